@@ -1,0 +1,16 @@
+// One Jest preset for every package: @swc/jest transforms TS/TSX, tests sit beside the code.
+const path = require('node:path');
+module.exports = (overrides = {}) => ({
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  moduleNameMapper: {
+    '^@tongdai/contracts$': path.join(__dirname, 'shared/contracts/src/index.ts'),
+    '^@tongdai/platform$': path.join(__dirname, 'shared/platform/src/index.ts'),
+    '^@tongdai/ui$': path.join(__dirname, 'shared/ui/src/index.ts'),
+    '\\.(css)$': path.join(__dirname, 'jest.style-stub.js'),
+  },
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  ...overrides,
+});

@@ -1,0 +1,49 @@
+import { MSG } from './messages';
+
+/** Stable machine-readable error codes; tests assert these, people read the message. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  unauthorized: 'UNAUTHORIZED',
+  sessionExpired: 'SESSION_EXPIRED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  forbidden: 'FORBIDDEN',
+  unauthorizedTenant: 'UNAUTHORIZED_TENANT',
+  featureNotPurchased: 'FEATURE_NOT_PURCHASED',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Vietnamese message for each code. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'Dữ liệu không hợp lệ',
+  UNAUTHORIZED: MSG.sessionExpired,
+  SESSION_EXPIRED: MSG.sessionExpired,
+  INVALID_CREDENTIALS: 'Mã doanh nghiệp, tên đăng nhập hoặc mật khẩu không đúng',
+  TOO_MANY_ATTEMPTS: 'Bạn đã thử đăng nhập quá nhiều lần. Vui lòng thử lại sau ít phút',
+  FORBIDDEN: 'Bạn không có quyền thực hiện thao tác này',
+  UNAUTHORIZED_TENANT: 'Bạn không có quyền truy cập dữ liệu của doanh nghiệp này',
+  FEATURE_NOT_PURCHASED: 'Tính năng chưa được đăng ký hoặc đã hết hạn',
+  NOT_FOUND: 'Không tìm thấy dữ liệu',
+  CONFLICT: 'Dữ liệu đã tồn tại',
+  INTERNAL_ERROR: MSG.generic,
+};
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The one error body every API surface answers with. */
+export interface ApiErrorBody {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details?: FieldError[];
+}
+
+export function isApiErrorBody(x: unknown): x is ApiErrorBody {
+  return !!x && typeof x === 'object' && typeof (x as ApiErrorBody).code === 'string' && typeof (x as ApiErrorBody).status === 'number';
+}
