@@ -1,0 +1,39 @@
+/** The only database surface the rest of the API sees: two engines, one interface. */
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+/** A transaction handle; `exec` runs multi-statement SQL (migrations only). */
+export interface Tx extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Db {
+  readonly kind: DbKind;
+  /**
+   * The one path to tenant data: a transaction with `app.tenant_id` set locally, so every
+   * row-level security policy sees the tenant taken from the token (never from a header).
+   */
+  withTenant<T>(tenantId: number, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Tenant-less work (tenant lookup by ma_dn at login, seeding). Runs under `SET LOCAL ROLE
+   * app_system`, a NOLOGIN role with BYPASSRLS created by the migrations: the unrestricted
+   * access is visible at every call site instead of hiding in a superuser connection.
+   */
+  withSystem<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** A plain statement as app_user with no tenant set: RLS hides every tenant row. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  close(): Promise<void>;
+}
+
+/** Shared by both engines: what a transaction does before handing over to the caller. */
+export async function enterTenant(tx: Queryable, tenantId: number): Promise<void> {
+  if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
+  await tx.query("select set_config('app.tenant_id', $1, true)", [String(tenantId)]);
+}
+
+export async function enterSystem(tx: Queryable): Promise<void> {
+  await tx.query('set local role app_system');
+}

@@ -1,0 +1,35 @@
+import { buildServer } from '../server';
+import type { Db } from './db';
+import { openDb } from './open';
+import { DEMO, seedIfEmpty } from './seed';
+
+/** Smoke run of the default engine: in-memory PGlite, same migrations, same API. */
+describe('PGlite smoke', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDb({ dataDir: 'memory://' });
+    expect(await seedIfEmpty(db)).toBe(true);
+  }, 60_000);
+  afterAll(() => db.close());
+
+  it('logs in and lists customers', async () => {
+    const app = await buildServer({ db, jwtSecret: 'pglite-smoke-secret-pglite-smoke-secret' });
+    const login = await app.inject({ method: 'POST', url: '/identity/login/tenant', payload: { ma_dn: DEMO.tenants.demo, ...DEMO.admin } });
+    expect(login.statusCode).toBe(200);
+    const res = await app.inject({ url: '/t/demo/customers', headers: { authorization: `Bearer ${login.json().data.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta).toEqual({ page: 1, per_page: 10, total: 35 });
+    expect((await app.inject({ url: '/health' })).json()).toEqual({ status: 'ok', db: 'pglite' });
+    await app.close();
+  });
+
+  it('applies RLS as app_user: no tenant, no rows; wrong tenant insert refused', async () => {
+    expect((await db.query<{ n: number }>('select count(*)::int as n from customers')).rows[0].n).toBe(0);
+    const bad = db.withTenant(1, (tx) => tx.query(`insert into customers (tenant_id, name, phone, status) values (2, 'X', '0900000000', 'new')`));
+    await expect(bad).rejects.toThrow(/row-level security/);
+  });
+
+  it('seeds only once', async () => {
+    expect(await seedIfEmpty(db)).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import { PGlite } from '@electric-sql/pglite';
+import { enterSystem, enterTenant, type Db, type Tx } from './db';
+import { migrate } from './migrate';
+
+/**
+ * Embedded PostgreSQL. PGlite is ONE connection, so every transaction goes through
+ * `pglite.transaction()`, which holds PGlite's lock: concurrent requests cannot interleave
+ * inside another tenant's transaction (FIELD-NOTES: kysely-pglite leaked, this does not).
+ */
+export async function openPglite(dataDir: string): Promise<Db> {
+  const pg = dataDir === 'memory://' ? new PGlite() : new PGlite(dataDir);
+  await pg.waitReady;
+  await migrate((fn) => pg.transaction((tx) => fn(tx as unknown as Tx)));
+  // The session user stays superuser (RLS bypass); dropping to app_user guards against
+  // mistakes in our own queries, not against injected SQL.
+  await pg.exec('set role app_user');
+  return {
+    kind: 'pglite',
+    withTenant: (tenantId, fn) =>
+      pg.transaction(async (tx) => {
+        await enterTenant(tx, tenantId);
+        return fn(tx);
+      }),
+    withSystem: (fn) =>
+      pg.transaction(async (tx) => {
+        await enterSystem(tx);
+        return fn(tx);
+      }),
+    query: (sql, params) => pg.query(sql, params),
+    close: () => pg.close(),
+  };
+}

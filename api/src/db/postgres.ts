@@ -1,0 +1,59 @@
+import { Client, Pool, type PoolClient } from 'pg';
+import { enterSystem, enterTenant, type Db, type Queryable, type Tx } from './db';
+import { migrate } from './migrate';
+
+async function inTransaction<T>(client: Client | PoolClient, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const tx: Tx = {
+    query: async (sql, params) => client.query(sql, params as unknown[]) as never,
+    exec: async (sql) => {
+      await client.query(sql);
+    },
+  };
+  await client.query('begin');
+  try {
+    const result = await fn(tx);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * A real PostgreSQL server. Migrations run as the connecting user (it must own the schema);
+ * every pooled connection then drops to `app_user`, which RLS applies to.
+ */
+export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await migrate((fn) => inTransaction(admin, fn));
+  } finally {
+    await admin.end();
+  }
+  // The role is set in the startup packet: a connection that cannot become app_user fails
+  // to open instead of silently running as the (RLS-exempt) owner.
+  const pool = new Pool({ connectionString: url, max: poolSize, options: '-c role=app_user' });
+  // An idle client dropped by the server (restart, admin kill) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', (err) => console.error('postgres idle client error:', err.message));
+  const run = async <T>(enter: (tx: Queryable) => Promise<void>, fn: (tx: Queryable) => Promise<T>) => {
+    const client = await pool.connect();
+    try {
+      return await inTransaction(client, async (tx) => {
+        await enter(tx);
+        return fn(tx);
+      });
+    } finally {
+      client.release();
+    }
+  };
+  return {
+    kind: 'postgres',
+    withTenant: (tenantId, fn) => run((tx) => enterTenant(tx, tenantId), fn),
+    withSystem: (fn) => run(enterSystem, fn),
+    query: async (sql, params) => pool.query(sql, params as unknown[]) as never,
+    close: () => pool.end(),
+  };
+}

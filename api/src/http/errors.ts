@@ -1,0 +1,51 @@
+import { ERROR_CODES, ERROR_MESSAGES, type ApiErrorBody, type ErrorCode, type FieldError } from '@tongdai/contracts';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  SESSION_EXPIRED: 401,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHORIZED_TENANT: 401,
+  FORBIDDEN: 403,
+  FEATURE_NOT_PURCHASED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_ATTEMPTS: 429,
+  INTERNAL_ERROR: 500,
+};
+
+/** An error the API means to answer with: a stable code, its status and Vietnamese message. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly details?: FieldError[],
+  ) {
+    super(ERROR_MESSAGES[code]);
+    this.statusCode = STATUS[code];
+  }
+  toBody(): ApiErrorBody {
+    const body: ApiErrorBody = { status: this.statusCode, code: this.code, message: this.message };
+    if (this.details?.length) body.details = this.details;
+    return body;
+  }
+}
+
+/** Codes for errors Fastify or its plugins raise themselves (bad JSON, body too large, …). */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return ERROR_CODES.unauthorized;
+  if (status === 403) return ERROR_CODES.forbidden;
+  if (status === 404) return ERROR_CODES.notFound;
+  if (status === 409) return ERROR_CODES.conflict;
+  if (status === 429) return ERROR_CODES.tooManyAttempts;
+  if (status >= 400 && status < 500) return ERROR_CODES.validation;
+  return ERROR_CODES.internal;
+}
+
+/** Maps anything thrown to the one error body; a 5xx never carries the original message. */
+export function toErrorBody(err: unknown): ApiErrorBody {
+  if (err instanceof AppError) return err.toBody();
+  const status = (err as { statusCode?: number } | null)?.statusCode;
+  const code = typeof status === 'number' && status >= 400 && status < 500 ? codeForStatus(status) : ERROR_CODES.internal;
+  return { status: code === ERROR_CODES.internal ? 500 : (status as number), code, message: ERROR_MESSAGES[code] };
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { openDb } from './db/open';
+import { seedIfEmpty } from './db/seed';
+import { buildServer, DEFAULT_CORS_ORIGINS } from './server';
+
+const REPO_ROOT = resolve(__dirname, '../..');
+
+/** A dev machine without JWT_SECRET gets a random one kept beside the data, so tokens survive restarts. */
+function jwtSecret(dataDir: string): string {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 4000);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, '.data/pglite'));
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+  const db = await openDb({ databaseUrl, dataDir });
+  if (await seedIfEmpty(db)) console.log('Seeded demo tenants "demo" and "abc" (admin / Admin@123)');
+  const corsOrigins = process.env.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? DEFAULT_CORS_ORIGINS;
+  // LOGIN_IP_LIMIT: logins per minute per IP (the e2e run logs in more often than a person).
+  const loginRateLimit = process.env.LOGIN_IP_LIMIT ? { max: Number(process.env.LOGIN_IP_LIMIT), timeWindow: 60_000 } : undefined;
+  const logger = { level: process.env.LOG_LEVEL ?? 'warn' };
+  const app = await buildServer({ db, jwtSecret: jwtSecret(dataDir), corsOrigins, logger, loginRateLimit });
+  const close = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port, host });
+  console.log(`Tongdai API on http://${host}:${port} (${db.kind}); docs at http://${host}:${port}/docs`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

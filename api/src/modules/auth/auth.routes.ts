@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { LoginSchema, PERM, type LoginInput } from '@tongdai/contracts';
+import { authOf, guarded } from '../../http/guards';
+import { parseOrThrow, validate } from '../../http/validate';
+
+/** Identity surface: POST /login/tenant with {ma_dn, username, password}. */
+export async function identityAuthRoutes(app: FastifyInstance): Promise<void> {
+  const { auth, loginLimiter } = app.deps;
+  app.post(
+    '/login/tenant',
+    { onRequest: loginLimiter, preHandler: validate({ body: LoginSchema }), schema: { tags: ['identity'] } },
+    async (request) => ({ data: await auth.login(request.body as LoginInput) }),
+  );
+}
+
+const TenantLoginBody = v.omit(LoginSchema, ['ma_dn']);
+
+/** Tenant surface: POST /login (ma_dn from the path), GET /me, POST /logout. */
+export async function tenantAuthRoutes(app: FastifyInstance): Promise<void> {
+  const { auth, loginLimiter } = app.deps;
+  app.post('/login', { onRequest: loginLimiter, schema: { tags: ['tenant'] } }, async (request) => {
+    const body = parseOrThrow(TenantLoginBody, request.body);
+    const { ma_dn } = request.params as { ma_dn: string };
+    return { data: await auth.login(parseOrThrow(LoginSchema, { ...body, ma_dn })) };
+  });
+  const schema = { tags: ['tenant'], security: [{ bearer: [] }] };
+  app.get('/me', { preHandler: guarded(PERM.general), schema }, async (request) => ({ data: await auth.me(authOf(request)) }));
+  app.post('/logout', { preHandler: guarded(PERM.general), schema }, async (request, reply) => {
+    await auth.logout(authOf(request));
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,75 @@
+import { SUPER_ADMIN_ROLE, type LoginInput, type LoginResult, type MeResult } from '@tongdai/contracts';
+import type { Db } from '../../db/db';
+import { AppError } from '../../http/errors';
+import { currentTenant, findTenantByMaDn } from '../tenants/tenants.repository';
+import { allPermissionNames, userProfile, userRoles, type UserRoleRow } from './access.repository';
+import { dummyHash, verifyPassword } from './password';
+import { createSession, findLoginUser, findSession, revokeSession, touchSession } from './sessions.repository';
+import { LoginThrottle } from './throttle';
+import { ACCESS_TTL_S, nowSeconds, sessionState, type TokenService } from './tokens';
+
+/** Who is calling, as proven by the token; the tenant comes from here, never from a header. */
+export interface AuthContext {
+  userId: number;
+  tenantId: number;
+  maDn: string;
+  sessionId: string;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(db: Db, tokens: TokenService, throttle: LoginThrottle) {
+  async function login(input: LoginInput): Promise<LoginResult> {
+    const key = LoginThrottle.key(input.ma_dn, input.username);
+    if (throttle.isBlocked(key)) throw new AppError('TOO_MANY_ATTEMPTS');
+    const tenant = await findTenantByMaDn(db, input.ma_dn);
+    const user = tenant ? await db.withTenant(tenant.id, (tx) => findLoginUser(tx, input.username)) : null;
+    // Unknown tenant or user still pays for one argon2 verify: same answer, same time.
+    const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyPassword(await dummyHash(), input.password).then(() => false);
+    if (!tenant || !user || !ok || user.status !== 'active') {
+      throttle.fail(key);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    throttle.succeed(key);
+    const session = await db.withTenant(tenant.id, (tx) => createSession(tx, tenant.id, user.id));
+    const now = nowSeconds();
+    const token = tokens.issue({ sub: String(user.id), tid: tenant.id, ma_dn: tenant.ma_dn, sid: session.id }, now, session.createdAt);
+    return { token, ma_dn: tenant.ma_dn, tenant_name: tenant.name, expires_in: ACCESS_TTL_S };
+  }
+
+  /** Checks a bearer token; returns a renewed token when the sliding window says so. */
+  async function authenticate(token: string, now = nowSeconds()): Promise<{ auth: AuthContext; refreshed?: string }> {
+    const claims = tokens.read(token);
+    if (!claims) throw new AppError('SESSION_EXPIRED');
+    const userId = Number(claims.sub);
+    const session = await db.withTenant(claims.tid, (tx) => findSession(tx, claims.sid, userId));
+    const state = sessionState(claims, session, now);
+    if (state === 'expired' || !session) throw new AppError('SESSION_EXPIRED');
+    const auth: AuthContext = { userId, tenantId: claims.tid, maDn: claims.ma_dn, sessionId: claims.sid };
+    if (state === 'valid') return { auth };
+    await db.withTenant(claims.tid, (tx) => touchSession(tx, claims.sid));
+    return { auth, refreshed: tokens.issue(claims, now, session.createdAt) };
+  }
+
+  const logout = (auth: AuthContext) => db.withTenant(auth.tenantId, (tx) => revokeSession(tx, auth.sessionId));
+
+  const roles = (auth: AuthContext): Promise<UserRoleRow[]> => db.withTenant(auth.tenantId, (tx) => userRoles(tx, auth.userId));
+
+  async function me(auth: AuthContext): Promise<MeResult> {
+    return db.withTenant(auth.tenantId, async (tx) => {
+      const [profile, tenant, roleRows, everything] = [await userProfile(tx, auth.userId), await currentTenant(tx), await userRoles(tx, auth.userId), await allPermissionNames(tx)];
+      if (!profile || !tenant) throw new AppError('SESSION_EXPIRED');
+      return {
+        ...profile,
+        tenant: { ma_dn: tenant.ma_dn, name: tenant.name },
+        roles: roleRows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          permissions: (r.name === SUPER_ADMIN_ROLE ? everything : r.permissions).map((name) => ({ name })),
+        })),
+      };
+    });
+  }
+
+  return { login, authenticate, logout, roles, me };
+}

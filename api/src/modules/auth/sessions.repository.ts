@@ -1,0 +1,41 @@
+import type { Queryable } from '../../db/db';
+import type { SessionRecord } from './tokens';
+
+/** Every function here runs inside withTenant: RLS scopes users and sessions to the tenant. */
+
+export interface LoginUser {
+  id: number;
+  password_hash: string;
+  status: string;
+}
+
+export async function findLoginUser(tx: Queryable, username: string): Promise<LoginUser | null> {
+  const { rows } = await tx.query<LoginUser>('select id, password_hash, status from users where lower(username) = lower($1)', [username]);
+  return rows[0] ?? null;
+}
+
+export async function createSession(tx: Queryable, tenantId: number, userId: number): Promise<{ id: string; createdAt: number }> {
+  const { rows } = await tx.query<{ id: string; created_s: number }>(
+    'insert into sessions (tenant_id, user_id) values ($1, $2) returning id, floor(extract(epoch from created_at))::float8 as created_s',
+    [tenantId, userId],
+  );
+  return { id: rows[0].id, createdAt: rows[0].created_s };
+}
+
+export async function findSession(tx: Queryable, sessionId: string, userId: number): Promise<SessionRecord | null> {
+  const { rows } = await tx.query<{ created_s: number; revoked: boolean; active: boolean }>(
+    `select floor(extract(epoch from s.created_at))::float8 as created_s, s.revoked_at is not null as revoked, u.status = 'active' as active
+       from sessions s join users u on u.id = s.user_id where s.id = $1 and s.user_id = $2`,
+    [sessionId, userId],
+  );
+  const row = rows[0];
+  return row ? { createdAt: row.created_s, revoked: row.revoked || !row.active } : null;
+}
+
+export async function touchSession(tx: Queryable, sessionId: string): Promise<void> {
+  await tx.query('update sessions set last_seen_at = now() where id = $1', [sessionId]);
+}
+
+export async function revokeSession(tx: Queryable, sessionId: string): Promise<void> {
+  await tx.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
+}

@@ -1,0 +1,112 @@
+import { ERROR_MESSAGES, MSG } from '@tongdai/contracts';
+import { bearer, DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
+
+const valid = { name: 'Trần Thị Bích Ngọc', phone: '0912345678', status: 'new', email: 'ngoc@congty.vn', address: '1 Lê Duẩn, Quận 1, TP.HCM' };
+
+describe('customers (tenant surface)', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let staff: Record<string, string>;
+  let abcAdmin: Record<string, string>;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = bearer(await login(t.app, 'demo', DEMO.admin));
+    staff = bearer(await login(t.app, 'demo', DEMO.staff));
+    abcAdmin = bearer(await login(t.app, 'abc', DEMO.admin));
+  });
+  afterAll(() => t.close());
+  const get = (url: string, headers = admin) => t.app.inject({ url, headers });
+
+  it('lists 10 per page, newest first, with the total', async () => {
+    const res = await get('/t/demo/customers');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.meta).toEqual({ page: 1, per_page: 10, total: 35 });
+    expect(body.data).toHaveLength(10);
+    expect(body.data[0].id).toBeGreaterThan(body.data[9].id);
+    expect(Object.keys(body.data[0])).toEqual(expect.arrayContaining(['name', 'phone', 'status', 'note_in_calling', 'is_datasource', 'created_at']));
+    const page4 = (await get('/t/demo/customers?page=4')).json();
+    expect(page4.data).toHaveLength(5);
+    const page2 = (await get('/t/demo/customers?page=2')).json();
+    expect(page2.data[0].id).toBeLessThan(body.data[9].id);
+  });
+
+  it('searches name, phone, code and email case-insensitively', async () => {
+    const byCode = (await get('/t/demo/customers?search=kh0001')).json();
+    expect(byCode.meta.total).toBe(1);
+    const byName = (await get(`/t/demo/customers?search=${encodeURIComponent('NGUYỄN')}`)).json();
+    expect(byName.meta.total).toBeGreaterThan(0);
+    expect(byName.data.every((c: { name: string }) => c.name.includes('Nguyễn'))).toBe(true);
+    const phone = byCode.data[0].phone as string;
+    expect((await get(`/t/demo/customers?search=${phone.slice(2, 8)}`)).json().meta.total).toBeGreaterThanOrEqual(1);
+    expect((await get('/t/demo/customers?search=%25')).json().meta.total).toBe(0);
+  });
+
+  it('filters by status', async () => {
+    const res = (await get('/t/demo/customers?status=potential')).json();
+    expect(res.meta.total).toBe(7);
+    expect(res.data.every((c: { status: string }) => c.status === 'potential')).toBe(true);
+    expect((await get('/t/demo/customers?status=bogus')).statusCode).toBe(400);
+  });
+
+  it('creates, reads, updates and deletes a customer', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: admin, payload: valid });
+    expect(created.statusCode).toBe(201);
+    const c = created.json().data;
+    expect(c).toMatchObject({ ...valid, code: '', zalo: '', user_id: null, id: expect.any(Number) });
+    expect((await get(`/t/demo/customers/${c.id}`)).json().data).toEqual(c);
+    const updated = await t.app.inject({ method: 'PUT', url: `/t/demo/customers/${c.id}`, headers: staff, payload: { ...valid, status: 'customer', note: 'Đã chốt đơn' } });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data).toMatchObject({ id: c.id, status: 'customer', note: 'Đã chốt đơn' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/t/demo/customers/${c.id}`, headers: admin })).statusCode).toBe(204);
+    const gone = await get(`/t/demo/customers/${c.id}`);
+    expect([gone.statusCode, gone.json()]).toEqual([404, { status: 404, code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND }]);
+    expect((await get('/t/demo/customers/abc')).statusCode).toBe(404);
+  });
+
+  it('refuses an invalid customer with the exact Vietnamese message per field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: admin, payload: { name: '', phone: '12ab', status: 'new' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: ERROR_MESSAGES.VALIDATION_FAILED,
+      details: [
+        { field: 'name', message: 'Thông tin không được để trống' },
+        { field: 'phone', message: 'Định dạng số điện thoại sai' },
+      ],
+    });
+    const empty = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: admin, payload: {} });
+    expect(empty.json().details).toEqual([
+      { field: 'name', message: MSG.required },
+      { field: 'phone', message: MSG.required },
+      { field: 'status', message: MSG.required },
+    ]);
+  });
+
+  it('refuses delete to the restricted role with 403 FORBIDDEN', async () => {
+    const id = (await get('/t/demo/customers')).json().data[0].id;
+    const res = await t.app.inject({ method: 'DELETE', url: `/t/demo/customers/${id}`, headers: staff });
+    expect([res.statusCode, res.json().code]).toEqual([403, 'FORBIDDEN']);
+    expect((await get(`/t/demo/customers/${id}`)).statusCode).toBe(200);
+  });
+
+  it("hides another tenant's customer and refuses another tenant's path", async () => {
+    const demoId = (await get('/t/demo/customers')).json().data[0].id;
+    const leak = await get(`/t/abc/customers/${demoId}`, abcAdmin);
+    expect([leak.statusCode, leak.json()]).toEqual([404, { status: 404, code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND }]);
+    const del = await t.app.inject({ method: 'DELETE', url: `/t/abc/customers/${demoId}`, headers: abcAdmin });
+    expect(del.statusCode).toBe(404);
+    const cross = await get(`/t/demo/customers/${demoId}`, abcAdmin);
+    expect([cross.statusCode, cross.json().code]).toEqual([401, 'UNAUTHORIZED_TENANT']);
+    const write = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: abcAdmin, payload: valid });
+    expect(write.statusCode).toBe(401);
+    expect((await get('/t/demo/customers')).json().meta.total).toBe(35);
+  });
+
+  it('needs the purchased, unexpired "customer" feature', async () => {
+    await t.db.withSystem((tx) => tx.query(`update payment_checks set date_expired = current_date - 2 where tenant_id = (select id from tenants where ma_dn = 'abc')`));
+    const res = await get('/t/abc/customers', abcAdmin);
+    expect([res.statusCode, res.json().code]).toEqual([403, 'FEATURE_NOT_PURCHASED']);
+  });
+});

@@ -1,0 +1,64 @@
+import type { Customer, CustomerInput, CustomerListQuery } from '@tongdai/contracts';
+import type { Queryable } from '../../db/db';
+
+/** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
+
+const COLUMNS = `id, name, code, email, phone, address, zalo, facebook, status, note, user_id,
+  note_in_calling, is_datasource, is_project, is_status, created_at, updated_at`;
+const INPUT_FIELDS = ['name', 'code', 'email', 'phone', 'address', 'zalo', 'facebook', 'status', 'note', 'user_id'] as const;
+
+type Row = Omit<Customer, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+const toCustomer = (r: Row): Customer => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
+
+/** ILIKE pattern for a literal substring: % and _ in the search are not wildcards. */
+export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listCustomers(tx: Queryable, q: CustomerListQuery): Promise<{ rows: Customer[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.search) {
+    params.push(likePattern(q.search));
+    where.push(`(name ilike $${params.length} or phone ilike $${params.length} or code ilike $${params.length} or email ilike $${params.length})`);
+  }
+  if (q.status) {
+    params.push(q.status);
+    where.push(`status = $${params.length}`);
+  }
+  const filter = where.length ? `where ${where.join(' and ')}` : '';
+  const count = await tx.query<{ total: number }>(`select count(*)::int as total from customers ${filter}`, params);
+  const { rows } = await tx.query<Row>(
+    `select ${COLUMNS} from customers ${filter} order by id desc limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, q.per_page, (q.page - 1) * q.per_page],
+  );
+  return { rows: rows.map(toCustomer), total: count.rows[0].total };
+}
+
+export async function getCustomer(tx: Queryable, id: number): Promise<Customer | null> {
+  const { rows } = await tx.query<Row>(`select ${COLUMNS} from customers where id = $1`, [id]);
+  return rows[0] ? toCustomer(rows[0]) : null;
+}
+
+export async function insertCustomer(tx: Queryable, tenantId: number, input: CustomerInput): Promise<Customer> {
+  const values = INPUT_FIELDS.map((f) => input[f]);
+  const { rows } = await tx.query<Row>(
+    `insert into customers (tenant_id, ${INPUT_FIELDS.join(', ')})
+     values ($1, ${INPUT_FIELDS.map((_, i) => `$${i + 2}`).join(', ')}) returning ${COLUMNS}`,
+    [tenantId, ...values],
+  );
+  return toCustomer(rows[0]);
+}
+
+export async function updateCustomer(tx: Queryable, id: number, input: CustomerInput): Promise<Customer | null> {
+  const sets = INPUT_FIELDS.map((f, i) => `${f} = $${i + 2}`).join(', ');
+  const { rows } = await tx.query<Row>(`update customers set ${sets}, updated_at = now() where id = $1 returning ${COLUMNS}`, [
+    id,
+    ...INPUT_FIELDS.map((f) => input[f]),
+  ]);
+  return rows[0] ? toCustomer(rows[0]) : null;
+}
+
+export async function deleteCustomer(tx: Queryable, id: number): Promise<boolean> {
+  const { rows } = await tx.query<{ id: number }>('delete from customers where id = $1 returning id', [id]);
+  return rows.length > 0;
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { CustomerInputSchema, CustomerListQuerySchema, FEATURES, PERM, type CustomerInput, type CustomerListQuery } from '@tongdai/contracts';
+import { authOf, guarded } from '../../http/guards';
+import { validate } from '../../http/validate';
+import { createCustomersService } from './customers.service';
+
+/** Path id: a positive int4; anything else is "not found", never a database error. */
+const IdParams = v.object({
+  ma_dn: v.string(),
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
+});
+const schema = { tags: ['tenant: customers'], security: [{ bearer: [] }] };
+const idOf = (params: unknown) => {
+  const r = v.safeParse(IdParams, params);
+  return r.success ? r.output.id : 0;
+};
+
+/** Tenant surface: /customers CRUD, gated by permission and the purchased "customer" feature. */
+export async function customersRoutes(app: FastifyInstance): Promise<void> {
+  const customers = createCustomersService(app.deps.db);
+  const gate = (perm: string) => guarded(perm, FEATURES.customer);
+  const tid = (request: Parameters<typeof authOf>[0]) => authOf(request).tenantId;
+
+  app.get('/customers', { preHandler: [...gate(PERM.customer.view), validate({ query: CustomerListQuerySchema })], schema }, (request) =>
+    customers.list(tid(request), request.query as CustomerListQuery),
+  );
+  app.post('/customers', { preHandler: [...gate(PERM.customer.create), validate({ body: CustomerInputSchema })], schema }, async (request, reply) => {
+    const created = await customers.create(tid(request), request.body as CustomerInput);
+    return reply.status(201).send({ data: created });
+  });
+  app.get('/customers/:id', { preHandler: gate(PERM.customer.view), schema }, async (request) => ({
+    data: await customers.get(tid(request), idOf(request.params)),
+  }));
+  app.put('/customers/:id', { preHandler: [...gate(PERM.customer.edit), validate({ body: CustomerInputSchema })], schema }, async (request) => ({
+    data: await customers.update(tid(request), idOf(request.params), request.body as CustomerInput),
+  }));
+  app.delete('/customers/:id', { preHandler: gate(PERM.customer.delete), schema }, async (request, reply) => {
+    await customers.remove(tid(request), idOf(request.params));
+    return reply.status(204).send();
+  });
+}

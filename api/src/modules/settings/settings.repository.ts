@@ -1,0 +1,21 @@
+import { normaliseProvider, type PaymentCheck, type SystemSetting } from '@tongdai/contracts';
+import type { Queryable } from '../../db/db';
+
+const DEFAULT_SETTING: SystemSetting = { hidden_phone_customer: 0, position_hidden_phone_customer: 0, show_popup_customer: 1, voice_over_internet_protocol: 1 };
+
+/** A tenant without a row gets the defaults of the seed (0, 0, 1, provider 1). */
+export async function getSystemSetting(tx: Queryable): Promise<SystemSetting> {
+  const { rows } = await tx.query<Omit<SystemSetting, 'voice_over_internet_protocol'> & { voice_over_internet_protocol: string }>(
+    'select hidden_phone_customer, position_hidden_phone_customer, show_popup_customer, voice_over_internet_protocol from system_settings',
+  );
+  const row = rows[0];
+  return row ? { ...row, voice_over_internet_protocol: normaliseProvider(row.voice_over_internet_protocol) } : DEFAULT_SETTING;
+}
+
+/** No row means nothing purchased (isFeatureEnabled treats null that way). */
+export async function getPaymentCheck(tx: Queryable): Promise<PaymentCheck | null> {
+  const { rows } = await tx.query<PaymentCheck>(
+    `select feature_name_data, to_char(date_expired, 'YYYY-MM-DD') as date_expired from payment_checks`,
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,79 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { REFRESHED_TOKEN_HEADER } from '@tongdai/contracts';
+import type { Db } from './db/db';
+import type { AppDeps, RateLimit } from './deps';
+import { registerErrorHandling } from './http/error-handler';
+import { AppError } from './http/errors';
+import './http/types';
+import { createAuthService } from './modules/auth/auth.service';
+import { LoginThrottle } from './modules/auth/throttle';
+import { createTokenService } from './modules/auth/tokens';
+import { registerSurfaces } from './surfaces';
+
+export interface ServerOptions {
+  db: Db;
+  jwtSecret: string;
+  /** Origin patterns; `*` stands for any port, e.g. `http://localhost:*`. */
+  corsOrigins?: string[];
+  logger?: boolean | { level: string };
+  /** Per-IP limit on login routes (default 20 per minute). */
+  loginRateLimit?: RateLimit;
+  /** Failed logins per account before 429 (default 5 in 15 minutes). */
+  accountThrottle?: { maxFailures: number; windowMs: number };
+}
+
+export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*'];
+
+/** Turns `http://localhost:*` into a matcher for that host on any port. */
+export function originMatcher(patterns: string[]): (origin: string) => boolean {
+  const regexes = patterns.map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '\\d+')}$`));
+  return (origin) => regexes.some((r) => r.test(origin));
+}
+
+/** Builds the whole API on a migrated database; no listen (main.ts or inject() do that). */
+export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: false });
+  const tokens = createTokenService(opts.jwtSecret);
+  const throttle = new LoginThrottle(opts.accountThrottle?.maxFailures, opts.accountThrottle?.windowMs);
+  const deps: AppDeps = {
+    db: opts.db,
+    tokens,
+    auth: createAuthService(opts.db, tokens, throttle),
+    // Replaced once @fastify/rate-limit is registered (it needs the plugin's store).
+    loginLimiter: async () => undefined,
+  };
+  app.decorate('deps', deps);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('authRoles', null);
+  registerErrorHandling(app);
+
+  const allowed = originMatcher(opts.corsOrigins ?? DEFAULT_CORS_ORIGINS);
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !origin || allowed(origin)),
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: [REFRESHED_TOKEN_HEADER],
+  });
+  // Only routes that opt in (the logins) are limited; the answer is our TOO_MANY_ATTEMPTS body.
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => new AppError('TOO_MANY_ATTEMPTS') });
+  // One limiter object, so /identity/login/tenant and /t/:ma_dn/login count together per IP
+  // (per-route `config.rateLimit` would give each route its own store).
+  deps.loginLimiter = app.rateLimit(opts.loginRateLimit ?? { max: 20, timeWindow: 60_000 }) as AppDeps['loginLimiter'];
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tongdai API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  app.get('/health', { schema: { tags: ['health'] } }, async () => {
+    await opts.db.query('select 1');
+    return { status: 'ok', db: opts.db.kind };
+  });
+  await registerSurfaces(app);
+  return app;
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { tenantAuthRoutes, identityAuthRoutes } from './modules/auth/auth.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { cpRoutes } from './modules/tenants/cp.routes';
+
+const health = (surface: string): FastifyPluginAsync => async (app) => {
+  app.get('/health', { schema: { tags: [surface] } }, async () => ({ status: 'ok' }));
+};
+
+/** The five API surfaces of ARCHITECTURE.md, each an encapsulated plugin under its prefix. */
+export async function registerSurfaces(app: FastifyInstance): Promise<void> {
+  await app.register(
+    async (cp) => {
+      await cp.register(health('control panel'));
+      await cp.register(cpRoutes);
+    },
+    { prefix: '/cp' },
+  );
+  await app.register(
+    async (identity) => {
+      await identity.register(health('identity'));
+      await identity.register(identityAuthRoutes);
+    },
+    { prefix: '/identity' },
+  );
+  // Voice PBX partner and telecom routes arrive with their issues; the prefixes exist now.
+  await app.register(health('pbx'), { prefix: '/pbx' });
+  await app.register(health('telecom'), { prefix: '/telecom' });
+  await app.register(
+    async (tenant) => {
+      await tenant.register(tenantAuthRoutes);
+      await tenant.register(rolesRoutes);
+      await tenant.register(settingsRoutes);
+      await tenant.register(customersRoutes);
+    },
+    { prefix: '/t/:ma_dn' },
+  );
+}

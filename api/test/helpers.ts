@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import type { Db } from '../src/db/db';
+import { openDb } from '../src/db/open';
+import { DEMO, seed } from '../src/db/seed';
+import { buildServer, type ServerOptions } from '../src/server';
+
+export { DEMO };
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
+
+async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+  const url = process.env.TEST_PG_URL;
+  if (!url) throw new Error('TEST_PG_URL is not set: run the tests through jest (test/global-setup.ts starts PostgreSQL)');
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database per test file, so files can run in parallel on one cluster. */
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `tongdai_test_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`create database ${name}`));
+  const url = new URL(process.env.TEST_PG_URL!);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  dbUrl: string;
+  close(): Promise<void>;
+}
+
+/** Migrated + seeded PostgreSQL database and a server on it. */
+export async function startTestApp(opts: Partial<ServerOptions> = {}): Promise<TestApp> {
+  const fresh = await freshDatabase();
+  const db = await openDb({ databaseUrl: fresh.url });
+  await seed(db);
+  const app = await buildServer({ db, jwtSecret: TEST_JWT_SECRET, ...opts });
+  return {
+    app,
+    db,
+    dbUrl: fresh.url,
+    async close() {
+      await app.close();
+      await db.close();
+      await fresh.drop();
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, maDn: string, user: { username: string; password: string }): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/identity/login/tenant', payload: { ma_dn: maDn, ...user } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

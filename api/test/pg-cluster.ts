@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { Client } from 'pg';
+
+/** A PostgreSQL server for one test run: a throwaway cluster, or an existing server as fallback. */
+export interface PgCluster {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function findBin(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) if (dir && existsSync(join(dir, name))) return join(dir, name);
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) if (existsSync(join(root, v, 'bin', name))) return join(root, v, 'bin', name);
+  return null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** initdb refuses to run as root: then the cluster belongs to `postgres` and runs through runuser. */
+export async function startPgCluster(): Promise<PgCluster> {
+  const initdb = findBin('initdb');
+  const pgCtl = findBin('pg_ctl');
+  if (!initdb || !pgCtl) {
+    const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    if (await canConnect(url)) return { url, stop: async () => undefined };
+    throw new Error(
+      `No PostgreSQL for the integration tests: initdb/pg_ctl not found and ${url} is unreachable. ` +
+        'Install the apt package `postgresql` (apt-get install -y postgresql) or set TEST_DATABASE_URL.',
+    );
+  }
+  const isRoot = process.getuid?.() === 0;
+  const base = mkdtempSync(join(tmpdir(), 'tongdai-pg-'));
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(base, uid, gid);
+  }
+  const run = (bin: string, args: string[]) =>
+    isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' }) : execFileSync(bin, args, { stdio: 'pipe' });
+  const data = join(base, 'data');
+  const port = await freePort();
+  // C.UTF-8 so lower()/ILIKE fold Vietnamese capitals (Đ/đ) the way PGlite does.
+  run(initdb, ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const opts = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  run(pgCtl, ['-D', data, '-l', join(base, 'pg.log'), '-o', opts, '-w', 'start']);
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  };
+  // If Jest dies before globalTeardown, do not leave a postgres running in /tmp.
+  process.once('exit', stop);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: async () => stop() };
+}

@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test';
+
+export class CustomerListPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(query = '') {
+    await this.page.goto(`/customer${query}`);
+    await expect(this.page.getByTestId('customer-list')).toBeVisible();
+  }
+
+  rows() {
+    return this.page.getByTestId('list-row');
+  }
+
+  row(name: string) {
+    return this.rows().filter({ hasText: name });
+  }
+
+  async search(text: string) {
+    await this.page.getByTestId('search').fill(text);
+  }
+
+  pager() {
+    return this.page.getByTestId('pager-status');
+  }
+}
+
+export class CustomerFormPage {
+  constructor(private readonly page: Page) {}
+
+  field(name: string) {
+    return this.page.getByTestId(`field-${name}`);
+  }
+
+  async fill(values: Partial<Record<'name' | 'phone' | 'email' | 'address' | 'code' | 'note', string>> & { status?: string }) {
+    for (const [k, v] of Object.entries(values)) {
+      if (k === 'status') await this.field('status').selectOption(v);
+      else await this.field(k).fill(v);
+    }
+  }
+
+  async save() {
+    await this.page.getByTestId('save').click();
+  }
+}

@@ -1,0 +1,7 @@
+import { CONTROL_PORT } from './ports.ts';
+
+/** Stops or restarts one remote's static server (see global-setup). */
+export async function remoteServer(id: string, action: 'stop' | 'start'): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${CONTROL_PORT}/remote/${id}/${action}`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`control ${action} ${id}: ${res.status}`);
+}

@@ -1,0 +1,30 @@
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_PORT, CONTROL_PORT, WEB_PORT } from './ports.ts';
+
+/**
+ * Starts the product once for all tests on a fresh embedded database, and a small control
+ * server through which a test can stop and restart one remote's server.
+ */
+export default async function globalSetup() {
+  const { ensureBuilt } = await import('../../scripts/lib/build.mjs');
+  ensureBuilt();
+  const { startStack } = await import('../../scripts/lib/stack.mjs');
+  const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-'));
+  const stack = await startStack({ webPort: WEB_PORT, apiPort: API_PORT, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000' } });
+  const control = createServer(async (req, res) => {
+    const m = req.url?.match(/^\/remote\/(\w+)\/(stop|start)$/);
+    if (!m || req.method !== 'POST') return void res.writeHead(404).end();
+    if (m[2] === 'stop') await stack.stopRemote(m[1]);
+    else await stack.startRemote(m[1]);
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((r) => control.listen(CONTROL_PORT, '127.0.0.1', () => r()));
+  return async () => {
+    control.close();
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, LoginPage } from '../pages/LoginPage.ts';
+import { CustomerListPage } from '../pages/CustomerPages.ts';
+import { remoteServer } from '../support/control.ts';
+
+test('dark mode is kept after a reload', async ({ page }) => {
+  await new LoginPage(page).loginAs(DEMO);
+  const bg = () => page.locator('main').evaluate((el) => getComputedStyle(el).backgroundColor);
+  const light = await bg();
+  await page.getByTestId('dark-mode').click();
+  await expect(page.locator('html')).toHaveClass('dark');
+  await expect.poll(bg).not.toBe(light);
+  const dark = await bg();
+  await page.reload();
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(page.locator('html')).toHaveClass('dark');
+  expect(await bg()).toBe(dark);
+  await page.screenshot({ path: '../.tmp/screens/dashboard-dark.png', fullPage: true });
+  await page.getByTestId('dark-mode').click();
+  await expect(page.locator('html')).not.toHaveClass('dark');
+});
+
+test('an expired session sends the user to /login with the spec message', async ({ page }) => {
+  await new LoginPage(page).loginAs(DEMO);
+  // A token the API no longer accepts, as after expiry.
+  await page.evaluate(() => localStorage.setItem('tongdai.token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.invalid'));
+  await page.goto('/customer');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-alert')).toHaveText('Phiên làm việc hết hạn. Vui lòng đăng nhập lại !');
+  expect(await page.evaluate(() => localStorage.getItem('tongdai.token'))).toBeNull();
+});
+
+test('host and remotes share one session and one call-event bus', async ({ page }) => {
+  await new LoginPage(page).loginAs(DEMO);
+  const host = page.getByTestId('dashboard');
+  const phone = page.getByTestId('softphone');
+  await expect(phone).toBeVisible();
+  await expect(phone).toHaveAttribute('data-session-user', 'super-admin');
+  await expect(phone).toHaveAttribute('data-call-state', 'CALL_NOT_CREATED');
+  const hostIds = [await host.getAttribute('data-platform-instance'), await host.getAttribute('data-bus-id')];
+  expect(hostIds[0]).toBeTruthy();
+  expect([await phone.getAttribute('data-platform-instance'), await phone.getAttribute('data-bus-id')]).toEqual(hostIds);
+  // The softphone stays mounted across navigation (persistent single-spa application).
+  await page.evaluate(() => { (document.querySelector('[data-testid="softphone"]') as HTMLElement).dataset.marker = 'same-node'; });
+  await page.getByTestId('nav-customer').click();
+  await expect(page.getByTestId('customer-list')).toBeVisible();
+  await expect(page.getByTestId('softphone')).toHaveAttribute('data-marker', 'same-node');
+});
+
+test('a remote whose server is down shows an error card; the rest works; retry recovers', async ({ page }) => {
+  await new LoginPage(page).loginAs(DEMO);
+  await remoteServer('mf_crm', 'stop');
+  try {
+    await page.goto('/customer');
+    const card = page.getByTestId('remote-error-mf_crm');
+    await expect(card).toContainText('Không tải được phân hệ "Khách hàng & Tổ chức"');
+    await expect(page.getByTestId('nav')).toBeVisible();
+    await expect(page.getByTestId('softphone')).toBeVisible();
+    await page.screenshot({ path: '../.tmp/screens/remote-down.png', fullPage: true });
+    await page.getByRole('link', { name: 'Tổng quan' }).click();
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await page.goBack();
+    await expect(card).toBeVisible();
+  } finally {
+    await remoteServer('mf_crm', 'start');
+  }
+  await page.getByTestId('remote-error-mf_crm').getByTestId('retry').click();
+  await expect(page.getByTestId('customer-list')).toBeVisible();
+  await expect(new CustomerListPage(page).rows().first()).toBeVisible();
+});
+
+test('a remote that goes down after start shows the card when its screen is first opened', async ({ page }) => {
+  await new LoginPage(page).loginAs(DEMO);
+  await expect(page.getByTestId('nav-customer')).toBeVisible();
+  await remoteServer('mf_crm', 'stop');
+  try {
+    await page.getByTestId('nav-customer').click();
+    await expect(page.getByTestId('remote-error-mf_crm')).toBeVisible();
+    await expect(page.getByTestId('softphone')).toBeVisible();
+  } finally {
+    await remoteServer('mf_crm', 'start');
+  }
+  await page.getByTestId('retry').click();
+  await expect(page.getByTestId('customer-list')).toBeVisible();
+});

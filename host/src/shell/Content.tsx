@@ -1,0 +1,63 @@
+import { memo } from 'react';
+import { Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { routes } from '@tongdai/contracts';
+import { matchPath } from '@tongdai/platform';
+import { ErrorState } from '@tongdai/ui';
+import { NS } from '../i18n';
+import { Dashboard } from './Dashboard';
+import { brokenApps$, remotes$, retryRemote, type RemoteState } from './remotes';
+import { useBehavior } from './useObservable';
+
+/** single-spa owns these divs' content; React renders them once and never touches them again. */
+const Slots = memo(({ ids }: { ids: string }) => (
+  <>{ids.split(',').filter(Boolean).map((id) => <div key={id} id={`single-spa-application:${id}`} />)}</>
+));
+
+export function RemoteDown({ id }: { id: string }) {
+  const { t } = useTranslation(NS);
+  return (
+    <ErrorState
+      testId={`remote-error-${id}`}
+      title={t('shell.remoteDown', { title: t(`remotes.${id}`, { defaultValue: id }) })}
+      message={t('shell.remoteDownHint')}
+      onRetry={() => retryRemote(id)}
+    />
+  );
+}
+
+function owner(remotes: RemoteState[], pathname: string): string | undefined {
+  for (const r of remotes) if (r.status === 'ready' && r.manifest.routes.some((x) => matchPath(x.path, pathname))) return r.id;
+  return undefined;
+}
+
+/** What the host shows in the content area: its own screens, a remote's slot, or a fallback. */
+export function Content() {
+  const { t } = useTranslation(NS);
+  const { pathname } = useLocation();
+  const remotes = useBehavior(remotes$);
+  const broken = useBehavior(brokenApps$);
+  const slotIds = remotes.filter((r) => r.status === 'ready' && !r.manifest.persistent).map((r) => r.id).join(',');
+
+  let own: JSX.Element | null = null;
+  const id = owner(remotes, pathname);
+  if (pathname === '/') own = <Navigate to={routes.dashboard()} replace />;
+  else if (pathname === routes.dashboard()) own = <Dashboard />;
+  else if (id) own = broken.has(id) ? <RemoteDown id={id} /> : null;
+  else if (remotes.some((r) => r.status === 'loading')) own = <Spinner label={t('shell.loadingArea')} />;
+  else {
+    const failed = remotes.filter((r) => r.status === 'error' && r.id !== 'mf_softphone');
+    own = failed.length ? (
+      <div style={{ display: 'grid', gap: 16 }}>{failed.map((r) => <RemoteDown key={r.id} id={r.id} />)}</div>
+    ) : (
+      <ErrorState testId="not-found" title={t('shell.notFound')} message={t('shell.notFoundHint')} />
+    );
+  }
+  return (
+    <>
+      {own}
+      <Slots ids={slotIds} />
+    </>
+  );
+}

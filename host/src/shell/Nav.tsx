@@ -1,0 +1,57 @@
+import { Caption1Strong, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { BoardRegular, CallRegular, DataBarVerticalRegular, PeopleRegular, AppsRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { routes } from '@tongdai/contracts';
+import { canAccess } from '@tongdai/platform';
+import { useSession } from '@tongdai/platform/react';
+import { NS } from '../i18n';
+import { remotes$ } from './remotes';
+import { useBehavior } from './useObservable';
+
+const ICONS: Record<string, JSX.Element> = {
+  people: <PeopleRegular />,
+  call: <CallRegular />,
+  report: <DataBarVerticalRegular />,
+  board: <BoardRegular />,
+};
+
+const useStyles = makeStyles({
+  nav: { display: 'flex', flexDirection: 'column', padding: '12px 8px', gap: '2px' },
+  group: { padding: '12px 12px 4px', color: tokens.colorNeutralForeground3 },
+  link: {
+    display: 'flex', alignItems: 'center', gap: '10px', padding: '8px 12px', borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground1, textDecoration: 'none', fontSize: '14px',
+    ':hover': { background: tokens.colorNeutralBackground1Hover },
+  },
+  active: { background: tokens.colorNeutralBackground1Selected, fontWeight: 600, color: tokens.colorBrandForeground1 },
+});
+
+/** Navigation built from the remotes' manifests, filtered by permission and purchased feature. */
+export function Nav() {
+  const s = useStyles();
+  const { t } = useTranslation(NS);
+  useSession();
+  const remotes = useBehavior(remotes$);
+  const cls = ({ isActive }: { isActive: boolean }) => mergeClasses(s.link, isActive && s.active);
+  return (
+    <nav className={s.nav} aria-label={t('shell.menu')} data-testid="nav">
+      <NavLink to={routes.dashboard()} className={cls}><BoardRegular />{t('shell.dashboard')}</NavLink>
+      {remotes.map((r) => {
+        if (r.status !== 'ready') return null;
+        const entries = r.manifest.nav.filter(canAccess);
+        if (!entries.length) return null;
+        return (
+          <div key={r.id} data-testid={`nav-group-${r.id}`}>
+            <Caption1Strong as="p" className={s.group}>{r.manifest.title}</Caption1Strong>
+            {entries.map((e) => (
+              <NavLink key={e.path} to={e.path} className={cls} data-testid={`nav-${e.path.slice(1)}`}>
+                {ICONS[e.icon] ?? <AppsRegular />}{e.label}
+              </NavLink>
+            ))}
+          </div>
+        );
+      })}
+    </nav>
+  );
+}

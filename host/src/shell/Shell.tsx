@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { PlatformProviders } from '@tongdai/platform/react';
+import { Content } from './Content';
+import { Nav } from './Nav';
+import { startRemotes } from './remotes';
+import { Toasts } from './Toasts';
+import { TopBar } from './TopBar';
+
+const useStyles = makeStyles({
+  shell: { display: 'grid', gridTemplateRows: '56px 1fr', gridTemplateColumns: '240px 1fr', minHeight: '100vh' },
+  top: { gridColumn: '1 / 3' },
+  nav: { borderRight: `1px solid ${tokens.colorNeutralStroke2}`, background: tokens.colorNeutralBackground1 },
+  main: { padding: '24px', background: tokens.colorNeutralBackground2, minWidth: 0 },
+});
+
+/** The common layout: top bar with the softphone, navigation from the manifests, content. */
+export default function Shell() {
+  const s = useStyles();
+  useEffect(() => startRemotes(), []);
+  return (
+    <PlatformProviders idPrefix="host" fill router={false}>
+      <div className={s.shell}>
+        <div className={s.top}><TopBar /></div>
+        <aside className={s.nav}><Nav /></aside>
+        <main className={s.main}><Content /></main>
+      </div>
+      {/* The softphone's audio element lives in the common layout (SPEC §2). */}
+      <audio id="softphone-audio" data-testid="softphone-audio" autoPlay hidden />
+      <Toasts />
+    </PlatformProviders>
+  );
+}

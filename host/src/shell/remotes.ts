@@ -1,0 +1,106 @@
+import { BehaviorSubject } from 'rxjs';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { addErrorHandler, getAppNames, registerApplication, start, triggerAppChange, type LifeCycles } from 'single-spa';
+import { getRuntimeConfig, isRemoteManifest, matchPath, type RemoteManifest } from '@tongdai/platform';
+import { routes } from '@tongdai/contracts';
+import { acceptManifests } from './validate-manifests';
+
+export type RemoteState =
+  | { id: string; status: 'loading' }
+  | { id: string; status: 'ready'; manifest: RemoteManifest }
+  | { id: string; status: 'error' };
+
+export const HOST_ROUTES = [routes.dashboard(), '/'];
+const OUTSIDE_SHELL = [routes.login(), routes.signup()];
+
+/** Manifest state per remote, and the remotes whose app failed to load or mount. */
+export const remotes$ = new BehaviorSubject<RemoteState[]>([]);
+export const brokenApps$ = new BehaviorSubject<ReadonlySet<string>>(new Set());
+
+function setRemote(next: RemoteState) {
+  remotes$.next(remotes$.getValue().map((r) => (r.id === next.id ? next : r)));
+}
+
+const brokenAt = new Map<string, number>();
+
+function markBroken(id: string, broken: boolean) {
+  if (broken) brokenAt.set(id, Date.now());
+  const s = new Set(brokenApps$.getValue());
+  if (broken) s.add(id); else s.delete(id);
+  brokenApps$.next(s);
+}
+
+/** Mount never rejects: a throwing mount would leave single-spa stuck until a reload. */
+function guard(id: string, lc: LifeCycles): LifeCycles {
+  const wrap = (fn: unknown) => async (props: unknown) => {
+    try {
+      await (fn as (p: unknown) => Promise<unknown>)(props);
+      if (fn === lc.mount) markBroken(id, false);
+    } catch (e) {
+      console.error(`[tongdai] ${id} lifecycle failed`, e);
+      markBroken(id, true);
+    }
+  };
+  return { bootstrap: wrap(lc.bootstrap), mount: wrap(lc.mount), unmount: wrap(lc.unmount) };
+}
+
+function activeWhen(m: RemoteManifest) {
+  if (m.persistent) return (loc: Location) => !OUTSIDE_SHELL.some((p) => loc.pathname.startsWith(p));
+  return (loc: Location) => m.routes.some((r) => matchPath(r.path, loc.pathname));
+}
+
+function register(m: RemoteManifest) {
+  if (getAppNames().includes(m.id)) return;
+  registerApplication({
+    name: m.id,
+    app: async () => guard(m.id, (await m.lifecycles()) as LifeCycles),
+    activeWhen: activeWhen(m),
+  });
+}
+
+async function loadOne(id: string): Promise<void> {
+  setRemote({ id, status: 'loading' });
+  try {
+    const mod = await loadRemote<{ default: unknown }>(`${id}/manifest`);
+    const manifest = mod?.default;
+    if (!isRemoteManifest(manifest)) throw new Error(`${id}/manifest is not a remote manifest`);
+    const [accepted] = acceptManifests([manifest], [...HOST_ROUTES, ...claimedRoutes()], process.env.NODE_ENV !== 'production');
+    setRemote({ id, status: 'ready', manifest: accepted });
+    register(accepted);
+    triggerAppChange();
+  } catch (e) {
+    console.error(`[tongdai] remote ${id} could not be loaded`, e);
+    setRemote({ id, status: 'error' });
+  }
+}
+
+function claimedRoutes(): string[] {
+  return remotes$.getValue().flatMap((r) => (r.status === 'ready' ? r.manifest.routes.map((x) => x.path) : []));
+}
+
+let started = false;
+
+/** Loads every remote's manifest in parallel, registers one single-spa app per remote. */
+export function startRemotes(): void {
+  if (started) return;
+  started = true;
+  addErrorHandler((err) => markBroken(err.appOrParcelName, true));
+  const ids = Object.keys(getRuntimeConfig().remotes);
+  remotes$.next(ids.map((id) => ({ id, status: 'loading' })));
+  ids.forEach((id) => void loadOne(id));
+  start({ urlRerouteOnly: true });
+}
+
+/** single-spa reloads an app in LOAD_ERROR only 200 ms after the failure. */
+const SINGLE_SPA_RELOAD_DELAY = 200;
+
+/** Retry: reload a failed manifest, or let single-spa try the failed app again. */
+export function retryRemote(id: string): void {
+  const r = remotes$.getValue().find((x) => x.id === id);
+  if (r?.status === 'error') void loadOne(id);
+  const wait = Math.max(0, (brokenAt.get(id) ?? 0) + SINGLE_SPA_RELOAD_DELAY + 10 - Date.now());
+  setTimeout(() => {
+    markBroken(id, false);
+    triggerAppChange();
+  }, wait);
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Badge, Button, Select } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CUSTOMER_STATUSES, PERM, routes, type Customer } from '@tongdai/contracts';
+import { notify, toApiError } from '@tongdai/platform';
+import { useCan } from '@tongdai/platform/react';
+import { ConfirmDialog, ListPage, useListParams, type Column } from '@tongdai/ui';
+import { NS } from '../i18n';
+import { useCustomerList, useDeleteCustomer } from './customers.api';
+
+const statusLabel = (v: string) => CUSTOMER_STATUSES.find((s) => s.value === v)?.label ?? v;
+
+export default function CustomerListScreen() {
+  const { t } = useTranslation(NS);
+  const { can } = useCan();
+  const list = useListParams(['status']);
+  const query = useCustomerList({ page: list.page, search: list.search, status: list.filters.status });
+  const remove = useDeleteCustomer();
+  const [target, setTarget] = useState<Customer | null>(null);
+
+  const confirmDelete = async () => {
+    if (!target) return;
+    try {
+      await remove.mutateAsync(target.id);
+      notify('success', t('customer.deleted'));
+    } catch (e) {
+      notify('error', (await toApiError(e)).message);
+    }
+    setTarget(null);
+  };
+
+  const columns: Column<Customer>[] = [
+    { key: 'code', header: t('customer.fields.code'), render: (c) => c.code || '—' },
+    { key: 'name', header: t('customer.fields.name'), render: (c) => <span data-testid="customer-name">{c.name}</span> },
+    { key: 'phone', header: t('customer.fields.phone'), render: (c) => c.phone },
+    { key: 'email', header: t('customer.fields.email'), render: (c) => c.email || '—' },
+    { key: 'status', header: t('customer.fields.status'), render: (c) => <Badge appearance="tint">{statusLabel(c.status)}</Badge> },
+    {
+      key: 'actions', header: '', render: (c) => (
+        <span style={{ display: 'flex', gap: 4 }}>
+          {can(PERM.customer.edit) && <Link to={routes.customer.edit(c.id)}><Button size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</Button></Link>}
+          {can(PERM.customer.delete) && <Button size="small" onClick={() => setTarget(c)} data-testid="delete">{t('delete', { ns: 'ui' })}</Button>}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage
+        title={t('customer.listTitle')}
+        testId="customer-list"
+        query={query}
+        columns={columns}
+        rowKey={(c) => c.id}
+        list={list}
+        addTo={can(PERM.customer.create) ? routes.customer.add() : undefined}
+        addLabel={t('customer.add')}
+        searchPlaceholder={t('customer.searchPlaceholder')}
+        emptyMessage={t('customer.empty')}
+        filters={
+          <Select value={list.filters.status} onChange={(_, d) => list.setFilter('status', d.value)} aria-label={t('customer.fields.status')} data-testid="status-filter">
+            <option value="">{t('customer.allStatuses')}</option>
+            {CUSTOMER_STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+          </Select>
+        }
+      />
+      <ConfirmDialog
+        open={!!target}
+        title={t('customer.confirmDeleteTitle')}
+        message={t('customer.confirmDelete', { name: target?.name ?? '' })}
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setTarget(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Customer, CustomerInput, One, Paged } from '@tongdai/contracts';
+import { tenantApi } from '@tongdai/platform';
+
+const KEY = 'customers';
+
+export function useCustomerList(q: { page: number; search: string; status: string }) {
+  return useQuery({
+    queryKey: [KEY, 'list', q],
+    queryFn: () => tenantApi().get('customers', { searchParams: { page: q.page, search: q.search, status: q.status } }).json<Paged<Customer>>(),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomer(id: number | null) {
+  return useQuery({
+    queryKey: [KEY, 'one', id],
+    queryFn: () => tenantApi().get(`customers/${id}`).json<One<Customer>>().then((r) => r.data),
+    enabled: id !== null,
+  });
+}
+
+export function useSaveCustomer(id: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CustomerInput) =>
+      (id === null ? tenantApi().post('customers', { json: input }) : tenantApi().put(`customers/${id}`, { json: input })).json<One<Customer>>(),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [KEY] }),
+  });
+}
+
+export function useDeleteCustomer() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => tenantApi().delete(`customers/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [KEY] }),
+  });
+}

@@ -1,0 +1,13 @@
+import { defineRemoteManifest } from '@tongdai/platform';
+
+/**
+ * mf-reports: its screens arrive with their issues. A manifest lists only screens that work, so
+ * this one is registered (and proves the remote loads) but owns no route yet.
+ */
+export default defineRemoteManifest({
+  id: 'mf_reports',
+  title: 'Báo cáo',
+  routes: [],
+  nav: [],
+  lifecycles: () => import('./app'),
+});

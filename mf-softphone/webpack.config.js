@@ -1,0 +1,7 @@
+const { createConfig } = require('@tongdai/build');
+
+module.exports = createConfig({
+  name: 'mf_softphone',
+  dir: __dirname,
+  exposes: { './manifest': './src/manifest.ts', './app': './src/app.tsx' },
+});

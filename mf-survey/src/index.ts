@@ -1,0 +1,2 @@
+// Remotes are consumed through remoteEntry.js; this entry only exists for webpack.
+export {};

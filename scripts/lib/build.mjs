@@ -1,0 +1,47 @@
+// Builds the host and the remotes when their sources are newer than their build.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { runPnpm } from './pnpm.mjs';
+import { ROOT } from './paths.mjs';
+
+export const FRONTENDS = ['host', 'mf-crm', 'mf-pbx', 'mf-reports', 'mf-survey', 'mf-softphone'];
+const SHARED_SOURCES = ['shared/contracts/src', 'shared/platform/src', 'shared/ui/src', 'shared/build', 'pnpm-lock.yaml'];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let max = s.mtimeMs;
+  for (const e of readdirSync(path)) if (e !== 'node_modules' && e !== 'dist') max = Math.max(max, newest(join(path, e)));
+  return max;
+}
+
+export function staleFrontends() {
+  const shared = Math.max(...SHARED_SOURCES.map((p) => newest(join(ROOT, p))));
+  return FRONTENDS.filter((app) => {
+    const built = join(ROOT, app, 'dist', 'mf-manifest.json');
+    if (!existsSync(built)) return true;
+    const sources = Math.max(shared, newest(join(ROOT, app, 'src')), newest(join(ROOT, app, 'webpack.config.js')), newest(join(ROOT, app, 'public')));
+    return sources > statSync(built).mtimeMs;
+  });
+}
+
+export function ensureBuilt({ force = false } = {}) {
+  const apps = force ? FRONTENDS : staleFrontends();
+  if (!apps.length) return;
+  console.log(`Đang build giao diện: ${apps.join(', ')}`);
+  runPnpm(['-r', '--workspace-concurrency=2', ...apps.flatMap((a) => ['--filter', `./${a}`]), 'build'], { cwd: ROOT });
+}
+
+export function ensureInstalled() {
+  const marker = join(ROOT, 'node_modules', '.modules.yaml');
+  const lock = join(ROOT, 'pnpm-lock.yaml');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= newest(lock) && !anyPackageNewer(statSync(marker).mtimeMs)) return;
+  console.log('Đang cài đặt các gói phụ thuộc (pnpm install)…');
+  runPnpm(['install', '--frozen-lockfile'], { cwd: ROOT });
+}
+
+function anyPackageNewer(t) {
+  return [...FRONTENDS, 'api', 'e2e', 'shared/contracts', 'shared/platform', 'shared/ui', 'shared/build', '.']
+    .some((d) => newest(join(ROOT, d, 'package.json')) > t);
+}

@@ -1,0 +1,67 @@
+// A small static file server for the host and each remote: SPA fallback for the host, CORS and
+// cross-origin resource policy for remotes, no-cache for entries/manifests, gzip.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
+  '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.txt': 'text/plain; charset=utf-8',
+};
+const NO_CACHE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|config\.json|main\.js)$/;
+
+/** @returns {Promise<import('node:http').Server>} */
+export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, overrides = {} }) {
+  const gz = new Map();
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (overrides[url.pathname]) {
+        res.writeHead(200, { 'Content-Type': TYPES[extname(url.pathname)] ?? 'text/plain', 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
+        res.end(overrides[url.pathname]);
+        return;
+      }
+      let rel = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+      if (rel.endsWith('/')) rel += 'index.html';
+      let file = join(dir, rel);
+      let info = await stat(file).catch(() => null);
+      if ((!info || !info.isFile()) && spa && !extname(rel)) {
+        file = join(dir, 'index.html');
+        info = await stat(file).catch(() => null);
+      }
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      if (!info || !info.isFile()) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      res.setHeader('Content-Type', type);
+      res.setHeader('Cache-Control', NO_CACHE.test(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
+      let body = await readFile(file);
+      if (/gzip/.test(req.headers['accept-encoding'] ?? '') && /javascript|json|html|css|svg/.test(type)) {
+        const key = `${file}:${info.mtimeMs}`;
+        if (!gz.has(key)) gz.set(key, gzipSync(body));
+        body = gz.get(key);
+        res.setHeader('Content-Encoding', 'gzip');
+        res.setHeader('Vary', 'Accept-Encoding');
+      }
+      res.writeHead(200).end(req.method === 'HEAD' ? undefined : body);
+    } catch (e) {
+      res.writeHead(500).end(String(e));
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+// CLI: node serve-static.mjs DIR PORT [--spa]
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [dir, port] = process.argv.slice(2);
+  await serveStatic({ dir, port: Number(port), spa: process.argv.includes('--spa') });
+  console.log(`serving ${dir} on http://127.0.0.1:${port}`);
+}

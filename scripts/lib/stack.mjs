@@ -1,0 +1,86 @@
+// Starts the whole product: the API (embedded PGlite unless DATABASE_URL), the host and the five
+// remotes as static servers. Used by `npm start`, the e2e tests and the benchmarks.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './paths.mjs';
+import { serveStatic } from './serve-static.mjs';
+
+export const REMOTES = [
+  { id: 'mf_softphone', dir: 'mf-softphone', offset: 5 },
+  { id: 'mf_crm', dir: 'mf-crm', offset: 1 },
+  { id: 'mf_pbx', dir: 'mf-pbx', offset: 2 },
+  { id: 'mf_reports', dir: 'mf-reports', offset: 3 },
+  { id: 'mf_survey', dir: 'mf-survey', offset: 4 },
+];
+
+export function runtimeConfig({ apiUrl, webPort, host = '127.0.0.1' }) {
+  return {
+    apis: {
+      cp: `${apiUrl}/cp`, identity: `${apiUrl}/identity`, pbx: `${apiUrl}/pbx`,
+      tenant: `${apiUrl}/t/{ma_dn}`, telecom: `${apiUrl}/telecom`,
+    },
+    remotes: Object.fromEntries(REMOTES.map((r) => [r.id, `http://${host}:${webPort + r.offset}/mf-manifest.json`])),
+  };
+}
+
+async function waitFor(url, ms, proc) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (proc && proc.exitCode !== null) throw new Error(`API exited with code ${proc.exitCode}`);
+    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+export function startApi({ port, databaseUrl, dataDir, env = {}, quiet = false }) {
+  const proc = spawn(join(ROOT, 'api', 'node_modules', '.bin', 'tsx'), [join(ROOT, 'api', 'src', 'main.ts')], {
+    cwd: join(ROOT, 'api'),
+    env: {
+      ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    },
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+  return proc;
+}
+
+/**
+ * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string> }} o
+ */
+export async function startStack(o = {}) {
+  const webPort = o.webPort ?? 3000;
+  const apiPort = o.apiPort ?? 4000;
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const api = startApi({ port: apiPort, databaseUrl: o.databaseUrl, dataDir: o.dataDir, env: o.apiEnv, quiet: o.quiet });
+  const servers = new Map();
+  const config = Buffer.from(JSON.stringify(runtimeConfig({ apiUrl, webPort }), null, 2));
+  const startRemote = async (id) => {
+    const r = REMOTES.find((x) => x.id === id);
+    servers.set(id, await serveStatic({ dir: join(ROOT, r.dir, 'dist'), port: webPort + r.offset }));
+  };
+  const stopRemote = (id) => new Promise((resolve) => {
+    const s = servers.get(id);
+    servers.delete(id);
+    if (!s) return resolve();
+    s.closeAllConnections();
+    s.close(() => resolve());
+  });
+  try {
+    servers.set('host', await serveStatic({ dir: join(ROOT, 'host', 'dist'), port: webPort, spa: true, overrides: { '/config.json': config } }));
+    await Promise.all(REMOTES.map((r) => startRemote(r.id)));
+    await waitFor(`${apiUrl}/health`, 60_000, api);
+  } catch (e) {
+    api.kill('SIGTERM');
+    for (const id of servers.keys()) await stopRemote(id);
+    throw e;
+  }
+  const stop = async () => {
+    for (const id of [...servers.keys()]) await stopRemote(id);
+    if (api.exitCode === null) {
+      api.kill('SIGTERM');
+      await new Promise((r) => { api.once('exit', r); setTimeout(r, 5000); });
+    }
+  };
+  return { webUrl: `http://127.0.0.1:${webPort}`, apiUrl, api, stop, stopRemote, startRemote };
+}

@@ -1,0 +1,28 @@
+// npm start: install what is needed, build the frontends, run the whole product on embedded defaults.
+import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
+
+ensureInstalled();
+ensureBuilt();
+const { startStack } = await import('./lib/stack.mjs');
+const webPort = Number(process.env.WEB_PORT ?? 3000);
+const apiPort = Number(process.env.API_PORT ?? 4000);
+const stack = await startStack({ webPort, apiPort, databaseUrl: process.env.DATABASE_URL });
+
+console.log(`
+  Tongdai đang chạy
+  ─────────────────────────────────────────────
+  Giao diện:   ${stack.webUrl}
+  API:         ${stack.apiUrl}   (tài liệu: ${stack.apiUrl}/docs)
+  CSDL:        ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite nhúng trong .data/pglite'}
+
+  Đăng nhập thử (mã doanh nghiệp / tên đăng nhập / mật khẩu):
+    demo / admin    / Admin@123      (super-admin)
+    demo / nhanvien / Nhanvien@123   (nhân viên, quyền hạn chế)
+    abc  / admin    / Admin@123
+
+  Ctrl+C để dừng.
+`);
+
+const shutdown = async () => { await stack.stop(); process.exit(0); };
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

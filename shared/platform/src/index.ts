@@ -1,0 +1,12 @@
+export { getOrCreateGlobalSingleton, platformInstanceId, platformModuleInstanceId } from './global';
+export { storage } from './storage';
+export { session, type SessionState } from './session';
+export { can, featureEnabled, canAccess } from './access';
+export { callBus, publishCallState } from './bus';
+export { theme } from './theme';
+export { notices$, notify, flash, type Notice } from './notices';
+export { setRuntimeConfig, getRuntimeConfig } from './config';
+export { cpApi, identityApi, pbxApi, tenantApi, telecomApi, publicApi, toApiError, expireSession } from './http';
+export { i18n, registerTranslations } from './i18n';
+export { defineRemoteManifest, isRemoteManifest, matchPath, type RemoteManifest, type RouteDef, type NavEntry } from './manifest';
+export { login, logout, refreshPayment } from './auth';

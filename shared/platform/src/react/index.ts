@@ -1,0 +1,2 @@
+export { PlatformProviders, queryClient, useDarkMode } from './PlatformProviders';
+export { useSession, useCan } from './hooks';

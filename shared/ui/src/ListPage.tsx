@@ -1,0 +1,108 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  Button, Input, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
+} from '@fluentui/react-components';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Paged } from '@tongdai/contracts';
+import { useApiError } from './useApiError';
+import { EmptyState, ErrorState, LoadingState } from './States';
+import { UI_NS } from './i18n';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+}
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '16px' },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
+  toolbar: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
+  pager: { display: 'flex', gap: '8px', alignItems: 'center', justifyContent: 'flex-end' },
+  card: { background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow4, padding: '8px' },
+});
+
+/** Page and search kept in the URL, so reload and back keep the user's place. */
+export function useListParams(extra: string[] = []) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('search') ?? '';
+  const filters = Object.fromEntries(extra.map((k) => [k, params.get(k) ?? '']));
+  const update = (next: Record<string, string | number>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) v === '' || v === 1 && k === 'page' ? p.delete(k) : p.set(k, String(v));
+    setParams(p, { replace: true });
+  };
+  return { page, search, filters, setPage: (n: number) => update({ page: n }), setSearch: (s: string) => update({ search: s, page: 1 }), setFilter: (k: string, v: string) => update({ [k]: v, page: 1 }) };
+}
+
+export interface ListPageProps<T> {
+  title: string;
+  testId: string;
+  query: UseQueryResult<Paged<T>>;
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  list: ReturnType<typeof useListParams>;
+  addTo?: string;
+  addLabel?: string;
+  filters?: ReactNode;
+  searchPlaceholder?: string;
+  emptyMessage?: string;
+}
+
+/** The one list screen: title, search, filters, add, table, pager, and loading/empty/error states. */
+export function ListPage<T>(p: ListPageProps<T>) {
+  const s = useStyles();
+  const { t } = useTranslation(UI_NS);
+  const [draft, setDraft] = useState(p.list.search);
+  useEffect(() => setDraft(p.list.search), [p.list.search]);
+  useEffect(() => {
+    const h = setTimeout(() => draft !== p.list.search && p.list.setSearch(draft.trim()), 300);
+    return () => clearTimeout(h);
+  }, [draft]);
+  const error = useApiError(p.query.error);
+  const data = p.query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.per_page)) : 1;
+
+  return (
+    <section className={s.page} data-testid={p.testId}>
+      <div className={s.head}>
+        <Title2 as="h1">{p.title}</Title2>
+        {p.addTo && <Link to={p.addTo}><Button appearance="primary" data-testid="add">{p.addLabel ?? t('add')}</Button></Link>}
+      </div>
+      <div className={s.toolbar}>
+        <Input value={draft} onChange={(_, d) => setDraft(d.value)} placeholder={p.searchPlaceholder ?? t('search')} aria-label={t('search')} data-testid="search" />
+        {p.filters}
+      </div>
+      <div className={s.card}>
+        {p.query.isPending ? <LoadingState /> : p.query.isError ? (
+          <ErrorState message={error?.message ?? ''} onRetry={() => void p.query.refetch()} />
+        ) : data && data.data.length === 0 ? (
+          <EmptyState message={p.list.search || Object.values(p.list.filters).some(Boolean) ? t('emptySearch') : p.emptyMessage ?? t('empty')} />
+        ) : (
+          <Table aria-label={p.title} data-testid="list-table">
+            <TableHeader>
+              <TableRow>{p.columns.map((c) => <TableHeaderCell key={c.key}>{c.header}</TableHeaderCell>)}</TableRow>
+            </TableHeader>
+            <TableBody>
+              {data?.data.map((row) => (
+                <TableRow key={p.rowKey(row)} data-testid="list-row">
+                  {p.columns.map((c) => <TableCell key={c.key}>{c.render(row)}</TableCell>)}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </div>
+      {data && data.meta.total > 0 && (
+        <div className={s.pager}>
+          <Text data-testid="pager-status">{t('pageOf', { page: data.meta.page, pages, total: data.meta.total })}</Text>
+          <Button disabled={data.meta.page <= 1} onClick={() => p.list.setPage(data.meta.page - 1)} data-testid="prev-page">{t('previous')}</Button>
+          <Button disabled={data.meta.page >= pages} onClick={() => p.list.setPage(data.meta.page + 1)} data-testid="next-page">{t('next')}</Button>
+        </div>
+      )}
+    </section>
+  );
+}

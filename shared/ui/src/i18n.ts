@@ -1,0 +1,25 @@
+import { registerTranslations } from '@tongdai/platform';
+
+/** Strings of the shared building blocks. */
+export const UI_NS = 'ui';
+registerTranslations(UI_NS, {
+  retry: 'Thử lại',
+  loading: 'Đang tải…',
+  empty: 'Chưa có dữ liệu',
+  emptySearch: 'Không tìm thấy kết quả phù hợp',
+  search: 'Tìm kiếm',
+  add: 'Thêm mới',
+  edit: 'Sửa',
+  delete: 'Xoá',
+  cancel: 'Huỷ',
+  confirm: 'Xác nhận',
+  save: 'Lưu',
+  back: 'Quay lại',
+  actions: 'Thao tác',
+  previous: 'Trang trước',
+  next: 'Trang sau',
+  pageOf: 'Trang {{page}} / {{pages}} · {{total}} bản ghi',
+  forbidden: 'Bạn không có quyền truy cập trang này',
+  notPurchased: 'Tính năng chưa được đăng ký hoặc đã hết hạn',
+  screenCrashed: 'Màn hình gặp lỗi khi hiển thị',
+});

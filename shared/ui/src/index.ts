@@ -1,0 +1,9 @@
+import './i18n';
+
+export { formatDuration, formatFileSize, maskPhone } from './format';
+export { ErrorState, EmptyState, LoadingState } from './States';
+export { ConfirmDialog } from './ConfirmDialog';
+export { ListPage, useListParams, type Column, type ListPageProps } from './ListPage';
+export { useApiError } from './useApiError';
+export { createRemoteApp } from './RemoteApp';
+export { FormShell, TextField, SelectField } from './Form';
