@@ -12,5 +12,7 @@ module.exports = (overrides = {}) => ({
     '\\.(css)$': path.join(__dirname, 'jest.style-stub.js'),
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  // ESM-only packages the code under test imports are compiled too.
+  transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/ky@|ky/)'],
   ...overrides,
 });

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactElement } from 'react';
 import { Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -40,7 +40,7 @@ export function Content() {
   const broken = useBehavior(brokenApps$);
   const slotIds = remotes.filter((r) => r.status === 'ready' && !r.manifest.persistent).map((r) => r.id).join(',');
 
-  let own: JSX.Element | null = null;
+  let own: ReactElement | null = null;
   const id = owner(remotes, pathname);
   if (pathname === '/') own = <Navigate to={routes.dashboard()} replace />;
   else if (pathname === routes.dashboard()) own = <Dashboard />;

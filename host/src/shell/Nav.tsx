@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { Caption1Strong, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { BoardRegular, CallRegular, DataBarVerticalRegular, PeopleRegular, AppsRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { NS } from '../i18n';
 import { remotes$ } from './remotes';
 import { useBehavior } from './useObservable';
 
-const ICONS: Record<string, JSX.Element> = {
+const ICONS: Record<string, ReactElement> = {
   people: <PeopleRegular />,
   call: <CallRegular />,
   report: <DataBarVerticalRegular />,

@@ -1,0 +1,37 @@
+// The system packages the tests need. As root, missing ones are installed with apt; otherwise
+// the run stops and names the package and the command.
+import { existsSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+function onPath(bin) {
+  return spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' }).status === 0;
+}
+
+function hasInitdb() {
+  if (onPath('initdb')) return true;
+  const base = '/usr/lib/postgresql';
+  return existsSync(base) && readdirSync(base).some((v) => existsSync(`${base}/${v}/bin/initdb`));
+}
+
+const NEEDS = [
+  { pkg: 'chromium', why: 'e2e tests (Playwright drives Debian\'s Chromium)', present: () => existsSync('/usr/lib/chromium/chromium') || existsSync('/usr/bin/chromium') },
+  { pkg: 'postgresql', why: 'API tests (a throwaway PostgreSQL cluster)', present: hasInitdb },
+];
+
+export function ensureSystemPackages() {
+  const missing = NEEDS.filter((n) => !n.present());
+  if (!missing.length) return;
+  const pkgs = missing.map((m) => m.pkg);
+  if (process.getuid?.() !== 0) {
+    console.error(`Thiếu gói hệ thống: ${pkgs.join(', ')} (${missing.map((m) => m.why).join('; ')}).`);
+    console.error(`Cài đặt bằng: sudo apt-get install -y ${pkgs.join(' ')}`);
+    process.exit(1);
+  }
+  console.log(`Cài đặt gói hệ thống: ${pkgs.join(', ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () => spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], { stdio: 'inherit', env }).status === 0;
+  if (!install()) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    if (!install()) throw new Error(`apt-get install ${pkgs.join(' ')} failed`);
+  }
+}
