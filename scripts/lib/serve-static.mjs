@@ -33,6 +33,7 @@ export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, overri
       }
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      res.setHeader('Timing-Allow-Origin', '*');
       if (!info || !info.isFile()) {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;

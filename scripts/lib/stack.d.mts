@@ -10,4 +10,5 @@ export interface Stack {
 }
 export const REMOTES: { id: string; dir: string; offset: number }[];
 export function runtimeConfig(o: { apiUrl: string; webPort: number; host?: string }): unknown;
+export function startApi(o: { port: number; databaseUrl?: string; dataDir?: string; env?: Record<string, string>; quiet?: boolean }): ChildProcess;
 export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string> }): Promise<Stack>;

@@ -1,0 +1,121 @@
+// npm run bench: first-load JS at /login, what a remote adds on first navigation, click to remote
+// visible (median of 10, cold remote each time), and the customer list endpoint at a fixed rate
+// on PGlite and on PostgreSQL. Prints one table.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import autocannon from 'autocannon';
+import { startApi, startStack } from '../../scripts/lib/stack.mjs';
+import { startPgCluster } from '../../api/test/pg-cluster.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
+
+const WEB = 3300;
+const API = 4300;
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const DEMO = { ma_dn: 'demo', username: 'admin', password: 'Admin@123' };
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function jsBytes(page: Page, since = 0): Promise<{ bytes: number; files: number }> {
+  return page.evaluate((from) => {
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).slice(from).filter((e) => /\.js(\?|$)/.test(e.name));
+    return { bytes: entries.reduce((s, e) => s + e.encodedBodySize, 0), files: entries.length };
+  }, since);
+}
+
+async function login(apiUrl: string): Promise<string> {
+  const res = await fetch(`${apiUrl}/identity/login/tenant`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
+  if (!res.ok) throw new Error(`login ${res.status}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function listLatency(apiUrl: string) {
+  const token = await login(apiUrl);
+  const r = await autocannon({
+    url: `${apiUrl}/t/demo/customers?page=2&search=`,
+    headers: { authorization: `Bearer ${token}` },
+    connections: 10,
+    overallRate: RATE,
+    duration: SECONDS,
+  });
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.non2xx + r.errors };
+}
+
+async function uiFigures(browser: Browser, webUrl: string) {
+  const page = await browser.newPage();
+  await page.goto(`${webUrl}/login`, { waitUntil: 'networkidle' });
+  const first = await jsBytes(page);
+  await page.getByTestId('login-maDn').fill(DEMO.ma_dn);
+  await page.getByTestId('login-username').fill(DEMO.username);
+  await page.getByTestId('login-password').fill(DEMO.password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('nav-customer').waitFor();
+  const state = await page.context().storageState();
+  await page.close();
+
+  const clicks: number[] = [];
+  let remote = { bytes: 0, files: 0 };
+  for (let i = 0; i < 10; i++) {
+    const ctx = await browser.newContext({ storageState: state });
+    const p = await ctx.newPage();
+    await p.goto(`${webUrl}/dashboard`, { waitUntil: 'networkidle' });
+    await p.getByTestId('nav-customer').waitFor();
+    const mark = await p.evaluate(() => performance.getEntriesByType('resource').length);
+    const ms = await p.evaluate(() => new Promise<number>((resolve) => {
+      const t0 = performance.now();
+      const done = () => document.querySelector('[data-testid="customer-list"] [data-testid="list-row"]');
+      const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(performance.now() - t0); } });
+      obs.observe(document.body, { childList: true, subtree: true });
+      (document.querySelector('[data-testid="nav-customer"]') as HTMLElement).click();
+    }));
+    clicks.push(ms);
+    await p.waitForLoadState('networkidle');
+    if (i === 0) remote = await jsBytes(p, mark);
+    await ctx.close();
+  }
+  return { first, remote, clickMedian: median(clicks), clicks };
+}
+
+async function main() {
+  const rows: [string, string, string][] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
+  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000' } });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  try {
+    const ui = await uiFigures(browser, stack.webUrl);
+    rows.push(['First-load JS at /login (gzip, all files)', `${kb(ui.first.bytes)} in ${ui.first.files} files`, '≤ 200 KB']);
+    rows.push(['JS a remote adds on first navigation (mf-crm, gzip)', `${kb(ui.remote.bytes)} in ${ui.remote.files} files`, '—']);
+    rows.push(['Click → remote screen with data (median of 10, cold)', `${ui.clickMedian.toFixed(0)} ms (min ${Math.min(...ui.clicks).toFixed(0)}, max ${Math.max(...ui.clicks).toFixed(0)})`, '—']);
+    const pglite = await listLatency(stack.apiUrl);
+    rows.push([`GET /customers on PGlite at ${RATE} req/s (p50 / p99)`, `${pglite.p50} / ${pglite.p99} ms (${pglite.errors} errors)`, '—']);
+  } finally {
+    await browser.close();
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const cluster = await startPgCluster();
+  const api = startApi({ port: API + 1, databaseUrl: cluster.url, quiet: true, env: { LOGIN_IP_LIMIT: '1000' } });
+  try {
+    const apiUrl = `http://127.0.0.1:${API + 1}`;
+    for (let i = 0; i < 200; i++) {
+      try { if ((await fetch(`${apiUrl}/health`)).ok) break; } catch { /* starting */ }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    const pg = await listLatency(apiUrl);
+    rows.push([`GET /customers on PostgreSQL at ${RATE} req/s (p50 / p99)`, `${pg.p50} / ${pg.p99} ms (${pg.errors} errors)`, '—']);
+  } finally {
+    api.kill('SIGTERM');
+    await new Promise((r) => api.once('exit', r));
+    await cluster.stop();
+  }
+
+  const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 8];
+  const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(w[i])).join(' | ')} |`;
+  console.log(['', line(['Measure', 'Result', 'Goal']), line(w.map((n) => '-'.repeat(n))), ...rows.map(line)].join('\n'));
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
