@@ -1,10 +1,10 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { routes } from '@tongdai/contracts';
 import { session, theme } from '@tongdai/platform';
 import { LoginScreen } from './login/LoginScreen';
+import { navigate, usePathname } from './location';
 
-// Fluent and the shell load only after login: /login stays light (bench: first-load JS).
+// Fluent, react-router and the shell load only after login: /login stays light (bench: first-load JS).
 const Shell = lazy(() => import('./shell/Shell'));
 
 function useLoggedIn(): boolean {
@@ -14,18 +14,19 @@ function useLoggedIn(): boolean {
   );
 }
 
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return null;
+}
+
 export function HostRoot() {
   const loggedIn = useLoggedIn();
+  const pathname = usePathname();
   useSyncExternalStore(theme.subscribe, () => {
     document.documentElement.className = theme.isDark() ? 'dark' : '';
     return theme.isDark();
   });
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route path={routes.login()} element={loggedIn ? <Navigate to={routes.dashboard()} replace /> : <LoginScreen />} />
-        <Route path="*" element={loggedIn ? <Suspense fallback={null}><Shell /></Suspense> : <Navigate to={routes.login()} replace />} />
-      </Routes>
-    </BrowserRouter>
-  );
+  if (pathname === routes.login()) return loggedIn ? <Redirect to={routes.dashboard()} /> : <LoginScreen />;
+  if (!loggedIn) return <Redirect to={routes.login()} />;
+  return <Suspense fallback={null}><Shell /></Suspense>;
 }

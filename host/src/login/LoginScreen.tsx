@@ -1,16 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { MSG, routes } from '@tongdai/contracts';
 import { flash, i18n, login, toApiError } from '@tongdai/platform';
 import { NS } from '../i18n';
 import { loginCss } from './login.css';
+import { navigate } from '../location';
 
 type Field = 'maDn' | 'username' | 'password';
 
 export function LoginScreen() {
   const { t } = useTranslation(NS, { i18n });
-  const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({ maDn: '', username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [alert, setAlert] = useState<string | null>(() => flash.take());

@@ -19,7 +19,7 @@ export default function Shell() {
   const s = useStyles();
   useEffect(() => startRemotes(), []);
   return (
-    <PlatformProviders idPrefix="host" fill router={false}>
+    <PlatformProviders idPrefix="host" fill>
       <div className={s.shell}>
         <div className={s.top}><TopBar /></div>
         <aside className={s.nav}><Nav /></aside>

@@ -1,7 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { addErrorHandler, getAppNames, registerApplication, start, triggerAppChange, type LifeCycles } from 'single-spa';
-import { getRuntimeConfig, isRemoteManifest, matchPath, type RemoteManifest } from '@tongdai/platform';
+import { getRuntimeConfig, isRemoteManifest, matchPath, whenIdle, type RemoteManifest } from '@tongdai/platform';
 import { routes } from '@tongdai/contracts';
 import { acceptManifests } from './validate-manifests';
 
@@ -58,6 +58,12 @@ function register(m: RemoteManifest) {
   });
 }
 
+/** Fetch a remote's app (and, from there, its screens) while idle: the first click is instant. */
+function preloadApp(m: RemoteManifest) {
+  if (!m.routes.length) return;
+  whenIdle(() => void m.lifecycles().catch(() => undefined), 500);
+}
+
 async function loadOne(id: string): Promise<void> {
   setRemote({ id, status: 'loading' });
   try {
@@ -68,6 +74,7 @@ async function loadOne(id: string): Promise<void> {
     setRemote({ id, status: 'ready', manifest: accepted });
     register(accepted);
     triggerAppChange();
+    preloadApp(accepted);
   } catch (e) {
     console.error(`[tongdai] remote ${id} could not be loaded`, e);
     setRemote({ id, status: 'error' });

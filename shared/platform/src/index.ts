@@ -10,3 +10,4 @@ export { cpApi, identityApi, pbxApi, tenantApi, telecomApi, publicApi, toApiErro
 export { i18n, registerTranslations } from './i18n';
 export { defineRemoteManifest, isRemoteManifest, matchPath, type RemoteManifest, type RouteDef, type NavEntry } from './manifest';
 export { login, logout, refreshPayment } from './auth';
+export { whenIdle } from './idle';
