@@ -1,7 +1,7 @@
 import { Body1, Card, CardHeader, Subtitle2, Text, Title2, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { AppLink } from '@tongdai/ui';
 import { FEATURES, PERM, routes, type Paged } from '@tongdai/contracts';
 import { canAccess, platformInstanceId, tenantApi, callBus } from '@tongdai/platform';
 import { useSession } from '@tongdai/platform/react';
@@ -31,8 +31,8 @@ export function Dashboard() {
   return (
     <section className={s.page} data-testid="dashboard" data-platform-instance={platformInstanceId} data-bus-id={callBus.id}>
       <div>
-        <Title2 as="h1">{t('dashboard.hello', { name: session.profile?.fullName })}</Title2>
-        <Body1 as="p" className={s.muted}>
+        <Title2 as="h1" block>{t('dashboard.hello', { name: session.profile?.fullName })}</Title2>
+        <Body1 as="p" block className={s.muted}>
           {t('dashboard.tenant', { name: session.profile?.tenantName, code: session.maDn })} · {t('dashboard.role', { role: session.user?.name })}
         </Body1>
       </div>
@@ -41,16 +41,16 @@ export function Dashboard() {
           <Card>
             <CardHeader header={<Subtitle2>{t('dashboard.customersTotal')}</Subtitle2>} />
             <Text className={s.stat} data-testid="customers-total">{customers.data?.meta.total ?? '—'}</Text>
-            <Link to={routes.customer.list()}>{t('dashboard.open')}</Link>
+            <AppLink to={routes.customer.list()}>{t('dashboard.open')}</AppLink>
           </Card>
         )}
       </div>
-      {entries.length > 0 && <Title3 as="h2">{t('dashboard.areas')}</Title3>}
+      {entries.length > 0 && <Title3 as="h2" block>{t('dashboard.areas')}</Title3>}
       <div className={s.grid}>
         {entries.map((e) => (
           <Card key={e.path}>
             <CardHeader header={<Subtitle2>{e.label}</Subtitle2>} />
-            <Link to={e.path}>{t('dashboard.open')}</Link>
+            <AppLink to={e.path}>{t('dashboard.open')}</AppLink>
           </Card>
         ))}
       </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import {
-  Button, Input, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
+  Button, Input, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
 } from '@fluentui/react-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +89,7 @@ export function ListPage<T>(p: ListPageProps<T>) {
             <TableBody>
               {data?.data.map((row) => (
                 <TableRow key={p.rowKey(row)} data-testid="list-row">
-                  {p.columns.map((c) => <TableCell key={c.key}>{c.render(row)}</TableCell>)}
+                  {p.columns.map((c) => <TableCell key={c.key}><TableCellLayout truncate>{c.render(row)}</TableCellLayout></TableCell>)}
                 </TableRow>
               ))}
             </TableBody>

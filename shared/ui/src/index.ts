@@ -7,3 +7,4 @@ export { ListPage, useListParams, type Column, type ListPageProps } from './List
 export { useApiError } from './useApiError';
 export { createRemoteApp } from './RemoteApp';
 export { FormShell, TextField, SelectField } from './Form';
+export { AppLink } from './AppLink';

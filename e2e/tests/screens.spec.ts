@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, LoginPage } from '../pages/LoginPage.ts';
+import { CustomerListPage } from '../pages/CustomerPages.ts';
+
+const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
+
+// Screens to look at (in .tmp/screens), in both themes, with their key texts asserted.
+for (const dark of [false, true]) {
+  test(`main screens render in ${dark ? 'dark' : 'light'} mode`, async ({ page }) => {
+    if (dark) await page.addInitScript(() => localStorage.setItem('tongdai.dark_mode', '1'));
+    const login = new LoginPage(page);
+    await login.goto();
+    await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
+    await page.screenshot(shot(`login-${dark ? 'dark' : 'light'}`));
+    await login.fill(DEMO);
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await expect(page.getByTestId('customers-total')).toHaveText(/\d+/);
+    await page.screenshot(shot(`dashboard-${dark ? 'dark' : 'light'}`));
+    const list = new CustomerListPage(page);
+    await list.goto();
+    await expect(list.rows()).toHaveCount(10);
+    await page.screenshot(shot(`customers-${dark ? 'dark' : 'light'}`));
+    await page.getByTestId('add').click();
+    await page.getByTestId('save').click();
+    await expect(page.getByText('Thông tin không được để trống').first()).toBeVisible();
+    await page.screenshot(shot(`customer-form-errors-${dark ? 'dark' : 'light'}`));
+  });
+}
