@@ -11,7 +11,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   globalSetup: './support/global-setup.ts',
-  outputDir: '../.tmp/e2e-results',
+  outputDir: `../.tmp/e2e-results-${process.env.E2E_WEB_PORT ?? 3100}`,
   use: {
     baseURL: `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 3100}`,
     locale: 'vi-VN',

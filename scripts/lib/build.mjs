@@ -1,5 +1,5 @@
 // Builds the host and the remotes when their sources are newer than their build.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runPnpm } from './pnpm.mjs';
 import { ROOT } from './paths.mjs';
@@ -26,11 +26,28 @@ export function staleFrontends() {
   });
 }
 
+/** One build at a time in this checkout (two test runs at once would write the same dist/). */
+function withBuildLock(fn) {
+  const lock = join(ROOT, '.tmp', 'build.lock');
+  mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+  const until = Date.now() + 15 * 60_000;
+  for (;;) {
+    try { mkdirSync(lock); break; } catch {
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 10 * 60_000) { rmSync(lock, { recursive: true, force: true }); continue; }
+      if (Date.now() > until) throw new Error(`build lock ${lock} held for too long`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try { return fn(); } finally { rmSync(lock, { recursive: true, force: true }); }
+}
+
 export function ensureBuilt({ force = false } = {}) {
-  const apps = force ? FRONTENDS : staleFrontends();
-  if (!apps.length) return;
-  console.log(`Đang build giao diện: ${apps.join(', ')}`);
-  runPnpm(['-r', '--workspace-concurrency=2', ...apps.flatMap((a) => ['--filter', `./${a}`]), 'build'], { cwd: ROOT });
+  withBuildLock(() => {
+    const apps = force ? FRONTENDS : staleFrontends();
+    if (!apps.length) return;
+    console.log(`Đang build giao diện: ${apps.join(', ')}`);
+    runPnpm(['-r', '--workspace-concurrency=2', ...apps.flatMap((a) => ['--filter', `./${a}`]), 'build'], { cwd: ROOT });
+  });
 }
 
 export function ensureInstalled() {
