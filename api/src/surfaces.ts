@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { tenantAuthRoutes, identityAuthRoutes } from './modules/auth/auth.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { orgRoutes } from './modules/org/org.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { siteRoutes } from './modules/settings/site.routes';
+import { userSettingsRoutes } from './modules/settings/user-settings.routes';
+import { signupRoutes } from './modules/signup/signup.routes';
 import { cpRoutes } from './modules/tenants/cp.routes';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -22,6 +27,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
     async (identity) => {
       await identity.register(health('identity'));
       await identity.register(identityAuthRoutes);
+      await identity.register(signupRoutes);
     },
     { prefix: '/identity' },
   );
@@ -32,8 +38,12 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
     async (tenant) => {
       await tenant.register(tenantAuthRoutes);
       await tenant.register(rolesRoutes);
+      await tenant.register(accountsRoutes);
       await tenant.register(settingsRoutes);
+      await tenant.register(siteRoutes);
+      await tenant.register(userSettingsRoutes);
       await tenant.register(customersRoutes);
+      await tenant.register(orgRoutes);
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -6,6 +6,8 @@ import { navigate, usePathname } from './location';
 
 // Fluent, react-router and the shell load only after login: /login stays light (bench: first-load JS).
 const Shell = lazy(() => import('./shell/Shell'));
+// Sign-up is rarer than login: its own small chunk, still without Fluent.
+const SignupScreen = lazy(() => import('./signup/SignupScreen'));
 
 function useLoggedIn(): boolean {
   return useSyncExternalStore(
@@ -27,6 +29,7 @@ export function HostRoot() {
     return theme.isDark();
   });
   if (pathname === routes.login()) return loggedIn ? <Redirect to={routes.dashboard()} /> : <LoginScreen />;
+  if (pathname === routes.signup()) return loggedIn ? <Redirect to={routes.dashboard()} /> : <Suspense fallback={null}><SignupScreen /></Suspense>;
   if (!loggedIn) return <Redirect to={routes.login()} />;
   return <Suspense fallback={null}><Shell /></Suspense>;
 }

@@ -8,8 +8,8 @@ export const DEMO = {
 } as const;
 
 export const SEED_TENANTS = [
-  { ma_dn: DEMO.tenants.demo, name: 'Công ty TNHH Tổng Đài Demo', customers: 35 },
-  { ma_dn: DEMO.tenants.abc, name: 'Công ty Cổ phần ABC', customers: 12 },
+  { ma_dn: DEMO.tenants.demo, name: 'Công ty TNHH Tổng Đài Demo', customers: 35, max_user: 20 },
+  { ma_dn: DEMO.tenants.abc, name: 'Công ty Cổ phần ABC', customers: 12, max_user: 3 },
 ] as const;
 
 /** The restricted role: may look up, add and edit customers, never delete. */

@@ -2,6 +2,7 @@ import { PERM, PERMISSION_CATALOGUE, SUPER_ADMIN_ROLE, FEATURES } from '@tongdai
 import { hashPassword } from '../modules/auth/password';
 import type { Db, Queryable } from './db';
 import { DEMO, SEED_TENANTS, STAFF_ROLE, sampleCustomers } from './seed-data';
+import { seedOrg } from './seed-org';
 
 export { DEMO } from './seed-data';
 
@@ -22,7 +23,7 @@ async function insertId(tx: Queryable, sql: string, params: unknown[]): Promise<
 }
 
 async function seedTenant(tx: Queryable, t: (typeof SEED_TENANTS)[number], hashes: { admin: string; staff: string }): Promise<void> {
-  const tid = await insertId(tx, 'insert into tenants (ma_dn, name, max_user) values ($1, $2, 20) returning id', [t.ma_dn, t.name]);
+  const tid = await insertId(tx, 'insert into tenants (ma_dn, name, max_user) values ($1, $2, $3) returning id', [t.ma_dn, t.name, t.max_user]);
   const superRole = await insertId(tx, 'insert into roles (tenant_id, name) values ($1, $2) returning id', [tid, SUPER_ADMIN_ROLE]);
   const staffRole = await insertId(tx, 'insert into roles (tenant_id, name) values ($1, $2) returning id', [tid, STAFF_ROLE]);
   await tx.query('insert into role_permissions (tenant_id, role_id, permission_id) select $1, $2, id from permissions', [tid, superRole]);
@@ -50,6 +51,7 @@ async function seedTenant(tx: Queryable, t: (typeof SEED_TENANTS)[number], hashe
       [tid, c.name, c.code, c.email, c.phone, c.address, c.zalo, c.facebook, c.status, c.note, c.user_id],
     );
   }
+  await seedOrg(tx, tid);
   await tx.query('insert into system_settings (tenant_id, hidden_phone_customer, position_hidden_phone_customer, show_popup_customer, voice_over_internet_protocol) values ($1, 0, 0, 1, $2)', [tid, '1']);
   await tx.query(`insert into payment_checks (tenant_id, feature_name_data, date_expired) values ($1, $2, (current_date + interval '1 year')::date)`, [
     tid,

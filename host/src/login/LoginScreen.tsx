@@ -57,6 +57,9 @@ export function LoginScreen() {
         <button className="td-button" type="submit" disabled={busy} data-testid="login-submit">
           {busy ? t('login.submitting') : t('login.submit')}
         </button>
+        <p className="td-login__switch">
+          <a href={routes.signup()} data-testid="signup-link" onClick={(e) => { e.preventDefault(); navigate(routes.signup()); }}>{t('login.signupLink')}</a>
+        </p>
       </form>
     </main>
   );

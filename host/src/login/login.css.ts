@@ -21,4 +21,8 @@ html.dark .td-alert { background: #3f1011; border-color: #b10e1c; color: #f1bbbc
 .td-button { width: 100%; font: inherit; font-weight: 600; font-size: 14px; padding: 9px; border: 0; border-radius: 4px; background: #0f6cbd; color: #fff; cursor: pointer; }
 .td-button:hover { background: #115ea3; }
 .td-button:disabled { background: #c7c7c7; cursor: default; }
+.td-login__switch { margin: 16px 0 0; text-align: center; font-size: 14px; }
+.td-login__switch a { color: #0f6cbd; font-weight: 600; text-decoration: none; }
+.td-login__switch a:hover { text-decoration: underline; }
+html.dark .td-login__switch a { color: #479ef5; }
 `;

@@ -1,4 +1,4 @@
-import { memo, type ReactElement } from 'react';
+import { lazy, memo, Suspense, type ReactElement } from 'react';
 import { Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -6,9 +6,13 @@ import { routes } from '@tongdai/contracts';
 import { matchPath } from '@tongdai/platform';
 import { ErrorState } from '@tongdai/ui';
 import { NS } from '../i18n';
+import { isSettingsPath } from '../settings/paths';
 import { Dashboard } from './Dashboard';
 import { brokenApps$, remotes$, retryRemote, type RemoteState } from './remotes';
 import { useBehavior } from './useObservable';
+
+// The host's own settings screens: a chunk of their own, fetched on the first visit.
+const SettingsArea = lazy(() => import('../settings/SettingsArea'));
 
 /** single-spa owns these divs' content; React renders them once and never touches them again. */
 const Slots = memo(({ ids }: { ids: string }) => (
@@ -44,6 +48,7 @@ export function Content() {
   const id = owner(remotes, pathname);
   if (pathname === '/') own = <Navigate to={routes.dashboard()} replace />;
   else if (pathname === routes.dashboard()) own = <Dashboard />;
+  else if (isSettingsPath(pathname)) own = <Suspense fallback={<Spinner label={t('shell.loadingArea')} />}><SettingsArea /></Suspense>;
   else if (id) own = broken.has(id) ? <RemoteDown id={id} /> : null;
   else if (remotes.some((r) => r.status === 'loading')) own = <Spinner label={t('shell.loadingArea')} />;
   else {

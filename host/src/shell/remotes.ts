@@ -3,6 +3,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { addErrorHandler, getAppNames, registerApplication, start, triggerAppChange, type LifeCycles } from 'single-spa';
 import { getRuntimeConfig, isRemoteManifest, matchPath, whenIdle, type RemoteManifest } from '@tongdai/platform';
 import { routes } from '@tongdai/contracts';
+import { SETTINGS_ROUTES } from '../settings/paths';
 import { acceptManifests } from './validate-manifests';
 
 export type RemoteState =
@@ -10,7 +11,7 @@ export type RemoteState =
   | { id: string; status: 'ready'; manifest: RemoteManifest }
   | { id: string; status: 'error' };
 
-export const HOST_ROUTES = [routes.dashboard(), '/'];
+export const HOST_ROUTES = [routes.dashboard(), '/', ...SETTINGS_ROUTES];
 const OUTSIDE_SHELL = [routes.login(), routes.signup()];
 
 /** Manifest state per remote, and the remotes whose app failed to load or mount. */

@@ -5,6 +5,7 @@ import { CUSTOMER_STATUSES, routes } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
 import { ErrorState, FormShell, LoadingState, SelectField, TextField, useApiError } from '@tongdai/ui';
 import { NS } from '../i18n';
+import { CustomerLabelFields } from '../org/CustomerLabels';
 import { useCustomer, useSaveCustomer } from './customers.api';
 import { useCustomerForm, type FieldErrors } from './useCustomerForm';
 
@@ -58,6 +59,7 @@ export default function CustomerFormScreen() {
       {f('address')}
       {f('zalo')}
       {f('facebook')}
+      <CustomerLabelFields values={form.draft} errors={form.errors} onChange={(k) => form.set(k)} />
       {f('note', { multiline: true })}
     </FormShell>
   );

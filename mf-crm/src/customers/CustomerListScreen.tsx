@@ -3,10 +3,11 @@ import { Badge, Button, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CUSTOMER_STATUSES, PERM, routes, type Customer } from '@tongdai/contracts';
-import { notify, toApiError } from '@tongdai/platform';
+import { displayPhone, notify, toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
 import { ConfirmDialog, ListPage, useListParams, type Column } from '@tongdai/ui';
 import { NS } from '../i18n';
+import { CustomerLabelFilters, LABEL_KEYS } from '../org/CustomerLabels';
 import { useCustomerList, useDeleteCustomer } from './customers.api';
 
 const statusLabel = (v: string) => CUSTOMER_STATUSES.find((s) => s.value === v)?.label ?? v;
@@ -14,8 +15,8 @@ const statusLabel = (v: string) => CUSTOMER_STATUSES.find((s) => s.value === v)?
 export default function CustomerListScreen() {
   const { t } = useTranslation(NS);
   const { can } = useCan();
-  const list = useListParams(['status']);
-  const query = useCustomerList({ page: list.page, search: list.search, status: list.filters.status });
+  const list = useListParams(['status', ...LABEL_KEYS]);
+  const query = useCustomerList({ page: list.page, search: list.search, ...list.filters, status: list.filters.status });
   const remove = useDeleteCustomer();
   const [target, setTarget] = useState<Customer | null>(null);
 
@@ -33,7 +34,7 @@ export default function CustomerListScreen() {
   const columns: Column<Customer>[] = [
     { key: 'code', header: t('customer.fields.code'), render: (c) => c.code || '—' },
     { key: 'name', header: t('customer.fields.name'), render: (c) => <span data-testid="customer-name">{c.name}</span> },
-    { key: 'phone', header: t('customer.fields.phone'), render: (c) => c.phone },
+    { key: 'phone', header: t('customer.fields.phone'), render: (c) => <span data-testid="customer-phone">{displayPhone(c.phone)}</span> },
     { key: 'email', header: t('customer.fields.email'), render: (c) => c.email || '—' },
     { key: 'status', header: t('customer.fields.status'), render: (c) => <Badge appearance="tint">{statusLabel(c.status)}</Badge> },
     {
@@ -60,10 +61,13 @@ export default function CustomerListScreen() {
         searchPlaceholder={t('customer.searchPlaceholder')}
         emptyMessage={t('customer.empty')}
         filters={
-          <Select value={list.filters.status} onChange={(_, d) => list.setFilter('status', d.value)} aria-label={t('customer.fields.status')} data-testid="status-filter">
-            <option value="">{t('customer.allStatuses')}</option>
-            {CUSTOMER_STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-          </Select>
+          <>
+            <Select value={list.filters.status} onChange={(_, d) => list.setFilter('status', d.value)} aria-label={t('customer.fields.status')} data-testid="status-filter">
+              <option value="">{t('customer.allStatuses')}</option>
+              {CUSTOMER_STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            </Select>
+            <CustomerLabelFilters values={list.filters} onChange={list.setFilter} />
+          </>
         }
       />
       <ConfirmDialog

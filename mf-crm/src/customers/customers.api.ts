@@ -4,10 +4,11 @@ import { tenantApi } from '@tongdai/platform';
 
 const KEY = 'customers';
 
-export function useCustomerList(q: { page: number; search: string; status: string }) {
+export function useCustomerList(q: { page: number; search: string; status: string; is_project?: string; is_datasource?: string; is_status?: string }) {
   return useQuery({
     queryKey: [KEY, 'list', q],
-    queryFn: () => tenantApi().get('customers', { searchParams: { page: q.page, search: q.search, status: q.status } }).json<Paged<Customer>>(),
+    // Empty filters are left out of the query string.
+    queryFn: () => tenantApi().get('customers', { searchParams: Object.fromEntries(Object.entries(q).filter(([, v]) => v !== '' && v !== undefined)) as Record<string, string | number> }).json<Paged<Customer>>(),
     placeholderData: keepPreviousData,
   });
 }

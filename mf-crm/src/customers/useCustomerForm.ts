@@ -2,17 +2,21 @@ import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { BLANK_CUSTOMER, CustomerInputSchema, type Customer, type CustomerInput } from '@tongdai/contracts';
 
-export type CustomerDraft = Omit<typeof BLANK_CUSTOMER, 'user_id'> & { user_id: number | null };
+/** Labels (project, data source, profile status) are select values: "" = none. */
+const BLANK_LABELS = { is_project: '', is_datasource: '', is_status: '' };
+export type CustomerDraft = Omit<typeof BLANK_CUSTOMER, 'user_id'> & { user_id: number | null } & typeof BLANK_LABELS;
 export type FieldErrors = Partial<Record<keyof CustomerDraft, string>>;
 
 /** Form state validated by the same valibot schema the API uses. */
 export function useCustomerForm(existing: Customer | undefined) {
-  const [draft, setDraft] = useState<CustomerDraft>(BLANK_CUSTOMER);
+  const [draft, setDraft] = useState<CustomerDraft>({ ...BLANK_CUSTOMER, ...BLANK_LABELS });
   const [errors, setErrors] = useState<FieldErrors>({});
   useEffect(() => {
     if (existing) {
       const { name, code, email, phone, address, zalo, facebook, status, note, user_id } = existing;
-      setDraft({ name, code, email, phone, address, zalo, facebook, status, note, user_id });
+      const label = (x: number | null) => (x === null ? '' : String(x));
+      setDraft({ name, code, email, phone, address, zalo, facebook, status, note, user_id,
+        is_project: label(existing.is_project), is_datasource: label(existing.is_datasource), is_status: label(existing.is_status) });
     }
   }, [existing]);
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
 import { PAGE_SIZE } from './constants';
+import { omittableRef, refFilter } from './ref';
 
 /** SPEC §5: optional leading 0 or 84, then 7 to 12 digits. */
 export const PHONE_PATTERN = /^(0|84)?\d{7,12}$/;
@@ -36,6 +37,10 @@ export const CustomerInputSchema = v.object({
   status: v.picklist(STATUS_VALUES, MSG.required),
   note: optionalText(2000),
   user_id: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
+  // Labels from the organisation screens (project, data source, profile status); optional.
+  is_project: omittableRef,
+  is_datasource: omittableRef,
+  is_status: omittableRef,
 });
 export type CustomerInput = v.InferOutput<typeof CustomerInputSchema>;
 
@@ -72,5 +77,8 @@ export const CustomerListQuerySchema = v.object({
   per_page: intFromQuery(1, 100, PAGE_SIZE),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
   status: v.optional(v.union([v.literal(''), v.picklist(STATUS_VALUES)]), ''),
+  is_project: refFilter,
+  is_datasource: refFilter,
+  is_status: refFilter,
 });
 export type CustomerListQuery = v.InferOutput<typeof CustomerListQuerySchema>;

@@ -1,12 +1,13 @@
 import ky from 'ky';
-import { tenantBase, type LoginResult, type MeResult, type One, type PaymentCheck } from '@tongdai/contracts';
+import { tenantBase, type LoginResult, type MeResult, type One, type PaymentCheck, type SystemSetting } from '@tongdai/contracts';
 import { getRuntimeConfig } from './config';
 import { publicApi, tenantApi } from './http';
 import { session } from './session';
+import { systemSetting } from './settings';
 
 /**
  * Logs in through the identity API, then reads GET /me (the first role is the kept user,
- * SPEC §3) and the payment check. Nothing is stored unless all three succeed.
+ * SPEC §3), the payment check and the system setting. Nothing is stored unless all succeed.
  */
 export async function login(maDn: string, username: string, password: string): Promise<void> {
   const { data } = await publicApi('identity').post('login/tenant', { json: { ma_dn: maDn, username, password } }).json<One<LoginResult>>();
@@ -14,9 +15,10 @@ export async function login(maDn: string, username: string, password: string): P
     prefixUrl: tenantBase(getRuntimeConfig().apis.tenant, data.ma_dn),
     headers: { Authorization: `Bearer ${data.token}` },
   });
-  const [me, payment] = await Promise.all([
+  const [me, payment, setting] = await Promise.all([
     tenant.get('me').json<One<MeResult>>(),
     tenant.get('payment-check').json<One<PaymentCheck>>(),
+    tenant.get('get-system-setting').json<One<SystemSetting>>(),
   ]);
   const role = me.data.roles[0];
   session.start({
@@ -26,6 +28,7 @@ export async function login(maDn: string, username: string, password: string): P
     profile: { fullName: me.data.full_name, username: me.data.username, tenantName: data.tenant_name },
     payment: payment.data,
   });
+  systemSetting.set(setting.data);
 }
 
 /** POST /logout revokes the token server-side; the local session ends whatever the answer. */

@@ -11,3 +11,4 @@ export { i18n, registerTranslations } from './i18n';
 export { defineRemoteManifest, isRemoteManifest, matchPath, type RemoteManifest, type RouteDef, type NavEntry } from './manifest';
 export { login, logout, refreshPayment } from './auth';
 export { whenIdle } from './idle';
+export { systemSetting, refreshSystemSetting, displayPhone } from './settings';

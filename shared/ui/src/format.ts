@@ -15,12 +15,5 @@ export function formatDuration(totalSeconds: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/**
- * Phone shown partly hidden with *** (SPEC §9). `position` is where the three stars start,
- * 0 meaning "the middle"; the digits covered are replaced, the length shown stays readable.
- */
-export function maskPhone(phone: string, position = 0): string {
-  if (!phone || phone.length < 4) return phone;
-  const start = position > 0 ? Math.min(position, phone.length - 3) : Math.floor((phone.length - 3) / 2);
-  return `${phone.slice(0, start)}***${phone.slice(start + 3)}`;
-}
+/** Lives in contracts so the API masks exactly as the screens do (docs/adr/0006). */
+export { maskPhone } from '@tongdai/contracts';

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/db';
 
 const COLUMNS = `id, name, code, email, phone, address, zalo, facebook, status, note, user_id,
   note_in_calling, is_datasource, is_project, is_status, created_at, updated_at`;
-const INPUT_FIELDS = ['name', 'code', 'email', 'phone', 'address', 'zalo', 'facebook', 'status', 'note', 'user_id'] as const;
+const INPUT_FIELDS = ['name', 'code', 'email', 'phone', 'address', 'zalo', 'facebook', 'status', 'note', 'user_id', 'is_project', 'is_datasource', 'is_status'] as const;
 
 type Row = Omit<Customer, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -25,6 +25,11 @@ export async function listCustomers(tx: Queryable, q: CustomerListQuery): Promis
     params.push(q.status);
     where.push(`status = $${params.length}`);
   }
+  for (const label of ['is_project', 'is_datasource', 'is_status'] as const) {
+    if (!q[label]) continue;
+    params.push(q[label]);
+    where.push(`${label} = $${params.length}`);
+  }
   const filter = where.length ? `where ${where.join(' and ')}` : '';
   const count = await tx.query<{ total: number }>(`select count(*)::int as total from customers ${filter}`, params);
   const { rows } = await tx.query<Row>(
@@ -40,7 +45,7 @@ export async function getCustomer(tx: Queryable, id: number): Promise<Customer |
 }
 
 export async function insertCustomer(tx: Queryable, tenantId: number, input: CustomerInput): Promise<Customer> {
-  const values = INPUT_FIELDS.map((f) => input[f]);
+  const values = INPUT_FIELDS.map((f) => input[f] ?? null);
   const { rows } = await tx.query<Row>(
     `insert into customers (tenant_id, ${INPUT_FIELDS.join(', ')})
      values ($1, ${INPUT_FIELDS.map((_, i) => `$${i + 2}`).join(', ')}) returning ${COLUMNS}`,
@@ -50,10 +55,12 @@ export async function insertCustomer(tx: Queryable, tenantId: number, input: Cus
 }
 
 export async function updateCustomer(tx: Queryable, id: number, input: CustomerInput): Promise<Customer | null> {
-  const sets = INPUT_FIELDS.map((f, i) => `${f} = $${i + 2}`).join(', ');
+  // Labels left out of the body keep their value (older clients do not send them).
+  const fields = INPUT_FIELDS.filter((f) => input[f] !== undefined);
+  const sets = fields.map((f, i) => `${f} = $${i + 2}`).join(', ');
   const { rows } = await tx.query<Row>(`update customers set ${sets}, updated_at = now() where id = $1 returning ${COLUMNS}`, [
     id,
-    ...INPUT_FIELDS.map((f) => input[f]),
+    ...fields.map((f) => input[f]),
   ]);
   return rows[0] ? toCustomer(rows[0]) : null;
 }

@@ -4,6 +4,7 @@ import { CustomerInputSchema, CustomerListQuerySchema, FEATURES, PERM, type Cust
 import { authOf, guarded } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { createCustomersService } from './customers.service';
+import { maskCustomer, maskCustomerList } from '../settings/phone-masking';
 
 /** Path id: a positive int4; anything else is "not found", never a database error. */
 const IdParams = v.object({
@@ -22,15 +23,15 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
   const gate = (perm: string) => guarded(perm, FEATURES.customer);
   const tid = (request: Parameters<typeof authOf>[0]) => authOf(request).tenantId;
 
-  app.get('/customers', { preHandler: [...gate(PERM.customer.view), validate({ query: CustomerListQuerySchema })], schema }, (request) =>
-    customers.list(tid(request), request.query as CustomerListQuery),
+  app.get('/customers', { preHandler: [...gate(PERM.customer.view), validate({ query: CustomerListQuerySchema })], schema }, async (request) =>
+    maskCustomerList(app.deps.db, request, await customers.list(tid(request), request.query as CustomerListQuery)),
   );
   app.post('/customers', { preHandler: [...gate(PERM.customer.create), validate({ body: CustomerInputSchema })], schema }, async (request, reply) => {
     const created = await customers.create(tid(request), request.body as CustomerInput);
     return reply.status(201).send({ data: created });
   });
   app.get('/customers/:id', { preHandler: gate(PERM.customer.view), schema }, async (request) => ({
-    data: await customers.get(tid(request), idOf(request.params)),
+    data: await maskCustomer(app.deps.db, request, await customers.get(tid(request), idOf(request.params))),
   }));
   app.put('/customers/:id', { preHandler: [...gate(PERM.customer.edit), validate({ body: CustomerInputSchema })], schema }, async (request) => ({
     data: await customers.update(tid(request), idOf(request.params), request.body as CustomerInput),

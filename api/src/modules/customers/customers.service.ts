@@ -2,6 +2,7 @@ import type { Customer, CustomerInput, CustomerListQuery, Paged } from '@tongdai
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
 import * as repo from './customers.repository';
+import { checkCustomerLabels } from '../org/org.service';
 
 /** Another tenant's customer is invisible under RLS, so it is simply "not found". */
 function found<T>(value: T | null | false): T {
@@ -16,9 +17,18 @@ export function createCustomersService(db: Db) {
       return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
     },
     get: async (tenantId: number, id: number) => found(await db.withTenant(tenantId, (tx) => repo.getCustomer(tx, id))),
-    create: (tenantId: number, input: CustomerInput) => db.withTenant(tenantId, (tx) => repo.insertCustomer(tx, tenantId, input)),
+    create: (tenantId: number, input: CustomerInput) =>
+      db.withTenant(tenantId, async (tx) => {
+        await checkCustomerLabels(tx, input);
+        return repo.insertCustomer(tx, tenantId, input);
+      }),
     update: async (tenantId: number, id: number, input: CustomerInput) =>
-      found(await db.withTenant(tenantId, (tx) => repo.updateCustomer(tx, id, input))),
+      found(
+        await db.withTenant(tenantId, async (tx) => {
+          await checkCustomerLabels(tx, input);
+          return repo.updateCustomer(tx, id, input);
+        }),
+      ),
     async remove(tenantId: number, id: number): Promise<void> {
       found(await db.withTenant(tenantId, (tx) => repo.deleteCustomer(tx, id)));
     },

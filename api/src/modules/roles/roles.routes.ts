@@ -1,21 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import { PERM, RoleListQuerySchema, type Paged, type RoleRow } from '@tongdai/contracts';
-import type * as v from 'valibot';
+import * as v from 'valibot';
+import { PERM, RoleInputSchema, RolePasswordSchema, RoleSearchQuerySchema, type RoleInput, type RolePasswordInput, type RoleSearchQuery } from '@tongdai/contracts';
 import { authOf, guarded } from '../../http/guards';
 import { validate } from '../../http/validate';
-import { listPermissions, listRoles } from './roles.repository';
+import { listPermissions } from './roles.repository';
+import { createRolesService } from './roles.service';
 
-const schema = { tags: ['tenant'], security: [{ bearer: [] }] };
+const schema = { tags: ['tenant: roles'], security: [{ bearer: [] }] };
+/** Path id: a positive int4; anything else is "not found", never a database error. */
+const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+export const idOf = (params: unknown): number => {
+  const r = v.safeParse(IdParams, params);
+  return r.success ? r.output.id : 0;
+};
 
-/** Tenant surface: GET /roles (per_page 9999999 = all), GET /permissions. */
+/** Tenant surface: GET /roles (per_page 9999999 = all), /role/{id} CRUD, GET /permissions. */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
-  app.get('/roles', { preHandler: [...guarded(PERM.role.view), validate({ query: RoleListQuerySchema })], schema }, async (request): Promise<Paged<RoleRow>> => {
-    const q = request.query as v.InferOutput<typeof RoleListQuerySchema>;
-    const { rows, total } = await db.withTenant(authOf(request).tenantId, (tx) => listRoles(tx, q.page, q.per_page));
-    return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
-  });
+  const roles = createRolesService(app.deps.db);
+  const tid = (request: Parameters<typeof authOf>[0]) => authOf(request).tenantId;
+
+  app.get('/roles', { preHandler: [...guarded(PERM.role.view), validate({ query: RoleSearchQuerySchema })], schema }, (request) =>
+    roles.list(tid(request), request.query as RoleSearchQuery),
+  );
   app.get('/permissions', { preHandler: guarded(PERM.role.view), schema }, async (request) => ({
-    data: await db.withTenant(authOf(request).tenantId, listPermissions),
+    data: await app.deps.db.withTenant(tid(request), listPermissions),
   }));
+  app.post('/role', { preHandler: [...guarded(PERM.role.create), validate({ body: RoleInputSchema })], schema }, async (request, reply) =>
+    reply.status(201).send({ data: await roles.create(tid(request), request.body as RoleInput) }),
+  );
+  app.get('/role/:id', { preHandler: guarded(PERM.role.view), schema }, async (request) => ({ data: await roles.get(tid(request), idOf(request.params)) }));
+  app.put('/role/:id', { preHandler: [...guarded(PERM.role.edit), validate({ body: RoleInputSchema })], schema }, async (request) => ({
+    data: await roles.update(tid(request), idOf(request.params), request.body as RoleInput),
+  }));
+  app.delete('/role/:id', { preHandler: guarded(PERM.role.delete), schema }, async (request, reply) => {
+    await roles.remove(tid(request), idOf(request.params));
+    return reply.status(204).send();
+  });
+  app.put('/role/:id/password', { preHandler: [...guarded(PERM.role.changePassword), validate({ body: RolePasswordSchema })], schema }, async (request, reply) => {
+    await roles.changePassword(tid(request), idOf(request.params), request.body as RolePasswordInput);
+    return reply.status(204).send();
+  });
 }

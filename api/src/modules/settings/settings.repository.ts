@@ -1,4 +1,4 @@
-import { normaliseProvider, type PaymentCheck, type SystemSetting } from '@tongdai/contracts';
+import { normaliseProvider, type PaymentCheck, type SystemSetting, type SystemSettingInput } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 
 const DEFAULT_SETTING: SystemSetting = { hidden_phone_customer: 0, position_hidden_phone_customer: 0, show_popup_customer: 1, voice_over_internet_protocol: 1 };
@@ -18,4 +18,17 @@ export async function getPaymentCheck(tx: Queryable): Promise<PaymentCheck | nul
     `select feature_name_data, to_char(date_expired, 'YYYY-MM-DD') as date_expired from payment_checks`,
   );
   return rows[0] ?? null;
+}
+
+/** One row per tenant: insert the first time, update afterwards. */
+export async function upsertSystemSetting(tx: Queryable, tenantId: number, s: SystemSettingInput): Promise<SystemSetting> {
+  await tx.query(
+    `insert into system_settings (tenant_id, hidden_phone_customer, position_hidden_phone_customer, show_popup_customer, voice_over_internet_protocol)
+     values ($1, $2, $3, $4, $5)
+     on conflict (tenant_id) do update set hidden_phone_customer = excluded.hidden_phone_customer,
+       position_hidden_phone_customer = excluded.position_hidden_phone_customer,
+       show_popup_customer = excluded.show_popup_customer, voice_over_internet_protocol = excluded.voice_over_internet_protocol`,
+    [tenantId, s.hidden_phone_customer, s.position_hidden_phone_customer, s.show_popup_customer, String(s.voice_over_internet_protocol)],
+  );
+  return getSystemSetting(tx);
 }

@@ -1,0 +1,72 @@
+import { ROLE_MSG, SUPER_ADMIN_ROLE, type Paged, type RoleDetail, type RoleInput, type RoleListRow, type RolePasswordInput, type RoleSearchQuery } from '@tongdai/contracts';
+import type { Db, Queryable } from '../../db/db';
+import { AppError } from '../../http/errors';
+import { hashPassword } from '../auth/password';
+import { setUserPassword } from '../accounts/accounts.repository';
+import { ConflictError, isUniqueViolation } from '../accounts/conflict';
+import * as repo from './roles.repository';
+
+const nameTaken = () => new ConflictError(ROLE_MSG.nameTaken, [{ field: 'name', message: ROLE_MSG.nameTaken }]);
+
+/** super-admin keeps its name and every permission: it is how a tenant stays administrable. */
+async function guardSuperAdmin(tx: Queryable, role: RoleDetail, input: RoleInput): Promise<void> {
+  if (role.name !== SUPER_ADMIN_ROLE) return;
+  const all = await repo.allPermissionNames(tx);
+  if (input.name !== SUPER_ADMIN_ROLE || all.some((p) => !input.permissions.includes(p as never))) throw new ConflictError(ROLE_MSG.superAdminLocked);
+}
+
+export function createRolesService(db: Db) {
+  const found = async (tx: Queryable, id: number) => {
+    const role = await repo.getRole(tx, id);
+    if (!role) throw new AppError('NOT_FOUND');
+    return role;
+  };
+  /** The unique index is the real guard; the look-up first gives the nicer per-field answer. */
+  const checkName = async (tx: Queryable, name: string, selfId?: number) => {
+    const other = await repo.findRoleByName(tx, name);
+    if (other && other.id !== selfId) throw nameTaken();
+  };
+  const mapUnique = (err: unknown): never => {
+    throw isUniqueViolation(err) ? nameTaken() : err;
+  };
+
+  return {
+    async list(tenantId: number, q: RoleSearchQuery): Promise<Paged<RoleListRow>> {
+      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listRoles(tx, q.page, q.per_page, q.search));
+      return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
+    },
+    get: (tenantId: number, id: number) => db.withTenant(tenantId, (tx) => found(tx, id)),
+    create: (tenantId: number, input: RoleInput) =>
+      db
+        .withTenant(tenantId, async (tx) => {
+          await checkName(tx, input.name);
+          return found(tx, await repo.insertRole(tx, tenantId, input));
+        })
+        .catch(mapUnique),
+    update: (tenantId: number, id: number, input: RoleInput) =>
+      db
+        .withTenant(tenantId, async (tx) => {
+          await guardSuperAdmin(tx, await found(tx, id), input);
+          await checkName(tx, input.name, id);
+          await repo.updateRole(tx, tenantId, id, input);
+          return found(tx, id);
+        })
+        .catch(mapUnique),
+    remove: (tenantId: number, id: number) =>
+      db.withTenant(tenantId, async (tx) => {
+        const role = await found(tx, id);
+        if (role.name === SUPER_ADMIN_ROLE) throw new ConflictError(ROLE_MSG.superAdminLocked);
+        if (role.users_count > 0) throw new ConflictError(ROLE_MSG.inUse(role.users_count));
+        await repo.deleteRole(tx, id);
+      }),
+    /** Role screen action: a new password for one of the role's users. */
+    async changePassword(tenantId: number, id: number, input: RolePasswordInput): Promise<void> {
+      const hash = await hashPassword(input.password);
+      await db.withTenant(tenantId, async (tx) => {
+        const role = await found(tx, id);
+        if (!role.users.some((u) => u.id === input.user_id)) throw new AppError('VALIDATION_FAILED', [{ field: 'user_id', message: ROLE_MSG.userNotInRole }]);
+        await setUserPassword(tx, input.user_id, hash);
+      });
+    },
+  };
+}

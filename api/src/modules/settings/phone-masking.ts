@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import { hasPermission, maskPhone, PERM, PHONE_PATTERN, type Customer, type Paged } from '@tongdai/contracts';
+import type { Db } from '../../db/db';
+import { authOf } from '../../http/guards';
+import { getSystemSetting } from './settings.repository';
+
+type Mask = (c: Customer) => Customer;
+
+/** The tenant's masking rule, or null when hidden_phone_customer is off (docs/adr/0006). */
+async function masker(db: Db, tenantId: number): Promise<Mask | null> {
+  const s = await db.withTenant(tenantId, getSystemSetting);
+  if (s.hidden_phone_customer !== 1) return null;
+  const hide = (v: string) => maskPhone(v, s.position_hidden_phone_customer);
+  // zalo is very often the same phone number: hiding one and not the other would hide nothing.
+  return (c) => ({ ...c, phone: hide(c.phone), zalo: PHONE_PATTERN.test(c.zalo) ? hide(c.zalo) : c.zalo });
+}
+
+/** GET /customers: masked for everybody while the setting is on. */
+export async function maskCustomerList(db: Db, request: FastifyRequest, page: Paged<Customer>): Promise<Paged<Customer>> {
+  const mask = await masker(db, authOf(request).tenantId);
+  return mask ? { ...page, data: page.data.map(mask) } : page;
+}
+
+/** GET /customers/:id: full number for whoever may edit the customer (the edit form needs it). */
+export async function maskCustomer(db: Db, request: FastifyRequest, customer: Customer): Promise<Customer> {
+  const auth = authOf(request);
+  request.authRoles ??= await request.server.deps.auth.roles(auth);
+  const canEdit = request.authRoles.some((r) => hasPermission({ name: r.name, permissions: r.permissions.map((name) => ({ name })) }, PERM.customer.edit));
+  if (canEdit) return customer;
+  const mask = await masker(db, auth.tenantId);
+  return mask ? mask(customer) : customer;
+}

@@ -1,0 +1,33 @@
+import type { ActivityStatus, UserInfo, UserInfoInput } from '@tongdai/contracts';
+import type { Queryable } from '../../db/db';
+
+const COLUMNS = `username, full_name, coalesce(email, '') as email, coalesce(phone, '') as phone, extension_code, status_activity`;
+
+/** Inside withTenant: the user is the caller's own, RLS keeps it in the tenant. */
+export async function getUserInfo(tx: Queryable, userId: number): Promise<UserInfo | null> {
+  const { rows } = await tx.query<UserInfo>(`select ${COLUMNS} from users where id = $1`, [userId]);
+  return rows[0] ?? null;
+}
+
+export async function updateUserInfo(tx: Queryable, userId: number, input: UserInfoInput): Promise<UserInfo | null> {
+  const { rows } = await tx.query<UserInfo>(
+    `update users set full_name = $2, email = $3, phone = $4 where id = $1 returning ${COLUMNS}`,
+    [userId, input.full_name, input.email, input.phone],
+  );
+  return rows[0] ?? null;
+}
+
+export async function passwordHashOf(tx: Queryable, userId: number): Promise<string | null> {
+  const { rows } = await tx.query<{ password_hash: string }>('select password_hash from users where id = $1', [userId]);
+  return rows[0]?.password_hash ?? null;
+}
+
+/** New hash, and every other session of the user ends: a stolen session dies with the old password. */
+export async function setPassword(tx: Queryable, userId: number, hash: string, keepSessionId: string): Promise<void> {
+  await tx.query('update users set password_hash = $2 where id = $1', [userId, hash]);
+  await tx.query('update sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [userId, keepSessionId]);
+}
+
+export async function setActivityStatus(tx: Queryable, userId: number, status: ActivityStatus): Promise<void> {
+  await tx.query('update users set status_activity = $2 where id = $1', [userId, status]);
+}

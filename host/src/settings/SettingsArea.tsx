@@ -1,0 +1,30 @@
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { PERM } from '@tongdai/contracts';
+import { useCan } from '@tongdai/platform/react';
+import { ErrorState } from '@tongdai/ui';
+import { NS } from '../i18n';
+import { PasswordScreen } from './PasswordScreen';
+import { ProfileScreen } from './ProfileScreen';
+import { SettingsIndex } from './SettingsIndex';
+import { SiteSettingsScreen } from './SiteSettingsScreen';
+import { StatusScreen } from './StatusScreen';
+import { SystemSettingsScreen } from './SystemSettingsScreen';
+
+const TENANT: Record<string, () => ReactElement> = { site: SiteSettingsScreen, system: SystemSettingsScreen };
+const USER: Record<string, () => ReactElement> = { profile: ProfileScreen, password: PasswordScreen, status: StatusScreen };
+
+/** One lazy chunk for every settings screen; the slug picks the screen. */
+export default function SettingsArea() {
+  const { t } = useTranslation(NS);
+  const { pathname } = useLocation();
+  const { can } = useCan();
+  const [, area, slug] = pathname.split('/');
+  if (area === 'setting' && !slug) return <SettingsIndex />;
+  const Screen = area === 'setting' ? TENANT[slug] : USER[slug];
+  if (!Screen) return <ErrorState testId="not-found" title={t('shell.notFound')} message={t('shell.notFoundHint')} />;
+  // Tenant settings need setting.view to open (the API enforces setting.edit on saving).
+  if (area === 'setting' && !can(PERM.setting.view)) return <ErrorState testId="forbidden" message={t('settings.forbidden')} />;
+  return <Screen />;
+}

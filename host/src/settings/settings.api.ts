@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  tenantBase, type ActivityStatus, type ChangePasswordInput, type One, type PaymentCheck, type SiteInfo,
+  type SystemSetting, type SystemSettingInput, type UserInfo, type UserInfoInput,
+} from '@tongdai/contracts';
+import { getRuntimeConfig, session, systemSetting, tenantApi } from '@tongdai/platform';
+
+const KEY = 'settings';
+const data = <T,>(r: One<T>) => r.data;
+
+/** logo_url is relative to the tenant API base (the API cannot know how it is proxied). */
+export function siteLogoSrc(logoUrl: string | null): string | null {
+  const maDn = session.get().maDn;
+  return logoUrl && maDn ? `${tenantBase(getRuntimeConfig().apis.tenant, maDn)}/${logoUrl}` : null;
+}
+
+export const useSiteInfo = () =>
+  useQuery({ queryKey: [KEY, 'site'], queryFn: () => tenantApi().get('change-info-site').json<One<SiteInfo>>().then(data), staleTime: 60_000 });
+
+export function useSaveSite() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => tenantApi().post('change-info-site', { body: form }).json<One<SiteInfo>>().then(data),
+    onSuccess: (site) => qc.setQueryData([KEY, 'site'], site),
+  });
+}
+
+export const useSystemSetting = () =>
+  useQuery({ queryKey: [KEY, 'system'], queryFn: () => tenantApi().get('get-system-setting').json<One<SystemSetting>>().then(data) });
+
+export function useSaveSystemSetting() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SystemSettingInput) => tenantApi().put('update-system-setting', { json: input }).json<One<SystemSetting>>().then(data),
+    onSuccess: (saved) => {
+      qc.setQueryData([KEY, 'system'], saved);
+      // Every remote reads the singleton (phone masking, popup, provider); lists refetch masked.
+      systemSetting.set(saved);
+      void qc.invalidateQueries({ queryKey: ['customers'] });
+    },
+  });
+}
+
+export const usePaymentCheck = () =>
+  useQuery({ queryKey: [KEY, 'payment'], queryFn: () => tenantApi().get('payment-check').json<One<PaymentCheck>>().then(data) });
+
+export const useUserInfo = () =>
+  useQuery({ queryKey: [KEY, 'me'], queryFn: () => tenantApi().get('user-info-login').json<One<UserInfo>>().then(data) });
+
+export function useSaveUserInfo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UserInfoInput) => tenantApi().put('update-user-info-login', { json: input }).json<One<UserInfo>>().then(data),
+    onSuccess: (info) => {
+      qc.setQueryData([KEY, 'me'], info);
+      const s = session.get();
+      // The top bar shows the full name from the session: keep it in step.
+      if (s.profile) session.start({ ...s, profile: { ...s.profile, fullName: info.full_name } });
+    },
+  });
+}
+
+export const useChangePassword = () =>
+  useMutation({ mutationFn: (input: ChangePasswordInput) => tenantApi().put('change-password', { json: input }).then(() => undefined) });
+
+export function useSetActivityStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (status: ActivityStatus) => tenantApi().put('update-activity-status', { json: { status } }).then(() => status),
+    onSuccess: (status) => qc.setQueryData<UserInfo>([KEY, 'me'], (old) => (old ? { ...old, status_activity: status } : old)),
+  });
+}

@@ -1,0 +1,60 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account, MaxUserResult, One, Paged } from '@tongdai/contracts';
+import { cpApi, session, tenantApi } from '@tongdai/platform';
+
+const KEY = 'accounts';
+
+export function useAccountList(q: { page: number; search: string; role_id: string; status: string }) {
+  return useQuery({
+    queryKey: [KEY, 'list', q],
+    queryFn: () => tenantApi().get('accounts', { searchParams: q }).json<Paged<Account>>(),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAccount(id: number | null) {
+  return useQuery({
+    queryKey: [KEY, 'one', id],
+    queryFn: () => tenantApi().get(`accounts/${id}`).json<One<Account>>().then((r) => r.data),
+    enabled: id !== null,
+  });
+}
+
+export function useSaveAccount(id: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: object) =>
+      (id === null ? tenantApi().post('accounts', { json: input }) : tenantApi().put(`accounts/${id}`, { json: input })).json<One<Account>>(),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: [KEY] }), qc.invalidateQueries({ queryKey: ['roles'] })]),
+  });
+}
+
+export function useDeleteAccount() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => tenantApi().delete(`accounts/${id}`),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: [KEY] }), qc.invalidateQueries({ queryKey: ['roles'] })]),
+  });
+}
+
+/** Control panel (SPEC §7): seats used and allowed, asked before the create form is offered. */
+export const fetchSeats = () =>
+  cpApi().post('get-max-user-company-tenancy', { json: { ma_dn: session.get().maDn } }).json<One<MaxUserResult>>().then((r) => r.data);
+
+export interface Option {
+  id: number;
+  name: string;
+  department_id?: number;
+}
+
+/**
+ * Dropdown data of the organisation (another area's calls). A failure leaves the list empty:
+ * the account form still works without department, team or branch.
+ */
+function useOptions(key: string, load: () => Promise<Option[]>) {
+  return useQuery({ queryKey: ['org-options', key], queryFn: () => load().catch(() => [] as Option[]), staleTime: 60_000 }).data ?? [];
+}
+export const useDepartments = () => useOptions('departments', () => tenantApi().get('all-department').json<{ data: Option[] }>().then((r) => r.data));
+export const useTeams = () => useOptions('teams', () => tenantApi().get('all-team').json<{ data: Option[] }>().then((r) => r.data));
+export const useBranches = () =>
+  useOptions('branches', () => tenantApi().get('get-data-filter').json<{ data: { branches?: Option[] } }>().then((r) => r.data.branches ?? []));

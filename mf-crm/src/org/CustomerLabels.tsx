@@ -1,0 +1,51 @@
+import { Select } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { DataFilter } from '@tongdai/contracts';
+import { SelectField } from '@tongdai/ui';
+import { useDataFilter } from './org.api';
+import { ORG_NS } from './org.i18n';
+
+/** The customer labels of SPEC §3 and the GET /get-data-filter list each one picks from. */
+export const LABEL_KEYS = ['is_project', 'is_datasource', 'is_status'] as const;
+type LabelKey = (typeof LABEL_KEYS)[number];
+const SOURCE: Record<LabelKey, keyof DataFilter> = { is_project: 'projects', is_datasource: 'data_sources', is_status: 'profile_statuses' };
+const ALL: Record<LabelKey, string> = { is_project: 'allProjects', is_datasource: 'allDataSources', is_status: 'allProfileStatuses' };
+const testId = (k: LabelKey) => `${k.replace('is_', '').replace('datasource', 'data-source').replace('status', 'profile-status')}-filter`;
+
+function useLabelOptions() {
+  const data = useDataFilter().data;
+  return (k: LabelKey) => (data?.[SOURCE[k]] ?? []).map((o) => ({ value: String(o.id), label: o.name }));
+}
+
+/** Three filter dropdowns of the customer list: project, data source, profile status. */
+export function CustomerLabelFilters({ values, onChange }: { values: Record<string, string>; onChange: (key: string, value: string) => void }) {
+  const { t } = useTranslation(ORG_NS);
+  const options = useLabelOptions();
+  return (
+    <>
+      {LABEL_KEYS.map((k) => (
+        <Select key={k} value={values[k] ?? ''} onChange={(_, d) => onChange(k, d.value)} aria-label={t(`customerLabels.${k}`)} data-testid={testId(k)}>
+          <option value="">{t(`customerLabels.${ALL[k]}`)}</option>
+          {options(k).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </Select>
+      ))}
+    </>
+  );
+}
+
+/** Three optional selects of the customer form. */
+export function CustomerLabelFields({ values, errors, onChange }: {
+  values: Record<LabelKey, string>;
+  errors: Partial<Record<string, string>>;
+  onChange: (key: LabelKey) => (value: string) => void;
+}) {
+  const { t } = useTranslation(ORG_NS);
+  const options = useLabelOptions();
+  return (
+    <>
+      {LABEL_KEYS.map((k) => (
+        <SelectField key={k} name={k} label={t(`customerLabels.${k}`)} value={values[k]} onChange={onChange(k)} error={errors[k]} options={options(k)} placeholder={t('none')} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { DeleteRegular, EditRegular, KeyRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PERM, SUPER_ADMIN_ROLE, type RoleListRow } from '@tongdai/contracts';
+import { notify, tenantApi, toApiError } from '@tongdai/platform';
+import { useCan } from '@tongdai/platform/react';
+import { ConfirmDialog, ListPage, useListParams, type Column } from '@tongdai/ui';
+import { PasswordDialog } from '../accounts/PasswordDialog';
+import { ROLES_NS } from './i18n';
+import { fetchAllRoles, useDeleteRole, usePermissions, useRole, useRoleList } from './roles.api';
+
+export default function RoleListScreen() {
+  const { t } = useTranslation(ROLES_NS);
+  const { can } = useCan();
+  const list = useListParams();
+  const query = useRoleList({ page: list.page, search: list.search });
+  const catalogue = usePermissions();
+  const remove = useDeleteRole();
+  const [toDelete, setToDelete] = useState<RoleListRow | null>(null);
+  const [pwFor, setPwFor] = useState<RoleListRow | null>(null);
+  const pwRole = useRole(pwFor?.id ?? null);
+  const [exporting, setExporting] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      notify('success', t('deleted'));
+    } catch (e) {
+      notify('error', (await toApiError(e)).message);
+    }
+    setToDelete(null);
+  };
+
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const { exportRoles } = await import('./exportRoles');
+      await exportRoles(await fetchAllRoles(), catalogue.data ?? []);
+      notify('success', t('exported'));
+    } catch (e) {
+      notify('error', (await toApiError(e)).message);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const total = catalogue.data?.length;
+  const columns: Column<RoleListRow>[] = [
+    { key: 'name', header: t('fields.name'), render: (r) => <span data-testid="role-name">{r.name}</span> },
+    { key: 'description', header: t('fields.description'), render: (r) => r.description || '—' },
+    // super-admin holds every permission whatever the table says (SPEC §6).
+    { key: 'permissions', header: t('fields.permissionsCount'), render: (r) => <span data-testid="role-permissions">{r.name === SUPER_ADMIN_ROLE && total ? total : r.permissions.length}</span> },
+    { key: 'users', header: t('fields.usersCount'), render: (r) => <span data-testid="role-users">{r.users_count}</span> },
+    {
+      key: 'actions', header: '', render: (r) => (
+        <span style={{ display: 'flex', gap: 4 }}>
+          {can(PERM.role.edit) && <Link to={`/role/edit/${r.id}`}><Button size="small" icon={<EditRegular />} aria-label={t('edit', { ns: 'ui' })} title={t('edit', { ns: 'ui' })} data-testid="edit" /></Link>}
+          {can(PERM.role.changePassword) && <Button size="small" icon={<KeyRegular />} aria-label={t('changePassword')} title={t('changePassword')} onClick={() => setPwFor(r)} data-testid="change-password" />}
+          {can(PERM.role.delete) && r.name !== SUPER_ADMIN_ROLE && <Button size="small" icon={<DeleteRegular />} aria-label={t('delete', { ns: 'ui' })} title={t('delete', { ns: 'ui' })} onClick={() => setToDelete(r)} data-testid="delete" />}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage
+        title={t('listTitle')}
+        testId="role-list"
+        query={query}
+        columns={columns}
+        rowKey={(r) => r.id}
+        list={list}
+        addTo={can(PERM.role.create) ? '/role/add' : undefined}
+        addLabel={t('add')}
+        searchPlaceholder={t('searchPlaceholder')}
+        emptyMessage={t('empty')}
+        filters={can(PERM.role.export) && <Button onClick={() => void exportAll()} disabled={exporting} data-testid="export">{t('export')}</Button>}
+      />
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t('confirmDeleteTitle')}
+        message={t('confirmDelete', { name: toDelete?.name ?? '' })}
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+      <PasswordDialog
+        open={!!pwFor && !!pwRole.data}
+        title={`${t('changePassword')} · ${pwFor?.name ?? ''}`}
+        users={pwRole.data?.users ?? []}
+        onSubmit={(d) => tenantApi().put(`role/${pwFor!.id}/password`, { json: d })}
+        onClose={() => setPwFor(null)}
+      />
+    </>
+  );
+}
