@@ -24,5 +24,20 @@ for (const dark of [false, true]) {
     await page.getByTestId('save').click();
     await expect(page.getByText('Thông tin không được để trống').first()).toBeVisible();
     await page.screenshot(shot(`customer-form-errors-${dark ? 'dark' : 'light'}`));
+    const mode = dark ? 'dark' : 'light';
+    for (const [path, name, heading] of [
+      ['/roles', 'roles', 'Vai trò'],
+      ['/role/add', 'role-form', 'Thêm vai trò'],
+      ['/accounts', 'accounts', 'Tài khoản'],
+      ['/departments', 'departments', 'Phòng ban'],
+      ['/groups', 'groups', 'Nhóm người dùng'],
+      ['/setting', 'settings', 'Cài đặt'],
+      ['/setting/system', 'settings-system', 'Cài đặt hệ thống'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(new RegExp(heading, 'i'));
+      await expect(page.getByTestId('error-state')).toHaveCount(0);
+      await page.screenshot(shot(`${name}-${mode}`));
+    }
   });
 }

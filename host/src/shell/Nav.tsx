@@ -1,6 +1,9 @@
 import type { ReactElement } from 'react';
 import { Caption1Strong, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { BoardRegular, CallRegular, DataBarVerticalRegular, PeopleRegular, AppsRegular } from '@fluentui/react-icons';
+import {
+  AppsRegular, BoardRegular, BriefcaseRegular, BuildingRegular, CallRegular, DataBarVerticalRegular, DatabaseRegular,
+  PeopleRegular, PeopleTeamRegular, PersonRegular, ShieldKeyholeRegular, TagRegular,
+} from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { routes } from '@tongdai/contracts';
@@ -15,6 +18,13 @@ const ICONS: Record<string, ReactElement> = {
   call: <CallRegular />,
   report: <DataBarVerticalRegular />,
   board: <BoardRegular />,
+  briefcase: <BriefcaseRegular />,
+  building: <BuildingRegular />,
+  database: <DatabaseRegular />,
+  person: <PersonRegular />,
+  shield: <ShieldKeyholeRegular />,
+  tag: <TagRegular />,
+  team: <PeopleTeamRegular />,
 };
 
 const useStyles = makeStyles({

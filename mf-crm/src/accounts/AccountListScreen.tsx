@@ -4,9 +4,9 @@ import { DeleteRegular, EditRegular, KeyRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_STATUSES, PERM, type Account } from '@tongdai/contracts';
-import { notify, tenantApi, toApiError } from '@tongdai/platform';
+import { tenantApi } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { ConfirmDialog, ListPage, useListParams, type Column } from '@tongdai/ui';
+import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
 import { useAllRoles } from '../roles/roles.api';
 import { useAccountList, useDeleteAccount, useDepartments } from './accounts.api';
 import { ACCOUNTS_NS } from './i18n';
@@ -23,19 +23,14 @@ export default function AccountListScreen() {
   const departments = useDepartments();
   const deptName = (id: number | null) => departments.find((d) => d.id === id)?.name ?? '—';
   const remove = useDeleteAccount();
-  const [toDelete, setToDelete] = useState<Account | null>(null);
   const [pwFor, setPwFor] = useState<Account | null>(null);
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      notify('success', t('deleted'));
-    } catch (e) {
-      notify('error', (await toApiError(e)).message);
-    }
-    setToDelete(null);
-  };
+  const del = useConfirmDelete<Account>({
+    remove: (a) => remove.mutateAsync(a.id),
+    title: t('confirmDeleteTitle'),
+    message: (a) => t('confirmDelete', { name: `${a.full_name} (${a.username})` }),
+    success: t('deleted'),
+  });
 
   const columns: Column<Account>[] = [
     { key: 'full_name', header: t('fields.full_name'), render: (a) => <span data-testid="account-name">{a.full_name}</span> },
@@ -54,7 +49,7 @@ export default function AccountListScreen() {
         <span style={{ display: 'flex', gap: 4 }}>
           {can(PERM.account.edit) && <Link to={`/account/edit/${a.id}`}><Button size="small" icon={<EditRegular />} aria-label={t('edit', { ns: 'ui' })} title={t('edit', { ns: 'ui' })} data-testid="edit" /></Link>}
           {can(PERM.account.changePassword) && <Button size="small" icon={<KeyRegular />} aria-label={t('changePassword')} title={t('changePassword')} onClick={() => setPwFor(a)} data-testid="change-password" />}
-          {can(PERM.account.delete) && <Button size="small" icon={<DeleteRegular />} aria-label={t('delete', { ns: 'ui' })} title={t('delete', { ns: 'ui' })} onClick={() => setToDelete(a)} data-testid="delete" />}
+          {can(PERM.account.delete) && <Button size="small" icon={<DeleteRegular />} aria-label={t('delete', { ns: 'ui' })} title={t('delete', { ns: 'ui' })} onClick={() => del.ask(a)} data-testid="delete" />}
         </span>
       ),
     },
@@ -88,14 +83,7 @@ export default function AccountListScreen() {
           </>
         }
       />
-      <ConfirmDialog
-        open={!!toDelete}
-        title={t('confirmDeleteTitle')}
-        message={t('confirmDelete', { name: toDelete ? `${toDelete.full_name} (${toDelete.username})` : '' })}
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      {del.dialog}
       <PasswordDialog
         open={!!pwFor}
         title={`${t('changePassword')} · ${pwFor?.username ?? ''}`}

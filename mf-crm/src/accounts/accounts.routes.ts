@@ -9,4 +9,4 @@ export const accountsRoutes: RouteDef[] = [
   { path: '/account/edit/:id', loader: () => import('./AccountFormScreen'), permission: PERM.account.edit },
 ];
 
-export const accountsNav = (): NavEntry[] => [{ label: i18n.t('nav', { ns: ACCOUNTS_NS }), path: '/accounts', icon: 'people', permission: PERM.account.view }];
+export const accountsNav = (): NavEntry[] => [{ label: i18n.t('nav', { ns: ACCOUNTS_NS }), path: '/accounts', icon: 'person', permission: PERM.account.view }];

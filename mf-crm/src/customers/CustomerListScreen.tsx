@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Badge, Button, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CUSTOMER_STATUSES, PERM, routes, type Customer } from '@tongdai/contracts';
-import { displayPhone, notify, toApiError } from '@tongdai/platform';
+import { displayPhone } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { ConfirmDialog, ListPage, useListParams, type Column } from '@tongdai/ui';
+import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { CustomerLabelFilters, LABEL_KEYS } from '../org/CustomerLabels';
 import { useCustomerList, useDeleteCustomer } from './customers.api';
@@ -18,18 +17,13 @@ export default function CustomerListScreen() {
   const list = useListParams(['status', ...LABEL_KEYS]);
   const query = useCustomerList({ page: list.page, search: list.search, ...list.filters, status: list.filters.status });
   const remove = useDeleteCustomer();
-  const [target, setTarget] = useState<Customer | null>(null);
 
-  const confirmDelete = async () => {
-    if (!target) return;
-    try {
-      await remove.mutateAsync(target.id);
-      notify('success', t('customer.deleted'));
-    } catch (e) {
-      notify('error', (await toApiError(e)).message);
-    }
-    setTarget(null);
-  };
+  const del = useConfirmDelete<Customer>({
+    remove: (c) => remove.mutateAsync(c.id),
+    title: t('customer.confirmDeleteTitle'),
+    message: (c) => t('customer.confirmDelete', { name: c.name }),
+    success: t('customer.deleted'),
+  });
 
   const columns: Column<Customer>[] = [
     { key: 'code', header: t('customer.fields.code'), render: (c) => c.code || '—' },
@@ -41,7 +35,7 @@ export default function CustomerListScreen() {
       key: 'actions', header: '', render: (c) => (
         <span style={{ display: 'flex', gap: 4 }}>
           {can(PERM.customer.edit) && <Link to={routes.customer.edit(c.id)}><Button size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</Button></Link>}
-          {can(PERM.customer.delete) && <Button size="small" onClick={() => setTarget(c)} data-testid="delete">{t('delete', { ns: 'ui' })}</Button>}
+          {can(PERM.customer.delete) && <Button size="small" onClick={() => del.ask(c)} data-testid="delete">{t('delete', { ns: 'ui' })}</Button>}
         </span>
       ),
     },
@@ -70,14 +64,7 @@ export default function CustomerListScreen() {
           </>
         }
       />
-      <ConfirmDialog
-        open={!!target}
-        title={t('customer.confirmDeleteTitle')}
-        message={t('customer.confirmDelete', { name: target?.name ?? '' })}
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setTarget(null)}
-      />
+      {del.dialog}
     </>
   );
 }

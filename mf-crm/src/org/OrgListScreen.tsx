@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Button, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { notify, toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { ConfirmDialog, ListPage, useListParams, type Column } from '@tongdai/ui';
+import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
 import { useDataFilter, useDeleteOrg, useOrgList } from './org.api';
 import { testIdOf, type OrgEntity } from './org.entities';
 import { ORG_NS } from './org.i18n';
@@ -23,19 +21,14 @@ export function OrgListScreen({ entity, onEdit }: { entity: OrgEntity<any>; onEd
   const query = useOrgList<Row>(entity.api, { page: list.page, search: list.search, department_id: list.filters.department_id });
   const options = useDataFilter();
   const remove = useDeleteOrg(entity.api);
-  const [target, setTarget] = useState<Row | null>(null);
   const k = entity.key;
 
-  const confirmDelete = async () => {
-    if (!target) return;
-    try {
-      await remove.mutateAsync(target.id);
-      notify('success', t(`${k}.deleted`));
-    } catch (e) {
-      notify('error', (await toApiError(e)).message);
-    }
-    setTarget(null);
-  };
+  const del = useConfirmDelete<Row>({
+    remove: (r) => remove.mutateAsync(r.id),
+    title: t(`${k}.confirmDeleteTitle`),
+    message: (r) => t(`${k}.confirmDelete`, { name: r.name }),
+    success: t(`${k}.deleted`),
+  });
 
   const columns: Column<Row>[] = [
     ...entity.columns.map((c) => ({ key: c.key, header: t(`fields.${c.header}`), render: (r: Row) => c.render(r, t) })),
@@ -45,7 +38,7 @@ export function OrgListScreen({ entity, onEdit }: { entity: OrgEntity<any>; onEd
           {can(entity.perm.edit) && (onEdit
             ? <Button size="small" onClick={() => onEdit(r)} data-testid="edit">{t('edit', { ns: 'ui' })}</Button>
             : <Link to={entity.edit(r.id)}><Button size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</Button></Link>)}
-          {can(entity.perm.delete) && <Button size="small" onClick={() => setTarget(r)} data-testid="delete">{t('delete', { ns: 'ui' })}</Button>}
+          {can(entity.perm.delete) && <Button size="small" onClick={() => del.ask(r)} data-testid="delete">{t('delete', { ns: 'ui' })}</Button>}
         </span>
       ),
     },
@@ -71,14 +64,7 @@ export function OrgListScreen({ entity, onEdit }: { entity: OrgEntity<any>; onEd
           </Select>
         )}
       />
-      <ConfirmDialog
-        open={!!target}
-        title={t(`${k}.confirmDeleteTitle`)}
-        message={t(`${k}.confirmDelete`, { name: target?.name ?? '' })}
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setTarget(null)}
-      />
+      {del.dialog}
     </>
   );
 }

@@ -27,7 +27,7 @@ export const orgNav = (): NavEntry[] => {
   const label = (key: string) => i18n.t(`${key}.nav`, { ns: ORG_NS });
   return [
     { label: label('department'), path: '/departments', icon: 'board', permission: PERM.department.view },
-    { label: label('team'), path: '/teams', icon: 'people', permission: PERM.team.view },
+    { label: label('team'), path: '/teams', icon: 'team', permission: PERM.team.view },
     { label: label('branch'), path: '/branchs', icon: 'building', permission: PERM.branch.view },
     { label: label('project'), path: '/projects', icon: 'briefcase', permission: PERM.project.view },
     { label: label('dataSource'), path: '/data-sources', icon: 'database', permission: PERM.datasource.view },

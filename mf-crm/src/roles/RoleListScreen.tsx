@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { PERM, SUPER_ADMIN_ROLE, type RoleListRow } from '@tongdai/contracts';
 import { notify, tenantApi, toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { ConfirmDialog, ListPage, useListParams, type Column } from '@tongdai/ui';
+import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
 import { PasswordDialog } from '../accounts/PasswordDialog';
 import { ROLES_NS } from './i18n';
 import { fetchAllRoles, useDeleteRole, usePermissions, useRole, useRoleList } from './roles.api';
@@ -18,21 +18,16 @@ export default function RoleListScreen() {
   const query = useRoleList({ page: list.page, search: list.search });
   const catalogue = usePermissions();
   const remove = useDeleteRole();
-  const [toDelete, setToDelete] = useState<RoleListRow | null>(null);
   const [pwFor, setPwFor] = useState<RoleListRow | null>(null);
   const pwRole = useRole(pwFor?.id ?? null);
   const [exporting, setExporting] = useState(false);
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      notify('success', t('deleted'));
-    } catch (e) {
-      notify('error', (await toApiError(e)).message);
-    }
-    setToDelete(null);
-  };
+  const del = useConfirmDelete<RoleListRow>({
+    remove: (r) => remove.mutateAsync(r.id),
+    title: t('confirmDeleteTitle'),
+    message: (r) => t('confirmDelete', { name: r.name }),
+    success: t('deleted'),
+  });
 
   const exportAll = async () => {
     setExporting(true);
@@ -59,7 +54,7 @@ export default function RoleListScreen() {
         <span style={{ display: 'flex', gap: 4 }}>
           {can(PERM.role.edit) && <Link to={`/role/edit/${r.id}`}><Button size="small" icon={<EditRegular />} aria-label={t('edit', { ns: 'ui' })} title={t('edit', { ns: 'ui' })} data-testid="edit" /></Link>}
           {can(PERM.role.changePassword) && <Button size="small" icon={<KeyRegular />} aria-label={t('changePassword')} title={t('changePassword')} onClick={() => setPwFor(r)} data-testid="change-password" />}
-          {can(PERM.role.delete) && r.name !== SUPER_ADMIN_ROLE && <Button size="small" icon={<DeleteRegular />} aria-label={t('delete', { ns: 'ui' })} title={t('delete', { ns: 'ui' })} onClick={() => setToDelete(r)} data-testid="delete" />}
+          {can(PERM.role.delete) && r.name !== SUPER_ADMIN_ROLE && <Button size="small" icon={<DeleteRegular />} aria-label={t('delete', { ns: 'ui' })} title={t('delete', { ns: 'ui' })} onClick={() => del.ask(r)} data-testid="delete" />}
         </span>
       ),
     },
@@ -80,14 +75,7 @@ export default function RoleListScreen() {
         emptyMessage={t('empty')}
         filters={can(PERM.role.export) && <Button onClick={() => void exportAll()} disabled={exporting} data-testid="export">{t('export')}</Button>}
       />
-      <ConfirmDialog
-        open={!!toDelete}
-        title={t('confirmDeleteTitle')}
-        message={t('confirmDelete', { name: toDelete?.name ?? '' })}
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      {del.dialog}
       <PasswordDialog
         open={!!pwFor && !!pwRole.data}
         title={`${t('changePassword')} · ${pwFor?.name ?? ''}`}

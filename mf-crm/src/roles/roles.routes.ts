@@ -9,4 +9,4 @@ export const rolesRoutes: RouteDef[] = [
   { path: '/role/edit/:id', loader: () => import('./RoleFormScreen'), permission: PERM.role.edit },
 ];
 
-export const rolesNav = (): NavEntry[] => [{ label: i18n.t('nav', { ns: ROLES_NS }), path: '/roles', icon: 'people', permission: PERM.role.view }];
+export const rolesNav = (): NavEntry[] => [{ label: i18n.t('nav', { ns: ROLES_NS }), path: '/roles', icon: 'shield', permission: PERM.role.view }];

@@ -15,7 +15,6 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number]['value'];
 const STATUS_VALUES = ACCOUNT_STATUSES.map((s) => s.value) as [AccountStatus, ...AccountStatus[]];
 
 const requiredText = v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required));
-const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `Tối đa ${max} ký tự`)), '');
 /** Select boxes send strings; '' (or null) means "none". */
 const optionalId = v.optional(
   v.pipe(

@@ -8,3 +8,4 @@ export { useApiError } from './useApiError';
 export { createRemoteApp } from './RemoteApp';
 export { FormShell, TextField, SelectField } from './Form';
 export { AppLink } from './AppLink';
+export { useConfirmDelete } from './useConfirmDelete';
