@@ -4,9 +4,17 @@ import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
 ensureInstalled();
 ensureBuilt();
 const { startStack } = await import('./lib/stack.mjs');
+const { KAMAILIO_PACKAGES, kamailioAvailable } = await import('./lib/kamailio.mjs');
 const webPort = Number(process.env.WEB_PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? 4000);
 const stack = await startStack({ webPort, apiPort, databaseUrl: process.env.DATABASE_URL });
+
+// The softphone needs Kamailio; without it everything else still works, and we say how to get it.
+function sipLine() {
+  if (stack.sip) return `SIP:         ${stack.sip.wsUrl} (WebSocket), udp 127.0.0.1:${stack.sip.udpPort}; máy nhánh demo 101, 102`;
+  if (!kamailioAvailable()) return `SIP:         chưa cài Kamailio, softphone sẽ ngoại tuyến. Cài bằng: sudo apt-get install ${KAMAILIO_PACKAGES.join(' ')}`;
+  return `SIP:         Kamailio không khởi động được (${stack.sipError?.split('\n')[0]}), softphone sẽ ngoại tuyến`;
+}
 
 console.log(`
   Tongdai đang chạy
@@ -14,6 +22,7 @@ console.log(`
   Giao diện:   ${stack.webUrl}
   API:         ${stack.apiUrl}   (tài liệu: ${stack.apiUrl}/docs)
   CSDL:        ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite nhúng trong .data/pglite'}
+  ${sipLine()}
 
   Đăng nhập thử (mã doanh nghiệp / tên đăng nhập / mật khẩu):
     demo / admin    / Admin@123      (super-admin)

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { openDb } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { buildServer, DEFAULT_CORS_ORIGINS } from './server';
+import { buildInternalServer } from './modules/sip/internal-server';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -29,7 +30,13 @@ async function main(): Promise<void> {
   const loginRateLimit = process.env.LOGIN_IP_LIMIT ? { max: Number(process.env.LOGIN_IP_LIMIT), timeWindow: 60_000 } : undefined;
   const logger = { level: process.env.LOG_LEVEL ?? 'warn' };
   const app = await buildServer({ db, jwtSecret: jwtSecret(dataDir), corsOrigins, logger, loginRateLimit });
+  // Kamailio's credential lookups: loopback only, never on the public port (ADR 0007). A
+  // container stack sets INTERNAL_HOST to reach it over its private network.
+  const internalPort = Number(process.env.INTERNAL_PORT ?? port + 1);
+  const internalHost = process.env.INTERNAL_HOST ?? '127.0.0.1';
+  const internal = buildInternalServer(db, { logger });
   const close = async () => {
+    await internal.close();
     await app.close();
     await db.close();
     process.exit(0);
@@ -37,6 +44,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
   await app.listen({ port, host });
+  await internal.listen({ port: internalPort, host: internalHost });
   console.log(`Tongdai API on http://${host}:${port} (${db.kind}); docs at http://${host}:${port}/docs`);
 }
 

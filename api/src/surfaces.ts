@@ -8,6 +8,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { siteRoutes } from './modules/settings/site.routes';
 import { userSettingsRoutes } from './modules/settings/user-settings.routes';
 import { signupRoutes } from './modules/signup/signup.routes';
+import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { cpRoutes } from './modules/tenants/cp.routes';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -44,6 +45,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(userSettingsRoutes);
       await tenant.register(customersRoutes);
       await tenant.register(orgRoutes);
+      await tenant.register(subscribersRoutes);
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -1,13 +1,14 @@
 import { defineRemoteManifest } from '@tongdai/platform';
+import { subscribersNav, subscribersRoutes } from './subscribers/subscribers.routes';
 
 /**
- * mf-pbx: its screens arrive with their issues. A manifest lists only screens that work, so
- * this one is registered (and proves the remote loads) but owns no route yet.
+ * mf-pbx: the telephone exchange. Each area declares its own routes and navigation; a
+ * manifest lists only screens that work, so areas arrive with their issues.
  */
 export default defineRemoteManifest({
   id: 'mf_pbx',
   title: 'Tổng đài',
-  routes: [],
-  nav: [],
+  routes: [...subscribersRoutes],
+  nav: [...subscribersNav()],
   lifecycles: () => import('./app'),
 });

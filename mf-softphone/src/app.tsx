@@ -1,6 +1,6 @@
 import { createRemoteApp } from '@tongdai/ui';
 import manifest from './manifest';
-import { PhoneStatus } from './PhoneStatus';
+import { Softphone } from './ui/Softphone';
 
-const lifecycles = createRemoteApp({ name: manifest.id, routes: manifest.routes, root: PhoneStatus });
+const lifecycles = createRemoteApp({ name: manifest.id, routes: manifest.routes, root: Softphone });
 export const { bootstrap, mount, unmount } = lifecycles;

@@ -7,8 +7,22 @@ export interface Stack {
   stop(): Promise<void>;
   stopRemote(id: string): Promise<void>;
   startRemote(id: string): Promise<void>;
+  /** Kamailio of this stack, or null (not installed, `sip: false`, or it failed: see sipError). */
+  sip: StackSip | null;
+  sipError: string | null;
 }
+export interface StackSip {
+  wsUrl: string;
+  udpPort: number;
+  /** Work dir: generated config, kamailio.log, ctl socket (kamailio_ctl). */
+  dir: string;
+  /** Stops and starts Kamailio on the same ports (registrations are lost, as on a real restart). */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+export function sipPorts(apiPort: number): { wsPort: number; udpPort: number; internalPort: number };
 export const REMOTES: { id: string; dir: string; offset: number }[];
 export function runtimeConfig(o: { apiUrl: string; webPort: number; host?: string }): unknown;
 export function startApi(o: { port: number; databaseUrl?: string; dataDir?: string; env?: Record<string, string>; quiet?: boolean }): ChildProcess;
-export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string> }): Promise<Stack>;
+export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean }): Promise<Stack>;

@@ -1,7 +1,10 @@
 // Starts the whole product: the API (embedded PGlite unless DATABASE_URL), the host and the five
 // remotes as static servers. Used by `npm start`, the e2e tests and the benchmarks.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { kamailioAvailable, startKamailio } from './kamailio.mjs';
 import { ROOT } from './paths.mjs';
 import { serveStatic } from './serve-static.mjs';
 
@@ -45,14 +48,45 @@ export function startApi({ port, databaseUrl, dataDir, env = {}, quiet = false }
   return proc;
 }
 
+/** SIP ports of a stack: WebSocket on apiPort + 88, UDP on apiPort + 89; API internal listener on apiPort + 1. */
+export function sipPorts(apiPort) {
+  return { wsPort: apiPort + 88, udpPort: apiPort + 89, internalPort: apiPort + 1 };
+}
+
 /**
- * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string> }} o
+ * Kamailio for a stack, restartable in place (the softphone tests restart it). Failing to start
+ * it is reported, not fatal: the admin screens work without SIP.
+ */
+function sipRunner({ apiPort, quiet }) {
+  const { wsPort, udpPort, internalPort } = sipPorts(apiPort);
+  const dir = mkdtempSync(join(tmpdir(), `tongdai-kamailio-${apiPort}-`));
+  const apiInternalUrl = `http://127.0.0.1:${internalPort}/internal/sip`;
+  let running = null;
+  const start = async () => {
+    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, dir });
+    if (!quiet) console.log(`Kamailio on ${running.wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.log}`);
+  };
+  const stop = async () => {
+    await running?.stop();
+    running = null;
+  };
+  return {
+    wsUrl: `ws://127.0.0.1:${wsPort}`, udpPort, dir, start, stop,
+    restart: async () => { await stop(); await start(); },
+    cleanup: async () => { await stop(); rmSync(dir, { recursive: true, force: true }); },
+  };
+}
+
+/**
+ * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean }} o
  */
 export async function startStack(o = {}) {
   const webPort = o.webPort ?? 3000;
   const apiPort = o.apiPort ?? 4000;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const api = startApi({ port: apiPort, databaseUrl: o.databaseUrl, dataDir: o.dataDir, env: o.apiEnv, quiet: o.quiet });
+  const sip = (o.sip ?? kamailioAvailable()) ? sipRunner({ apiPort, quiet: o.quiet }) : null;
+  const sipEnv = { INTERNAL_PORT: String(sipPorts(apiPort).internalPort), ...(sip ? { SIP_WS_URL: sip.wsUrl } : {}) };
+  const api = startApi({ port: apiPort, databaseUrl: o.databaseUrl, dataDir: o.dataDir, env: { ...sipEnv, ...o.apiEnv }, quiet: o.quiet });
   const servers = new Map();
   const config = Buffer.from(JSON.stringify(runtimeConfig({ apiUrl, webPort }), null, 2));
   const startRemote = async (id) => {
@@ -75,12 +109,23 @@ export async function startStack(o = {}) {
     for (const id of servers.keys()) await stopRemote(id);
     throw e;
   }
+  let sipError = null;
+  if (sip) {
+    try {
+      await sip.start();
+    } catch (e) {
+      sipError = e instanceof Error ? e.message : String(e);
+      console.error(`Kamailio did not start; the softphone stays offline: ${sipError}`);
+    }
+  }
   const stop = async () => {
+    await sip?.cleanup();
     for (const id of [...servers.keys()]) await stopRemote(id);
     if (api.exitCode === null) {
       api.kill('SIGTERM');
       await new Promise((r) => { api.once('exit', r); setTimeout(r, 5000); });
     }
   };
-  return { webUrl: `http://127.0.0.1:${webPort}`, apiUrl, api, stop, stopRemote, startRemote };
+  const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start } : null;
+  return { webUrl: `http://127.0.0.1:${webPort}`, apiUrl, api, stop, stopRemote, startRemote, sip: sipInfo, sipError };
 }

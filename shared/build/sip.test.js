@@ -1,4 +1,5 @@
-// sip/kamailio.cfg must parse and load its modules with the installed Kamailio.
+// sip/kamailio.cfg must parse and load its modules with the installed Kamailio, both as shipped
+// (the container) and through the file scripts/lib/kamailio.mjs generates (npm start, tests).
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -13,6 +14,26 @@ const kamailio = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].find((p) => 
     const r = spawnSync(kamailio, ['-c', '-f', cfg, '-Y', run], { encoding: 'utf8' });
     fs.rmSync(run, { recursive: true, force: true });
     expect({ status: r.status, stderr: r.status === 0 ? '' : r.stderr.slice(-2000) }).toEqual({ status: 0, stderr: '' });
+  });
+
+  it('is accepted as run by scripts/lib/kamailio.mjs (ports, API URL and ctl socket injected)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kamailio-gen-'));
+    // The helper is an ES module: ask a child node for the generated file instead of requiring it.
+    const lib = path.resolve(__dirname, '../../scripts/lib/kamailio.mjs');
+    const opts = { wsPort: 18088, udpPort: 15060, apiInternalUrl: 'http://127.0.0.1:14001/internal/sip', dir };
+    const gen = spawnSync(process.execPath, ['--input-type=module', '-e', `import { kamailioConfig } from ${JSON.stringify(lib)}; process.stdout.write(kamailioConfig(${JSON.stringify(opts)}));`], { encoding: 'utf8' });
+    expect(gen.stderr).toBe('');
+    expect(gen.stdout).toContain('listen=udp:127.0.0.1:15060');
+    expect(gen.stdout).toContain('!API_URL!http://127.0.0.1:14001/internal/sip!');
+    fs.writeFileSync(path.join(dir, 'kamailio.cfg'), gen.stdout);
+    const r = spawnSync(kamailio, ['-c', '-f', path.join(dir, 'kamailio.cfg'), '-Y', dir], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect({ status: r.status, stderr: r.status === 0 ? '' : r.stderr.slice(-2000) }).toEqual({ status: 0, stderr: '' });
+    // `kamailio -c` lists the sockets it would open: only the injected ones.
+    const listening = r.stdout + r.stderr;
+    expect(listening).toMatch(/udp: (127\.0\.0\.1|localhost):15060/);
+    expect(listening).toMatch(/tcp: (127\.0\.0\.1|localhost):18088/);
+    expect(listening).not.toMatch(/:5060\b|:8088\b/);
   });
 
   it('refuses a broken configuration (the check can fail)', () => {

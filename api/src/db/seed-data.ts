@@ -55,3 +55,14 @@ export function sampleCustomers(count: number, offset = 0): CustomerInput[] {
     };
   });
 }
+
+/** Seeded SIP extensions (tests register with these; real subscribers get generated passwords). */
+export const DEMO_SIP = {
+  demo: {
+    admin: { extension: '101', display_name: 'Quản trị viên', password: 'DemoSip101Pass' },
+    staff: { extension: '102', display_name: 'Nhân viên tổng đài', password: 'DemoSip102Pass' },
+  },
+  abc: {
+    admin: { extension: '101', display_name: 'Quản trị viên ABC', password: 'AbcSip101Pass' },
+  },
+} as const;

@@ -12,3 +12,4 @@ export * from './routes';
 export * from './util';
 export * from './signup';
 export * from './settings';
+export * from './subscribers';

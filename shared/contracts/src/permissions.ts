@@ -71,6 +71,12 @@ export const PERM = {
     edit: 'group.edit',
     delete: 'group.delete',
   },
+  subscriber: {
+    view: 'subscriber.view',
+    create: 'subscriber.create',
+    edit: 'subscriber.edit',
+    delete: 'subscriber.delete',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -130,6 +136,10 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.group.create, group: 'Nhóm người dùng', label: 'Thêm nhóm người dùng' },
   { name: PERM.group.edit, group: 'Nhóm người dùng', label: 'Sửa nhóm người dùng' },
   { name: PERM.group.delete, group: 'Nhóm người dùng', label: 'Xoá nhóm người dùng' },
+  { name: PERM.subscriber.view, group: 'Máy nhánh', label: 'Xem máy nhánh' },
+  { name: PERM.subscriber.create, group: 'Máy nhánh', label: 'Thêm máy nhánh' },
+  { name: PERM.subscriber.edit, group: 'Máy nhánh', label: 'Sửa máy nhánh' },
+  { name: PERM.subscriber.delete, group: 'Máy nhánh', label: 'Xoá máy nhánh' },
 ];
 
 /** The logged-in user as kept locally (SPEC §3): the role name and its permissions. */

@@ -1,0 +1,15 @@
+import type { Queryable } from './db';
+import { DEMO, DEMO_SIP } from './seed-data';
+
+/** Extensions of the demo tenants: same number 101 in both, so tests can prove isolation. */
+export async function seedSubscribers(tx: Queryable, tenantId: number, maDn: string): Promise<void> {
+  const entries = maDn === DEMO.tenants.demo ? [[DEMO.admin, DEMO_SIP.demo.admin], [DEMO.staff, DEMO_SIP.demo.staff]] as const
+    : maDn === DEMO.tenants.abc ? [[DEMO.admin, DEMO_SIP.abc.admin]] as const : [];
+  for (const [user, sip] of entries) {
+    await tx.query(
+      `insert into subscribers (tenant_id, extension, display_name, sip_password, user_id)
+       select $1, $2, $3, $4, id from users where tenant_id = $1 and username = $5`,
+      [tenantId, sip.extension, sip.display_name, sip.password, user.username],
+    );
+  }
+}

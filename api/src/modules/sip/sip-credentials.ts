@@ -1,0 +1,26 @@
+import { EXTENSION_PATTERN, tenantOfSipDomain } from '@tongdai/contracts';
+import type { Db } from '../../db/db';
+
+/**
+ * The password Kamailio checks a digest against, or null. The domain names the tenant, so
+ * 101@demo.tongdai.local and 101@abc.tongdai.local are different subscribers with different
+ * passwords. An extension owned by a locked account cannot register either.
+ */
+export async function sipPassword(db: Db, user: string, domain: string): Promise<string | null> {
+  const maDn = tenantOfSipDomain(domain.toLowerCase());
+  if (!maDn || !EXTENSION_PATTERN.test(user)) return null;
+  // Tenant lookup by code is tenant-less (as at login); the password itself is read under RLS.
+  const tenantId = await db.withSystem(async (tx) => {
+    const { rows } = await tx.query<{ id: number }>('select id from tenants where ma_dn = $1', [maDn]);
+    return rows[0]?.id ?? null;
+  });
+  if (!tenantId) return null;
+  return db.withTenant(tenantId, async (tx) => {
+    const { rows } = await tx.query<{ sip_password: string }>(
+      `select s.sip_password from subscribers s left join users u on u.id = s.user_id
+       where s.extension = $1 and (u.id is null or u.status = 'active')`,
+      [user],
+    );
+    return rows[0]?.sip_password ?? null;
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import {
+  CallHistoryInputSchema,
+  CallHistoryListQuerySchema,
+  FEATURES,
+  PERM,
+  SubscriberInputSchema,
+  SubscriberListQuerySchema,
+  type CallHistoryInput,
+  type CallHistoryListQuery,
+  type SubscriberInput,
+  type SubscriberListQuery,
+} from '@tongdai/contracts';
+import { authOf, guarded } from '../../http/guards';
+import { validate } from '../../http/validate';
+import { createSubscribersService } from './subscribers.service';
+
+/** Path id: a positive int4; anything else is "not found", never a database error. */
+const IdParams = v.object({ ma_dn: v.string(), id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+const idOf = (params: unknown) => {
+  const r = v.safeParse(IdParams, params);
+  return r.success ? r.output.id : 0;
+};
+const schema = { tags: ['tenant: subscribers'], security: [{ bearer: [] }] };
+const tid = (request: FastifyRequest) => authOf(request).tenantId;
+
+export const DEFAULT_SIP_WS_URL = 'ws://127.0.0.1:8088';
+
+/**
+ * Tenant surface: subscriber (extension) CRUD behind the subscriber.* permissions; the caller's
+ * own SIP account and call log need only a session (every agent's softphone uses them).
+ */
+export async function subscribersRoutes(app: FastifyInstance): Promise<void> {
+  // The admin screens belong to the purchased PBX; an agent's own softphone account does not.
+  const gate = (perm: string) => guarded(perm, FEATURES.pbx);
+  const subscribers = createSubscribersService(app.deps.db, { wsUrl: process.env.SIP_WS_URL || DEFAULT_SIP_WS_URL });
+
+  app.get('/subscribers', { preHandler: [...gate(PERM.subscriber.view), validate({ query: SubscriberListQuerySchema })], schema }, async (request) =>
+    subscribers.list(tid(request), request.query as SubscriberListQuery),
+  );
+  app.post('/subscribers', { preHandler: [...gate(PERM.subscriber.create), validate({ body: SubscriberInputSchema })], schema }, async (request, reply) =>
+    reply.status(201).send({ data: await subscribers.create(tid(request), request.body as SubscriberInput) }),
+  );
+  app.get('/subscribers/:id', { preHandler: gate(PERM.subscriber.view), schema }, async (request) => ({
+    data: await subscribers.get(tid(request), idOf(request.params)),
+  }));
+  app.put('/subscribers/:id', { preHandler: [...gate(PERM.subscriber.edit), validate({ body: SubscriberInputSchema })], schema }, async (request) => ({
+    data: await subscribers.update(tid(request), idOf(request.params), request.body as SubscriberInput),
+  }));
+  app.delete('/subscribers/:id', { preHandler: gate(PERM.subscriber.delete), schema }, async (request, reply) => {
+    await subscribers.remove(tid(request), idOf(request.params));
+    return reply.status(204).send();
+  });
+  // A new password is the only way to see one again: the stored one is never listed.
+  app.post('/subscribers/:id/reset-password', { preHandler: gate(PERM.subscriber.edit), schema }, async (request) => ({
+    data: await subscribers.resetPassword(tid(request), idOf(request.params)),
+  }));
+  // Extensions with their owners, for transfer targets and pickers: no password, any logged-in user.
+  app.get('/subscriber-has-user', { preHandler: guarded(), schema }, async (request) => ({ data: await subscribers.linked(tid(request)) }));
+
+  app.get('/sip-account', { preHandler: guarded(), schema }, async (request) => {
+    const auth = authOf(request);
+    return { data: await subscribers.sipAccount(auth.tenantId, auth.maDn, auth.userId) };
+  });
+  app.post('/create-histories-call', { preHandler: [...guarded(), validate({ body: CallHistoryInputSchema })], schema }, async (request, reply) => {
+    const auth = authOf(request);
+    return reply.status(201).send({ data: await subscribers.logCall(auth.tenantId, auth.userId, request.body as CallHistoryInput) });
+  });
+  app.get('/histories-call', { preHandler: [...guarded(), validate({ query: CallHistoryListQuerySchema })], schema }, async (request) => {
+    const auth = authOf(request);
+    return subscribers.calls(auth.tenantId, auth.userId, request.query as CallHistoryListQuery);
+  });
+}

@@ -1,0 +1,116 @@
+import {
+  SUBSCRIBER_MSG,
+  sipDomain,
+  type CallHistory,
+  type CallHistoryInput,
+  type CallHistoryListQuery,
+  type FieldError,
+  type Paged,
+  type SipAccount,
+  type Subscriber,
+  type SubscriberCreated,
+  type SubscriberInput,
+  type SubscriberListQuery,
+} from '@tongdai/contracts';
+import type { Db, Queryable } from '../../db/db';
+import { AppError } from '../../http/errors';
+import { ConflictError } from '../org/org.service';
+import { getSystemSetting } from '../settings/settings.repository';
+import { generateSipPassword } from './sip-password';
+import * as repo from './subscribers.repository';
+
+/** Another tenant's subscriber is invisible under RLS, so it is simply "not found". */
+function found<T>(value: T | null | false): T {
+  if (!value) throw new AppError('NOT_FOUND');
+  return value;
+}
+
+/** Extension and account must be free in the tenant, and the account must be one of its own. */
+async function checkInput(tx: Queryable, input: SubscriberInput, exceptId = 0): Promise<void> {
+  if (input.user_id !== null && !(await repo.userExists(tx, input.user_id))) {
+    throw new AppError('VALIDATION_FAILED', [{ field: 'user_id', message: SUBSCRIBER_MSG.userNotFound }]);
+  }
+  const clash = await repo.clashes(tx, input, exceptId);
+  const details: FieldError[] = [];
+  if (clash.extension) details.push({ field: 'extension', message: SUBSCRIBER_MSG.extensionTaken });
+  if (clash.user) details.push({ field: 'user_id', message: SUBSCRIBER_MSG.userTaken });
+  if (details.length) throw new ConflictError(details[0].message, details);
+}
+
+/** Two requests racing past checkInput meet the unique constraints instead: same 409. */
+function uniqueViolation(e: unknown): never {
+  const err = e as { code?: string; constraint?: string; message?: string };
+  if (err?.code === '23505') {
+    const user = `${err.constraint ?? ''} ${err.message ?? ''}`.includes('user_id');
+    const message = user ? SUBSCRIBER_MSG.userTaken : SUBSCRIBER_MSG.extensionTaken;
+    throw new ConflictError(message, [{ field: user ? 'user_id' : 'extension', message }]);
+  }
+  throw e;
+}
+
+export interface SipAccountOptions {
+  /** The WebSocket URL browsers register on (env SIP_WS_URL). */
+  wsUrl: string;
+}
+
+export function createSubscribersService(db: Db, sip: SipAccountOptions) {
+  return {
+    async list(tenantId: number, q: SubscriberListQuery): Promise<Paged<Subscriber>> {
+      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listSubscribers(tx, q));
+      return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
+    },
+    linked: (tenantId: number) => db.withTenant(tenantId, repo.listLinkedSubscribers),
+    get: async (tenantId: number, id: number) => found(await db.withTenant(tenantId, (tx) => repo.getSubscriber(tx, id))),
+    create: (tenantId: number, input: SubscriberInput): Promise<SubscriberCreated> =>
+      db
+        .withTenant(tenantId, async (tx) => {
+          await checkInput(tx, input);
+          const password = generateSipPassword();
+          const id = await repo.insertSubscriber(tx, tenantId, input, password);
+          return { ...(await repo.getSubscriber(tx, id))!, password };
+        })
+        .catch(uniqueViolation),
+    update: async (tenantId: number, id: number, input: SubscriberInput) =>
+      found(
+        await db
+          .withTenant(tenantId, async (tx) => {
+            if (!(await repo.getSubscriber(tx, id))) return null;
+            await checkInput(tx, input, id);
+            await repo.updateSubscriber(tx, id, input);
+            return repo.getSubscriber(tx, id);
+          })
+          .catch(uniqueViolation),
+      ),
+    async resetPassword(tenantId: number, id: number): Promise<{ password: string }> {
+      const password = generateSipPassword();
+      found(await db.withTenant(tenantId, (tx) => repo.setPassword(tx, id, password)));
+      return { password };
+    },
+    async remove(tenantId: number, id: number): Promise<void> {
+      found(await db.withTenant(tenantId, (tx) => repo.deleteSubscriber(tx, id)));
+    },
+    /** The softphone's credentials: the user's own extension in the tenant's SIP domain. */
+    sipAccount: async (tenantId: number, maDn: string, userId: number): Promise<SipAccount> =>
+      found(
+        await db.withTenant(tenantId, async (tx) => {
+          const sub = await repo.subscriberOfUser(tx, userId);
+          if (!sub) return null;
+          const setting = await getSystemSetting(tx);
+          return {
+            provider: setting.voice_over_internet_protocol,
+            username_telecom: sub.extension,
+            domain_telecom: sipDomain(maDn),
+            password_telecom: sub.sip_password,
+            ws_url: sip.wsUrl,
+            display_name: sub.display_name,
+          };
+        }),
+      ),
+    logCall: (tenantId: number, userId: number, input: CallHistoryInput): Promise<CallHistory> =>
+      db.withTenant(tenantId, (tx) => repo.insertCall(tx, tenantId, userId, input)),
+    async calls(tenantId: number, userId: number, q: CallHistoryListQuery): Promise<Paged<CallHistory>> {
+      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listCalls(tx, userId, q));
+      return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The softphone in the top bar (mf-softphone). */
+export class SoftphonePage {
+  constructor(private readonly page: Page) {}
+
+  badge() { return this.page.getByTestId('softphone'); }
+  incoming() { return this.page.getByTestId('softphone-incoming'); }
+  timer() { return this.page.getByTestId('softphone-timer'); }
+
+  /** Registered to the SIP server, no call: the badge says "Sẵn sàng". */
+  async expectReady() {
+    await expect(this.badge()).toHaveAttribute('data-registered', 'true', { timeout: 15_000 });
+    await expect(this.badge()).toHaveText('Sẵn sàng', { timeout: 15_000 });
+  }
+
+  async expectState(state: string, label?: string) {
+    await expect(this.badge()).toHaveAttribute('data-call-state', state);
+    if (label) await expect(this.badge()).toHaveText(label);
+  }
+
+  async dial(number: string) {
+    await this.page.getByTestId('softphone-dialpad-toggle').click();
+    await this.page.getByTestId('softphone-number').fill(number);
+    await this.page.getByTestId('softphone-call').click();
+  }
+
+  async answer() { await this.page.getByTestId('softphone-answer').click(); }
+  async reject() { await this.page.getByTestId('softphone-reject').click(); }
+  async hangup() { await this.page.getByTestId('softphone-hangup').click(); }
+}

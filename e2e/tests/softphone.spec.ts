@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
+import { SoftphonePage } from '../pages/SoftphonePage.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
+import { API_URL, WEB_PORT } from '../support/ports.ts';
+
+// Fake microphone and camera, permission prompts answered: only for the browsers of this spec.
+test.use({ launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] } });
+
+const ABC_AGENT = { maDn: 'abc', username: 'nhanvien', password: 'Nhanvien@123' };
+
+function kamailioInstalled(): boolean {
+  try { execFileSync('sh', ['-c', 'command -v kamailio || test -x /usr/sbin/kamailio'], { stdio: 'ignore' }); return true; } catch { return false; }
+}
+
+/** One browser context per user agent (FIELD-NOTES): each its own session and phone. */
+async function phoneOf(browser: Browser, who: typeof DEMO): Promise<{ page: Page; phone: SoftphonePage }> {
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${WEB_PORT}`, permissions: ['microphone'] });
+  const page = await context.newPage();
+  await new LoginPage(page).loginAs(who);
+  return { page, phone: new SoftphonePage(page) };
+}
+
+test('a user without an extension: the phone stays not created and says so', async ({ page }) => {
+  await new LoginPage(page).loginAs(ABC_AGENT);
+  const phone = new SoftphonePage(page);
+  await phone.expectState('CALL_NOT_CREATED', 'Chưa cấu hình máy nhánh');
+  await expect(page.getByTestId('softphone-dialpad-toggle')).toHaveCount(0);
+});
+
+test('101 calls 102 through Kamailio: ring, answer, connected on both, the call survives navigation, hang-up', async ({ browser }) => {
+  test.skip(!kamailioInstalled(), 'Kamailio is not installed (sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules)');
+  const a = await phoneOf(browser, DEMO); // extension 101
+  const b = await phoneOf(browser, DEMO_AGENT); // extension 102
+  try {
+    await a.phone.expectReady();
+    await b.phone.expectReady();
+
+    await a.page.getByTestId('softphone-dialpad-toggle').click();
+    await a.page.getByTestId('softphone-number').fill('102');
+    await expect(a.page.getByTestId('softphone-call')).toBeEnabled();
+    await a.page.screenshot({ path: '../.tmp/screens/softphone-dialpad.png', animations: 'disabled' });
+    await a.page.getByTestId('softphone-call').click();
+    await expect(b.phone.incoming()).toBeVisible();
+    await expect(b.phone.incoming()).toContainText('Cuộc gọi đến');
+    await b.page.screenshot({ path: '../.tmp/screens/softphone-incoming.png' });
+    await expect(b.page.getByTestId('softphone-caller')).toHaveText('101');
+    await b.phone.expectState('CALL_INCOMING', 'Cuộc gọi đến');
+    await a.phone.expectState('CALL_OUT', 'Cuộc gọi đi');
+
+    await b.phone.answer();
+    await expect(b.phone.incoming()).toHaveCount(0);
+    await expect(a.phone.badge()).toHaveText('Đã kết nối');
+    await expect(b.phone.badge()).toHaveText('Đã kết nối');
+    await expect(a.phone.badge()).toHaveAttribute('data-call-state', 'CALL_ACCEPTED');
+    await expect(b.phone.timer()).toHaveText(/^\d\d:\d\d$/);
+    await expect(b.phone.timer()).not.toHaveText('00:00');
+    // Audio flows: each side's RTCPeerConnection is connected.
+    await expect(a.phone.badge()).toHaveAttribute('data-media-state', 'connected');
+    await expect(b.phone.badge()).toHaveAttribute('data-media-state', 'connected');
+    await a.page.screenshot({ path: '../.tmp/screens/softphone-in-call.png' });
+    await b.page.getByTestId('dark-mode').click();
+    await b.page.screenshot({ path: '../.tmp/screens/softphone-in-call-dark.png' });
+
+    // The softphone is a persistent application: the same node, the same call, on another screen.
+    await b.page.evaluate(() => { (document.querySelector('[data-testid="softphone"]') as HTMLElement).dataset.marker = 'same-node'; });
+    await b.page.getByTestId('nav-customer').click();
+    await expect(b.page.getByTestId('customer-list')).toBeVisible();
+    await expect(b.phone.badge()).toHaveAttribute('data-marker', 'same-node');
+    await expect(b.phone.badge()).toHaveText('Đã kết nối');
+
+    await a.phone.hangup();
+    // SPEC §4: an outgoing call that ends becomes failed; an incoming one ended.
+    await a.phone.expectState('CALL_FAILED');
+    await b.phone.expectState('CALL_ENDED');
+    await expect(b.phone.badge()).toHaveText('Cuộc gọi đã kết thúc');
+    await a.phone.expectReady();
+    await b.phone.expectReady();
+
+    // Each call was logged with POST create-histories-call.
+    const token = await a.page.evaluate(() => localStorage.getItem('tongdai.token'));
+    const history = await a.page.request.get(`${API_URL}/t/demo/histories-call`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(history.status()).toBe(200);
+    expect((await history.json()).data).toContainEqual(expect.objectContaining({ phone: '102' }));
+  } finally {
+    await a.page.context().close();
+    await b.page.context().close();
+  }
+});
+
+test('activity status 3 stops the phone; another status starts it again', async ({ browser }) => {
+  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  const b = await phoneOf(browser, DEMO_AGENT);
+  try {
+    await b.phone.expectReady();
+    const setStatus = async (value: 1 | 3) => {
+      await b.page.goto('/user-setting/status');
+      await b.page.getByTestId(`status-${value}`).click();
+      await b.page.getByTestId('save').click();
+    };
+    await setStatus(3);
+    await b.phone.expectState('CALL_OFFLINE', 'Ngừng nhận cuộc gọi');
+    await expect(b.phone.badge()).toHaveAttribute('data-registered', 'false');
+    await setStatus(1);
+    await b.phone.expectReady();
+  } finally {
+    await b.page.context().close();
+  }
+});
+
+test('a wrong SIP password: the phone says it could not register', async ({ page }) => {
+  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  // The account as the API gives it, with the password spoiled on its way to the phone.
+  await page.route('**/t/demo/sip-account', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { data: { ...body.data, password_telecom: 'sai-mat-khau' } } });
+  });
+  await new LoginPage(page).loginAs(DEMO_AGENT);
+  const phone = new SoftphonePage(page);
+  await phone.expectState('CALL_FAILED_REGISTER_TO_SERVER', 'Không đăng ký được với tổng đài');
+  await expect(phone.badge()).toHaveAttribute('data-registered', 'false');
+});

@@ -1,0 +1,126 @@
+import { CALL_STATES, type CallState } from '@tongdai/contracts';
+import { initialContext, transition, type MachineOptions, type PhoneContext, type PhoneEvent } from './phone-machine';
+
+const P1: MachineOptions = { provider: 1, customerPopupAllowed: true };
+const P2: MachineOptions = { provider: 2, customerPopupAllowed: true };
+
+/** Runs events in order and returns the final transition. */
+function run(events: PhoneEvent[], opts = P1, from: PhoneContext = { ...initialContext, registered: true }) {
+  let ctx = from;
+  let effects = [] as ReturnType<typeof transition>['effects'];
+  for (const e of events) ({ context: ctx, effects } = transition(ctx, e, opts));
+  return { ctx, effects };
+}
+const ring = { type: 'incoming.progress', remoteNumber: '102' } as const;
+const dial = { type: 'outgoing.connecting', remoteNumber: '0912345678' } as const;
+
+describe('incoming call (SPEC §4)', () => {
+  it('progress: ringtone plays, state incoming, caller popup shown, call logged', () => {
+    const { ctx, effects } = run([ring]);
+    expect(ctx).toMatchObject({ state: 'CALL_INCOMING', direction: 'incoming', remoteNumber: '102' });
+    expect(effects).toEqual([
+      { type: 'ringtone', action: 'play' },
+      { type: 'customerPopup', action: 'show' },
+      { type: 'logCall', phone: '102', direction: 'incoming' },
+    ]);
+  });
+  it('the customer popup needs the feature and the setting', () => {
+    const { effects } = run([ring], { provider: 1, customerPopupAllowed: false });
+    expect(effects.some((e) => e.type === 'customerPopup')).toBe(false);
+  });
+  it('accepted: ringtone stops, state accepted', () => {
+    const { ctx, effects } = run([ring, { type: 'incoming.accepted' }]);
+    expect(ctx.state).toBe('CALL_ACCEPTED');
+    expect(effects).toContainEqual({ type: 'ringtone', action: 'stop' });
+  });
+  it('confirmed: accepted on provider 1, confirmed on provider 2', () => {
+    expect(run([ring, { type: 'incoming.accepted' }, { type: 'incoming.confirmed' }], P1).ctx.state).toBe('CALL_ACCEPTED');
+    expect(run([ring, { type: 'incoming.accepted' }, { type: 'incoming.confirmed' }], P2).ctx.state).toBe('CALL_CONFIRMED');
+    expect(run([ring, { type: 'incoming.accepted' }, { type: 'incoming.confirmed' }], { provider: 3, customerPopupAllowed: false }).ctx.state).toBe('CALL_ACCEPTED');
+  });
+  it('ended: state ended, ringtone reset', () => {
+    const { ctx, effects } = run([ring, { type: 'incoming.accepted' }, { type: 'incoming.confirmed' }, { type: 'ended' }]);
+    expect(ctx).toMatchObject({ state: 'CALL_ENDED', endCause: 'ended' });
+    expect(effects).toEqual([{ type: 'ringtone', action: 'reset' }]);
+  });
+  it('failed: state failed (and a caller who gave up silences the ringtone)', () => {
+    const { ctx, effects } = run([ring, { type: 'failed' }]);
+    expect(ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'failed' });
+    expect(effects).toEqual([{ type: 'ringtone', action: 'reset' }]);
+  });
+});
+
+describe('outgoing call (SPEC §4)', () => {
+  it('dialling: connecting, call logged', () => {
+    const { ctx, effects } = run([dial]);
+    expect(ctx).toMatchObject({ state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: '0912345678' });
+    expect(effects).toEqual([{ type: 'logCall', phone: '0912345678', direction: 'outgoing' }]);
+  });
+  it('progress: out; accepted: accepted; confirmed keeps accepted', () => {
+    expect(run([dial, { type: 'outgoing.progress' }]).ctx.state).toBe('CALL_OUT');
+    expect(run([dial, { type: 'outgoing.progress' }, { type: 'outgoing.accepted' }]).ctx.state).toBe('CALL_ACCEPTED');
+    expect(run([dial, { type: 'outgoing.progress' }, { type: 'outgoing.accepted' }, { type: 'outgoing.confirmed' }], P2).ctx.state).toBe('CALL_ACCEPTED');
+  });
+  it('ended: failed and the session cleared', () => {
+    const { ctx, effects } = run([dial, { type: 'outgoing.progress' }, { type: 'outgoing.accepted' }, { type: 'ended' }]);
+    expect(ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'ended' });
+    expect(effects).toEqual([{ type: 'clearSession' }]);
+  });
+  it('failed: failed, the session cleared and the customer popup hidden', () => {
+    const { ctx, effects } = run([dial, { type: 'outgoing.progress' }, { type: 'failed' }]);
+    expect(ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'failed' });
+    expect(effects).toEqual([{ type: 'clearSession' }, { type: 'customerPopup', action: 'hide' }]);
+  });
+});
+
+describe('second call (SPEC §4)', () => {
+  const activeStates: CallState[] = ['CALL_INCOMING', 'CALL_OUT', 'CALL_ACCEPTED', 'CALL_PROCESS', 'CALL_CONFIRMED', 'CALL_CONNECTING'];
+  it.each(activeStates)('a call arriving in %s is rejected 486 on provider 1 and the current call is untouched', (state) => {
+    const from: PhoneContext = { state, registered: true, direction: 'outgoing', remoteNumber: '103' };
+    const { context, effects } = transition(from, ring, P1);
+    expect(context).toEqual(from);
+    expect(effects).toEqual([{ type: 'rejectBusy', status: 486 }]);
+  });
+  it('no new outgoing call while one is active', () => {
+    const from: PhoneContext = { state: 'CALL_ACCEPTED', registered: true, direction: 'incoming', remoteNumber: '103' };
+    expect(transition(from, dial, P1)).toEqual({ context: from, effects: [] });
+  });
+  it.each(['CALL_NOT_CREATED', 'CALL_ENDED', 'CALL_FAILED'] as CallState[])('a call arriving in %s rings', (state) => {
+    expect(transition({ state, registered: true }, ring, P1).context.state).toBe('CALL_INCOMING');
+  });
+});
+
+describe('registration (SPEC §4)', () => {
+  it('success keeps the phone ready', () => {
+    expect(transition(initialContext, { type: 'registered' }, P1).context).toEqual({ state: 'CALL_NOT_CREATED', registered: true });
+    expect(transition({ state: 'CALL_OFFLINE', registered: false }, { type: 'registered' }, P1).context.state).toBe('CALL_NOT_CREATED');
+    expect(transition({ state: 'CALL_FAILED_REGISTER_TO_SERVER', registered: false }, { type: 'registered' }, P1).context.state).toBe('CALL_NOT_CREATED');
+  });
+  it('unregistered sets offline', () => {
+    expect(transition({ state: 'CALL_NOT_CREATED', registered: true }, { type: 'unregistered' }, P1).context).toEqual({ state: 'CALL_OFFLINE', registered: false });
+  });
+  it('failure sets failed-register', () => {
+    expect(transition(initialContext, { type: 'registrationFailed' }, P1).context.state).toBe('CALL_FAILED_REGISTER_TO_SERVER');
+  });
+  it('a call in progress is not cut off by a registration change', () => {
+    const from: PhoneContext = { state: 'CALL_ACCEPTED', registered: true, direction: 'incoming' };
+    expect(transition(from, { type: 'unregistered' }, P1).context).toEqual({ ...from, registered: false });
+    expect(transition(from, { type: 'registrationFailed' }, P1).context).toEqual({ ...from, registered: false });
+  });
+});
+
+describe('totality', () => {
+  const events: PhoneEvent[] = [ring, { type: 'incoming.accepted' }, { type: 'incoming.confirmed' }, dial, { type: 'outgoing.progress' },
+    { type: 'outgoing.accepted' }, { type: 'outgoing.confirmed' }, { type: 'ended' }, { type: 'failed' }, { type: 'registered' },
+    { type: 'unregistered' }, { type: 'registrationFailed' }];
+  it('every state × event pair yields a known state, for every provider', () => {
+    for (const provider of [1, 2, 3] as const)
+      for (const state of CALL_STATES)
+        for (const direction of ['incoming', 'outgoing', undefined] as const)
+          for (const e of events) expect(CALL_STATES).toContain(transition({ state, registered: true, direction }, e, { provider, customerPopupAllowed: true }).context.state);
+  });
+  it('ended or failed with no call does nothing', () => {
+    expect(transition(initialContext, { type: 'ended' }, P1)).toEqual({ context: initialContext, effects: [] });
+    expect(transition(initialContext, { type: 'failed' }, P1)).toEqual({ context: initialContext, effects: [] });
+  });
+});

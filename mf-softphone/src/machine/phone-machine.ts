@@ -1,0 +1,112 @@
+import { BUSY_REJECT_STATUS, INITIAL_CALL_STATE, isActiveCallState, type CallState, type Provider } from '@tongdai/contracts';
+
+/**
+ * The call state machine of SPEC §4, pure: no JsSIP, no DOM, no timers. The provider adapters
+ * translate their SDK's events into PhoneEvent; the controller applies the returned effects.
+ */
+
+export type Direction = 'incoming' | 'outgoing';
+
+export interface PhoneContext {
+  state: CallState;
+  /** Registered with the SIP server (or the SDK authenticated): the phone is ready. */
+  registered: boolean;
+  direction?: Direction;
+  remoteNumber?: string;
+  /**
+   * How the last call ended. SPEC §4 sends an outgoing call that ended normally to CALL_FAILED;
+   * the state follows the spec, the badge uses this to say "ended" rather than "failed".
+   */
+  endCause?: 'ended' | 'failed';
+}
+
+export type PhoneEvent =
+  | { type: 'incoming.progress'; remoteNumber: string }
+  | { type: 'incoming.accepted' }
+  | { type: 'incoming.confirmed' }
+  | { type: 'outgoing.connecting'; remoteNumber: string }
+  | { type: 'outgoing.progress' }
+  | { type: 'outgoing.accepted' }
+  | { type: 'outgoing.confirmed' }
+  | { type: 'ended' }
+  | { type: 'failed' }
+  | { type: 'registered' }
+  | { type: 'unregistered' }
+  | { type: 'registrationFailed' };
+
+export type Effect =
+  | { type: 'ringtone'; action: 'play' | 'stop' | 'reset' }
+  /** The CRM customer popup (gated by feature popupcustomer + show_popup_customer, SPEC §4). */
+  | { type: 'customerPopup'; action: 'show' | 'hide' }
+  /** Forget the SDK session object (outgoing ended/failed, SPEC §4). */
+  | { type: 'clearSession' }
+  /** Reject the NEW incoming session as busy; the current call is untouched. */
+  | { type: 'rejectBusy'; status: typeof BUSY_REJECT_STATUS }
+  /** POST create-histories-call. */
+  | { type: 'logCall'; phone: string; direction: Direction };
+
+export interface MachineOptions {
+  provider: Provider;
+  /** popupcustomer purchased and not expired, and show_popup_customer is "1". */
+  customerPopupAllowed: boolean;
+}
+
+export interface Transition {
+  context: PhoneContext;
+  effects: Effect[];
+}
+
+export const initialContext: PhoneContext = { state: INITIAL_CALL_STATE, registered: false };
+
+const popup = (opts: MachineOptions, action: 'show' | 'hide'): Effect[] =>
+  opts.customerPopupAllowed ? [{ type: 'customerPopup', action }] : [];
+
+/** Computes the next context and the side effects of one event. */
+export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOptions): Transition {
+  const to = (patch: Partial<PhoneContext>, effects: Effect[] = []): Transition => ({ context: { ...ctx, ...patch }, effects });
+  const active = isActiveCallState(ctx.state);
+  switch (event.type) {
+    case 'incoming.progress':
+      // SPEC §4 "second call": busy on provider 1. Other providers: not shown; one call slot
+      // cannot take a second call either, so they answer busy too (docs/adr/0008).
+      if (active) return to({}, [{ type: 'rejectBusy', status: BUSY_REJECT_STATUS }]);
+      return to(
+        { state: 'CALL_INCOMING', direction: 'incoming', remoteNumber: event.remoteNumber, endCause: undefined },
+        [{ type: 'ringtone', action: 'play' }, ...popup(opts, 'show'), { type: 'logCall', phone: event.remoteNumber, direction: 'incoming' }],
+      );
+    case 'incoming.accepted':
+      return to({ state: 'CALL_ACCEPTED' }, [{ type: 'ringtone', action: 'stop' }, ...popup(opts, 'show')]);
+    case 'incoming.confirmed':
+      return to({ state: opts.provider === 2 ? 'CALL_CONFIRMED' : 'CALL_ACCEPTED' });
+    case 'outgoing.connecting':
+      if (active) return to({});
+      return to(
+        { state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: event.remoteNumber, endCause: undefined },
+        [{ type: 'logCall', phone: event.remoteNumber, direction: 'outgoing' }],
+      );
+    case 'outgoing.progress':
+      return to({ state: 'CALL_OUT' }, popup(opts, 'show'));
+    case 'outgoing.accepted':
+      return to({ state: 'CALL_ACCEPTED' }, popup(opts, 'show'));
+    case 'outgoing.confirmed':
+      // SPEC §4 names no outgoing "confirmed" transition: the call stays accepted.
+      return to({});
+    case 'ended':
+      if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause: 'ended' }, [{ type: 'clearSession' }]);
+      if (ctx.direction === 'incoming') return to({ state: 'CALL_ENDED', endCause: 'ended' }, [{ type: 'ringtone', action: 'reset' }]);
+      return to({});
+    case 'failed':
+      if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause: 'failed' }, [{ type: 'clearSession' }, ...popup(opts, 'hide')]);
+      // A caller who gives up before the answer fails the session: the ringtone must not go on.
+      if (ctx.direction === 'incoming') return to({ state: 'CALL_FAILED', endCause: 'failed' }, [{ type: 'ringtone', action: 'reset' }]);
+      return to({});
+    case 'registered':
+      // "Success keeps the phone ready": a phone that was offline or failed is ready again.
+      return to({ registered: true, state: active ? ctx.state : INITIAL_CALL_STATE });
+    case 'unregistered':
+      // A call in progress keeps its media when the registration drops: it is not cut off.
+      return to({ registered: false, state: active ? ctx.state : 'CALL_OFFLINE' });
+    case 'registrationFailed':
+      return to({ registered: false, state: active ? ctx.state : 'CALL_FAILED_REGISTER_TO_SERVER' });
+  }
+}

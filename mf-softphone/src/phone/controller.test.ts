@@ -1,0 +1,83 @@
+import type { AdapterHooks, PhoneAdapter, SipAccount } from '../providers/types';
+import { PhoneController, type ControllerDeps } from './controller';
+
+const account: SipAccount = { provider: 1, username_telecom: '102', domain_telecom: 'demo.tongdai.local', password_telecom: 'pw', ws_url: 'ws://x' };
+
+function setup(over: Partial<ControllerDeps> = {}) {
+  let hooks!: AdapterHooks;
+  const adapter: jest.Mocked<PhoneAdapter> = { start: jest.fn(), stop: jest.fn(), call: jest.fn(), answer: jest.fn(), reject: jest.fn(), hangup: jest.fn(), setMuted: jest.fn(), sendDtmf: jest.fn() };
+  const publish = jest.fn();
+  const deps = {
+    createAdapter: jest.fn(async (_a: SipAccount, h: AdapterHooks) => { hooks = h; return adapter; }),
+    customerPopupAllowed: () => true,
+    logCall: jest.fn(),
+    audio: () => null,
+    ringtone: { play: jest.fn(), stop: jest.fn(), reset: jest.fn() },
+    publish,
+    now: () => 1000,
+    ...over,
+  };
+  const phone = new PhoneController(deps);
+  return { phone, deps, publish, adapter, hooks: () => hooks };
+}
+
+describe('PhoneController', () => {
+  it('no extension (404): stays CALL_NOT_CREATED, publishes nothing, never creates an adapter', async () => {
+    const { phone, deps } = setup();
+    await phone.start(null);
+    expect(phone.snapshot).toMatchObject({ account: 'none', context: { state: 'CALL_NOT_CREATED' } });
+    expect(deps.createAdapter).not.toHaveBeenCalled();
+    expect(deps.publish).not.toHaveBeenCalled();
+  });
+
+  it('publishes every state on the bus and applies the effects of an incoming call', async () => {
+    const { phone, deps, publish, adapter, hooks } = setup();
+    await phone.start(account);
+    expect(adapter.start).toHaveBeenCalled();
+    hooks().sink({ type: 'registered' });
+    hooks().sink({ type: 'incoming.progress', remoteNumber: '101' });
+    expect(deps.ringtone.play).toHaveBeenCalled();
+    expect(deps.logCall).toHaveBeenCalledWith('101', 'incoming');
+    expect(phone.snapshot.customerPopup).toBe(true);
+    phone.answer();
+    expect(adapter.answer).toHaveBeenCalled();
+    hooks().sink({ type: 'incoming.accepted' });
+    expect(phone.snapshot.connectedAt).toBe(1000);
+    phone.toggleMute();
+    expect([adapter.setMuted.mock.calls[0], phone.snapshot.muted]).toEqual([[true], true]);
+    hooks().sink({ type: 'ended' });
+    expect(deps.ringtone.reset).toHaveBeenCalled();
+    expect(phone.snapshot).toMatchObject({ muted: false, connectedAt: undefined });
+    expect(publish.mock.calls).toEqual([
+      ['CALL_INCOMING', { direction: 'incoming', remoteNumber: '101' }],
+      ['CALL_ACCEPTED', { direction: 'incoming', remoteNumber: '101' }],
+      ['CALL_ENDED', { direction: 'incoming', remoteNumber: '101' }],
+    ]);
+  });
+
+  it('activity status 3: stops the adapter and goes offline', async () => {
+    const { phone, adapter, hooks } = setup();
+    await phone.start(account);
+    hooks().sink({ type: 'registered' });
+    phone.stop(true);
+    expect(adapter.stop).toHaveBeenCalled();
+    expect(phone.snapshot).toMatchObject({ paused: true, context: { state: 'CALL_OFFLINE', registered: false } });
+  });
+
+  it('dialling with no user agent is logged only', () => {
+    const { phone, deps } = setup();
+    const err = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    phone.call('0912 345 678');
+    expect(err).toHaveBeenCalledWith('[softphone]', 'dialling with no user agent', '0912345678');
+    expect(deps.publish).not.toHaveBeenCalled();
+    err.mockRestore();
+  });
+
+  it('an adapter that cannot load (e.g. the provider 3 SDK chunk) → failed register', async () => {
+    const err = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { phone } = setup({ createAdapter: () => Promise.reject(new Error('chunk')) });
+    await phone.start({ ...account, provider: 3 });
+    expect(phone.snapshot.context.state).toBe('CALL_FAILED_REGISTER_TO_SERVER');
+    err.mockRestore();
+  });
+});

@@ -1,0 +1,132 @@
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { isActiveCallState, type Provider } from '@tongdai/contracts';
+import { publishCallState } from '@tongdai/platform';
+import { initialContext, transition, type Effect, type PhoneContext, type PhoneEvent } from '../machine/phone-machine';
+import { log, type AdapterHooks, type PhoneAdapter, type SipAccount } from '../providers/types';
+import { Ringtone } from './ringtone';
+
+export interface PhoneView {
+  context: PhoneContext;
+  provider?: Provider;
+  /** The user's own extension number. */
+  extension?: string;
+  /** Whether the user has an extension: 'none' keeps CALL_NOT_CREATED with its own label. */
+  account: 'loading' | 'none' | 'ready' | 'error';
+  /** Stopped because the user's activity status is 3. */
+  paused: boolean;
+  muted: boolean;
+  mediaState?: string;
+  /** When the call was accepted (ms), for the mm:ss timer. */
+  connectedAt?: number;
+  customerPopup: boolean;
+}
+
+export interface ControllerDeps {
+  createAdapter: (account: SipAccount, hooks: AdapterHooks) => Promise<PhoneAdapter>;
+  customerPopupAllowed: () => boolean;
+  logCall: (phone: string, direction: 'incoming' | 'outgoing') => void;
+  audio: () => HTMLAudioElement | null;
+  ringtone?: Pick<Ringtone, 'play' | 'stop' | 'reset'>;
+  publish?: typeof publishCallState;
+  now?: () => number;
+  /** Provider 3: a fresh SDK token from our back end. */
+  renewToken?: () => Promise<string>;
+}
+
+/** Drives one provider adapter through the pure machine and applies the effects. */
+export class PhoneController {
+  private readonly view$ = new BehaviorSubject<PhoneView>({ context: initialContext, account: 'loading', paused: false, muted: false, customerPopup: false });
+  private adapter: PhoneAdapter | null = null;
+  private account: SipAccount | null = null;
+  private readonly ringtone: Pick<Ringtone, 'play' | 'stop' | 'reset'>;
+  private readonly publish: typeof publishCallState;
+  private generation = 0;
+
+  constructor(private readonly deps: ControllerDeps) {
+    this.ringtone = deps.ringtone ?? new Ringtone();
+    this.publish = deps.publish ?? publishCallState;
+  }
+
+  get view(): Observable<PhoneView> { return this.view$.asObservable(); }
+  get snapshot(): PhoneView { return this.view$.getValue(); }
+
+  private patch(p: Partial<PhoneView>) { this.view$.next({ ...this.snapshot, ...p }); }
+
+  /** The sink every adapter reports to. */
+  readonly send = (event: PhoneEvent): Effect[] => {
+    const before = this.snapshot;
+    const { context, effects } = transition(before.context, event, { provider: this.account?.provider ?? 1, customerPopupAllowed: this.deps.customerPopupAllowed() });
+    const connected = context.state === 'CALL_ACCEPTED' || context.state === 'CALL_CONFIRMED';
+    this.patch({
+      context,
+      connectedAt: connected ? (before.connectedAt ?? (this.deps.now ?? Date.now)()) : isActiveCallState(context.state) ? before.connectedAt : undefined,
+      muted: isActiveCallState(context.state) ? before.muted : false,
+    });
+    for (const e of effects) this.apply(e);
+    if (context.state !== before.context.state) this.publish(context.state, { direction: context.direction, remoteNumber: context.remoteNumber });
+    return effects;
+  };
+
+  private apply(e: Effect) {
+    if (e.type === 'ringtone') this.ringtone[e.action]();
+    else if (e.type === 'customerPopup') this.patch({ customerPopup: e.action === 'show' });
+    else if (e.type === 'logCall') this.deps.logCall(e.phone, e.direction);
+  }
+
+  /** Registers the user's extension; null account = no extension, the phone stays not created. */
+  async start(account: SipAccount | null): Promise<void> {
+    this.stop();
+    const gen = ++this.generation;
+    this.account = account;
+    if (!account) return this.patch({ account: 'none', provider: undefined });
+    this.patch({ account: 'ready', provider: account.provider, extension: account.username_telecom, paused: false });
+    try {
+      const adapter = await this.deps.createAdapter(account, {
+        sink: this.send,
+        audio: this.deps.audio,
+        onMediaState: (mediaState) => this.patch({ mediaState }),
+        renewToken: this.deps.renewToken,
+      });
+      if (gen !== this.generation) return; // stopped meanwhile
+      this.adapter = adapter;
+      adapter.start();
+    } catch (err) {
+      log.error('softphone could not start', err);
+      this.send({ type: 'registrationFailed' });
+    }
+  }
+
+  /** Unregisters (logout, activity status 3). */
+  stop(paused = false): void {
+    this.generation++;
+    const a = this.adapter;
+    this.adapter = null;
+    a?.stop();
+    this.ringtone.reset();
+    if (paused) this.patch({ paused: true });
+    // The adapter's own 'unregistered' may never come once its UA is gone: say it here.
+    if (a || paused) this.send({ type: 'unregistered' });
+  }
+
+  /** GET /sip-account failed for another reason than 404: the phone says so. */
+  failAccount(): void {
+    this.patch({ account: 'error' });
+    this.send({ type: 'registrationFailed' });
+  }
+
+  call(number: string): void {
+    const n = number.replace(/[\s.-]/g, '');
+    if (!n) return;
+    if (!this.adapter) return log.error('dialling with no user agent', n);
+    this.adapter.call(n);
+  }
+  answer(): void { this.ringtone.stop(); this.adapter?.answer(); }
+  reject(): void { this.adapter?.reject(); }
+  hangup(): void { this.adapter?.hangup(); }
+  dtmf(tone: string): void { this.adapter?.sendDtmf(tone); }
+  toggleMute(): void {
+    const muted = !this.snapshot.muted;
+    this.adapter?.setMuted(muted);
+    this.patch({ muted });
+  }
+}

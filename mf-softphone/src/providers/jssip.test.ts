@@ -1,0 +1,163 @@
+import { EventEmitter } from 'node:events';
+import type { CallState } from '@tongdai/contracts';
+import { initialContext, transition, type PhoneContext, type PhoneEvent } from '../machine/phone-machine';
+import type { SipAccount } from './types';
+
+/** JsSIP doubles: a UA and RTCSessions that emit what JsSIP emits, with the calls recorded. */
+class FakeSession extends EventEmitter {
+  calls: unknown[][] = [];
+  connection = null;
+  constructor(public remote_identity = { uri: { user: '102' } }) { super(); }
+  answer(o: unknown) { this.calls.push(['answer', o]); }
+  terminate(o?: unknown) { this.calls.push(['terminate', o]); }
+  mute(o: unknown) { this.calls.push(['mute', o]); }
+  unmute(o: unknown) { this.calls.push(['unmute', o]); }
+  sendDTMF(t: string) { this.calls.push(['dtmf', t]); }
+}
+class FakeUA extends EventEmitter {
+  static last: FakeUA;
+  started = false;
+  registered = false;
+  outgoing: { target: string; options: unknown; session: FakeSession }[] = [];
+  constructor(public config: Record<string, unknown>) { super(); FakeUA.last = this; }
+  start() { this.started = true; }
+  stop() { this.started = false; }
+  isRegistered() { return this.registered; }
+  unregister() { this.registered = false; }
+  call(target: string, options: unknown) { const session = new FakeSession({ uri: { user: target } }); this.outgoing.push({ target, options, session }); return session; }
+}
+// Getters: jest hoists this above the classes, which exist by the time the adapter runs.
+jest.mock('jssip', () => ({ get UA() { return FakeUA; }, WebSocketInterface: class { constructor(public url: string) {} } }));
+
+import { createJsSipAdapter, uaConfig } from './jssip';
+
+const account = (provider: 1 | 2): SipAccount => ({ provider, username_telecom: '101', domain_telecom: 'demo.tongdai.local', password_telecom: 'pw', ws_url: 'ws://127.0.0.1:8088' });
+
+function setup(provider: 1 | 2 = 1) {
+  let ctx: PhoneContext = initialContext;
+  const states: CallState[] = [];
+  const sink = (e: PhoneEvent) => {
+    const t = transition(ctx, e, { provider, customerPopupAllowed: false });
+    if (t.context.state !== ctx.state) states.push(t.context.state);
+    ctx = t.context;
+    return t.effects;
+  };
+  const adapter = createJsSipAdapter(account(provider), { sink, audio: () => null });
+  return { adapter, states, ctx: () => ctx, ua: () => FakeUA.last };
+}
+const incoming = (ua: FakeUA, session = new FakeSession()) => {
+  ua.emit('newRTCSession', { originator: 'remote', session });
+  session.emit('progress', { originator: 'local' });
+  return session;
+};
+
+describe('JsSIP settings (SPEC §9)', () => {
+  it('provider 1: expiry 60 s, no session timers; provider 2: session timers', () => {
+    expect(uaConfig(account(1))).toMatchObject({ uri: 'sip:101@demo.tongdai.local', password: 'pw', register_expires: 60, session_timers: false });
+    expect(uaConfig(account(2))).toMatchObject({ session_timers: true });
+    expect(uaConfig(account(2)).register_expires).toBeUndefined();
+    expect(uaConfig(account(1)).connection_recovery_max_interval).toBeLessThanOrEqual(5);
+  });
+  it('dials with an empty ICE server list (loopback)', () => {
+    const a = setup();
+    a.adapter.start();
+    a.adapter.call('102');
+    expect(a.ua().outgoing[0]).toMatchObject({ target: 'sip:102@demo.tongdai.local', options: { pcConfig: { iceServers: [] }, mediaConstraints: { audio: true, video: false } } });
+  });
+});
+
+describe('JsSIP adapter → SPEC §4 machine', () => {
+  it('registration: registered → ready, unregistered → offline, failure → failed register', () => {
+    const a = setup();
+    a.adapter.start();
+    expect(a.ua().started).toBe(true);
+    a.ua().emit('registered', {});
+    expect(a.ctx()).toMatchObject({ state: 'CALL_NOT_CREATED', registered: true });
+    a.ua().emit('unregistered', {});
+    expect(a.ctx().state).toBe('CALL_OFFLINE');
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    a.ua().emit('registrationFailed', { cause: 'Rejected' });
+    expect(a.ctx().state).toBe('CALL_FAILED_REGISTER_TO_SERVER');
+  });
+
+  it.each([[1, 'CALL_ACCEPTED'], [2, 'CALL_CONFIRMED']] as const)('incoming call on provider %i: incoming → accepted → %s → ended', (provider, confirmed) => {
+    const a = setup(provider);
+    a.adapter.start();
+    const s = incoming(a.ua());
+    expect(a.ctx().remoteNumber).toBe('102');
+    a.adapter.answer();
+    expect(s.calls[0]).toEqual(['answer', { mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: [] } }]);
+    s.emit('accepted', {});
+    s.emit('confirmed', {});
+    expect(a.ctx().state).toBe(confirmed);
+    s.emit('ended', { originator: 'remote' });
+    expect(a.states).toEqual(['CALL_INCOMING', 'CALL_ACCEPTED', ...(provider === 2 ? ['CALL_CONFIRMED'] : []), 'CALL_ENDED']);
+  });
+
+  it('incoming call rejected or cancelled → failed', () => {
+    const a = setup();
+    a.adapter.start();
+    const s = incoming(a.ua());
+    a.adapter.reject();
+    expect(s.calls).toEqual([['terminate', { status_code: 486 }]]);
+    s.emit('failed', { cause: 'Rejected' });
+    expect(a.states).toEqual(['CALL_INCOMING', 'CALL_FAILED']);
+  });
+
+  it('a second incoming call while one is active is rejected 486 on provider 1; the first is untouched', () => {
+    const a = setup(1);
+    a.adapter.start();
+    const first = incoming(a.ua());
+    first.emit('accepted', {});
+    const second = new FakeSession({ uri: { user: '103' } });
+    a.ua().emit('newRTCSession', { originator: 'remote', session: second });
+    expect(second.calls).toEqual([['terminate', { status_code: 486 }]]);
+    second.emit('failed', { cause: 'Busy' });
+    expect(a.ctx()).toMatchObject({ state: 'CALL_ACCEPTED', remoteNumber: '102' });
+    a.adapter.hangup();
+    expect(first.calls).toEqual([['terminate', undefined]]);
+  });
+
+  it('outgoing call: connecting → out → accepted → failed on ended, session cleared', () => {
+    const a = setup();
+    a.adapter.start();
+    a.adapter.call('102');
+    const s = a.ua().outgoing[0].session;
+    s.emit('progress', { originator: 'remote' });
+    s.emit('accepted', {});
+    s.emit('confirmed', {});
+    a.adapter.setMuted(true);
+    a.adapter.sendDtmf('1');
+    expect(s.calls).toEqual([['mute', { audio: true }], ['dtmf', '1']]);
+    s.emit('ended', { originator: 'local' });
+    expect(a.states).toEqual(['CALL_CONNECTING', 'CALL_OUT', 'CALL_ACCEPTED', 'CALL_FAILED']);
+    // The session is cleared: hang-up no longer reaches it.
+    a.adapter.hangup();
+    expect(s.calls).toHaveLength(2);
+  });
+
+  it('outgoing failure (busy callee) → failed', () => {
+    const a = setup();
+    a.adapter.start();
+    a.adapter.call('102');
+    a.ua().outgoing[0].session.emit('failed', { cause: 'Busy' });
+    expect(a.states).toEqual(['CALL_CONNECTING', 'CALL_FAILED']);
+  });
+
+  it('dialling with no user agent is only logged (SPEC §8)', () => {
+    const a = setup();
+    const err = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    a.adapter.call('102');
+    expect(err).toHaveBeenCalledWith('[softphone]', 'dialling with no user agent', '102');
+    expect(a.states).toEqual([]);
+    err.mockRestore();
+  });
+
+  it('stop unregisters before stopping the UA', () => {
+    const a = setup();
+    a.adapter.start();
+    a.ua().registered = true;
+    a.adapter.stop();
+    expect([a.ua().registered, a.ua().started]).toEqual([false, false]);
+  });
+});

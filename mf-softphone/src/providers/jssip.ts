@@ -1,0 +1,133 @@
+import { UA, WebSocketInterface } from 'jssip';
+import type { RTCSession } from 'jssip/lib/RTCSession';
+import type { RTCSessionEvent } from 'jssip/lib/UA';
+import { SIP_REGISTER_EXPIRES_PROVIDER_1 } from '@tongdai/contracts';
+import type { Effect, PhoneEvent } from '../machine/phone-machine';
+import { log, type AdapterHooks, type PhoneAdapter, type SipAccount } from './types';
+
+/** Loopback has no STUN to reach: with servers listed, the INVITE waits for ICE gathering (FIELD-NOTES). */
+const PC_CONFIG: RTCConfiguration = { iceServers: [] };
+const MEDIA = { audio: true, video: false };
+
+/** JsSIP settings per provider (SPEC §9): expiry 60 s and no session timers on 1; timers on 2. */
+export function uaConfig(account: SipAccount) {
+  const p1 = account.provider === 1;
+  return {
+    uri: `sip:${account.username_telecom}@${account.domain_telecom}`,
+    password: account.password_telecom,
+    display_name: account.display_name,
+    register: true,
+    ...(p1 ? { register_expires: SIP_REGISTER_EXPIRES_PROVIDER_1 } : {}),
+    session_timers: !p1,
+    // Back on its own within seconds after the SIP server restarts (JsSIP's default max is 30 s).
+    connection_recovery_min_interval: 1,
+    connection_recovery_max_interval: 4,
+  };
+}
+
+/** Providers 1 and 2: a JsSIP user agent over WebSocket. */
+export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): PhoneAdapter {
+  let ua: UA | null = null;
+  let current: RTCSession | null = null;
+
+  const apply = (session: RTCSession, effects: Effect[]) => {
+    for (const e of effects) {
+      if (e.type === 'clearSession' && current === session) current = null;
+    }
+  };
+  const send = (session: RTCSession, event: PhoneEvent) => apply(session, hooks.sink(event));
+
+  /** Remote audio to the layout's element; the connection state to the UI. */
+  const wirePeerConnection = (pc: RTCPeerConnection) => {
+    pc.addEventListener('track', (ev) => {
+      const audio = hooks.audio();
+      if (!audio) return log.warn('no <audio id="softphone-audio"> in the layout: no speaker');
+      audio.srcObject = ev.streams[0] ?? new MediaStream([ev.track]);
+      audio.play().catch((err: unknown) => log.warn('speaker unavailable', err));
+    });
+    pc.addEventListener('connectionstatechange', () => hooks.onMediaState?.(pc.connectionState));
+  };
+
+  const follow = (session: RTCSession, direction: 'incoming' | 'outgoing') => {
+    const mine = () => current === session;
+    session.on('progress', () => mine() && direction === 'outgoing' && send(session, { type: 'outgoing.progress' }));
+    session.on('accepted', () => mine() && send(session, { type: `${direction}.accepted` }));
+    session.on('confirmed', () => mine() && send(session, { type: `${direction}.confirmed` }));
+    session.on('ended', () => {
+      if (!mine()) return;
+      send(session, { type: 'ended' });
+      if (current === session) current = null;
+      hooks.onMediaState?.('closed');
+    });
+    session.on('failed', (e) => {
+      if (!mine()) return;
+      // Missing microphone: JsSIP fails the session; the spec wants it logged only.
+      if (e.cause === 'User Denied Media Access') log.warn('microphone unavailable', e.cause);
+      send(session, { type: 'failed' });
+      if (current === session) current = null;
+    });
+  };
+
+  const onNewSession = (ev: RTCSessionEvent) => {
+    if (ev.originator !== 'remote') return;
+    const session = ev.session;
+    const remoteNumber = session.remote_identity.uri.user ?? '';
+    const effects = hooks.sink({ type: 'incoming.progress', remoteNumber });
+    if (effects.some((e) => e.type === 'rejectBusy')) {
+      const busy = effects.find((e) => e.type === 'rejectBusy');
+      session.terminate({ status_code: busy?.type === 'rejectBusy' ? busy.status : 486 });
+      return;
+    }
+    current = session;
+    // An incoming call's RTCPeerConnection is created by answer().
+    session.on('peerconnection', ({ peerconnection }) => wirePeerConnection(peerconnection));
+    follow(session, 'incoming');
+  };
+
+  return {
+    start() {
+      const socket = new WebSocketInterface(account.ws_url);
+      ua = new UA({ ...uaConfig(account), sockets: [socket] });
+      ua.on('registered', () => hooks.sink({ type: 'registered' }));
+      ua.on('unregistered', () => hooks.sink({ type: 'unregistered' }));
+      ua.on('registrationFailed', (e) => { log.warn('registration failed', e.cause); hooks.sink({ type: 'registrationFailed' }); });
+      ua.on('newRTCSession', onNewSession);
+      ua.start();
+    },
+    stop() {
+      const u = ua;
+      ua = null;
+      if (!u) return;
+      // Unregister first: JsSIP's stop() alone drops the socket and Kamailio keeps the contact.
+      if (u.isRegistered()) u.unregister();
+      u.stop();
+    },
+    call(number) {
+      if (!ua) return log.error('dialling with no user agent', number);
+      if (current) return log.warn('already in a call');
+      const effects = hooks.sink({ type: 'outgoing.connecting', remoteNumber: number });
+      if (effects.length === 0) return;
+      const session = ua.call(`sip:${number}@${account.domain_telecom}`, { mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
+      current = session;
+      follow(session, 'outgoing');
+      // An outgoing call's RTCPeerConnection is created inside ua.call(), before any listener.
+      if (session.connection) wirePeerConnection(session.connection);
+    },
+    answer() {
+      current?.answer({ mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
+    },
+    reject() {
+      current?.terminate({ status_code: 486 });
+    },
+    hangup() {
+      current?.terminate();
+    },
+    setMuted(muted) {
+      if (!current) return;
+      if (muted) current.mute({ audio: true }); else current.unmute({ audio: true });
+    },
+    sendDtmf(tone) {
+      current?.sendDTMF(tone);
+    },
+  };
+}

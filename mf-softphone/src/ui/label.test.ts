@@ -1,0 +1,32 @@
+import type { PhoneView } from '../phone/controller';
+import { badgeLabel } from './label';
+
+const view = (p: Partial<PhoneView> & { state?: PhoneView['context']['state']; registered?: boolean; endCause?: 'ended' | 'failed' } = {}): PhoneView => ({
+  account: 'ready', paused: false, muted: false, customerPopup: false,
+  context: { state: p.state ?? 'CALL_NOT_CREATED', registered: p.registered ?? false, endCause: p.endCause },
+  ...p,
+});
+
+describe('badge label', () => {
+  it('spec labels for active calls', () => {
+    expect(badgeLabel(view({ state: 'CALL_INCOMING' }), false)).toEqual({ text: 'Cuộc gọi đến' });
+    expect(badgeLabel(view({ state: 'CALL_OUT' }), false)).toEqual({ text: 'Cuộc gọi đi' });
+    expect(badgeLabel(view({ state: 'CALL_CONNECTING' }), false)).toEqual({ text: 'Đang kết nối' });
+    expect(badgeLabel(view({ state: 'CALL_PROCESS' }), false)).toEqual({ text: 'Đang gọi' });
+    expect(badgeLabel(view({ state: 'CALL_ACCEPTED' }), false)).toEqual({ text: 'Đã kết nối' });
+    expect(badgeLabel(view({ state: 'CALL_CONFIRMED' }), false)).toEqual({ text: 'Đã kết nối' });
+  });
+  it('idle: no extension, registering, ready, offline, paused, failed register', () => {
+    expect(badgeLabel(view({ account: 'none' }), false).key).toBe('notConfigured');
+    expect(badgeLabel(view(), false).key).toBe('registering');
+    expect(badgeLabel(view({ registered: true }), false).key).toBe('ready');
+    expect(badgeLabel(view({ state: 'CALL_OFFLINE' }), false).key).toBe('offline');
+    expect(badgeLabel(view({ state: 'CALL_OFFLINE', paused: true }), false).key).toBe('paused');
+    expect(badgeLabel(view({ state: 'CALL_FAILED_REGISTER_TO_SERVER' }), false).key).toBe('registerFailed');
+  });
+  it('after a call: how it ended for a moment, then ready', () => {
+    expect(badgeLabel(view({ state: 'CALL_FAILED', endCause: 'ended', registered: true }), true).key).toBe('ended');
+    expect(badgeLabel(view({ state: 'CALL_FAILED', endCause: 'failed', registered: true }), true).key).toBe('failed');
+    expect(badgeLabel(view({ state: 'CALL_ENDED', endCause: 'ended', registered: true }), false).key).toBe('ready');
+  });
+});

@@ -1,0 +1,28 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+/** The top bar is brand blue in both themes: controls there use the on-brand foreground. */
+export const useSoftphoneStyles = makeStyles({
+  root: { display: 'flex', alignItems: 'center', gap: '8px' },
+  onBrand: { color: tokens.colorNeutralForegroundOnBrand, minWidth: 'auto' },
+  timer: { color: tokens.colorNeutralForegroundOnBrand, fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold },
+  hangup: {
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+  },
+  answer: {
+    backgroundColor: tokens.colorPaletteGreenBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorPaletteGreenForeground1, color: tokens.colorNeutralForegroundOnBrand },
+  },
+  pad: { display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '6px' },
+  // Fluent buttons have a 96 px minimum width: three of them must fit the pad's columns.
+  key: { minWidth: '0', width: '100%', fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+  surface: { display: 'flex', flexDirection: 'column', gap: '10px', width: '210px' },
+  popup: {
+    position: 'fixed', top: '64px', right: '16px', zIndex: 1000, width: '300px',
+    boxShadow: tokens.shadow28, backgroundColor: tokens.colorNeutralBackground1,
+  },
+  number: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero700 },
+  actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end' },
+});

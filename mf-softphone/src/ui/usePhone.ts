@@ -1,0 +1,49 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { One, UserInfo } from '@tongdai/contracts';
+import { tenantApi } from '@tongdai/platform';
+import { customerPopupAllowed, fetchSipAccount, logCall } from '../phone/account';
+import { createAdapter } from '../phone/create-adapter';
+import { PhoneController, type PhoneView } from '../phone/controller';
+import { log } from '../providers/types';
+
+/** SPEC §4: activity status 3 stops the phone. */
+const STOPPED_STATUS = 3;
+
+/**
+ * The same query key as the host's settings screens: the shared QueryClient hands this hook the
+ * status the user just chose on /user-setting/status, so the phone stops or restarts at once.
+ */
+const useUserInfo = () =>
+  useQuery({ queryKey: ['settings', 'me'], queryFn: () => tenantApi().get('user-info-login').json<One<UserInfo>>().then((r) => r.data), staleTime: 60_000, retry: false });
+
+/** One controller for the mounted softphone; it lives as long as the single-spa application. */
+export function usePhone(): { view: PhoneView; phone: PhoneController } {
+  const phone = useMemo(() => new PhoneController({
+    createAdapter,
+    customerPopupAllowed,
+    logCall,
+    audio: () => document.getElementById('softphone-audio') as HTMLAudioElement | null,
+    renewToken: () => fetchSipAccount().then((a) => a?.access_token ?? Promise.reject(new Error('no token'))),
+  }), []);
+  const view = useSyncExternalStore(
+    (cb) => { const s = phone.view.subscribe(cb); return () => s.unsubscribe(); },
+    () => phone.snapshot,
+  );
+  const me = useUserInfo();
+  const waiting = me.isPending;
+  const paused = me.data?.status_activity === STOPPED_STATUS;
+
+  useEffect(() => {
+    if (waiting) return;
+    if (paused) { phone.stop(true); return; }
+    let live = true;
+    fetchSipAccount().then(
+      (account) => { if (live) void phone.start(account); },
+      (err: unknown) => { log.error('GET /sip-account failed', err); if (live) phone.failAccount(); },
+    );
+    return () => { live = false; phone.stop(); };
+  }, [phone, waiting, paused]);
+
+  return { view, phone };
+}
