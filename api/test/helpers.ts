@@ -62,3 +62,13 @@ export async function login(app: FastifyInstance, maDn: string, user: { username
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Bearer headers of the three seeded users most tests need: demo admin, demo staff, abc admin. */
+export async function demoHeaders(app: FastifyInstance): Promise<Record<'admin' | 'staff' | 'abcAdmin', Record<string, string>>> {
+  const [admin, staff, abcAdmin] = await Promise.all([
+    login(app, 'demo', DEMO.admin),
+    login(app, 'demo', DEMO.staff),
+    login(app, 'abc', DEMO.admin),
+  ]);
+  return { admin: bearer(admin), staff: bearer(staff), abcAdmin: bearer(abcAdmin) };
+}

@@ -1,5 +1,5 @@
 import { ACCOUNT_MSG, ERROR_MESSAGES, userLimitMessage } from '@tongdai/contracts';
-import { bearer, DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { bearer, login, startTestApp, type TestApp, demoHeaders } from '../../../test/helpers';
 
 describe('accounts (tenant surface)', () => {
   let t: TestApp;
@@ -10,9 +10,7 @@ describe('accounts (tenant surface)', () => {
   let superRole: number;
   beforeAll(async () => {
     t = await startTestApp();
-    admin = bearer(await login(t.app, 'demo', DEMO.admin));
-    staff = bearer(await login(t.app, 'demo', DEMO.staff));
-    abcAdmin = bearer(await login(t.app, 'abc', DEMO.admin));
+    ({ admin, staff, abcAdmin } = await demoHeaders(t.app));
     const roles = (await call('GET', '/t/demo/roles?per_page=9999999')).json().data as { id: number; name: string }[];
     staffRole = roles.find((r) => r.name === 'nhan-vien')!.id;
     superRole = roles.find((r) => r.name === 'super-admin')!.id;

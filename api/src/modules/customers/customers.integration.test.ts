@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, MSG } from '@tongdai/contracts';
-import { bearer, DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { startTestApp, type TestApp, demoHeaders } from '../../../test/helpers';
 
 const valid = { name: 'Trần Thị Bích Ngọc', phone: '0912345678', status: 'new', email: 'ngoc@congty.vn', address: '1 Lê Duẩn, Quận 1, TP.HCM' };
 
@@ -10,9 +10,7 @@ describe('customers (tenant surface)', () => {
   let abcAdmin: Record<string, string>;
   beforeAll(async () => {
     t = await startTestApp();
-    admin = bearer(await login(t.app, 'demo', DEMO.admin));
-    staff = bearer(await login(t.app, 'demo', DEMO.staff));
-    abcAdmin = bearer(await login(t.app, 'abc', DEMO.admin));
+    ({ admin, staff, abcAdmin } = await demoHeaders(t.app));
   });
   afterAll(() => t.close());
   const get = (url: string, headers = admin) => t.app.inject({ url, headers });

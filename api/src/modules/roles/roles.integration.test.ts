@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, PERMISSION_CATALOGUE, ROLE_MSG } from '@tongdai/contracts';
-import { bearer, DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { bearer, login, startTestApp, type TestApp, demoHeaders } from '../../../test/helpers';
 
 describe('roles (tenant surface)', () => {
   let t: TestApp;
@@ -8,9 +8,7 @@ describe('roles (tenant surface)', () => {
   let abcAdmin: Record<string, string>;
   beforeAll(async () => {
     t = await startTestApp();
-    admin = bearer(await login(t.app, 'demo', DEMO.admin));
-    staff = bearer(await login(t.app, 'demo', DEMO.staff));
-    abcAdmin = bearer(await login(t.app, 'abc', DEMO.admin));
+    ({ admin, staff, abcAdmin } = await demoHeaders(t.app));
   });
   afterAll(() => t.close());
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin) =>

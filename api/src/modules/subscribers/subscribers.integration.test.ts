@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, MSG, SUBSCRIBER_MSG } from '@tongdai/contracts';
 import { DEMO_SIP } from '../../db/seed-data';
-import { bearer, DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { startTestApp, type TestApp, demoHeaders } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
 
 describe('subscribers, SIP account and call log (tenant surface)', () => {
@@ -10,9 +10,7 @@ describe('subscribers, SIP account and call log (tenant surface)', () => {
   let abcAdmin: Record<string, string>;
   beforeAll(async () => {
     t = await startTestApp();
-    admin = bearer(await login(t.app, 'demo', DEMO.admin));
-    staff = bearer(await login(t.app, 'demo', DEMO.staff));
-    abcAdmin = bearer(await login(t.app, 'abc', DEMO.admin));
+    ({ admin, staff, abcAdmin } = await demoHeaders(t.app));
   });
   afterAll(() => t.close());
   const get = (url: string, headers = admin) => t.app.inject({ url, headers });
