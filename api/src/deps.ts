@@ -13,6 +13,11 @@ export interface AppDeps {
   db: Db;
   tokens: TokenService;
   auth: AuthService;
+  /**
+   * A 32-byte key for one purpose (telecom shop keys, SDK tokens), derived from the deployment's
+   * secret: one secret to keep, and a leak of one derived key reveals neither the others nor it.
+   */
+  deriveKey: (purpose: string) => Buffer;
   /** Per-IP limit on the login routes; one counter shared by both login paths. */
   loginLimiter: onRequestHookHandler;
 }

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -43,6 +44,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     db: opts.db,
     tokens,
     auth: createAuthService(opts.db, tokens, throttle),
+    deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', opts.jwtSecret, '', `tongdai:${purpose}`, 32)),
     // Replaced once @fastify/rate-limit is registered (it needs the plugin's store).
     loginLimiter: async () => undefined,
   };

@@ -25,6 +25,17 @@ export class SoftphonePage {
     await this.page.getByTestId('softphone-call').click();
   }
 
+  customerCard() { return this.page.getByTestId('softphone-customer'); }
+  holdIndicator() { return this.page.getByTestId('softphone-hold'); }
+
+  async toggleHold() { await this.page.getByTestId('softphone-hold-toggle').click(); }
+
+  async transfer(target: string) {
+    await this.page.getByTestId('softphone-transfer').click();
+    await this.page.getByTestId('softphone-transfer-target').fill(target);
+    await this.page.getByTestId('softphone-transfer-submit').click();
+  }
+
   async answer() { await this.page.getByTestId('softphone-answer').click(); }
   async reject() { await this.page.getByTestId('softphone-reject').click(); }
   async hangup() { await this.page.getByTestId('softphone-hangup').click(); }

@@ -3,7 +3,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
+import { restartSipServer } from '../support/control.ts';
 import { API_URL, WEB_PORT } from '../support/ports.ts';
+import { createAgentWithExtension } from '../support/tenant-api.ts';
 
 // Fake microphone and camera, permission prompts answered: only for the browsers of this spec.
 test.use({ launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] } });
@@ -15,7 +17,7 @@ function kamailioInstalled(): boolean {
 }
 
 /** One browser context per user agent (FIELD-NOTES): each its own session and phone. */
-async function phoneOf(browser: Browser, who: typeof DEMO): Promise<{ page: Page; phone: SoftphonePage }> {
+async function phoneOf(browser: Browser, who: { maDn: string; username: string; password: string }): Promise<{ page: Page; phone: SoftphonePage }> {
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${WEB_PORT}`, permissions: ['microphone'] });
   const page = await context.newPage();
   await new LoginPage(page).loginAs(who);
@@ -121,4 +123,98 @@ test('a wrong SIP password: the phone says it could not register', async ({ page
   const phone = new SoftphonePage(page);
   await phone.expectState('CALL_FAILED_REGISTER_TO_SERVER', 'Không đăng ký được với tổng đài');
   await expect(phone.badge()).toHaveAttribute('data-registered', 'false');
+});
+
+test('three phones: a third caller hears busy (486), hold and resume on both sides, blind transfer, the customer card', async ({ browser, request }) => {
+  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  test.setTimeout(90_000);
+  // The seed has two extensions: the third agent is created the way an admin would, through the API.
+  const agent = await createAgentWithExtension(request, DEMO);
+  const [a, b, c] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT), phoneOf(browser, agent)]);
+  try {
+    await Promise.all([a.phone.expectReady(), b.phone.expectReady(), c.phone.expectReady()]);
+    await a.phone.dial('102');
+    await expect(b.phone.incoming()).toBeVisible();
+    // SPEC §4 customer popup on progress: 101 is nobody's number, so the card offers to add it.
+    await expect(b.phone.customerCard()).toContainText('Khách hàng mới');
+    await expect(b.page.getByTestId('softphone-customer-add')).toHaveAttribute('href', '/customer/add?phone=101');
+    await b.phone.answer();
+    await expect(a.phone.badge()).toHaveText('Đã kết nối');
+    await expect(b.phone.badge()).toHaveText('Đã kết nối');
+
+    // A third caller while 102 talks: 102 answers 486, the caller's phone says busy, the call goes on.
+    await c.phone.dial('102');
+    await c.phone.expectState('CALL_FAILED', 'Máy bận');
+    await expect(b.phone.incoming()).toHaveCount(0);
+    await expect(b.phone.badge()).toHaveText('Đã kết nối');
+    await expect(a.phone.badge()).toHaveAttribute('data-call-state', 'CALL_ACCEPTED');
+
+    // Hold is not a SPEC state: both badges stay connected, each side says who holds.
+    await b.phone.toggleHold();
+    await expect(b.phone.holdIndicator()).toHaveText('Đang giữ máy');
+    await expect(a.phone.holdIndicator()).toHaveText('Bên kia đang giữ máy');
+    await expect(b.phone.badge()).toHaveAttribute('data-hold', 'local');
+    await expect(a.phone.badge()).toHaveAttribute('data-hold', 'remote');
+    await expect(b.phone.badge()).toHaveText('Đã kết nối');
+    await expect(b.page.getByTestId('softphone-hold-toggle')).toHaveAccessibleName('Tiếp tục');
+    await b.page.screenshot({ path: '../.tmp/screens/softphone-on-hold.png' });
+    await b.phone.toggleHold();
+    await expect(b.phone.holdIndicator()).toHaveCount(0);
+    await expect(a.phone.holdIndicator()).toHaveCount(0);
+    await expect(b.page.getByTestId('softphone-hold-toggle')).toHaveAccessibleName('Giữ máy');
+
+    // Blind transfer: 102 hands 101 over to the third agent and leaves the call.
+    await b.phone.transfer(agent.extension);
+    await expect(b.phone.badge()).toHaveText('Đã chuyển cuộc gọi');
+    await expect(c.phone.incoming()).toBeVisible();
+    await expect(c.page.getByTestId('softphone-caller')).toHaveText('101');
+    await c.phone.answer();
+    await expect(c.phone.badge()).toHaveText('Đã kết nối');
+    await expect(a.phone.badge()).toHaveText('Đã kết nối');
+    await expect(a.page.getByTestId('softphone-remote')).toHaveText(agent.extension);
+    await expect(c.phone.badge()).toHaveAttribute('data-media-state', 'connected');
+    await c.phone.hangup();
+    await a.phone.expectState('CALL_FAILED');
+    await c.phone.expectState('CALL_ENDED');
+
+    // The card stays after the call; "Thêm khách hàng" opens the form with the caller's number.
+    await b.page.getByTestId('softphone-customer-add').click();
+    await expect(b.page).toHaveURL(/\/customer\/add\?phone=101$/);
+    await expect(b.page.getByTestId('field-phone')).toHaveValue('101');
+    await b.page.getByTestId('softphone-customer-close').click();
+    await expect(b.phone.customerCard()).toHaveCount(0);
+  } finally {
+    await Promise.all([a, b, c].map((p) => p.page.context().close()));
+  }
+});
+
+test('Kamailio restarts: both phones register again by themselves and a new call goes through', async ({ browser }) => {
+  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  try {
+    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
+    // Every value data-registered takes from now on, so a quick drop and return is not missed.
+    const watch = (page: Page) => page.evaluate(() => {
+      const badge = document.querySelector('[data-testid="softphone"]') as HTMLElement;
+      const seen: string[] = [];
+      (window as unknown as { registeredSeen: string[] }).registeredSeen = seen;
+      new MutationObserver(() => seen.push(badge.dataset.registered ?? '')).observe(badge, { attributes: true, attributeFilter: ['data-registered'] });
+    });
+    await Promise.all([watch(a.page), watch(b.page)]);
+    await restartSipServer();
+    for (const p of [a, b]) {
+      await p.phone.expectReady();
+      expect(await p.page.evaluate(() => (window as unknown as { registeredSeen: string[] }).registeredSeen)).toEqual(['false', 'true']);
+    }
+    // The restarted Kamailio knows 102 only because it registered again.
+    await a.phone.dial('102');
+    await expect(b.phone.incoming()).toBeVisible();
+    await b.phone.answer();
+    await expect(a.phone.badge()).toHaveText('Đã kết nối');
+    await expect(b.phone.badge()).toHaveText('Đã kết nối');
+    await b.phone.hangup();
+    await a.phone.expectState('CALL_FAILED');
+  } finally {
+    await Promise.all([a, b].map((p) => p.page.context().close()));
+  }
 });

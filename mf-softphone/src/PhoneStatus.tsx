@@ -9,6 +9,9 @@ import type { PhoneView } from './phone/controller';
 import { badgeLabel } from './ui/label';
 import { NS } from './i18n';
 
+/** Who holds the call, for the tests and assistive tools: local, remote, both or ''. */
+const holdOf = (hold: PhoneView['context']['hold']) => (!hold ? '' : hold.local && hold.remote ? 'both' : hold.local ? 'local' : 'remote');
+
 /** How long "Cuộc gọi đã kết thúc" stays before the badge says the phone is ready again. */
 const END_NOTICE_MS = 4000;
 
@@ -47,6 +50,7 @@ export function PhoneStatus({ view }: { view: PhoneView }) {
         data-call-state={state}
         data-registered={String(view.context.registered)}
         data-media-state={view.mediaState ?? ''}
+        data-hold={holdOf(view.context.hold)}
         data-platform-instance={platformInstanceId}
         data-bus-id={callBus.id}
         data-session-user={s.user?.name ?? ''}

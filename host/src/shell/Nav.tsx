@@ -3,6 +3,8 @@ import { Caption1Strong, makeStyles, mergeClasses, tokens } from '@fluentui/reac
 import {
   AppsRegular, BoardRegular, BriefcaseRegular, BuildingRegular, CallRegular, DataBarVerticalRegular, DatabaseRegular,
   PeopleRegular, PeopleTeamRegular, PersonRegular, ShieldKeyholeRegular, TagRegular,
+  CallInboundRegular, DialpadRegular, FlowchartRegular, HistoryRegular, MegaphoneRegular, PeopleCallRegular, PeopleQueueRegular,
+  CalendarLtrRegular, CallOutboundRegular, CallProhibitedRegular, ClockRegular, MusicNote2Regular, Speaker2Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
@@ -25,6 +27,19 @@ const ICONS: Record<string, ReactElement> = {
   shield: <ShieldKeyholeRegular />,
   tag: <TagRegular />,
   team: <PeopleTeamRegular />,
+  dialpad: <DialpadRegular />,
+  'call-inbound': <CallInboundRegular />,
+  'people-call': <PeopleCallRegular />,
+  'people-queue': <PeopleQueueRegular />,
+  flowchart: <FlowchartRegular />,
+  megaphone: <MegaphoneRegular />,
+  history: <HistoryRegular />,
+  clock: <ClockRegular />,
+  calendar: <CalendarLtrRegular />,
+  speaker: <Speaker2Regular />,
+  music: <MusicNote2Regular />,
+  'call-outbound': <CallOutboundRegular />,
+  'call-prohibited': <CallProhibitedRegular />,
 };
 
 const useStyles = makeStyles({

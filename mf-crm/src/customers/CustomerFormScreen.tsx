@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CUSTOMER_STATUSES, routes } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
 import { ErrorState, FormShell, LoadingState, SelectField, TextField, useApiError } from '@tongdai/ui';
@@ -17,7 +17,9 @@ export default function CustomerFormScreen() {
   const existing = useCustomer(id);
   const loadError = useApiError(existing.error);
   const save = useSaveCustomer(id);
-  const form = useCustomerForm(existing.data);
+  // /customer/add?phone=… (the softphone's customer card): a new customer with that number.
+  const [query] = useSearchParams();
+  const form = useCustomerForm(existing.data, id === null ? { phone: query.get('phone') ?? '' } : {});
   const [formError, setFormError] = useState<string | null>(null);
 
   if (id !== null && existing.isPending) return <LoadingState />;

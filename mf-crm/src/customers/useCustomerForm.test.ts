@@ -25,4 +25,9 @@ describe('useCustomerForm', () => {
     act(() => { out = result.current.validate(); });
     expect(out).toMatchObject({ name: 'Lê Văn Bình', phone: '0912345678', status: 'new', email: '' });
   });
+
+  it('starts a new customer with a prefilled phone (from /customer/add?phone=…)', () => {
+    const { result } = renderHook(() => useCustomerForm(undefined, { phone: '0912345678' }));
+    expect(result.current.draft).toMatchObject({ name: '', phone: '0912345678', status: '' });
+  });
 });

@@ -7,9 +7,12 @@ const BLANK_LABELS = { is_project: '', is_datasource: '', is_status: '' };
 export type CustomerDraft = Omit<typeof BLANK_CUSTOMER, 'user_id'> & { user_id: number | null } & typeof BLANK_LABELS;
 export type FieldErrors = Partial<Record<keyof CustomerDraft, string>>;
 
-/** Form state validated by the same valibot schema the API uses. */
-export function useCustomerForm(existing: Customer | undefined) {
-  const [draft, setDraft] = useState<CustomerDraft>({ ...BLANK_CUSTOMER, ...BLANK_LABELS });
+/**
+ * Form state validated by the same valibot schema the API uses. `prefill` starts a new customer
+ * with known values (the softphone's "Khách hàng mới" passes the caller's number).
+ */
+export function useCustomerForm(existing: Customer | undefined, prefill: Partial<Pick<CustomerDraft, 'phone'>> = {}) {
+  const [draft, setDraft] = useState<CustomerDraft>(() => ({ ...BLANK_CUSTOMER, ...BLANK_LABELS, ...prefill }));
   const [errors, setErrors] = useState<FieldErrors>({});
   useEffect(() => {
     if (existing) {

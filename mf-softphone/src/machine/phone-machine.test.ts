@@ -66,6 +66,9 @@ describe('outgoing call (SPEC §4)', () => {
     expect(ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'ended' });
     expect(effects).toEqual([{ type: 'clearSession' }]);
   });
+  it('a busy callee (486): failed, remembered as busy for the badge', () => {
+    expect(run([dial, { type: 'failed', cause: 'busy' }]).ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'busy' });
+  });
   it('failed: failed, the session cleared and the customer popup hidden', () => {
     const { ctx, effects } = run([dial, { type: 'outgoing.progress' }, { type: 'failed' }]);
     expect(ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'failed' });
@@ -109,10 +112,38 @@ describe('registration (SPEC §4)', () => {
   });
 });
 
+describe('hold and blind transfer (not SPEC states)', () => {
+  const answered = [ring, { type: 'incoming.accepted' }, { type: 'incoming.confirmed' }] as PhoneEvent[];
+  it('hold keeps the SPEC state and no effect runs; it tracks who holds until both resume', () => {
+    const held = run([...answered, { type: 'hold', originator: 'local' }], P2);
+    expect([held.ctx.state, held.ctx.hold, held.effects]).toEqual(['CALL_CONFIRMED', { local: true, remote: false }, []]);
+    const both = run([...answered, { type: 'hold', originator: 'local' }, { type: 'hold', originator: 'remote' }, { type: 'unhold', originator: 'local' }]);
+    expect([both.ctx.state, both.ctx.hold]).toEqual(['CALL_ACCEPTED', { local: false, remote: true }]);
+    expect(run([...answered, { type: 'hold', originator: 'remote' }, { type: 'unhold', originator: 'remote' }]).ctx.hold).toBeUndefined();
+  });
+  it('hold with no call does nothing; the end of a call forgets it', () => {
+    expect(transition(initialContext, { type: 'hold', originator: 'local' }, P1)).toEqual({ context: initialContext, effects: [] });
+    expect(run([...answered, { type: 'hold', originator: 'local' }, { type: 'ended' }]).ctx.hold).toBeUndefined();
+  });
+  it('the transferor: the call ends as handed over (ended/failed per direction, as SPEC §4 ends them)', () => {
+    expect(run([...answered, { type: 'transferred' }]).ctx).toMatchObject({ state: 'CALL_ENDED', endCause: 'transferred' });
+    const out = run([dial, { type: 'outgoing.accepted' }, { type: 'transferred' }]);
+    expect([out.ctx.state, out.ctx.endCause, out.effects]).toEqual(['CALL_FAILED', 'transferred', [{ type: 'clearSession' }]]);
+  });
+  it('the transferee: the call goes on as a new outgoing call to the target, logged; then the usual outgoing states', () => {
+    const referred = run([...answered, { type: 'hold', originator: 'remote' }, { type: 'referred', remoteNumber: '103' }]);
+    expect(referred.ctx).toMatchObject({ state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: '103', hold: undefined });
+    expect(referred.effects).toEqual([{ type: 'logCall', phone: '103', direction: 'outgoing' }]);
+    expect(run([...answered, { type: 'referred', remoteNumber: '103' }, { type: 'outgoing.progress' }, { type: 'outgoing.accepted' }]).ctx).toMatchObject({ state: 'CALL_ACCEPTED', remoteNumber: '103' });
+    expect(transition(initialContext, { type: 'referred', remoteNumber: '103' }, P1).context).toEqual(initialContext);
+  });
+});
+
 describe('totality', () => {
   const events: PhoneEvent[] = [ring, { type: 'incoming.accepted' }, { type: 'incoming.confirmed' }, dial, { type: 'outgoing.progress' },
     { type: 'outgoing.accepted' }, { type: 'outgoing.confirmed' }, { type: 'ended' }, { type: 'failed' }, { type: 'registered' },
-    { type: 'unregistered' }, { type: 'registrationFailed' }];
+    { type: 'unregistered' }, { type: 'registrationFailed' }, { type: 'hold', originator: 'local' }, { type: 'unhold', originator: 'remote' },
+    { type: 'transferred' }, { type: 'referred', remoteNumber: '103' }];
   it('every state × event pair yields a known state, for every provider', () => {
     for (const provider of [1, 2, 3] as const)
       for (const state of CALL_STATES)

@@ -17,7 +17,12 @@ export interface PhoneContext {
    * How the last call ended. SPEC §4 sends an outgoing call that ended normally to CALL_FAILED;
    * the state follows the spec, the badge uses this to say "ended" rather than "failed".
    */
-  endCause?: 'ended' | 'failed';
+  endCause?: 'ended' | 'failed' | 'busy' | 'transferred';
+  /**
+   * Who holds the call (SIP re-INVITE sendonly/inactive): this phone, the other side, or both.
+   * Hold is not a SPEC §4 state: the call stays accepted/confirmed and the bus sees no change.
+   */
+  hold?: { local: boolean; remote: boolean };
 }
 
 export type PhoneEvent =
@@ -28,8 +33,15 @@ export type PhoneEvent =
   | { type: 'outgoing.progress' }
   | { type: 'outgoing.accepted' }
   | { type: 'outgoing.confirmed' }
+  | { type: 'hold'; originator: 'local' | 'remote' }
+  | { type: 'unhold'; originator: 'local' | 'remote' }
+  /** This phone handed its call over (blind transfer accepted by the other side). */
+  | { type: 'transferred' }
+  /** The other side transferred us: the call goes on as a new outgoing call to the target. */
+  | { type: 'referred'; remoteNumber: string }
   | { type: 'ended' }
-  | { type: 'failed' }
+  /** `busy`: the callee answered 486/600 (SPEC §4 busy rejection), so the phone can say "Máy bận". */
+  | { type: 'failed'; cause?: 'busy' }
   | { type: 'registered' }
   | { type: 'unregistered' }
   | { type: 'registrationFailed' };
@@ -91,14 +103,29 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
     case 'outgoing.confirmed':
       // SPEC §4 names no outgoing "confirmed" transition: the call stays accepted.
       return to({});
+    case 'hold':
+    case 'unhold': {
+      if (!active) return to({});
+      const hold = { local: false, remote: false, ...ctx.hold, [event.originator]: event.type === 'hold' };
+      return to({ hold: hold.local || hold.remote ? hold : undefined });
+    }
+    case 'referred':
+      if (!active) return to({});
+      return to(
+        { state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: event.remoteNumber, hold: undefined },
+        [{ type: 'logCall', phone: event.remoteNumber, direction: 'outgoing' }],
+      );
     case 'ended':
-      if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause: 'ended' }, [{ type: 'clearSession' }]);
-      if (ctx.direction === 'incoming') return to({ state: 'CALL_ENDED', endCause: 'ended' }, [{ type: 'ringtone', action: 'reset' }]);
+    case 'transferred': {
+      const endCause = event.type === 'ended' ? 'ended' : 'transferred';
+      if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause, hold: undefined }, [{ type: 'clearSession' }]);
+      if (ctx.direction === 'incoming') return to({ state: 'CALL_ENDED', endCause, hold: undefined }, [{ type: 'ringtone', action: 'reset' }]);
       return to({});
+    }
     case 'failed':
-      if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause: 'failed' }, [{ type: 'clearSession' }, ...popup(opts, 'hide')]);
+      if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause: event.cause ?? 'failed', hold: undefined }, [{ type: 'clearSession' }, ...popup(opts, 'hide')]);
       // A caller who gives up before the answer fails the session: the ringtone must not go on.
-      if (ctx.direction === 'incoming') return to({ state: 'CALL_FAILED', endCause: 'failed' }, [{ type: 'ringtone', action: 'reset' }]);
+      if (ctx.direction === 'incoming') return to({ state: 'CALL_FAILED', endCause: 'failed', hold: undefined }, [{ type: 'ringtone', action: 'reset' }]);
       return to({});
     case 'registered':
       // "Success keeps the phone ready": a phone that was offline or failed is ready again.

@@ -1,12 +1,13 @@
-import { FEATURES, normaliseProvider, type One } from '@tongdai/contracts';
-import { featureEnabled, systemSetting, telecomApi, tenantApi } from '@tongdai/platform';
+import { FEATURES, normaliseProvider, type DirectoryEntry, type One } from '@tongdai/contracts';
+import { featureEnabled, publicApi, systemSetting, telecomApi, tenantApi } from '@tongdai/platform';
 import { log, type SipAccount } from '../providers/types';
 
 const status = (err: unknown) => (err as { response?: Response })?.response?.status;
 
 /**
  * The logged-in user's SIP account (GET /sip-account); null when the user has no extension
- * (404). Provider 2 also takes the shop key from the telecom API when it has that endpoint.
+ * (404). Provider 2 takes its shop key from the telecom API (GET /etelecom/GetShopKey, SPEC §7),
+ * keeping the one /sip-account gave if the telecom API does not answer.
  */
 export async function fetchSipAccount(): Promise<SipAccount | null> {
   let account: SipAccount;
@@ -18,15 +19,27 @@ export async function fetchSipAccount(): Promise<SipAccount | null> {
   }
   const provider = normaliseProvider(account.provider ?? systemSetting.get()?.voice_over_internet_protocol);
   account = { ...account, provider };
-  if (provider === 2 && !account.shop_key) {
+  if (provider === 2) {
     try {
-      const { data } = await telecomApi().get('etelecom/GetShopKey').json<{ data: string | { key?: string; shop_key?: string } }>();
-      account.shop_key = typeof data === 'string' ? data : (data.key ?? data.shop_key);
+      account.shop_key = (await telecomApi().get('etelecom/GetShopKey').json<One<string>>()).data;
     } catch (err) {
       log.warn('telecom shop key unavailable', status(err) ?? err);
     }
   }
   return account;
+}
+
+/**
+ * The tenant's extensions, offered as transfer targets. Provider 2 reads them from the telecom
+ * API with the shop key as its bearer (SPEC §7); the others from the tenant API. The shop key is
+ * not a session: the public client, so that a refused key never logs the user out.
+ */
+export async function fetchDirectory(account: SipAccount): Promise<DirectoryEntry[]> {
+  if (account.provider === 2 && account.shop_key) {
+    const headers = { Authorization: `Bearer ${account.shop_key}` };
+    return (await publicApi('telecom').get('etelecom/extensions', { headers }).json<One<DirectoryEntry[]>>()).data;
+  }
+  return (await tenantApi().get('subscriber-has-user').json<One<DirectoryEntry[]>>()).data.map(({ extension, display_name }) => ({ extension, display_name }));
 }
 
 /** SPEC §4: the customer popup needs popupcustomer purchased and unexpired, and show_popup_customer "1". */

@@ -5,7 +5,7 @@ const account: SipAccount = { provider: 1, username_telecom: '102', domain_telec
 
 function setup(over: Partial<ControllerDeps> = {}) {
   let hooks!: AdapterHooks;
-  const adapter: jest.Mocked<PhoneAdapter> = { start: jest.fn(), stop: jest.fn(), call: jest.fn(), answer: jest.fn(), reject: jest.fn(), hangup: jest.fn(), setMuted: jest.fn(), sendDtmf: jest.fn() };
+  const adapter: jest.Mocked<PhoneAdapter> = { start: jest.fn(), stop: jest.fn(), call: jest.fn(), answer: jest.fn(), reject: jest.fn(), hangup: jest.fn(), setMuted: jest.fn(), sendDtmf: jest.fn(), setHeld: jest.fn(), transfer: jest.fn() };
   const publish = jest.fn();
   const deps = {
     createAdapter: jest.fn(async (_a: SipAccount, h: AdapterHooks) => { hooks = h; return adapter; }),
@@ -79,5 +79,50 @@ describe('PhoneController', () => {
     await phone.start({ ...account, provider: 3 });
     expect(phone.snapshot.context.state).toBe('CALL_FAILED_REGISTER_TO_SERVER');
     err.mockRestore();
+  });
+
+  it('hold, transfer and the directory go through the adapter; a transferred call starts its timer afresh', async () => {
+    let t = 1000;
+    const directory = [{ extension: '103', display_name: 'Lễ tân' }];
+    const { phone, adapter, hooks, publish } = setup({ now: () => t, fetchDirectory: jest.fn(async () => directory) });
+    await phone.start(account);
+    expect([phone.snapshot.canHold, phone.snapshot.canTransfer]).toEqual([true, true]);
+    hooks().sink({ type: 'incoming.progress', remoteNumber: '101' });
+    hooks().sink({ type: 'incoming.accepted' });
+    phone.toggleHold();
+    expect(adapter.setHeld).toHaveBeenLastCalledWith(true);
+    hooks().sink({ type: 'hold', originator: 'local' });
+    phone.toggleHold();
+    expect(adapter.setHeld).toHaveBeenLastCalledWith(false);
+    phone.transfer(' 103 ');
+    expect(adapter.transfer).toHaveBeenCalledWith('103');
+    hooks().onTransferFailed?.();
+    expect(phone.snapshot.transferFailed).toBe(true);
+    await expect(phone.directory()).resolves.toEqual(directory);
+    // Hold published nothing on the bus: it is not a SPEC state.
+    expect(publish.mock.calls.map((c) => c[0])).toEqual(['CALL_INCOMING', 'CALL_ACCEPTED']);
+    t = 5000;
+    hooks().sink({ type: 'referred', remoteNumber: '103' });
+    expect(phone.snapshot).toMatchObject({ connectedAt: undefined, transferFailed: undefined });
+    hooks().sink({ type: 'outgoing.accepted' });
+    expect(phone.snapshot.connectedAt).toBe(5000);
+  });
+
+  it('the customer card can be closed; the next call shows it again', async () => {
+    const { phone, hooks } = setup();
+    await phone.start(account);
+    hooks().sink({ type: 'incoming.progress', remoteNumber: '0901234567' });
+    phone.dismissCustomerPopup();
+    expect(phone.snapshot.customerPopup).toBe(false);
+    hooks().sink({ type: 'failed' });
+    hooks().sink({ type: 'incoming.progress', remoteNumber: '0901234567' });
+    expect(phone.snapshot.customerPopup).toBe(true);
+  });
+
+  it('a provider without hold or transfer (Stringee) shows neither', async () => {
+    const bare: PhoneAdapter = { start: jest.fn(), stop: jest.fn(), call: jest.fn(), answer: jest.fn(), reject: jest.fn(), hangup: jest.fn(), setMuted: jest.fn(), sendDtmf: jest.fn() };
+    const { phone } = setup({ createAdapter: async () => bare });
+    await phone.start({ ...account, provider: 3 });
+    expect([phone.snapshot.canHold, phone.snapshot.canTransfer]).toEqual([false, false]);
   });
 });

@@ -1,5 +1,5 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { isActiveCallState, type Provider } from '@tongdai/contracts';
+import { isActiveCallState, type DirectoryEntry, type Provider } from '@tongdai/contracts';
 import { publishCallState } from '@tongdai/platform';
 import { initialContext, transition, type Effect, type PhoneContext, type PhoneEvent } from '../machine/phone-machine';
 import { log, type AdapterHooks, type PhoneAdapter, type SipAccount } from '../providers/types';
@@ -19,6 +19,11 @@ export interface PhoneView {
   /** When the call was accepted (ms), for the mm:ss timer. */
   connectedAt?: number;
   customerPopup: boolean;
+  /** What the provider's adapter can do besides calls (hold, blind transfer: JsSIP only). */
+  canHold: boolean;
+  canTransfer: boolean;
+  /** The other side refused our last transfer; cleared by the next transfer or call. */
+  transferFailed?: boolean;
 }
 
 export interface ControllerDeps {
@@ -31,11 +36,13 @@ export interface ControllerDeps {
   now?: () => number;
   /** Provider 3: a fresh SDK token from our back end. */
   renewToken?: () => Promise<string>;
+  /** The tenant's extensions (transfer targets), read the provider's way. */
+  fetchDirectory?: (account: SipAccount) => Promise<DirectoryEntry[]>;
 }
 
 /** Drives one provider adapter through the pure machine and applies the effects. */
 export class PhoneController {
-  private readonly view$ = new BehaviorSubject<PhoneView>({ context: initialContext, account: 'loading', paused: false, muted: false, customerPopup: false });
+  private readonly view$ = new BehaviorSubject<PhoneView>({ context: initialContext, account: 'loading', paused: false, muted: false, customerPopup: false, canHold: false, canTransfer: false });
   private adapter: PhoneAdapter | null = null;
   private account: SipAccount | null = null;
   private readonly ringtone: Pick<Ringtone, 'play' | 'stop' | 'reset'>;
@@ -57,10 +64,13 @@ export class PhoneController {
     const before = this.snapshot;
     const { context, effects } = transition(before.context, event, { provider: this.account?.provider ?? 1, customerPopupAllowed: this.deps.customerPopupAllowed() });
     const connected = context.state === 'CALL_ACCEPTED' || context.state === 'CALL_CONFIRMED';
+    // A transfer turns the call into a new one (another number): its timer and mute start afresh.
+    const sameCall = isActiveCallState(context.state) && isActiveCallState(before.context.state) && context.remoteNumber === before.context.remoteNumber;
     this.patch({
       context,
-      connectedAt: connected ? (before.connectedAt ?? (this.deps.now ?? Date.now)()) : isActiveCallState(context.state) ? before.connectedAt : undefined,
-      muted: isActiveCallState(context.state) ? before.muted : false,
+      connectedAt: connected ? ((sameCall ? before.connectedAt : undefined) ?? (this.deps.now ?? Date.now)()) : sameCall ? before.connectedAt : undefined,
+      muted: sameCall ? before.muted : false,
+      transferFailed: sameCall ? before.transferFailed : undefined,
     });
     for (const e of effects) this.apply(e);
     if (context.state !== before.context.state) this.publish(context.state, { direction: context.direction, remoteNumber: context.remoteNumber });
@@ -86,9 +96,11 @@ export class PhoneController {
         audio: this.deps.audio,
         onMediaState: (mediaState) => this.patch({ mediaState }),
         renewToken: this.deps.renewToken,
+        onTransferFailed: () => this.patch({ transferFailed: true }),
       });
       if (gen !== this.generation) return; // stopped meanwhile
       this.adapter = adapter;
+      this.patch({ canHold: !!adapter.setHeld, canTransfer: !!adapter.transfer });
       adapter.start();
     } catch (err) {
       log.error('softphone could not start', err);
@@ -124,6 +136,21 @@ export class PhoneController {
   reject(): void { this.adapter?.reject(); }
   hangup(): void { this.adapter?.hangup(); }
   dtmf(tone: string): void { this.adapter?.sendDtmf(tone); }
+  /** Hold or resume; the adapter's hold/unhold events update the view (not a SPEC state). */
+  toggleHold(): void { this.adapter?.setHeld?.(!this.snapshot.context.hold?.local); }
+  /** Blind transfer of the current call (SIP REFER). */
+  transfer(target: string): void {
+    const t = target.replace(/[\s.-]/g, '');
+    if (!t || !this.adapter?.transfer) return;
+    this.patch({ transferFailed: false });
+    this.adapter.transfer(t);
+  }
+  /** Transfer targets: the tenant's extensions. */
+  async directory(): Promise<DirectoryEntry[]> {
+    return this.account && this.deps.fetchDirectory ? this.deps.fetchDirectory(this.account) : [];
+  }
+  /** The agent closes the customer card. */
+  dismissCustomerPopup(): void { this.patch({ customerPopup: false }); }
   toggleMute(): void {
     const muted = !this.snapshot.muted;
     this.adapter?.setMuted(muted);

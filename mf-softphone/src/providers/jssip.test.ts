@@ -13,6 +13,12 @@ class FakeSession extends EventEmitter {
   mute(o: unknown) { this.calls.push(['mute', o]); }
   unmute(o: unknown) { this.calls.push(['unmute', o]); }
   sendDTMF(t: string) { this.calls.push(['dtmf', t]); }
+  hold() { this.calls.push(['hold']); this.emit('hold', { originator: 'local' }); }
+  unhold() { this.calls.push(['unhold']); this.emit('unhold', { originator: 'local' }); }
+  refer(target: string, options: { eventHandlers: Record<string, () => void> }) { this.calls.push(['refer', target]); this.referHandlers = options.eventHandlers; }
+  referHandlers: Record<string, () => void> = {};
+  ended = false;
+  isEnded() { return this.ended; }
 }
 class FakeUA extends EventEmitter {
   static last: FakeUA;
@@ -33,7 +39,7 @@ import { createJsSipAdapter, uaConfig } from './jssip';
 
 const account = (provider: 1 | 2): SipAccount => ({ provider, username_telecom: '101', domain_telecom: 'demo.tongdai.local', password_telecom: 'pw', ws_url: 'ws://127.0.0.1:8088' });
 
-function setup(provider: 1 | 2 = 1) {
+function setup(provider: 1 | 2 = 1, onTransferFailed?: () => void) {
   let ctx: PhoneContext = initialContext;
   const states: CallState[] = [];
   const sink = (e: PhoneEvent) => {
@@ -42,7 +48,7 @@ function setup(provider: 1 | 2 = 1) {
     ctx = t.context;
     return t.effects;
   };
-  const adapter = createJsSipAdapter(account(provider), { sink, audio: () => null });
+  const adapter = createJsSipAdapter(account(provider), { sink, audio: () => null, onTransferFailed });
   return { adapter, states, ctx: () => ctx, ua: () => FakeUA.last };
 }
 const incoming = (ua: FakeUA, session = new FakeSession()) => {
@@ -57,6 +63,10 @@ describe('JsSIP settings (SPEC §9)', () => {
     expect(uaConfig(account(2))).toMatchObject({ session_timers: true });
     expect(uaConfig(account(2)).register_expires).toBeUndefined();
     expect(uaConfig(account(1)).connection_recovery_max_interval).toBeLessThanOrEqual(5);
+  });
+  it('provider 2 registers with its own SPEC §3 keys: extentions_number@tenant_domain, extension_password', () => {
+    const p2: SipAccount = { ...account(2), extentions_number: '102', tenant_domain: 'demo.tongdai.local', extension_password: 'pw2', shop_key: 'demo.k' };
+    expect(uaConfig(p2)).toMatchObject({ uri: 'sip:102@demo.tongdai.local', password: 'pw2' });
   });
   it('dials with an empty ICE server list (loopback)', () => {
     const a = setup();
@@ -142,6 +152,7 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
     a.adapter.call('102');
     a.ua().outgoing[0].session.emit('failed', { cause: 'Busy' });
     expect(a.states).toEqual(['CALL_CONNECTING', 'CALL_FAILED']);
+    expect(a.ctx().endCause).toBe('busy');
   });
 
   it('dialling with no user agent is only logged (SPEC §8)', () => {
@@ -159,5 +170,82 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
     a.ua().registered = true;
     a.adapter.stop();
     expect([a.ua().registered, a.ua().started]).toEqual([false, false]);
+  });
+});
+
+describe('hold and blind transfer (JsSIP only)', () => {
+  const connectedCall = () => {
+    const a = setup();
+    a.adapter.start();
+    const s = incoming(a.ua());
+    a.adapter.answer();
+    s.emit('accepted', {});
+    return { ...a, s };
+  };
+
+  it('hold and resume go to the session; hold from either side is tracked without leaving the SPEC state', () => {
+    const a = connectedCall();
+    a.adapter.setHeld?.(true);
+    expect(a.ctx()).toMatchObject({ state: 'CALL_ACCEPTED', hold: { local: true, remote: false } });
+    a.s.emit('hold', { originator: 'remote' });
+    a.adapter.setHeld?.(false);
+    expect(a.ctx()).toMatchObject({ state: 'CALL_ACCEPTED', hold: { local: false, remote: true } });
+    a.s.emit('unhold', { originator: 'remote' });
+    expect(a.ctx().hold).toBeUndefined();
+    expect(a.s.calls.slice(1)).toEqual([['hold'], ['unhold']]);
+    expect(a.states).toEqual(['CALL_INCOMING', 'CALL_ACCEPTED']);
+  });
+
+  it('transferor: REFER to the target in our domain; accepted (202) → this phone hangs up, the call ends as transferred', () => {
+    const a = connectedCall();
+    a.adapter.transfer?.('103');
+    expect(a.s.calls.at(-1)).toEqual(['refer', 'sip:103@demo.tongdai.local']);
+    a.s.referHandlers.requestSucceeded();
+    expect(a.s.calls.at(-1)).toEqual(['terminate', undefined]);
+    expect(a.ctx()).toMatchObject({ state: 'CALL_ENDED', endCause: 'transferred' });
+    a.s.emit('ended', { originator: 'local' });
+    expect(a.states).toEqual(['CALL_INCOMING', 'CALL_ACCEPTED', 'CALL_ENDED']);
+  });
+
+  it('transferor: a refused REFER keeps the call and says so', () => {
+    const failed = jest.fn();
+    const a = setup(1, failed);
+    a.adapter.start();
+    const s = incoming(a.ua());
+    s.emit('accepted', {});
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    a.adapter.transfer?.('103');
+    s.referHandlers.requestFailed();
+    expect(failed).toHaveBeenCalled();
+    expect(a.ctx().state).toBe('CALL_ACCEPTED');
+  });
+
+  it('transferee: a REFER places the new call; the old call is dropped silently once the target answers', () => {
+    const a = connectedCall();
+    let next!: FakeSession;
+    a.s.emit('refer', {
+      request: { refer_to: { uri: { user: '103' } } },
+      accept: (cb: (s: FakeSession) => void, options: unknown) => { next = new FakeSession({ uri: { user: '103' } }); next.calls.push(['connect', options]); cb(next); },
+      reject: () => undefined,
+    });
+    expect(next.calls[0]).toEqual(['connect', { mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: [] } }]);
+    expect(a.ctx()).toMatchObject({ state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: '103' });
+    // The transferor's BYE ends the old session: it is no longer ours, the new call goes on.
+    a.s.emit('ended', { originator: 'remote' });
+    expect(a.ctx().state).toBe('CALL_CONNECTING');
+    next.emit('progress', {});
+    next.emit('accepted', {});
+    expect(a.ctx()).toMatchObject({ state: 'CALL_ACCEPTED', remoteNumber: '103' });
+    expect(a.s.calls.filter((c) => c[0] === 'terminate')).toEqual([['terminate', undefined]]);
+    a.adapter.hangup();
+    expect(next.calls.at(-1)).toEqual(['terminate', undefined]);
+  });
+
+  it('a REFER on a session that is no longer ours is refused', () => {
+    const a = connectedCall();
+    a.s.emit('ended', { originator: 'remote' });
+    const reject = jest.fn();
+    a.s.emit('refer', { request: { refer_to: { uri: { user: '103' } } }, accept: jest.fn(), reject });
+    expect(reject).toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { UA, WebSocketInterface } from 'jssip';
-import type { RTCSession } from 'jssip/lib/RTCSession';
+import type { ReferEvent, RTCSession } from 'jssip/lib/RTCSession';
 import type { RTCSessionEvent } from 'jssip/lib/UA';
 import { SIP_REGISTER_EXPIRES_PROVIDER_1 } from '@tongdai/contracts';
 import type { Effect, PhoneEvent } from '../machine/phone-machine';
@@ -9,12 +9,24 @@ import { log, type AdapterHooks, type PhoneAdapter, type SipAccount } from './ty
 const PC_CONFIG: RTCConfiguration = { iceServers: [] };
 const MEDIA = { audio: true, video: false };
 
+/** JsSIP's originator of a hold: our phone or the other side. */
+const side = (originator: string): 'local' | 'remote' => (originator === 'local' ? 'local' : 'remote');
+
+/** Provider 2 registers with its own keys of SPEC §3 (extension, tenant domain, extension password). */
+export function sipIdentity(account: SipAccount): { user: string; domain: string; password: string } {
+  if (account.provider === 2 && account.extentions_number && account.tenant_domain) {
+    return { user: account.extentions_number, domain: account.tenant_domain, password: account.extension_password ?? account.password_telecom };
+  }
+  return { user: account.username_telecom, domain: account.domain_telecom, password: account.password_telecom };
+}
+
 /** JsSIP settings per provider (SPEC §9): expiry 60 s and no session timers on 1; timers on 2. */
 export function uaConfig(account: SipAccount) {
   const p1 = account.provider === 1;
+  const { user, domain, password } = sipIdentity(account);
   return {
-    uri: `sip:${account.username_telecom}@${account.domain_telecom}`,
-    password: account.password_telecom,
+    uri: `sip:${user}@${domain}`,
+    password,
     display_name: account.display_name,
     register: true,
     ...(p1 ? { register_expires: SIP_REGISTER_EXPIRES_PROVIDER_1 } : {}),
@@ -52,6 +64,9 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
     const mine = () => current === session;
     session.on('progress', () => mine() && direction === 'outgoing' && send(session, { type: 'outgoing.progress' }));
     session.on('accepted', () => mine() && send(session, { type: `${direction}.accepted` }));
+    session.on('hold', ({ originator }) => mine() && send(session, { type: 'hold', originator: side(originator) }));
+    session.on('unhold', ({ originator }) => mine() && send(session, { type: 'unhold', originator: side(originator) }));
+    session.on('refer', (e) => (mine() ? followRefer(session, e) : e.reject()));
     session.on('confirmed', () => mine() && send(session, { type: `${direction}.confirmed` }));
     session.on('ended', () => {
       if (!mine()) return;
@@ -63,9 +78,27 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
       if (!mine()) return;
       // Missing microphone: JsSIP fails the session; the spec wants it logged only.
       if (e.cause === 'User Denied Media Access') log.warn('microphone unavailable', e.cause);
-      send(session, { type: 'failed' });
+      // JsSIP's cause for 486 and 600 (SPEC §9 busy rejection).
+      send(session, { type: 'failed', cause: e.cause === 'Busy' ? 'busy' : undefined });
       if (current === session) current = null;
     });
+  };
+
+  /**
+   * We are the transferee: the other side asked us (REFER) to call the target. The call goes on
+   * as a new outgoing session; the old one is ended once the target answers, if the transferor
+   * has not already hung it up.
+   */
+  const followRefer = (old: RTCSession, e: ReferEvent) => {
+    // JsSIP parses Refer-To on the request; its type declarations leave it out.
+    const target = (e.request as unknown as { refer_to: { uri: { user?: string } } }).refer_to.uri.user ?? '';
+    e.accept((next: RTCSession) => {
+      current = next;
+      send(next, { type: 'referred', remoteNumber: target });
+      follow(next, 'outgoing');
+      if (next.connection) wirePeerConnection(next.connection);
+      next.on('accepted', () => { if (!old.isEnded()) old.terminate(); });
+    }, { mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
   };
 
   const onNewSession = (ev: RTCSessionEvent) => {
@@ -107,7 +140,7 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
       if (current) return log.warn('already in a call');
       const effects = hooks.sink({ type: 'outgoing.connecting', remoteNumber: number });
       if (effects.length === 0) return;
-      const session = ua.call(`sip:${number}@${account.domain_telecom}`, { mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
+      const session = ua.call(`sip:${number}@${sipIdentity(account).domain}`, { mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
       current = session;
       follow(session, 'outgoing');
       // An outgoing call's RTCPeerConnection is created inside ua.call(), before any listener.
@@ -128,6 +161,26 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
     },
     sendDtmf(tone) {
       current?.sendDTMF(tone);
+    },
+    setHeld(held) {
+      if (held) current?.hold(); else current?.unhold();
+    },
+    transfer(target) {
+      const session = current;
+      if (!session) return log.warn('no call to transfer');
+      // Blind transfer: once the other side accepts the REFER (202) this phone is out of the call.
+      session.refer(`sip:${target}@${sipIdentity(account).domain}`, {
+        eventHandlers: {
+          requestSucceeded: () => {
+            if (current !== session) return;
+            send(session, { type: 'transferred' });
+            current = null;
+            session.terminate();
+            hooks.onMediaState?.('closed');
+          },
+          requestFailed: () => { log.warn('transfer refused', target); hooks.onTransferFailed?.(); },
+        },
+      });
     },
   };
 }

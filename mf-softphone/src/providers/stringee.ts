@@ -18,7 +18,7 @@ export function createStringeeAdapter(account: SipAccount, hooks: AdapterHooks, 
     call.on('signalingstate', ({ code }) => {
       if (code === SIGNALING.ringing && direction === 'outgoing') send({ type: 'outgoing.progress' });
       else if (code === SIGNALING.answered) { answered = true; send({ type: `${direction}.accepted` }); }
-      else if (code === SIGNALING.busy) send({ type: 'failed' });
+      else if (code === SIGNALING.busy) send({ type: 'failed', cause: 'busy' });
       // Ended before the answer is a failed call (the caller gave up, or nobody answered).
       else if (code === SIGNALING.ended) send({ type: answered ? 'ended' : 'failed' });
     });

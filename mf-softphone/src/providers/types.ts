@@ -1,22 +1,8 @@
-import type { Provider } from '@tongdai/contracts';
+import type { SipAccount as AccountOfApi } from '@tongdai/contracts';
 import type { Effect, PhoneEvent } from '../machine/phone-machine';
 
-/** GET /sip-account (tenant API), plus the provider-specific keys of SPEC §3. */
-export interface SipAccount {
-  provider: Provider;
-  username_telecom: string;
-  domain_telecom: string;
-  password_telecom: string;
-  ws_url: string;
-  display_name?: string;
-  /** Provider 2 (SPEC §3). */
-  extentions_number?: string;
-  tenant_domain?: string;
-  extension_password?: string;
-  shop_key?: string;
-  /** Provider 3: the Stringee access token minted by our back end. */
-  access_token?: string;
-}
+/** GET /sip-account (tenant API) with the provider-specific keys of SPEC §3; one type with the API. */
+export type SipAccount = Omit<AccountOfApi, 'display_name'> & { display_name?: string };
 
 /**
  * Where an adapter reports its SDK's events. The answer is the machine's effects, of which the
@@ -32,6 +18,8 @@ export interface AdapterHooks {
   onMediaState?: (state: string) => void;
   /** Provider 3 asks for a fresh token (Stringee `requestnewtoken`). */
   renewToken?: () => Promise<string>;
+  /** The other side refused our blind transfer: the call goes on. */
+  onTransferFailed?: () => void;
 }
 
 /** The same softphone interface over every provider. */
@@ -45,6 +33,10 @@ export interface PhoneAdapter {
   hangup(): void;
   setMuted(muted: boolean): void;
   sendDtmf(tone: string): void;
+  /** Hold (SIP re-INVITE sendonly) or resume; only where the provider can (JsSIP). */
+  setHeld?(held: boolean): void;
+  /** Blind transfer (SIP REFER) of the current call to a number; only where the provider can (JsSIP). */
+  transfer?(target: string): void;
 }
 
 /** SPEC §8: missing devices and dialling without a user agent are logged only. */

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Text, Tooltip } from '@fluentui/react-components';
-import { CallEndRegular, MicOffRegular, MicRegular } from '@fluentui/react-icons';
+import { CallEndRegular, MicOffRegular, MicRegular, PauseRegular, PlayRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@tongdai/ui';
 import { NS } from '../i18n';
+import type { PhoneContext } from '../machine/phone-machine';
 import { useSoftphoneStyles } from './styles';
 
 /** mm:ss since the call was connected (SPEC §9 durations). */
@@ -18,14 +19,38 @@ function CallTimer({ since }: { since: number }) {
   return <Text className={s.timer} aria-label={t('timer')} data-testid="softphone-timer">{formatDuration((now - since) / 1000)}</Text>;
 }
 
-/** While a call is up: remote number, timer, mute and hang-up. */
-export function CallControls({ number, connectedAt, muted, onMute, onHangup }: { number?: string; connectedAt?: number; muted: boolean; onMute: () => void; onHangup: () => void }) {
+export interface CallControlsProps {
+  number?: string;
+  connectedAt?: number;
+  muted: boolean;
+  hold?: PhoneContext['hold'];
+  onMute: () => void;
+  onHangup: () => void;
+  /** Present when the provider can hold (JsSIP); only once the call is connected. */
+  onHold?: () => void;
+}
+
+/** "Đang giữ máy" when this phone holds the call, "Bên kia đang giữ máy" when only the other side does. */
+function HoldIndicator({ hold }: { hold: NonNullable<PhoneContext['hold']> }) {
+  const { t } = useTranslation(NS);
+  const s = useSoftphoneStyles();
+  return <Text className={s.held} role="status" data-testid="softphone-hold">{t(hold.local ? 'onHold' : 'heldByRemote')}</Text>;
+}
+
+/** While a call is up: remote number, timer, hold indicator, mute, hold/resume and hang-up. */
+export function CallControls({ number, connectedAt, muted, hold, onMute, onHangup, onHold }: CallControlsProps) {
   const { t } = useTranslation(NS);
   const s = useSoftphoneStyles();
   return (
     <>
       {number && <Text className={s.timer} data-testid="softphone-remote">{number}</Text>}
       {connectedAt !== undefined && <CallTimer since={connectedAt} />}
+      {hold && <HoldIndicator hold={hold} />}
+      {onHold && (
+        <Tooltip content={hold?.local ? t('resume') : t('hold')} relationship="label">
+          <Button appearance="subtle" className={s.onBrand} icon={hold?.local ? <PlayRegular /> : <PauseRegular />} aria-pressed={!!hold?.local} onClick={onHold} data-testid="softphone-hold-toggle" />
+        </Tooltip>
+      )}
       <Tooltip content={muted ? t('unmute') : t('mute')} relationship="label">
         <Button
           appearance="subtle" className={s.onBrand} icon={muted ? <MicOffRegular /> : <MicRegular />}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, Popover, PopoverSurface, PopoverTrigger, Tooltip } from '@fluentui/react-components';
+import { Button, Tooltip } from '@fluentui/react-components';
 import { CallRegular, DialpadRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
+import { BarPopover, NumberField } from './BarPopover';
 import { useSoftphoneStyles } from './styles';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
@@ -23,34 +24,22 @@ export function DialPad({ inCall, canCall, onCall, onDtmf }: { inCall: boolean; 
     setOpen(false);
   };
   return (
-    <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning="below-end" trapFocus>
-      <PopoverTrigger disableButtonEnhancement>
-        <Tooltip content={t('dialPad')} relationship="label">
-          <Button appearance="subtle" className={s.onBrand} icon={<DialpadRegular />} data-testid="softphone-dialpad-toggle" />
-        </Tooltip>
-      </PopoverTrigger>
-      <PopoverSurface aria-label={t('dialPad')}>
-        <form className={s.surface} onSubmit={submit} data-testid="softphone-dialpad">
-          {!inCall && (
-            <Field label={t('number')}>
-              <Input
-                value={number} onChange={(_, d) => setNumber(d.value.replace(/[^\d*#+]/g, ''))}
-                placeholder={t('numberPlaceholder')} inputMode="tel" autoFocus data-testid="softphone-number"
-              />
-            </Field>
-          )}
-          <div className={s.pad}>
-            {KEYS.map((k) => <Button key={k} className={s.key} onClick={() => press(k)} data-testid={`softphone-key-${k === '*' ? 'star' : k === '#' ? 'hash' : k}`}>{k}</Button>)}
-          </div>
-          {!inCall && (
-            <Tooltip content={canCall ? t('call') : t('cannotCall')} relationship="description">
-              <Button type="submit" appearance="primary" icon={<CallRegular />} disabledFocusable={!canCall || !number} data-testid="softphone-call">
-                {t('call')}
-              </Button>
-            </Tooltip>
-          )}
-        </form>
-      </PopoverSurface>
-    </Popover>
+    <BarPopover label={t('dialPad')} icon={<DialpadRegular />} testId="softphone-dialpad-toggle" open={open} onOpenChange={setOpen}>
+      <form className={s.surface} onSubmit={submit} data-testid="softphone-dialpad">
+        {!inCall && (
+          <NumberField label={t('number')} value={number} onChange={setNumber} placeholder={t('numberPlaceholder')} testId="softphone-number" />
+        )}
+        <div className={s.pad}>
+          {KEYS.map((k) => <Button key={k} className={s.key} onClick={() => press(k)} data-testid={`softphone-key-${k === '*' ? 'star' : k === '#' ? 'hash' : k}`}>{k}</Button>)}
+        </div>
+        {!inCall && (
+          <Tooltip content={canCall ? t('call') : t('cannotCall')} relationship="description">
+            <Button type="submit" appearance="primary" icon={<CallRegular />} disabledFocusable={!canCall || !number} data-testid="softphone-call">
+              {t('call')}
+            </Button>
+          </Tooltip>
+        )}
+      </form>
+    </BarPopover>
   );
 }

@@ -1,18 +1,25 @@
+import { Text } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
 import { isActiveCallState } from '@tongdai/contracts';
+import { NS } from '../i18n';
 import { PhoneStatus } from '../PhoneStatus';
 import { CallControls } from './CallControls';
+import { CustomerCard } from './CustomerCard';
 import { DialPad } from './DialPad';
 import { IncomingCall } from './IncomingCall';
+import { TransferButton } from './TransferButton';
 import { usePhone } from './usePhone';
 import { useSoftphoneStyles } from './styles';
 
-/** The softphone in the top-bar slot: badge, dial pad, call controls, incoming-call popup. */
+/** The softphone in the top-bar slot: badge, dial pad, call controls, incoming-call and customer cards. */
 export function Softphone() {
+  const { t } = useTranslation(NS);
   const s = useSoftphoneStyles();
   const { view, phone } = usePhone();
-  const { state, remoteNumber, registered } = view.context;
+  const { state, remoteNumber, registered, hold } = view.context;
   const active = isActiveCallState(state);
   const ringing = state === 'CALL_INCOMING';
+  const connected = state === 'CALL_ACCEPTED' || state === 'CALL_CONFIRMED';
   return (
     <div className={s.root} data-testid="softphone-root">
       <PhoneStatus view={view} />
@@ -20,10 +27,21 @@ export function Softphone() {
         <DialPad inCall={active && !ringing} canCall={registered && !active} onCall={(n) => phone.call(n)} onDtmf={(k) => phone.dtmf(k)} />
       )}
       {active && !ringing && (
-        <CallControls number={remoteNumber} connectedAt={view.connectedAt} muted={view.muted} onMute={() => phone.toggleMute()} onHangup={() => phone.hangup()} />
+        <CallControls
+          number={remoteNumber} connectedAt={view.connectedAt} muted={view.muted} hold={hold}
+          onMute={() => phone.toggleMute()} onHangup={() => phone.hangup()}
+          onHold={view.canHold && connected ? () => phone.toggleHold() : undefined}
+        />
       )}
-      {ringing && (
-        <IncomingCall number={remoteNumber ?? ''} customerPopup={view.customerPopup} onAnswer={() => phone.answer()} onReject={() => phone.reject()} />
+      {active && connected && view.canTransfer && (
+        <TransferButton own={view.extension} loadTargets={() => phone.directory()} onTransfer={(target) => phone.transfer(target)} />
+      )}
+      {view.transferFailed && <Text className={s.held} role="alert" data-testid="softphone-transfer-failed">{t('transferFailed')}</Text>}
+      {(ringing || (view.customerPopup && remoteNumber)) && (
+        <div className={s.stack}>
+          {ringing && <IncomingCall number={remoteNumber ?? ''} onAnswer={() => phone.answer()} onReject={() => phone.reject()} />}
+          {view.customerPopup && remoteNumber && <CustomerCard key={remoteNumber} number={remoteNumber} onClose={() => phone.dismissCustomerPopup()} />}
+        </div>
       )}
     </div>
   );

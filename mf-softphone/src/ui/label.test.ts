@@ -1,8 +1,8 @@
 import type { PhoneView } from '../phone/controller';
 import { badgeLabel } from './label';
 
-const view = (p: Partial<PhoneView> & { state?: PhoneView['context']['state']; registered?: boolean; endCause?: 'ended' | 'failed' } = {}): PhoneView => ({
-  account: 'ready', paused: false, muted: false, customerPopup: false,
+const view = (p: Partial<PhoneView> & { state?: PhoneView['context']['state']; registered?: boolean; endCause?: 'ended' | 'failed' | 'busy' | 'transferred' } = {}): PhoneView => ({
+  account: 'ready', paused: false, muted: false, customerPopup: false, canHold: false, canTransfer: false,
   context: { state: p.state ?? 'CALL_NOT_CREATED', registered: p.registered ?? false, endCause: p.endCause },
   ...p,
 });
@@ -27,6 +27,8 @@ describe('badge label', () => {
   it('after a call: how it ended for a moment, then ready', () => {
     expect(badgeLabel(view({ state: 'CALL_FAILED', endCause: 'ended', registered: true }), true).key).toBe('ended');
     expect(badgeLabel(view({ state: 'CALL_FAILED', endCause: 'failed', registered: true }), true).key).toBe('failed');
+    expect(badgeLabel(view({ state: 'CALL_ENDED', endCause: 'transferred', registered: true }), true).key).toBe('transferred');
+    expect(badgeLabel(view({ state: 'CALL_FAILED', endCause: 'busy', registered: true }), true).key).toBe('busy');
     expect(badgeLabel(view({ state: 'CALL_ENDED', endCause: 'ended', registered: true }), false).key).toBe('ready');
   });
 });

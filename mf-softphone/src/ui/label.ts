@@ -12,7 +12,7 @@ export function badgeLabel(view: PhoneView, recentEnd: boolean): { text?: string
   if (view.account === 'none') return { key: 'notConfigured' };
   if (view.account === 'error') return { key: 'accountError' };
   if (view.account === 'loading') return { key: 'notConnected' };
-  if ((state === 'CALL_ENDED' || state === 'CALL_FAILED') && recentEnd) return { key: endCause === 'ended' ? 'ended' : 'failed' };
+  if ((state === 'CALL_ENDED' || state === 'CALL_FAILED') && recentEnd) return { key: endCause ?? 'failed' };
   if (state === 'CALL_FAILED_REGISTER_TO_SERVER') return { key: 'registerFailed' };
   if (state === 'CALL_OFFLINE') return { key: 'offline' };
   return { key: registered ? 'ready' : 'registering' };

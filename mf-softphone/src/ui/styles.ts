@@ -19,10 +19,15 @@ export const useSoftphoneStyles = makeStyles({
   // Fluent buttons have a 96 px minimum width: three of them must fit the pad's columns.
   key: { minWidth: '0', width: '100%', fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
   surface: { display: 'flex', flexDirection: 'column', gap: '10px', width: '210px' },
-  popup: {
-    position: 'fixed', top: '64px', right: '16px', zIndex: 1000, width: '300px',
-    boxShadow: tokens.shadow28, backgroundColor: tokens.colorNeutralBackground1,
-  },
+  /** The incoming-call and customer cards, stacked at the top right over every screen. */
+  stack: { position: 'fixed', top: '64px', right: '16px', zIndex: 1000, width: '320px', display: 'flex', flexDirection: 'column', gap: '8px' },
+  card: { boxShadow: tokens.shadow28, backgroundColor: tokens.colorNeutralBackground1 },
+  details: { display: 'grid', gap: '4px', margin: 0 },
+  detailRow: { display: 'grid', gridTemplateColumns: '96px 1fr', gap: '8px' },
+  detailLabel: { color: tokens.colorNeutralForeground3 },
+  detailValue: { margin: 0, overflowWrap: 'anywhere' },
+  /** "Đang giữ máy": readable on the brand-blue top bar. */
+  held: { color: tokens.colorNeutralForegroundOnBrand, fontStyle: 'italic', whiteSpace: 'nowrap' },
   number: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero700 },
   actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end' },
 });

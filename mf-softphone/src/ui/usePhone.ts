@@ -2,7 +2,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { One, UserInfo } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
-import { customerPopupAllowed, fetchSipAccount, logCall } from '../phone/account';
+import { customerPopupAllowed, fetchDirectory, fetchSipAccount, logCall } from '../phone/account';
 import { createAdapter } from '../phone/create-adapter';
 import { PhoneController, type PhoneView } from '../phone/controller';
 import { log } from '../providers/types';
@@ -25,6 +25,7 @@ export function usePhone(): { view: PhoneView; phone: PhoneController } {
     logCall,
     audio: () => document.getElementById('softphone-audio') as HTMLAudioElement | null,
     renewToken: () => fetchSipAccount().then((a) => a?.access_token ?? Promise.reject(new Error('no token'))),
+    fetchDirectory,
   }), []);
   const view = useSyncExternalStore(
     (cb) => { const s = phone.view.subscribe(cb); return () => s.unsubscribe(); },

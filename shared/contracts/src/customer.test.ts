@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CustomerInputSchema, CustomerListQuerySchema } from './customer';
+import { CustomerInputSchema, CustomerListQuerySchema, phoneVariants } from './customer';
 
 const valid = { name: 'Nguyễn Văn An', phone: '0912345678', status: 'new' };
 const messages = (input: unknown) => {
@@ -39,5 +39,19 @@ describe('CustomerListQuerySchema', () => {
   it('coerces query strings and refuses a page of 0', () => {
     expect(v.parse(CustomerListQuerySchema, { page: '3' }).page).toBe(3);
     expect(v.safeParse(CustomerListQuerySchema, { page: '0' }).success).toBe(false);
+  });
+});
+
+describe('phoneVariants (caller ID → customer phone)', () => {
+  it('gives every stored form of a Vietnamese number, whatever form the caller ID has', () => {
+    for (const f of ['0912345678', '84912345678', '912345678', '+84912345678', '+84 912 345 678']) {
+      expect(phoneVariants(f).sort()).toEqual(['0912345678', '84912345678', '912345678']);
+    }
+  });
+  it('an extension or a short code is only itself; anything else matches nothing', () => {
+    expect(phoneVariants('101')).toEqual(['101']);
+    expect(phoneVariants('8412345')).toEqual(['8412345', '08412345', '848412345']);
+    expect(phoneVariants('*97')).toEqual([]);
+    expect(phoneVariants('')).toEqual([]);
   });
 });

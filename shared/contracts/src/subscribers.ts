@@ -74,6 +74,25 @@ export interface SipAccount {
   password_telecom: string;
   ws_url: string;
   display_name: string;
+  /** Provider 2 (SPEC §3): the extension, its SIP domain and password, and the tenant's telecom key. */
+  extentions_number?: string;
+  tenant_domain?: string;
+  extension_password?: string;
+  shop_key?: string;
+  /** Provider 3: the SDK access token our back end signs (Stringee's JWT), renewed by asking again. */
+  access_token?: string;
+}
+
+/**
+ * The Stringee user id of an extension. One Stringee project serves every tenant of a deployment,
+ * so the id carries the tenant (ma_dn has no "_"): demo's 101 and abc's 101 never meet.
+ */
+export const stringeeUserId = (maDn: string, extension: string): string => `${maDn}_${extension}`;
+
+/** One line of the tenant's extension directory (transfer targets): no password, no account id. */
+export interface DirectoryEntry {
+  extension: string;
+  display_name: string;
 }
 
 export const CALL_DIRECTIONS = ['incoming', 'outgoing'] as const;

@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES, MSG } from '@tongdai/contracts';
+import { sampleCustomers } from '../../db/seed-data';
 import { startTestApp, type TestApp, demoHeaders } from '../../../test/helpers';
 
 const valid = { name: 'Trần Thị Bích Ngọc', phone: '0912345678', status: 'new', email: 'ngoc@congty.vn', address: '1 Lê Duẩn, Quận 1, TP.HCM' };
@@ -100,6 +101,28 @@ describe('customers (tenant surface)', () => {
     const write = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: abcAdmin, payload: valid });
     expect(write.statusCode).toBe(401);
     expect((await get('/t/demo/customers')).json().meta.total).toBe(35);
+  });
+
+  it('finds the customer a caller ID belongs to, in any form of the number; null when nobody has it', async () => {
+    const [first] = sampleCustomers(1);
+    const national = first.phone.slice(1);
+    for (const callerId of [first.phone, `84${national}`, `+84${national}`]) {
+      const res = await get(`/t/demo/customers/by-phone/${encodeURIComponent(callerId)}`, staff);
+      expect([res.statusCode, res.json().data]).toEqual([200, expect.objectContaining({ name: first.name, code: first.code, phone: first.phone, email: first.email, status: first.status, note: first.note })]);
+    }
+    // The exact form wins over an older record in another form, then the newest.
+    const twin = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: admin, payload: { ...valid, name: 'Khách cùng số', phone: `84${national}` } });
+    expect((await get(`/t/demo/customers/by-phone/84${national}`)).json().data.id).toBe(twin.json().data.id);
+    expect((await get(`/t/demo/customers/by-phone/${first.phone}`)).json().data.name).toBe(first.name);
+    await t.app.inject({ method: 'DELETE', url: `/t/demo/customers/${twin.json().data.id}`, headers: admin });
+
+    expect((await get('/t/demo/customers/by-phone/0999999999')).json()).toEqual({ data: null });
+    expect((await get('/t/demo/customers/by-phone/101')).json()).toEqual({ data: null });
+    // Another tenant's customer is not found (RLS), and another tenant's path is refused.
+    expect((await get(`/t/abc/customers/by-phone/${first.phone}`, abcAdmin)).json()).toEqual({ data: null });
+    expect((await get(`/t/demo/customers/by-phone/${first.phone}`, abcAdmin)).statusCode).toBe(401);
+    const bad = await get('/t/demo/customers/by-phone/abc');
+    expect([bad.statusCode, bad.json().details]).toEqual([400, [{ field: 'phone', message: MSG.phoneFormat }]]);
   });
 
   it('needs the purchased, unexpired "customer" feature', async () => {

@@ -44,6 +44,19 @@ export async function getCustomer(tx: Queryable, id: number): Promise<Customer |
   return rows[0] ? toCustomer(rows[0]) : null;
 }
 
+/**
+ * The customer a caller ID belongs to: the number in any of its stored forms (phoneVariants),
+ * the exact form first, then the most recently updated record.
+ */
+export async function findCustomerByPhone(tx: Queryable, variants: string[], exact: string): Promise<Customer | null> {
+  if (!variants.length) return null;
+  const { rows } = await tx.query<Row>(
+    `select ${COLUMNS} from customers where phone = any($1::text[]) order by (phone = $2) desc, updated_at desc, id desc limit 1`,
+    [variants, exact],
+  );
+  return rows[0] ? toCustomer(rows[0]) : null;
+}
+
 export async function insertCustomer(tx: Queryable, tenantId: number, input: CustomerInput): Promise<Customer> {
   const values = INPUT_FIELDS.map((f) => input[f] ?? null);
   const { rows } = await tx.query<Row>(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { CustomerInputSchema, CustomerListQuerySchema, FEATURES, PERM, type CustomerInput, type CustomerListQuery } from '@tongdai/contracts';
+import { CustomerInputSchema, CustomerListQuerySchema, DIALLED_NUMBER_PATTERN, FEATURES, MSG, PERM, type CustomerInput, type CustomerListQuery } from '@tongdai/contracts';
 import { authOf, guarded } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { createCustomersService } from './customers.service';
@@ -10,6 +10,11 @@ import { maskCustomer, maskCustomerList } from '../settings/phone-masking';
 const IdParams = v.object({
   ma_dn: v.string(),
   id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
+});
+/** A caller ID as SIP shows it: digits, an optional leading +. */
+const PhoneParams = v.object({
+  ma_dn: v.string(),
+  phone: v.pipe(v.string(), v.regex(DIALLED_NUMBER_PATTERN, MSG.phoneFormat)),
 });
 const schema = { tags: ['tenant: customers'], security: [{ bearer: [] }] };
 const idOf = (params: unknown) => {
@@ -29,6 +34,11 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
   app.post('/customers', { preHandler: [...gate(PERM.customer.create), validate({ body: CustomerInputSchema })], schema }, async (request, reply) => {
     const created = await customers.create(tid(request), request.body as CustomerInput);
     return reply.status(201).send({ data: created });
+  });
+  // The softphone's customer popup: the customer a caller ID belongs to, masked like any read.
+  app.get('/customers/by-phone/:phone', { preHandler: [...gate(PERM.customer.view), validate({ params: PhoneParams })], schema }, async (request) => {
+    const found = await customers.byPhone(tid(request), (request.params as v.InferOutput<typeof PhoneParams>).phone);
+    return { data: found && (await maskCustomer(app.deps.db, request, found)) };
   });
   app.get('/customers/:id', { preHandler: gate(PERM.customer.view), schema }, async (request) => ({
     data: await maskCustomer(app.deps.db, request, await customers.get(tid(request), idOf(request.params))),

@@ -1,4 +1,4 @@
-import type { Customer, CustomerInput, CustomerListQuery, Paged } from '@tongdai/contracts';
+import { phoneVariants, type Customer, type CustomerInput, type CustomerListQuery, type Paged } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
 import * as repo from './customers.repository';
@@ -16,6 +16,8 @@ export function createCustomersService(db: Db) {
       const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listCustomers(tx, q));
       return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
     },
+    /** null when no customer has this number (the popup then offers to create one). */
+    byPhone: (tenantId: number, phone: string) => db.withTenant(tenantId, (tx) => repo.findCustomerByPhone(tx, phoneVariants(phone), phone)),
     get: async (tenantId: number, id: number) => found(await db.withTenant(tenantId, (tx) => repo.getCustomer(tx, id))),
     create: (tenantId: number, input: CustomerInput) =>
       db.withTenant(tenantId, async (tx) => {

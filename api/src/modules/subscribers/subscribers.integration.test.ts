@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, MSG, SUBSCRIBER_MSG } from '@tongdai/contracts';
+import { ERROR_MESSAGES, MSG, PBX_MSG, SUBSCRIBER_MSG } from '@tongdai/contracts';
 import { DEMO_SIP } from '../../db/seed-data';
 import { startTestApp, type TestApp, demoHeaders } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
@@ -50,6 +50,18 @@ describe('subscribers, SIP account and call log (tenant surface)', () => {
     const gone = await get(`/t/demo/subscribers/${s.id}`);
     expect([gone.statusCode, gone.json()]).toEqual([404, { status: 404, code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND }]);
     expect((await get('/t/demo/subscribers/abc')).statusCode).toBe(404);
+  });
+
+  it('keeps an extension the PBX still uses: no delete, no renumbering (409 naming the user), nothing changed', async () => {
+    const ext101 = (await get('/t/demo/subscribers?search=101')).json().data[0];
+    const inUse = PBX_MSG.inUse('Nhóm đổ chuông "Kinh doanh"');
+    const del = await t.app.inject({ method: 'DELETE', url: `/t/demo/subscribers/${ext101.id}`, headers: admin });
+    expect([del.statusCode, del.json().code, del.json().message]).toEqual([409, 'CONFLICT', inUse]);
+    const renumber = await t.app.inject({ method: 'PUT', url: `/t/demo/subscribers/${ext101.id}`, headers: admin, payload: { extension: '199', display_name: 'x', user_id: ext101.user_id } });
+    expect([renumber.statusCode, renumber.json().message]).toEqual([409, inUse]);
+    expect((await get(`/t/demo/subscribers/${ext101.id}`)).json().data).toEqual(ext101);
+    const rename = await t.app.inject({ method: 'PUT', url: `/t/demo/subscribers/${ext101.id}`, headers: admin, payload: { extension: '101', display_name: ext101.display_name, user_id: ext101.user_id } });
+    expect(rename.statusCode).toBe(200);
   });
 
   it('validates the extension and refuses duplicates per field, but the same number in another tenant is fine', async () => {

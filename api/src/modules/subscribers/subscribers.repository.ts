@@ -1,4 +1,4 @@
-import type { CallHistory, CallHistoryInput, CallHistoryListQuery, Subscriber, SubscriberInput, SubscriberListQuery } from '@tongdai/contracts';
+import type { CallHistory, CallHistoryInput, DirectoryEntry, CallHistoryListQuery, Subscriber, SubscriberInput, SubscriberListQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { likePattern } from '../customers/customers.repository';
 
@@ -76,6 +76,11 @@ export async function setPassword(tx: Queryable, id: number, password: string): 
 export async function deleteSubscriber(tx: Queryable, id: number): Promise<boolean> {
   const { rows } = await tx.query('delete from subscribers where id = $1 returning id', [id]);
   return rows.length > 0;
+}
+
+export async function listDirectory(tx: Queryable): Promise<DirectoryEntry[]> {
+  const { rows } = await tx.query<DirectoryEntry>('select extension, display_name from subscribers order by extension');
+  return rows;
 }
 
 /** The logged-in user's own extension with its password (GET /sip-account). */

@@ -14,6 +14,8 @@ import {
 } from '@tongdai/contracts';
 import { authOf, guarded } from '../../http/guards';
 import { validate } from '../../http/validate';
+import { createShopKeys } from '../telecom/shop-key';
+import { createStringeeTokens, stringeeKeyFromEnv } from './stringee-token';
 import { createSubscribersService } from './subscribers.service';
 
 /** Path id: a positive int4; anything else is "not found", never a database error. */
@@ -34,7 +36,12 @@ export const DEFAULT_SIP_WS_URL = 'ws://127.0.0.1:8088';
 export async function subscribersRoutes(app: FastifyInstance): Promise<void> {
   // The admin screens belong to the purchased PBX; an agent's own softphone account does not.
   const gate = (perm: string) => guarded(perm, FEATURES.pbx);
-  const subscribers = createSubscribersService(app.deps.db, { wsUrl: process.env.SIP_WS_URL || DEFAULT_SIP_WS_URL });
+  const shopKeys = createShopKeys(app.deps.deriveKey);
+  const subscribers = createSubscribersService(app.deps.db, {
+    wsUrl: process.env.SIP_WS_URL || DEFAULT_SIP_WS_URL,
+    shopKey: shopKeys.issue,
+    stringeeToken: createStringeeTokens(stringeeKeyFromEnv(process.env, app.deps.deriveKey)),
+  });
 
   app.get('/subscribers', { preHandler: [...gate(PERM.subscriber.view), validate({ query: SubscriberListQuerySchema })], schema }, async (request) =>
     subscribers.list(tid(request), request.query as SubscriberListQuery),

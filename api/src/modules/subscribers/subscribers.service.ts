@@ -1,6 +1,7 @@
 import {
   SUBSCRIBER_MSG,
   sipDomain,
+  stringeeUserId,
   type CallHistory,
   type CallHistoryInput,
   type CallHistoryListQuery,
@@ -18,6 +19,8 @@ import { ConflictError } from '../org/org.service';
 import { getSystemSetting } from '../settings/settings.repository';
 import { generateSipPassword } from './sip-password';
 import * as repo from './subscribers.repository';
+import { loadPbxConfig } from '../pbx/config';
+import { refuseIfUsed } from '../pbx/references';
 
 /** Another tenant's subscriber is invisible under RLS, so it is simply "not found". */
 function found<T>(value: T | null | false): T {
@@ -51,6 +54,15 @@ function uniqueViolation(e: unknown): never {
 export interface SipAccountOptions {
   /** The WebSocket URL browsers register on (env SIP_WS_URL). */
   wsUrl: string;
+  /** The tenant's telecom key (provider 2, SPEC §3 shop_key). */
+  shopKey: (maDn: string) => string;
+  /** A Stringee SDK access token for a user id (provider 3). */
+  stringeeToken: (userId: string) => string;
+}
+
+/** Renumbering or deleting an extension a ring group, queue or destination still names: 409 naming that object. */
+async function refuseIfExtensionUsed(tx: Queryable, tenantId: number, extension: string): Promise<void> {
+  refuseIfUsed(await loadPbxConfig(tx, tenantId, ''), [`ext:${extension}`]);
 }
 
 export function createSubscribersService(db: Db, sip: SipAccountOptions) {
@@ -74,8 +86,10 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
       found(
         await db
           .withTenant(tenantId, async (tx) => {
-            if (!(await repo.getSubscriber(tx, id))) return null;
+            const before = await repo.getSubscriber(tx, id);
+            if (!before) return null;
             await checkInput(tx, input, id);
+            if (before.extension !== input.extension) await refuseIfExtensionUsed(tx, tenantId, before.extension);
             await repo.updateSubscriber(tx, id, input);
             return repo.getSubscriber(tx, id);
           })
@@ -87,7 +101,14 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
       return { password };
     },
     async remove(tenantId: number, id: number): Promise<void> {
-      found(await db.withTenant(tenantId, (tx) => repo.deleteSubscriber(tx, id)));
+      found(
+        await db.withTenant(tenantId, async (tx) => {
+          const before = await repo.getSubscriber(tx, id);
+          if (!before) return false;
+          await refuseIfExtensionUsed(tx, tenantId, before.extension);
+          return repo.deleteSubscriber(tx, id);
+        }),
+      );
     },
     /** The softphone's credentials: the user's own extension in the tenant's SIP domain. */
     sipAccount: async (tenantId: number, maDn: string, userId: number): Promise<SipAccount> =>
@@ -95,15 +116,21 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
         await db.withTenant(tenantId, async (tx) => {
           const sub = await repo.subscriberOfUser(tx, userId);
           if (!sub) return null;
-          const setting = await getSystemSetting(tx);
-          return {
-            provider: setting.voice_over_internet_protocol,
+          const provider = (await getSystemSetting(tx)).voice_over_internet_protocol;
+          const domain = sipDomain(maDn);
+          const account: SipAccount = {
+            provider,
             username_telecom: sub.extension,
-            domain_telecom: sipDomain(maDn),
+            domain_telecom: domain,
             password_telecom: sub.sip_password,
             ws_url: sip.wsUrl,
             display_name: sub.display_name,
           };
+          if (provider === 2) {
+            return { ...account, extentions_number: sub.extension, tenant_domain: domain, extension_password: sub.sip_password, shop_key: sip.shopKey(maDn) };
+          }
+          if (provider === 3) return { ...account, access_token: sip.stringeeToken(stringeeUserId(maDn, sub.extension)) };
+          return account;
         }),
       ),
     logCall: (tenantId: number, userId: number, input: CallHistoryInput): Promise<CallHistory> =>
