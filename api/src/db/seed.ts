@@ -3,6 +3,7 @@ import { hashPassword } from '../modules/auth/password';
 import type { Db, Queryable } from './db';
 import { DEMO, SEED_TENANTS, STAFF_ROLE, sampleCustomers } from './seed-data';
 import { seedOrg } from './seed-org';
+import { seedPbx } from './seed-pbx';
 import { seedSubscribers } from './seed-sip';
 
 export { DEMO } from './seed-data';
@@ -54,6 +55,7 @@ async function seedTenant(tx: Queryable, t: (typeof SEED_TENANTS)[number], hashe
   }
   await seedOrg(tx, tid);
   await seedSubscribers(tx, tid, t.ma_dn);
+  await seedPbx(tx, tid, t.ma_dn);
   await tx.query('insert into system_settings (tenant_id, hidden_phone_customer, position_hidden_phone_customer, show_popup_customer, voice_over_internet_protocol) values ($1, 0, 0, 1, $2)', [tid, '1']);
   await tx.query(`insert into payment_checks (tenant_id, feature_name_data, date_expired) values ($1, $2, (current_date + interval '1 year')::date)`, [
     tid,

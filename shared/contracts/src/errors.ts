@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   featureNotPurchased: 'FEATURE_NOT_PURCHASED',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  /** A PBX save that would make calls go round in a circle (IVR → time condition → IVR …). */
+  pbxLoop: 'PBX_LOOP',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -28,6 +30,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   FEATURE_NOT_PURCHASED: 'Tính năng chưa được đăng ký hoặc đã hết hạn',
   NOT_FOUND: 'Không tìm thấy dữ liệu',
   CONFLICT: 'Dữ liệu đã tồn tại',
+  PBX_LOOP: 'Cấu hình tạo vòng lặp',
   INTERNAL_ERROR: MSG.generic,
 };
 

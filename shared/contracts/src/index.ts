@@ -13,3 +13,4 @@ export * from './util';
 export * from './signup';
 export * from './settings';
 export * from './subscribers';
+export * from './pbx';

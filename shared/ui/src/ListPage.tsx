@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Button, Input, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
 } from '@fluentui/react-components';
@@ -30,8 +30,12 @@ export function useListParams(extra: string[] = []) {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const filters = Object.fromEntries(extra.map((k) => [k, params.get(k) ?? '']));
+  // The params of the latest render, not of the render that scheduled the call: the debounced
+  // search must not undo a change made meanwhile (e.g. a dialog opened with ?dialog=).
+  const latest = useRef(params);
+  latest.current = params;
   const update = (next: Record<string, string | number>) => {
-    const p = new URLSearchParams(params);
+    const p = new URLSearchParams(latest.current);
     for (const [k, v] of Object.entries(next)) v === '' || v === 1 && k === 'page' ? p.delete(k) : p.set(k, String(v));
     setParams(p, { replace: true });
   };

@@ -1,0 +1,17 @@
+import { DEFAULT_TIMEZONE, type PbxConfig } from '@tongdai/contracts';
+import type { Queryable } from '../../db/db';
+import { allRows } from './pbx.repository';
+import { PBX_DEFS } from './pbx.resources';
+
+type Lists = Omit<PbxConfig, 'tenantId' | 'maDn' | 'timezone' | 'extensions'>;
+
+/**
+ * Everything the routing engine needs about one tenant, read inside the caller's transaction
+ * (withTenant), so a save can check the configuration as it would be after the write.
+ */
+export async function loadPbxConfig(tx: Queryable, tenantId: number, maDn: string): Promise<PbxConfig> {
+  const lists: Record<string, unknown[]> = {};
+  for (const def of PBX_DEFS) (lists[def.configKey] ??= []).push(...(await allRows(tx, def)));
+  const { rows: extensions } = await tx.query<PbxConfig['extensions'][number]>('select extension, display_name, user_id from subscribers order by extension');
+  return { tenantId, maDn, timezone: DEFAULT_TIMEZONE, extensions, ...(lists as unknown as Lists) };
+}

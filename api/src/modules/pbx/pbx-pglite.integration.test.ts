@@ -1,0 +1,43 @@
+import { PBX_MSG } from '@tongdai/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/db';
+import { openDb } from '../../db/open';
+import { DEMO, seedIfEmpty } from '../../db/seed';
+import { buildServer } from '../../server';
+import { pbxClient, wav, type PbxClient } from './pbx.test-kit';
+
+/** The default engine (embedded PGlite) runs the same PBX SQL: arrays, bytea, json, constraint names. */
+describe('PBX partner API on PGlite', () => {
+  let db: Db;
+  let app: FastifyInstance;
+  let demo: PbxClient;
+  beforeAll(async () => {
+    db = await openDb({ dataDir: 'memory://' });
+    await seedIfEmpty(db);
+    app = await buildServer({ db, jwtSecret: 'pglite-pbx-secret-pglite-pbx-secret' });
+    const login = await app.inject({ method: 'POST', url: '/identity/login/tenant', payload: { ma_dn: DEMO.tenants.demo, ...DEMO.admin } });
+    demo = pbxClient(app, { authorization: `Bearer ${login.json().data.token}` });
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  it('reads the seed, writes arrays and audio bytes, maps conflicts and loops', async () => {
+    const [group] = (await demo.get('/partner/group-inbounds?dataType=all')).json().data;
+    expect(group).toMatchObject({ name: 'Kinh doanh', extensions: ['101', '102'] });
+    expect((await demo.get('/partner/inbound')).json().data[0]).toMatchObject({ destination: { type: 'group', target: String(group.id) }, destination_name: 'Kinh doanh' });
+    const queue = await demo.post('/partner/queues', { name: 'Q', agents: ['102', '101'], timeout_destination: { type: 'group', target: group.id } });
+    expect(queue.json().data.agents).toEqual(['102', '101']);
+    const dup = await demo.post('/partner/queues', { name: 'q', agents: ['101'] });
+    expect([dup.statusCode, dup.json().message]).toEqual([409, PBX_MSG.nameTaken]);
+    const loop = await demo.put(`/partner/group-inbounds/${group.id}`, { name: 'Kinh doanh', extensions: ['101'], destination: { type: 'queue', target: queue.json().data.id } });
+    expect([loop.statusCode, loop.json().code]).toEqual([422, 'PBX_LOOP']);
+    const g = (await demo.upload('/partner/greeting', { name: 'Chào' }, { name: 'a.wav', type: 'audio/wav', bytes: wav(1) })).json().data;
+    expect(g).toMatchObject({ duration_seconds: 1, size_bytes: 16044 });
+    expect((await demo.get(`/partner/greeting/${g.id}/audio`)).rawPayload.equals(wav(1))).toBe(true);
+    const tg = (await demo.get('/partner/time-group?dataType=all')).json().data[0];
+    const tc = await demo.post('/partner/time-condition', { name: 'HC', time_group_id: tg.id, matched_destination: { type: 'direct', target: '101' }, unmatched_destination: { type: 'direct', target: '102' }, override: 'temp_matched' });
+    expect(tc.json().data.override_until).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+  });
+});

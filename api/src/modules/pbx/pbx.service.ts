@@ -1,0 +1,89 @@
+import { ERROR_MESSAGES, type PbxListQuery, type PbxPage } from '@tongdai/contracts';
+import type { Db, Queryable } from '../../db/db';
+import { AppError } from '../../http/errors';
+import { ConflictError } from '../org/org.service';
+import { describeLoop, findLoop } from '../routing';
+import { loadPbxConfig } from './config';
+import { LoopError } from './pbx.errors';
+import { deleteRow, getRow, getRowBy, insertRow, listRows, allRows, updateRow, type PbxRow } from './pbx.repository';
+import type { AnyPbxDef } from './pbx.resources';
+import { checkRefs, refuseIfUsed } from './references';
+
+/** Who is asking: the tenant from the token (never from the request). */
+export interface Caller {
+  tenantId: number;
+  maDn: string;
+}
+
+export function found<T>(value: T | null | false | undefined): T {
+  if (!value) throw new AppError('NOT_FOUND');
+  return value;
+}
+
+/** A unique index or a foreign key met by a concurrent write: the same 409 as the checks. */
+export function conflictOf(def: AnyPbxDef, e: unknown): never {
+  const err = e as { code?: string; constraint?: string; message?: string };
+  if (err?.code === '23505') {
+    const text = `${err.constraint ?? ''} ${err.message ?? ''}`;
+    const c = def.conflicts.find((x) => text.includes(x.constraint)) ?? def.conflicts[0];
+    if (c) throw new ConflictError(c.message, [{ field: c.field, message: c.message }]);
+    throw new ConflictError(ERROR_MESSAGES.CONFLICT);
+  }
+  if (err?.code === '23503') throw new ConflictError(ERROR_MESSAGES.CONFLICT);
+  throw e;
+}
+
+/**
+ * Creates (id undefined) or updates one row inside the caller's transaction: references checked
+ * against the tenant's configuration, then written, then the configuration as it now stands is
+ * checked for loops and for objects left pointing at a key the row no longer has.
+ */
+export async function saveRow(tx: Queryable, c: Caller, def: AnyPbxDef, input: Record<string, unknown>, id?: number): Promise<PbxRow> {
+  const before = await loadPbxConfig(tx, c.tenantId, c.maDn);
+  const previous = id === undefined ? null : found(await getRow(tx, def, id));
+  if (def.refs) checkRefs(before, def.refs(input));
+  const cols = def.columns(input, { config: before, now: new Date() });
+  const rowId = id ?? (await insertRow(tx, def.table, c.tenantId, cols));
+  if (id !== undefined) found(await updateRow(tx, def.table, id, cols));
+  if (def.children) await def.children(tx, c.tenantId, rowId, input, id === undefined);
+  if (def.node || previous) {
+    const after = await loadPbxConfig(tx, c.tenantId, c.maDn);
+    const loop = def.node ? findLoop(after, { type: def.node, id: rowId }) : null;
+    if (loop) throw new LoopError(describeLoop(loop));
+    if (previous && def.keys) {
+      const kept = new Set(def.keys(found(await getRow(tx, def, rowId)), after));
+      refuseIfUsed(after, def.keys(previous, after).filter((k) => !kept.has(k)));
+    }
+  }
+  return found(await getRow(tx, def, rowId));
+}
+
+/** Deletes one row unless another object of the tenant points at it (409 naming that object). */
+export async function removeRow(tx: Queryable, c: Caller, def: AnyPbxDef, id: number): Promise<void> {
+  const row = found(await getRow(tx, def, id));
+  if (def.keys) {
+    const config = await loadPbxConfig(tx, c.tenantId, c.maDn);
+    refuseIfUsed(config, def.keys(row, config));
+  }
+  found(await deleteRow(tx, def.table, id));
+}
+
+/** Generic REST over one resource definition; every call is one transaction under the caller's tenant. */
+export function createPbxService(db: Db, def: AnyPbxDef) {
+  const write = <T>(c: Caller, fn: (tx: Queryable) => Promise<T>) => db.withTenant(c.tenantId, fn).catch((e) => conflictOf(def, e));
+  const all = (c: Caller) => db.withTenant(c.tenantId, (tx) => allRows(tx, def));
+  return {
+    all,
+    async list(c: Caller, q: PbxListQuery): Promise<PbxPage<PbxRow> | { data: PbxRow[] }> {
+      if (q.dataType === 'all') return { data: await all(c) };
+      const { rows, total } = await db.withTenant(c.tenantId, (tx) => listRows(tx, def, q));
+      return { data: rows, total, page: q.page, page_size: q.page_size };
+    },
+    get: async (c: Caller, id: number) => found(await db.withTenant(c.tenantId, (tx) => getRow(tx, def, id))),
+    getBy: async (c: Caller, column: string, value: string) => found(await db.withTenant(c.tenantId, (tx) => getRowBy(tx, def, column, value))),
+    create: (c: Caller, input: Record<string, unknown>) => write(c, (tx) => saveRow(tx, c, def, input)),
+    update: (c: Caller, id: number, input: Record<string, unknown>) => write(c, (tx) => saveRow(tx, c, def, input, id)),
+    remove: (c: Caller, id: number) => write(c, (tx) => removeRow(tx, c, def, id)),
+  };
+}
+export type PbxService = ReturnType<typeof createPbxService>;

@@ -1,0 +1,32 @@
+import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { pbxClient, type PbxClient } from './pbx.test-kit';
+
+export interface PbxTest {
+  t: TestApp;
+  admin: Record<string, string>;
+  demo: PbxClient;
+  staff: PbxClient;
+  abc: PbxClient;
+  /** Ids of the seeded ring group "Kinh doanh", time group "Giờ hành chính" and inbound route of demo. */
+  kinhDoanh: number;
+  gioHanhChinh: number;
+  seededRoute: number;
+}
+
+/** A seeded test app with a /pbx client per demo user and the ids of demo's seeded PBX objects. */
+export async function startPbxTest(): Promise<PbxTest> {
+  const t = await startTestApp();
+  const h = await demoHeaders(t.app);
+  const demo = pbxClient(t.app, h.admin);
+  const first = async (path: string) => (await demo.get(`${path}?dataType=all`)).json().data[0].id as number;
+  return {
+    t,
+    admin: h.admin,
+    demo,
+    staff: pbxClient(t.app, h.staff),
+    abc: pbxClient(t.app, h.abcAdmin),
+    kinhDoanh: await first('/partner/group-inbounds'),
+    gioHanhChinh: await first('/partner/time-group'),
+    seededRoute: await first('/partner/inbound'),
+  };
+}

@@ -1,0 +1,61 @@
+import { EXTENSION_PATTERN, type PbxConfig } from '@tongdai/contracts';
+import { isBlocked } from './config-index';
+import { follow, newExpansion, reject, toPlan, type Expansion } from './expand';
+import { extensionName } from './nodes';
+import { cleanNumber, matchForm, nationalForm } from './numbers';
+import { forwardStep, matchOutbound } from './outbound';
+import type { CallInput, LiveState, RoutingPlan } from './types';
+
+/**
+ * Inbound: blocked caller → 603; the DID's routes, most specific caller pattern first (the
+ * empty pattern last) → the route's destination; no route → 404.
+ */
+function inbound(x: Expansion): void {
+  const { call, idx } = x;
+  if (isBlocked(idx, 'in', call.from)) return reject(x, 603, 'blocked_in');
+  const did = nationalForm(call.to);
+  const number = idx.numbers.get(did);
+  if (number && number.active === false) return reject(x, 404, 'did_inactive');
+  const chosen = idx.inbound.get(did)?.find((c) => !c.pattern || matchForm(c.pattern, call.from) !== null);
+  if (!chosen) return reject(x, 404, 'unknown_did');
+  const r = chosen.route;
+  x.route.push({ type: 'inbound', id: String(r.id), name: r.caller_pattern ? `${r.did} / ${r.caller_pattern}` : r.did });
+  follow(x, r.destination);
+}
+
+/** Outbound: the number an extension dialled goes out through the first rule that matches and allows it. */
+function outbound(x: Expansion): void {
+  const m = matchOutbound(x.idx, x.call.to);
+  if ('kind' in m) {
+    // A short number no rule takes was meant as an extension that does not exist.
+    const to = cleanNumber(x.call.to);
+    if (m.reason === 'no_route' && EXTENSION_PATTERN.test(to)) reject(x, 404, 'unknown_extension', to);
+    else x.steps.push(m);
+    return;
+  }
+  const source = { type: 'outbound' as const, id: String(m.rule.id), name: m.rule.name };
+  x.route.push(source);
+  x.steps.push(forwardStep(m, x.call.to, source));
+}
+
+/**
+ * The routing plan of a new call. A call placed by an extension (internal or outbound) to one of
+ * the tenant's extensions is internal, to anything else outbound; inbound calls arrive on a DID.
+ * Never throws on configuration problems: they end the plan with a reject step.
+ */
+export function planCall(config: PbxConfig, call: CallInput, state: LiveState): RoutingPlan {
+  const x = newExpansion(config, call, state);
+  if (call.direction === 'inbound') {
+    inbound(x);
+    return toPlan(x, 'inbound');
+  }
+  const to = cleanNumber(call.to);
+  if (x.idx.extensions.has(to)) {
+    const caller = call.fromExtension ?? call.from;
+    if (x.idx.extensions.has(caller)) x.route.push({ type: 'extension', id: caller, name: extensionName(x.idx, caller) });
+    follow(x, { type: 'direct', target: to });
+    return toPlan(x, 'internal');
+  }
+  outbound(x);
+  return toPlan(x, 'outbound');
+}

@@ -1,0 +1,177 @@
+import type { Destination, DestinationValue, QueueStrategy, RingStrategy } from '@tongdai/contracts';
+
+/**
+ * Plan format of the routing engine (see README.md beside this file). A plan is data: Kamailio and
+ * the media worker (issue 7) execute its steps in order; a step that ends without an answer hands
+ * the call to the next step.
+ */
+
+export type CallDirection = 'inbound' | 'internal' | 'outbound';
+
+export interface CallInput {
+  /** Caller number: an external number (inbound) or the calling extension (internal/outbound). */
+  from: string;
+  /** A DID of the tenant (inbound), an extension (internal) or the number an extension dialled (outbound). */
+  to: string;
+  direction: CallDirection;
+  fromExtension?: string;
+  at: Date;
+}
+
+export interface AgentStats {
+  calls: number;
+  lastCallAt: Date | null;
+}
+
+export interface LiveState {
+  registered: ReadonlySet<string>;
+  busy: ReadonlySet<string>;
+  lastAgent(caller: string): { extension: string; at: Date } | null;
+  agentStats: ReadonlyMap<string, AgentStats>;
+  /** memoryKey(type, id) → index of the member that last answered (queue rrmemory). */
+  memory: ReadonlyMap<string, number>;
+  /** Random source in [0, 1) for the random strategies (tests inject a seeded one). */
+  random?: () => number;
+}
+
+/** One object the call went through, for the CDR's "route taken". */
+export interface RouteNode {
+  type: DestinationValue | 'inbound' | 'outbound' | 'extension';
+  id: string;
+  name: string;
+  /** Time conditions: which branch was taken. */
+  branch?: 'matched' | 'unmatched';
+}
+
+export type RejectCode = 403 | 404 | 480 | 482 | 486 | 603;
+export type RejectReason =
+  | 'blocked_in'
+  | 'blocked_out'
+  | 'international'
+  | 'premium'
+  | 'no_route'
+  | 'unknown_did'
+  | 'did_inactive'
+  | 'unknown_extension'
+  | 'missing_destination'
+  | 'offline'
+  | 'busy'
+  | 'loop';
+
+export interface RingTarget {
+  extension: string;
+  /** Seconds this target rings (serial: its turn; parallel: same as the step's timeout). */
+  timeout: number;
+}
+
+export interface RingStep {
+  kind: 'ring';
+  /** parallel: fork to every target at once; serial: one after the other, each for its timeout. */
+  mode: 'parallel' | 'serial';
+  targets: RingTarget[];
+  /** Total seconds of the step (parallel: ring time; serial: sum of the targets' timeouts). */
+  timeout: number;
+  source: RouteNode;
+}
+
+export interface PlayStep {
+  kind: 'play';
+  /** Audio file ids (greetings) played in order; the call is answered to play them. */
+  audioIds: number[];
+  source: RouteNode;
+}
+
+export interface IvrEntryStep {
+  digit: string;
+  destination: Destination;
+}
+
+/** Interactive: the media worker answers, plays the greeting, collects digits and continues with resolveDestination. */
+export interface IvrStep {
+  kind: 'ivr';
+  ivrId: number;
+  greetingId: number | null;
+  /** Seconds to wait for a digit after the greeting. */
+  timeout: number;
+  /** Invalid digits tolerated before invalid_destination. */
+  retries: number;
+  entries: IvrEntryStep[];
+  /** Digits typed may name an extension (reached with resolveDestination({ type: 'direct', target })). */
+  direct_dial: boolean;
+  timeout_destination: Destination | null;
+  invalid_destination: Destination | null;
+  source: RouteNode;
+}
+
+export type AgentState = 'available' | 'busy' | 'offline';
+
+/** Interactive: the caller waits (join greeting, music on hold) while agents are rung in `agents` order. */
+export interface QueueStep {
+  kind: 'queue';
+  queueId: number;
+  strategy: QueueStrategy;
+  /** ringall → ring every available agent at once; the other strategies ring one agent at a time. */
+  ring: 'parallel' | 'serial';
+  /** Every agent, in the order the strategy rings them, with the state at plan time. */
+  agents: { extension: string; state: AgentState }[];
+  agent_timeout: number;
+  max_wait: number;
+  moh_class: string;
+  join_greeting_id: number | null;
+  /** LiveState.memory key to update with the index (in the queue's agent list) of the agent who answers. */
+  memoryKey: string;
+  timeout_destination: Destination | null;
+  source: RouteNode;
+}
+
+export interface VoicemailStep {
+  kind: 'voicemail';
+  /** An extension's digits, or "group-<ring group id>" for a ring group's shared mailbox. */
+  mailbox: string;
+  source: RouteNode;
+}
+
+export interface ForwardStep {
+  kind: 'forward';
+  /** Number sent to the trunk (after strip and prepend). */
+  number: string;
+  /** Number as dialled or configured. */
+  dialled: string;
+  trunk: string;
+  /** Caller number presented on the trunk; null = the trunk's default. */
+  callerId: string | null;
+  ruleId: number;
+  source: RouteNode;
+}
+
+export interface RejectStep {
+  kind: 'reject';
+  code: RejectCode;
+  reason: RejectReason;
+  /** Vietnamese explanation (logs, CDR, admin screens). */
+  message: string;
+  source?: RouteNode;
+}
+
+/** End of the route (a destination left empty): hang up; unanswered calls get 480 / the forks' best answer. */
+export interface HangupStep {
+  kind: 'hangup';
+  source?: RouteNode;
+}
+
+export type PlanStep = RingStep | PlayStep | IvrStep | QueueStep | VoicemailStep | ForwardStep | RejectStep | HangupStep;
+
+export interface RoutingPlan {
+  direction: CallDirection;
+  from: string;
+  to: string;
+  /** The DID the call came in on (inbound). */
+  did: string | null;
+  steps: PlanStep[];
+  /** Objects passed through, in order (CDR route taken). */
+  route: RouteNode[];
+  /** True when the plan ends in an IVR or queue step the media worker continues with resolveDestination. */
+  interactive: boolean;
+}
+
+export type { Destination, DestinationValue, QueueStrategy, RingStrategy };

@@ -1,0 +1,36 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { API_URL } from './ports.ts';
+
+/** The tenant API as a user: logs in through the identity API and keeps the bearer. */
+export async function tenantApiAs(request: APIRequestContext, who: { maDn: string; username: string; password: string }) {
+  const login = await request.post(`${API_URL}/identity/login/tenant`, { data: { ma_dn: who.maDn, username: who.username, password: who.password } });
+  expect(login.status()).toBe(200);
+  const { data } = (await login.json()) as { data: { token: string } };
+  const headers = { Authorization: `Bearer ${data.token}` };
+  const base = `${API_URL}/t/${who.maDn}`;
+  const json = async (res: Awaited<ReturnType<APIRequestContext['get']>>, status: number) => {
+    expect(res.status(), await res.text()).toBe(status);
+    return ((await res.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  return {
+    get: async (path: string) => json(await request.get(`${base}/${path}`, { headers }), 200),
+    create: async (path: string, data: object) => json(await request.post(`${base}/${path}`, { headers, data }), 201),
+  };
+}
+
+/**
+ * A third agent for call tests (the seed has two extensions): an account in the restricted role
+ * with its own extension, created through the API as the tenant admin would.
+ */
+export async function createAgentWithExtension(request: APIRequestContext, admin: { maDn: string; username: string; password: string }) {
+  const api = await tenantApiAs(request, admin);
+  const suffix = Date.now().toString(36).slice(-5);
+  const role = ((await api.get('roles?per_page=100')) as { id: number; name: string }[]).find((r) => r.name === 'nhan-vien')!;
+  const password = 'Agent@12345';
+  const account = await api.create('accounts', {
+    full_name: `Tổng đài viên ${suffix}`, username: `agent-${suffix}`, password, password_confirmation: password, role_id: role.id, status: 'active',
+  });
+  const extension = String(7000 + Math.floor(Math.random() * 2999));
+  await api.create('subscribers', { extension, display_name: `Tổng đài viên ${suffix}`, user_id: account.id });
+  return { maDn: admin.maDn, username: account.username as string, password, extension };
+}

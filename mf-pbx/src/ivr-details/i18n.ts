@@ -1,0 +1,19 @@
+import { registerTranslations } from '@tongdai/platform';
+import { pbxEntityStrings } from '../shared/pbx.i18n';
+
+/** Strings of /ivr-details (IVR menus). */
+export const IVR_NS = 'pbx-ivr';
+registerTranslations(IVR_NS, {
+  ...pbxEntityStrings('IVR', 'IVR', 'tên IVR, mô tả'),
+  fields: {
+    name: 'Tên IVR',
+    greeting_id: 'Lời chào',
+    entries: 'Phím bấm và điểm đến',
+    timeout: 'Thời gian chờ bấm phím',
+    invalid_retries: 'Số lần bấm sai cho phép',
+    timeout_destination: 'Khi không bấm phím',
+    invalid_destination: 'Khi bấm sai quá số lần',
+    direct_dial: 'Cho phép bấm thẳng số máy nhánh',
+    description: 'Mô tả',
+  },
+});

@@ -1,0 +1,26 @@
+import { LastCallInputSchema, PBX_RESOURCES, PERM, type LastCall } from '@tongdai/contracts';
+import { descCol, destCol, nameCol, textCol } from '../shared/columns';
+import type { PbxEntity } from '../shared/entity';
+import { LASTCALLS_NS } from './i18n';
+import { lastCallPaths } from './last-calls.routes';
+
+/** A returning caller rings the agent who last talked with them within N days, else the fallback. */
+export const lastCallEntity: PbxEntity<LastCall> = {
+  key: 'last-call', ns: LASTCALLS_NS, resource: PBX_RESOURCES.lastCall, perm: PERM.lastcall, paths: lastCallPaths, dialog: true,
+  schema: LastCallInputSchema,
+  fields: [
+    { name: 'name', kind: 'text', required: true },
+    { name: 'days', kind: 'int', unit: 'days' },
+    { name: 'ring_time', kind: 'int', unit: 'seconds' },
+    { name: 'fallback_destination', kind: 'destination', required: true },
+    { name: 'description', kind: 'textarea' },
+  ],
+  columns: [
+    nameCol(),
+    textCol('days', (r) => r.days, ' ngày'),
+    textCol('ring_time', (r) => r.ring_time, ' s'),
+    destCol('fallback_destination', (r) => r.fallback_destination),
+    descCol(),
+  ],
+  rowName: (r) => r.name,
+};

@@ -1,0 +1,17 @@
+import { PBX_RESOURCES, PERM, PbxNumberInputSchema, type PbxNumber } from '@tongdai/contracts';
+import { activeCol, descCol } from '../shared/columns';
+import type { PbxEntity } from '../shared/entity';
+import { NUMBERS_NS } from './i18n';
+import { numberPaths } from './numbers.routes';
+
+/** The tenant's DIDs: a number, what it is for, and whether calls to it are taken. */
+export const numberEntity: PbxEntity<PbxNumber> = {
+  key: 'number', ns: NUMBERS_NS, resource: PBX_RESOURCES.number, perm: PERM.number, paths: numberPaths, dialog: true,
+  schema: PbxNumberInputSchema,
+  fields: [{ name: 'number', kind: 'tel', required: true }, { name: 'description', kind: 'textarea' }, { name: 'active', kind: 'switch' }],
+  columns: [
+    { key: 'number', header: 'number', render: (r) => <strong data-testid="row-name">{r.number}</strong> },
+    descCol(), activeCol(),
+  ],
+  rowName: (r) => r.number,
+};

@@ -1,0 +1,55 @@
+import { Badge } from '@fluentui/react-components';
+import { OutboundRuleInputSchema, PBX_RESOURCES, PERM, type OutboundRule } from '@tongdai/contracts';
+import { nameCol, textCol } from '../shared/columns';
+import type { PbxEntity } from '../shared/entity';
+import { OUTBOUND_NS } from './i18n';
+import { outboundPaths } from './outbound.routes';
+
+// List cells truncate; a pattern cut short reads as another pattern, so these wrap.
+const wrap = { whiteSpace: 'normal', display: 'block', padding: '6px 0' } as const;
+
+/**
+ * An outbound rule: dialled numbers matching the pattern are rewritten (strip, prepend) and sent
+ * through the trunk; rules are tried in priority order (the API lists them so). Delete is
+ * DELETE /partner/rule/{id} (SPEC §7), the generic path of the `rule` resource.
+ */
+export const outboundEntity: PbxEntity<OutboundRule> = {
+  key: 'outbound', ns: OUTBOUND_NS, resource: PBX_RESOURCES.outbound, perm: PERM.outbound, paths: outboundPaths, dialog: true,
+  schema: OutboundRuleInputSchema,
+  fields: [
+    { name: 'name', kind: 'text', required: true },
+    { name: 'pattern', kind: 'text', required: true, hint: true },
+    { name: 'strip', kind: 'int' },
+    { name: 'prepend', kind: 'tel', hint: true },
+    { name: 'trunk', kind: 'text', required: true },
+    { name: 'caller_id', kind: 'tel', hint: true },
+    { name: 'priority', kind: 'int' },
+    { name: 'allow_international', kind: 'switch', states: 'onOff' },
+    { name: 'allow_premium', kind: 'switch', states: 'onOff' },
+    { name: 'description', kind: 'textarea' },
+  ],
+  columns: [
+    { key: 'priority', header: 'order', render: (r) => String(r.priority) },
+    nameCol(),
+    { key: 'pattern', header: 'pattern', render: (r) => <code style={{ ...wrap, wordBreak: 'break-all' }} data-testid="row-pattern">{r.pattern}</code> },
+    {
+      key: 'rewrite', header: 'rewrite', render: (r, c) => (
+        <span style={wrap}>
+          {[r.strip > 0 ? c.t('strip', { count: r.strip }) : '', r.prepend ? c.t('prepend', { prepend: r.prepend }) : ''].filter(Boolean).join(', ') || c.t('unchanged')}
+        </span>
+      ),
+    },
+    { key: 'trunk', header: 'trunk', render: (r) => <span data-testid="row-trunk">{r.trunk}</span> },
+    textCol('caller_id', (r) => r.caller_id || '—'),
+    {
+      key: 'allowed', header: 'allowed', render: (r, c) => (
+        <span style={{ display: 'flex', gap: 4 }}>
+          {r.allow_international && <Badge appearance="tint" color="warning" data-testid="flag-international">{c.t('international')}</Badge>}
+          {r.allow_premium && <Badge appearance="tint" color="danger" data-testid="flag-premium">{c.t('premium')}</Badge>}
+          {!r.allow_international && !r.allow_premium && '—'}
+        </span>
+      ),
+    },
+  ],
+  rowName: (r) => r.name,
+};

@@ -1,0 +1,19 @@
+import { registerTranslations } from '@tongdai/platform';
+import { pbxEntityStrings } from '../shared/pbx.i18n';
+
+/** Strings of /queue. */
+export const QUEUE_NS = 'pbx-queue';
+registerTranslations(QUEUE_NS, {
+  ...pbxEntityStrings('hàng đợi', 'Hàng đợi', 'tên hàng đợi, máy nhánh, mô tả'),
+  fields: {
+    name: 'Tên hàng đợi',
+    agents: 'Nhân viên nghe máy (máy nhánh)',
+    strategy: 'Chiến lược phân phối cuộc gọi',
+    agent_timeout: 'Thời gian đổ chuông mỗi nhân viên',
+    max_wait: 'Thời gian chờ tối đa',
+    timeout_destination: 'Khi hết thời gian chờ',
+    join_greeting_id: 'Lời chào khi vào hàng đợi',
+    moh_class: 'Nhạc chờ',
+    description: 'Mô tả',
+  },
+});

@@ -1,0 +1,28 @@
+import { PBX_RESOURCES, PERM, RING_STRATEGY_LABELS, RingGroupInputSchema, type RingGroup } from '@tongdai/contracts';
+import { descCol, destCol, extensionsCol, labelCol, nameCol, textCol } from '../shared/columns';
+import type { PbxEntity } from '../shared/entity';
+import { RINGGROUP_NS } from './i18n';
+import { ringGroupPaths } from './ringgroup.routes';
+
+/** A ring group: extensions rung by a strategy for a time, then (optionally) somewhere else. */
+export const ringGroupEntity: PbxEntity<RingGroup> = {
+  key: 'ringgroup', ns: RINGGROUP_NS, resource: PBX_RESOURCES.ringGroup, perm: PERM.ringgroup, paths: ringGroupPaths,
+  schema: RingGroupInputSchema,
+  fields: [
+    { name: 'name', kind: 'text', required: true },
+    { name: 'strategy', kind: 'choice', options: RING_STRATEGY_LABELS },
+    { name: 'extensions', kind: 'extensions' },
+    { name: 'ring_time', kind: 'int', unit: 'seconds' },
+    { name: 'destination', kind: 'destination' },
+    { name: 'description', kind: 'textarea' },
+  ],
+  columns: [
+    nameCol(),
+    extensionsCol('extensions', (r) => r.extensions),
+    labelCol('strategy', RING_STRATEGY_LABELS, (r) => r.strategy),
+    textCol('ring_time', (r) => r.ring_time, ' s'),
+    destCol('destination', (r) => r.destination),
+    descCol(),
+  ],
+  rowName: (r) => r.name,
+};

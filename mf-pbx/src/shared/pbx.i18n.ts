@@ -1,0 +1,53 @@
+import { registerTranslations } from '@tongdai/platform';
+
+/** Strings shared by every PBX screen (own namespace); each area adds its own with `pbxEntityStrings`. */
+export const PBX_NS = 'pbx';
+registerTranslations(PBX_NS, {
+  updated: 'Đã lưu thay đổi',
+  active: 'Đang hoạt động',
+  inactive: 'Ngừng hoạt động',
+  none: '— Không chọn —',
+  hangUp: 'Ngắt máy',
+  seconds: 'giây',
+  days: 'ngày',
+  on: 'Bật',
+  off: 'Tắt',
+  loadFailed: 'Không tải được danh sách: {{message}}',
+  destinationFilter: 'Lọc theo loại điểm đến',
+  extensions: {
+    add: 'Thêm máy nhánh…',
+    empty: 'Chưa chọn máy nhánh nào',
+    orderHint: 'Thứ tự trong danh sách là thứ tự đổ chuông khi chọn chiến lược lần lượt',
+    up: 'Đưa máy nhánh {{extension}} lên',
+    down: 'Đưa máy nhánh {{extension}} xuống',
+    remove: 'Bỏ máy nhánh {{extension}}',
+    gone: '{{extension}} (không còn tồn tại)',
+    count: '{{count}} máy nhánh',
+  },
+  entries: {
+    digit: 'Phím',
+    destination: 'Điểm đến',
+    add: 'Thêm phím',
+    remove: 'Xoá phím {{digit}}',
+    empty: 'Chưa có phím nào: người gọi nghe lời chào rồi đi tới điểm đến khi không bấm phím.',
+    count: '{{count}} phím',
+  },
+  greeting: { none: '— Không phát lời chào —', choose: 'Chọn lời chào' },
+  moh: { default: 'Mặc định' },
+  did: { choose: 'Chọn số DID', empty: 'Chưa có số điện thoại nào: thêm số ở mục Số điện thoại trước.' },
+});
+
+/** The strings every PBX list and form reads from an area's namespace (`one` = the object, lower case). */
+export const pbxEntityStrings = (one: string, nav: string, searchBy: string) => ({
+  nav,
+  listTitle: `Danh sách ${one}`,
+  addTitle: `Thêm ${one}`,
+  editTitle: `Sửa ${one}`,
+  add: `Thêm ${one}`,
+  searchPlaceholder: `Tìm theo ${searchBy}`,
+  empty: `Chưa có ${one} nào`,
+  created: `Đã thêm ${one}`,
+  deleted: `Đã xoá ${one}`,
+  confirmDeleteTitle: `Xoá ${one}`,
+  confirmDelete: `Bạn có chắc muốn xoá ${one} "{{name}}"? Thao tác này không thể hoàn tác.`,
+});

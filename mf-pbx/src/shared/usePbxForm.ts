@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify, toApiError } from '@tongdai/platform';
+import { blankDraft, clearErrors, parseDraft, toDraft } from './draft';
+import type { AnyPbxEntity, Draft, DraftValue, FieldErrors, PbxEntity } from './entity';
+import { usePbxOne, useSavePbx } from './pbx.api';
+import { PBX_NS } from './pbx.i18n';
+
+/** Form state of one PBX object, validated by the area's contract schema before anything is sent. */
+export function usePbxDraft(entity: Pick<PbxEntity, 'fields' | 'schema'>, existing: Record<string, unknown> | undefined) {
+  const [draft, setDraft] = useState<Draft>(() => blankDraft(entity));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  useEffect(() => {
+    setDraft(existing ? toDraft(entity, existing) : blankDraft(entity));
+    setErrors({});
+  }, [existing, entity]);
+
+  const set = (name: string) => (value: DraftValue) => {
+    setDraft((d) => ({ ...d, [name]: value }));
+    setErrors((e) => clearErrors(e, name));
+  };
+
+  /** The API input, or null after showing the field errors. */
+  const validate = (): Record<string, unknown> | null => {
+    const r = parseDraft(entity.schema, draft);
+    if (r.ok) return r.input;
+    setErrors(r.errors);
+    return null;
+  };
+
+  return { draft, errors, set, validate, setErrors };
+}
+
+/**
+ * Load (when editing), validate, save. The API's field details go under their fields; its message
+ * (e.g. the loop "Cấu hình tạo vòng lặp: IVR … → …", an in-use refusal) goes at the top of the form.
+ * `submit` resolves true once saved.
+ */
+export function usePbxForm(entity: AnyPbxEntity, id: number | null) {
+  const { t } = useTranslation(entity.ns);
+  const existing = usePbxOne<Record<string, unknown>>(entity.resource, id);
+  const save = useSavePbx<Record<string, unknown>, unknown>(entity.resource, id);
+  const form = usePbxDraft(entity, existing.data);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = async (): Promise<boolean> => {
+    setFormError(null);
+    const input = form.validate();
+    if (!input) return false;
+    try {
+      await save.mutateAsync(input);
+      notify('success', id === null ? t('created') : t('updated', { ns: PBX_NS }));
+      return true;
+    } catch (e) {
+      const body = await toApiError(e);
+      if (body.details?.length) form.setErrors(Object.fromEntries(body.details.map((d) => [d.field, d.message])));
+      setFormError(body.message);
+      return false;
+    }
+  };
+
+  return { existing, form, submit, formError, saving: save.isPending };
+}

@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import { Link as FluentLink, Subtitle2, makeStyles } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PBX_RESOURCES, type TimeGroup } from '@tongdai/contracts';
+import { notify } from '@tongdai/platform';
+import { ErrorState, FormShell, LoadingState, TextField, useApiError } from '@tongdai/ui';
+import { usePbxOne, useSavePbx } from '../shared/pbx.api';
+import { errorOf } from '../shared/draft';
+import { TIME_GROUPS_NS } from './i18n';
+import { RangeFields } from './RangeFields';
+import { useSaveRange } from './time-groups.api';
+import { timeGroupPaths } from './time-groups.routes';
+import { describeRange, rangeToDraft } from './timeRange';
+import { useTimeGroupForms } from './useTimeGroupForms';
+
+const useStyles = makeStyles({ wide: { gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', gap: '4px' } });
+
+/** /time-groups/edit/:id/:detailId: one range of a group, with the group's name and description. */
+export default function TimeRangeEditScreen() {
+  const { t } = useTranslation(TIME_GROUPS_NS);
+  const params = useParams();
+  const id = Number(params.id);
+  const detailId = Number(params.detailId);
+  const group = usePbxOne<TimeGroup>(PBX_RESOURCES.timeGroup, id);
+  const loadError = useApiError(group.error);
+  const range = group.data?.ranges.find((r) => r.id === detailId);
+
+  if (group.isPending) return <LoadingState />;
+  if (group.isError) return <ErrorState message={loadError?.message ?? ''} onRetry={() => void group.refetch()} />;
+  if (!range) return <ErrorState message={t('rangeNotFound')} />;
+  return <RangeEditForm key={`${id}/${detailId}`} group={group.data} detailId={detailId} />;
+}
+
+function RangeEditForm({ group, detailId }: { group: TimeGroup; detailId: number }) {
+  const s = useStyles();
+  const { t } = useTranslation(TIME_GROUPS_NS);
+  const navigate = useNavigate();
+  const existing = useMemo(() => {
+    const r = group.ranges.find((x) => x.id === detailId);
+    return r && { group: { name: group.name, description: group.description }, range: rangeToDraft(r) };
+  }, [group, detailId]);
+  const forms = useTimeGroupForms(existing);
+  const saveGroup = useSavePbx<{ name: string; description: string }, TimeGroup>(PBX_RESOURCES.timeGroup, group.id);
+  const saveRange = useSaveRange(group.id, detailId);
+  const others = group.ranges.filter((r) => r.id !== detailId);
+
+  const submit = async () => {
+    const parsed = forms.validate();
+    if (!parsed) return;
+    try {
+      await saveRange.mutateAsync(parsed.range);
+      if (parsed.group.name !== group.name || parsed.group.description !== group.description) await saveGroup.mutateAsync(parsed.group);
+      notify('success', t('updated'));
+      navigate(timeGroupPaths.list());
+    } catch (e) {
+      await forms.apiError(e);
+    }
+  };
+
+  return (
+    <FormShell title={t('editTitle')} testId="time-range-form" onSubmit={() => void submit()} submitting={saveGroup.isPending || saveRange.isPending}
+      error={forms.formError} backTo={timeGroupPaths.list()}>
+      <TextField name="name" label={t('fields.name')} required value={String(forms.group.draft.name)} onChange={forms.group.set('name')} error={errorOf(forms.group.errors, 'name')} />
+      <TextField name="description" label={t('fields.description')} value={String(forms.group.draft.description)} onChange={forms.group.set('description')} error={errorOf(forms.group.errors, 'description')} />
+      <Subtitle2 style={{ gridColumn: '1 / -1' }}>{t('thisRange')}</Subtitle2>
+      <RangeFields form={forms.range} />
+      {others.length > 0 && (
+        <div className={s.wide} data-testid="other-ranges">
+          <Subtitle2>{t('otherRanges')}</Subtitle2>
+          {others.map((r) => (
+            <Link key={r.id} to={timeGroupPaths.editRange(group.id, r.id)}><FluentLink as="span">{describeRange(r)}</FluentLink></Link>
+          ))}
+        </div>
+      )}
+    </FormShell>
+  );
+}
