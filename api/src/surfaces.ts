@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { tenantAuthRoutes, identityAuthRoutes } from './modules/auth/auth.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { orgRoutes } from './modules/org/org.routes';
+import { pbxRoutes } from './modules/pbx/pbx.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -10,6 +11,7 @@ import { userSettingsRoutes } from './modules/settings/user-settings.routes';
 import { signupRoutes } from './modules/signup/signup.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { cpRoutes } from './modules/tenants/cp.routes';
+import { telecomRoutes } from './modules/telecom/telecom.routes';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
   app.get('/health', { schema: { tags: [surface] } }, async () => ({ status: 'ok' }));
@@ -32,9 +34,20 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
     },
     { prefix: '/identity' },
   );
-  // Voice PBX partner and telecom routes arrive with their issues; the prefixes exist now.
-  await app.register(health('pbx'), { prefix: '/pbx' });
-  await app.register(health('telecom'), { prefix: '/telecom' });
+  await app.register(
+    async (pbx) => {
+      await pbx.register(health('pbx'));
+      await pbx.register(pbxRoutes);
+    },
+    { prefix: '/pbx' },
+  );
+  await app.register(
+    async (telecom) => {
+      await telecom.register(health('telecom'));
+      await telecom.register(telecomRoutes);
+    },
+    { prefix: '/telecom' },
+  );
   await app.register(
     async (tenant) => {
       await tenant.register(tenantAuthRoutes);

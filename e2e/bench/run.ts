@@ -9,6 +9,8 @@ import autocannon from 'autocannon';
 import { startApi, startStack } from '../../scripts/lib/stack.mjs';
 import { startPgCluster } from '../../api/test/pg-cluster.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
+import { callFigures } from './calls-bench.ts';
+import { planBench } from './plan.ts';
 
 const WEB = 3300;
 const API = 4300;
@@ -87,6 +89,7 @@ async function uiFigures(browser: Browser, webUrl: string) {
 
 async function main() {
   const rows: [string, string, string][] = [];
+  rows.push(...(await planBench())); // in-process, before the stack and the browser load the CPU
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
   const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000' } });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -98,6 +101,7 @@ async function main() {
     rows.push(['Click → remote screen with data (median of 10, fresh page)', `${ui.clickMedian.toFixed(0)} ms (min ${Math.min(...ui.clicks).toFixed(0)}, max ${Math.max(...ui.clicks).toFixed(0)})`, '—']);
     const pglite = await listLatency(stack.apiUrl);
     rows.push([`GET /customers on PGlite at ${RATE} req/s (p50 / p99)`, `${pglite.p50} / ${pglite.p99} ms (${pglite.errors} errors)`, '—']);
+    rows.push(...(await callFigures({ apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await login(stack.apiUrl), sip: stack.sip })));
   } finally {
     await browser.close();
     await stack.stop();

@@ -5,3 +5,9 @@ export async function remoteServer(id: string, action: 'stop' | 'start'): Promis
   const res = await fetch(`http://127.0.0.1:${CONTROL_PORT}/remote/${id}/${action}`, { method: 'POST' });
   if (res.status !== 204) throw new Error(`control ${action} ${id}: ${res.status}`);
 }
+
+/** Restarts Kamailio in place (same ports, registrations lost): see global-setup. */
+export async function restartSipServer(): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${CONTROL_PORT}/sip/restart`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`control sip restart: ${res.status} ${await res.text()}`);
+}

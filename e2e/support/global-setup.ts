@@ -6,7 +6,7 @@ import { API_PORT, CONTROL_PORT, WEB_PORT } from './ports.ts';
 
 /**
  * Starts the product once for all tests on a fresh embedded database, and a small control
- * server through which a test can stop and restart one remote's server.
+ * server through which a test can stop and restart one remote's server, or restart Kamailio.
  */
 export default async function globalSetup() {
   const { ensureBuilt } = await import('../../scripts/lib/build.mjs');
@@ -15,6 +15,12 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-'));
   const stack = await startStack({ webPort: WEB_PORT, apiPort: API_PORT, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000' } });
   const control = createServer(async (req, res) => {
+    // Kamailio restarted in place (same ports): the softphone tests check the phones come back.
+    if (req.url === '/sip/restart' && req.method === 'POST') {
+      if (!stack.sip) return void res.writeHead(409).end('Kamailio is not running');
+      await stack.sip.restart();
+      return void res.writeHead(204).end();
+    }
     const m = req.url?.match(/^\/remote\/(\w+)\/(stop|start)$/);
     if (!m || req.method !== 'POST') return void res.writeHead(404).end();
     if (m[2] === 'stop') await stack.stopRemote(m[1]);

@@ -1,5 +1,5 @@
 // Builds the host and the remotes when their sources are newer than their build.
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { runPnpm } from './pnpm.mjs';
 import { ROOT } from './paths.mjs';
@@ -46,7 +46,13 @@ export function ensureBuilt({ force = false } = {}) {
     const apps = force ? FRONTENDS : staleFrontends();
     if (!apps.length) return;
     console.log(`Đang build giao diện: ${apps.join(', ')}`);
+    const started = new Date();
     runPnpm(['-r', '--workspace-concurrency=2', ...apps.flatMap((a) => ['--filter', `./${a}`]), 'build'], { cwd: ROOT });
+    // A build is as fresh as the sources it read: a file saved while it ran stays newer than it.
+    for (const app of apps) {
+      const built = join(ROOT, app, 'dist', 'mf-manifest.json');
+      if (existsSync(built)) utimesSync(built, started, started);
+    }
   });
 }
 

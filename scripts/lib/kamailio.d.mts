@@ -9,6 +9,16 @@ export interface KamailioOptions {
   apiInternalUrl: string;
   /** Work dir: generated config, pid, ctl socket and kamailio.log. */
   dir: string;
+  /** Carriers' signalling addresses, CIDR list (default 127.0.0.1/32). */
+  trunkNet?: string;
+  /** rtpengine's ng control socket, e.g. udp:127.0.0.1:2223 (unset: media is never relayed). */
+  rtpengine?: string;
+  /** Routing configuration to include instead of sip/kamailio.cfg. */
+  cfg?: string;
+  /** TCP port (127.0.0.1) of Kamailio's evapi: the API reads call events there (KAMAILIO_EVAPI). */
+  evapiPort?: number;
+  /** Extra preprocessor names to #!define (e.g. TONGDAI_PLAN_TIMING: log each plan request's time). */
+  defines?: string[];
 }
 export interface RunningKamailio {
   stop(): Promise<void>;
@@ -23,4 +33,6 @@ export function kamailioAvailable(): boolean;
 export function kamailioConfig(o: KamailioOptions): string;
 export function checkKamailioConfig(o: KamailioOptions): string | null;
 export function sipOptions(udpPort: number, timeoutMs?: number): Promise<number | null>;
-export function startKamailio(o: KamailioOptions & { timeoutMs?: number }): Promise<RunningKamailio>;
+/** shmMb: shared memory (-m), default 64; a thousand calls a second needs more (the bench uses 512). */
+export function startKamailio(o: KamailioOptions & { timeoutMs?: number; shmMb?: number }): Promise<RunningKamailio>;
+export { freeTcpPort, freeUdpPort } from './ports.mjs';

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kamailioAvailable, startKamailio } from './kamailio.mjs';
+import { rtpengineAvailable, startRtpengine } from './rtpengine.mjs';
 import { ROOT } from './paths.mjs';
 import { serveStatic } from './serve-static.mjs';
 
@@ -48,23 +49,41 @@ export function startApi({ port, databaseUrl, dataDir, env = {}, quiet = false }
   return proc;
 }
 
-/** SIP ports of a stack: WebSocket on apiPort + 88, UDP on apiPort + 89; API internal listener on apiPort + 1. */
+/**
+ * SIP ports of a stack: WebSocket on apiPort + 88, UDP on apiPort + 89; API internal listener on
+ * apiPort + 1; Kamailio's call events (evapi, the API connects) on apiPort + 87.
+ */
 export function sipPorts(apiPort) {
-  return { wsPort: apiPort + 88, udpPort: apiPort + 89, internalPort: apiPort + 1 };
+  return { wsPort: apiPort + 88, udpPort: apiPort + 89, internalPort: apiPort + 1, evapiPort: apiPort + 87 };
+}
+
+/** rtpengine of a stack: ng control on apiPort + 90, media ports in a block of 100 per API port. */
+export function rtpPorts(apiPort) {
+  const portMin = 30_000 + (apiPort % 250) * 100;
+  return { ngPort: apiPort + 90, portMin, portMax: portMin + 99 };
 }
 
 /**
- * Kamailio for a stack, restartable in place (the softphone tests restart it). Failing to start
- * it is reported, not fatal: the admin screens work without SIP.
+ * Kamailio for a stack, restartable in place (the softphone tests restart it), with rtpengine
+ * beside it when installed (trunk calls to browsers need it; it keeps running across Kamailio
+ * restarts). Failing to start them is reported, not fatal: the admin screens work without SIP.
  */
 function sipRunner({ apiPort, quiet }) {
-  const { wsPort, udpPort, internalPort } = sipPorts(apiPort);
+  const { wsPort, udpPort, internalPort, evapiPort } = sipPorts(apiPort);
   const dir = mkdtempSync(join(tmpdir(), `tongdai-kamailio-${apiPort}-`));
   const apiInternalUrl = `http://127.0.0.1:${internalPort}/internal/sip`;
   let running = null;
+  let media = null;
   const start = async () => {
-    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, dir });
-    if (!quiet) console.log(`Kamailio on ${running.wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.log}`);
+    if (!media && rtpengineAvailable()) {
+      try {
+        media = await startRtpengine({ ...rtpPorts(apiPort), dir: join(dir, 'rtpengine') });
+      } catch (e) {
+        console.error(`rtpengine did not start; trunk calls to browsers will fail: ${e instanceof Error ? e.message : e}`);
+      }
+    }
+    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, dir, evapiPort, ...(media ? { rtpengine: media.sock } : {}) });
+    if (!quiet) console.log(`Kamailio on ${running.wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.log}${media ? `; rtpengine ${media.sock}` : ''}`);
   };
   const stop = async () => {
     await running?.stop();
@@ -73,7 +92,12 @@ function sipRunner({ apiPort, quiet }) {
   return {
     wsUrl: `ws://127.0.0.1:${wsPort}`, udpPort, dir, start, stop,
     restart: async () => { await stop(); await start(); },
-    cleanup: async () => { await stop(); rmSync(dir, { recursive: true, force: true }); },
+    cleanup: async () => {
+      await stop();
+      await media?.stop();
+      media = null;
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -85,7 +109,8 @@ export async function startStack(o = {}) {
   const apiPort = o.apiPort ?? 4000;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const sip = (o.sip ?? kamailioAvailable()) ? sipRunner({ apiPort, quiet: o.quiet }) : null;
-  const sipEnv = { INTERNAL_PORT: String(sipPorts(apiPort).internalPort), ...(sip ? { SIP_WS_URL: sip.wsUrl } : {}) };
+  const ports = sipPorts(apiPort);
+  const sipEnv = { INTERNAL_PORT: String(ports.internalPort), ...(sip ? { SIP_WS_URL: sip.wsUrl, KAMAILIO_EVAPI: `127.0.0.1:${ports.evapiPort}` } : {}) };
   const api = startApi({ port: apiPort, databaseUrl: o.databaseUrl, dataDir: o.dataDir, env: { ...sipEnv, ...o.apiEnv }, quiet: o.quiet });
   const servers = new Map();
   const config = Buffer.from(JSON.stringify(runtimeConfig({ apiUrl, webPort }), null, 2));

@@ -3,6 +3,7 @@
 import { chmodSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { KAMAILIO_PACKAGES, kamailioAvailable } from './kamailio.mjs';
+import { RTPENGINE_PACKAGE, rtpengineAvailable } from './rtpengine.mjs';
 
 function onPath(bin) {
   return spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' }).status === 0;
@@ -20,6 +21,8 @@ const NEEDS = [
   // kamailio.mjs decides what "usable" means: the binary and the modules sip/kamailio.cfg loads.
   { pkg: KAMAILIO_PACKAGES.join(' '), why: 'SIP tests (registrar and proxy for the softphone)', present: kamailioAvailable },
   { pkg: 'sip-tester', why: 'SIP tests and bench (sipp)', present: () => onPath('sipp') },
+  // Userspace only: the `rtpengine` package would pull in a kernel module.
+  { pkg: RTPENGINE_PACKAGE, why: 'trunk calls to browsers (media relay)', present: rtpengineAvailable },
 ];
 
 const POLICY_RC = '/usr/sbin/policy-rc.d';

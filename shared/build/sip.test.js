@@ -20,11 +20,13 @@ const kamailio = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].find((p) => 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kamailio-gen-'));
     // The helper is an ES module: ask a child node for the generated file instead of requiring it.
     const lib = path.resolve(__dirname, '../../scripts/lib/kamailio.mjs');
-    const opts = { wsPort: 18088, udpPort: 15060, apiInternalUrl: 'http://127.0.0.1:14001/internal/sip', dir };
+    // With rtpengine and a carrier network too: the media relay part of the config is checked as well.
+    const opts = { wsPort: 18088, udpPort: 15060, apiInternalUrl: 'http://127.0.0.1:14001/internal/sip', dir, rtpengine: 'udp:127.0.0.1:12223', trunkNet: '10.0.0.0/8,127.0.0.1/32' };
     const gen = spawnSync(process.execPath, ['--input-type=module', '-e', `import { kamailioConfig } from ${JSON.stringify(lib)}; process.stdout.write(kamailioConfig(${JSON.stringify(opts)}));`], { encoding: 'utf8' });
     expect(gen.stderr).toBe('');
     expect(gen.stdout).toContain('listen=udp:127.0.0.1:15060');
     expect(gen.stdout).toContain('!API_URL!http://127.0.0.1:14001/internal/sip!');
+    expect(gen.stdout).toContain('!RTPENGINE_SOCK!udp:127.0.0.1:12223!');
     fs.writeFileSync(path.join(dir, 'kamailio.cfg'), gen.stdout);
     const r = spawnSync(kamailio, ['-c', '-f', path.join(dir, 'kamailio.cfg'), '-Y', dir], { encoding: 'utf8' });
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
+import { registerCallRoutes, type CallRoutingOptions } from '../calls/calls.routes';
 import { sipPassword } from './sip-credentials';
 
 /**
@@ -7,7 +8,7 @@ import { sipPassword } from './sip-credentials';
  * plaintext SIP passwords, so it is never registered on the public server (a test checks the
  * public port answers 404). No bearer: reaching the loopback port is the authorisation.
  */
-export function buildInternalServer(db: Db, opts: { logger?: boolean | { level: string } } = {}): FastifyInstance {
+export function buildInternalServer(db: Db, opts: { logger?: boolean | { level: string }; calls?: CallRoutingOptions } = {}): FastifyInstance {
   const app = Fastify({ logger: opts.logger ?? false });
   app.get('/internal/sip/health', async () => ({ status: 'ok' }));
   app.get<{ Querystring: { user?: string; domain?: string } }>('/internal/sip/credentials', async (request, reply) => {
@@ -17,5 +18,6 @@ export function buildInternalServer(db: Db, opts: { logger?: boolean | { level: 
     if (!password) return reply.status(404).type('text/plain').send('');
     return reply.type('text/plain').header('cache-control', 'no-store').send(password);
   });
+  registerCallRoutes(app, db, opts.calls);
   return app;
 }

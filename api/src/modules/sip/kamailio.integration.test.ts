@@ -1,7 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -25,22 +23,6 @@ if (!installed) {
   console.warn('SKIPPED Kamailio digest tests: Kamailio is not installed (sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules).');
 }
 
-const freeTcpPort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-const freeUdpPort = () =>
-  new Promise<number>((ok) => {
-    const s = createSocket('udp4');
-    s.bind(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-
 (installed ? describe : describe.skip)('Kamailio digest auth against the API (real processes)', () => {
   let t: TestApp;
   let internal: FastifyInstance;
@@ -61,8 +43,8 @@ const freeUdpPort = () =>
     const apiPort = (internal.server.address() as { port: number }).port;
     const lib = await importEsm(KAMAILIO_LIB);
     dir = mkdtempSync(join(tmpdir(), 'tongdai-kamailio-'));
-    udpPort = await freeUdpPort();
-    kamailio = await lib.startKamailio({ wsPort: await freeTcpPort(), udpPort, apiInternalUrl: `http://127.0.0.1:${apiPort}/internal/sip`, dir });
+    udpPort = await lib.freeUdpPort();
+    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort, apiInternalUrl: `http://127.0.0.1:${apiPort}/internal/sip`, dir });
   }, 30_000);
 
   afterAll(async () => {

@@ -1,0 +1,110 @@
+import type { RoutingPlan } from '../routing';
+import { CallTracker, type CallEvent, type CallStart } from './call-tracker';
+import type { CdrRow } from './cdr';
+import { toKamailioPlan } from './kamailio-plan';
+import { Registrations } from './registrations';
+
+const group = { type: 'group' as const, id: '7', name: 'Kinh doanh' };
+const inboundPlan: RoutingPlan = {
+  direction: 'inbound',
+  from: '0901234567',
+  to: '02873000001',
+  did: '02873000001',
+  route: [{ type: 'inbound', id: '1', name: '02873000001' }, group],
+  interactive: false,
+  steps: [
+    { kind: 'ring', mode: 'parallel', targets: [{ extension: '101', timeout: 20 }, { extension: '102', timeout: 20 }], timeout: 20, source: group },
+    { kind: 'voicemail', mailbox: 'group-7', source: group },
+  ],
+};
+
+function setup() {
+  const rows: CdrRow[] = [];
+  const events: CallEvent[] = [];
+  const tracker = new CallTracker((r) => rows.push(r));
+  tracker.events.on('call', (e: CallEvent) => events.push(e));
+  const start = (o: Partial<CallStart> = {}) => {
+    const plan = o.plan ?? inboundPlan;
+    tracker.start({
+      callId: 'c1',
+      tenantId: 1,
+      caller: plan.from,
+      callee: plan.to,
+      callerExtension: null,
+      plan,
+      kamailio: toKamailioPlan(plan, 'demo.tongdai.local', {}),
+      startedAt: new Date('2024-06-10T02:00:00Z'),
+      ...o,
+    });
+  };
+  return { rows, events, tracker, start };
+}
+
+describe('CallTracker', () => {
+  it('records an answered call: who answered, in which ring group, duration and billable seconds', () => {
+    const { rows, events, tracker, start } = setup();
+    start();
+    tracker.answered('c1', '102', 0, new Date('2024-06-10T02:00:05Z'));
+    expect(tracker.busy(1)).toEqual(new Set(['102']));
+    tracker.ended('c1', new Date('2024-06-10T02:01:05Z'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ disposition: 'ANSWERED', extension: '102', ring_group_id: 7, duration: 65, billsec: 60, sip_code: 200, did: '02873000001' });
+    expect(events.map((e) => e.type)).toEqual(['ringing', 'answered', 'ended']);
+    expect(events[0]).toMatchObject({ extensions: ['101', '102'] });
+    expect(tracker.busy(1).size).toBe(0);
+    expect(tracker.recentAgent(1, ['0901234567'])?.extension).toBe('102');
+  });
+
+  it('maps the final status of an unanswered call: busy, no answer, failed, media not available', () => {
+    for (const [code, step, disposition] of [
+      [486, 0, 'BUSY'],
+      [487, 0, 'NO ANSWER'],
+      [408, 0, 'NO ANSWER'],
+      [503, 0, 'FAILED'],
+      [480, 1, 'NO ANSWER'],
+    ] as const) {
+      const { rows, tracker, start } = setup();
+      start();
+      tracker.failed('c1', code, step, new Date('2024-06-10T02:00:20Z'));
+      expect(rows[0]).toMatchObject({ disposition, sip_code: code, billsec: 0, duration: 20, extension: null });
+      if (step === 1) expect(rows[0].reason).toMatch(/âm thanh/);
+    }
+  });
+
+  it('writes a refused call at once, BLOCKED for a blocked number, with the engine message', () => {
+    const { rows, tracker, start } = setup();
+    start({ plan: { ...inboundPlan, route: [], steps: [{ kind: 'reject', code: 603, reason: 'blocked_in', message: 'Số gọi đến nằm trong danh sách chặn' }] } });
+    expect(rows[0]).toMatchObject({ disposition: 'BLOCKED', sip_code: 603, reason: 'Số gọi đến nằm trong danh sách chặn', duration: 0 });
+    expect(tracker.get('c1')).toBeUndefined();
+  });
+
+  it('keeps the plan per Call-ID and marks a calling extension busy until the call ends', () => {
+    const { tracker, start } = setup();
+    start({ callerExtension: '101' });
+    expect(tracker.get('c1')?.kamailio.steps[0]).toMatchObject({ do: 'ring' });
+    expect(tracker.busy(1)).toEqual(new Set(['101']));
+    tracker.failed('c1', 487, 0);
+    expect(tracker.busy(1).size).toBe(0);
+  });
+
+  it('ends calls whose end never came (Kamailio restarted)', () => {
+    const { rows, tracker, start } = setup();
+    start();
+    tracker.sweep(new Date('2024-06-10T02:30:00Z').getTime());
+    expect(rows[0]).toMatchObject({ disposition: 'FAILED' });
+  });
+});
+
+describe('Registrations', () => {
+  it('lists extensions until their registration expires or they unregister', () => {
+    let now = 1_000_000;
+    const r = new Registrations(() => now);
+    r.report('Demo.Tongdai.Local', '101', 60);
+    r.report('demo.tongdai.local', '102', 60);
+    expect(r.registered('demo.tongdai.local')).toEqual(new Set(['101', '102']));
+    r.report('demo.tongdai.local', '102', 0);
+    now += 61_000;
+    expect(r.registered('demo.tongdai.local').size).toBe(0);
+    expect(r.registered('abc.tongdai.local').size).toBe(0);
+  });
+});

@@ -1,0 +1,188 @@
+import { EventEmitter } from 'node:events';
+import type { AgentStats, RoutingPlan } from '../routing';
+import { failureDisposition, rejectDisposition, seconds, type CdrRow, type Disposition } from './cdr';
+import { MEDIA_UNAVAILABLE, type KamailioPlan } from './kamailio-plan';
+
+/** A call Kamailio asked a plan for. */
+export interface CallStart {
+  callId: string;
+  tenantId: number;
+  caller: string;
+  callee: string;
+  /** The calling extension (internal and outbound calls). */
+  callerExtension: string | null;
+  plan: RoutingPlan;
+  kamailio: KamailioPlan;
+  startedAt: Date;
+}
+
+interface ActiveCall extends CallStart {
+  answeredAt: Date | null;
+  answeredBy: string | null;
+  /** Index of the Kamailio step that was answered. */
+  answeredStep: number | null;
+}
+
+/** What the real-time channel carries (the softphones' bus, the monitoring screen). */
+export type CallEvent =
+  | { type: 'ringing'; tenantId: number; callId: string; caller: string; callee: string; extensions: string[] }
+  | { type: 'answered'; tenantId: number; callId: string; extension: string | null }
+  | { type: 'ended'; tenantId: number; callId: string; disposition: Disposition; extension: string | null };
+
+const MEDIA_REASON = 'Dịch vụ phát âm thanh (lời chào, IVR, nhạc chờ, hộp thư thoại) chưa sẵn sàng';
+const UNANSWERED_MAX_MS = 10 * 60_000;
+const ANSWERED_MAX_MS = 12 * 3_600_000;
+
+/**
+ * Calls in progress, per Call-ID: the plan they follow (so failover stays on the plan the call
+ * started with), who is in a call (the engine's "busy"), and the call record once they end.
+ */
+export class CallTracker {
+  readonly events = new EventEmitter();
+  private readonly calls = new Map<string, ActiveCall>();
+  private readonly busyCount = new Map<number, Map<string, number>>();
+  private readonly stats = new Map<number, Map<string, AgentStats>>();
+  private readonly recent = new Map<string, { extension: string; at: Date }>();
+
+  constructor(private readonly sink: (row: CdrRow) => void) {}
+
+  get(callId: string): CallStart | undefined {
+    return this.calls.get(callId);
+  }
+
+  activeCount(): number {
+    return this.calls.size;
+  }
+
+  /** Extensions in a call now (calling, or answered). */
+  busy(tenantId: number): Set<string> {
+    return new Set(this.busyCount.get(tenantId)?.keys());
+  }
+
+  agentStats(tenantId: number): ReadonlyMap<string, AgentStats> {
+    return this.stats.get(tenantId) ?? new Map();
+  }
+
+  /** The agent who last answered one of these caller numbers in this process (records not yet written). */
+  recentAgent(tenantId: number, callerForms: string[]): { extension: string; at: Date } | null {
+    const hits = callerForms.map((n) => this.recent.get(`${tenantId}:${n}`)).filter((x) => !!x);
+    return hits.sort((a, b) => b.at.getTime() - a.at.getTime())[0] ?? null;
+  }
+
+  start(call: CallStart): void {
+    const first = call.kamailio.steps[0];
+    const active: ActiveCall = { ...call, answeredAt: null, answeredBy: null, answeredStep: null };
+    if (first.do === 'reject') {
+      const step = call.plan.steps[first.from_step];
+      const engineReject = step?.kind === 'reject' ? step : null;
+      this.write(active, { endedAt: call.startedAt, disposition: engineReject ? rejectDisposition(engineReject.reason) : 'FAILED', sipCode: first.code, step: 0 });
+      return;
+    }
+    this.calls.set(call.callId, active);
+    if (call.callerExtension) this.markBusy(call.tenantId, call.callerExtension, 1);
+    const ring = first.do === 'ring' ? first.targets : [];
+    this.emit({ type: 'ringing', tenantId: call.tenantId, callId: call.callId, caller: call.caller, callee: call.callee, extensions: ring });
+  }
+
+  answered(callId: string, extension: string | null, step: number | null, at = new Date()): void {
+    const call = this.calls.get(callId);
+    if (!call || call.answeredAt) return;
+    call.answeredAt = at;
+    call.answeredBy = extension;
+    call.answeredStep = step;
+    if (extension) {
+      this.markBusy(call.tenantId, extension, 1);
+      const perTenant = this.stats.get(call.tenantId) ?? new Map<string, AgentStats>();
+      perTenant.set(extension, { calls: (perTenant.get(extension)?.calls ?? 0) + 1, lastCallAt: at });
+      this.stats.set(call.tenantId, perTenant);
+      this.recent.set(`${call.tenantId}:${call.caller}`, { extension, at });
+    }
+    this.emit({ type: 'answered', tenantId: call.tenantId, callId, extension });
+  }
+
+  /** BYE (or the dialog timed out) after an answer. */
+  ended(callId: string, at = new Date()): void {
+    const call = this.calls.get(callId);
+    if (!call) return;
+    if (!call.answeredAt) return this.failed(callId, 487, null, at);
+    this.finish(call, { endedAt: at, disposition: 'ANSWERED', sipCode: 200, step: call.answeredStep });
+  }
+
+  /** The call ended unanswered; `code` is the final status the caller got, `step` the Kamailio step it ended on. */
+  failed(callId: string, code: number, step: number | null, at = new Date()): void {
+    const call = this.calls.get(callId);
+    if (!call) return;
+    if (call.answeredAt) return this.ended(callId, at);
+    this.finish(call, { endedAt: at, disposition: failureDisposition(code), sipCode: code, step });
+  }
+
+  /** Ends calls whose end Kamailio never reported (it restarted, an event was lost). */
+  sweep(now = Date.now()): void {
+    for (const call of [...this.calls.values()]) {
+      const age = now - call.startedAt.getTime();
+      if (call.answeredAt && age > ANSWERED_MAX_MS) this.ended(call.callId, new Date(now));
+      else if (!call.answeredAt && age > UNANSWERED_MAX_MS) this.finish(call, { endedAt: new Date(now), disposition: 'FAILED', sipCode: null, step: null });
+    }
+    if (this.recent.size > 100_000) this.recent.clear();
+  }
+
+  private finish(call: ActiveCall, end: { endedAt: Date; disposition: Disposition; sipCode: number | null; step: number | null }): void {
+    this.calls.delete(call.callId);
+    if (call.callerExtension) this.markBusy(call.tenantId, call.callerExtension, -1);
+    if (call.answeredBy) this.markBusy(call.tenantId, call.answeredBy, -1);
+    this.write(call, end);
+  }
+
+  private write(call: ActiveCall, end: { endedAt: Date; disposition: Disposition; sipCode: number | null; step: number | null }): void {
+    const kstep = end.step !== null ? call.kamailio.steps[end.step] : undefined;
+    const answeredStep = call.answeredStep !== null ? call.kamailio.steps[call.answeredStep] : undefined;
+    const source = answeredStep ? call.plan.steps[answeredStep.from_step]?.source : undefined;
+    const firstOf = (type: string) => call.plan.route.find((n) => n.type === type);
+    const group = source?.type === 'group' ? source : firstOf('group');
+    const queue = source?.type === 'queue' ? source : firstOf('queue');
+    const forward = [answeredStep, ...call.kamailio.steps].find((s) => s?.do === 'forward');
+    this.sink({
+      tenant_id: call.tenantId,
+      call_id: call.callId,
+      caller: call.caller,
+      callee: call.callee,
+      did: call.plan.did,
+      direction: call.plan.direction,
+      route: call.plan.route,
+      ring_group_id: group ? Number(group.id) : null,
+      queue_id: queue ? Number(queue.id) : null,
+      extension: call.answeredBy,
+      trunk: forward?.do === 'forward' ? forward.trunk : null,
+      started_at: call.startedAt,
+      answered_at: call.answeredAt,
+      ended_at: end.endedAt,
+      duration: seconds(call.startedAt, end.endedAt),
+      billsec: call.answeredAt ? seconds(call.answeredAt, end.endedAt) : 0,
+      disposition: end.disposition,
+      sip_code: end.sipCode,
+      reason: this.reasonOf(call, kstep),
+    });
+    this.emit({ type: 'ended', tenantId: call.tenantId, callId: call.callId, disposition: end.disposition, extension: call.answeredBy });
+  }
+
+  /** Why an unanswered call ended, in Vietnamese, when the plan said so (a refusal, media not available). */
+  private reasonOf(call: ActiveCall, kstep: KamailioPlan['steps'][number] | undefined): string {
+    if (kstep?.do !== 'reject') return '';
+    const step = call.plan.steps[kstep.from_step];
+    if (step?.kind === 'reject') return step.message;
+    if (step?.kind === 'forward') return `Trunk "${step.trunk}" chưa được cấu hình`;
+    return kstep.code === MEDIA_UNAVAILABLE.code ? MEDIA_REASON : '';
+  }
+
+  private markBusy(tenantId: number, ext: string, delta: number): void {
+    const perTenant = this.busyCount.get(tenantId) ?? new Map<string, number>();
+    const n = (perTenant.get(ext) ?? 0) + delta;
+    if (n > 0) perTenant.set(ext, n);
+    else perTenant.delete(ext);
+    this.busyCount.set(tenantId, perTenant);
+  }
+
+  private emit(e: CallEvent): void {
+    this.events.emit('call', e);
+  }
+}

@@ -1,0 +1,193 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
+import { DEMO_PBX } from '../../db/seed-pbx';
+import { DEMO_SIP } from '../../db/seed-data';
+import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { buildInternalServer } from '../sip/internal-server';
+import { SipUdpClient } from '../sip/sip-client';
+import type { CdrRow } from './cdr';
+import { registerContact } from './register-contact';
+import { answerScenario, carrierScenario, extensionCallScenario, ringScenario, runSipp, sippInstalled } from './sipp';
+
+/**
+ * Calls obey the PBX, through real processes: sipp plays the carrier (UDP, no digest) and the
+ * phones of extensions 101/102 (registered with their passwords, contacts pointing at sipp);
+ * Kamailio asks the API's internal listener for each call's plan and reports answer / end /
+ * failure; the call records land in the database.
+ */
+const KAMAILIO_LIB = resolve(__dirname, '../../../../scripts/lib/kamailio.mjs');
+type KamailioLib = typeof import('../../../../scripts/lib/kamailio.mjs');
+const importEsm = new Function('p', 'return import(p)') as (p: string) => Promise<KamailioLib>;
+
+const installed = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].some((p) => existsSync(p)) && sippInstalled();
+if (!installed) console.warn('SKIPPED call routing tests: Kamailio or sipp is not installed (sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules kamailio-extra-modules sip-tester).');
+
+const DOMAIN = 'demo.tongdai.local';
+const SUNDAY_NIGHT = '2024-06-09T22:00:00+07:00';
+const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
+
+(installed ? describe : describe.skip)('calls routed by the PBX plan (Kamailio + sipp)', () => {
+  let t: TestApp;
+  let internal: FastifyInstance;
+  let kamailio: RunningKamailio;
+  let dir: string;
+  let tenantId: number;
+  let groupId: number;
+  // Random ports: several test runs may share the machine.
+  let sipUdp: number;
+  let trunkPort: number;
+  const phonePort: Record<'101' | '102', number> = { '101': 0, '102': 0 };
+
+  const api = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await t.app.inject({ method, url, headers: (await headers).admin, payload });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json().data;
+  };
+  let headers: ReturnType<typeof demoHeaders>;
+
+  /** The newest record of this caller (to this callee), once the API has written it. */
+  async function cdrOf(caller: string, callee = ''): Promise<CdrRow> {
+    const until = Date.now() + 5000;
+    for (;;) {
+      const { rows } = await t.db.withTenant(tenantId, (tx) =>
+        tx.query<CdrRow>("select * from cdrs where caller = $1 and ($2 = '' or callee = $2) order by id desc limit 1", [caller, callee]),
+      );
+      if (rows[0]) return rows[0];
+      if (Date.now() > until) throw new Error(`no call record for ${caller}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  const phone = (ext: '101' | '102', xml: string) => runSipp({ dir, name: `phone-${ext}`, xml, args: ['-i', '127.0.0.1', '-p', String(phonePort[ext]), '-m', '1'] });
+  const carrier = (o: { did: string; caller: string; expect: number; at?: string }) =>
+    runSipp({
+      dir,
+      name: `carrier-${o.caller}`,
+      xml: carrierScenario(o.expect),
+      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', o.did, '-m', '1', '-l', '1'],
+      keys: { caller: o.caller, at: o.at ?? MONDAY_MORNING },
+    }).done;
+  // sipp needs a moment to bind before Kamailio sends it an INVITE.
+  const listening = () => new Promise((r) => setTimeout(r, 300));
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    headers = demoHeaders(t.app);
+    const lib = await importEsm(KAMAILIO_LIB);
+    const evapiPort = await lib.freeTcpPort();
+    trunkPort = await lib.freeUdpPort();
+    internal = buildInternalServer(t.db, { calls: { testClock: true, cdrFlushMs: 20, trunks: { viettel: `127.0.0.1:${trunkPort}` }, evapi: `127.0.0.1:${evapiPort}` } });
+    await internal.listen({ port: 0, host: '127.0.0.1' });
+    const apiPort = (internal.server.address() as { port: number }).port;
+    dir = mkdtempSync(join(tmpdir(), 'tongdai-calls-'));
+    sipUdp = await lib.freeUdpPort();
+    for (const ext of ['101', '102'] as const) phonePort[ext] = await lib.freeUdpPort();
+    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: `http://127.0.0.1:${apiPort}/internal/sip`, dir, evapiPort });
+
+    tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
+    // The demo tenant as seeded (02873000001 → ring group "Kinh doanh" of 101 + 102), plus what the
+    // admin adds through the partner API: a blocked caller and 02873000002 → office hours → group, else 102.
+    groupId = (await api('GET', '/pbx/partner/group-inbounds?CodeCompany=demo&dataType=all')).find((g: { name: string }) => g.name === DEMO_PBX.demo.ringGroup.name).id;
+    const officeHours = (await api('GET', '/pbx/partner/time-group?CodeCompany=demo&dataType=all')).find((g: { name: string }) => g.name === DEMO_PBX.demo.timeGroup.name).id;
+    await api('POST', '/pbx/partner/blocked-in?CodeCompany=demo', { number: '0999888777', match: 'exact', note: 'Quấy rối' });
+    const condition = await api('POST', '/pbx/partner/time-condition?CodeCompany=demo', {
+      name: 'Giờ làm việc',
+      time_group_id: officeHours,
+      matched_destination: { type: 'group', target: String(groupId) },
+      unmatched_destination: { type: 'direct', target: '102' },
+    });
+    await api('POST', '/pbx/partner/inbound?CodeCompany=demo', { did: '02873000002', destination: { type: 'time', target: String(condition.id) } });
+    await api('POST', '/pbx/partner/rule?CodeCompany=demo', { name: 'Di động', pattern: '09XXXXXXXX', trunk: 'viettel', caller_id: '02873000001' });
+
+    for (const [ext, port] of Object.entries(phonePort)) {
+      const password = ext === '101' ? DEMO_SIP.demo.admin.password : DEMO_SIP.demo.staff.password;
+      expect(await registerContact({ proxyPort: sipUdp, user: ext, domain: DOMAIN, password, contactPort: port })).toBe(200);
+    }
+    // Kamailio reports each saved REGISTER to the API (both phones are online for the engine), and
+    // the API reads Kamailio's call events once its evapi connection is up.
+    const until = Date.now() + 5000;
+    while (Date.now() < until) {
+      const online = await internal.inject({ url: `/internal/sip/registrations?domain=${DOMAIN}` });
+      const calls = await internal.inject({ url: '/internal/sip/calls' });
+      if (online.json().extensions.length === 2 && calls.json().events_connected) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }, 40_000);
+
+  afterAll(async () => {
+    await kamailio?.stop();
+    await internal?.close();
+    await t?.close();
+    if (process.env.KEEP_SIP_LOGS) console.log(`logs kept in ${dir}`);
+    else if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('rings the ring group in parallel: 101 answers, 102 is cancelled, the record says ANSWERED by 101', async () => {
+    const p101 = phone('101', answerScenario(300));
+    const p102 = phone('102', ringScenario());
+    await listening();
+    const call = await carrier({ did: DEMO_PBX.demo.numbers[0], caller: '0901000001', expect: 200 });
+    const [a, b] = await Promise.all([p101.done, p102.done]);
+    expect([call.code, a.code, b.code]).toEqual([0, 0, 0]);
+    const cdr = await cdrOf('0901000001');
+    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '101', did: DEMO_PBX.demo.numbers[0], callee: DEMO_PBX.demo.numbers[0], direction: 'inbound', ring_group_id: groupId, sip_code: 200 });
+    expect(cdr.answered_at).not.toBeNull();
+    expect(cdr.billsec).toBeLessThanOrEqual(cdr.duration);
+    expect(cdr.route.map((n) => n.type)).toEqual(['inbound', 'group']);
+  });
+
+  it('refuses a blocked caller with 603 and records BLOCKED', async () => {
+    const call = await carrier({ did: DEMO_PBX.demo.numbers[0], caller: '0999888777', expect: 603 });
+    expect(call.code).toBe(0);
+    expect(await cdrOf('0999888777')).toMatchObject({ disposition: 'BLOCKED', sip_code: 603, extension: null, billsec: 0, reason: 'Số gọi đến nằm trong danh sách chặn' });
+  });
+
+  it('refuses an international number dialled without a rule allowing it (403, BLOCKED)', async () => {
+    const ua = await new SipUdpClient(sipUdp).open();
+    try {
+      const res = await ua.request({ method: 'INVITE', from: `sip:101@${DOMAIN}`, to: `sip:0012025550100@${DOMAIN}`, uri: `sip:0012025550100@${DOMAIN}`, authUser: '101', password: DEMO_SIP.demo.admin.password });
+      expect(res.status).toBe(403);
+    } finally {
+      ua.close();
+    }
+    const cdr = await cdrOf('101', '0012025550100');
+    expect(cdr).toMatchObject({ direction: 'outbound', callee: '0012025550100', disposition: 'BLOCKED', sip_code: 403 });
+    expect(cdr.reason).toMatch(/quốc tế/);
+  });
+
+  it('outside office hours sends the DID to the unmatched destination (102), not the ring group', async () => {
+    const p102 = phone('102', answerScenario(100));
+    await listening();
+    const call = await carrier({ did: '02873000002', caller: '0901000002', expect: 200, at: SUNDAY_NIGHT });
+    expect([call.code, (await p102.done).code]).toEqual([0, 0]);
+    const cdr = await cdrOf('0901000002');
+    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102', ring_group_id: null });
+    expect(cdr.route.find((n) => n.type === 'time')).toMatchObject({ branch: 'unmatched' });
+  });
+
+  it('sends a mobile number an extension dials out through the rule trunk, presenting the company number', async () => {
+    const carrier = runSipp({ dir, name: 'trunk', xml: answerScenario(100, 'sip:02873000001@'), args: ['-i', '127.0.0.1', '-p', String(trunkPort), '-m', '1'] });
+    await listening();
+    const call = await runSipp({
+      dir,
+      name: 'ext-101',
+      xml: extensionCallScenario(200, { user: '101', password: DEMO_SIP.demo.admin.password }),
+      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', '0912345678', '-m', '1', '-l', '1'],
+      keys: { caller: '101', domain: DOMAIN },
+    }).done;
+    expect([call.code, (await carrier.done).code]).toEqual([0, 0]);
+    const cdr = await cdrOf('101', '0912345678');
+    expect(cdr).toMatchObject({ direction: 'outbound', callee: '0912345678', disposition: 'ANSWERED', trunk: 'viettel', extension: null });
+    expect(cdr.route.map((n) => n.type)).toEqual(['outbound']);
+  });
+
+  it('answers 404 for a number no tenant owns, and keeps no record', async () => {
+    const call = await carrier({ did: '02899999999', caller: '0901000003', expect: 404 });
+    expect(call.code).toBe(0);
+    const { rows } = await t.db.withSystem((tx) => tx.query("select count(*)::int as n from cdrs where caller = '0901000003'"));
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+});

@@ -1,0 +1,46 @@
+import type { RejectReason, RouteNode } from '../routing';
+
+/** Dispositions of a call record (Asterisk's names, plus BLOCKED for calls the plan refused). */
+export const DISPOSITIONS = ['ANSWERED', 'NO ANSWER', 'BUSY', 'FAILED', 'BLOCKED'] as const;
+export type Disposition = (typeof DISPOSITIONS)[number];
+
+/** One row of the cdrs table (migration 0008). */
+export interface CdrRow {
+  tenant_id: number;
+  call_id: string;
+  caller: string;
+  callee: string;
+  did: string | null;
+  direction: 'inbound' | 'internal' | 'outbound';
+  route: RouteNode[];
+  ring_group_id: number | null;
+  queue_id: number | null;
+  extension: string | null;
+  trunk: string | null;
+  started_at: Date;
+  answered_at: Date | null;
+  ended_at: Date;
+  duration: number;
+  billsec: number;
+  disposition: Disposition;
+  sip_code: number | null;
+  reason: string;
+}
+
+const BLOCKING: ReadonlySet<RejectReason> = new Set(['blocked_in', 'blocked_out', 'international', 'premium']);
+
+/** A call the plan refused at once: blocked numbers and forbidden destinations are BLOCKED. */
+export function rejectDisposition(reason: RejectReason | null): Disposition {
+  if (reason && BLOCKING.has(reason)) return 'BLOCKED';
+  return reason === 'busy' ? 'BUSY' : 'FAILED';
+}
+
+/** A call that was tried and never answered, by the final SIP status the caller got. */
+export function failureDisposition(code: number): Disposition {
+  if (code === 486 || code === 600) return 'BUSY';
+  if (code === 408 || code === 480 || code === 487 || code === 603) return 'NO ANSWER';
+  return 'FAILED';
+}
+
+/** Whole seconds between two instants, never negative. */
+export const seconds = (from: Date, to: Date): number => Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));

@@ -1,0 +1,165 @@
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * sipp scenarios for the call tests and the bench: a carrier (UAC) calling a DID through
+ * Kamailio, and phones (UAS) answering or just ringing. Signalling only; the offer carries a
+ * PCMU SDP so media relays can be exercised when they apply.
+ */
+
+export const sippInstalled = (): boolean => ['/usr/bin/sipp', '/usr/local/bin/sipp'].some((p) => existsSync(p));
+
+const SDP = ['v=0', 'o=- 1 1 IN IP4 [local_ip]', 's=-', 'c=IN IP4 [local_ip]', 't=0 0', 'm=audio [media_port] RTP/AVP 0', 'a=rtpmap:0 PCMU/8000', 'a=sendrecv'].join('\n');
+
+const scenario = (name: string, body: string) => `<?xml version="1.0" encoding="ISO-8859-1" ?>\n<scenario name="${name}">\n${body}\n</scenario>\n`;
+const msg = (lines: string[], attrs = '') => `  <send${attrs}><![CDATA[\n${lines.join('\n')}\n]]></send>`;
+
+const replyHead = (status: string, toTag = true) => [
+  `SIP/2.0 ${status}`,
+  '[last_Via:]',
+  '[last_From:]',
+  toTag ? '[last_To:];tag=[pid]SIPpTag01[call_number]' : '[last_To:]',
+  '[last_Call-ID:]',
+  '[last_CSeq:]',
+  '[last_Record-Route:]',
+  'Contact: <sip:[local_ip]:[local_port];transport=[transport]>',
+];
+
+const invite = (from: string, to: string, cseq: number, extra: string[] = []) =>
+  msg(
+    [
+      `INVITE sip:[service]@${to} SIP/2.0`,
+      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+      `From: <${from}>;tag=[pid]SIPpTag00[call_number]`,
+      `To: <sip:[service]@${to}>`,
+      'Call-ID: [call_id]',
+      `CSeq: ${cseq} INVITE`,
+      'Contact: <sip:[caller]@[local_ip]:[local_port]>',
+      'Max-Forwards: 70',
+      ...extra,
+      'Content-Type: application/sdp',
+      'Content-Length: [len]',
+      '',
+      SDP,
+    ],
+    ' retrans="500"',
+  );
+const provisional = ['100', '180', '180', '183'].map((c) => `  <recv response="${c}" optional="true"/>`).join('\n');
+/** ACK of a final refusal (same branch as the INVITE, hop by hop). */
+const ackRefusal = (to: string, cseq: number) =>
+  msg([`ACK sip:[service]@${to} SIP/2.0`, '[last_Via:]', '[last_From:]', '[last_To:]', '[last_Call-ID:]', `CSeq: ${cseq} ACK`, 'Max-Forwards: 70', 'Content-Length: 0']);
+
+/** After the INVITE: the final answer `expect`; 200 → ACK, hold, BYE; anything else → ACK. */
+function outcome(o: { name: string; from: string; to: string; cseq: number; expect: number; holdMs: number; head: string[] }): string {
+  if (o.expect !== 200) return scenario(`${o.name}-${o.expect}`, [...o.head, provisional, `  <recv response="${o.expect}"/>`, ackRefusal(o.to, o.cseq)].join('\n'));
+  const inDialog = (method: string, cseq: number) =>
+    msg([
+      `${method} [next_url] SIP/2.0`,
+      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+      '[routes]',
+      `From: <${o.from}>;tag=[pid]SIPpTag00[call_number]`,
+      `To: <sip:[service]@${o.to}>[peer_tag_param]`,
+      'Call-ID: [call_id]',
+      `CSeq: ${cseq} ${method}`,
+      'Contact: <sip:[caller]@[local_ip]:[local_port]>',
+      'Max-Forwards: 70',
+      'Content-Length: 0',
+    ]);
+  return scenario(`${o.name}-answered`, [
+    ...o.head,
+    provisional,
+    '  <recv response="200" rtd="true" rrs="true"/>',
+    inDialog('ACK', o.cseq),
+    `  <pause milliseconds="${o.holdMs}"/>`,
+    inDialog('BYE', o.cseq + 1),
+    '  <recv response="200" crlf="true"/>',
+  ].join('\n'));
+}
+
+/**
+ * A carrier calling [service] (the DID) from [caller]; `expect` is the final status:
+ * 200 → ACK, hold `holdMs`, BYE; anything else → ACK of the refusal. [at] → X-Tongdai-At.
+ */
+export function carrierScenario(expect: number, holdMs = 300): string {
+  const from = 'sip:[caller]@carrier.example';
+  const to = '[remote_ip]:[remote_port]';
+  return outcome({ name: 'carrier', from, to, cseq: 1, expect, holdMs, head: [invite(from, to, 1, ['X-Tongdai-At: [at]'])] });
+}
+
+/**
+ * Extension [caller]@[domain] dialling [service]: digest on the 407 (sipp cannot nest a keyword
+ * in [authentication], so the credentials are written into the scenario), then as a carrier.
+ */
+export function extensionCallScenario(expect: number, auth: { user: string; password: string }, holdMs = 300): string {
+  const from = 'sip:[caller]@[domain]';
+  const to = '[domain]';
+  const head = [
+    invite(from, to, 1),
+    '  <recv response="100" optional="true"/>',
+    '  <recv response="407" auth="true"/>',
+    ackRefusal(to, 1),
+    invite(from, to, 2, [`[authentication username=${auth.user} password=${auth.password}]`]),
+  ];
+  return outcome({ name: 'extension', from, to, cseq: 2, expect, holdMs, head });
+}
+
+/**
+ * A phone (or a carrier's server) that rings, answers after `answerMs` and waits for the BYE.
+ * `fromMatches`: a regexp the INVITE's From must match, else the call fails.
+ */
+export function answerScenario(answerMs = 200, fromMatches?: string): string {
+  const check = fromMatches
+    ? `\n    <action><ereg regexp="${fromMatches}" search_in="hdr" header="From:" check_it="true" assign_to="from"/></action>\n  `
+    : '';
+  return scenario('phone-answers', [
+    `  <recv request="INVITE" crlf="true">${check}</recv>`,
+    msg([...replyHead('180 Ringing'), ...(fromMatches ? ['X-From: [$from]'] : []), 'Content-Length: 0']),
+    `  <pause milliseconds="${answerMs}"/>`,
+    msg([...replyHead('200 OK'), 'Content-Type: application/sdp', 'Content-Length: [len]', '', SDP], ' retrans="500"'),
+    '  <recv request="ACK" crlf="true"/>',
+    '  <recv request="BYE"/>',
+    msg([...replyHead('200 OK', false), 'Content-Length: 0']),
+  ].join('\n'));
+}
+
+/** A phone that rings until the proxy cancels it (another phone answered, or the ring time ran out). */
+export function ringScenario(): string {
+  return scenario('phone-rings', [
+    '  <recv request="INVITE" crlf="true"/>',
+    msg([...replyHead('180 Ringing'), 'Content-Length: 0']),
+    '  <recv request="CANCEL"/>',
+    msg([...replyHead('200 OK', false), 'Content-Length: 0']),
+    msg([
+      'SIP/2.0 487 Request Terminated',
+      '[last_Via:]',
+      '[last_From:]',
+      '[last_To:];tag=[pid]SIPpTag01[call_number]',
+      '[last_Call-ID:]',
+      'CSeq: [last_cseq_number] INVITE',
+      'Content-Length: 0',
+    ]),
+    '  <recv request="ACK"/>',
+  ].join('\n'));
+}
+
+export interface SippRun {
+  done: Promise<{ code: number | null; output: string }>;
+  stop(): void;
+}
+
+/**
+ * Runs sipp in the foreground (-nostdin; -bg exits at once). `keys` become [keyword]s of the
+ * scenario. Resolves with sipp's exit code (0 = every call succeeded) and its error output.
+ */
+export function runSipp(o: { dir: string; name: string; xml: string; args: string[]; keys?: Record<string, string>; timeoutS?: number }): SippRun {
+  const file = join(o.dir, `${o.name}.xml`);
+  writeFileSync(file, o.xml);
+  const keys = Object.entries(o.keys ?? {}).flatMap(([k, v]) => ['-key', k, v]);
+  const proc = spawn('sipp', ['-sf', file, '-nostdin', '-timeout', `${o.timeoutS ?? 20}s`, '-timeout_error', ...(process.env.SIPP_TRACE ? ['-trace_err', ...(process.env.SIPP_TRACE === 'all' ? ['-trace_msg'] : [])] : []), ...keys, ...o.args], { cwd: o.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  proc.stdout.on('data', () => undefined);
+  proc.stderr.on('data', (b: Buffer) => (output += b.toString()));
+  const done = new Promise<{ code: number | null; output: string }>((resolve) => proc.once('exit', (code) => resolve({ code, output })));
+  return { done, stop: () => proc.exitCode === null && proc.kill('SIGKILL') };
+}

@@ -1,0 +1,137 @@
+// `npm run bench`, call routing part: Kamailio calls per second with a plan from the API for
+// every call (signalling only). A sipp carrier calls a DID routed to a "hunt" ring group of
+// AGENTS extensions, all registered with one sipp phone answering at once (an extension in a call
+// is busy for the engine, so concurrent calls need several); each call is INVITE → 180 → 200 →
+// ACK → BYE and leaves a call record. Fixed offered rates; reports what got through, the setup
+// time, the plan request's round trip as Kamailio measured it, and the CPU both processes used.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startKamailio } from '../../scripts/lib/kamailio.mjs';
+import { freeTcpPort, freeUdpPort } from '../../scripts/lib/ports.mjs';
+import { sipPorts, type StackSip } from '../../scripts/lib/stack.mjs';
+import { registerContact } from '../../api/src/modules/calls/register-contact.ts';
+import { answerScenario, carrierScenario, runSipp, sippInstalled } from '../../api/src/modules/calls/sipp.ts';
+
+const RATES = (process.env.BENCH_CPS ?? '200,500,1000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
+const DID = '02873000003';
+const AGENTS = 40;
+const TICK = 100; // clock ticks per second (USER_HZ) on Linux
+
+/** utime + stime (seconds) of the processes `match` picks by (pid, parent pid, process group). */
+function cpuSeconds(match: (pid: number, ppid: number, pgrp: number) => boolean): number {
+  let ticks = 0;
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      if (match(Number(p), Number(fields[1]), Number(fields[2]))) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* exited */
+    }
+  }
+  return ticks / TICK;
+}
+
+const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN);
+
+/** Plan round trips (ms) logged by Kamailio (TONGDAI_PLAN_TIMING) after byte `from` of its log. */
+function planTimes(log: string, from: number): number[] {
+  const text = readFileSync(log).subarray(from).toString();
+  return [...text.matchAll(/plan-timing (\d+)\.(\d+) (\d+)\.(\d+) 200/g)].map((m) => (Number(m[3]) - Number(m[1])) * 1000 + (Number(m[4]) - Number(m[2])) / 1000);
+}
+
+/** sipp's statistics lines (-trace_stat, one a second): counters by column name. */
+function sippStats(file: string): Record<string, string>[] {
+  const [head, ...lines] = readFileSync(file, 'utf8').trim().split('\n').map((l) => l.split(';'));
+  return lines.map((l) => Object.fromEntries(head.map((h, i) => [h, l[i]])));
+}
+
+/** "HH:MM:SS:ffffff" (sipp; the last part is a fraction of a second) → seconds. */
+function sippSeconds(t = ''): number {
+  const [h = '0', m = '0', sec = '0', frac = '0'] = t.split(':');
+  return Number(h) * 3600 + Number(m) * 60 + Number(sec) + Number(frac) / 10 ** frac.length;
+}
+
+/**
+ * The stack's own Kamailio is swapped for one with plan timing and more shared memory (-m 512, a
+ * thousand calls a second need it) on the same evapi port, so the API's event stream follows.
+ */
+export async function callFigures(o: { apiUrl: string; apiPort: number; apiPid: number; token: string; sip: StackSip | null }): Promise<[string, string, string][]> {
+  if (!sippInstalled() || !o.sip) return [['Kamailio calls/s with API plans', 'skipped: sipp or Kamailio is not installed', '≥ 1000 cps']];
+  const headers = { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' };
+  const post = async (path: string, body: object) => {
+    const res = await fetch(`${o.apiUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`bench setup ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: { id: number; extension: string; password: string } }).data;
+  };
+  const agents = [];
+  for (let i = 0; i < AGENTS; i++) agents.push(await post('/t/demo/subscribers', { extension: String(7001 + i), display_name: `Bench ${7001 + i}` }));
+  const group = await post('/pbx/partner/group-inbounds?CodeCompany=demo', { name: 'Bench hunt', extensions: agents.map((a) => a.extension), strategy: 'hunt', ring_time: 20 });
+  await post('/pbx/partner/inbound?CodeCompany=demo', { did: DID, destination: { type: 'group', target: String(group.id) } });
+
+  const dir = mkdtempSync(join(tmpdir(), 'tongdai-bench-calls-'));
+  const udpPort = await freeUdpPort();
+  const phonePort = await freeUdpPort();
+  const ports = sipPorts(o.apiPort);
+  await o.sip.stop();
+  const kamailio = await startKamailio({
+    wsPort: await freeTcpPort(),
+    udpPort,
+    apiInternalUrl: `http://127.0.0.1:${ports.internalPort}/internal/sip`,
+    dir,
+    evapiPort: ports.evapiPort,
+    defines: ['TONGDAI_PLAN_TIMING'],
+    shmMb: 512,
+  });
+  const phone = runSipp({ dir, name: 'phone', xml: answerScenario(0), args: ['-i', '127.0.0.1', '-p', String(phonePort), '-max_socket', '10000'], timeoutS: 600 });
+  const rows: [string, string, string][] = [];
+  try {
+    for (const a of agents) {
+      const reg = await registerContact({ proxyPort: udpPort, user: a.extension, domain: 'demo.tongdai.local', password: a.password, contactPort: phonePort, expires: 3600 });
+      if (reg !== 200) throw new Error(`REGISTER ${a.extension} for the bench: ${reg}`);
+    }
+    // The API's evapi client reconnects to the new Kamailio by itself (every 500 ms).
+    const calls = `http://127.0.0.1:${ports.internalPort}/internal/sip/calls`;
+    for (let i = 0; i < 50 && !((await (await fetch(calls)).json()) as { events_connected: boolean }).events_connected; i++) await new Promise((r) => setTimeout(r, 100));
+    for (const rate of RATES) {
+      const stats = join(dir, `stats-${rate}.csv`);
+      const logFrom = statSync(kamailio.log).size;
+      // Kamailio: its process group (detached); the API: tsx and the node process it starts.
+      const kamailioCpu = () => cpuSeconds((_, __, pgrp) => pgrp === kamailio.pid);
+      const apiCpu = () => cpuSeconds((pid, ppid) => pid === o.apiPid || ppid === o.apiPid);
+      const cpu0 = [kamailioCpu(), apiCpu()];
+      const carrier = await runSipp({
+        dir,
+        name: `carrier-${rate}`,
+        xml: carrierScenario(200, 0),
+        // -recv_timeout: a call that waits 5 s for an answer counts as failed instead of holding sipp.
+        args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', DID, '-r', String(rate), '-m', String(rate * SECONDS), '-recv_timeout', '5000', '-trace_stat', '-stf', stats, '-fd', '1'],
+        keys: { caller: '0909000000', at: '' },
+        timeoutS: SECONDS + 30,
+      }).done;
+      const cpu = [kamailioCpu() - cpu0[0], apiCpu() - cpu0[1]];
+      const lines = sippStats(stats);
+      const s = lines[lines.length - 1] ?? {};
+      const ok = Number(s['SuccessfulCall(C)'] ?? 0);
+      // Time until the last successful call ended (1 s resolution), not until sipp gave up on the others.
+      const wall = Math.max(SECONDS, sippSeconds(lines.find((l) => Number(l['SuccessfulCall(C)']) === ok)?.['ElapsedTime(C)']));
+      const failed = rate * SECONDS - ok;
+      const plans = planTimes(kamailio.log, logFrom);
+      rows.push([
+        `Trunk calls routed by API plans, offered ${rate} cps × ${SECONDS} s`,
+        `${(ok / wall).toFixed(0)} cps done (${ok} ok, ${failed} failed${carrier.code ? `, sipp exit ${carrier.code}` : ''}); INVITE→200 avg ${(sippSeconds(s['ResponseTime1(C)']) * 1000).toFixed(0)} ms; plan p50 ${pct(plans, 50).toFixed(1)} / p99 ${pct(plans, 99).toFixed(1)} ms; CPU kamailio ${((cpu[0] / wall) * 100).toFixed(0)} %, api ${((cpu[1] / wall) * 100).toFixed(0)} %`,
+        rate >= 1000 ? '≥ 1000 cps' : '—',
+      ]);
+    }
+
+  } finally {
+    phone.stop();
+    await kamailio.stop();
+    await o.sip.start();
+    if (process.env.BENCH_KEEP) console.log(`call bench files kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
