@@ -7,9 +7,9 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 /** The end of a log file, for error messages ('' when it cannot be read). */
 export const logTail = (file) => { try { return readFileSync(file, 'utf8').slice(-2000); } catch { return ''; } };
 
-export function spawnDaemon(bin, args, { cwd, log }) {
+export function spawnDaemon(bin, args, { cwd, log, env }) {
   const out = openSync(log, 'a');
-  const proc = spawn(bin, args, { cwd, stdio: ['ignore', out, out], detached: true });
+  const proc = spawn(bin, args, { cwd, stdio: ['ignore', out, out], detached: true, ...(env ? { env } : {}) });
   closeSync(out);
   const exited = new Promise((resolve) => proc.once('exit', resolve));
   const killOnExit = () => { try { process.kill(-proc.pid, 'SIGKILL'); } catch { /* gone */ } };

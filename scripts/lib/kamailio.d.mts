@@ -13,6 +13,10 @@ export interface KamailioOptions {
   trunkNet?: string;
   /** rtpengine's ng control socket, e.g. udp:127.0.0.1:2223 (unset: media is never relayed). */
   rtpengine?: string;
+  /** Media workers' SIP UDP addresses ("127.0.0.1:5070"), dispatcher set 1. */
+  mediaWorkers?: string[];
+  /** Networks allowed to place calls with a continuation token (default 127.0.0.1/32). */
+  mediaNet?: string;
   /** Routing configuration to include instead of sip/kamailio.cfg. */
   cfg?: string;
   /** TCP port (127.0.0.1) of Kamailio's evapi: the API reads call events there (KAMAILIO_EVAPI). */
@@ -32,6 +36,7 @@ export function kamailioBinary(): string | null;
 export function kamailioAvailable(): boolean;
 export function kamailioConfig(o: KamailioOptions): string;
 export function checkKamailioConfig(o: KamailioOptions): string | null;
+export function writeMediaList(dir: string, workers?: string[]): void;
 export function sipOptions(udpPort: number, timeoutMs?: number): Promise<number | null>;
 /** shmMb: shared memory (-m), default 64; a thousand calls a second needs more (the bench uses 512). */
 export function startKamailio(o: KamailioOptions & { timeoutMs?: number; shmMb?: number }): Promise<RunningKamailio>;

@@ -21,7 +21,7 @@ export interface StackSip {
   stop(): Promise<void>;
   start(): Promise<void>;
 }
-export function sipPorts(apiPort: number): { wsPort: number; udpPort: number; internalPort: number; evapiPort: number };
+export function sipPorts(apiPort: number): { wsPort: number; udpPort: number; internalPort: number; evapiPort: number; mediaPort: number };
 export function rtpPorts(apiPort: number): { ngPort: number; portMin: number; portMax: number };
 export const REMOTES: { id: string; dir: string; offset: number }[];
 export function runtimeConfig(o: { apiUrl: string; webPort: number; host?: string }): unknown;

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kamailioAvailable, startKamailio } from './kamailio.mjs';
 import { rtpengineAvailable, startRtpengine } from './rtpengine.mjs';
+import { mediaAvailable, startMediaWorker } from './media.mjs';
 import { ROOT } from './paths.mjs';
 import { serveStatic } from './serve-static.mjs';
 
@@ -51,10 +52,11 @@ export function startApi({ port, databaseUrl, dataDir, env = {}, quiet = false }
 
 /**
  * SIP ports of a stack: WebSocket on apiPort + 88, UDP on apiPort + 89; API internal listener on
- * apiPort + 1; Kamailio's call events (evapi, the API connects) on apiPort + 87.
+ * apiPort + 1; Kamailio's call events (evapi, the API connects) on apiPort + 87; the media
+ * worker's SIP (UDP) on apiPort + 91.
  */
 export function sipPorts(apiPort) {
-  return { wsPort: apiPort + 88, udpPort: apiPort + 89, internalPort: apiPort + 1, evapiPort: apiPort + 87 };
+  return { wsPort: apiPort + 88, udpPort: apiPort + 89, internalPort: apiPort + 1, evapiPort: apiPort + 87, mediaPort: apiPort + 91 };
 }
 
 /** rtpengine of a stack: ng control on apiPort + 90, media ports in a block of 100 per API port. */
@@ -69,12 +71,20 @@ export function rtpPorts(apiPort) {
  * restarts). Failing to start them is reported, not fatal: the admin screens work without SIP.
  */
 function sipRunner({ apiPort, quiet }) {
-  const { wsPort, udpPort, internalPort, evapiPort } = sipPorts(apiPort);
+  const { wsPort, udpPort, internalPort, evapiPort, mediaPort } = sipPorts(apiPort);
   const dir = mkdtempSync(join(tmpdir(), `tongdai-kamailio-${apiPort}-`));
   const apiInternalUrl = `http://127.0.0.1:${internalPort}/internal/sip`;
   let running = null;
   let media = null;
+  let worker = null;
   const start = async () => {
+    if (!worker && mediaAvailable()) {
+      try {
+        worker = await startMediaWorker({ port: mediaPort, apiInternalUrl, proxyPort: udpPort, log: join(dir, 'media.log') });
+      } catch (e) {
+        console.error(`The media worker did not start; greetings, IVR and queues answer 480: ${e instanceof Error ? e.message : e}`);
+      }
+    }
     if (!media && rtpengineAvailable()) {
       try {
         media = await startRtpengine({ ...rtpPorts(apiPort), dir: join(dir, 'rtpengine') });
@@ -82,8 +92,8 @@ function sipRunner({ apiPort, quiet }) {
         console.error(`rtpengine did not start; trunk calls to browsers will fail: ${e instanceof Error ? e.message : e}`);
       }
     }
-    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, dir, evapiPort, ...(media ? { rtpengine: media.sock } : {}) });
-    if (!quiet) console.log(`Kamailio on ${running.wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.log}${media ? `; rtpengine ${media.sock}` : ''}`);
+    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, dir, evapiPort, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
+    if (!quiet) console.log(`Kamailio on ${running.wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.log}${media ? `; rtpengine ${media.sock}` : ''}${worker ? `; media worker udp ${worker.address}` : ''}`);
   };
   const stop = async () => {
     await running?.stop();
@@ -96,6 +106,8 @@ function sipRunner({ apiPort, quiet }) {
       await stop();
       await media?.stop();
       media = null;
+      await worker?.stop();
+      worker = null;
       rmSync(dir, { recursive: true, force: true });
     },
   };

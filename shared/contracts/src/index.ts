@@ -14,3 +14,4 @@ export * from './signup';
 export * from './settings';
 export * from './subscribers';
 export * from './pbx';
+export * from './media';

@@ -7,6 +7,8 @@ import { MEDIA_UNAVAILABLE, type KamailioPlan } from './kamailio-plan';
 export interface CallStart {
   callId: string;
   tenantId: number;
+  /** The tenant's code (its SIP domain, its configuration). */
+  maDn?: string;
   caller: string;
   callee: string;
   /** The calling extension (internal and outbound calls). */
@@ -14,6 +16,11 @@ export interface CallStart {
   plan: RoutingPlan;
   kamailio: KamailioPlan;
   startedAt: Date;
+  /**
+   * A leg the media worker placed to move this call on (after an IVR choice, from a queue): it
+   * leaves no record of its own; who answers it answers the parent call.
+   */
+  parentCallId?: string;
 }
 
 interface ActiveCall extends CallStart {
@@ -21,6 +28,8 @@ interface ActiveCall extends CallStart {
   answeredBy: string | null;
   /** Index of the Kamailio step that was answered. */
   answeredStep: number | null;
+  /** answeredBy came from a child leg (the child counts the extension busy, not the parent). */
+  answeredByChild?: boolean;
 }
 
 /** What the real-time channel carries (the softphones' bus, the monitoring screen). */
@@ -29,7 +38,7 @@ export type CallEvent =
   | { type: 'answered'; tenantId: number; callId: string; extension: string | null }
   | { type: 'ended'; tenantId: number; callId: string; disposition: Disposition; extension: string | null };
 
-const MEDIA_REASON = 'Dịch vụ phát âm thanh (lời chào, IVR, nhạc chờ, hộp thư thoại) chưa sẵn sàng';
+const MEDIA_REASON = 'Không có máy chủ phát âm thanh (lời chào, IVR, nhạc chờ, hộp thư thoại) nào sẵn sàng';
 const UNANSWERED_MAX_MS = 10 * 60_000;
 const ANSWERED_MAX_MS = 12 * 3_600_000;
 
@@ -79,6 +88,8 @@ export class CallTracker {
       return;
     }
     this.calls.set(call.callId, active);
+    const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
+    if (parent) parent.plan = { ...parent.plan, route: [...parent.plan.route, ...call.plan.route] };
     if (call.callerExtension) this.markBusy(call.tenantId, call.callerExtension, 1);
     const ring = first.do === 'ring' ? first.targets : [];
     this.emit({ type: 'ringing', tenantId: call.tenantId, callId: call.callId, caller: call.caller, callee: call.callee, extensions: ring });
@@ -97,7 +108,14 @@ export class CallTracker {
       this.stats.set(call.tenantId, perTenant);
       this.recent.set(`${call.tenantId}:${call.caller}`, { extension, at });
     }
-    this.emit({ type: 'answered', tenantId: call.tenantId, callId, extension });
+    const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
+    if (parent && extension && !parent.answeredBy) {
+      parent.answeredBy = extension;
+      parent.answeredByChild = true;
+      parent.answeredAt ??= at;
+      this.emit({ type: 'answered', tenantId: parent.tenantId, callId: parent.callId, extension });
+    }
+    if (!parent) this.emit({ type: 'answered', tenantId: call.tenantId, callId, extension });
   }
 
   /** BYE (or the dialog timed out) after an answer. */
@@ -129,7 +147,8 @@ export class CallTracker {
   private finish(call: ActiveCall, end: { endedAt: Date; disposition: Disposition; sipCode: number | null; step: number | null }): void {
     this.calls.delete(call.callId);
     if (call.callerExtension) this.markBusy(call.tenantId, call.callerExtension, -1);
-    if (call.answeredBy) this.markBusy(call.tenantId, call.answeredBy, -1);
+    if (call.answeredBy && !call.answeredByChild) this.markBusy(call.tenantId, call.answeredBy, -1);
+    if (call.parentCallId) return;
     this.write(call, end);
   }
 
@@ -160,18 +179,19 @@ export class CallTracker {
       billsec: call.answeredAt ? seconds(call.answeredAt, end.endedAt) : 0,
       disposition: end.disposition,
       sip_code: end.sipCode,
-      reason: this.reasonOf(call, kstep),
+      reason: this.reasonOf(call, kstep, end.sipCode),
     });
     this.emit({ type: 'ended', tenantId: call.tenantId, callId: call.callId, disposition: end.disposition, extension: call.answeredBy });
   }
 
   /** Why an unanswered call ended, in Vietnamese, when the plan said so (a refusal, media not available). */
-  private reasonOf(call: ActiveCall, kstep: KamailioPlan['steps'][number] | undefined): string {
+  private reasonOf(call: ActiveCall, kstep: KamailioPlan['steps'][number] | undefined, code: number | null): string {
+    if (kstep?.do === 'media') return code === MEDIA_UNAVAILABLE.code ? MEDIA_REASON : '';
     if (kstep?.do !== 'reject') return '';
     const step = call.plan.steps[kstep.from_step];
     if (step?.kind === 'reject') return step.message;
     if (step?.kind === 'forward') return `Trunk "${step.trunk}" chưa được cấu hình`;
-    return kstep.code === MEDIA_UNAVAILABLE.code ? MEDIA_REASON : '';
+    return '';
   }
 
   private markBusy(tenantId: number, ext: string, delta: number): void {

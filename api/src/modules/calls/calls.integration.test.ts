@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,19 +11,22 @@ import { buildInternalServer } from '../sip/internal-server';
 import { SipUdpClient } from '../sip/sip-client';
 import type { CdrRow } from './cdr';
 import { registerContact } from './register-contact';
-import { answerScenario, carrierScenario, extensionCallScenario, ringScenario, runSipp, sippInstalled } from './sipp';
+import { Ear, mediaInstalled, spawnMediaWorker, toneWav } from './media-test-kit';
+import { answerScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled } from './sipp';
 
 /**
  * Calls obey the PBX, through real processes: sipp plays the carrier (UDP, no digest) and the
  * phones of extensions 101/102 (registered with their passwords, contacts pointing at sipp);
  * Kamailio asks the API's internal listener for each call's plan and reports answer / end /
- * failure; the call records land in the database.
+ * failure; two media worker processes (Kamailio's dispatcher) play greetings, run IVRs and queues;
+ * the call records land in the database. A caller that listens has its SDP point at a socket of
+ * this test (Ear), which measures what it hears.
  */
 const KAMAILIO_LIB = resolve(__dirname, '../../../../scripts/lib/kamailio.mjs');
 type KamailioLib = typeof import('../../../../scripts/lib/kamailio.mjs');
 const importEsm = new Function('p', 'return import(p)') as (p: string) => Promise<KamailioLib>;
 
-const installed = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].some((p) => existsSync(p)) && sippInstalled();
+const installed = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].some((p) => existsSync(p)) && sippInstalled() && mediaInstalled();
 if (!installed) console.warn('SKIPPED call routing tests: Kamailio or sipp is not installed (sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules kamailio-extra-modules sip-tester).');
 
 const DOMAIN = 'demo.tongdai.local';
@@ -40,6 +44,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   let sipUdp: number;
   let trunkPort: number;
   const phonePort: Record<'101' | '102', number> = { '101': 0, '102': 0 };
+  const workers: ChildProcess[] = [];
 
   const api = async (method: 'GET' | 'POST', url: string, payload?: object) => {
     const res = await t.app.inject({ method, url, headers: (await headers).admin, payload });
@@ -70,6 +75,15 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', o.did, '-m', '1', '-l', '1'],
       keys: { caller: o.caller, at: o.at ?? MONDAY_MORNING },
     }).done;
+  const listener = (o: { did: string; caller: string; ear: Ear; keys: { afterMs: number; digit: string }[]; talkMs: number }) =>
+    runSipp({
+      dir,
+      name: `caller-${o.caller}`,
+      xml: listeningCallerScenario({ keys: o.keys, talkMs: o.talkMs }),
+      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', o.did, '-m', '1', '-l', '1'],
+      keys: { caller: o.caller, at: MONDAY_MORNING, rtp_port: String(o.ear.port) },
+      timeoutS: 40,
+    }).done;
   // sipp needs a moment to bind before Kamailio sends it an INVITE.
   const listening = () => new Promise((r) => setTimeout(r, 300));
 
@@ -85,7 +99,10 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     dir = mkdtempSync(join(tmpdir(), 'tongdai-calls-'));
     sipUdp = await lib.freeUdpPort();
     for (const ext of ['101', '102'] as const) phonePort[ext] = await lib.freeUdpPort();
-    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: `http://127.0.0.1:${apiPort}/internal/sip`, dir, evapiPort });
+    const apiUrl = `http://127.0.0.1:${apiPort}/internal/sip`;
+    const workerPorts = [await lib.freeUdpPort(), await lib.freeUdpPort()];
+    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, dir, evapiPort, mediaWorkers: workerPorts.map((p) => `127.0.0.1:${p}`) });
+    for (const port of workerPorts) workers.push(spawnMediaWorker({ port, apiUrl, proxyPort: sipUdp }));
 
     tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     // The demo tenant as seeded (02873000001 → ring group "Kinh doanh" of 101 + 102), plus what the
@@ -101,6 +118,28 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     });
     await api('POST', '/pbx/partner/inbound?CodeCompany=demo', { did: '02873000002', destination: { type: 'time', target: String(condition.id) } });
     await api('POST', '/pbx/partner/rule?CodeCompany=demo', { name: 'Di động', pattern: '09XXXXXXXX', trunk: 'viettel', caller_id: '02873000001' });
+    // 02873007001 → an IVR (a 600 Hz greeting as an admin uploads it; 1 → 101);
+    // 02873007002 → a queue of 102 (music on hold: the default class, no file).
+    const greetingId = await t.db.withTenant(tenantId, async (tx) => {
+      const wav = toneWav();
+      const { rows } = await tx.query<{ id: number }>(
+        "insert into pbx_audio (tenant_id, kind, name, file_name, mime, size_bytes, duration_seconds, bytes) values ($1, 'greeting', 'Lời chào IVR test', 'ivr.wav', 'audio/wav', $2, 1, $3) returning id",
+        [tenantId, wav.length, wav],
+      );
+      return rows[0].id;
+    });
+    const ivr = await api('POST', '/pbx/partner/ivr_detail?CodeCompany=demo', {
+      name: 'Menu thử nghiệm',
+      greeting_id: greetingId,
+      entries: [{ digit: '1', destination: { type: 'direct', target: '101' } }],
+      timeout: 5,
+      invalid_retries: 1,
+    });
+    const queue = await api('POST', '/pbx/partner/queues?CodeCompany=demo', { name: 'Hàng đợi thử nghiệm', agents: ['102'], strategy: 'linear', agent_timeout: 10, max_wait: 30 });
+    for (const [did, destination] of [['02873007001', { type: 'ivr', target: String(ivr.id) }], ['02873007002', { type: 'queue', target: String(queue.id) }]] as const) {
+      await api('POST', '/pbx/partner/number?CodeCompany=demo', { number: did });
+      await api('POST', '/pbx/partner/inbound?CodeCompany=demo', { did, destination });
+    }
 
     for (const [ext, port] of Object.entries(phonePort)) {
       const password = ext === '101' ? DEMO_SIP.demo.admin.password : DEMO_SIP.demo.staff.password;
@@ -115,9 +154,13 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       if (online.json().extensions.length === 2 && calls.json().events_connected) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-  }, 40_000);
+    // The workers are up once they answer OPTIONS; Kamailio's next ping (every 2 s) then counts them in.
+    for (const port of workerPorts) while ((await lib.sipOptions(port, 300)) !== 200 && Date.now() < until + 10_000) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 2200));
+  }, 60_000);
 
   afterAll(async () => {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
     await kamailio?.stop();
     await internal?.close();
     await t?.close();
@@ -190,4 +233,49 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const { rows } = await t.db.withSystem((tx) => tx.query("select count(*)::int as n from cdrs where caller = '0901000003'"));
     expect(rows[0]).toEqual({ n: 0 });
   });
+
+  it('a carrier call to an IVR hears the greeting, presses 1 and is put through to 101; the record says so', async () => {
+    const ear = await Ear.open();
+    const p101 = phone('101', answerScenario(300));
+    await listening();
+    const call = await listener({ did: '02873007001', caller: '0902000001', ear, keys: [{ afterMs: 1500, digit: '1' }], talkMs: 1500 });
+    const answered = await p101.done;
+    ear.close();
+    expect([call.code, answered.code]).toEqual([0, 0]);
+    // The 600 Hz greeting at ~-9 dBFS: loud during its second.
+    const greeting = ear.loudness(0, 900);
+    expect(greeting.packets).toBeGreaterThan(30);
+    expect(greeting.rms).toBeGreaterThan(4000);
+    const cdr = await cdrOf('0902000001');
+    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '101', did: '02873007001', direction: 'inbound' });
+    expect(cdr.route.map((n) => n.type)).toEqual(['inbound', 'ivr', 'direct']);
+  });
+
+  it('a queue caller hears music until the agent answers; the record names the queue and the agent', async () => {
+    const ear = await Ear.open();
+    const p102 = phone('102', answerScenario(2000));
+    await listening();
+    const call = await listener({ did: '02873007002', caller: '0902000002', ear, keys: [], talkMs: 3500 });
+    expect([call.code, (await p102.done).code]).toEqual([0, 0]);
+    ear.close();
+    const music = ear.loudness(0, 1500);
+    expect(music.packets).toBeGreaterThan(50);
+    expect(music.rms).toBeGreaterThan(1500);
+    const cdr = await cdrOf('0902000002');
+    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102' });
+    expect(cdr.queue_id).not.toBeNull();
+  });
+
+  it('a media worker that dies is taken out: the next calls still reach the IVR', async () => {
+    workers[0].kill('SIGKILL');
+    for (const n of [3, 4]) {
+      const ear = await Ear.open();
+      const p101 = phone('101', answerScenario(200));
+      await listening();
+      const call = await listener({ did: '02873007001', caller: `090200000${n}`, ear, keys: [{ afterMs: 800, digit: '1' }], talkMs: 500 });
+      expect([call.code, (await p101.done).code]).toEqual([0, 0]);
+      ear.close();
+      expect(ear.loudness(0, 600).rms).toBeGreaterThan(4000);
+    }
+  }, 40_000);
 });

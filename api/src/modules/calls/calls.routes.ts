@@ -5,6 +5,8 @@ import type { Db } from '../../db/db';
 import { nationalForm, planCall, type CallInput, type LiveState } from '../routing';
 import { CallTracker } from './call-tracker';
 import { CdrWriter, lastAnsweringAgent } from './cdr.repository';
+import { registerMediaRoutes } from './media.routes';
+import { Continuations } from './continuation';
 import { PbxConfigCache, type ConfigLoader } from './config-cache';
 import { EvapiClient, parseAddress } from './evapi-client';
 import { kamailioJson, parseTrunks, toKamailioPlan, type KamailioPlan, type Trunks } from './kamailio-plan';
@@ -26,7 +28,9 @@ export interface CallRoutingOptions {
 const text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)), '');
 const RouteQuery = v.object({
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
-  source: v.picklist(['trunk', 'ext']),
+  source: v.picklist(['trunk', 'ext', 'media']),
+  /** source=media: the token of the continuation the media worker dials. */
+  continue: text(64),
   from: text(64),
   from_domain: text(255),
   to: text(64),
@@ -91,9 +95,46 @@ export function registerCallRoutes(app: FastifyInstance, db: Db, opts: CallRouti
     else tracker.failed(callId, code || 487, step ?? null);
   }
 
+  const continuations = new Continuations();
+
+  /** Live state for the engine: who is registered and busy now, the caller's last agent. */
+  async function liveState(tenantId: number, domain: string, caller: string, config: Awaited<ReturnType<PbxConfigCache['get']>>): Promise<LiveState> {
+    const forms = callerForms(caller);
+    const last = config.lastCalls?.length ? (tracker.recentAgent(tenantId, forms) ?? (await lastAnsweringAgent(db, tenantId, forms))) : null;
+    return {
+      registered: registrations.registered(domain),
+      busy: tracker.busy(tenantId),
+      lastAgent: () => last,
+      agentStats: tracker.agentStats(tenantId),
+      memory: new Map(),
+    };
+  }
+
+  /** A leg the media worker places with a continuation token: the plan prepared for it. */
+  function continued(q: v.InferOutput<typeof RouteQuery>): KamailioPlan {
+    const c = continuations.take(q.continue);
+    if (!c) return refuse(404, 'Not Found');
+    const parent = tracker.get(c.parentCallId);
+    const kamailio = toKamailioPlan(c.plan, sipDomain(c.maDn), trunks);
+    tracker.start({
+      callId: q.call_id,
+      tenantId: c.tenantId,
+      caller: parent?.caller ?? c.plan.from,
+      callee: parent?.callee ?? c.plan.to,
+      callerExtension: null,
+      plan: c.plan,
+      kamailio,
+      startedAt: new Date(),
+      maDn: c.maDn,
+      parentCallId: c.parentCallId,
+    });
+    return kamailio;
+  }
+
   async function plan(q: v.InferOutput<typeof RouteQuery>): Promise<KamailioPlan> {
     const known = tracker.get(q.call_id);
     if (known) return known.kamailio;
+    if (q.source === 'media') return continued(q);
     const at = testClock && q.at && !Number.isNaN(Date.parse(q.at)) ? new Date(q.at) : new Date();
     const tenant = q.source === 'trunk' ? await tenants.ofDid(q.to) : await tenants.ofDomain(q.from_domain);
     // No tenant, no record: a carrier calling a number nobody owns, or a domain Kamailio should not have let in.
@@ -102,20 +143,13 @@ export function registerCallRoutes(app: FastifyInstance, db: Db, opts: CallRouti
       q.source === 'trunk' ? { from: q.from, to: q.to, direction: 'inbound', at } : { from: q.from, to: q.to, direction: 'outbound', fromExtension: q.from, at };
     const config = await configs.get(tenant.tenantId, tenant.maDn);
     const domain = sipDomain(tenant.maDn);
-    const forms = callerForms(q.from);
-    const last = config.lastCalls?.length ? (tracker.recentAgent(tenant.tenantId, forms) ?? (await lastAnsweringAgent(db, tenant.tenantId, forms))) : null;
-    const state: LiveState = {
-      registered: registrations.registered(domain),
-      busy: tracker.busy(tenant.tenantId),
-      lastAgent: () => last,
-      agentStats: tracker.agentStats(tenant.tenantId),
-      memory: new Map(),
-    };
+    const state = await liveState(tenant.tenantId, domain, q.from, config);
     const routing = planCall(config, call, state);
     const kamailio = toKamailioPlan(routing, domain, trunks);
     tracker.start({
       callId: q.call_id,
       tenantId: tenant.tenantId,
+      maDn: tenant.maDn,
       caller: q.from,
       callee: q.to,
       callerExtension: q.source === 'ext' ? q.from : null,
@@ -137,6 +171,15 @@ export function registerCallRoutes(app: FastifyInstance, db: Db, opts: CallRouti
     if (!r.success) return reply.status(400).send({ ok: false });
     registrations.report(r.output.domain, r.output.user, r.output.expires ?? 0);
     return { ok: true };
+  });
+
+  registerMediaRoutes(app, {
+    db,
+    tracker,
+    continuations,
+    config: (tenantId, maDn) => configs.get(tenantId, maDn),
+    liveState,
+    testClock,
   });
 
   app.get('/internal/sip/calls', async () => ({ events_connected: events?.connected ?? false, active: tracker.activeCount() }));

@@ -1,5 +1,5 @@
 import type { PlanStep, RoutingPlan } from '../routing';
-import { FORWARD_RING_SECONDS, MEDIA_UNAVAILABLE, kamailioJson, parseTrunks, toKamailioPlan } from './kamailio-plan';
+import { FORWARD_RING_SECONDS, kamailioJson, parseTrunks, toKamailioPlan } from './kamailio-plan';
 
 const source = { type: 'group' as const, id: '7', name: 'Kinh doanh' };
 const plan = (...steps: PlanStep[]): RoutingPlan => ({ direction: 'inbound', from: '0901', to: '02873000001', did: '02873000001', steps, route: [], interactive: false });
@@ -36,7 +36,7 @@ describe('toKamailioPlan', () => {
     expect(k.steps).toEqual([{ do: 'reject', code: 503, reason: 'Trunk not configured', from_step: 0 }]);
   });
 
-  it('stops at the first final answer: a reject keeps its code, media steps answer 480 for now', () => {
+  it('stops at the first final answer: a reject keeps its code; media steps go to a worker, then on', () => {
     const blocked = toKamailioPlan(plan({ kind: 'reject', code: 603, reason: 'blocked_in', message: 'x' }, { kind: 'hangup' }), DOMAIN, {});
     expect(blocked.steps).toEqual([{ do: 'reject', code: 603, reason: 'Decline', from_step: 0 }]);
     const ivr = toKamailioPlan(
@@ -48,8 +48,11 @@ describe('toKamailioPlan', () => {
       DOMAIN,
       {},
     );
-    expect(ivr.steps.map((s) => s.do)).toEqual(['ring', 'reject']);
-    expect(ivr.steps[1]).toMatchObject(MEDIA_UNAVAILABLE);
+    expect(ivr.steps).toEqual([
+      { do: 'ring', targets: ['101'], timeout: 20, from_step: 0 },
+      { do: 'media', from_step: 1 },
+      { do: 'hangup', from_step: 2 },
+    ]);
   });
 
   it('sends Kamailio one JSON line without the API-only fields', () => {

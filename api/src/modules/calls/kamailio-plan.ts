@@ -12,6 +12,8 @@ export type KamailioStep =
   /** Relay to an external number through a trunk; `from` is the caller number to present ('' = unchanged). */
   | { do: 'forward'; uri: string; from: string; timeout: number; trunk: string; from_step: number }
   | { do: 'reject'; code: number; reason: string; from_step: number }
+  /** Hand the call to a media worker (Kamailio's dispatcher set 1) with this step's index (X-Tongdai-Step). */
+  | { do: 'media'; from_step: number }
   /** Nothing more to try: the caller gets the best answer seen so far (480 if nothing rang). */
   | { do: 'hangup'; from_step: number };
 
@@ -27,7 +29,7 @@ export type Trunks = Readonly<Record<string, string>>;
 /** Seconds an external number rings before the next step (a carrier usually gives up first). */
 export const FORWARD_RING_SECONDS = 60;
 
-/** Plan steps the media worker executes (later issue): until it exists, Kamailio answers this. */
+/** What Kamailio answers a media step when no worker is up (dispatcher set empty or all down). */
 export const MEDIA_UNAVAILABLE = { code: 480, reason: 'Media service unavailable' } as const;
 
 const REASON_PHRASES: Record<number, string> = {
@@ -67,7 +69,7 @@ function stepsOf(step: PlanStep, index: number, trunks: Trunks): KamailioStep[] 
       return [{ do: 'hangup', from_step: index }];
     default:
       // play, ivr, queue, voicemail: the media worker's part.
-      return [{ do: 'reject', ...MEDIA_UNAVAILABLE, from_step: index }];
+      return [{ do: 'media', from_step: index }];
   }
 }
 

@@ -163,3 +163,57 @@ export function runSipp(o: { dir: string; name: string; xml: string; args: strin
   const done = new Promise<{ code: number | null; output: string }>((resolve) => proc.once('exit', (code) => resolve({ code, output })));
   return { done, stop: () => proc.exitCode === null && proc.kill('SIGKILL') };
 }
+
+/**
+ * A carrier's caller who listens and presses keys: INVITE to [service] with an SDP whose RTP port
+ * is [rtp_port] (a test socket that measures what the caller hears, not sipp), then after the 200
+ * for each key: pause, SIP INFO (application/dtmf-relay); then talk `talkMs` and hang up.
+ */
+export function listeningCallerScenario(o: { keys: { afterMs: number; digit: string }[]; talkMs: number }): string {
+  const from = 'sip:[caller]@carrier.example';
+  const to = '[remote_ip]:[remote_port]';
+  const sdp = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', 'm=audio [rtp_port] RTP/AVP 0 101', 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=sendrecv'].join('\n');
+  const inDialog = (method: string, cseq: number, body: string[] = []) =>
+    msg([
+      `${method} [next_url] SIP/2.0`,
+      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+      '[routes]',
+      `From: <${from}>;tag=[pid]SIPpTag00[call_number]`,
+      `To: <sip:[service]@${to}>[peer_tag_param]`,
+      'Call-ID: [call_id]',
+      `CSeq: ${cseq} ${method}`,
+      'Contact: <sip:[caller]@[local_ip]:[local_port]>',
+      'Max-Forwards: 70',
+      ...(body.length ? ['Content-Type: application/dtmf-relay', 'Content-Length: [len]', '', ...body] : ['Content-Length: 0']),
+    ]);
+  const invite = msg(
+    [
+      `INVITE sip:[service]@${to} SIP/2.0`,
+      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+      `From: <${from}>;tag=[pid]SIPpTag00[call_number]`,
+      `To: <sip:[service]@${to}>`,
+      'Call-ID: [call_id]',
+      'CSeq: 1 INVITE',
+      'Contact: <sip:[caller]@[local_ip]:[local_port]>',
+      'Max-Forwards: 70',
+      'X-Tongdai-At: [at]',
+      'Content-Type: application/sdp',
+      'Content-Length: [len]',
+      '',
+      sdp,
+    ],
+    ' retrans="500"',
+  );
+  let cseq = 2;
+  const keys = o.keys.flatMap((k) => [`  <pause milliseconds="${k.afterMs}"/>`, inDialog('INFO', cseq++, [`Signal=${k.digit}`, 'Duration=160']), '  <recv response="200"/>']);
+  return scenario('listening-caller', [
+    invite,
+    provisional,
+    '  <recv response="200" rtd="true" rrs="true"/>',
+    inDialog('ACK', 1),
+    ...keys,
+    `  <pause milliseconds="${o.talkMs}"/>`,
+    inDialog('BYE', cseq),
+    '  <recv response="200" crlf="true"/>',
+  ].join('\n'));
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import type { MediaChoice as Choice, MediaStep, PbxConfig } from '@tongdai/contracts';
+import { resolveDestination, type CallInput, type LiveState, type PlanStep, type RoutingPlan } from '../routing';
+
+export type { MediaChoice as Choice, MediaStep } from '@tongdai/contracts';
+
+export const MEDIA_KINDS = new Set<PlanStep['kind']>(['play', 'ivr', 'queue', 'voicemail']);
+
+export function mediaStepOf(step: PlanStep, config: PbxConfig): MediaStep | null {
+  switch (step.kind) {
+    case 'play':
+      return { kind: 'play', audioIds: step.audioIds };
+    case 'ivr':
+      return { kind: 'ivr', ivrId: step.ivrId, greetingId: step.greetingId, timeout: step.timeout, retries: step.retries, entries: step.entries.map((e) => ({ digit: e.digit })), direct_dial: step.direct_dial };
+    case 'queue': {
+      // Music on hold: the files of the queue's class (the "default" class when it has none).
+      const cls = step.moh_class || 'default';
+      const moh = config.audio.filter((a) => a.kind === 'moh' && (a.moh_class || 'default') === cls).map((a) => a.id);
+      return { kind: 'queue', queueId: step.queueId, join_greeting_id: step.join_greeting_id, moh_audio_ids: moh, max_wait: step.max_wait, agent_timeout: step.agent_timeout };
+    }
+    case 'voicemail':
+      return { kind: 'voicemail', mailbox: step.mailbox };
+    default:
+      return null;
+  }
+}
+
+/** A plan that does something (not empty, not just "hang up"). */
+const actionable = (plan: RoutingPlan): boolean => plan.steps.length > 0 && plan.steps[0].kind !== 'hangup';
+
+/**
+ * Where the caller goes after `choice` at `step` of `plan`: a plan, `invalid` (digits that lead
+ * nowhere: the IVR asks again), or null (nothing more: hang up).
+ */
+export function continuationPlan(config: PbxConfig, plan: RoutingPlan, stepIndex: number, choice: Choice, call: CallInput, state: LiveState): RoutingPlan | 'invalid' | null {
+  const step = plan.steps[stepIndex];
+  if (!step) return null;
+  const from = (dest: Parameters<typeof resolveDestination>[1]) => {
+    if (!dest) return null;
+    const next = resolveDestination(config, dest, call, state);
+    return actionable(next) ? next : null;
+  };
+  switch (choice.kind) {
+    case 'next': {
+      const rest = { ...plan, steps: plan.steps.slice(stepIndex + 1), route: [] };
+      return actionable(rest) ? rest : null;
+    }
+    case 'digits': {
+      if (step.kind !== 'ivr') return null;
+      const entry = step.entries.find((e) => e.digit === choice.digits);
+      if (entry) return from(entry.destination) ?? null;
+      if (step.direct_dial && config.extensions.some((e) => e.extension === choice.digits)) return from({ type: 'direct', target: choice.digits });
+      return 'invalid';
+    }
+    case 'timeout':
+      return step.kind === 'ivr' ? from(step.timeout_destination) : null;
+    case 'invalid':
+      return step.kind === 'ivr' ? from(step.invalid_destination) : null;
+    case 'queue_timeout':
+      return step.kind === 'queue' ? from(step.timeout_destination) : null;
+    case 'queue_agents': {
+      if (step.kind !== 'queue') return null;
+      // The queue again, with who is free now, in the strategy's order.
+      const fresh = resolveDestination(config, { type: 'queue', target: String(step.queueId) }, call, state).steps[0];
+      if (fresh?.kind !== 'queue') return null;
+      const free = fresh.agents.filter((a) => a.state === 'available');
+      if (!free.length) return null;
+      const targets = free.map((a) => ({ extension: a.extension, timeout: fresh.agent_timeout }));
+      return {
+        ...plan,
+        steps: [{ kind: 'ring', mode: fresh.ring, targets, timeout: fresh.ring === 'parallel' ? fresh.agent_timeout : fresh.agent_timeout * targets.length, source: fresh.source }],
+        route: [],
+        interactive: false,
+      };
+    }
+  }
+}
+
+export interface Continuation {
+  parentCallId: string;
+  tenantId: number;
+  maDn: string;
+  plan: RoutingPlan;
+  expiresAt: number;
+}
+
+/** One-use tokens the worker dials (sip:<token>@proxy); they lapse after a minute unused. */
+export class Continuations {
+  private readonly byToken = new Map<string, Continuation>();
+
+  add(c: Omit<Continuation, 'expiresAt'>, ttlMs = 60_000): string {
+    const now = Date.now();
+    if (this.byToken.size > 1000) for (const [k, v] of this.byToken) if (v.expiresAt < now) this.byToken.delete(k);
+    const token = `c${randomBytes(12).toString('hex')}`;
+    this.byToken.set(token, { ...c, expiresAt: now + ttlMs });
+    return token;
+  }
+
+  take(token: string): Continuation | null {
+    const c = this.byToken.get(token);
+    this.byToken.delete(token);
+    return c && c.expiresAt >= Date.now() ? c : null;
+  }
+}

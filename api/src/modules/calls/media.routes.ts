@@ -1,0 +1,99 @@
+import { sipDomain, type PbxConfig } from '@tongdai/contracts';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import type { Db } from '../../db/db';
+import type { LiveState } from '../routing';
+import type { CallTracker } from './call-tracker';
+import { continuationPlan, MEDIA_KINDS, mediaStepOf, type Continuations } from './continuation';
+
+export interface MediaRouteDeps {
+  db: Db;
+  tracker: CallTracker;
+  continuations: Continuations;
+  config(tenantId: number, maDn: string): Promise<PbxConfig>;
+  liveState(tenantId: number, domain: string, caller: string, config: PbxConfig): Promise<LiveState>;
+  testClock: boolean;
+}
+
+const SessionQuery = v.object({
+  call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  step: v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number)),
+});
+const ContinueBody = v.object({
+  call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  step: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  choice: v.variant('kind', [
+    v.object({ kind: v.literal('next') }),
+    v.object({ kind: v.literal('digits'), digits: v.pipe(v.string(), v.regex(/^[0-9*#]{1,8}$/)) }),
+    v.object({ kind: v.literal('timeout') }),
+    v.object({ kind: v.literal('invalid') }),
+    v.object({ kind: v.literal('queue_agents') }),
+    v.object({ kind: v.literal('queue_timeout') }),
+  ]),
+});
+const AudioQuery = v.object({
+  tenant_id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
+});
+
+/**
+ * The media worker's side of the internal listener (docs/adr/0012-media-worker.md):
+ *   GET  /internal/sip/media/session?call_id&step   what the Kamailio step `step` of the call asks for
+ *   POST /internal/sip/media/continue               where the caller goes next → a one-use token
+ *   GET  /internal/sip/media/audio?tenant_id&id     a greeting / music file's bytes
+ * Kamailio fetches the plan of a token with GET /route?source=media&continue=<token>.
+ */
+export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): void {
+  /** The call and the routing-plan step behind Kamailio's step index. */
+  const located = (callId: string, kstep: number) => {
+    const call = d.tracker.get(callId);
+    const k = call?.kamailio.steps[kstep];
+    if (!call || !k || k.do !== 'media' || !call.maDn) return null;
+    const step = call.plan.steps[k.from_step];
+    return step && MEDIA_KINDS.has(step.kind) ? { call, maDn: call.maDn, stepIndex: k.from_step, step } : null;
+  };
+
+  app.get('/internal/sip/media/session', async (request, reply) => {
+    const q = v.safeParse(SessionQuery, request.query);
+    if (!q.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const found = located(q.output.call_id, q.output.step);
+    if (!found) return reply.status(404).send({ error: 'NO_MEDIA_STEP' });
+    const config = await d.config(found.call.tenantId, found.maDn);
+    return {
+      call_id: found.call.callId,
+      tenant_id: found.call.tenantId,
+      domain: sipDomain(found.maDn),
+      caller: found.call.caller,
+      step: mediaStepOf(found.step, config),
+      has_next: found.stepIndex + 1 < found.call.plan.steps.length,
+    };
+  });
+
+  app.post('/internal/sip/media/continue', async (request, reply) => {
+    const b = v.safeParse(ContinueBody, request.body);
+    if (!b.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const found = located(b.output.call_id, b.output.step);
+    if (!found) return reply.status(404).send({ error: 'NO_MEDIA_STEP' });
+    const { call, maDn } = found;
+    const config = await d.config(call.tenantId, maDn);
+    const domain = sipDomain(maDn);
+    const state = await d.liveState(call.tenantId, domain, call.caller, config);
+    const input = { from: call.caller, to: call.callee, direction: call.plan.direction, at: new Date(), ...(call.callerExtension ? { fromExtension: call.callerExtension } : {}) };
+    const next = continuationPlan(config, call.plan, found.stepIndex, b.output.choice, input, state);
+    if (next === 'invalid') return { token: null, invalid: true };
+    if (!next) return { token: null };
+    return { token: d.continuations.add({ parentCallId: call.callId, tenantId: call.tenantId, maDn, plan: next }) };
+  });
+
+  app.get('/internal/sip/media/audio', async (request, reply) => {
+    const q = v.safeParse(AudioQuery, request.query);
+    if (!q.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const row = await d.db.withTenant(q.output.tenant_id, async (tx) => {
+      const { rows } = await tx.query<{ mime: string; bytes: Buffer | Uint8Array }>('select mime, bytes from pbx_audio where id = $1', [q.output.id]);
+      return rows[0] ?? null;
+    });
+    if (!row) return reply.status(404).send({ error: 'NOT_FOUND' });
+    const bytes = Buffer.from(row.bytes);
+    return reply.type(row.mime).header('content-length', bytes.length).header('cache-control', 'no-store').send(bytes);
+  });
+}

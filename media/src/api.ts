@@ -1,0 +1,42 @@
+import type { MediaChoice as Choice, MediaContinue, MediaSession } from '@tongdai/contracts';
+
+/**
+ * The worker's view of the API's internal listener (the same loopback/private port Kamailio uses;
+ * never public): what a media step must do, the audio files, and where the caller goes next.
+ */
+
+export type { MediaChoice as Choice, MediaSession, MediaStep } from '@tongdai/contracts';
+
+export class MediaApi {
+  constructor(private readonly base: string) {}
+
+  private async json<T>(path: string, init?: RequestInit): Promise<T | null> {
+    const res = await fetch(`${this.base}${path}`, { ...init, signal: AbortSignal.timeout(3000) });
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+    return (await res.json()) as T;
+  }
+
+  session(callId: string, step: number): Promise<MediaSession | null> {
+    return this.json(`/media/session?call_id=${encodeURIComponent(callId)}&step=${step}`);
+  }
+
+  /**
+   * Where the caller goes after `choice`: a token to dial through Kamailio, or none (the plan ends:
+   * hang up). `invalid`: the digits typed lead nowhere (the IVR asks again).
+   */
+  async next(callId: string, step: number, choice: Choice): Promise<MediaContinue> {
+    const r = await this.json<MediaContinue>('/media/continue', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ call_id: callId, step, choice }),
+    });
+    return r ?? { token: null };
+  }
+
+  async audio(tenantId: number, id: number): Promise<{ bytes: Buffer; mime: string } | null> {
+    const res = await fetch(`${this.base}/media/audio?tenant_id=${tenantId}&id=${id}`, { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) return null;
+    return { bytes: Buffer.from(await res.arrayBuffer()), mime: res.headers.get('content-type') ?? '' };
+  }
+}

@@ -1,0 +1,381 @@
+import type { Choice, MediaApi, MediaSession, MediaStep } from '../api';
+import type { AudioLibrary } from '../audio/library';
+import { DEFAULT_MOH, DEFAULT_PROMPT, RINGBACK, INVALID_TONE } from '../audio/tones';
+import { infoDigit } from '../rtp/dtmf';
+import { AudioSource, RtpSession } from '../rtp/session';
+import { Dialog, newTag } from '../sip/dialog';
+import type { Remote, SipEndpoint } from '../sip/endpoint';
+import { cseq, header, randomToken, type SipRequest, type SipResponse } from '../sip/message';
+import { buildSdp, parseSdp } from '../sip/sdp';
+
+export interface CallContext {
+  ep: SipEndpoint;
+  api: MediaApi;
+  audio: AudioLibrary;
+  /** Kamailio's UDP address: where the worker sends the calls it places (the next destination). */
+  proxy: Remote;
+  /** Registers / forgets a Call-ID of this call (in-dialog requests are routed by it). */
+  track(callId: string, call: MediaCall | null): void;
+  log(msg: string): void;
+}
+
+type Outcome = 'answered' | 'failed' | 'cancelled';
+
+/** Inter-digit wait when an IVR lets callers dial extensions directly. */
+const INTER_DIGIT_MS = 1500;
+/** Pause between two rounds of a queue's agents (app_queue's "retry"). */
+const QUEUE_RETRY_MS = 2000;
+
+interface OutLeg {
+  invite: SipRequest;
+  rtp: RtpSession;
+  dialog: Dialog | null;
+  state: 'calling' | 'answered' | 'ended';
+  done: (o: Outcome) => void;
+}
+
+/**
+ * One call the worker answers: the caller's leg (A) from Kamailio with the plan step it must
+ * run (X-Tongdai-Step), and at most one leg (B) it places to the next destination. When B
+ * answers, the two legs' RTP is bridged as is (both PCMU): the worker stays in the path as a
+ * B2BUA, so any caller, browser or carrier, can be moved on without REFER.
+ */
+export class MediaCall {
+  private dialogA: Dialog | null = null;
+  private rtpA: RtpSession | null = null;
+  private b: OutLeg | null = null;
+  private ended = false;
+  private session: MediaSession | null = null;
+  private digitWaiter: ((d: string) => void) | null = null;
+  private readonly digits: string[] = [];
+  private stepNo = 0;
+
+  constructor(
+    private readonly ctx: CallContext,
+    private readonly invite: SipRequest,
+    private readonly from: Remote,
+  ) {}
+
+  get callId(): string {
+    return header(this.invite, 'call-id')!;
+  }
+
+  async start(): Promise<void> {
+    const { ep } = this.ctx;
+    this.ctx.track(this.callId, this);
+    ep.respond(this.invite, this.from, 100, 'Trying');
+    this.stepNo = Number(header(this.invite, 'x-tongdai-step') ?? '');
+    try {
+      this.session = Number.isInteger(this.stepNo) ? await this.ctx.api.session(this.callId, this.stepNo) : null;
+    } catch (e) {
+      this.ctx.log(`session ${this.callId}: ${e instanceof Error ? e.message : e}`);
+    }
+    if (this.ended) return;
+    if (!this.session) return this.refuse(480, 'No Media Session');
+    const offer = parseSdp(this.invite.body);
+    if (!offer || !offer.pcmu) return this.refuse(488, 'Not Acceptable Here');
+    this.rtpA = await RtpSession.open(ep.bindAddress);
+    this.rtpA.peer = offer.peer;
+    this.rtpA.dtmfPayloadType = offer.dtmf;
+    this.rtpA.on('dtmf', (d: string) => this.onDigit(d));
+    const tag = newTag();
+    const sdp = buildSdp({ address: ep.address, port: this.rtpA.port, dtmf: offer.dtmf, sessionId: Date.now() });
+    ep.respond(this.invite, this.from, 200, 'OK', [['x-to-tag', tag], ['contact', `<sip:media@${ep.address}:${ep.port}>`], ['content-type', 'application/sdp']], sdp);
+    this.dialogA = Dialog.asUas(ep, this.invite, tag);
+    this.run(this.session.step).catch((e) => {
+      this.ctx.log(`call ${this.callId}: ${e instanceof Error ? e.stack : e}`);
+      this.hangup();
+    });
+  }
+
+  private refuse(code: number, reason: string): void {
+    this.ctx.ep.respond(this.invite, this.from, code, reason, [['x-to-tag', newTag()]]);
+    this.cleanup();
+  }
+
+  private async run(step: MediaStep): Promise<void> {
+    switch (step.kind) {
+      case 'play':
+        await this.playAll(step.audioIds);
+        return this.moveOn({ kind: 'next' }, true);
+      case 'ivr':
+        return this.ivr(step);
+      case 'queue':
+        return this.queue(step);
+      default:
+        // Voicemail is not recorded yet: say so with the default prompt, then hang up.
+        await this.playClips([DEFAULT_PROMPT]);
+        return this.hangup();
+    }
+  }
+
+  // --- Playing ---
+
+  private async clipsOf(ids: (number | null | undefined)[]): Promise<Int16Array[]> {
+    const tenant = this.session!.tenant_id;
+    const clips = await Promise.all(ids.filter((id): id is number => typeof id === 'number').map((id) => this.ctx.audio.get(tenant, id)));
+    return clips.filter((c): c is Int16Array => !!c);
+  }
+
+  private async playAll(ids: number[]): Promise<void> {
+    const clips = await this.clipsOf(ids);
+    await this.playClips(clips.length ? clips : [DEFAULT_PROMPT]);
+  }
+
+  /** Plays to the caller; resolves when the clips end, the caller hangs up or presses a key (when `bargeIn`). */
+  private playClips(clips: Int16Array[], bargeIn = false): Promise<'ended' | 'digit' | 'hangup'> {
+    const rtp = this.rtpA;
+    if (!rtp || this.ended) return Promise.resolve('hangup');
+    const source = new AudioSource(clips);
+    rtp.play(source);
+    return new Promise((resolve) => {
+      const finish = (why: 'ended' | 'digit' | 'hangup') => {
+        rtp.off('ended', onEnd);
+        clearInterval(watch);
+        if (why !== 'ended') rtp.play(null);
+        resolve(why);
+      };
+      const onEnd = (s: AudioSource) => s === source && finish('ended');
+      rtp.on('ended', onEnd);
+      const watch = setInterval(() => {
+        if (this.ended) finish('hangup');
+        else if (bargeIn && this.digits.length) finish('digit');
+      }, 20);
+    });
+  }
+
+  // --- IVR ---
+
+  private onDigit(d: string): void {
+    this.digits.push(d);
+    const w = this.digitWaiter;
+    this.digitWaiter = null;
+    w?.(d);
+  }
+
+  /** The next digit within `ms`, or null. */
+  private nextDigit(ms: number): Promise<string | null> {
+    if (this.digits.length) return Promise.resolve(this.digits.shift()!);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.digitWaiter = null;
+        resolve(null);
+      }, ms);
+      this.digitWaiter = () => {
+        clearTimeout(timer);
+        resolve(this.digits.shift() ?? null);
+      };
+    });
+  }
+
+  private async ivr(step: Extract<MediaStep, { kind: 'ivr' }>): Promise<void> {
+    const greeting = await this.clipsOf([step.greetingId]);
+    const prompt = greeting.length ? greeting : [DEFAULT_PROMPT];
+    for (let attempt = 0; !this.ended; attempt++) {
+      this.digits.length = 0;
+      const played = await this.playClips(prompt, true);
+      if (played === 'hangup') return;
+      let typed = await this.nextDigit(step.timeout * 1000);
+      if (typed !== null && step.direct_dial) {
+        for (let more = await this.nextDigit(INTER_DIGIT_MS); more !== null; more = await this.nextDigit(INTER_DIGIT_MS)) typed += more;
+      }
+      if (this.ended) return;
+      if (typed === null) {
+        if (attempt >= step.retries) return this.moveOn({ kind: 'timeout' }, true);
+        continue;
+      }
+      const r = await this.ctx.api.next(this.callId, this.stepNo, { kind: 'digits', digits: typed });
+      if (r.token) return this.dial(r.token, true).then((o) => (o === 'answered' ? undefined : this.hangup()));
+      if (!r.invalid) return this.hangup();
+      this.ctx.log(`call ${this.callId}: IVR ${step.ivrId} invalid choice ${typed}`);
+      if (attempt >= step.retries) return this.moveOn({ kind: 'invalid' }, true);
+      await this.playClips([INVALID_TONE]);
+    }
+  }
+
+  // --- Queue ---
+
+  private async queue(step: Extract<MediaStep, { kind: 'queue' }>): Promise<void> {
+    const [join, moh] = await Promise.all([this.clipsOf([step.join_greeting_id]), this.clipsOf(step.moh_audio_ids)]);
+    this.rtpA?.play(new AudioSource(moh.length ? moh : [DEFAULT_MOH], true, join));
+    const deadline = Date.now() + step.max_wait * 1000;
+    const timer = setTimeout(() => this.b?.state === 'calling' && this.cancelB(), Math.max(0, deadline - Date.now()));
+    try {
+      while (!this.ended && Date.now() < deadline) {
+        const r = await this.ctx.api.next(this.callId, this.stepNo, { kind: 'queue_agents' });
+        if (r.token) {
+          const outcome = await this.dial(r.token, false);
+          if (outcome === 'answered') return;
+        }
+        await sleep(Math.min(QUEUE_RETRY_MS, Math.max(0, deadline - Date.now())));
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!this.ended) return this.moveOn({ kind: 'queue_timeout' }, true);
+  }
+
+  // --- Moving the caller on ---
+
+  /** Asks where the caller goes now and calls it; hangs up when the plan ends there. */
+  private async moveOn(choice: Choice, ringback: boolean): Promise<void> {
+    if (this.ended) return;
+    const r = await this.ctx.api.next(this.callId, this.stepNo, choice);
+    if (!r.token) return this.hangup();
+    const outcome = await this.dial(r.token, ringback);
+    if (outcome !== 'answered') this.hangup();
+  }
+
+  /** Places leg B through Kamailio to a continuation the API prepared; bridges it on answer. */
+  private async dial(token: string, ringback: boolean): Promise<Outcome> {
+    const { ep, proxy } = this.ctx;
+    if (this.ended) return 'cancelled';
+    const rtp = await RtpSession.open(ep.bindAddress);
+    const callId = `${randomToken(16)}@tongdai-media`;
+    const caller = /^[+0-9A-Za-z._-]{1,64}$/.test(this.session!.caller) ? this.session!.caller : 'anonymous';
+    const invite: SipRequest = {
+      kind: 'request',
+      method: 'INVITE',
+      uri: `sip:${token}@${proxy.address}:${proxy.port}`,
+      headers: [
+        ['via', ep.via()],
+        ['from', `<sip:${caller}@${ep.address}>;tag=${newTag()}`],
+        ['to', `<sip:${token}@${proxy.address}>`],
+        ['call-id', callId],
+        ['cseq', '1 INVITE'],
+        ['contact', `<sip:media@${ep.address}:${ep.port}>`],
+        ['max-forwards', '70'],
+        ['x-tongdai-continue', token],
+        ['content-type', 'application/sdp'],
+      ],
+      body: buildSdp({ address: ep.address, port: rtp.port, sessionId: Date.now() }),
+    };
+    this.ctx.track(callId, this);
+    return new Promise<Outcome>((resolve) => {
+      const leg: OutLeg = { invite, rtp, dialog: null, state: 'calling', done: resolve };
+      this.b = leg;
+      if (ringback) this.rtpA?.play(new AudioSource([RINGBACK], true));
+      ep.send(invite, proxy, {
+        onResponse: (res) => this.onBResponse(leg, res),
+        onTimeout: () => this.endB(leg, 'failed'),
+      });
+    });
+  }
+
+  private onBResponse(leg: OutLeg, res: SipResponse): void {
+    if (res.status < 200) return;
+    if (res.status >= 300) return this.endB(leg, leg.state === 'ended' ? 'cancelled' : 'failed');
+    const first = !leg.dialog;
+    leg.dialog ??= Dialog.asUac(this.ctx.ep, leg.invite, res);
+    leg.dialog.ack(cseq(leg.invite).seq);
+    if (!first) return;
+    if (this.ended || leg.state === 'ended' || this.b !== leg) {
+      leg.dialog.send('BYE');
+      return this.endB(leg, 'cancelled');
+    }
+    const answer = parseSdp(res.body);
+    if (answer) {
+      leg.rtp.peer = answer.peer;
+      leg.rtp.dtmfPayloadType = answer.dtmf;
+    }
+    leg.state = 'answered';
+    if (this.rtpA) this.rtpA.bridge(leg.rtp);
+    leg.done('answered');
+  }
+
+  private endB(leg: OutLeg, outcome: Outcome): void {
+    const wasAnswered = leg.state === 'answered';
+    leg.state = 'ended';
+    leg.rtp.close();
+    this.ctx.track(header(leg.invite, 'call-id')!, null);
+    if (this.b === leg) this.b = null;
+    leg.done(outcome);
+    // The callee hung up after talking: the call is over for the caller too.
+    if (wasAnswered) this.hangup();
+  }
+
+  private cancelB(): void {
+    const leg = this.b;
+    if (!leg) return;
+    if (leg.state === 'calling') {
+      leg.state = 'ended';
+      this.ctx.ep.cancel(leg.invite, this.ctx.proxy);
+    } else if (leg.state === 'answered' && leg.dialog) {
+      leg.dialog.send('BYE');
+      this.endB(leg, 'cancelled');
+    }
+  }
+
+  // --- Requests inside the call's dialogs ---
+
+  onRequest(req: SipRequest, from: Remote): void {
+    const { ep } = this.ctx;
+    const isA = header(req, 'call-id') === this.callId;
+    switch (req.method) {
+      case 'ACK':
+        return;
+      case 'CANCEL':
+        ep.respond(req, from, 200, 'OK');
+        if (isA && !this.dialogA) {
+          ep.respond(this.invite, this.from, 487, 'Request Terminated', [['x-to-tag', newTag()]]);
+          this.ended = true;
+          this.cleanup();
+        }
+        return;
+      case 'BYE':
+        ep.respond(req, from, 200, 'OK');
+        if (isA) {
+          this.ended = true;
+          this.cancelB();
+          this.cleanup();
+        } else if (this.b) {
+          this.b.state = 'ended';
+          this.endB(this.b, 'cancelled');
+          this.hangup();
+        }
+        return;
+      case 'INFO': {
+        ep.respond(req, from, 200, 'OK');
+        const digit = infoDigit(header(req, 'content-type') ?? '', req.body);
+        if (!digit) return;
+        // Bridged: the other side gets the key as it was sent (an agent's IVR, a carrier's menu).
+        if (this.b?.state === 'answered' && this.b.dialog && isA) this.b.dialog.send('INFO', [['content-type', header(req, 'content-type')!]], req.body);
+        else if (isA) this.onDigit(digit);
+        return;
+      }
+      case 'INVITE': {
+        // Re-INVITE (hold/resume, session refresh): same media, same answer.
+        const rtp = isA ? this.rtpA : this.b?.rtp;
+        const offer = parseSdp(req.body);
+        if (rtp && offer) rtp.peer = offer.peer;
+        if (!rtp) return void ep.respond(req, from, 481, 'Call/Transaction Does Not Exist');
+        const dialog = isA ? this.dialogA : this.b?.dialog;
+        const localTag = dialog ? /tag=([^;>\s]+)/.exec(dialog.local)?.[1] : undefined;
+        ep.respond(req, from, 200, 'OK', [...(localTag ? [['x-to-tag', localTag] as [string, string]] : []), ['contact', `<sip:media@${ep.address}:${ep.port}>`], ['content-type', 'application/sdp']], buildSdp({ address: ep.address, port: rtp.port, sessionId: Date.now() }));
+        return;
+      }
+      case 'UPDATE':
+      case 'OPTIONS':
+        return void ep.respond(req, from, 200, 'OK');
+      default:
+        ep.respond(req, from, 405, 'Method Not Allowed');
+    }
+  }
+
+  /** Ends the call from our side: BYE to whoever is connected. */
+  hangup(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.cancelB();
+    this.dialogA?.send('BYE');
+    this.cleanup();
+  }
+
+  private cleanup(): void {
+    this.ended = true;
+    this.rtpA?.close();
+    this.ctx.track(this.callId, null);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

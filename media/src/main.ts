@@ -1,0 +1,40 @@
+/**
+ * The media worker process. Environment:
+ *   MEDIA_ADDRESS   address to bind (default 127.0.0.1)
+ *   MEDIA_ANNOUNCE  address put in SIP and SDP (default MEDIA_ADDRESS; for 0.0.0.0 the first
+ *                   non-loopback IPv4 address of the host)
+ *   MEDIA_PORT      SIP UDP port (default 5070)
+ *   MEDIA_API_URL   the API's internal listener (default http://127.0.0.1:4001/internal/sip)
+ *   MEDIA_PROXY     Kamailio's UDP address host:port (default 127.0.0.1:5060)
+ */
+import { networkInterfaces } from 'node:os';
+import { startWorker } from './worker';
+
+const bind = process.env.MEDIA_ADDRESS ?? '127.0.0.1';
+const hostAddress = () =>
+  Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address ?? '127.0.0.1';
+const announce = process.env.MEDIA_ANNOUNCE ?? (bind === '0.0.0.0' ? hostAddress() : bind);
+
+const [proxyHost, proxyPort] = (process.env.MEDIA_PROXY ?? '127.0.0.1:5060').split(':');
+startWorker({
+  address: bind,
+  announce,
+  port: Number(process.env.MEDIA_PORT ?? 5070),
+  apiUrl: process.env.MEDIA_API_URL ?? 'http://127.0.0.1:4001/internal/sip',
+  proxy: { address: proxyHost, port: Number(proxyPort ?? 5060) },
+})
+  .then((w) => {
+    console.log(`media worker on udp ${announce}:${w.port}`);
+    const stop = () => {
+      w.stop();
+      process.exit(0);
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  })
+  .catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

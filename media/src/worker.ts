@@ -1,0 +1,70 @@
+import { MediaApi } from './api';
+import { AudioLibrary } from './audio/library';
+import { MediaCall } from './call/media-call';
+import { CLOCK } from './rtp/session';
+import { SipEndpoint, type Remote } from './sip/endpoint';
+import { header, newTagless } from './sip/worker-util';
+import type { SipRequest } from './sip/message';
+
+export interface WorkerOptions {
+  /** Address the worker binds SIP and RTP to. */
+  address: string;
+  /** Address it announces in Via, Contact and SDP (default: `address`). */
+  announce?: string;
+  /** SIP UDP port (0: any free one). */
+  port: number;
+  /** The API's internal listener, e.g. http://127.0.0.1:4001/internal/sip. */
+  apiUrl: string;
+  /** Kamailio's UDP address, where the worker places the calls that move a caller on. */
+  proxy: Remote;
+  log?: (msg: string) => void;
+}
+
+export interface RunningWorker {
+  port: number;
+  /** Calls in progress (for health and tests). */
+  calls(): number;
+  /** RTP frames the clock could not send in time since start (the bench's lost frames). */
+  droppedFrames(): number;
+  stop(): void;
+}
+
+/**
+ * The media worker: a SIP UDP endpoint Kamailio's dispatcher sends media steps to (and pings
+ * with OPTIONS). Each INVITE becomes a MediaCall; requests inside its dialogs are routed to it by
+ * Call-ID.
+ */
+export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
+  const log = o.log ?? ((m: string) => console.error(`[media] ${m}`));
+  const ep = await SipEndpoint.listen(o.address, o.port, o.announce ?? o.address);
+  const api = new MediaApi(o.apiUrl.replace(/\/+$/, ''));
+  const audio = new AudioLibrary(api, log);
+  const calls = new Map<string, MediaCall>();
+  const ctx = {
+    ep,
+    api,
+    audio,
+    proxy: o.proxy,
+    log,
+    track: (callId: string, call: MediaCall | null) => (call ? calls.set(callId, call) : calls.delete(callId)),
+  };
+  ep.onRequest = (req: SipRequest, from: Remote) => {
+    const callId = header(req, 'call-id') ?? '';
+    const call = calls.get(callId);
+    if (call) return call.onRequest(req, from);
+    if (req.method === 'INVITE' && !newTagless(req)) return void ep.respond(req, from, 481, 'Call/Transaction Does Not Exist');
+    if (req.method === 'INVITE') return void new MediaCall(ctx, req, from).start().catch((e) => log(`INVITE ${callId}: ${e instanceof Error ? e.stack : e}`));
+    if (req.method === 'OPTIONS') return void ep.respond(req, from, 200, 'OK', [['accept', 'application/sdp']]);
+    if (req.method === 'ACK') return;
+    ep.respond(req, from, 481, 'Call/Transaction Does Not Exist');
+  };
+  return {
+    port: ep.port,
+    calls: () => new Set(calls.values()).size,
+    droppedFrames: () => CLOCK.dropped,
+    stop: () => {
+      for (const c of new Set(calls.values())) c.hangup();
+      ep.close();
+    },
+  };
+}

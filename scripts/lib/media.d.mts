@@ -1,0 +1,8 @@
+export function mediaAvailable(): boolean;
+export interface RunningMediaWorker {
+  stop(): Promise<void>;
+  /** host:port of its SIP UDP socket (a dispatcher destination). */
+  address: string;
+  log: string;
+}
+export function startMediaWorker(o: { port: number; apiInternalUrl: string; proxyPort: number; log: string; timeoutMs?: number }): Promise<RunningMediaWorker>;
