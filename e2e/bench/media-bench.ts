@@ -1,0 +1,118 @@
+// `npm run bench`, media worker part: how many calls one worker keeps playing audio to at once
+// with under 1 % of RTP frames lost. sipp carriers call a DID whose notification plays a 12 s
+// greeting; every call's SDP points at one socket of this process, which tells the calls apart
+// by SSRC and compares the frames received with those the RTP timestamps say were sent.
+import { createSocket } from 'node:dgram';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listeningCallerScenario, runSipp, sippInstalled } from '../../api/src/modules/calls/sipp.ts';
+import type { StackSip } from '../../scripts/lib/stack.mjs';
+
+const LEVELS = (process.env.BENCH_MEDIA_CALLS ?? '50,100,200').split(',').map(Number);
+const TALK_MS = 10_000;
+const DID = '02873000004';
+
+function wav(seconds: number): Blob {
+  const n = 8000 * seconds;
+  const b = Buffer.alloc(44 + n * 2);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(36 + n * 2, 4);
+  b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(16000, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 500 * i) / 8000)), 44 + i * 2);
+  return new Blob([b], { type: 'audio/wav' });
+}
+
+/** CPU seconds of the media worker (node … media/src/main.ts). */
+function workerCpu(): number {
+  let ticks = 0;
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      if (!readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('media/src/main.ts')) continue;
+      const f = readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      /* exited */
+    }
+  }
+  return ticks / 100;
+}
+
+export async function mediaFigures(o: { apiUrl: string; token: string; sip: StackSip | null }): Promise<[string, string, string][]> {
+  if (!sippInstalled() || !o.sip) return [['Media worker concurrent calls', 'skipped: sipp or Kamailio is not installed', '< 1 % lost frames']];
+  const auth = { authorization: `Bearer ${o.token}` };
+  const json = async (path: string, body: object | FormData) => {
+    const res = await fetch(`${o.apiUrl}${path}`, { method: 'POST', headers: body instanceof FormData ? auth : { ...auth, 'content-type': 'application/json' }, body: body instanceof FormData ? body : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`bench setup ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: { id: number } }).data;
+  };
+  const form = new FormData();
+  form.set('name', 'Bench 12 s');
+  form.set('file', wav(12), 'bench.wav');
+  const greeting = await json('/pbx/partner/greeting?CodeCompany=demo', form);
+  const msg = await json('/pbx/partner/message?CodeCompany=demo', { name: 'Bench thông báo', greeting_id: greeting.id });
+  await json('/pbx/partner/number?CodeCompany=demo', { number: DID });
+  await json('/pbx/partner/inbound?CodeCompany=demo', { did: DID, destination: { type: 'msg', target: String(msg.id) } });
+
+  const dir = mkdtempSync(join(tmpdir(), 'tongdai-bench-media-'));
+  const ear = createSocket('udp4');
+  await new Promise<void>((r) => ear.bind(0, '127.0.0.1', r));
+  const rows: [string, string, string][] = [];
+  try {
+    for (const calls of LEVELS) {
+      const streams = new Map<number, { n: number; first: number; last: number }>();
+      const onPacket = (m: Buffer) => {
+        if (m.length < 12 || (m[1] & 0x7f) !== 0) return;
+        const ssrc = m.readUInt32BE(8);
+        const ts = m.readUInt32BE(4);
+        const s = streams.get(ssrc);
+        if (!s) streams.set(ssrc, { n: 1, first: ts, last: ts });
+        else {
+          s.n++;
+          if (((ts - s.last) | 0) > 0) s.last = ts;
+        }
+      };
+      ear.on('message', onPacket);
+      const cpu0 = workerCpu();
+      const t0 = Date.now();
+      const run = await runSipp({
+        dir,
+        name: `media-${calls}`,
+        xml: listeningCallerScenario({ keys: [], talkMs: TALK_MS }),
+        args: [`127.0.0.1:${o.sip.udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', DID, '-r', String(Math.min(calls, 50)), '-l', String(calls), '-m', String(calls)],
+        keys: { caller: '0909100000', at: '', rtp_port: String((ear.address() as { port: number }).port) },
+        timeoutS: 60,
+      }).done;
+      const wall = (Date.now() - t0) / 1000;
+      const cpu = workerCpu() - cpu0;
+      ear.off('message', onPacket);
+      let expected = 0;
+      let received = 0;
+      for (const s of streams.values()) {
+        expected += ((s.last - s.first) >>> 0) / 160 + 1;
+        received += s.n;
+      }
+      const lost = expected ? Math.max(0, expected - received) / expected : 1;
+      rows.push([
+        `Media worker: ${calls} calls playing at once (${TALK_MS / 1000} s each)`,
+        `${streams.size} streams heard, ${(lost * 100).toFixed(2)} % frames lost (${Math.round(expected - received)} of ${Math.round(expected)}); worker CPU ${((cpu / wall) * 100).toFixed(0)} %${run.code ? `; sipp exit ${run.code}` : ''}`,
+        '< 1 % lost frames',
+      ]);
+    }
+  } finally {
+    ear.close();
+    if (process.env.BENCH_KEEP) console.log(`media bench files kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
