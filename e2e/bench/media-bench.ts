@@ -6,31 +6,13 @@ import { createSocket } from 'node:dgram';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { toneWav } from '../../api/src/modules/calls/rtp-ear.ts';
 import { listeningCallerScenario, runSipp, sippInstalled } from '../../api/src/modules/calls/sipp.ts';
 import type { StackSip } from '../../scripts/lib/stack.mjs';
 
 const LEVELS = (process.env.BENCH_MEDIA_CALLS ?? '50,100,200').split(',').map(Number);
 const TALK_MS = 10_000;
 const DID = '02873000004';
-
-function wav(seconds: number): Blob {
-  const n = 8000 * seconds;
-  const b = Buffer.alloc(44 + n * 2);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + n * 2, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(8000, 24);
-  b.writeUInt32LE(16000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 500 * i) / 8000)), 44 + i * 2);
-  return new Blob([b], { type: 'audio/wav' });
-}
 
 /** CPU seconds of the media worker (node … media/src/main.ts). */
 function workerCpu(): number {
@@ -58,7 +40,7 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
   };
   const form = new FormData();
   form.set('name', 'Bench 12 s');
-  form.set('file', wav(12), 'bench.wav');
+  form.set('file', new Blob([new Uint8Array(toneWav(12, 500, 8000))], { type: 'audio/wav' }), 'bench.wav');
   const greeting = await json('/pbx/partner/greeting?CodeCompany=demo', form);
   const msg = await json('/pbx/partner/message?CodeCompany=demo', { name: 'Bench thông báo', greeting_id: greeting.id });
   await json('/pbx/partner/number?CodeCompany=demo', { number: DID });

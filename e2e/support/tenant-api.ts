@@ -34,3 +34,21 @@ export async function createAgentWithExtension(request: APIRequestContext, admin
   await api.create('subscribers', { extension, display_name: `Tổng đài viên ${suffix}`, user_id: account.id });
   return { maDn: admin.maDn, username: account.username as string, password, extension };
 }
+
+/** The voice PBX partner API (/pbx/partner/{resource}?CodeCompany=…) as a tenant user. */
+export async function pbxApiAs(request: APIRequestContext, who: { maDn: string; username: string; password: string }) {
+  const login = await request.post(`${API_URL}/identity/login/tenant`, { data: { ma_dn: who.maDn, username: who.username, password: who.password } });
+  expect(login.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const url = (resource: string, query = '') => `${API_URL}/pbx/partner/${resource}?CodeCompany=${who.maDn}${query}`;
+  const data = async (res: Awaited<ReturnType<APIRequestContext['get']>>, status: number) => {
+    expect(res.status(), await res.text()).toBe(status);
+    return ((await res.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  return {
+    all: async (resource: string) => data(await request.get(url(resource, '&dataType=all'), { headers }), 200),
+    create: async (resource: string, body: object) => data(await request.post(url(resource), { headers, data: body }), 201),
+    upload: async (resource: 'greeting' | 'moh', name: string, fileName: string, buffer: Buffer) =>
+      data(await request.post(url(resource), { headers, multipart: { name, file: { name: fileName, mimeType: 'audio/wav', buffer } } }), 201),
+  };
+}

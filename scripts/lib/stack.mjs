@@ -108,7 +108,9 @@ function sipRunner({ apiPort, quiet }) {
       media = null;
       await worker?.stop();
       worker = null;
-      rmSync(dir, { recursive: true, force: true });
+      // KEEP_SIP_LOGS=1 keeps kamailio.log, media.log and rtpengine's files for a look afterwards.
+      if (process.env.KEEP_SIP_LOGS) console.log(`SIP logs kept in ${dir}`);
+      else rmSync(dir, { recursive: true, force: true });
     },
   };
 }

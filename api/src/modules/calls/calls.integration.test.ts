@@ -201,6 +201,17 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     expect(cdr.reason).toMatch(/quốc tế/);
   });
 
+  it('in office hours (time injected) the same DID rings the ring group', async () => {
+    const p101 = phone('101', answerScenario(200));
+    const p102 = phone('102', ringScenario());
+    await listening();
+    const call = await carrier({ did: '02873000002', caller: '0901000012', expect: 200, at: MONDAY_MORNING });
+    expect([call.code, (await p101.done).code, (await p102.done).code]).toEqual([0, 0, 0]);
+    const cdr = await cdrOf('0901000012');
+    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '101', ring_group_id: groupId });
+    expect(cdr.route.find((n) => n.type === 'time')).toMatchObject({ branch: 'matched' });
+  });
+
   it('outside office hours sends the DID to the unmatched destination (102), not the ring group', async () => {
     const p102 = phone('102', answerScenario(100));
     await listening();

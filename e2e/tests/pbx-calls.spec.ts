@@ -1,0 +1,132 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { kamailioAvailable } from '../../scripts/lib/kamailio.mjs';
+import { sipPorts } from '../../scripts/lib/stack.mjs';
+import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
+import { SoftphonePage } from '../pages/SoftphonePage.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
+import { API_PORT, WEB_PORT } from '../support/ports.ts';
+import { pbxApiAs } from '../support/tenant-api.ts';
+
+/**
+ * Issue 7 end to end: calls from a carrier (sipp over UDP, plain RTP) obey what the admin saved.
+ * Kamailio asks the API for each call's plan, rtpengine bridges the carrier's RTP to the
+ * browsers' WebRTC, the media worker plays the IVR's greeting and the queue's music.
+ */
+test.use({ launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] } });
+test.describe.configure({ mode: 'serial' });
+
+// The api package is CommonJS: its test helpers (sipp scenarios, the RTP ear) are required, not imported.
+const require = createRequire(import.meta.url);
+const { Ear, toneWav } = require('../../api/src/modules/calls/rtp-ear.ts') as typeof import('../../api/src/modules/calls/rtp-ear.ts');
+const { carrierScenario, listeningCallerScenario, runSipp, sippInstalled } = require('../../api/src/modules/calls/sipp.ts') as typeof import('../../api/src/modules/calls/sipp.ts');
+const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
+const SUNDAY_NIGHT = '2024-06-09T22:00:00+07:00';
+const DID = '02873008001';
+const QUEUE_DID = '02873008002';
+const { udpPort } = sipPorts(API_PORT);
+const work = resolve('../.tmp/sipp-e2e');
+
+async function phoneOf(browser: Browser, who: typeof DEMO): Promise<{ page: Page; phone: SoftphonePage }> {
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${WEB_PORT}`, permissions: ['microphone'] });
+  const page = await context.newPage();
+  await new LoginPage(page).loginAs(who);
+  return { page, phone: new SoftphonePage(page) };
+}
+
+const carrier = (name: string, xml: string, did: string, caller: string, keys: Record<string, string> = {}) =>
+  runSipp({ dir: work, name, xml, args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', did, '-m', '1', '-l', '1'], keys: { caller, at: MONDAY_MORNING, ...keys }, timeoutS: 40 });
+
+let a: { page: Page; phone: SoftphonePage };
+let b: { page: Page; phone: SoftphonePage };
+
+test.beforeAll(async ({ browser, request }) => {
+  test.skip(!kamailioAvailable() || !sippInstalled(), 'Kamailio or sipp is not installed');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(work, { recursive: true });
+  // What an admin saves (through the partner API, as the screens do): DID → office hours →
+  // ring group of 101 + 102, otherwise an IVR whose 1 goes to 101; a queue of 102; a blocked caller.
+  const pbx = await pbxApiAs(request, DEMO);
+  const greeting = await pbx.upload('greeting', 'Lời chào E2E cuộc gọi', 'loi-chao.wav', toneWav());
+  const group = await pbx.create('group-inbounds', { name: 'E2E đổ chuông 101+102', extensions: ['101', '102'], strategy: 'ringall', ring_time: 25 });
+  const ivr = await pbx.create('ivr_detail', { name: 'E2E menu ngoài giờ', greeting_id: greeting.id, entries: [{ digit: '1', destination: { type: 'direct', target: '101' } }], timeout: 5, invalid_retries: 1 });
+  const hours = ((await pbx.all('time-group')) as { id: number; name: string }[]).find((g) => g.name === 'Giờ hành chính')!;
+  const condition = await pbx.create('time-condition', { name: 'E2E giờ làm việc', time_group_id: hours.id, matched_destination: { type: 'group', target: String(group.id) }, unmatched_destination: { type: 'ivr', target: String(ivr.id) } });
+  const queue = await pbx.create('queues', { name: 'E2E hàng đợi', agents: ['102'], strategy: 'linear', agent_timeout: 20, max_wait: 60 });
+  for (const [did, destination] of [[DID, { type: 'time', target: String(condition.id) }], [QUEUE_DID, { type: 'queue', target: String(queue.id) }]] as const) {
+    await pbx.create('number', { number: did });
+    await pbx.create('inbound', { did, destination });
+  }
+  await pbx.create('blocked-in', { number: '0999000777', match: 'exact', note: 'E2E chặn' });
+
+  a = await phoneOf(browser, DEMO); // 101
+  b = await phoneOf(browser, DEMO_AGENT); // 102
+  await a.phone.expectReady();
+  await b.phone.expectReady();
+});
+
+test.afterAll(async () => {
+  await a?.page.context().close();
+  await b?.page.context().close();
+});
+
+test('in office hours a carrier call rings both browsers of the ring group; 102 answers, 101 stops ringing', async () => {
+  const call = carrier('office-hours', carrierScenario(200, 2500), DID, '0903000001');
+  await expect(a.phone.incoming()).toBeVisible({ timeout: 15_000 });
+  await expect(b.phone.incoming()).toBeVisible();
+  await expect(b.page.getByTestId('softphone-caller')).toHaveText('0903000001');
+  await b.phone.answer();
+  await expect(b.phone.badge()).toHaveText('Đã kết nối');
+  // The carrier's plain RTP reaches the browser through rtpengine: the peer connection is up.
+  await expect(b.phone.badge()).toHaveAttribute('data-media-state', 'connected');
+  await expect(a.phone.incoming()).toHaveCount(0);
+  expect((await call.done).code).toBe(0);
+  await b.phone.expectState('CALL_ENDED');
+  await a.phone.expectReady();
+  await b.phone.expectReady();
+});
+
+test('outside office hours the caller hears the IVR greeting, presses 1 and is put through to 101', async () => {
+  const ear = await Ear.open();
+  try {
+    const call = carrier('after-hours', listeningCallerScenario({ keys: [{ afterMs: 1500, digit: '1' }], talkMs: 4000 }), DID, '0903000002', { at: SUNDAY_NIGHT, rtp_port: String(ear.port) });
+    await expect(a.phone.incoming()).toBeVisible({ timeout: 15_000 });
+    // Only 101: the IVR's 1, not the ring group.
+    await expect(b.phone.incoming()).toHaveCount(0);
+    await a.phone.answer();
+    await expect(a.phone.badge()).toHaveText('Đã kết nối');
+    await expect(a.phone.badge()).toHaveAttribute('data-media-state', 'connected');
+    expect((await call.done).code).toBe(0);
+    await a.phone.expectState('CALL_ENDED');
+    // The 600 Hz greeting was heard before the key.
+    const greeting = ear.loudness(0, 900);
+    expect(greeting.packets).toBeGreaterThan(30);
+    expect(greeting.rms).toBeGreaterThan(4000);
+  } finally {
+    ear.close();
+  }
+});
+
+test('a queue caller hears music while 102 rings, until 102 answers', async () => {
+  const ear = await Ear.open();
+  try {
+    const call = carrier('queue', listeningCallerScenario({ keys: [], talkMs: 6000 }), QUEUE_DID, '0903000003', { rtp_port: String(ear.port) });
+    await expect(b.phone.incoming()).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => ear.loudness(0, 1000).packets, { timeout: 5000 }).toBeGreaterThan(40);
+    expect(ear.loudness(0, 1000).rms).toBeGreaterThan(1500);
+    await b.phone.answer();
+    await expect(b.phone.badge()).toHaveAttribute('data-media-state', 'connected');
+    expect((await call.done).code).toBe(0);
+    await b.phone.expectReady();
+  } finally {
+    ear.close();
+  }
+});
+
+test('a blocked caller is refused (603); an agent dialling an international number without a rule is refused', async () => {
+  expect((await carrier('blocked', carrierScenario(603), DID, '0999000777').done).code).toBe(0);
+  await a.phone.dial('0012025550100');
+  await a.phone.expectState('CALL_FAILED');
+  await a.phone.expectReady();
+});
