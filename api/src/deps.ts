@@ -1,3 +1,4 @@
+import type { CallEventHub } from './modules/realtime/call-event-hub';
 import type { onRequestHookHandler } from 'fastify';
 import type { Db } from './db/db';
 import type { AuthService } from './modules/auth/auth.service';
@@ -18,6 +19,8 @@ export interface AppDeps {
    * secret: one secret to keep, and a leak of one derived key reveals neither the others nor it.
    */
   deriveKey: (purpose: string) => Buffer;
+  /** Call events to the tenants' WebSockets (memory, or Redis pub/sub with REDIS_URL). */
+  hub: CallEventHub;
   /** Per-IP limit on the login routes; one counter shared by both login paths. */
   loginLimiter: onRequestHookHandler;
 }

@@ -5,6 +5,7 @@ import { openDb } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { buildServer, DEFAULT_CORS_ORIGINS } from './server';
 import { buildInternalServer } from './modules/sip/internal-server';
+import { memoryHub, redisHub } from './modules/realtime/call-event-hub';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -29,15 +30,18 @@ async function main(): Promise<void> {
   // LOGIN_IP_LIMIT: logins per minute per IP (the e2e run logs in more often than a person).
   const loginRateLimit = process.env.LOGIN_IP_LIMIT ? { max: Number(process.env.LOGIN_IP_LIMIT), timeWindow: 60_000 } : undefined;
   const logger = { level: process.env.LOG_LEVEL ?? 'warn' };
-  const app = await buildServer({ db, jwtSecret: jwtSecret(dataDir), corsOrigins, logger, loginRateLimit });
+  // Call events for the browsers: through Redis when several API instances serve (REDIS_URL).
+  const hub = process.env.REDIS_URL ? await redisHub(process.env.REDIS_URL, (e) => console.error('Redis (call events):', e)) : memoryHub();
+  const app = await buildServer({ db, jwtSecret: jwtSecret(dataDir), corsOrigins, logger, loginRateLimit, hub });
   // Kamailio's credential lookups: loopback only, never on the public port (ADR 0007). A
   // container stack sets INTERNAL_HOST to reach it over its private network.
   const internalPort = Number(process.env.INTERNAL_PORT ?? port + 1);
   const internalHost = process.env.INTERNAL_HOST ?? '127.0.0.1';
-  const internal = buildInternalServer(db, { logger });
+  const internal = buildInternalServer(db, { logger, calls: { hub } });
   const close = async () => {
     await internal.close();
     await app.close();
+    await hub.close();
     await db.close();
     process.exit(0);
   };

@@ -4,7 +4,8 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { REFRESHED_TOKEN_HEADER } from '@tongdai/contracts';
+import websocket from '@fastify/websocket';
+import { REALTIME_PROTOCOL, REFRESHED_TOKEN_HEADER } from '@tongdai/contracts';
 import type { Db } from './db/db';
 import type { AppDeps, RateLimit } from './deps';
 import { registerErrorHandling } from './http/error-handler';
@@ -14,6 +15,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/throttle';
 import { createTokenService } from './modules/auth/tokens';
 import { registerSurfaces } from './surfaces';
+import { memoryHub, type CallEventHub } from './modules/realtime/call-event-hub';
 
 export interface ServerOptions {
   db: Db;
@@ -25,6 +27,8 @@ export interface ServerOptions {
   loginRateLimit?: RateLimit;
   /** Failed logins per account before 429 (default 5 in 15 minutes). */
   accountThrottle?: { maxFailures: number; windowMs: number };
+  /** Call events for the real-time channel (default: in memory, this process only). */
+  hub?: CallEventHub;
 }
 
 export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*'];
@@ -45,6 +49,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     tokens,
     auth: createAuthService(opts.db, tokens, throttle),
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', opts.jwtSecret, '', `tongdai:${purpose}`, 32)),
+    hub: opts.hub ?? memoryHub(),
     // Replaced once @fastify/rate-limit is registered (it needs the plugin's store).
     loginLimiter: async () => undefined,
   };
@@ -52,6 +57,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.decorateRequest('auth', null);
   app.decorateRequest('authRoles', null);
   registerErrorHandling(app);
+  // The subprotocol a browser offers must be echoed: the first of ours (the second one is its token).
+  await app.register(websocket, { options: { handleProtocols: (protocols: Set<string>) => (protocols.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false) } });
 
   const allowed = originMatcher(opts.corsOrigins ?? DEFAULT_CORS_ORIGINS);
   await app.register(cors, {

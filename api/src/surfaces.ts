@@ -12,6 +12,7 @@ import { signupRoutes } from './modules/signup/signup.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { cpRoutes } from './modules/tenants/cp.routes';
 import { telecomRoutes } from './modules/telecom/telecom.routes';
+import { eventsRoutes } from './modules/realtime/events.routes';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
   app.get('/health', { schema: { tags: [surface] } }, async () => ({ status: 'ok' }));
@@ -59,6 +60,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(customersRoutes);
       await tenant.register(orgRoutes);
       await tenant.register(subscribersRoutes);
+      await tenant.register(eventsRoutes);
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -71,7 +71,19 @@ test.afterAll(async () => {
   await b?.page.context().close();
 });
 
+type Seen = { type: string; callId: string; extensions?: string[]; extension?: string | null; disposition?: string };
+/** The call events the API pushes, as a page's remotes read them on the platform bus (pbxEvents$). */
+async function watchPbxEvents(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __pbxSeen: unknown[]; __tongdai_platform__: { pbxEvents: { subject: { subscribe(fn: (e: unknown) => void): void } } } };
+    w.__pbxSeen = [];
+    w.__tongdai_platform__.pbxEvents.subject.subscribe((e) => w.__pbxSeen.push(e));
+  });
+  return () => page.evaluate(() => (window as unknown as { __pbxSeen: Seen[] }).__pbxSeen);
+}
+
 test('in office hours a carrier call rings both browsers of the ring group; 102 answers, 101 stops ringing', async () => {
+  const seen = await watchPbxEvents(b.page);
   const call = carrier('office-hours', carrierScenario(200, 2500), DID, '0903000001');
   await expect(a.phone.incoming()).toBeVisible({ timeout: 15_000 });
   await expect(b.phone.incoming()).toBeVisible();
@@ -83,6 +95,12 @@ test('in office hours a carrier call rings both browsers of the ring group; 102 
   await expect(a.phone.incoming()).toHaveCount(0);
   expect((await call.done).code).toBe(0);
   await b.phone.expectState('CALL_ENDED');
+  // The API's real-time channel told the page who rang, who answered and how it ended.
+  await expect.poll(async () => (await seen()).map((e) => e.type)).toEqual(['ringing', 'answered', 'ended']);
+  const [ringing, answered, ended] = await seen();
+  expect([...(ringing.extensions ?? [])].sort()).toEqual(['101', '102']);
+  expect(answered.extension).toBe('102');
+  expect(ended).toMatchObject({ disposition: 'ANSWERED', extension: '102' });
   await a.phone.expectReady();
   await b.phone.expectReady();
 });

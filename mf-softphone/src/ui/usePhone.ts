@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { One, UserInfo } from '@tongdai/contracts';
-import { tenantApi } from '@tongdai/platform';
+import { connectPbxEvents, tenantApi } from '@tongdai/platform';
 import { customerPopupAllowed, fetchDirectory, fetchSipAccount, logCall } from '../phone/account';
 import { createAdapter } from '../phone/create-adapter';
 import { PhoneController, type PhoneView } from '../phone/controller';
@@ -45,6 +45,9 @@ export function usePhone(): { view: PhoneView; phone: PhoneController } {
     );
     return () => { live = false; phone.stop(); };
   }, [phone, waiting, paused]);
+
+  // The tenant's call events (who rings, who answered) onto the platform bus while the phone lives.
+  useEffect(() => connectPbxEvents(), []);
 
   return { view, phone };
 }

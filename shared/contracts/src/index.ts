@@ -15,3 +15,4 @@ export * from './settings';
 export * from './subscribers';
 export * from './pbx';
 export * from './media';
+export * from './realtime';

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
 import { nationalForm, planCall, type CallInput, type LiveState } from '../routing';
-import { CallTracker } from './call-tracker';
+import { CallTracker, type CallEvent } from './call-tracker';
 import { CdrWriter, lastAnsweringAgent } from './cdr.repository';
 import { registerMediaRoutes } from './media.routes';
 import { Continuations } from './continuation';
+import { toPbxCallEvent, type CallEventHub } from '../realtime/call-event-hub';
 import { PbxConfigCache, type ConfigLoader } from './config-cache';
 import { EvapiClient, parseAddress } from './evapi-client';
 import { kamailioJson, parseTrunks, toKamailioPlan, type KamailioPlan, type Trunks } from './kamailio-plan';
@@ -23,6 +24,8 @@ export interface CallRoutingOptions {
   cdrFlushMs?: number;
   /** Kamailio's evapi address ("127.0.0.1:8448") the call events come from; default KAMAILIO_EVAPI. */
   evapi?: string;
+  /** Where ringing / answered / ended go for the browsers (the public server's real-time channel). */
+  hub?: CallEventHub;
 }
 
 const text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)), '');
@@ -76,6 +79,8 @@ export function registerCallRoutes(app: FastifyInstance, db: Db, opts: CallRouti
   const registrations = new Registrations();
   const writer = new CdrWriter(db, { intervalMs: opts.cdrFlushMs, onError: (err) => app.log.error({ err }, 'CDR write failed') });
   const tracker = new CallTracker((row) => writer.add(row));
+  const hub = opts.hub;
+  if (hub) tracker.events.on('call', (e: CallEvent) => hub.publish(e.tenantId, toPbxCallEvent(e)));
   const sweeper = setInterval(() => tracker.sweep(), 60_000);
   sweeper.unref();
   const evapiAddress = parseAddress(opts.evapi ?? process.env.KAMAILIO_EVAPI);

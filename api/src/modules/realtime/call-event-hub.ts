@@ -1,0 +1,71 @@
+import { EventEmitter } from 'node:events';
+import type { PbxCallEvent } from '@tongdai/contracts';
+import type { CallEvent } from '../calls/call-tracker';
+
+/**
+ * Where call events meet their listeners: the tracker (internal listener) publishes, the public
+ * server's WebSockets subscribe per tenant. One process: memory. Several API instances
+ * (REDIS_URL): Redis pub/sub, so a browser connected to one instance hears calls another
+ * instance planned.
+ */
+export interface CallEventHub {
+  publish(tenantId: number, event: PbxCallEvent): void;
+  /** Returns the unsubscribe function. */
+  subscribe(tenantId: number, listener: (e: PbxCallEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function memoryHub(): CallEventHub {
+  const ee = new EventEmitter();
+  ee.setMaxListeners(0);
+  return {
+    publish: (tenantId, event) => void ee.emit(`t${tenantId}`, event),
+    subscribe: (tenantId, listener) => {
+      ee.on(`t${tenantId}`, listener);
+      return () => void ee.off(`t${tenantId}`, listener);
+    },
+    close: async () => void ee.removeAllListeners(),
+  };
+}
+
+const CHANNEL = 'tongdai:pbx-calls';
+
+/** Redis pub/sub: one channel, the tenant inside the message, delivered to this instance's subscribers. */
+export async function redisHub(url: string, onError: (e: unknown) => void = () => undefined): Promise<CallEventHub> {
+  const { createClient } = await import('redis');
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  pub.on('error', onError);
+  sub.on('error', onError);
+  await Promise.all([pub.connect(), sub.connect()]);
+  const local = memoryHub();
+  await sub.subscribe(CHANNEL, (message) => {
+    try {
+      const m = JSON.parse(message) as { tenantId: number; event: PbxCallEvent };
+      local.publish(m.tenantId, m.event);
+    } catch (e) {
+      onError(e);
+    }
+  });
+  return {
+    publish: (tenantId, event) => void pub.publish(CHANNEL, JSON.stringify({ tenantId, event })).catch(onError),
+    subscribe: local.subscribe,
+    close: async () => {
+      await local.close();
+      await Promise.allSettled([sub.quit(), pub.quit()]);
+    },
+  };
+}
+
+/** The tracker's event as browsers receive it (no tenant id: the channel is the tenant's). */
+export function toPbxCallEvent(e: CallEvent, at = Date.now()): PbxCallEvent {
+  const base = { kind: 'tongdai.pbx-call' as const, version: 1 as const, callId: e.callId, at };
+  switch (e.type) {
+    case 'ringing':
+      return { ...base, type: 'ringing', caller: e.caller, callee: e.callee, extensions: e.extensions };
+    case 'answered':
+      return { ...base, type: 'answered', extension: e.extension };
+    case 'ended':
+      return { ...base, type: 'ended', disposition: e.disposition, extension: e.extension };
+  }
+}

@@ -1,0 +1,97 @@
+import { createConnection } from 'node:net';
+import type { PbxCallEvent } from '@tongdai/contracts';
+import { DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { buildInternalServer } from '../sip/internal-server';
+import { redisHub } from './call-event-hub';
+
+type Socket = Awaited<ReturnType<TestApp['app']['injectWS']>>;
+
+/** The next `n` messages of a socket, parsed. */
+function messages(ws: Socket, n: number, timeoutMs = 3000): Promise<PbxCallEvent[]> {
+  return new Promise((resolve, reject) => {
+    const got: PbxCallEvent[] = [];
+    const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${n} messages`)), timeoutMs);
+    ws.on('message', (data: Buffer) => {
+      got.push(JSON.parse(data.toString()));
+      if (got.length === n) {
+        clearTimeout(timer);
+        resolve(got);
+      }
+    });
+  });
+}
+
+describe('real-time call events (GET /t/{ma_dn}/events, WebSocket)', () => {
+  let t: TestApp;
+  let demoToken: string;
+  let abcToken: string;
+  const open = (maDn: string, token: string) => t.app.injectWS(`/t/${maDn}/events`, { headers: { 'sec-websocket-protocol': `tongdai.v1, ${token}` } });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [demoToken, abcToken] = await Promise.all([login(t.app, 'demo', DEMO.admin), login(t.app, 'abc', DEMO.admin)]);
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses a socket without a valid token, or for another tenant, before the upgrade', async () => {
+    await expect(t.app.injectWS('/t/demo/events')).rejects.toThrow(/401/);
+    await expect(open('demo', 'not-a-token')).rejects.toThrow(/401/);
+    // Another tenant's code in the path: UNAUTHORIZED_TENANT, as on every tenant route.
+    await expect(open('demo', abcToken)).rejects.toThrow(/401/);
+  });
+
+  it('a trunk call planned by the internal listener rings on the tenant\'s sockets, and only there', async () => {
+    const internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, testClock: true } });
+    const demo = await open('demo', demoToken);
+    const abc = await open('abc', abcToken);
+    const heardByAbc: unknown[] = [];
+    abc.on('message', (m: Buffer) => heardByAbc.push(m.toString()));
+    try {
+      for (const user of ['101', '102']) {
+        const r = await internal.inject({ method: 'POST', url: '/internal/sip/registration', payload: { user, domain: 'demo.tongdai.local', expires: 60 } });
+        expect(r.statusCode).toBe(200);
+      }
+      const next = messages(demo, 1);
+      const plan = await internal.inject({ url: '/internal/sip/route?call_id=rt-1&source=trunk&from=0901000001&from_domain=carrier.example&to=02873000001&at=2024-06-10T09:00:00+07:00' });
+      expect(plan.statusCode).toBe(200);
+      const [ringing] = await next;
+      expect(ringing).toMatchObject({ kind: 'tongdai.pbx-call', version: 1, type: 'ringing', callId: 'rt-1', caller: '0901000001', callee: '02873000001' });
+      expect(ringing.type === 'ringing' && [...ringing.extensions].sort()).toEqual(['101', '102']);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heardByAbc).toEqual([]);
+    } finally {
+      demo.terminate();
+      abc.terminate();
+      await internal.close();
+    }
+  });
+});
+
+/** Redis at 127.0.0.1:6379 when it answers (CI machines have it; a bare machine skips). */
+const redisUp = () =>
+  new Promise<boolean>((resolve) => {
+    const s = createConnection({ host: '127.0.0.1', port: 6379 });
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+
+describe('call events across API instances (Redis pub/sub)', () => {
+  it('an event published by one instance reaches the other instance\'s subscribers of that tenant only', async () => {
+    if (!(await redisUp())) return console.warn('SKIPPED: no Redis on 127.0.0.1:6379');
+    const [a, b] = await Promise.all([redisHub('redis://127.0.0.1:6379'), redisHub('redis://127.0.0.1:6379')]);
+    try {
+      const tenant = 900_000 + Math.floor(Math.random() * 99_999);
+      const seen: PbxCallEvent[] = [];
+      const other: PbxCallEvent[] = [];
+      b.subscribe(tenant, (e) => seen.push(e));
+      b.subscribe(tenant + 1, (e) => other.push(e));
+      const event: PbxCallEvent = { kind: 'tongdai.pbx-call', version: 1, callId: 'x', at: 1, type: 'answered', extension: '101' };
+      a.publish(tenant, event);
+      for (let i = 0; i < 50 && !seen.length; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(seen).toEqual([event]);
+      expect(other).toEqual([]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { Subject, type Observable } from 'rxjs';
+import { REALTIME_PROTOCOL, tenantBase, type PbxCallEvent } from '@tongdai/contracts';
+import { getRuntimeConfig } from './config';
+import { getOrCreateGlobalSingleton } from './global';
+import { session } from './session';
+
+interface Channel {
+  subject: Subject<PbxCallEvent>;
+  socket: WebSocket | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  users: number;
+}
+
+const channel = getOrCreateGlobalSingleton<Channel>('pbxEvents', () => ({ subject: new Subject<PbxCallEvent>(), socket: null, timer: null, users: 0 }));
+
+/** The tenant's call events from the API (ringing, answered, ended), for any remote to read. */
+export const pbxEvents$: Observable<PbxCallEvent> = channel.subject.asObservable();
+
+/** ws(s)://…/t/{ma_dn}/events from the tenant API's base. */
+export function pbxEventsUrl(): string {
+  return `${tenantBase(getRuntimeConfig().apis.tenant, session.get().maDn ?? '').replace(/^http/, 'ws')}/events`;
+}
+
+const MAX_DELAY_MS = 30_000;
+
+/**
+ * Keeps the real-time channel open while someone needs it (the softphone does while the user is
+ * logged in): the bearer goes as a second subprotocol, a closed socket reopens with backoff and
+ * the current token. Returns the release function.
+ */
+export function connectPbxEvents(): () => void {
+  channel.users++;
+  if (channel.users === 1) open(1000);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--channel.users > 0) return;
+    if (channel.timer) clearTimeout(channel.timer);
+    channel.timer = null;
+    const s = channel.socket;
+    channel.socket = null;
+    s?.close();
+  };
+}
+
+function open(delay: number): void {
+  channel.timer = null;
+  const token = session.get().token;
+  if (!channel.users || !token || typeof WebSocket === 'undefined') return;
+  let ws: WebSocket;
+  try {
+    ws = new WebSocket(pbxEventsUrl(), [REALTIME_PROTOCOL, token]);
+  } catch {
+    return;
+  }
+  channel.socket = ws;
+  let opened = false;
+  ws.onopen = () => {
+    opened = true;
+  };
+  ws.onmessage = (m) => {
+    try {
+      const e = JSON.parse(String(m.data)) as PbxCallEvent;
+      if (e?.kind === 'tongdai.pbx-call') channel.subject.next(e);
+    } catch {
+      /* not ours */
+    }
+  };
+  ws.onclose = () => {
+    if (channel.socket !== ws) return;
+    channel.socket = null;
+    const next = opened ? 1000 : Math.min(delay * 2, MAX_DELAY_MS);
+    if (channel.users) channel.timer = setTimeout(() => open(next), opened ? 1000 : delay);
+  };
+}
