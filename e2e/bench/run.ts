@@ -11,6 +11,8 @@ import { startPgCluster } from '../../api/test/pg-cluster.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { callFigures } from './calls-bench.ts';
 import { mediaFigures } from './media-bench.ts';
+import { sipFigures } from './sip-bench.ts';
+import { DEMO_SIP } from '../../api/src/db/seed-data.ts';
 import { planBench } from './plan.ts';
 
 const WEB = 3300;
@@ -103,6 +105,7 @@ async function main() {
     const pglite = await listLatency(stack.apiUrl);
     rows.push([`GET /customers on PGlite at ${RATE} req/s (p50 / p99)`, `${pglite.p50} / ${pglite.p99} ms (${pglite.errors} errors)`, '—']);
     rows.push(...(await callFigures({ apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await login(stack.apiUrl), sip: stack.sip })));
+    rows.push(...(await sipFigures({ sip: stack.sip, passwords: { '101': DEMO_SIP.demo.admin.password, '102': DEMO_SIP.demo.staff.password } })));
     rows.push(...(await mediaFigures({ apiUrl: stack.apiUrl, token: await login(stack.apiUrl), sip: stack.sip })));
   } finally {
     await browser.close();

@@ -1,3 +1,4 @@
+import { invalidateRoutingOnWrite } from '../calls/config-freshness';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AUDIO_MAX_BYTES, PBX_RESOURCES, PERM, PbxListQuerySchema, type PbxListQuery, type PbxResource } from '@tongdai/contracts';
@@ -102,6 +103,7 @@ function specAliases(app: FastifyInstance, defs: Map<PbxResource, AnyPbxDef>, h:
  * token as the tenant API; every ma_dn/CodeCompany must be the token's (else 403).
  */
 export async function pbxRoutes(app: FastifyInstance): Promise<void> {
+  invalidateRoutingOnWrite(app);
   // Registered here, so only the PBX routes accept multipart bodies (audio uploads, imports).
   await app.register(multipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
   const { db } = app.deps;

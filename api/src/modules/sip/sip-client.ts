@@ -47,7 +47,11 @@ export function digestHeader(o: { method: string; uri: string; user: string; pas
 
 export class SipUdpClient {
   private readonly sock: Socket = createSocket('udp4');
-  private waiters: ((raw: string) => void)[] = [];
+  private waiters: { callId: string; cseq: string; resolve: (raw: string) => void }[] = [];
+  /** Called with each provisional status (100, 180, 183) the proxy sends back (benchmarks time them). */
+  onProvisional?: (status: number) => void;
+  /** Called as each request leaves; `authenticated`: it carries credentials. */
+  onSend?: (method: string, authenticated: boolean) => void;
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Requests the proxy sent to this client (e.g. a relayed INVITE). */
   readonly received: string[] = [];
@@ -61,9 +65,12 @@ export class SipUdpClient {
     this.sock.on('message', (buf) => {
       const raw = buf.toString();
       if (raw.startsWith('SIP/2.0 ')) {
-        // Provisional answers (100 Trying) are not what a test waits for.
-        if (/^SIP\/2\.0 1\d\d/.test(raw)) return;
-        this.waiters.shift()?.(raw);
+        const res = parse(raw);
+        // Provisional answers (100 Trying, 180) are not what a test waits for.
+        if (res.status < 200) return this.onProvisional?.(res.status);
+        // Only the answer to the request in flight: a retransmitted final of an earlier one is dropped.
+        const i = this.waiters.findIndex((w) => w.callId === res.headers['call-id'] && w.cseq === res.headers.cseq);
+        if (i >= 0) this.waiters.splice(i, 1)[0].resolve(raw);
       } else {
         this.received.push(raw);
       }
@@ -80,27 +87,34 @@ export class SipUdpClient {
   }
 
   private send(msg: string, timeoutMs = 3000): Promise<SipResponse> {
+    const callId = /^Call-ID: (.*)$/m.exec(msg)?.[1].trim() ?? '';
+    const cseq = /^CSeq: (.*)$/m.exec(msg)?.[1].trim() ?? '';
+    this.onSend?.(msg.slice(0, msg.indexOf(' ')), /^(Proxy-)?Authorization:/im.test(msg));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
         reject(new Error(`no SIP answer within ${timeoutMs} ms to:\n${msg.split('\r\n')[0]}`));
       }, timeoutMs);
       this.timers.add(timer);
-      this.waiters.push((raw) => {
-        clearTimeout(timer);
-        this.timers.delete(timer);
-        resolve(parse(raw));
+      this.waiters.push({
+        callId,
+        cseq,
+        resolve: (raw) => {
+          clearTimeout(timer);
+          this.timers.delete(timer);
+          resolve(parse(raw));
+        },
       });
       this.sock.send(msg, this.proxyPort, '127.0.0.1');
     });
   }
 
-  private build(o: { method: string; uri: string; from: string; to: string; callId: string; cseq: number; auth?: [string, string] }): string {
+  private build(o: { method: string; uri: string; from: string; to: string; callId: string; cseq: number; auth?: [string, string]; branch?: string; fromTag?: string }): string {
     const lines = [
       `${o.method} ${o.uri} SIP/2.0`,
-      `Via: SIP/2.0/UDP 127.0.0.1:${this.port};branch=z9hG4bK${rand()};rport`,
+      `Via: SIP/2.0/UDP 127.0.0.1:${this.port};branch=${o.branch ?? `z9hG4bK${rand()}`};rport`,
       'Max-Forwards: 70',
-      `From: <${o.from}>;tag=${rand()}`,
+      `From: <${o.from}>;tag=${o.fromTag ?? rand()}`,
       `To: <${o.to}>`,
       `Call-ID: ${o.callId}`,
       `CSeq: ${o.cseq} ${o.method}`,
@@ -121,11 +135,34 @@ export class SipUdpClient {
    */
   async request(o: { method: 'REGISTER' | 'INVITE'; from: string; to: string; uri: string; authUser: string; password: string }): Promise<SipResponse> {
     const callId = `${rand()}@tongdai-test`;
-    const first = await this.send(this.build({ ...o, callId, cseq: 1 }));
+    const fromTag = rand();
+    const branches = [`z9hG4bK${rand()}`, `z9hG4bK${rand()}`];
+    const first = await this.send(this.build({ ...o, callId, cseq: 1, branch: branches[0], fromTag }));
+    this.ackFailure(o, first, { callId, cseq: 1, branch: branches[0], fromTag });
     if (first.status !== 401 && first.status !== 407) return first;
     const [challengeName, authName] = first.status === 401 ? ['www-authenticate', 'Authorization'] : ['proxy-authenticate', 'Proxy-Authorization'];
     const auth = digestHeader({ method: o.method, uri: o.uri, user: o.authUser, password: o.password, challenge: first.headers[challengeName] });
-    return this.send(this.build({ ...o, callId, cseq: 2, auth: [authName, auth] }));
+    const final = await this.send(this.build({ ...o, callId, cseq: 2, auth: [authName, auth], branch: branches[1], fromTag }));
+    this.ackFailure(o, final, { callId, cseq: 2, branch: branches[1], fromTag });
+    return final;
+  }
+
+  /** A final failure to an INVITE is ACKed (same branch), or the proxy keeps repeating it. */
+  private ackFailure(o: { method: string; uri: string; from: string }, res: SipResponse, t: { callId: string; cseq: number; branch: string; fromTag: string }): void {
+    if (o.method !== 'INVITE' || res.status < 300) return;
+    const ack = [
+      `ACK ${o.uri} SIP/2.0`,
+      `Via: SIP/2.0/UDP 127.0.0.1:${this.port};branch=${t.branch};rport`,
+      'Max-Forwards: 70',
+      `From: <${o.from}>;tag=${t.fromTag}`,
+      `To: ${res.headers.to}`,
+      `Call-ID: ${t.callId}`,
+      `CSeq: ${t.cseq} ACK`,
+      'Content-Length: 0',
+      '',
+      '',
+    ].join('\r\n');
+    this.sock.send(ack, this.proxyPort, '127.0.0.1');
   }
 
   /** REGISTER sip:<domain> binding <user>@<domain> to this socket. */

@@ -1,3 +1,4 @@
+import { invalidateRoutingOnWrite } from '../calls/config-freshness';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import {
@@ -34,6 +35,7 @@ export const DEFAULT_SIP_WS_URL = 'ws://127.0.0.1:8088';
  * own SIP account and call log need only a session (every agent's softphone uses them).
  */
 export async function subscribersRoutes(app: FastifyInstance): Promise<void> {
+  invalidateRoutingOnWrite(app);
   // The admin screens belong to the purchased PBX; an agent's own softphone account does not.
   const gate = (perm: string) => guarded(perm, FEATURES.pbx);
   const shopKeys = createShopKeys(app.deps.deriveKey);
