@@ -12,7 +12,7 @@ import { SipUdpClient } from '../sip/sip-client';
 import type { CdrRow } from './cdr';
 import { registerContact } from './register-contact';
 import { Ear, mediaInstalled, spawnMediaWorker, toneWav } from './media-test-kit';
-import { answerScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled } from './sipp';
+import { answerScenario, busyScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled } from './sipp';
 
 /**
  * Calls obey the PBX, through real processes: sipp plays the carrier (UDP, no digest) and the
@@ -75,11 +75,11 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', o.did, '-m', '1', '-l', '1'],
       keys: { caller: o.caller, at: o.at ?? MONDAY_MORNING },
     }).done;
-  const listener = (o: { did: string; caller: string; ear: Ear; keys: { afterMs: number; digit: string }[]; talkMs: number }) =>
+  const listener = (o: { did: string; caller: string; ear: Ear; keys: { afterMs: number; digit: string }[]; talkMs: number; remoteHangsUp?: boolean }) =>
     runSipp({
       dir,
       name: `caller-${o.caller}`,
-      xml: listeningCallerScenario({ keys: o.keys, talkMs: o.talkMs }),
+      xml: listeningCallerScenario({ keys: o.keys, talkMs: o.talkMs, remoteHangsUp: o.remoteHangsUp }),
       args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', o.did, '-m', '1', '-l', '1'],
       keys: { caller: o.caller, at: MONDAY_MORNING, rtp_port: String(o.ear.port) },
       timeoutS: 40,
@@ -136,7 +136,18 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       invalid_retries: 1,
     });
     const queue = await api('POST', '/pbx/partner/queues?CodeCompany=demo', { name: 'Hàng đợi thử nghiệm', agents: ['102'], strategy: 'linear', agent_timeout: 10, max_wait: 30 });
-    for (const [did, destination] of [['02873007001', { type: 'ivr', target: String(ivr.id) }], ['02873007002', { type: 'queue', target: String(queue.id) }]] as const) {
+    // 02873007003 → an announcement (the same greeting), then nothing: the worker hangs up.
+    // 02873007004 → a queue whose only agent (102) is always busy: after max wait, 101.
+    const notice = await api('POST', '/pbx/partner/message?CodeCompany=demo', { name: 'Thông báo nghỉ lễ', greeting_id: greetingId });
+    const busyQueue = await api('POST', '/pbx/partner/queues?CodeCompany=demo', {
+      name: 'Hàng đợi chờ lâu', agents: ['102'], strategy: 'linear', agent_timeout: 5, max_wait: 10, timeout_destination: { type: 'direct', target: '101' },
+    });
+    for (const [did, destination] of [
+      ['02873007001', { type: 'ivr', target: String(ivr.id) }],
+      ['02873007002', { type: 'queue', target: String(queue.id) }],
+      ['02873007003', { type: 'msg', target: String(notice.id) }],
+      ['02873007004', { type: 'queue', target: String(busyQueue.id) }],
+    ] as const) {
       await api('POST', '/pbx/partner/number?CodeCompany=demo', { number: did });
       await api('POST', '/pbx/partner/inbound?CodeCompany=demo', { did, destination });
     }
@@ -276,6 +287,35 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102' });
     expect(cdr.queue_id).not.toBeNull();
   });
+
+  it('an announcement plays, then the worker hangs up; the record says who answered: nobody', async () => {
+    const ear = await Ear.open();
+    const call = await listener({ did: '02873007003', caller: '0902000005', ear, keys: [], talkMs: 0, remoteHangsUp: true });
+    ear.close();
+    expect(call.code).toBe(0);
+    expect(ear.loudness(0, 900).rms).toBeGreaterThan(4000);
+    const cdr = await cdrOf('0902000005');
+    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: null });
+    expect(cdr.route.map((n) => n.type)).toEqual(['inbound', 'msg']);
+  });
+
+  it('a queue whose agent stays busy keeps the caller on music until max wait, then its timeout destination (101)', async () => {
+    const ear = await Ear.open();
+    const busy = runSipp({ dir, name: 'phone-102-busy', xml: busyScenario(), args: ['-i', '127.0.0.1', '-p', String(phonePort['102']), '-m', '20'], timeoutS: 40 });
+    const p101 = phone('101', answerScenario(200));
+    await listening();
+    const started = Date.now();
+    const call = await listener({ did: '02873007004', caller: '0902000006', ear, keys: [], talkMs: 12_500 });
+    busy.stop();
+    ear.close();
+    expect([call.code, (await p101.done).code]).toEqual([0, 0]);
+    expect(Date.now() - started).toBeGreaterThan(10_000);
+    // Music the whole wait (10 s), then 101 (it sends no audio).
+    expect(ear.loudness(1000, 9000).rms).toBeGreaterThan(1500);
+    const cdr = await cdrOf('0902000006');
+    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '101' });
+    expect(cdr.route.map((n) => n.type)).toEqual(['inbound', 'queue', 'direct']);
+  }, 40_000);
 
   it('a media worker that dies is taken out: the next calls still reach the IVR', async () => {
     workers[0].kill('SIGKILL');

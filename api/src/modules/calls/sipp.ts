@@ -169,7 +169,7 @@ export function runSipp(o: { dir: string; name: string; xml: string; args: strin
  * is [rtp_port] (a test socket that measures what the caller hears, not sipp), then after the 200
  * for each key: pause, SIP INFO (application/dtmf-relay); then talk `talkMs` and hang up.
  */
-export function listeningCallerScenario(o: { keys: { afterMs: number; digit: string }[]; talkMs: number }): string {
+export function listeningCallerScenario(o: { keys: { afterMs: number; digit: string }[]; talkMs: number; remoteHangsUp?: boolean }): string {
   const from = 'sip:[caller]@carrier.example';
   const to = '[remote_ip]:[remote_port]';
   const sdp = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', 'm=audio [rtp_port] RTP/AVP 0 101', 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=sendrecv'].join('\n');
@@ -212,8 +212,17 @@ export function listeningCallerScenario(o: { keys: { afterMs: number; digit: str
     '  <recv response="200" rtd="true" rrs="true"/>',
     inDialog('ACK', 1),
     ...keys,
-    `  <pause milliseconds="${o.talkMs}"/>`,
-    inDialog('BYE', cseq),
-    '  <recv response="200" crlf="true"/>',
+    ...(o.remoteHangsUp
+      ? ['  <recv request="BYE"/>', msg(['SIP/2.0 200 OK', '[last_Via:]', '[last_From:]', '[last_To:]', '[last_Call-ID:]', '[last_CSeq:]', 'Content-Length: 0'])]
+      : [`  <pause milliseconds="${o.talkMs}"/>`, inDialog('BYE', cseq), '  <recv response="200" crlf="true"/>']),
+  ].join('\n'));
+}
+
+/** A phone that is always busy: every INVITE gets 486 (an agent who refuses queue calls). */
+export function busyScenario(): string {
+  return scenario('phone-busy', [
+    '  <recv request="INVITE" crlf="true"/>',
+    msg([...replyHead('486 Busy Here'), 'Content-Length: 0']),
+    '  <recv request="ACK"/>',
   ].join('\n'));
 }
