@@ -16,6 +16,13 @@ function sipLine() {
   return `SIP:         Kamailio không khởi động được (${stack.sipError?.split('\n')[0]}), softphone sẽ ngoại tuyến`;
 }
 
+// Greetings, IVR menus and queue music need the media worker (it runs beside Kamailio).
+function mediaLine() {
+  const address = stack.sip?.mediaAddress();
+  if (address) return `Âm thanh:    máy chủ phát lời chào, IVR, nhạc chờ tại udp ${address}`;
+  return 'Âm thanh:    máy chủ phát lời chào, IVR, nhạc chờ chưa chạy (cần Kamailio); các bước đó trả 480';
+}
+
 console.log(`
   Tongdai đang chạy
   ─────────────────────────────────────────────
@@ -23,6 +30,7 @@ console.log(`
   API:         ${stack.apiUrl}   (tài liệu: ${stack.apiUrl}/docs)
   CSDL:        ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite nhúng trong .data/pglite'}
   ${sipLine()}
+  ${mediaLine()}
 
   Đăng nhập thử (mã doanh nghiệp / tên đăng nhập / mật khẩu):
     demo / admin    / Admin@123      (super-admin)

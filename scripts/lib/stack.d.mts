@@ -20,6 +20,8 @@ export interface StackSip {
   restart(): Promise<void>;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** host:port of the media worker (greetings, IVR, queues), null when it did not start. */
+  mediaAddress(): string | null;
 }
 export function sipPorts(apiPort: number): { wsPort: number; udpPort: number; internalPort: number; evapiPort: number; mediaPort: number };
 export function rtpPorts(apiPort: number): { ngPort: number; portMin: number; portMax: number };

@@ -101,6 +101,7 @@ function sipRunner({ apiPort, quiet }) {
   };
   return {
     wsUrl: `ws://127.0.0.1:${wsPort}`, udpPort, dir, start, stop,
+    mediaAddress: () => worker?.address ?? null,
     restart: async () => { await stop(); await start(); },
     cleanup: async () => {
       await stop();
@@ -165,6 +166,6 @@ export async function startStack(o = {}) {
       await new Promise((r) => { api.once('exit', r); setTimeout(r, 5000); });
     }
   };
-  const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start } : null;
+  const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start, mediaAddress: sip.mediaAddress } : null;
   return { webUrl: `http://127.0.0.1:${webPort}`, apiUrl, api, stop, stopRemote, startRemote, sip: sipInfo, sipError };
 }

@@ -142,7 +142,18 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const busyQueue = await api('POST', '/pbx/partner/queues?CodeCompany=demo', {
       name: 'Hàng đợi chờ lâu', agents: ['102'], strategy: 'linear', agent_timeout: 5, max_wait: 10, timeout_destination: { type: 'direct', target: '101' },
     });
+    // 02873007005 → an IVR that gives no second chance: silence → 102, a wrong key → 101.
+    const strict = await api('POST', '/pbx/partner/ivr_detail?CodeCompany=demo', {
+      name: 'Menu không thử lại',
+      greeting_id: greetingId,
+      entries: [{ digit: '1', destination: { type: 'direct', target: '101' } }],
+      timeout: 1,
+      invalid_retries: 0,
+      timeout_destination: { type: 'direct', target: '102' },
+      invalid_destination: { type: 'direct', target: '101' },
+    });
     for (const [did, destination] of [
+      ['02873007005', { type: 'ivr', target: String(strict.id) }],
       ['02873007001', { type: 'ivr', target: String(ivr.id) }],
       ['02873007002', { type: 'queue', target: String(queue.id) }],
       ['02873007003', { type: 'msg', target: String(notice.id) }],
@@ -286,6 +297,18 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const cdr = await cdrOf('0902000002');
     expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102' });
     expect(cdr.queue_id).not.toBeNull();
+  });
+
+  it('an IVR caller who says nothing goes to the timeout destination (102); a wrong key to the invalid one (101)', async () => {
+    for (const [caller, keys, ext] of [['0902000007', [], '102'], ['0902000008', [{ afterMs: 1200, digit: '9' }], '101']] as const) {
+      const ear = await Ear.open();
+      const p = phone(ext, answerScenario(200));
+      await listening();
+      const call = await listener({ did: '02873007005', caller, ear, keys: [...keys], talkMs: 3500 });
+      ear.close();
+      expect([call.code, (await p.done).code]).toEqual([0, 0]);
+      expect(await cdrOf(caller)).toMatchObject({ disposition: 'ANSWERED', extension: ext });
+    }
   });
 
   it('an announcement plays, then the worker hangs up; the record says who answered: nobody', async () => {
