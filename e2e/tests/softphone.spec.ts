@@ -71,6 +71,14 @@ test('101 calls 102 through Kamailio: ring, answer, connected on both, the call 
     await expect(b.page.getByTestId('customer-list')).toBeVisible();
     await expect(b.phone.badge()).toHaveAttribute('data-marker', 'same-node');
     await expect(b.phone.badge()).toHaveText('Đã kết nối');
+    // The caller (an admin) goes through five screens of three remotes: same phone, same call.
+    await a.page.evaluate(() => { (document.querySelector('[data-testid="softphone"]') as HTMLElement).dataset.marker = 'same-node'; });
+    for (const [nav, screen] of [['customer', 'customer-list'], ['roles', 'role-list'], ['subscribers', 'subscriber-list'], ['inbounds', 'inbound-list'], ['ringgroup', 'ringgroup-list']]) {
+      await a.page.getByTestId(`nav-${nav}`).click();
+      await expect(a.page.getByTestId(screen)).toBeVisible();
+      await expect(a.phone.badge()).toHaveAttribute('data-marker', 'same-node');
+      await expect(a.phone.badge()).toHaveText('Đã kết nối');
+    }
 
     await a.phone.hangup();
     // SPEC §4: an outgoing call that ends becomes failed; an incoming one ended.
