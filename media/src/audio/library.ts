@@ -1,10 +1,11 @@
 import type { MediaApi } from '../api';
+import { decodeMp3, looksLikeMp3 } from './mp3';
 import { decodeWav } from './wav';
 
 /**
- * Greetings as 8 kHz samples, fetched from the API once and kept a minute (an admin's new
- * upload is heard on the next call after that). A file the worker cannot decode (MP3) is
- * reported once and replaced by the caller's default prompt.
+ * Greetings as 8 kHz samples (WAV or MP3), fetched from the API once and kept a minute (an
+ * admin's new upload is heard on the next call after that). A file the worker cannot decode is
+ * reported and replaced by the caller's default prompt.
  */
 export class AudioLibrary {
   private readonly cache = new Map<string, { at: number; pcm: Promise<Int16Array | null> }>();
@@ -29,7 +30,7 @@ export class AudioLibrary {
     try {
       const file = await this.api.audio(tenantId, id);
       if (!file) return null;
-      return decodeWav(file.bytes);
+      return looksLikeMp3(file.bytes) ? await decodeMp3(file.bytes) : decodeWav(file.bytes);
     } catch (e) {
       this.log(`audio ${tenantId}/${id} not playable: ${e instanceof Error ? e.message : e}`);
       return null;

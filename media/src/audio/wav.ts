@@ -1,7 +1,6 @@
 /**
  * Uploaded greetings to 8 kHz mono samples. WAV (PCM 8/16/24/32-bit, IEEE float, µ-law, any rate
- * and channel count) is decoded here; MP3 needs a decoder this worker does not carry (the API
- * says so when an IVR's greeting is an MP3: the caller hears the default prompt instead).
+ * and channel count) is decoded here; MP3 in mp3.ts.
  */
 import { ulawToLinear } from '../rtp/g711';
 
