@@ -20,7 +20,7 @@ const AGENTS = 40;
 const TICK = 100; // clock ticks per second (USER_HZ) on Linux
 
 /** utime + stime (seconds) of the processes `match` picks by (pid, parent pid, process group). */
-function cpuSeconds(match: (pid: number, ppid: number, pgrp: number) => boolean): number {
+export function cpuSeconds(match: (pid: number, ppid: number, pgrp: number) => boolean): number {
   let ticks = 0;
   for (const p of readdirSync('/proc')) {
     if (!/^\d+$/.test(p)) continue;

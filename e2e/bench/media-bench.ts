@@ -3,32 +3,27 @@
 // greeting; every call's SDP points at one socket of this process, which tells the calls apart
 // by SSRC and compares the frames received with those the RTP timestamps say were sent.
 import { createSocket } from 'node:dgram';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toneWav } from '../../api/src/modules/calls/rtp-ear.ts';
 import { listeningCallerScenario, runSipp, sippInstalled } from '../../api/src/modules/calls/sipp.ts';
 import type { StackSip } from '../../scripts/lib/stack.mjs';
+import { cpuSeconds } from './calls-bench.ts';
 
 const LEVELS = (process.env.BENCH_MEDIA_CALLS ?? '100,200,400').split(',').map(Number);
 const TALK_MS = 10_000;
 const DID = '02873000004';
 
 /** CPU seconds of the media worker (node … media/src/main.ts). */
-function workerCpu(): number {
-  let ticks = 0;
-  for (const p of readdirSync('/proc')) {
-    if (!/^\d+$/.test(p)) continue;
+const workerCpu = () =>
+  cpuSeconds((pid) => {
     try {
-      if (!readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('media/src/main.ts')) continue;
-      const f = readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('media/src/main.ts');
     } catch {
-      /* exited */
+      return false;
     }
-  }
-  return ticks / 100;
-}
+  });
 
 export async function mediaFigures(o: { apiUrl: string; token: string; sip: StackSip | null }): Promise<[string, string, string][]> {
   if (!sippInstalled() || !o.sip) return [['Media worker concurrent calls', 'skipped: sipp or Kamailio is not installed', '< 1 % lost frames']];

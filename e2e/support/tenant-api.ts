@@ -1,20 +1,29 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { API_URL } from './ports.ts';
 
-/** The tenant API as a user: logs in through the identity API and keeps the bearer. */
-export async function tenantApiAs(request: APIRequestContext, who: { maDn: string; username: string; password: string }) {
+type Who = { maDn: string; username: string; password: string };
+type Response = Awaited<ReturnType<APIRequestContext['get']>>;
+
+/** Logs in through the identity API: the bearer headers of that user. */
+async function bearerOf(request: APIRequestContext, who: Who): Promise<Record<string, string>> {
   const login = await request.post(`${API_URL}/identity/login/tenant`, { data: { ma_dn: who.maDn, username: who.username, password: who.password } });
   expect(login.status()).toBe(200);
-  const { data } = (await login.json()) as { data: { token: string } };
-  const headers = { Authorization: `Bearer ${data.token}` };
+  return { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+}
+
+/** `data` of an answer that must have this status (the body is shown when it does not). */
+async function dataOf(res: Response, status: number) {
+  expect(res.status(), await res.text()).toBe(status);
+  return ((await res.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** The tenant API as a user: logs in through the identity API and keeps the bearer. */
+export async function tenantApiAs(request: APIRequestContext, who: Who) {
+  const headers = await bearerOf(request, who);
   const base = `${API_URL}/t/${who.maDn}`;
-  const json = async (res: Awaited<ReturnType<APIRequestContext['get']>>, status: number) => {
-    expect(res.status(), await res.text()).toBe(status);
-    return ((await res.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
   return {
-    get: async (path: string) => json(await request.get(`${base}/${path}`, { headers }), 200),
-    create: async (path: string, data: object) => json(await request.post(`${base}/${path}`, { headers, data }), 201),
+    get: async (path: string) => dataOf(await request.get(`${base}/${path}`, { headers }), 200),
+    create: async (path: string, data: object) => dataOf(await request.post(`${base}/${path}`, { headers, data }), 201),
   };
 }
 
@@ -36,19 +45,13 @@ export async function createAgentWithExtension(request: APIRequestContext, admin
 }
 
 /** The voice PBX partner API (/pbx/partner/{resource}?CodeCompany=…) as a tenant user. */
-export async function pbxApiAs(request: APIRequestContext, who: { maDn: string; username: string; password: string }) {
-  const login = await request.post(`${API_URL}/identity/login/tenant`, { data: { ma_dn: who.maDn, username: who.username, password: who.password } });
-  expect(login.status()).toBe(200);
-  const headers = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+export async function pbxApiAs(request: APIRequestContext, who: Who) {
+  const headers = await bearerOf(request, who);
   const url = (resource: string, query = '') => `${API_URL}/pbx/partner/${resource}?CodeCompany=${who.maDn}${query}`;
-  const data = async (res: Awaited<ReturnType<APIRequestContext['get']>>, status: number) => {
-    expect(res.status(), await res.text()).toBe(status);
-    return ((await res.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
   return {
-    all: async (resource: string) => data(await request.get(url(resource, '&dataType=all'), { headers }), 200),
-    create: async (resource: string, body: object) => data(await request.post(url(resource), { headers, data: body }), 201),
+    all: async (resource: string) => dataOf(await request.get(url(resource, '&dataType=all'), { headers }), 200),
+    create: async (resource: string, body: object) => dataOf(await request.post(url(resource), { headers, data: body }), 201),
     upload: async (resource: 'greeting' | 'moh', name: string, fileName: string, buffer: Buffer) =>
-      data(await request.post(url(resource), { headers, multipart: { name, file: { name: fileName, mimeType: 'audio/wav', buffer } } }), 201),
+      dataOf(await request.post(url(resource), { headers, multipart: { name, file: { name: fileName, mimeType: 'audio/wav', buffer } } }), 201),
   };
 }

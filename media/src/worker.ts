@@ -3,8 +3,7 @@ import { AudioLibrary } from './audio/library';
 import { MediaCall } from './call/media-call';
 import { CLOCK } from './rtp/session';
 import { SipEndpoint, type Remote } from './sip/endpoint';
-import { header, newTagless } from './sip/worker-util';
-import type { SipRequest } from './sip/message';
+import { header, isInitial, type SipRequest } from './sip/message';
 
 export interface WorkerOptions {
   /** Address the worker binds SIP and RTP to. */
@@ -52,7 +51,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     const callId = header(req, 'call-id') ?? '';
     const call = calls.get(callId);
     if (call) return call.onRequest(req, from);
-    if (req.method === 'INVITE' && !newTagless(req)) return void ep.respond(req, from, 481, 'Call/Transaction Does Not Exist');
+    if (req.method === 'INVITE' && !isInitial(req)) return void ep.respond(req, from, 481, 'Call/Transaction Does Not Exist');
     if (req.method === 'INVITE') return void new MediaCall(ctx, req, from).start().catch((e) => log(`INVITE ${callId}: ${e instanceof Error ? e.stack : e}`));
     if (req.method === 'OPTIONS') return void ep.respond(req, from, 200, 'OK', [['accept', 'application/sdp']]);
     if (req.method === 'ACK') return;

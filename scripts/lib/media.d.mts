@@ -1,6 +1,8 @@
 export function mediaAvailable(): boolean;
 export interface RunningMediaWorker {
   stop(): Promise<void>;
+  /** SIGKILL, no goodbye: what a crash looks like to Kamailio. */
+  kill(): void;
   /** host:port of its SIP UDP socket (a dispatcher destination). */
   address: string;
   log: string;

@@ -21,7 +21,11 @@ export async function startMediaWorker({ port, apiInternalUrl, proxyPort, log, t
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (proc.exitCode !== null) throw new Error(`media worker exited with code ${proc.exitCode}:\n${logTail(log)}`);
-    if ((await sipOptions(port, 300)) === 200) return { stop, address: `127.0.0.1:${port}`, log };
+    if ((await sipOptions(port, 300)) === 200) {
+      // kill(): an abrupt death (tests of the dispatcher taking a dead worker out).
+      const kill = () => { try { process.kill(-proc.pid, 'SIGKILL'); } catch { /* gone */ } };
+      return { stop, kill, address: `127.0.0.1:${port}`, log };
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();

@@ -47,6 +47,7 @@ export class MediaCall {
   private ended = false;
   private session: MediaSession | null = null;
   private digitWaiter: ((d: string) => void) | null = null;
+  private interruptPlayback: ((why: 'digit' | 'hangup') => void) | null = null;
   private readonly digits: string[] = [];
   private stepNo = 0;
 
@@ -131,16 +132,15 @@ export class MediaCall {
     return new Promise((resolve) => {
       const finish = (why: 'ended' | 'digit' | 'hangup') => {
         rtp.off('ended', onEnd);
-        clearInterval(watch);
+        this.interruptPlayback = null;
         if (why !== 'ended') rtp.play(null);
         resolve(why);
       };
       const onEnd = (s: AudioSource) => s === source && finish('ended');
       rtp.on('ended', onEnd);
-      const watch = setInterval(() => {
-        if (this.ended) finish('hangup');
-        else if (bargeIn && this.digits.length) finish('digit');
-      }, 20);
+      // A key (with barge-in) or the end of the call stops the clip where it is.
+      this.interruptPlayback = (why) => (why === 'hangup' || bargeIn) && finish(why);
+      if (bargeIn && this.digits.length) finish('digit');
     });
   }
 
@@ -148,6 +148,7 @@ export class MediaCall {
 
   private onDigit(d: string): void {
     this.digits.push(d);
+    this.interruptPlayback?.('digit');
     const w = this.digitWaiter;
     this.digitWaiter = null;
     w?.(d);
@@ -373,6 +374,7 @@ export class MediaCall {
 
   private cleanup(): void {
     this.ended = true;
+    this.interruptPlayback?.('hangup');
     this.rtpA?.close();
     this.ctx.track(this.callId, null);
   }

@@ -115,4 +115,7 @@ export function cseq(m: SipMessage): { seq: number; method: string } {
   return { seq: Number(seq), method };
 }
 
+/** A dialog-creating request: no To-tag yet. */
+export const isInitial = (req: SipRequest) => param(header(req, 'to') ?? '', 'tag') === undefined;
+
 export const randomToken = (n = 10) => Math.random().toString(36).slice(2, 2 + n).padEnd(n, '0');

@@ -1,21 +1,9 @@
 import { registerTranslations } from '@tongdai/platform';
+import { entityStrings } from '@tongdai/contracts';
 
 /** Strings of the organisation screens (own namespace, ADR 0005). */
 export const ORG_NS = 'org';
 
-const entity = (one: string, many: string, searchBy: string) => ({
-  nav: many,
-  listTitle: `Danh sách ${one}`,
-  addTitle: `Thêm ${one}`,
-  editTitle: `Sửa ${one}`,
-  add: `Thêm ${one}`,
-  searchPlaceholder: `Tìm theo ${searchBy}`,
-  empty: `Chưa có ${one} nào`,
-  created: `Đã thêm ${one}`,
-  deleted: `Đã xoá ${one}`,
-  confirmDeleteTitle: `Xoá ${one}`,
-  confirmDelete: `Bạn có chắc muốn xoá ${one} "{{name}}"? Thao tác này không thể hoàn tác.`,
-});
 
 registerTranslations(ORG_NS, {
   updated: 'Đã lưu thay đổi',
@@ -23,13 +11,13 @@ registerTranslations(ORG_NS, {
   inactive: 'Ngừng hoạt động',
   none: '— Không chọn —',
   all: 'Tất cả',
-  department: entity('phòng ban', 'Phòng ban', 'tên, mã phòng ban'),
-  team: { ...entity('nhóm', 'Nhóm', 'tên nhóm, phòng ban'), allDepartments: 'Tất cả phòng ban' },
-  branch: entity('chi nhánh', 'Chi nhánh', 'tên, mã, địa chỉ, số điện thoại'),
-  project: entity('dự án', 'Dự án', 'tên dự án'),
-  dataSource: entity('nguồn dữ liệu', 'Nguồn dữ liệu', 'tên nguồn dữ liệu'),
-  profileStatus: entity('trạng thái hồ sơ', 'Trạng thái hồ sơ', 'tên trạng thái'),
-  group: { ...entity('nhóm người dùng', 'Nhóm người dùng', 'tên, mô tả'), noUsers: 'Chưa có người dùng nào', memberCount: '{{count}} thành viên' },
+  department: entityStrings('phòng ban', 'Phòng ban', 'tên, mã phòng ban'),
+  team: { ...entityStrings('nhóm', 'Nhóm', 'tên nhóm, phòng ban'), allDepartments: 'Tất cả phòng ban' },
+  branch: entityStrings('chi nhánh', 'Chi nhánh', 'tên, mã, địa chỉ, số điện thoại'),
+  project: entityStrings('dự án', 'Dự án', 'tên dự án'),
+  dataSource: entityStrings('nguồn dữ liệu', 'Nguồn dữ liệu', 'tên nguồn dữ liệu'),
+  profileStatus: entityStrings('trạng thái hồ sơ', 'Trạng thái hồ sơ', 'tên trạng thái'),
+  group: { ...entityStrings('nhóm người dùng', 'Nhóm người dùng', 'tên, mô tả'), noUsers: 'Chưa có người dùng nào', memberCount: '{{count}} thành viên' },
   fields: {
     name: 'Tên',
     code: 'Mã',

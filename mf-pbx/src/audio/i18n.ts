@@ -1,6 +1,5 @@
-import type { AudioKind } from '@tongdai/contracts';
+import { entityStrings, type AudioKind } from '@tongdai/contracts';
 import { registerTranslations } from '@tongdai/platform';
-import { pbxEntityStrings } from '../shared/pbx.i18n';
 
 /** Strings of the greeting and music-on-hold screens: one namespace per kind, plus the shared audio strings. */
 export const AUDIO_NS = 'pbx-audio';
@@ -26,7 +25,7 @@ const fields = {
   play: 'Nghe thử',
 };
 const strings = (one: string, nav: string) => ({
-  ...pbxEntityStrings(one, nav, 'tên, tên tệp'),
+  ...entityStrings(one, nav, 'tên, tên tệp'),
   listTitle: nav,
   add: 'Tải lên',
   addTitle: `Tải lên ${one}`,

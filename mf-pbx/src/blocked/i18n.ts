@@ -1,6 +1,5 @@
-import type { BlockDirection } from '@tongdai/contracts';
+import { entityStrings, type BlockDirection } from '@tongdai/contracts';
 import { registerTranslations } from '@tongdai/platform';
-import { pbxEntityStrings } from '../shared/pbx.i18n';
 
 /** Strings of the blocked-number screens: one namespace per direction, the same fields. */
 export const BLOCKED_NS: Record<BlockDirection, string> = { in: 'pbx-blocked-in', out: 'pbx-blocked-out' };
@@ -21,12 +20,12 @@ const common = {
 };
 
 registerTranslations(BLOCKED_NS.in, {
-  ...pbxEntityStrings('số chặn gọi vào', 'Chặn số gọi vào', 'số điện thoại, ghi chú'),
+  ...entityStrings('số chặn gọi vào', 'Chặn số gọi vào', 'số điện thoại, ghi chú'),
   ...common,
   listTitle: 'Danh sách số bị chặn gọi vào',
 });
 registerTranslations(BLOCKED_NS.out, {
-  ...pbxEntityStrings('số chặn gọi ra', 'Chặn số gọi ra', 'số điện thoại, ghi chú'),
+  ...entityStrings('số chặn gọi ra', 'Chặn số gọi ra', 'số điện thoại, ghi chú'),
   ...common,
   listTitle: 'Danh sách số bị chặn gọi ra',
 });

@@ -1,10 +1,10 @@
 import { registerTranslations } from '@tongdai/platform';
-import { pbxEntityStrings } from '../shared/pbx.i18n';
+import { entityStrings } from '@tongdai/contracts';
 
 /** Strings of /inbounds (inbound routes) and their import. */
 export const INBOUNDS_NS = 'pbx-inbounds';
 registerTranslations(INBOUNDS_NS, {
-  ...pbxEntityStrings('tuyến gọi vào', 'Tuyến gọi vào', 'số DID, mẫu số gọi, mô tả'),
+  ...entityStrings('tuyến gọi vào', 'Tuyến gọi vào', 'số DID, mẫu số gọi, mô tả'),
   anyCaller: 'Mọi số gọi',
   fields: { did: 'Số DID', caller_pattern: 'Mẫu số gọi đến', destination: 'Điểm đến', description: 'Mô tả' },
   hints: {

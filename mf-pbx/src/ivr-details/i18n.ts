@@ -1,10 +1,10 @@
 import { registerTranslations } from '@tongdai/platform';
-import { pbxEntityStrings } from '../shared/pbx.i18n';
+import { entityStrings } from '@tongdai/contracts';
 
 /** Strings of /ivr-details (IVR menus). */
 export const IVR_NS = 'pbx-ivr';
 registerTranslations(IVR_NS, {
-  ...pbxEntityStrings('IVR', 'IVR', 'tên IVR, mô tả'),
+  ...entityStrings('IVR', 'IVR', 'tên IVR, mô tả'),
   fields: {
     name: 'Tên IVR',
     greeting_id: 'Lời chào',

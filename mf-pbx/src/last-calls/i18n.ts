@@ -1,10 +1,10 @@
 import { registerTranslations } from '@tongdai/platform';
-import { pbxEntityStrings } from '../shared/pbx.i18n';
+import { entityStrings } from '@tongdai/contracts';
 
 /** Strings of /last-calls (route a returning caller to the agent they last talked with). */
 export const LASTCALLS_NS = 'pbx-last-calls';
 registerTranslations(LASTCALLS_NS, {
-  ...pbxEntityStrings('quy tắc gọi lại người nghe gần nhất', 'Gọi lại người nghe gần nhất', 'tên quy tắc, mô tả'),
+  ...entityStrings('quy tắc gọi lại người nghe gần nhất', 'Gọi lại người nghe gần nhất', 'tên quy tắc, mô tả'),
   fields: {
     name: 'Tên quy tắc',
     days: 'Tìm cuộc gọi trong',

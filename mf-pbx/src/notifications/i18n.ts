@@ -1,10 +1,10 @@
 import { registerTranslations } from '@tongdai/platform';
-import { pbxEntityStrings } from '../shared/pbx.i18n';
+import { entityStrings } from '@tongdai/contracts';
 
 /** Strings of /notifications (announcements played to callers). */
 export const NOTIFICATIONS_NS = 'pbx-notifications';
 registerTranslations(NOTIFICATIONS_NS, {
-  ...pbxEntityStrings('thông báo', 'Thông báo', 'tên thông báo, mô tả'),
+  ...entityStrings('thông báo', 'Thông báo', 'tên thông báo, mô tả'),
   fields: {
     name: 'Tên thông báo',
     greeting_id: 'Lời thông báo',

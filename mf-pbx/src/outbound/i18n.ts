@@ -1,13 +1,12 @@
-import { INTERNATIONAL_PREFIXES, PREMIUM_PREFIXES } from '@tongdai/contracts';
+import { entityStrings, INTERNATIONAL_PREFIXES, PREMIUM_PREFIXES } from '@tongdai/contracts';
 import { registerTranslations } from '@tongdai/platform';
-import { pbxEntityStrings } from '../shared/pbx.i18n';
 
 const prefixes = (xs: readonly string[]) => xs.join(', ');
 
 /** Strings of /outbound. */
 export const OUTBOUND_NS = 'pbx-outbound';
 registerTranslations(OUTBOUND_NS, {
-  ...pbxEntityStrings('tuyến gọi ra', 'Tuyến gọi ra', 'tên, mẫu quay số, trunk'),
+  ...entityStrings('tuyến gọi ra', 'Tuyến gọi ra', 'tên, mẫu quay số, trunk'),
   confirmDelete: 'Bạn có chắc muốn xoá tuyến gọi ra "{{name}}"? Cuộc gọi khớp mẫu này sẽ đi qua tuyến kế tiếp hoặc bị từ chối.',
   international: 'Quốc tế',
   premium: 'Giá cao',

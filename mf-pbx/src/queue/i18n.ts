@@ -1,10 +1,10 @@
 import { registerTranslations } from '@tongdai/platform';
-import { pbxEntityStrings } from '../shared/pbx.i18n';
+import { entityStrings } from '@tongdai/contracts';
 
 /** Strings of /queue. */
 export const QUEUE_NS = 'pbx-queue';
 registerTranslations(QUEUE_NS, {
-  ...pbxEntityStrings('hàng đợi', 'Hàng đợi', 'tên hàng đợi, máy nhánh, mô tả'),
+  ...entityStrings('hàng đợi', 'Hàng đợi', 'tên hàng đợi, máy nhánh, mô tả'),
   fields: {
     name: 'Tên hàng đợi',
     agents: 'Nhân viên nghe máy (máy nhánh)',

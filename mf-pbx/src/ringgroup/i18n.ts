@@ -1,10 +1,10 @@
 import { registerTranslations } from '@tongdai/platform';
-import { pbxEntityStrings } from '../shared/pbx.i18n';
+import { entityStrings } from '@tongdai/contracts';
 
 /** Strings of /ringgroup. */
 export const RINGGROUP_NS = 'pbx-ringgroup';
 registerTranslations(RINGGROUP_NS, {
-  ...pbxEntityStrings('nhóm đổ chuông', 'Nhóm đổ chuông', 'tên nhóm, máy nhánh, mô tả'),
+  ...entityStrings('nhóm đổ chuông', 'Nhóm đổ chuông', 'tên nhóm, máy nhánh, mô tả'),
   fields: {
     name: 'Tên nhóm',
     extensions: 'Máy nhánh trong nhóm',

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Field, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { PBX_RESOURCES, type AudioFile, type PbxNumber } from '@tongdai/contracts';
-import { useApiError } from '@tongdai/ui';
+import { useApiError, type FieldProps } from '@tongdai/ui';
 import { usePbxAll } from './pbx.api';
 import { PBX_NS } from './pbx.i18n';
 
@@ -31,15 +31,7 @@ function useSourceOptions(source: Source) {
   return { query, options };
 }
 
-export interface SourceSelectProps {
-  source: Source;
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  required?: boolean;
-}
+export type SourceSelectProps = FieldProps & { source: Source };
 
 /** A select of the tenant's numbers, greetings or music-on-hold classes, with its own loading error. */
 export function SourceSelect(p: SourceSelectProps) {

@@ -63,7 +63,7 @@ export interface PbxPaths {
 export interface PbxEntity<T extends { id: number } = { id: number }> {
   /** data-testid stem: "ringgroup" → "ringgroup-list", "ringgroup-form". */
   key: string;
-  /** i18n namespace of the area (strings from `pbxEntityStrings` + `fields.*` + `hints.*`). */
+  /** i18n namespace of the area (strings from `entityStrings` + `fields.*` + `hints.*`). */
   ns: string;
   /** The partner API resource, or its endpoints when the area uses the exact SPEC §7 paths. */
   resource: PbxResource | PbxEndpoints;

@@ -1,6 +1,6 @@
 import { registerTranslations } from '@tongdai/platform';
 
-/** Strings shared by every PBX screen (own namespace); each area adds its own with `pbxEntityStrings`. */
+/** Strings shared by every PBX screen (own namespace); each area adds its own with `entityStrings` (@tongdai/contracts). */
 export const PBX_NS = 'pbx';
 registerTranslations(PBX_NS, {
   updated: 'Đã lưu thay đổi',
@@ -35,19 +35,4 @@ registerTranslations(PBX_NS, {
   greeting: { none: '— Không phát lời chào —', choose: 'Chọn lời chào' },
   moh: { default: 'Mặc định' },
   did: { choose: 'Chọn số DID', empty: 'Chưa có số điện thoại nào: thêm số ở mục Số điện thoại trước.' },
-});
-
-/** The strings every PBX list and form reads from an area's namespace (`one` = the object, lower case). */
-export const pbxEntityStrings = (one: string, nav: string, searchBy: string) => ({
-  nav,
-  listTitle: `Danh sách ${one}`,
-  addTitle: `Thêm ${one}`,
-  editTitle: `Sửa ${one}`,
-  add: `Thêm ${one}`,
-  searchPlaceholder: `Tìm theo ${searchBy}`,
-  empty: `Chưa có ${one} nào`,
-  created: `Đã thêm ${one}`,
-  deleted: `Đã xoá ${one}`,
-  confirmDeleteTitle: `Xoá ${one}`,
-  confirmDelete: `Bạn có chắc muốn xoá ${one} "{{name}}"? Thao tác này không thể hoàn tác.`,
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify, toApiError } from '@tongdai/platform';
+import { useFormSubmit } from '@tongdai/ui';
 import { blankDraft, clearErrors, parseDraft, toDraft } from './draft';
 import type { AnyPbxEntity, Draft, DraftValue, FieldErrors, PbxEntity } from './entity';
 import { usePbxOne, useSavePbx } from './pbx.api';
@@ -41,23 +41,6 @@ export function usePbxForm(entity: AnyPbxEntity, id: number | null) {
   const existing = usePbxOne<Record<string, unknown>>(entity.resource, id);
   const save = useSavePbx<Record<string, unknown>, unknown>(entity.resource, id);
   const form = usePbxDraft(entity, existing.data);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const submit = async (): Promise<boolean> => {
-    setFormError(null);
-    const input = form.validate();
-    if (!input) return false;
-    try {
-      await save.mutateAsync(input);
-      notify('success', id === null ? t('created') : t('updated', { ns: PBX_NS }));
-      return true;
-    } catch (e) {
-      const body = await toApiError(e);
-      if (body.details?.length) form.setErrors(Object.fromEntries(body.details.map((d) => [d.field, d.message])));
-      setFormError(body.message);
-      return false;
-    }
-  };
-
+  const { submit, formError } = useFormSubmit(form, (input) => save.mutateAsync(input), () => (id === null ? t('created') : t('updated', { ns: PBX_NS })));
   return { existing, form, submit, formError, saving: save.isPending };
 }

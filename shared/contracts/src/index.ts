@@ -16,3 +16,4 @@ export * from './subscribers';
 export * from './pbx';
 export * from './media';
 export * from './realtime';
+export * from './entity-strings';

@@ -28,7 +28,7 @@ export function FormShell(p: { title: string; testId: string; onSubmit: () => vo
   );
 }
 
-interface FieldProps {
+export interface FieldProps {
   name: string;
   label: string;
   value: string;

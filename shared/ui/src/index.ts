@@ -6,6 +6,7 @@ export { ConfirmDialog } from './ConfirmDialog';
 export { ListPage, useListParams, type Column, type ListPageProps } from './ListPage';
 export { useApiError } from './useApiError';
 export { createRemoteApp } from './RemoteApp';
-export { FormShell, TextField, SelectField } from './Form';
+export { FormShell, TextField, SelectField, type FieldProps } from './Form';
 export { AppLink } from './AppLink';
 export { useConfirmDelete } from './useConfirmDelete';
+export { useFormSubmit } from './useFormSubmit';

@@ -1,9 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
+import type { RunningMediaWorker } from '../../../../scripts/lib/media.mjs';
 import { DEMO_PBX } from '../../db/seed-pbx';
 import { DEMO_SIP } from '../../db/seed-data';
 import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
@@ -11,7 +11,7 @@ import { buildInternalServer } from '../sip/internal-server';
 import { SipUdpClient } from '../sip/sip-client';
 import type { CdrRow } from './cdr';
 import { registerContact } from './register-contact';
-import { Ear, mediaInstalled, spawnMediaWorker, toneWav } from './media-test-kit';
+import { Ear, toneWav } from './rtp-ear';
 import { answerScenario, busyScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled } from './sipp';
 
 /**
@@ -23,8 +23,11 @@ import { answerScenario, busyScenario, carrierScenario, extensionCallScenario, l
  * this test (Ear), which measures what it hears.
  */
 const KAMAILIO_LIB = resolve(__dirname, '../../../../scripts/lib/kamailio.mjs');
+const MEDIA_LIB = resolve(__dirname, '../../../../scripts/lib/media.mjs');
 type KamailioLib = typeof import('../../../../scripts/lib/kamailio.mjs');
-const importEsm = new Function('p', 'return import(p)') as (p: string) => Promise<KamailioLib>;
+type MediaLib = typeof import('../../../../scripts/lib/media.mjs');
+const importEsm = new Function('p', 'return import(p)') as <T>(p: string) => Promise<T>;
+const mediaInstalled = () => existsSync(resolve(__dirname, '../../../../media/node_modules/tsx'));
 
 const installed = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].some((p) => existsSync(p)) && sippInstalled() && mediaInstalled();
 if (!installed) console.warn('SKIPPED call routing tests: Kamailio or sipp is not installed (sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules kamailio-extra-modules sip-tester).');
@@ -44,7 +47,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   let sipUdp: number;
   let trunkPort: number;
   const phonePort: Record<'101' | '102', number> = { '101': 0, '102': 0 };
-  const workers: ChildProcess[] = [];
+  const workers: RunningMediaWorker[] = [];
 
   const api = async (method: 'GET' | 'POST', url: string, payload?: object) => {
     const res = await t.app.inject({ method, url, headers: (await headers).admin, payload });
@@ -90,7 +93,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   beforeAll(async () => {
     t = await startTestApp();
     headers = demoHeaders(t.app);
-    const lib = await importEsm(KAMAILIO_LIB);
+    const lib = await importEsm<KamailioLib>(KAMAILIO_LIB);
+    const media = await importEsm<MediaLib>(MEDIA_LIB);
     const evapiPort = await lib.freeTcpPort();
     trunkPort = await lib.freeUdpPort();
     internal = buildInternalServer(t.db, { calls: { testClock: true, cdrFlushMs: 20, trunks: { viettel: `127.0.0.1:${trunkPort}` }, evapi: `127.0.0.1:${evapiPort}` } });
@@ -102,7 +106,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const apiUrl = `http://127.0.0.1:${apiPort}/internal/sip`;
     const workerPorts = [await lib.freeUdpPort(), await lib.freeUdpPort()];
     kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, dir, evapiPort, mediaWorkers: workerPorts.map((p) => `127.0.0.1:${p}`) });
-    for (const port of workerPorts) workers.push(spawnMediaWorker({ port, apiUrl, proxyPort: sipUdp }));
+    // Started the way `npm start` starts them; each resolves once it answers OPTIONS.
+    for (const port of workerPorts) workers.push(await media.startMediaWorker({ port, apiInternalUrl: apiUrl, proxyPort: sipUdp, log: join(dir, `media-${port}.log`) }));
 
     tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     // The demo tenant as seeded (02873000001 → ring group "Kinh doanh" of 101 + 102), plus what the
@@ -176,13 +181,12 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       if (online.json().extensions.length === 2 && calls.json().events_connected) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    // The workers are up once they answer OPTIONS; Kamailio's next ping (every 2 s) then counts them in.
-    for (const port of workerPorts) while ((await lib.sipOptions(port, 300)) !== 200 && Date.now() < until + 10_000) await new Promise((r) => setTimeout(r, 100));
+    // The workers answer OPTIONS already; Kamailio's next ping (every 2 s) counts them in.
     await new Promise((r) => setTimeout(r, 2200));
   }, 60_000);
 
   afterAll(async () => {
-    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+    for (const w of workers) await w.stop();
     await kamailio?.stop();
     await internal?.close();
     await t?.close();
@@ -208,6 +212,12 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const call = await carrier({ did: DEMO_PBX.demo.numbers[0], caller: '0999888777', expect: 603 });
     expect(call.code).toBe(0);
     expect(await cdrOf('0999888777')).toMatchObject({ disposition: 'BLOCKED', sip_code: 603, extension: null, billsec: 0, reason: 'Số gọi đến nằm trong danh sách chặn' });
+  });
+
+  it('refuses the same blocked caller presented in international form (+84…): the number reaches the API intact', async () => {
+    const call = await carrier({ did: DEMO_PBX.demo.numbers[0], caller: '+84999888777', expect: 603 });
+    expect(call.code).toBe(0);
+    expect(await cdrOf('+84999888777')).toMatchObject({ disposition: 'BLOCKED', sip_code: 603 });
   });
 
   it('refuses an international number dialled without a rule allowing it (403, BLOCKED)', async () => {
@@ -341,7 +351,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   }, 40_000);
 
   it('a media worker that dies is taken out: the next calls still reach the IVR', async () => {
-    workers[0].kill('SIGKILL');
+    workers[0].kill();
     for (const n of [3, 4]) {
       const ear = await Ear.open();
       const p101 = phone('101', answerScenario(200));

@@ -140,9 +140,7 @@ export function registerCallRoutes(app: FastifyInstance, db: Db, opts: CallRouti
     const known = tracker.get(q.call_id);
     if (known) return known.kamailio;
     if (q.source === 'media') return continued(q);
-    // Kamailio's s.escape.param leaves '+' as is, and a query string reads it as a space: "+07:00".
-    const injected = q.at.replace(' ', '+');
-    const at = testClock && injected && !Number.isNaN(Date.parse(injected)) ? new Date(injected) : new Date();
+    const at = testClock && q.at && !Number.isNaN(Date.parse(q.at)) ? new Date(q.at) : new Date();
     const tenant = q.source === 'trunk' ? await tenants.ofDid(q.to) : await tenants.ofDomain(q.from_domain);
     // No tenant, no record: a carrier calling a number nobody owns, or a domain Kamailio should not have let in.
     if (!tenant) return q.source === 'trunk' ? refuse(404, 'Not Found') : refuse(403, 'Forbidden');
@@ -186,7 +184,6 @@ export function registerCallRoutes(app: FastifyInstance, db: Db, opts: CallRouti
     continuations,
     config: (tenantId, maDn) => configs.get(tenantId, maDn),
     liveState,
-    testClock,
   });
 
   app.get('/internal/sip/calls', async () => ({ events_connected: events?.connected ?? false, active: tracker.activeCount() }));

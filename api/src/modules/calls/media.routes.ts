@@ -12,7 +12,6 @@ export interface MediaRouteDeps {
   continuations: Continuations;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
   liveState(tenantId: number, domain: string, caller: string, config: PbxConfig): Promise<LiveState>;
-  testClock: boolean;
 }
 
 const SessionQuery = v.object({
