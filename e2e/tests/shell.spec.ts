@@ -23,12 +23,17 @@ test('dark mode is kept after a reload', async ({ page }) => {
 
 test('an expired session sends the user to /login with the spec message', async ({ page }) => {
   await new LoginPage(page).loginAs(DEMO);
+  await page.getByTestId('dark-mode').click();
+  await expect(page.locator('html')).toHaveClass('dark');
   // A token the API no longer accepts, as after expiry.
   await page.evaluate(() => localStorage.setItem('tongdai.token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.invalid'));
   await page.goto('/customer');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('login-alert')).toHaveText('Phiên làm việc hết hạn. Vui lòng đăng nhập lại !');
   expect(await page.evaluate(() => localStorage.getItem('tongdai.token'))).toBeNull();
+  // SPEC §8 clears local storage: only the dark-mode choice stays (docs/adr/0004), and it is used.
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['tongdai.dark_mode']);
+  await expect(page.locator('html')).toHaveClass('dark');
 });
 
 test('host and remotes share one session and one call-event bus', async ({ page }) => {

@@ -42,7 +42,6 @@ export const STORAGE_KEYS = {
   maDn: 'tongdai.ma_dn',
   user: 'tongdai.user',
   darkMode: 'tongdai.dark_mode',
-  settings: 'tongdai.settings',
   flash: 'tongdai.flash',
 } as const;
 

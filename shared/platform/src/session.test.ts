@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@tongdai/contracts';
 import { session } from './session';
+import { storage } from './storage';
 import { theme } from './theme';
 import { can, featureEnabled } from './access';
 
@@ -25,6 +26,14 @@ describe('session', () => {
     expect(localStorage.getItem('something.else')).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.darkMode)).toBe('1');
     expect(session.isLoggedIn()).toBe(false);
+  });
+
+  it('clear keeps the dark-mode choice and nothing else (SPEC §8, docs/adr/0004)', () => {
+    theme.setDark(true);
+    session.start({ token: 't1', maDn: 'demo', user, profile: { fullName: 'An', username: 'an', tenantName: 'Demo' }, payment: null });
+    for (const key of ['tongdai.settings', 'tongdai.system_setting', 'tongdai.softphone.devices']) localStorage.setItem(key, '{}');
+    storage.clearSession();
+    expect(Object.keys(localStorage)).toEqual([STORAGE_KEYS.darkMode]);
   });
 
   it('checks permissions and purchased features against the live session', () => {

@@ -11,12 +11,12 @@ export const storage = {
   remove(key: string): void {
     try { globalThis.localStorage?.removeItem(key); } catch { /* ignore */ }
   },
-  /** Clears local storage except display preferences (dark mode, local settings): see docs/adr/0004. */
+  /** Clears local storage (SPEC §8), all of it but the dark-mode choice: see docs/adr/0004. */
   clearSession(): void {
     try {
-      const keep = [STORAGE_KEYS.darkMode, STORAGE_KEYS.settings].map((k) => [k, globalThis.localStorage.getItem(k)] as const);
+      const dark = globalThis.localStorage.getItem(STORAGE_KEYS.darkMode);
       globalThis.localStorage.clear();
-      for (const [k, v] of keep) if (v !== null) globalThis.localStorage.setItem(k, v);
+      if (dark !== null) globalThis.localStorage.setItem(STORAGE_KEYS.darkMode, dark);
     } catch { /* ignore */ }
   },
   getJson<T>(key: string): T | null {
