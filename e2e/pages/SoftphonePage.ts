@@ -19,6 +19,19 @@ export class SoftphonePage {
     if (label) await expect(this.badge()).toHaveText(label);
   }
 
+  /** From now on, every call state the badge takes (quick ones included); read with `statesSeen()`. */
+  async watchStates() {
+    await this.page.evaluate(() => {
+      const badge = document.querySelector('[data-testid="softphone"]') as HTMLElement;
+      const seen: string[] = [];
+      (window as unknown as { callStatesSeen: string[] }).callStatesSeen = seen;
+      new MutationObserver(() => { if (seen.at(-1) !== badge.dataset.callState) seen.push(badge.dataset.callState ?? ''); })
+        .observe(badge, { attributes: true, attributeFilter: ['data-call-state'] });
+    });
+  }
+
+  statesSeen() { return this.page.evaluate(() => (window as unknown as { callStatesSeen: string[] }).callStatesSeen); }
+
   async dial(number: string) {
     await this.page.getByTestId('softphone-dialpad-toggle').click();
     await this.page.getByTestId('softphone-number').fill(number);

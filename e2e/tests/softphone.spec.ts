@@ -43,13 +43,17 @@ test('101 calls 102 through Kamailio: ring, answer, connected on both, the call 
     await a.page.getByTestId('softphone-number').fill('102');
     await expect(a.page.getByTestId('softphone-call')).toBeEnabled();
     await a.page.screenshot({ path: '../.tmp/screens/softphone-dialpad.png', animations: 'disabled' });
+    await a.phone.watchStates();
     await a.page.getByTestId('softphone-call').click();
     await expect(b.phone.incoming()).toBeVisible();
     await expect(b.phone.incoming()).toContainText('Cuộc gọi đến');
     await b.page.screenshot({ path: '../.tmp/screens/softphone-incoming.png' });
     await expect(b.page.getByTestId('softphone-caller')).toHaveText('101');
     await b.phone.expectState('CALL_INCOMING', 'Cuộc gọi đến');
-    await a.phone.expectState('CALL_OUT', 'Cuộc gọi đi');
+    // While 102 rings (its 180 has reached 101), the caller's badge says "Đang gọi" (docs/adr/0008);
+    // "Cuộc gọi đi" was the moment the INVITE left.
+    await a.phone.expectState('CALL_PROCESS', 'Đang gọi');
+    expect(await a.phone.statesSeen()).toEqual(['CALL_CONNECTING', 'CALL_OUT', 'CALL_PROCESS']);
 
     await b.phone.answer();
     await expect(b.phone.incoming()).toHaveCount(0);

@@ -61,6 +61,18 @@ describe('outgoing call (SPEC §4)', () => {
     expect(run([dial, { type: 'outgoing.progress' }, { type: 'outgoing.accepted' }]).ctx.state).toBe('CALL_ACCEPTED');
     expect(run([dial, { type: 'outgoing.progress' }, { type: 'outgoing.accepted' }, { type: 'outgoing.confirmed' }], P2).ctx.state).toBe('CALL_ACCEPTED');
   });
+  it('the far end rings (180/183): CALL_PROCESS, "Đang gọi", until the answer (docs/adr/0008)', () => {
+    expect(run([dial, { type: 'outgoing.progress' }, { type: 'outgoing.ringing' }]).ctx).toMatchObject({ state: 'CALL_PROCESS', direction: 'outgoing' });
+    // A far end that rings before the INVITE's own progress is seen still rings; the popup shows once.
+    const early = run([dial, { type: 'outgoing.ringing' }]);
+    expect([early.ctx.state, early.effects]).toEqual(['CALL_PROCESS', [{ type: 'customerPopup', action: 'show' }]]);
+    expect(run([dial, { type: 'outgoing.progress' }, { type: 'outgoing.ringing' }]).effects).toEqual([]);
+    expect(run([dial, { type: 'outgoing.progress' }, { type: 'outgoing.ringing' }, { type: 'outgoing.accepted' }]).ctx.state).toBe('CALL_ACCEPTED');
+    // Provisional answers never move a call backwards, nor an incoming call.
+    expect(run([dial, { type: 'outgoing.ringing' }, { type: 'outgoing.progress' }]).ctx.state).toBe('CALL_PROCESS');
+    expect(run([dial, { type: 'outgoing.accepted' }, { type: 'outgoing.ringing' }]).ctx.state).toBe('CALL_ACCEPTED');
+    expect(run([ring, { type: 'outgoing.ringing' }]).ctx.state).toBe('CALL_INCOMING');
+  });
   it('ended: failed and the session cleared', () => {
     const { ctx, effects } = run([dial, { type: 'outgoing.progress' }, { type: 'outgoing.accepted' }, { type: 'ended' }]);
     expect(ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'ended' });
@@ -140,7 +152,7 @@ describe('hold and blind transfer (not SPEC states)', () => {
 });
 
 describe('totality', () => {
-  const events: PhoneEvent[] = [ring, { type: 'incoming.accepted' }, { type: 'incoming.confirmed' }, dial, { type: 'outgoing.progress' },
+  const events: PhoneEvent[] = [ring, { type: 'incoming.accepted' }, { type: 'incoming.confirmed' }, dial, { type: 'outgoing.progress' }, { type: 'outgoing.ringing' },
     { type: 'outgoing.accepted' }, { type: 'outgoing.confirmed' }, { type: 'ended' }, { type: 'failed' }, { type: 'registered' },
     { type: 'unregistered' }, { type: 'registrationFailed' }, { type: 'hold', originator: 'local' }, { type: 'unhold', originator: 'remote' },
     { type: 'transferred' }, { type: 'referred', remoteNumber: '103' }];

@@ -30,7 +30,10 @@ export type PhoneEvent =
   | { type: 'incoming.accepted' }
   | { type: 'incoming.confirmed' }
   | { type: 'outgoing.connecting'; remoteNumber: string }
+  /** The INVITE is on its way to the SIP server (JsSIP `sending`, Stringee "calling"). */
   | { type: 'outgoing.progress' }
+  /** The far end rings (180/183, Stringee "ringing"): CALL_PROCESS, "Đang gọi" (docs/adr/0008). */
+  | { type: 'outgoing.ringing' }
   | { type: 'outgoing.accepted' }
   | { type: 'outgoing.confirmed' }
   | { type: 'hold'; originator: 'local' | 'remote' }
@@ -97,7 +100,12 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
         [{ type: 'logCall', phone: event.remoteNumber, direction: 'outgoing' }],
       );
     case 'outgoing.progress':
+      if (ctx.direction !== 'outgoing' || ctx.state !== 'CALL_CONNECTING') return to({});
       return to({ state: 'CALL_OUT' }, popup(opts, 'show'));
+    case 'outgoing.ringing':
+      // SPEC §4 names no transition into CALL_PROCESS: it is the far end ringing (docs/adr/0008).
+      if (ctx.direction !== 'outgoing' || (ctx.state !== 'CALL_CONNECTING' && ctx.state !== 'CALL_OUT')) return to({});
+      return to({ state: 'CALL_PROCESS' }, ctx.state === 'CALL_CONNECTING' ? popup(opts, 'show') : []);
     case 'outgoing.accepted':
       return to({ state: 'CALL_ACCEPTED' }, popup(opts, 'show'));
     case 'outgoing.confirmed':

@@ -128,11 +128,12 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
     expect(first.calls).toEqual([['terminate', undefined]]);
   });
 
-  it('outgoing call: connecting → out → accepted → failed on ended, session cleared', () => {
+  it('outgoing call: connecting → out (INVITE sent) → process (180) → accepted → failed on ended, session cleared', () => {
     const a = setup();
     a.adapter.start();
     a.adapter.call('102');
     const s = a.ua().outgoing[0].session;
+    s.emit('sending', { request: {} });
     s.emit('progress', { originator: 'remote' });
     s.emit('accepted', {});
     s.emit('confirmed', {});
@@ -140,7 +141,7 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
     a.adapter.sendDtmf('1');
     expect(s.calls).toEqual([['mute', { audio: true }], ['dtmf', '1']]);
     s.emit('ended', { originator: 'local' });
-    expect(a.states).toEqual(['CALL_CONNECTING', 'CALL_OUT', 'CALL_ACCEPTED', 'CALL_FAILED']);
+    expect(a.states).toEqual(['CALL_CONNECTING', 'CALL_OUT', 'CALL_PROCESS', 'CALL_ACCEPTED', 'CALL_FAILED']);
     // The session is cleared: hang-up no longer reaches it.
     a.adapter.hangup();
     expect(s.calls).toHaveLength(2);

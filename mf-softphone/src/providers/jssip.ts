@@ -62,7 +62,9 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
 
   const follow = (session: RTCSession, direction: 'incoming' | 'outgoing') => {
     const mine = () => current === session;
-    session.on('progress', () => mine() && direction === 'outgoing' && send(session, { type: 'outgoing.progress' }));
+    // Outgoing: the INVITE leaves (CALL_OUT), then the far end rings, 180/183 (CALL_PROCESS).
+    session.on('sending', () => mine() && direction === 'outgoing' && send(session, { type: 'outgoing.progress' }));
+    session.on('progress', () => mine() && direction === 'outgoing' && send(session, { type: 'outgoing.ringing' }));
     session.on('accepted', () => mine() && send(session, { type: `${direction}.accepted` }));
     session.on('hold', ({ originator }) => mine() && send(session, { type: 'hold', originator: side(originator) }));
     session.on('unhold', ({ originator }) => mine() && send(session, { type: 'unhold', originator: side(originator) }));

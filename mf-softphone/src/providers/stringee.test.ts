@@ -41,12 +41,13 @@ describe('Stringee adapter (provider 3) over a double of the SDK', () => {
     expect(a.fake.client().tokens).toEqual(['tok-1', 'tok-2']);
   });
 
-  it('an outgoing call goes through the same states as JsSIP: connecting, out, accepted, failed (ended)', () => {
+  it('an outgoing call goes through the same states as JsSIP: connecting, out, process (ringing), accepted, failed (ended)', () => {
     const a = setup();
     a.fake.client().emit('authen', { r: 0 });
     a.adapter.call('0912345678');
     const call = a.fake.made[0];
     expect([call.fromNumber, call.toNumber, call.calls]).toEqual(['101', '0912345678', ['makeCall']]);
+    call.emit('signalingstate', { code: 1 });
     call.emit('signalingstate', { code: 2 });
     call.emit('signalingstate', { code: 3 });
     call.emit('mediastate', { code: 1 });
@@ -54,7 +55,7 @@ describe('Stringee adapter (provider 3) over a double of the SDK', () => {
     a.adapter.sendDtmf('5');
     expect([call.muted, call.calls]).toEqual([true, ['makeCall', 'dtmf:5']]);
     call.emit('signalingstate', { code: 6 });
-    expect(a.states).toEqual(['CALL_CONNECTING', 'CALL_OUT', 'CALL_ACCEPTED', 'CALL_FAILED']);
+    expect(a.states).toEqual(['CALL_CONNECTING', 'CALL_OUT', 'CALL_PROCESS', 'CALL_ACCEPTED', 'CALL_FAILED']);
     expect(a.ctx().endCause).toBe('ended');
   });
 

@@ -16,7 +16,8 @@ export function createStringeeAdapter(account: SipAccount, hooks: AdapterHooks, 
       if (effects.some((x) => x.type === 'clearSession') || e.type === 'ended' || e.type === 'failed') current = null;
     };
     call.on('signalingstate', ({ code }) => {
-      if (code === SIGNALING.ringing && direction === 'outgoing') send({ type: 'outgoing.progress' });
+      if (code === SIGNALING.calling && direction === 'outgoing') send({ type: 'outgoing.progress' });
+      else if (code === SIGNALING.ringing && direction === 'outgoing') send({ type: 'outgoing.ringing' });
       else if (code === SIGNALING.answered) { answered = true; send({ type: `${direction}.accepted` }); }
       else if (code === SIGNALING.busy) send({ type: 'failed', cause: 'busy' });
       // Ended before the answer is a failed call (the caller gave up, or nobody answered).
