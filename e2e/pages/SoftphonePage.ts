@@ -39,6 +39,8 @@ export class SoftphonePage {
   }
 
   customerCard() { return this.page.getByTestId('softphone-customer'); }
+  /** The card that replaces the customer card when the other side is one of the tenant's extensions. */
+  colleagueCard() { return this.page.getByTestId('softphone-colleague'); }
   holdIndicator() { return this.page.getByTestId('softphone-hold'); }
 
   async toggleHold() { await this.page.getByTestId('softphone-hold-toggle').click(); }

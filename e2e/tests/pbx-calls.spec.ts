@@ -103,6 +103,14 @@ test('in office hours a carrier call rings both browsers of the ring group; 102 
   expect(ended).toMatchObject({ disposition: 'ANSWERED', extension: '102' });
   await a.phone.expectReady();
   await b.phone.expectReady();
+  // SPEC §4 customer popup: the carrier's caller is nobody's number, so the card offers to add it
+  // and stays after the call; "Thêm khách hàng" opens the form with the caller's number.
+  await expect(b.phone.customerCard()).toContainText('Khách hàng mới');
+  await b.page.getByTestId('softphone-customer-add').click();
+  await expect(b.page).toHaveURL(/\/customer\/add\?phone=0903000001$/);
+  await expect(b.page.getByTestId('field-phone')).toHaveValue('0903000001');
+  await b.page.getByTestId('softphone-customer-close').click();
+  await expect(b.phone.customerCard()).toHaveCount(0);
 });
 
 test('outside office hours the caller hears the IVR greeting, presses 1 and is put through to 101', async () => {

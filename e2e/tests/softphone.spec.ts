@@ -147,9 +147,12 @@ test('three phones: a third caller hears busy (486), hold and resume on both sid
     await Promise.all([a.phone.expectReady(), b.phone.expectReady(), c.phone.expectReady()]);
     await a.phone.dial('102');
     await expect(b.phone.incoming()).toBeVisible();
-    // SPEC §4 customer popup on progress: 101 is nobody's number, so the card offers to add it.
-    await expect(b.phone.customerCard()).toContainText('Khách hàng mới');
-    await expect(b.page.getByTestId('softphone-customer-add')).toHaveAttribute('href', '/customer/add?phone=101');
+    // SPEC §4 caller popup on progress: 101 is a colleague's extension, not a new customer
+    // (a carrier caller's "Khách hàng mới" card is in pbx-calls.spec).
+    await expect(b.page.getByTestId('softphone-caller-name')).toHaveText('Quản trị viên');
+    await expect(b.phone.colleagueCard()).toContainText('Máy nhánh 101');
+    await expect(b.phone.colleagueCard()).toContainText('Quản trị viên');
+    await expect(b.phone.customerCard()).toHaveCount(0);
     await b.phone.answer();
     await expect(a.phone.badge()).toHaveText('Đã kết nối');
     await expect(b.phone.badge()).toHaveText('Đã kết nối');
@@ -189,14 +192,33 @@ test('three phones: a third caller hears busy (486), hold and resume on both sid
     await a.phone.expectState('CALL_FAILED');
     await c.phone.expectState('CALL_ENDED');
 
-    // The card stays after the call; "Thêm khách hàng" opens the form with the caller's number.
-    await b.page.getByTestId('softphone-customer-add').click();
-    await expect(b.page).toHaveURL(/\/customer\/add\?phone=101$/);
-    await expect(b.page.getByTestId('field-phone')).toHaveValue('101');
+    // The card stays after the call until the agent closes it.
+    await expect(b.phone.colleagueCard()).toContainText('Máy nhánh 101');
     await b.page.getByTestId('softphone-customer-close').click();
-    await expect(b.phone.customerCard()).toHaveCount(0);
+    await expect(b.phone.colleagueCard()).toHaveCount(0);
   } finally {
     await Promise.all([a, b, c].map((p) => p.page.context().close()));
+  }
+});
+
+test('102 declines a call from 101: a normal end on 102 ("Đã từ chối cuộc gọi"), busy on 101; each sees the other as a colleague', async ({ browser }) => {
+  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  try {
+    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
+    await a.phone.dial('102');
+    await expect(b.phone.incoming()).toBeVisible();
+    await expect(a.phone.colleagueCard()).toContainText('Nhân viên tổng đài');
+    await expect(a.phone.customerCard()).toHaveCount(0);
+    await b.phone.watchStates();
+    await b.phone.reject();
+    await expect(b.phone.incoming()).toHaveCount(0);
+    await b.phone.expectState('CALL_ENDED', 'Đã từ chối cuộc gọi');
+    expect(await b.phone.statesSeen()).toEqual(['CALL_ENDED']);
+    await a.phone.expectState('CALL_FAILED', 'Máy bận');
+    await b.phone.expectReady();
+  } finally {
+    await Promise.all([a, b].map((p) => p.page.context().close()));
   }
 });
 

@@ -14,6 +14,7 @@ registerTranslations(NS, {
   ended: 'Cuộc gọi đã kết thúc',
   failed: 'Cuộc gọi thất bại',
   busy: 'Máy bận',
+  declined: 'Đã từ chối cuộc gọi',
   extension: 'Máy nhánh {{ext}}',
   dialPad: 'Bàn phím số',
   number: 'Số cần gọi',
@@ -47,6 +48,7 @@ registerTranslations(NS, {
   customerNote: 'Ghi chú',
   openCustomer: 'Mở hồ sơ khách hàng',
   newCustomer: 'Khách hàng mới',
+  colleagueTitle: 'Máy nhánh nội bộ',
   addCustomer: 'Thêm khách hàng',
   close: 'Đóng',
 });

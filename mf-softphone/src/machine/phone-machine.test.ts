@@ -43,6 +43,13 @@ describe('incoming call (SPEC §4)', () => {
     expect(ctx).toMatchObject({ state: 'CALL_ENDED', endCause: 'ended' });
     expect(effects).toEqual([{ type: 'ringtone', action: 'reset' }]);
   });
+  it('declined by the agent: a normal end (ended, "declined"), ringtone reset; only while ringing', () => {
+    const { ctx, effects } = run([ring, { type: 'declined' }]);
+    expect(ctx).toMatchObject({ state: 'CALL_ENDED', endCause: 'declined' });
+    expect(effects).toEqual([{ type: 'ringtone', action: 'reset' }]);
+    expect(run([ring, { type: 'incoming.accepted' }, { type: 'declined' }]).ctx.state).toBe('CALL_ACCEPTED');
+    expect(run([dial, { type: 'declined' }]).ctx.state).toBe('CALL_CONNECTING');
+  });
   it('failed: state failed (and a caller who gave up silences the ringtone)', () => {
     const { ctx, effects } = run([ring, { type: 'failed' }]);
     expect(ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'failed' });
@@ -155,7 +162,7 @@ describe('totality', () => {
   const events: PhoneEvent[] = [ring, { type: 'incoming.accepted' }, { type: 'incoming.confirmed' }, dial, { type: 'outgoing.progress' }, { type: 'outgoing.ringing' },
     { type: 'outgoing.accepted' }, { type: 'outgoing.confirmed' }, { type: 'ended' }, { type: 'failed' }, { type: 'registered' },
     { type: 'unregistered' }, { type: 'registrationFailed' }, { type: 'hold', originator: 'local' }, { type: 'unhold', originator: 'remote' },
-    { type: 'transferred' }, { type: 'referred', remoteNumber: '103' }];
+    { type: 'transferred' }, { type: 'referred', remoteNumber: '103' }, { type: 'declined' }];
   it('every state × event pair yields a known state, for every provider', () => {
     for (const provider of [1, 2, 3] as const)
       for (const state of CALL_STATES)

@@ -17,7 +17,7 @@ export interface PhoneContext {
    * How the last call ended. SPEC §4 sends an outgoing call that ended normally to CALL_FAILED;
    * the state follows the spec, the badge uses this to say "ended" rather than "failed".
    */
-  endCause?: 'ended' | 'failed' | 'busy' | 'transferred';
+  endCause?: 'ended' | 'failed' | 'busy' | 'transferred' | 'declined';
   /**
    * Who holds the call (SIP re-INVITE sendonly/inactive): this phone, the other side, or both.
    * Hold is not a SPEC §4 state: the call stays accepted/confirmed and the bus sees no change.
@@ -40,6 +40,8 @@ export type PhoneEvent =
   | { type: 'unhold'; originator: 'local' | 'remote' }
   /** This phone handed its call over (blind transfer accepted by the other side). */
   | { type: 'transferred' }
+  /** The agent declined the ringing call: a normal end, not a failure (docs/adr/0008). */
+  | { type: 'declined' }
   /** The other side transferred us: the call goes on as a new outgoing call to the target. */
   | { type: 'referred'; remoteNumber: string }
   | { type: 'ended' }
@@ -130,6 +132,9 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
       if (ctx.direction === 'incoming') return to({ state: 'CALL_ENDED', endCause, hold: undefined }, [{ type: 'ringtone', action: 'reset' }]);
       return to({});
     }
+    case 'declined':
+      if (ctx.direction !== 'incoming' || ctx.state !== 'CALL_INCOMING') return to({});
+      return to({ state: 'CALL_ENDED', endCause: 'declined', hold: undefined }, [{ type: 'ringtone', action: 'reset' }]);
     case 'failed':
       if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause: event.cause ?? 'failed', hold: undefined }, [{ type: 'clearSession' }, ...popup(opts, 'hide')]);
       // A caller who gives up before the answer fails the session: the ringtone must not go on.

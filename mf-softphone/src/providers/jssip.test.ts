@@ -104,13 +104,22 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
     expect(a.states).toEqual(['CALL_INCOMING', 'CALL_ACCEPTED', ...(provider === 2 ? ['CALL_CONFIRMED'] : []), 'CALL_ENDED']);
   });
 
-  it('incoming call rejected or cancelled → failed', () => {
+  it('incoming call declined by the agent → ended as declined (486 to the caller), not failed', () => {
     const a = setup();
     a.adapter.start();
     const s = incoming(a.ua());
     a.adapter.reject();
     expect(s.calls).toEqual([['terminate', { status_code: 486 }]]);
-    s.emit('failed', { cause: 'Rejected' });
+    s.emit('failed', { originator: 'local', cause: 'Rejected' });
+    expect(a.states).toEqual(['CALL_INCOMING', 'CALL_ENDED']);
+    expect(a.ctx().endCause).toBe('declined');
+  });
+
+  it('incoming call cancelled by the caller → failed', () => {
+    const a = setup();
+    a.adapter.start();
+    const s = incoming(a.ua());
+    s.emit('failed', { originator: 'remote', cause: 'Canceled' });
     expect(a.states).toEqual(['CALL_INCOMING', 'CALL_FAILED']);
   });
 

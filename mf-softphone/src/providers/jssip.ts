@@ -152,7 +152,12 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
       current?.answer({ mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
     },
     reject() {
-      current?.terminate({ status_code: 486 });
+      const session = current;
+      if (!session) return;
+      // Declining is this phone's own doing: say so before JsSIP reports it as a failed session.
+      current = null;
+      hooks.sink({ type: 'declined' });
+      session.terminate({ status_code: 486 });
     },
     hangup() {
       current?.terminate();

@@ -84,7 +84,7 @@ describe('Stringee adapter (provider 3) over a double of the SDK', () => {
     expect(a.states).toEqual(['CALL_INCOMING', 'CALL_ACCEPTED', 'CALL_ENDED']);
   });
 
-  it('a caller who gives up before the answer fails the call; reject fails it too', () => {
+  it('a caller who gives up before the answer fails the call; the agent declining ends it as declined', () => {
     const a = setup();
     const c1 = new FakeStringeeCall(null, '0987654321', '101');
     a.fake.client().emit('incomingcall', c1);
@@ -93,7 +93,7 @@ describe('Stringee adapter (provider 3) over a double of the SDK', () => {
     const c2 = new FakeStringeeCall(null, '0987654322', '101');
     a.fake.client().emit('incomingcall', c2);
     a.adapter.reject();
-    expect([c2.calls, a.ctx().state]).toEqual([['reject'], 'CALL_FAILED']);
+    expect([c2.calls, a.ctx().state, a.ctx().endCause]).toEqual([['reject'], 'CALL_ENDED', 'declined']);
   });
 
   it('a second incoming call while one is active is rejected; the first goes on', () => {

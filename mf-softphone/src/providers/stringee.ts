@@ -76,7 +76,7 @@ export function createStringeeAdapter(account: SipAccount, hooks: AdapterHooks, 
     reject() {
       const call = current;
       call?.reject(() => undefined);
-      if (call) { hooks.sink({ type: 'failed' }); current = null; }
+      if (call) { current = null; hooks.sink({ type: 'declined' }); }
     },
     hangup() {
       const call = current;

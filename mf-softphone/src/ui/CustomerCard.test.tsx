@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { i18n } from '@tongdai/platform';
 import '../i18n';
+import { CallerCard } from './CallerCard';
 import { CustomerCard } from './CustomerCard';
 
 const asked: string[] = [];
@@ -60,6 +61,22 @@ describe('CustomerCard (SPEC §4 customer popup)', () => {
     renderCard('0901234567');
     expect(screen.getByTestId('softphone-customer-number').textContent).toBe('0901234567');
     expect(screen.queryByTestId('softphone-customer-new')).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  it('an internal extension calling: the colleague (extension and name), never "Khách hàng mới", and no customer lookup', () => {
+    answer = null;
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter><CallerCard number="101" colleague={{ extension: '101', display_name: 'Quản trị viên' }} onClose={jest.fn()} /></MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId('softphone-colleague').textContent).toContain('Máy nhánh nội bộ');
+    expect(screen.getByTestId('softphone-colleague-extension').textContent).toBe('Máy nhánh 101');
+    expect(screen.getByTestId('softphone-colleague-name').textContent).toBe('Quản trị viên');
+    expect(screen.queryByText('Khách hàng mới')).toBeNull();
     expect(asked).toEqual([]);
   });
 });

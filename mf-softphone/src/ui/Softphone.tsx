@@ -4,10 +4,11 @@ import { isActiveCallState } from '@tongdai/contracts';
 import { NS } from '../i18n';
 import { PhoneStatus } from '../PhoneStatus';
 import { CallControls } from './CallControls';
-import { CustomerCard } from './CustomerCard';
+import { CallerCard } from './CallerCard';
 import { DialPad } from './DialPad';
 import { IncomingCall } from './IncomingCall';
 import { TransferButton } from './TransferButton';
+import { colleagueOf, useDirectory } from './useDirectory';
 import { usePhone } from './usePhone';
 import { useSoftphoneStyles } from './styles';
 
@@ -20,6 +21,10 @@ export function Softphone() {
   const active = isActiveCallState(state);
   const ringing = state === 'CALL_INCOMING';
   const connected = state === 'CALL_ACCEPTED' || state === 'CALL_CONFIRMED';
+  // Who an internal caller (or callee) is: the directory, loaded once the phone has an account.
+  const directory = useDirectory(() => phone.directory(), view.account === 'ready');
+  const colleague = colleagueOf(directory.data, remoteNumber);
+  const cardReady = !directory.isLoading;
   return (
     <div className={s.root} data-testid="softphone-root">
       <PhoneStatus view={view} />
@@ -39,8 +44,10 @@ export function Softphone() {
       {view.transferFailed && <Text className={s.held} role="alert" data-testid="softphone-transfer-failed">{t('transferFailed')}</Text>}
       {(ringing || (view.customerPopup && remoteNumber)) && (
         <div className={s.stack}>
-          {ringing && <IncomingCall number={remoteNumber ?? ''} onAnswer={() => phone.answer()} onReject={() => phone.reject()} />}
-          {view.customerPopup && remoteNumber && <CustomerCard key={remoteNumber} number={remoteNumber} onClose={() => phone.dismissCustomerPopup()} />}
+          {ringing && <IncomingCall number={remoteNumber ?? ''} name={colleague?.display_name} onAnswer={() => phone.answer()} onReject={() => phone.reject()} />}
+          {view.customerPopup && remoteNumber && cardReady && (
+            <CallerCard key={remoteNumber} number={remoteNumber} colleague={colleague} onClose={() => phone.dismissCustomerPopup()} />
+          )}
         </div>
       )}
     </div>

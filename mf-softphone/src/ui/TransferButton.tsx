@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@fluentui/react-components';
 import { ArrowForwardRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DirectoryEntry } from '@tongdai/contracts';
 import { NS } from '../i18n';
 import { BarPopover, NumberField } from './BarPopover';
 import { useSoftphoneStyles } from './styles';
+import { useDirectory } from './useDirectory';
 
 /**
  * Blind transfer: a number (the tenant's extensions are suggested) and "Chuyển". Once the other
@@ -18,7 +18,7 @@ export function TransferButton({ own, loadTargets, onTransfer }: { own?: string;
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState('');
-  const targets = useQuery({ queryKey: ['softphone', 'directory'], queryFn: loadTargets, enabled: open, staleTime: 60_000, retry: false });
+  const targets = useDirectory(loadTargets, open);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!target) return;

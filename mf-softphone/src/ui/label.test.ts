@@ -1,7 +1,7 @@
 import type { PhoneView } from '../phone/controller';
 import { badgeLabel } from './label';
 
-const view = (p: Partial<PhoneView> & { state?: PhoneView['context']['state']; registered?: boolean; endCause?: 'ended' | 'failed' | 'busy' | 'transferred' } = {}): PhoneView => ({
+const view = (p: Partial<PhoneView> & { state?: PhoneView['context']['state']; registered?: boolean; endCause?: PhoneView['context']['endCause'] } = {}): PhoneView => ({
   account: 'ready', paused: false, muted: false, customerPopup: false, canHold: false, canTransfer: false,
   context: { state: p.state ?? 'CALL_NOT_CREATED', registered: p.registered ?? false, endCause: p.endCause },
   ...p,
@@ -29,6 +29,7 @@ describe('badge label', () => {
     expect(badgeLabel(view({ state: 'CALL_FAILED', endCause: 'failed', registered: true }), true).key).toBe('failed');
     expect(badgeLabel(view({ state: 'CALL_ENDED', endCause: 'transferred', registered: true }), true).key).toBe('transferred');
     expect(badgeLabel(view({ state: 'CALL_FAILED', endCause: 'busy', registered: true }), true).key).toBe('busy');
+    expect(badgeLabel(view({ state: 'CALL_ENDED', endCause: 'declined', registered: true }), true).key).toBe('declined');
     expect(badgeLabel(view({ state: 'CALL_ENDED', endCause: 'ended', registered: true }), false).key).toBe('ready');
   });
 });
