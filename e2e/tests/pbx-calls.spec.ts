@@ -7,7 +7,8 @@ import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { API_PORT, WEB_PORT } from '../support/ports.ts';
-import { pbxApiAs } from '../support/tenant-api.ts';
+import { toast } from '../pages/PbxMediaPages.ts';
+import { createAgentWithExtension, pbxApiAs } from '../support/tenant-api.ts';
 
 /**
  * Issue 7 end to end: calls from a carrier (sipp over UDP, plain RTP) obey what the admin saved.
@@ -155,4 +156,26 @@ test('a blocked caller is refused (603); an agent dialling an international numb
   await a.phone.dial('0012025550100');
   await a.phone.expectState('CALL_FAILED');
   await a.phone.expectReady();
+});
+
+test('every refused call tells the caller why: trunk not configured, number not allowed, no route, unknown or offline extension', async ({ request }) => {
+  const pbx = await pbxApiAs(request, DEMO);
+  // An outbound rule whose trunk no SIP_TRUNKS entry names: until trunks are configurable the
+  // plan answers 503 "Trunk not configured", and the phone must say so in Vietnamese.
+  await pbx.create('rule', { name: 'E2E trunk chưa cấu hình', pattern: '0283900XXXX', trunk: 'e2e-chua-cau-hinh', priority: 1 });
+  const offline = await createAgentWithExtension(request, DEMO); // never logs in
+  const cases: [string, string, string][] = [
+    ['02839001234', 'Chưa cấu hình trunk', 'Không gọi được số 02839001234: chưa cấu hình đường trung kế (SIP trunk) để gọi ra ngoài. Vui lòng liên hệ quản trị viên'],
+    ['0012025550100', 'Số không được phép gọi', 'Không được phép gọi số 0012025550100: số bị chặn, hoặc tuyến gọi ra không cho phép gọi quốc tế / đầu số dịch vụ'],
+    ['0241234567', 'Không có tuyến gọi', 'Không có tuyến gọi nào cho số 0241234567'],
+    ['199', 'Máy nhánh không tồn tại', 'Máy nhánh 199 không tồn tại'],
+    [offline.extension, 'Máy nhánh ngoại tuyến', `Máy nhánh ${offline.extension} không trực tuyến`],
+  ];
+  for (const [number, label, sentence] of cases) {
+    await a.phone.dial(number);
+    await a.phone.expectState('CALL_FAILED', label);
+    await expect(toast(a.page, 'error', sentence)).toBeVisible();
+    await a.page.screenshot({ path: `../.tmp/screens/softphone-failed-${number === offline.extension ? 'offline' : number}.png` });
+    await a.phone.expectReady();
+  }
 });

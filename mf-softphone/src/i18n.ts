@@ -1,7 +1,10 @@
+import { CALL_FAILURE_LABELS } from '@tongdai/contracts';
 import { registerTranslations } from '@tongdai/platform';
 
 export const NS = 'softphone';
 registerTranslations(NS, {
+  // Why a call failed (busy, failed, trunk_not_configured…): the badge's keys are the failures'.
+  ...CALL_FAILURE_LABELS,
   title: 'Điện thoại',
   notConfigured: 'Chưa cấu hình máy nhánh',
   notConnected: 'Chưa kết nối tổng đài',
@@ -12,8 +15,6 @@ registerTranslations(NS, {
   registerFailed: 'Không đăng ký được với tổng đài',
   accountError: 'Không tải được máy nhánh',
   ended: 'Cuộc gọi đã kết thúc',
-  failed: 'Cuộc gọi thất bại',
-  busy: 'Máy bận',
   declined: 'Đã từ chối cuộc gọi',
   extension: 'Máy nhánh {{ext}}',
   dialPad: 'Bàn phím số',

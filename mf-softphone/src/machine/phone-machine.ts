@@ -1,4 +1,4 @@
-import { BUSY_REJECT_STATUS, INITIAL_CALL_STATE, isActiveCallState, type CallState, type Provider } from '@tongdai/contracts';
+import { BUSY_REJECT_STATUS, INITIAL_CALL_STATE, isActiveCallState, type CallFailure, type CallState, type Provider } from '@tongdai/contracts';
 
 /**
  * The call state machine of SPEC §4, pure: no JsSIP, no DOM, no timers. The provider adapters
@@ -17,7 +17,7 @@ export interface PhoneContext {
    * How the last call ended. SPEC §4 sends an outgoing call that ended normally to CALL_FAILED;
    * the state follows the spec, the badge uses this to say "ended" rather than "failed".
    */
-  endCause?: 'ended' | 'failed' | 'busy' | 'transferred' | 'declined';
+  endCause?: 'ended' | 'transferred' | 'declined' | CallFailure;
   /**
    * Who holds the call (SIP re-INVITE sendonly/inactive): this phone, the other side, or both.
    * Hold is not a SPEC §4 state: the call stays accepted/confirmed and the bus sees no change.
@@ -45,8 +45,8 @@ export type PhoneEvent =
   /** The other side transferred us: the call goes on as a new outgoing call to the target. */
   | { type: 'referred'; remoteNumber: string }
   | { type: 'ended' }
-  /** `busy`: the callee answered 486/600 (SPEC §4 busy rejection), so the phone can say "Máy bận". */
-  | { type: 'failed'; cause?: 'busy' }
+  /** Why, when the adapter knows (SIP status + X-Tongdai-Cause, contracts callFailureOf): the badge says it. */
+  | { type: 'failed'; cause?: CallFailure }
   | { type: 'registered' }
   | { type: 'unregistered' }
   | { type: 'registrationFailed' };

@@ -55,6 +55,21 @@ describe('PhoneController', () => {
     ]);
   });
 
+  it('an outgoing call that fails says why in a notice naming the number; one that simply ends does not', async () => {
+    const notify = jest.fn();
+    const { phone, hooks } = setup({ notify });
+    await phone.start(account);
+    hooks().sink({ type: 'registered' });
+    hooks().sink({ type: 'outgoing.connecting', remoteNumber: '0912345678' });
+    hooks().sink({ type: 'failed', cause: 'trunk_not_configured' });
+    expect(phone.snapshot.context).toMatchObject({ state: 'CALL_FAILED', endCause: 'trunk_not_configured' });
+    expect(notify.mock.calls).toEqual([['error', 'Không gọi được số 0912345678: chưa cấu hình đường trung kế (SIP trunk) để gọi ra ngoài. Vui lòng liên hệ quản trị viên']]);
+    hooks().sink({ type: 'outgoing.connecting', remoteNumber: '102' });
+    hooks().sink({ type: 'outgoing.accepted' });
+    hooks().sink({ type: 'ended' });
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
   it('activity status 3: stops the adapter and goes offline', async () => {
     const { phone, adapter, hooks } = setup();
     await phone.start(account);

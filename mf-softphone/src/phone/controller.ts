@@ -1,6 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { isActiveCallState, type DirectoryEntry, type Provider } from '@tongdai/contracts';
-import { publishCallState } from '@tongdai/platform';
+import { CALL_FAILURE_MESSAGES, CALL_FAILURES, isActiveCallState, type CallFailure, type DirectoryEntry, type Provider } from '@tongdai/contracts';
+import { notify, publishCallState } from '@tongdai/platform';
 import { initialContext, transition, type Effect, type PhoneContext, type PhoneEvent } from '../machine/phone-machine';
 import { log, type AdapterHooks, type PhoneAdapter, type SipAccount } from '../providers/types';
 import { Ringtone } from './ringtone';
@@ -38,7 +38,11 @@ export interface ControllerDeps {
   renewToken?: () => Promise<string>;
   /** The tenant's extensions (transfer targets), read the provider's way. */
   fetchDirectory?: (account: SipAccount) => Promise<DirectoryEntry[]>;
+  /** Where the sentence saying why a call failed goes (the host's toasts). */
+  notify?: typeof notify;
 }
+
+const isFailure = (cause: string | undefined): cause is CallFailure => (CALL_FAILURES as readonly string[]).includes(cause ?? '');
 
 /** Drives one provider adapter through the pure machine and applies the effects. */
 export class PhoneController {
@@ -73,7 +77,13 @@ export class PhoneController {
       transferFailed: sameCall ? before.transferFailed : undefined,
     });
     for (const e of effects) this.apply(e);
-    if (context.state !== before.context.state) this.publish(context.state, { direction: context.direction, remoteNumber: context.remoteNumber });
+    if (context.state !== before.context.state) {
+      this.publish(context.state, { direction: context.direction, remoteNumber: context.remoteNumber });
+      // The badge's short label says what; the notice says why, for the number dialled.
+      if (context.state === 'CALL_FAILED' && context.direction === 'outgoing' && isFailure(context.endCause)) {
+        (this.deps.notify ?? notify)('error', CALL_FAILURE_MESSAGES[context.endCause](context.remoteNumber ?? ''));
+      }
+    }
     return effects;
   };
 

@@ -165,6 +165,29 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
     expect(a.ctx().endCause).toBe('busy');
   });
 
+  it('an outgoing failure says why: the SIP answer\'s X-Tongdai-Cause, else its status, else the transport', () => {
+    const answer = (status_code: number, cause?: string) => ({ status_code, getHeader: (h: string) => (h === 'X-Tongdai-Cause' ? cause : undefined) });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ originator: 'remote', cause: 'SIP Failure Code', message: answer(503, 'trunk_not_configured') }, 'trunk_not_configured'],
+      [{ originator: 'remote', cause: 'Rejected', message: answer(403, 'international') }, 'not_allowed'],
+      [{ originator: 'remote', cause: 'Not Found', message: answer(404, 'no_route') }, 'no_route'],
+      [{ originator: 'remote', cause: 'Unavailable', message: answer(480, 'offline') }, 'extension_offline'],
+      [{ originator: 'remote', cause: 'Unavailable', message: answer(408) }, 'no_answer'],
+      [{ originator: 'remote', cause: 'SIP Failure Code', message: answer(503) }, 'unreachable'],
+      [{ originator: 'system', cause: 'Connection Error' }, 'unreachable'],
+      [{ originator: 'system', cause: 'Request Timeout' }, 'unreachable'],
+      // The agent hung up before the answer: an ordinary end, not a failure.
+      [{ originator: 'local', cause: 'Canceled' }, 'ended'],
+    ];
+    for (const [event, endCause] of cases) {
+      const a = setup();
+      a.adapter.start();
+      a.adapter.call('0912345678');
+      a.ua().outgoing[0].session.emit('failed', event);
+      expect([a.ctx().state, a.ctx().endCause]).toEqual(['CALL_FAILED', endCause]);
+    }
+  });
+
   it('dialling with no user agent is only logged (SPEC §8)', () => {
     const a = setup();
     const err = jest.spyOn(console, 'error').mockImplementation(() => undefined);

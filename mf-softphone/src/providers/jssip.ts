@@ -1,13 +1,26 @@
 import { UA, WebSocketInterface } from 'jssip';
 import type { ReferEvent, RTCSession } from 'jssip/lib/RTCSession';
 import type { RTCSessionEvent } from 'jssip/lib/UA';
-import { SIP_REGISTER_EXPIRES_PROVIDER_1 } from '@tongdai/contracts';
+import { CALL_CAUSE_HEADER, callFailureOf, SIP_REGISTER_EXPIRES_PROVIDER_1, type CallFailure } from '@tongdai/contracts';
 import type { Effect, PhoneEvent } from '../machine/phone-machine';
 import { log, type AdapterHooks, type PhoneAdapter, type SipAccount } from './types';
 
 /** Loopback has no STUN to reach: with servers listed, the INVITE waits for ICE gathering (FIELD-NOTES). */
 const PC_CONFIG: RTCConfiguration = { iceServers: [] };
 const MEDIA = { audio: true, video: false };
+
+/** JsSIP causes without a SIP answer to read (or a double that gives none) → the failure they mean. */
+const BY_JSSIP_CAUSE: Readonly<Record<string, CallFailure>> = {
+  Busy: 'busy', Rejected: 'rejected', 'Not Found': 'no_route', Unavailable: 'no_answer', 'Address Incomplete': 'no_route',
+  'Connection Error': 'unreachable', 'Request Timeout': 'unreachable',
+};
+
+/** Why an outgoing session failed: the SIP answer (status + X-Tongdai-Cause) when there is one. */
+export function failureOf(e: { cause?: string; message?: unknown }): CallFailure {
+  const answer = e.message as { status_code?: number; getHeader?: (name: string) => string | undefined } | null | undefined;
+  if (answer?.status_code) return callFailureOf({ status: answer.status_code, cause: answer.getHeader?.(CALL_CAUSE_HEADER) });
+  return BY_JSSIP_CAUSE[e.cause ?? ''] ?? 'failed';
+}
 
 /** JsSIP's originator of a hold: our phone or the other side. */
 const side = (originator: string): 'local' | 'remote' => (originator === 'local' ? 'local' : 'remote');
@@ -80,8 +93,9 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
       if (!mine()) return;
       // Missing microphone: JsSIP fails the session; the spec wants it logged only.
       if (e.cause === 'User Denied Media Access') log.warn('microphone unavailable', e.cause);
-      // JsSIP's cause for 486 and 600 (SPEC §9 busy rejection).
-      send(session, { type: 'failed', cause: e.cause === 'Busy' ? 'busy' : undefined });
+      // The agent hung up before the answer (CANCEL): an ordinary end, not a failure.
+      if (direction === 'outgoing' && e.originator === 'local' && e.cause === 'Canceled') send(session, { type: 'ended' });
+      else send(session, { type: 'failed', cause: failureOf(e) });
       if (current === session) current = null;
     });
   };

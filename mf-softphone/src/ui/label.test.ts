@@ -1,3 +1,6 @@
+import { CALL_FAILURE_LABELS, CALL_FAILURES } from '@tongdai/contracts';
+import { i18n } from '@tongdai/platform';
+import { NS } from '../i18n';
 import type { PhoneView } from '../phone/controller';
 import { badgeLabel } from './label';
 
@@ -30,6 +33,10 @@ describe('badge label', () => {
     expect(badgeLabel(view({ state: 'CALL_ENDED', endCause: 'transferred', registered: true }), true).key).toBe('transferred');
     expect(badgeLabel(view({ state: 'CALL_FAILED', endCause: 'busy', registered: true }), true).key).toBe('busy');
     expect(badgeLabel(view({ state: 'CALL_ENDED', endCause: 'declined', registered: true }), true).key).toBe('declined');
+    expect(badgeLabel(view({ state: 'CALL_FAILED', endCause: 'trunk_not_configured', registered: true }), true).key).toBe('trunk_not_configured');
+  });
+  it('every failure label is the softphone\'s text for its key (no key of the phone\'s own shadows one)', () => {
+    for (const f of CALL_FAILURES) expect(i18n.t(f, { ns: NS })).toBe(CALL_FAILURE_LABELS[f]);
     expect(badgeLabel(view({ state: 'CALL_ENDED', endCause: 'ended', registered: true }), false).key).toBe('ready');
   });
 });

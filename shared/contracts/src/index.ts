@@ -3,6 +3,7 @@ export * from './messages';
 export * from './errors';
 export * from './permissions';
 export * from './call-states';
+export * from './call-failures';
 export * from './customer';
 export * from './roles';
 export * from './accounts';

@@ -33,12 +33,14 @@ describe('toKamailioPlan', () => {
 
   it('refuses with 503 when the trunk is not configured', () => {
     const k = toKamailioPlan(plan({ kind: 'forward', number: '0912345678', dialled: '0912345678', trunk: 'vnpt', callerId: null, ruleId: 1, source }), DOMAIN, {});
-    expect(k.steps).toEqual([{ do: 'reject', code: 503, reason: 'Trunk not configured', from_step: 0 }]);
+    expect(k.steps).toEqual([{ do: 'reject', code: 503, reason: 'Trunk not configured', cause: 'trunk_not_configured', from_step: 0 }]);
+    // Kamailio reads the cause and hands it to the caller's phone (X-Tongdai-Cause).
+    expect(JSON.parse(kamailioJson(k)).steps).toEqual([{ do: 'reject', code: 503, reason: 'Trunk not configured', cause: 'trunk_not_configured' }]);
   });
 
   it('stops at the first final answer: a reject keeps its code; media steps go to a worker, then on', () => {
     const blocked = toKamailioPlan(plan({ kind: 'reject', code: 603, reason: 'blocked_in', message: 'x' }, { kind: 'hangup' }), DOMAIN, {});
-    expect(blocked.steps).toEqual([{ do: 'reject', code: 603, reason: 'Decline', from_step: 0 }]);
+    expect(blocked.steps).toEqual([{ do: 'reject', code: 603, reason: 'Decline', cause: 'blocked_in', from_step: 0 }]);
     const ivr = toKamailioPlan(
       plan(
         { kind: 'ring', mode: 'parallel', targets: [{ extension: '101', timeout: 20 }], timeout: 20, source },

@@ -11,7 +11,8 @@ export type KamailioStep =
   | { do: 'ring'; targets: string[]; timeout: number; from_step: number }
   /** Relay to an external number through a trunk; `from` is the caller number to present ('' = unchanged). */
   | { do: 'forward'; uri: string; from: string; timeout: number; trunk: string; from_step: number }
-  | { do: 'reject'; code: number; reason: string; from_step: number }
+  /** `cause`: why, for the caller's phone (Kamailio sends it as X-Tongdai-Cause; contracts/call-failures). */
+  | { do: 'reject'; code: number; reason: string; cause?: string; from_step: number }
   /** Hand the call to a media worker (Kamailio's dispatcher set 1) with this step's index (X-Tongdai-Step). */
   | { do: 'media'; from_step: number }
   /** Nothing more to try: the caller gets the best answer seen so far (480 if nothing rang). */
@@ -60,11 +61,11 @@ function stepsOf(step: PlanStep, index: number, trunks: Trunks): KamailioStep[] 
       return step.targets.map((t) => ({ do: 'ring' as const, targets: [t.extension], timeout: t.timeout, from_step: index }));
     case 'forward': {
       const host = trunks[step.trunk];
-      if (!host) return [{ do: 'reject', code: 503, reason: 'Trunk not configured', from_step: index }];
+      if (!host) return [{ do: 'reject', code: 503, reason: 'Trunk not configured', cause: 'trunk_not_configured', from_step: index }];
       return [{ do: 'forward', uri: `sip:${step.number}@${host}`, from: step.callerId ?? '', timeout: FORWARD_RING_SECONDS, trunk: step.trunk, from_step: index }];
     }
     case 'reject':
-      return [{ do: 'reject', code: step.code, reason: REASON_PHRASES[step.code] ?? 'Rejected', from_step: index }];
+      return [{ do: 'reject', code: step.code, reason: REASON_PHRASES[step.code] ?? 'Rejected', cause: step.reason, from_step: index }];
     case 'hangup':
       return [{ do: 'hangup', from_step: index }];
     default:
