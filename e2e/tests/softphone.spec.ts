@@ -222,6 +222,59 @@ test('102 declines a call from 101: a normal end on 102 ("Đã từ chối cuộ
   }
 });
 
+test('microphone and speaker: chosen in the softphone, kept after a reload, used by the next call', async ({ browser }) => {
+  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  try {
+    // Which microphone each getUserMedia of the page really opened (Chromium's fake devices).
+    await a.page.context().addInitScript(() => {
+      const w = window as unknown as { micsOpened: string[] };
+      w.micsOpened = [];
+      const media = navigator.mediaDevices;
+      const open = media.getUserMedia.bind(media);
+      media.getUserMedia = async (c) => { const s = await open(c); w.micsOpened.push(s.getAudioTracks()[0]?.getSettings().deviceId ?? ''); return s; };
+    });
+    await a.page.reload();
+    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
+    const mic = a.page.getByTestId('softphone-microphone');
+    const speaker = a.page.getByTestId('softphone-speaker');
+    await a.page.getByTestId('softphone-devices-toggle').click();
+    await expect(a.page.getByTestId('softphone-devices')).toContainText('Micro');
+    await expect(a.page.getByTestId('softphone-devices')).toContainText('Loa');
+    await expect(mic).toHaveValue('');
+    await expect(mic.locator('option').first()).toHaveText('Mặc định của hệ thống');
+    // The last device of each list (never the browser's default): a real choice.
+    await expect.poll(() => mic.locator('option').count()).toBeGreaterThan(1);
+    await expect.poll(() => speaker.locator('option').count()).toBeGreaterThan(1);
+    const micId = await mic.locator('option').last().getAttribute('value');
+    const speakerId = await speaker.locator('option').last().getAttribute('value');
+    await mic.selectOption(micId!);
+    await speaker.selectOption(speakerId!);
+    await a.page.screenshot({ path: '../.tmp/screens/softphone-devices.png' });
+    const sinkId = () => a.page.locator('#softphone-audio').evaluate((el) => (el as HTMLAudioElement & { sinkId: string }).sinkId);
+    await expect.poll(sinkId).toBe(speakerId);
+
+    await a.page.reload();
+    await a.phone.expectReady();
+    await expect.poll(sinkId).toBe(speakerId);
+    await a.page.getByTestId('softphone-devices-toggle').click();
+    await expect(mic).toHaveValue(micId!);
+    await expect(speaker).toHaveValue(speakerId!);
+    await a.page.keyboard.press('Escape');
+
+    await a.phone.dial('102');
+    await expect(b.phone.incoming()).toBeVisible();
+    await b.phone.answer();
+    await expect(a.phone.badge()).toHaveAttribute('data-media-state', 'connected');
+    expect(await a.page.evaluate(() => (window as unknown as { micsOpened: string[] }).micsOpened)).toEqual([micId]);
+    await expect.poll(sinkId).toBe(speakerId);
+    await a.phone.hangup();
+    await a.phone.expectState('CALL_FAILED');
+  } finally {
+    await Promise.all([a, b].map((p) => p.page.context().close()));
+  }
+});
+
 test('Kamailio restarts: both phones register again by themselves and a new call goes through', async ({ browser }) => {
   test.skip(!kamailioInstalled(), 'Kamailio is not installed');
   const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);

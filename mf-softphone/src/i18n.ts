@@ -52,4 +52,12 @@ registerTranslations(NS, {
   colleagueTitle: 'Máy nhánh nội bộ',
   addCustomer: 'Thêm khách hàng',
   close: 'Đóng',
+  devices: 'Micro và loa',
+  microphone: 'Micro',
+  speaker: 'Loa',
+  microphoneN: 'Micro {{n}}',
+  speakerN: 'Loa {{n}}',
+  deviceDefault: 'Mặc định của hệ thống',
+  deviceMissing: 'Thiết bị đã chọn không còn kết nối',
+  speakerUnsupported: 'Trình duyệt này không cho chọn loa',
 });

@@ -31,6 +31,8 @@ export interface ControllerDeps {
   customerPopupAllowed: () => boolean;
   logCall: (phone: string, direction: 'incoming' | 'outgoing') => void;
   audio: () => HTMLAudioElement | null;
+  /** The microphone constraint of the next call (phone/devices). */
+  audioInput?: () => boolean | MediaTrackConstraints;
   ringtone?: Pick<Ringtone, 'play' | 'stop' | 'reset'>;
   publish?: typeof publishCallState;
   now?: () => number;
@@ -104,6 +106,7 @@ export class PhoneController {
       const adapter = await this.deps.createAdapter(account, {
         sink: this.send,
         audio: this.deps.audio,
+        audioInput: this.deps.audioInput,
         onMediaState: (mediaState) => this.patch({ mediaState }),
         renewToken: this.deps.renewToken,
         onTransferFailed: () => this.patch({ transferFailed: true }),

@@ -188,6 +188,20 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
     }
   });
 
+  it('calls and answers with the microphone the agent chose (asked anew for each call)', () => {
+    let mic: boolean | MediaTrackConstraints = { deviceId: { ideal: 'mic-2' } };
+    const sink = (e: PhoneEvent) => (e.type === 'outgoing.connecting' ? [{ type: 'logCall' as const, phone: '102', direction: 'outgoing' as const }] : []);
+    const adapter = createJsSipAdapter(account(1), { sink, audio: () => null, audioInput: () => mic });
+    adapter.start();
+    adapter.call('102');
+    expect(FakeUA.last.outgoing[0].options).toMatchObject({ mediaConstraints: { audio: { deviceId: { ideal: 'mic-2' } }, video: false } });
+    mic = true;
+    const s = new FakeSession();
+    FakeUA.last.emit('newRTCSession', { originator: 'remote', session: s });
+    adapter.answer();
+    expect(s.calls).toEqual([['answer', { mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: [] } }]]);
+  });
+
   it('dialling with no user agent is only logged (SPEC §8)', () => {
     const a = setup();
     const err = jest.spyOn(console, 'error').mockImplementation(() => undefined);

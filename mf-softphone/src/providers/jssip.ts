@@ -7,7 +7,6 @@ import { log, type AdapterHooks, type PhoneAdapter, type SipAccount } from './ty
 
 /** Loopback has no STUN to reach: with servers listed, the INVITE waits for ICE gathering (FIELD-NOTES). */
 const PC_CONFIG: RTCConfiguration = { iceServers: [] };
-const MEDIA = { audio: true, video: false };
 
 /** JsSIP causes without a SIP answer to read (or a double that gives none) → the failure they mean. */
 const BY_JSSIP_CAUSE: Readonly<Record<string, CallFailure>> = {
@@ -54,6 +53,8 @@ export function uaConfig(account: SipAccount) {
 export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): PhoneAdapter {
   let ua: UA | null = null;
   let current: RTCSession | null = null;
+  /** getUserMedia constraints of a call: the chosen microphone, asked anew for every call. */
+  const media = () => ({ audio: hooks.audioInput?.() ?? true, video: false });
 
   const apply = (session: RTCSession, effects: Effect[]) => {
     for (const e of effects) {
@@ -114,7 +115,7 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
       follow(next, 'outgoing');
       if (next.connection) wirePeerConnection(next.connection);
       next.on('accepted', () => { if (!old.isEnded()) old.terminate(); });
-    }, { mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
+    }, { mediaConstraints: media(), pcConfig: PC_CONFIG });
   };
 
   const onNewSession = (ev: RTCSessionEvent) => {
@@ -156,14 +157,14 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
       if (current) return log.warn('already in a call');
       const effects = hooks.sink({ type: 'outgoing.connecting', remoteNumber: number });
       if (effects.length === 0) return;
-      const session = ua.call(`sip:${number}@${sipIdentity(account).domain}`, { mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
+      const session = ua.call(`sip:${number}@${sipIdentity(account).domain}`, { mediaConstraints: media(), pcConfig: PC_CONFIG });
       current = session;
       follow(session, 'outgoing');
       // An outgoing call's RTCPeerConnection is created inside ua.call(), before any listener.
       if (session.connection) wirePeerConnection(session.connection);
     },
     answer() {
-      current?.answer({ mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
+      current?.answer({ mediaConstraints: media(), pcConfig: PC_CONFIG });
     },
     reject() {
       const session = current;

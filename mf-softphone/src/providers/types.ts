@@ -14,6 +14,8 @@ export interface AdapterHooks {
   sink: PhoneSink;
   /** The remote audio element of the common layout (SPEC §2). */
   audio: () => HTMLAudioElement | null;
+  /** The microphone constraint of the next call (the agent's chosen device; true = default). */
+  audioInput?: () => boolean | MediaTrackConstraints;
   /** RTCPeerConnection state of the current call, for the UI and the tests. */
   onMediaState?: (state: string) => void;
   /** Provider 3 asks for a fresh token (Stringee `requestnewtoken`). */

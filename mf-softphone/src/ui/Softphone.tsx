@@ -5,6 +5,7 @@ import { NS } from '../i18n';
 import { PhoneStatus } from '../PhoneStatus';
 import { CallControls } from './CallControls';
 import { CallerCard } from './CallerCard';
+import { DeviceSettings } from './DeviceSettings';
 import { DialPad } from './DialPad';
 import { IncomingCall } from './IncomingCall';
 import { TransferButton } from './TransferButton';
@@ -31,6 +32,7 @@ export function Softphone() {
       {view.account === 'ready' && (
         <DialPad inCall={active && !ringing} canCall={registered && !active} onCall={(n) => phone.call(n)} onDtmf={(k) => phone.dtmf(k)} />
       )}
+      {view.account === 'ready' && <DeviceSettings />}
       {active && !ringing && (
         <CallControls
           number={remoteNumber} connectedAt={view.connectedAt} muted={view.muted} hold={hold}

@@ -3,9 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { One, UserInfo } from '@tongdai/contracts';
 import { connectPbxEvents, tenantApi } from '@tongdai/platform';
 import { customerPopupAllowed, fetchDirectory, fetchSipAccount, logCall } from '../phone/account';
+import { applySpeaker, audioConstraint, deviceChoice, watchAudioDevices } from '../phone/devices';
 import { createAdapter } from '../phone/create-adapter';
 import { PhoneController, type PhoneView } from '../phone/controller';
 import { log } from '../providers/types';
+
+/** The remote audio element the host's layout renders (SPEC §2). */
+const layoutAudio = () => document.getElementById('softphone-audio') as HTMLAudioElement | null;
 
 /** SPEC §4: activity status 3 stops the phone. */
 const STOPPED_STATUS = 3;
@@ -23,7 +27,8 @@ export function usePhone(): { view: PhoneView; phone: PhoneController } {
     createAdapter,
     customerPopupAllowed,
     logCall,
-    audio: () => document.getElementById('softphone-audio') as HTMLAudioElement | null,
+    audio: layoutAudio,
+    audioInput: () => audioConstraint(),
     renewToken: () => fetchSipAccount().then((a) => a?.access_token ?? Promise.reject(new Error('no token'))),
     fetchDirectory,
   }), []);
@@ -45,6 +50,14 @@ export function usePhone(): { view: PhoneView; phone: PhoneController } {
     );
     return () => { live = false; phone.stop(); };
   }, [phone, waiting, paused]);
+
+  // The chosen speaker on the layout's <audio>, now and whenever the agent picks another one;
+  // which microphones are plugged in (the chosen one is asked for exactly while it is).
+  useEffect(() => {
+    const sub = deviceChoice.value$.subscribe((c) => applySpeaker(layoutAudio(), c.output));
+    const unwatch = watchAudioDevices();
+    return () => { sub.unsubscribe(); unwatch(); };
+  }, []);
 
   // The tenant's call events (who rings, who answered) onto the platform bus while the phone lives.
   useEffect(() => connectPbxEvents(), []);
