@@ -17,8 +17,8 @@ function kamailioInstalled(): boolean {
 }
 
 /** One browser context per user agent (FIELD-NOTES): each its own session and phone. */
-async function phoneOf(browser: Browser, who: { maDn: string; username: string; password: string }): Promise<{ page: Page; phone: SoftphonePage }> {
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${WEB_PORT}`, permissions: ['microphone'] });
+async function phoneOf(browser: Browser, who: { maDn: string; username: string; password: string }, viewport?: { width: number; height: number }): Promise<{ page: Page; phone: SoftphonePage }> {
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${WEB_PORT}`, permissions: ['microphone'], ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   await new LoginPage(page).loginAs(who);
   return { page, phone: new SoftphonePage(page) };
@@ -269,6 +269,53 @@ test('microphone and speaker: chosen in the softphone, kept after a reload, used
     expect(await a.page.evaluate(() => (window as unknown as { micsOpened: string[] }).micsOpened)).toEqual([micId]);
     await expect.poll(sinkId).toBe(speakerId);
     await a.phone.hangup();
+    await a.phone.expectState('CALL_FAILED');
+  } finally {
+    await Promise.all([a, b].map((p) => p.page.context().close()));
+  }
+});
+
+/**
+ * The top bar as laid out: its height, the texts in it that run over more than one line, how far
+ * its content overflows it, what sticks out of the window, and what cuts its own content short
+ * without saying so ("…" is said).
+ */
+const topBarLayout = (page: Page) => page.locator('header').first().evaluate((header) => {
+  const wrapped: string[] = [];
+  const walker = document.createTreeWalker(header, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) wrapped.push(node.textContent);
+  }
+  const outside = [header, ...header.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5).map((el) => el.textContent ?? el.tagName);
+  const cut = [...header.querySelectorAll('*')].filter((el) => {
+    const css = getComputedStyle(el);
+    return css.overflowX !== 'visible' && css.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1;
+  }).map((el) => el.textContent ?? el.tagName);
+  return { height: header.getBoundingClientRect().height, wrapped, overflow: header.scrollWidth - header.clientWidth, outside, cut };
+});
+
+test('at 1440 × 900 the top bar stays on one line during a call, on hold, with every call control shown', async ({ browser }) => {
+  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  const size = { width: 1440, height: 900 };
+  const [a, b] = await Promise.all([phoneOf(browser, DEMO, size), phoneOf(browser, DEMO_AGENT, size)]);
+  try {
+    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
+    await a.phone.dial('102');
+    await expect(b.phone.incoming()).toBeVisible();
+    await b.phone.answer();
+    await expect(a.phone.badge()).toHaveText('Đã kết nối');
+    await b.phone.toggleHold();
+    await expect(a.phone.holdIndicator()).toHaveText('Bên kia đang giữ máy');
+    await expect(b.phone.holdIndicator()).toHaveText('Đang giữ máy');
+    for (const [who, p] of [['caller', a], ['callee', b]] as const) {
+      await expect(p.page.getByTestId('softphone-transfer')).toBeVisible();
+      await p.page.screenshot({ path: `../.tmp/screens/top-bar-in-call-1440-${who}.png` });
+      expect(await topBarLayout(p.page)).toEqual({ height: 56, wrapped: [], overflow: 0, outside: [], cut: [] });
+    }
+    await b.phone.hangup();
     await a.phone.expectState('CALL_FAILED');
   } finally {
     await Promise.all([a, b].map((p) => p.page.context().close()));

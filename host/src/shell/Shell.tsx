@@ -8,8 +8,10 @@ import { Toasts } from './Toasts';
 import { TopBar } from './TopBar';
 
 const useStyles = makeStyles({
-  shell: { display: 'grid', gridTemplateRows: '56px 1fr', gridTemplateColumns: '240px 1fr', minHeight: '100vh' },
-  top: { gridColumn: '1 / 3' },
+  // minmax(0, 1fr) and min-width 0: the top bar is as wide as the window, never as wide as its
+  // content (its tenant and user names shorten instead, TopBar.tsx).
+  shell: { display: 'grid', gridTemplateRows: '56px 1fr', gridTemplateColumns: '240px minmax(0, 1fr)', minHeight: '100vh' },
+  top: { gridColumn: '1 / 3', minWidth: 0 },
   nav: { borderRight: `1px solid ${tokens.colorNeutralStroke2}`, background: tokens.colorNeutralBackground1 },
   main: { padding: '24px', background: tokens.colorNeutralBackground2, minWidth: 0 },
 });

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Avatar, Button, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Avatar, Button, Switch, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { SettingsRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,13 +9,25 @@ import { useDarkMode, useSession } from '@tongdai/platform/react';
 import { NS } from '../i18n';
 import { siteLogoSrc, useSiteInfo } from '../settings/settings.api';
 
+/**
+ * One line whatever the softphone shows (a call adds a dozen controls): nothing in the bar wraps
+ * (nowrap makes each item's minimum width its one-line width); only the tenant name and the
+ * user's name (min-width 0) give up width, ending in "…" with the full text as a title.
+ */
 const useStyles = makeStyles({
-  bar: { height: '56px', display: 'flex', alignItems: 'center', gap: '16px', padding: '0 16px', background: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand },
-  brand: { fontWeight: 700, fontSize: '20px', marginRight: 'auto', display: 'flex', gap: '12px', alignItems: 'baseline' },
-  tenant: { fontWeight: 400, fontSize: '14px', opacity: 0.9 },
-  logo: { height: '32px', maxWidth: '120px', objectFit: 'contain', alignSelf: 'center', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '2px' },
-  user: { display: 'flex', alignItems: 'center', gap: '8px' },
+  bar: {
+    height: '56px', display: 'flex', alignItems: 'center', gap: '16px', padding: '0 16px', whiteSpace: 'nowrap',
+    background: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand,
+  },
+  brand: { fontWeight: 700, fontSize: '20px', marginRight: 'auto', display: 'flex', gap: '12px', alignItems: 'baseline', minWidth: 0 },
+  tenant: { fontWeight: 400, fontSize: '14px', opacity: 0.9, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+  logo: { height: '32px', maxWidth: '120px', objectFit: 'contain', alignSelf: 'center', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '2px', flexShrink: 0 },
+  // The tenant name gives up its width first; the user's name only a little of it.
+  user: { display: 'flex', alignItems: 'center', gap: '8px', minWidth: 0, flexShrink: 0.2 },
+  userName: { minWidth: 0, maxWidth: '180px' },
   onBrand: { color: tokens.colorNeutralForegroundOnBrand },
+  // Fluent's Button hides its overflow, which lets a flex item shrink and cut its own label.
+  fixed: { flexShrink: 0 },
 });
 
 /** Never re-renders the softphone slot: single-spa owns its DOM. */
@@ -30,6 +42,7 @@ export function TopBar() {
   // The site name and logo of /setting/site replace the tenant name once they are known.
   const site = useSiteInfo();
   const logo = siteLogoSrc(site.data?.logo_url ?? null);
+  const tenantName = site.data?.name ?? session.profile?.tenantName;
   const signOut = async () => {
     await logout().catch(() => undefined);
     navigate(routes.login(), { replace: true });
@@ -39,21 +52,21 @@ export function TopBar() {
       <span className={s.brand}>
         {logo && <img src={logo} alt={t('shell.siteLogo')} className={s.logo} data-testid="site-logo" />}
         {t('product')}
-        <span className={s.tenant} data-testid="tenant-name">{site.data?.name ?? session.profile?.tenantName}</span>
+        <span className={s.tenant} data-testid="tenant-name" title={tenantName}>{tenantName}</span>
       </span>
       <SoftphoneSlot />
       <Switch
-        checked={dark} onChange={(_, d) => setDark(d.checked)} data-testid="dark-mode"
+        className={s.fixed} checked={dark} onChange={(_, d) => setDark(d.checked)} data-testid="dark-mode"
         label={<span className={s.onBrand}>{t('shell.darkMode')}</span>}
       />
       <span className={s.user}>
         <Avatar name={session.profile?.fullName} size={28} color="colorful" />
-        <Text className={s.onBrand} data-testid="user-name">{session.profile?.fullName}</Text>
+        <Text wrap={false} truncate className={mergeClasses(s.onBrand, s.userName)} data-testid="user-name" title={session.profile?.fullName}>{session.profile?.fullName}</Text>
       </span>
-      <Button appearance="subtle" className={s.onBrand} icon={<SettingsRegular />} onClick={() => navigate('/setting')} data-testid="settings-link">
+      <Button appearance="subtle" className={mergeClasses(s.onBrand, s.fixed)} icon={<SettingsRegular />} onClick={() => navigate('/setting')} data-testid="settings-link">
         {t('shell.settings')}
       </Button>
-      <Button appearance="subtle" className={s.onBrand} icon={<SignOutRegular />} onClick={() => void signOut()} data-testid="logout">
+      <Button appearance="subtle" className={mergeClasses(s.onBrand, s.fixed)} icon={<SignOutRegular />} onClick={() => void signOut()} data-testid="logout">
         {t('shell.logout')}
       </Button>
     </header>

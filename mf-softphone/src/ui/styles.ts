@@ -2,7 +2,8 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 
 /** The top bar is brand blue in both themes: controls there use the on-brand foreground. */
 export const useSoftphoneStyles = makeStyles({
-  root: { display: 'flex', alignItems: 'center', gap: '8px' },
+  /** Part of the host's one-line top bar: never wraps, never shrinks (the host's tenant name does). */
+  root: { display: 'flex', alignItems: 'center', gap: '8px', whiteSpace: 'nowrap', flexShrink: 0 },
   onBrand: { color: tokens.colorNeutralForegroundOnBrand, minWidth: 'auto' },
   timer: { color: tokens.colorNeutralForegroundOnBrand, fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold },
   hangup: {
