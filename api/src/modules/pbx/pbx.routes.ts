@@ -1,4 +1,4 @@
-import { invalidateRoutingOnWrite } from '../calls/config-freshness';
+import { invalidateRoutingOnWrite } from './config-freshness';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AUDIO_MAX_BYTES, PBX_RESOURCES, PERM, PbxListQuerySchema, type PbxListQuery, type PbxResource } from '@tongdai/contracts';

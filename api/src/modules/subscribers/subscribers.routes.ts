@@ -1,4 +1,4 @@
-import { invalidateRoutingOnWrite } from '../calls/config-freshness';
+import { invalidateRoutingOnWrite } from '../pbx/config-freshness';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CallHistoryInputSchema,

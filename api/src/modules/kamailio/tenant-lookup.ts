@@ -1,7 +1,7 @@
 import { tenantOfSipDomain } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { nationalForm } from '../routing';
-import { configGeneration } from './config-cache';
+import { configGeneration } from '../pbx/config-cache';
 
 export interface CallTenant {
   tenantId: number;
