@@ -1,4 +1,4 @@
-import type { PbxConfig } from '@tongdai/contracts';
+import { allNumberForms, type PbxConfig } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
 import { CallTracker, type CallEvent } from '../cdr/call-tracker';
@@ -13,7 +13,7 @@ import { Continuations } from '../media/continuation';
 import { registerMediaRoutes } from '../media/media.routes';
 import { PbxConfigCache, type ConfigLoader } from '../pbx/config-cache';
 import { toPbxCallEvent, type CallEventHub } from '../realtime/call-event-hub';
-import { nationalForm, type LiveState } from '../routing';
+import type { LiveState } from '../routing';
 
 export interface CallRoutingOptions {
   /** Trunk name → host[:port]; default from SIP_TRUNKS ("viettel=10.0.0.5:5060,vnpt=..."). */
@@ -28,9 +28,6 @@ export interface CallRoutingOptions {
   /** Where ringing / answered / ended go for the browsers (the public server's real-time channel). */
   hub?: CallEventHub;
 }
-
-/** National and as-received forms of a caller number (CDR lookups for last-call routing). */
-const callerForms = (n: string) => [...new Set([n, nationalForm(n)])];
 
 /**
  * The wiring of call routing on the internal listener: Kamailio's endpoints (kamailio/), the media
@@ -55,7 +52,8 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
 
   /** Live state for the engine: who is registered and busy now, the caller's last agent. */
   async function liveState(tenantId: number, domain: string, caller: string, config: PbxConfig): Promise<LiveState> {
-    const forms = callerForms(caller);
+    // Every form the caller's number may have been recorded in (CDR lookups for last-call routing).
+    const forms = [...new Set([caller, ...allNumberForms(caller)])];
     const last = config.lastCalls?.length ? (tracker.recentAgent(tenantId, forms) ?? (await lastAnsweringAgent(db, tenantId, forms))) : null;
     return {
       registered: registrations.registered(domain),
