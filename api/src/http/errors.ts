@@ -50,3 +50,26 @@ export function toErrorBody(err: unknown): ApiErrorBody {
   const code = typeof status === 'number' && status >= 400 && status < 500 ? codeForStatus(status) : ERROR_CODES.internal;
   return { status: code === ERROR_CODES.internal ? 500 : (status as number), code, message: ERROR_MESSAGES[code] };
 }
+
+/**
+ * 409 CONFLICT with a message that says what to do (how many users hold a role, the user
+ * limit reached…) instead of the generic "Dữ liệu đã tồn tại". The code stays CONFLICT, which
+ * is what clients and tests branch on.
+ */
+export class ConflictError extends AppError {
+  constructor(message: string, details?: FieldError[]) {
+    super('CONFLICT', details);
+    this.message = message;
+  }
+}
+
+const pgCode = (err: unknown): string | undefined => (err as { code?: string } | null)?.code;
+/** A unique index refused the row (PostgreSQL 23505), on either engine. */
+export const isUniqueViolation = (err: unknown): boolean => pgCode(err) === '23505';
+/** A foreign key refused the row or its removal (PostgreSQL 23503), on either engine. */
+export const isForeignKeyViolation = (err: unknown): boolean => pgCode(err) === '23503';
+/** Where a violation was met: the constraint name (pg) and the message naming it (both engines). */
+export const violationText = (err: unknown): string => {
+  const e = err as { constraint?: string; message?: string } | null;
+  return `${e?.constraint ?? ''} ${e?.message ?? ''}`;
+};

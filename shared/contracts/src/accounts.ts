@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
 import { PAGE_SIZE } from './constants';
-import { PHONE_PATTERN } from './customer';
+import { MobilePhoneSchema } from './phone';
 import { PASSWORD_MATCH_PATHS, PASSWORD_MISMATCH, PASSWORD_PAIR_ENTRIES, samePasswords } from './roles';
 
 /** Login names: 3 to 64 of a-z, 0-9, dot, underscore, hyphen (lower case: login is case-insensitive). */
@@ -42,7 +42,8 @@ const accountFields = {
     v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email('Email không hợp lệ'), v.maxLength(255, 'Tối đa 255 ký tự'))], 'Email không hợp lệ'),
     '',
   ),
-  phone: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(PHONE_PATTERN, MSG.phoneFormat))], MSG.phoneFormat), ''),
+  /** A staff member's mobile (SPEC §5 10-digit check), or nothing. */
+  phone: v.optional(v.union([v.literal(''), MobilePhoneSchema], MSG.phoneFormat), ''),
   role_id: requiredId,
   department_id: optionalId,
   team_id: optionalId,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { CustomerInputSchema, CustomerListQuerySchema, phoneVariants } from './customer';
+import { CustomerInputSchema, CustomerListQuerySchema } from './customer';
+import { phoneVariants } from './phone';
 
 const valid = { name: 'Nguyễn Văn An', phone: '0912345678', status: 'new' };
 const messages = (input: unknown) => {

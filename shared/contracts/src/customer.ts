@@ -5,21 +5,6 @@ import { omittableRef, refFilter } from './ref';
 
 /** SPEC §5: optional leading 0 or 84, then 7 to 12 digits. */
 export const PHONE_PATTERN = /^(0|84)?\d{7,12}$/;
-/**
- * The forms one number takes in customer records: "0912345678", "84912345678" and the bare
- * national number, for a caller ID in any of them ("+84912345678" too). Anything that is not a
- * phone number (an extension such as "101") is only itself.
- */
-export function phoneVariants(raw: string): string[] {
-  const digits = raw.trim().replace(/[\s.-]/g, '').replace(/^\+/, '');
-  if (!/^\d+$/.test(digits)) return [];
-  // The same reading as PHONE_PATTERN: a 0 or 84 prefix when what follows is still 7–12 digits.
-  const national = /^(?:84|0)?(\d{7,12})$/.exec(digits)?.[1];
-  return national ? [...new Set([digits, national, `0${national}`, `84${national}`])] : [digits];
-}
-
-/** SPEC §5: a phone number of exactly 10 digits (used where a mobile number is required). */
-export const TEN_DIGIT_PHONE_PATTERN = /^\d{10}$/;
 
 export const CUSTOMER_STATUSES = [
   { value: 'new', label: 'Mới' },

@@ -11,6 +11,8 @@ export * from './org';
 export * from './api';
 export * from './routes';
 export * from './util';
+export * from './phone';
+export * from './sheet-import';
 export * from './signup';
 export * from './settings';
 export * from './subscribers';

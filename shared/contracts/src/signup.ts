@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
-import { PHONE_PATTERN } from './customer';
+import { MobilePhoneSchema } from './phone';
 
 /** Tenant code: what users type at login and what the tenant API path carries. */
 export const MA_DN_PATTERN = /^[a-z0-9-]{3,32}$/;
@@ -23,7 +23,8 @@ const strict = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abor
 
 export const passwordField = strict(v.pipe(v.string(MSG.required), v.nonEmpty(MSG.required), v.minLength(PASSWORD_MIN, SIGNUP_MSG.passwordMin), max(256)));
 export const emailField = strict(v.pipe(requiredText, v.email(SIGNUP_MSG.email), max(255)));
-export const phoneField = strict(v.pipe(requiredText, v.regex(PHONE_PATTERN, MSG.phoneFormat)));
+/** The user's own mobile number (SPEC §5 10-digit check). */
+export const phoneField = MobilePhoneSchema;
 
 /** Identity POST /signup: a new tenant with its first (super-admin) user. */
 export const SignupSchema = v.pipe(

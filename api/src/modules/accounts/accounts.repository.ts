@@ -1,6 +1,6 @@
 import { SUPER_ADMIN_ROLE, type Account, type AccountListQuery, type AccountUpdateInput } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { likePattern } from '../customers/customers.repository';
+import { iso, likePattern } from '../../db/sql';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
 
@@ -13,7 +13,6 @@ const SELECT = `select u.id, u.username, u.full_name, coalesce(u.email, '') as e
                       where ur.user_id = u.id order by r.id limit 1) r on true`;
 
 type Row = Omit<Account, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
-const iso = (d: Date | string) => new Date(d).toISOString();
 const toAccount = (r: Row): Account => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
 
 export async function listAccounts(tx: Queryable, q: AccountListQuery): Promise<{ rows: Account[]; total: number }> {

@@ -5,7 +5,7 @@ import {
 } from '@tongdai/contracts';
 import { authOf, guarded } from '../../http/guards';
 import { validate } from '../../http/validate';
-import { idOf } from '../roles/roles.routes';
+import { idOf } from '../../http/params';
 import { createAccountsService } from './accounts.service';
 
 const schema = { tags: ['tenant: accounts'], security: [{ bearer: [] }] };

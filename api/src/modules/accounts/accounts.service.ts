@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
-import { ConflictError, isUniqueViolation } from './conflict';
+import { ConflictError, isUniqueViolation } from '../../http/errors';
 import * as repo from './accounts.repository';
 
 const usernameTaken = () => new ConflictError(ACCOUNT_MSG.usernameTaken, [{ field: 'username', message: ACCOUNT_MSG.usernameTaken }]);

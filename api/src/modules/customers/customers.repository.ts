@@ -1,5 +1,6 @@
 import type { Customer, CustomerInput, CustomerListQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
+import { iso, likePattern } from '../../db/sql';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
 
@@ -8,11 +9,7 @@ const COLUMNS = `id, name, code, email, phone, address, zalo, facebook, status, 
 const INPUT_FIELDS = ['name', 'code', 'email', 'phone', 'address', 'zalo', 'facebook', 'status', 'note', 'user_id', 'is_project', 'is_datasource', 'is_status'] as const;
 
 type Row = Omit<Customer, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const toCustomer = (r: Row): Customer => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
-
-/** ILIKE pattern for a literal substring: % and _ in the search are not wildcards. */
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listCustomers(tx: Queryable, q: CustomerListQuery): Promise<{ rows: Customer[]; total: number }> {
   const where: string[] = [];

@@ -2,25 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { CustomerInputSchema, CustomerListQuerySchema, DIALLED_NUMBER_PATTERN, FEATURES, MSG, PERM, type CustomerInput, type CustomerListQuery } from '@tongdai/contracts';
 import { authOf, guarded } from '../../http/guards';
+import { idOf } from '../../http/params';
 import { validate } from '../../http/validate';
 import { createCustomersService } from './customers.service';
 import { maskCustomer, maskCustomerList } from '../settings/phone-masking';
 
-/** Path id: a positive int4; anything else is "not found", never a database error. */
-const IdParams = v.object({
-  ma_dn: v.string(),
-  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
-});
 /** A caller ID as SIP shows it: digits, an optional leading +. */
 const PhoneParams = v.object({
   ma_dn: v.string(),
   phone: v.pipe(v.string(), v.regex(DIALLED_NUMBER_PATTERN, MSG.phoneFormat)),
 });
 const schema = { tags: ['tenant: customers'], security: [{ bearer: [] }] };
-const idOf = (params: unknown) => {
-  const r = v.safeParse(IdParams, params);
-  return r.success ? r.output.id : 0;
-};
 
 /** Tenant surface: /customers CRUD, gated by permission and the purchased "customer" feature. */
 export async function customersRoutes(app: FastifyInstance): Promise<void> {

@@ -1,12 +1,11 @@
 import type { DataFilter, OrgListQuery, OrgOption } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { likePattern } from '../customers/customers.repository';
+import { iso, likePattern } from '../../db/sql';
 import type { EntityDef } from './org.entities';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
 
 type Row = Record<string, unknown> & { id: number };
-const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : new Date(String(d)).toISOString());
 
 /** Timestamps as ISO strings; a group's member_ids derived from its members. */
 function toEntity(r: Row): Row {

@@ -2,17 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { OrgListQuerySchema, PERM, refFilter, type OrgListQuery } from '@tongdai/contracts';
 import { authOf, guarded } from '../../http/guards';
+import { idOf } from '../../http/params';
 import { validate } from '../../http/validate';
 import { ENTITIES, type EntityDef } from './org.entities';
 import { allDepartments, allTeams, dataFilter } from './org.repository';
 import { createOrgService } from './org.service';
 
-/** Path id: a positive int4; anything else is "not found", never a database error. */
-const IdParams = v.object({ ma_dn: v.string(), id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
-const idOf = (params: unknown) => {
-  const r = v.safeParse(IdParams, params);
-  return r.success ? r.output.id : 0;
-};
 const tid = (request: FastifyRequest) => authOf(request).tenantId;
 const TeamFilter = v.object({ department_id: refFilter });
 

@@ -1,16 +1,9 @@
-import { NAME_TAKEN, type FieldError, type OrgListQuery, type Paged } from '@tongdai/contracts';
+import { NAME_TAKEN, type OrgListQuery, type Paged } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
-import { AppError } from '../../http/errors';
+import { AppError, ConflictError, isUniqueViolation } from '../../http/errors';
 import { DEPARTMENTS, GROUPS, type EntityDef } from './org.entities';
 import * as repo from './org.repository';
 
-/** 409 CONFLICT with a message saying exactly why (the code stays the stable CONFLICT). */
-export class ConflictError extends AppError {
-  constructor(message: string, details?: FieldError[]) {
-    super('CONFLICT', details);
-    this.message = message;
-  }
-}
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', [{ field, message }]);
 
@@ -56,7 +49,7 @@ async function checkName(tx: Queryable, def: EntityDef, input: Record<string, un
 
 /** A concurrent insert can still hit the unique index: same answer as the pre-check. */
 function uniqueViolation(e: unknown): never {
-  if ((e as { code?: string })?.code === '23505') throw new ConflictError(NAME_TAKEN, [{ field: 'name', message: NAME_TAKEN }]);
+  if (isUniqueViolation(e)) throw new ConflictError(NAME_TAKEN, [{ field: 'name', message: NAME_TAKEN }]);
   throw e;
 }
 

@@ -6,7 +6,8 @@ import { inspectAudio } from './audio-file';
 import { pbxGuarded, invalid } from './pbx.errors';
 import type { AnyPbxDef } from './pbx.resources';
 import { found, type PbxService } from './pbx.service';
-import { caller, idOf, pbxSchema } from './route-helpers';
+import { idOf } from '../../http/params';
+import { caller, pbxSchema } from './route-helpers';
 import { readUpload } from './upload';
 
 const MB = AUDIO_MAX_BYTES / (1024 * 1024);

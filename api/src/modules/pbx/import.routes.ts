@@ -8,6 +8,7 @@ import {
   IMPORT_MAX_ROWS,
   InboundInputSchema,
   MSG,
+  nationalForm,
   PBX_MSG,
   type DestinationValue,
   type ImportInboundResult,
@@ -85,7 +86,7 @@ function rawInput(cells: string[], at: Partial<Record<Column, number>>, config: 
   const cell = (c: Column) => (at[c] === undefined ? '' : (cells[at[c]!] ?? '').trim());
   let did = cell('did');
   const numbers = new Set(config.numbers.map((n) => n.number));
-  if (!numbers.has(did) && numbers.has(`0${did}`)) did = `0${did}`;
+  if (!numbers.has(did) && numbers.has(nationalForm(did))) did = nationalForm(did);
   const typeCell = cell('destination_type');
   const type = TYPE_BY_NAME.get(typeCell) ?? TYPE_BY_NAME.get(fold(typeCell)) ?? typeCell;
   let target = cell('destination_target');

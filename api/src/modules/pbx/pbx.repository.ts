@@ -1,6 +1,6 @@
 import type { PbxListQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { likePattern } from '../customers/customers.repository';
+import { iso, likePattern } from '../../db/sql';
 import type { AnyPbxDef } from './pbx.resources';
 
 /** Runs inside withTenant: no query names a tenant, RLS supplies it. */
@@ -8,7 +8,6 @@ import type { AnyPbxDef } from './pbx.resources';
 export type PbxRow = Record<string, unknown> & { id: number };
 
 const TIMESTAMPS = ['created_at', 'updated_at', 'override_set_at', 'override_until'];
-const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : new Date(String(d)).toISOString());
 
 function toRow(r: PbxRow): PbxRow {
   const out: PbxRow = { ...r };

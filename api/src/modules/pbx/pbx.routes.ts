@@ -1,4 +1,4 @@
-import { invalidateRoutingOnWrite } from '../calls/config-freshness';
+import { invalidateRoutingOnWrite } from './config-freshness';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AUDIO_MAX_BYTES, PBX_RESOURCES, PERM, PbxListQuerySchema, type PbxListQuery, type PbxResource } from '@tongdai/contracts';
@@ -9,7 +9,8 @@ import { importRoutes } from './import.routes';
 import { TenantMismatchError, pbxGuarded } from './pbx.errors';
 import { PBX_DEFS, type AnyPbxDef } from './pbx.resources';
 import { createPbxService, type PbxService } from './pbx.service';
-import { caller, idOf, parseId, pbxSchema } from './route-helpers';
+import { idOf, parseId } from '../../http/params';
+import { caller, pbxSchema } from './route-helpers';
 import { subscriberBulkRoutes } from './subscribers-bulk';
 import { timeRangeRoutes } from './time-ranges.routes';
 import { loadPbxConfig } from './config';

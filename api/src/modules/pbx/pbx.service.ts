@@ -1,7 +1,6 @@
 import { ERROR_MESSAGES, type PbxListQuery, type PbxPage } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
-import { AppError } from '../../http/errors';
-import { ConflictError } from '../org/org.service';
+import { AppError, ConflictError, isForeignKeyViolation, isUniqueViolation, violationText } from '../../http/errors';
 import { describeLoop, findLoop } from '../routing';
 import { loadPbxConfig } from './config';
 import { LoopError } from './pbx.errors';
@@ -22,14 +21,13 @@ export function found<T>(value: T | null | false | undefined): T {
 
 /** A unique index or a foreign key met by a concurrent write: the same 409 as the checks. */
 export function conflictOf(def: AnyPbxDef, e: unknown): never {
-  const err = e as { code?: string; constraint?: string; message?: string };
-  if (err?.code === '23505') {
-    const text = `${err.constraint ?? ''} ${err.message ?? ''}`;
+  if (isUniqueViolation(e)) {
+    const text = violationText(e);
     const c = def.conflicts.find((x) => text.includes(x.constraint)) ?? def.conflicts[0];
     if (c) throw new ConflictError(c.message, [{ field: c.field, message: c.message }]);
     throw new ConflictError(ERROR_MESSAGES.CONFLICT);
   }
-  if (err?.code === '23503') throw new ConflictError(ERROR_MESSAGES.CONFLICT);
+  if (isForeignKeyViolation(e)) throw new ConflictError(ERROR_MESSAGES.CONFLICT);
   throw e;
 }
 

@@ -5,7 +5,7 @@ import {
   type FieldError,
   type PbxConfig,
 } from '@tongdai/contracts';
-import { ConflictError } from '../org/org.service';
+import { ConflictError } from '../../http/errors';
 import { PBX_API_MSG, invalid } from './pbx.errors';
 
 /**

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { PBX_MSG, TimeRangeInputSchema, type TimeGroup, type TimeRangeInput } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { validate } from '../../http/validate';
-import { ConflictError } from '../org/org.service';
+import { ConflictError } from '../../http/errors';
 import { nextStateChange } from '../routing';
 import { pbxGuarded } from './pbx.errors';
 import { getRow } from './pbx.repository';
 import { RANGE_COLUMNS, TIME_GROUP, insertRange } from './pbx.resources';
 import { found } from './pbx.service';
-import { caller, idOf, pbxSchema } from './route-helpers';
+import { idOf } from '../../http/params';
+import { caller, pbxSchema } from './route-helpers';
 
 const group = async (tx: Queryable, id: number) => found(await getRow(tx, TIME_GROUP, id)) as unknown as TimeGroup;
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { PbxCallEvent } from '@tongdai/contracts';
-import type { CallEvent } from '../calls/call-tracker';
+import type { CallEvent } from '../cdr/call-tracker';
 
 /**
  * Where call events meet their listeners: the tracker (internal listener) publishes, the public

@@ -1,6 +1,6 @@
 import type { PermissionRow, RoleDetail, RoleInput, RoleListRow, RoleRow } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { likePattern } from '../customers/customers.repository';
+import { likePattern } from '../../db/sql';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
 

@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
 import { PERM, RoleInputSchema, RolePasswordSchema, RoleSearchQuerySchema, type RoleInput, type RolePasswordInput, type RoleSearchQuery } from '@tongdai/contracts';
 import { authOf, guarded } from '../../http/guards';
+import { idOf } from '../../http/params';
 import { validate } from '../../http/validate';
 import { listPermissions } from './roles.repository';
 import { createRolesService } from './roles.service';
 
 const schema = { tags: ['tenant: roles'], security: [{ bearer: [] }] };
-/** Path id: a positive int4; anything else is "not found", never a database error. */
-const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
-export const idOf = (params: unknown): number => {
-  const r = v.safeParse(IdParams, params);
-  return r.success ? r.output.id : 0;
-};
 
 /** Tenant surface: GET /roles (per_page 9999999 = all), /role/{id} CRUD, GET /permissions. */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {

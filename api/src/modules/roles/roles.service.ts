@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../auth/password';
 import { setUserPassword } from '../accounts/accounts.repository';
-import { ConflictError, isUniqueViolation } from '../accounts/conflict';
+import { ConflictError, isUniqueViolation } from '../../http/errors';
 import * as repo from './roles.repository';
 
 const nameTaken = () => new ConflictError(ROLE_MSG.nameTaken, [{ field: 'name', message: ROLE_MSG.nameTaken }]);

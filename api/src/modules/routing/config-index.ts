@@ -1,5 +1,5 @@
-import type { BlockDirection, PbxConfig } from '@tongdai/contracts';
-import { compilePattern, nationalForm, numberForms, type CompiledPattern } from './numbers';
+import { nationalForm, numberForms, type BlockDirection, type PbxConfig } from '@tongdai/contracts';
+import { compilePattern, type CompiledPattern } from './numbers';
 
 /**
  * Lookup tables built once per configuration snapshot (WeakMap keyed by the config object), so a

@@ -1,9 +1,8 @@
-import type { Destination, DestinationValue, PbxConfig } from '@tongdai/contracts';
+import { numberForms, type Destination, type DestinationValue, type PbxConfig } from '@tongdai/contracts';
 import { indexOf, type ConfigIndex } from './config-index';
 import { ROUTING_MSG } from './messages';
 import { describeLoop } from './loops';
 import { nodeOf } from './nodes';
-import { numberForms } from './numbers';
 import { forwardStep, matchOutbound } from './outbound';
 import { agentState, memoryKey, queueOrder, ringGroupSteps } from './strategies';
 import { evaluateTimeCondition } from './time';

@@ -7,7 +7,7 @@ export { resolveDestination, MAX_HOPS, DIRECT_RING_SECONDS } from './expand';
 export { findLoop, describeLoop, type Loop, type LoopNode } from './loops';
 export { matchesTimeGroup, nextStateChange, evaluateTimeCondition, STATE_CHANGE_HORIZON_DAYS, type TimeConditionResult } from './time';
 export { memoryKey, queueOrder } from './strategies';
-export { compilePattern, nationalForm, isInternational, isPremium } from './numbers';
+export { compilePattern, isInternational, isPremium } from './numbers';
 export { ROUTING_MSG } from './messages';
 export type { ConfigExtension } from './config-index';
 export type * from './types';

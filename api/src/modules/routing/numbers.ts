@@ -1,33 +1,10 @@
-import { INTERNATIONAL_PREFIXES, PREMIUM_PREFIXES } from '@tongdai/contracts';
+import { cleanNumber, INTERNATIONAL_PREFIXES, numberForms, PREMIUM_PREFIXES, VN_COUNTRY_CODE as COUNTRY } from '@tongdai/contracts';
 
 /**
- * Phone numbers and Asterisk-style patterns. Numbers are compared in their national form too:
- * carriers send +84 912 345 678, 84912345678 or 0912345678 for the same Vietnamese number.
+ * Asterisk-style patterns and the outbound policy on numbers. Numbers are compared in their
+ * national form too (the phone module of @tongdai/contracts): carriers send +84 912 345 678,
+ * 84912345678 or 0912345678 for the same Vietnamese number.
  */
-
-const COUNTRY = '84';
-
-/** Digits (and a leading +) only. */
-export const cleanNumber = (n: string): string => {
-  const t = n.trim();
-  return (t.startsWith('+') ? '+' : '') + t.replace(/[^0-9*#]/g, '');
-};
-
-/** 0912345678 for +84912345678, 0084912345678 and 84912345678 (11–12 digits); other numbers unchanged. */
-export function nationalForm(n: string): string {
-  const c = cleanNumber(n);
-  if (c.startsWith(`+${COUNTRY}`)) return `0${c.slice(3)}`;
-  if (c.startsWith(`00${COUNTRY}`)) return `0${c.slice(4)}`;
-  if (c.startsWith(COUNTRY) && (c.length === 11 || c.length === 12)) return `0${c.slice(2)}`;
-  return c;
-}
-
-/** The forms a number is matched under: as received and national. */
-export function numberForms(n: string): string[] {
-  const c = cleanNumber(n);
-  const nat = nationalForm(c);
-  return nat === c ? [c] : [c, nat];
-}
 
 /** International: starts with + or 00, except the country's own code (+84, 0084). */
 export function isInternational(dialled: string): boolean {

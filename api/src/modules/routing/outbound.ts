@@ -1,7 +1,7 @@
-import type { OutboundRule } from '@tongdai/contracts';
+import { cleanNumber, type OutboundRule } from '@tongdai/contracts';
 import { isBlocked, type ConfigIndex } from './config-index';
 import { ROUTING_MSG } from './messages';
-import { cleanNumber, isInternational, isPremium, matchForm } from './numbers';
+import { isInternational, isPremium, matchForm } from './numbers';
 import type { ForwardStep, RejectStep, RouteNode } from './types';
 
 export interface OutboundMatch {

@@ -1,8 +1,8 @@
-import { EXTENSION_PATTERN, type PbxConfig } from '@tongdai/contracts';
+import { cleanNumber, EXTENSION_PATTERN, nationalForm, type PbxConfig } from '@tongdai/contracts';
 import { isBlocked } from './config-index';
 import { follow, newExpansion, reject, toPlan, type Expansion } from './expand';
 import { extensionName } from './nodes';
-import { cleanNumber, matchForm, nationalForm } from './numbers';
+import { matchForm } from './numbers';
 import { forwardStep, matchOutbound } from './outbound';
 import type { CallInput, LiveState, RoutingPlan } from './types';
 

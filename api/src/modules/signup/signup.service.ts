@@ -1,12 +1,11 @@
 import { SIGNUP_MSG, type SignupInput, type SignupResult } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
-import { AppError } from '../../http/errors';
+import { AppError, isUniqueViolation } from '../../http/errors';
 import { hashPassword } from '../auth/password';
 import { findTenantByMaDn } from '../tenants/tenants.repository';
 import { createTenantWithAdmin } from './signup.repository';
 
 const taken = () => new AppError('CONFLICT', [{ field: 'ma_dn', message: SIGNUP_MSG.maDnTaken }]);
-const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
 
 export function createSignupService(db: Db) {
   return {

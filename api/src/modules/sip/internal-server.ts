@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
-import { registerCallRoutes, type CallRoutingOptions } from '../calls/calls.routes';
+import { registerCallRouting, type CallRoutingOptions } from './call-routing';
 import { sipPassword } from './sip-credentials';
 
 /**
@@ -18,6 +18,6 @@ export function buildInternalServer(db: Db, opts: { logger?: boolean | { level: 
     if (!password) return reply.status(404).type('text/plain').send('');
     return reply.type('text/plain').header('cache-control', 'no-store').send(password);
   });
-  registerCallRoutes(app, db, opts.calls);
+  registerCallRouting(app, db, opts.calls);
   return app;
 }

@@ -1,6 +1,6 @@
 import type { CallHistory, CallHistoryInput, DirectoryEntry, CallHistoryListQuery, Subscriber, SubscriberInput, SubscriberListQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { likePattern } from '../customers/customers.repository';
+import { iso, likePattern } from '../../db/sql';
 
 /** Runs inside withTenant: no query names a tenant, RLS supplies it (users are joined under the same policy). */
 
@@ -9,7 +9,6 @@ const COLUMNS = `s.id, s.extension, s.display_name, s.user_id,
 const FROM = 'subscribers s left join users u on u.id = s.user_id';
 
 type Row = Omit<Subscriber, 'created_at'> & { created_at: Date | string };
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const toSubscriber = (r: Row): Subscriber => ({ ...r, created_at: iso(r.created_at) });
 
 export async function listSubscribers(tx: Queryable, q: SubscriberListQuery): Promise<{ rows: Subscriber[]; total: number }> {

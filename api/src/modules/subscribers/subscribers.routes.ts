@@ -1,6 +1,5 @@
-import { invalidateRoutingOnWrite } from '../calls/config-freshness';
+import { invalidateRoutingOnWrite } from '../pbx/config-freshness';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
 import {
   CallHistoryInputSchema,
   CallHistoryListQuerySchema,
@@ -14,17 +13,12 @@ import {
   type SubscriberListQuery,
 } from '@tongdai/contracts';
 import { authOf, guarded } from '../../http/guards';
+import { idOf } from '../../http/params';
 import { validate } from '../../http/validate';
 import { createShopKeys } from '../telecom/shop-key';
 import { createStringeeTokens, stringeeKeyFromEnv } from './stringee-token';
 import { createSubscribersService } from './subscribers.service';
 
-/** Path id: a positive int4; anything else is "not found", never a database error. */
-const IdParams = v.object({ ma_dn: v.string(), id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
-const idOf = (params: unknown) => {
-  const r = v.safeParse(IdParams, params);
-  return r.success ? r.output.id : 0;
-};
 const schema = { tags: ['tenant: subscribers'], security: [{ bearer: [] }] };
 const tid = (request: FastifyRequest) => authOf(request).tenantId;
 

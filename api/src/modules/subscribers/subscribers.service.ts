@@ -14,8 +14,7 @@ import {
   type SubscriberListQuery,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
-import { AppError } from '../../http/errors';
-import { ConflictError } from '../org/org.service';
+import { AppError, ConflictError, isUniqueViolation, violationText } from '../../http/errors';
 import { getSystemSetting } from '../settings/settings.repository';
 import { generateSipPassword } from './sip-password';
 import * as repo from './subscribers.repository';
@@ -42,9 +41,8 @@ async function checkInput(tx: Queryable, input: SubscriberInput, exceptId = 0): 
 
 /** Two requests racing past checkInput meet the unique constraints instead: same 409. */
 function uniqueViolation(e: unknown): never {
-  const err = e as { code?: string; constraint?: string; message?: string };
-  if (err?.code === '23505') {
-    const user = `${err.constraint ?? ''} ${err.message ?? ''}`.includes('user_id');
+  if (isUniqueViolation(e)) {
+    const user = violationText(e).includes('user_id');
     const message = user ? SUBSCRIBER_MSG.userTaken : SUBSCRIBER_MSG.extensionTaken;
     throw new ConflictError(message, [{ field: user ? 'user_id' : 'extension', message }]);
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
 import type { LiveState } from '../routing';
-import type { CallTracker } from './call-tracker';
+import type { CallTracker } from '../cdr/call-tracker';
 import { continuationPlan, MEDIA_KINDS, mediaStepOf, type Continuations } from './continuation';
 
 export interface MediaRouteDeps {

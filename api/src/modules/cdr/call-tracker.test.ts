@@ -1,8 +1,8 @@
 import type { RoutingPlan } from '../routing';
 import { CallTracker, type CallEvent, type CallStart } from './call-tracker';
 import type { CdrRow } from './cdr';
-import { toKamailioPlan } from './kamailio-plan';
-import { Registrations } from './registrations';
+import { toKamailioPlan } from '../kamailio/kamailio-plan';
+import { Registrations } from '../kamailio/registrations';
 
 const group = { type: 'group' as const, id: '7', name: 'Kinh doanh' };
 const inboundPlan: RoutingPlan = {

@@ -1,7 +1,6 @@
-import { tenantOfSipDomain } from '@tongdai/contracts';
+import { allNumberForms, nationalForm, tenantOfSipDomain } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
-import { nationalForm } from '../routing';
-import { configGeneration } from './config-cache';
+import { configGeneration } from '../pbx/config-cache';
 
 export interface CallTenant {
   tenantId: number;
@@ -31,7 +30,7 @@ export class TenantLookup {
     this.fresh();
     const key = nationalForm(did);
     if (this.byDid.has(key)) return this.byDid.get(key)!;
-    const forms = [...new Set([did, key, key.startsWith('0') ? `+84${key.slice(1)}` : key, key.startsWith('0') ? `84${key.slice(1)}` : key])];
+    const forms = [...new Set([did, ...allNumberForms(did)])];
     const found = await this.db.withSystem(async (tx) => {
       const { rows } = await tx.query<{ tenant_id: number; ma_dn: string }>(
         'select n.tenant_id, t.ma_dn from pbx_numbers n join tenants t on t.id = n.tenant_id where n.number = any($1) limit 1',

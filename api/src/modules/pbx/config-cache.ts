@@ -1,6 +1,6 @@
 import type { PbxConfig } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
-import { loadPbxConfig } from '../pbx/config';
+import { loadPbxConfig } from './config';
 
 /**
  * PBX configuration snapshots for call routing, one per tenant, reused until the tenant's

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AgentStats, RoutingPlan } from '../routing';
 import { failureDisposition, rejectDisposition, seconds, type CdrRow, type Disposition } from './cdr';
-import { MEDIA_UNAVAILABLE, type KamailioPlan } from './kamailio-plan';
+import { MEDIA_UNAVAILABLE, type KamailioPlan } from '../kamailio/kamailio-plan';
 
 /** A call Kamailio asked a plan for. */
 export interface CallStart {

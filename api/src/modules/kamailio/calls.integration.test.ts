@@ -9,10 +9,10 @@ import { DEMO_SIP } from '../../db/seed-data';
 import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
 import { SipUdpClient } from '../sip/sip-client';
-import type { CdrRow } from './cdr';
-import { registerContact } from './register-contact';
-import { Ear, toneWav } from './rtp-ear';
-import { answerScenario, busyScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled } from './sipp';
+import type { CdrRow } from '../cdr/cdr';
+import { registerContact } from '../calls/register-contact';
+import { Ear, toneWav } from '../calls/rtp-ear';
+import { answerScenario, busyScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled } from '../calls/sipp';
 
 /**
  * Calls obey the PBX, through real processes: sipp plays the carrier (UDP, no digest) and the

@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import type { CallTracker } from '../cdr/call-tracker';
+
+/** Kamailio sends numbers as strings (dialog variables), '' when unset. */
+export const intOrNull = v.pipe(
+  v.optional(v.nullable(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d*$/))]))),
+  v.transform((x): number | null => (x === undefined || x === null || x === '' ? null : Number(x))),
+);
+const CallEvent = v.object({
+  event: v.picklist(['answer', 'end', 'failed']),
+  call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  ext: v.optional(v.nullable(v.string()), null),
+  step: intOrNull,
+  code: intOrNull,
+});
+
+/** One event of Kamailio's dialog module (answer / end / failure, over evapi) applied to the tracker. */
+export function applyKamailioEvent(tracker: CallTracker, raw: unknown): void {
+  const e = v.safeParse(CallEvent, raw);
+  if (!e.success) return;
+  const { event, call_id: callId, ext, step, code } = e.output;
+  if (event === 'answer') tracker.answered(callId, ext && /^[0-9]{2,6}$/.test(ext) ? ext : null, step ?? null);
+  else if (event === 'end') tracker.ended(callId);
+  else tracker.failed(callId, code || 487, step ?? null);
+}

@@ -1,0 +1,25 @@
+import type { AudioFile, BlockedNumber, Inbound, Ivr, LastCall, Notification, OutboundRule, PbxNumber, Queue, RingGroup, TimeCondition, TimeGroup } from './objects';
+
+/** Everything the routing engine needs about one tenant (a snapshot read in one transaction). */
+export interface PbxConfig {
+  tenantId: number;
+  maDn: string;
+  timezone: string;
+  /**
+   * voicemail: the extension has a mailbox (a direct call that finds it busy, offline or unanswered
+   * goes there instead of 486/480); ring_time: seconds a direct call rings it (engine default 20).
+   */
+  extensions: { extension: string; display_name: string; user_id: number | null; voicemail?: boolean; ring_time?: number }[];
+  numbers: PbxNumber[];
+  inbounds: Inbound[];
+  ringGroups: RingGroup[];
+  queues: Queue[];
+  ivrs: Ivr[];
+  notifications: Notification[];
+  timeGroups: TimeGroup[];
+  timeConditions: TimeCondition[];
+  lastCalls: LastCall[];
+  outboundRules: OutboundRule[];
+  blocked: BlockedNumber[];
+  audio: AudioFile[];
+}

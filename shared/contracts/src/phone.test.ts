@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+import { MSG } from './messages';
+import { MobilePhoneSchema, allNumberForms, phoneVariants, internationalForm, isMobileNumber, nationalForm, numberForms, phoneKind, significantNumber, storedForm } from './phone';
+
+describe('Vietnamese phone numbers', () => {
+  it('reads every written form of a mobile number as one number: national 0…, stored 84…, international +84…', () => {
+    for (const f of ['0912345678', '+84912345678', '+84 91 234 5678', '84912345678', '0084912345678', '091.234.5678', '912345678']) {
+      expect([f, nationalForm(f), storedForm(f), internationalForm(f)]).toEqual([f, '0912345678', '84912345678', '+84912345678']);
+    }
+  });
+
+  it('classifies mobile prefixes 03x 05x 07x 08x 09x (10 digits), landlines 02x (11 digits), 1800/1900', () => {
+    for (const m of ['0387654321', '0562345678', '0707123456', '0812345678', '0987654321', '+84868123456']) expect([m, phoneKind(m)]).toEqual([m, 'mobile']);
+    for (const l of ['02438251234', '02838295555', '02363123456', '+842873000001', '842438251234']) expect([l, phoneKind(l)]).toEqual([l, 'landline']);
+    for (const s of ['18001090', '1800599920', '19001234', '1900545415']) expect([s, phoneKind(s)]).toEqual([s, 'service']);
+    for (const o of ['101', '0123456789', '0412345678', '091234567', '+33142345678', '*97', '']) expect([o, phoneKind(o)]).toEqual([o, 'other']);
+  });
+
+  it('keeps landlines at 11 national digits and service numbers without a 0 or a country code', () => {
+    expect(nationalForm('+84 28 7300 0001')).toBe('02873000001');
+    expect(storedForm('02873000001')).toBe('842873000001');
+    expect(nationalForm('+8419001234')).toBe('19001234');
+    expect(storedForm('1900545415')).toBe('1900545415');
+    expect(internationalForm('18001090')).toBe('18001090');
+  });
+
+  it('leaves foreign numbers, extensions and dial strings as they are (cleaned)', () => {
+    expect(nationalForm('+33 1 42 34 56 78')).toBe('+33142345678');
+    expect(nationalForm('0033142345678')).toBe('0033142345678');
+    expect(nationalForm('101')).toBe('101');
+    expect(nationalForm('*97')).toBe('*97');
+    expect(nationalForm('90987654321')).toBe('90987654321');
+    expect(significantNumber('+84123')).toBeNull();
+    // A blocked prefix written with the country code still reads nationally.
+    expect(nationalForm('+8424')).toBe('024');
+    expect(nationalForm('+841900')).toBe('1900');
+  });
+
+  it('gives the forms routing and table lookups match under', () => {
+    expect(numberForms('+84912345678')).toEqual(['+84912345678', '0912345678']);
+    expect(numberForms('0912345678')).toEqual(['0912345678']);
+    expect(numberForms('2873000003')).toEqual(['2873000003', '02873000003']);
+    expect(allNumberForms('02873000001').sort()).toEqual(['+842873000001', '02873000001', '842873000001']);
+  });
+
+  it('reads customer phones with SPEC §5 leniency: an optional 0 or 84 before 7–12 digits', () => {
+    expect(phoneVariants('+84 912 345 678').sort()).toEqual(['0912345678', '84912345678', '912345678']);
+    expect(phoneVariants('0281234567')).toEqual(['0281234567', '281234567', '84281234567']);
+    expect(phoneVariants('101')).toEqual(['101']);
+  });
+
+  it('isMobileNumber: the SPEC 10-digit check, on a real mobile prefix', () => {
+    expect(['0912345678', '0387654321', '0707123456'].map(isMobileNumber)).toEqual([true, true, true]);
+    // 10 digits but no mobile prefix; a landline; 9 or 11 digits; written with +84.
+    expect(['0123456789', '02438251234', '091234567', '09123456789', '+84912345678'].map(isMobileNumber)).toEqual([false, false, false, false, false]);
+  });
+
+  it('MobilePhoneSchema: 0… or +84… typed in a form, refused unless a 10-digit mobile', () => {
+    expect(v.parse(MobilePhoneSchema, ' +84 912 345 678 ')).toBe('+84 912 345 678');
+    expect(v.parse(MobilePhoneSchema, '0387.654.321')).toBe('0387.654.321');
+    for (const bad of ['0123456789', '02438251234', '091234567', '0912 34a 678', '19001234']) {
+      expect([bad, v.safeParse(MobilePhoneSchema, bad).issues?.[0].message]).toEqual([bad, MSG.phoneFormat]);
+    }
+    expect(v.safeParse(MobilePhoneSchema, '').issues?.[0].message).toBe(MSG.required);
+  });
+});
