@@ -12,7 +12,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { callFigures } from './calls-bench.ts';
 import { mediaFigures } from './media-bench.ts';
 import { sipFigures } from './sip-bench.ts';
-import { DEMO_SIP } from '../../api/src/db/seed-data.ts';
+import { DEMO_SIP } from '@tongdai/api/seed-data';
 import { planBench } from './plan.ts';
 
 const WEB = 3300;
