@@ -18,6 +18,7 @@ function hasInitdb() {
 const NEEDS = [
   { pkg: 'chromium', why: 'e2e tests (Playwright drives Debian\'s Chromium)', present: () => existsSync('/usr/lib/chromium/chromium') || existsSync('/usr/bin/chromium') },
   { pkg: 'postgresql', why: 'API tests (a throwaway PostgreSQL cluster)', present: hasInitdb },
+  { pkg: 'redis-server', why: 'API tests (a throwaway Redis for call events across instances)', present: () => onPath('redis-server') || existsSync('/usr/bin/redis-server') },
   // kamailio.mjs decides what "usable" means: the binary and the modules sip/kamailio.cfg loads.
   { pkg: KAMAILIO_PACKAGES.join(' '), why: 'SIP tests (registrar and proxy for the softphone)', present: kamailioAvailable },
   { pkg: 'sip-tester', why: 'SIP tests and bench (sipp)', present: () => onPath('sipp') },
