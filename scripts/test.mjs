@@ -7,7 +7,7 @@ import { pnpmCommand } from './lib/pnpm.mjs';
 import { ensureSystemPackages } from './lib/system.mjs';
 
 const started = Date.now();
-ensureSystemPackages();
+ensureSystemPackages('test');
 ensureInstalled();
 ensureBuilt();
 
