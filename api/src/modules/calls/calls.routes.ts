@@ -17,7 +17,7 @@ import { TenantLookup } from './tenant-lookup';
 export interface CallRoutingOptions {
   /** Trunk name → host[:port]; default from SIP_TRUNKS ("viettel=10.0.0.5:5060,vnpt=..."). */
   trunks?: Trunks;
-  /** Accept `at` (ISO time) on plan requests, to test time conditions. Default: NODE_ENV=test or TONGDAI_TEST_CLOCK=1. */
+  /** Accept `at` (ISO time) on plan requests, to test time conditions. Off unless asked (main.ts: TONGDAI_TEST_CLOCK=1). */
   testClock?: boolean;
   /** Replaces the PBX configuration loader (tests). */
   loadConfig?: ConfigLoader;
@@ -73,7 +73,7 @@ const callerForms = (n: string) => [...new Set([n, nationalForm(n)])];
  */
 export function registerCallRoutes(app: FastifyInstance, db: Db, opts: CallRoutingOptions = {}): CallTracker {
   const trunks = opts.trunks ?? parseTrunks(process.env.SIP_TRUNKS);
-  const testClock = opts.testClock ?? (process.env.NODE_ENV === 'test' || process.env.TONGDAI_TEST_CLOCK === '1');
+  const testClock = opts.testClock ?? false;
   const configs = new PbxConfigCache(db, { load: opts.loadConfig });
   const tenants = new TenantLookup(db);
   const registrations = new Registrations();
