@@ -9,6 +9,7 @@ module.exports = (overrides = {}) => ({
     '^@tongdai/contracts$': path.join(__dirname, 'shared/contracts/src/index.ts'),
     '^@tongdai/platform$': path.join(__dirname, 'shared/platform/src/index.ts'),
     '^@tongdai/ui$': path.join(__dirname, 'shared/ui/src/index.ts'),
+    '^@tongdai/testkit/(.*)$': path.join(__dirname, 'shared/testkit/src/$1'),
     '\\.(css)$': path.join(__dirname, 'jest.style-stub.js'),
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],

@@ -1,10 +1,13 @@
 // npm start: install what is needed, build the frontends, run the whole product on embedded defaults.
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
+import { ensureSystemPackages } from './lib/system.mjs';
 
+// Kamailio and rtpengine, from the same list and in the same way as npm test: as root they are
+// installed, so the first run can place calls; otherwise we say what to install and run without SIP.
+const stillMissing = ensureSystemPackages('start');
 ensureInstalled();
 ensureBuilt();
 const { startStack } = await import('./lib/stack.mjs');
-const { KAMAILIO_PACKAGES, kamailioAvailable } = await import('./lib/kamailio.mjs');
 const webPort = Number(process.env.WEB_PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? 4000);
 const stack = await startStack({ webPort, apiPort, databaseUrl: process.env.DATABASE_URL });
@@ -12,7 +15,7 @@ const stack = await startStack({ webPort, apiPort, databaseUrl: process.env.DATA
 // The softphone needs Kamailio; without it everything else still works, and we say how to get it.
 function sipLine() {
   if (stack.sip) return `SIP:         ${stack.sip.wsUrl} (WebSocket), udp 127.0.0.1:${stack.sip.udpPort}; máy nhánh demo 101, 102`;
-  if (!kamailioAvailable()) return `SIP:         chưa cài Kamailio, softphone sẽ ngoại tuyến. Cài bằng: sudo apt-get install ${KAMAILIO_PACKAGES.join(' ')}`;
+  if (stillMissing.length) return `SIP:         thiếu ${stillMissing.join(', ')}, softphone sẽ ngoại tuyến. Cài bằng: sudo apt-get install -y --no-install-recommends ${stillMissing.join(' ')}`;
   return `SIP:         Kamailio không khởi động được (${stack.sipError?.split('\n')[0]}), softphone sẽ ngoại tuyến`;
 }
 

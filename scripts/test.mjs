@@ -7,9 +7,10 @@ import { pnpmCommand } from './lib/pnpm.mjs';
 import { ensureSystemPackages } from './lib/system.mjs';
 
 const started = Date.now();
-ensureSystemPackages();
+ensureSystemPackages('test');
 ensureInstalled();
-ensureBuilt();
+// The e2e build: the production one plus the data-testid attributes the e2e suite finds elements by.
+ensureBuilt({ test: true });
 
 const steps = [
   ['Kiểm tra kiểu (tsc)', ['-r', '--workspace-concurrency=2', 'typecheck']],

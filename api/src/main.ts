@@ -37,7 +37,11 @@ async function main(): Promise<void> {
   // container stack sets INTERNAL_HOST to reach it over its private network.
   const internalPort = Number(process.env.INTERNAL_PORT ?? port + 1);
   const internalHost = process.env.INTERNAL_HOST ?? '127.0.0.1';
-  const internal = buildInternalServer(db, { logger, calls: { hub } });
+  // Only a server started for tests (e2e sets TONGDAI_TEST_CLOCK=1; npm start never passes it on)
+  // lets a plan request say what time it is; a production server refuses to start with it.
+  const testClock = process.env.TONGDAI_TEST_CLOCK === '1';
+  if (testClock && process.env.NODE_ENV === 'production') throw new Error('TONGDAI_TEST_CLOCK is for tests: not with NODE_ENV=production');
+  const internal = buildInternalServer(db, { logger, calls: { hub, testClock } });
   const close = async () => {
     await internal.close();
     await app.close();

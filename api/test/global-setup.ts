@@ -1,9 +1,11 @@
 import { startPgCluster, type PgCluster } from './pg-cluster';
+import { startRedisServer, type RedisServer } from './redis-server';
 
-/** Starts one PostgreSQL for the run; each test file then creates its own database in it. */
+/** Starts one PostgreSQL and one Redis for the run; each test file then creates its own database in it. */
 export default async function globalSetup(): Promise<void> {
-  const cluster = await startPgCluster();
-  (globalThis as { __pgCluster?: PgCluster }).__pgCluster = cluster;
+  const [cluster, redis] = await Promise.all([startPgCluster(), startRedisServer()]);
+  Object.assign(globalThis as { __pgCluster?: PgCluster; __redis?: RedisServer | null }, { __pgCluster: cluster, __redis: redis });
   // Workers are spawned after this and inherit the environment.
   process.env.TEST_PG_URL = cluster.url;
+  if (redis) process.env.TEST_REDIS_URL = redis.url;
 }

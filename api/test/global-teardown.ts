@@ -1,5 +1,7 @@
 import type { PgCluster } from './pg-cluster';
+import type { RedisServer } from './redis-server';
 
 export default async function globalTeardown(): Promise<void> {
-  await (globalThis as { __pgCluster?: PgCluster }).__pgCluster?.stop();
+  const g = globalThis as { __pgCluster?: PgCluster; __redis?: RedisServer | null };
+  await Promise.all([g.__pgCluster?.stop(), g.__redis?.stop()]);
 }

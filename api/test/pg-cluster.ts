@@ -11,7 +11,8 @@ export interface PgCluster {
   stop(): Promise<void>;
 }
 
-function findBin(name: string): string | null {
+/** A binary on PATH, else in the newest /usr/lib/postgresql/<v>/bin. */
+export function findBin(name: string): string | null {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) if (dir && existsSync(join(dir, name))) return join(dir, name);
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
@@ -19,7 +20,8 @@ function findBin(name: string): string | null {
   return null;
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer().listen(0, '127.0.0.1', () => {
       const { port } = srv.address() as { port: number };

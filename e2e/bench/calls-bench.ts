@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { startKamailio } from '../../scripts/lib/kamailio.mjs';
 import { freeTcpPort, freeUdpPort } from '../../scripts/lib/ports.mjs';
 import { sipPorts, type StackSip } from '../../scripts/lib/stack.mjs';
-import { registerContact } from '../../api/src/modules/calls/register-contact.ts';
-import { answerScenario, carrierScenario, runSipp, sippInstalled } from '../../api/src/modules/calls/sipp.ts';
+import { registerContact } from '@tongdai/testkit/register-contact';
+import { answerScenario, carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 
 const RATES = (process.env.BENCH_CPS ?? '200,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);

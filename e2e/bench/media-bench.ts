@@ -6,8 +6,8 @@ import { createSocket } from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { toneWav } from '../../api/src/modules/calls/rtp-ear.ts';
-import { listeningCallerScenario, runSipp, sippInstalled } from '../../api/src/modules/calls/sipp.ts';
+import { listeningCallerScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { toneWav } from '@tongdai/testkit/wav';
 import type { StackSip } from '../../scripts/lib/stack.mjs';
 import { cpuSeconds } from './calls-bench.ts';
 

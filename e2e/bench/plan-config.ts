@@ -3,7 +3,7 @@
 // 5 queues of 20 agents, 5 last-call rules, 50 blocked numbers, 20 outbound rules; plus live state
 // and a stream of calls mixing inbound, internal and outbound.
 import type { Destination, PbxConfig, QueueStrategy, RingStrategy } from '@tongdai/contracts';
-import type { CallInput, LiveState } from '../../api/src/modules/routing/index.ts';
+import type { CallInput, LiveState } from '@tongdai/api/routing';
 import {
   audio,
   blocked,
@@ -23,7 +23,7 @@ import {
   seeded,
   timeCondition,
   timeGroup,
-} from '../../api/src/modules/routing/test-factory.ts';
+} from '@tongdai/testkit/routing-factory';
 
 const rnd = seeded(42);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];

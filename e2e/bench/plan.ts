@@ -4,7 +4,7 @@
 // Alone: `npx tsx e2e/bench/plan.ts` (PLAN_RATE, PLAN_SECONDS); `npm run bench` includes it.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { findLoop, nextStateChange, planCall } from '../../api/src/modules/routing/index.ts';
+import { findLoop, nextStateChange, planCall } from '@tongdai/api/routing';
 import { benchCalls, benchConfig, benchState } from './plan-config.ts';
 
 const RATE = Number(process.env.PLAN_RATE ?? 500);

@@ -12,7 +12,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { callFigures } from './calls-bench.ts';
 import { mediaFigures } from './media-bench.ts';
 import { sipFigures } from './sip-bench.ts';
-import { DEMO_SIP } from '../../api/src/db/seed-data.ts';
+import { DEMO_SIP } from '@tongdai/api/seed-data';
 import { planBench } from './plan.ts';
 
 const WEB = 3300;
@@ -50,15 +50,18 @@ async function listLatency(apiUrl: string) {
   return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.non2xx + r.errors };
 }
 
+const NAV_CUSTOMER = 'nav a[href="/customer"]';
+
 async function uiFigures(browser: Browser, webUrl: string) {
   const page = await browser.newPage();
   await page.goto(`${webUrl}/login`, { waitUntil: 'networkidle' });
   const first = await jsBytes(page);
-  await page.getByTestId('login-maDn').fill(DEMO.ma_dn);
-  await page.getByTestId('login-username').fill(DEMO.username);
-  await page.getByTestId('login-password').fill(DEMO.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('nav-customer').waitFor();
+  // The bench measures the production build: no data-testid there, so it finds things as a user does.
+  await page.getByLabel('Mã doanh nghiệp').fill(DEMO.ma_dn);
+  await page.getByLabel('Tên đăng nhập').fill(DEMO.username);
+  await page.getByLabel('Mật khẩu').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.locator(NAV_CUSTOMER).waitFor();
   const state = await page.context().storageState();
   await page.close();
 
@@ -69,15 +72,15 @@ async function uiFigures(browser: Browser, webUrl: string) {
     const ctx = await browser.newContext({ storageState: state });
     const p = await ctx.newPage();
     await p.goto(`${webUrl}/dashboard`, { waitUntil: 'networkidle' });
-    await p.getByTestId('nav-customer').waitFor();
+    await p.locator(NAV_CUSTOMER).waitFor();
     // A string, not a function: tsx's name-keeping helper does not exist in the page.
     const ms = await p.evaluate<number>(`new Promise((resolve) => {
       const t0 = performance.now();
       const obs = new MutationObserver(() => {
-        if (document.querySelector('[data-testid="customer-list"] [data-testid="list-row"]')) { obs.disconnect(); resolve(performance.now() - t0); }
+        if (document.querySelector('main tbody tr')) { obs.disconnect(); resolve(performance.now() - t0); }
       });
       obs.observe(document.body, { childList: true, subtree: true });
-      document.querySelector('[data-testid="nav-customer"]').click();
+      document.querySelector('${NAV_CUSTOMER}').click();
     })`);
     clicks.push(ms);
     await p.waitForLoadState('networkidle');

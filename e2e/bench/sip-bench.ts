@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { registerContact } from '../../api/src/modules/calls/register-contact.ts';
-import { runSipp, sippInstalled } from '../../api/src/modules/calls/sipp.ts';
-import { SipUdpClient } from '../../api/src/modules/sip/sip-client.ts';
+import { registerContact } from '@tongdai/testkit/register-contact';
+import { SipUdpClient } from '@tongdai/testkit/sip-client';
+import { runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { freeUdpPort } from '../../scripts/lib/ports.mjs';
 import type { StackSip } from '../../scripts/lib/stack.mjs';
 

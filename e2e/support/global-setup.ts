@@ -10,7 +10,7 @@ import { API_PORT, CONTROL_PORT, WEB_PORT } from './ports.ts';
  */
 export default async function globalSetup() {
   const { ensureBuilt } = await import('../../scripts/lib/build.mjs');
-  ensureBuilt();
+  ensureBuilt({ test: true });
   const { startStack } = await import('../../scripts/lib/stack.mjs');
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-'));
   const stack = await startStack({ webPort: WEB_PORT, apiPort: API_PORT, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1' } });

@@ -1,6 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { Ear } from '@tongdai/testkit/rtp-ear';
+import { carrierScenario, listeningCallerScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { toneWav } from '@tongdai/testkit/wav';
 import { kamailioAvailable } from '../../scripts/lib/kamailio.mjs';
 import { sipPorts } from '../../scripts/lib/stack.mjs';
 import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
@@ -18,10 +20,6 @@ import { createAgentWithExtension, pbxApiAs } from '../support/tenant-api.ts';
 test.use({ launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] } });
 test.describe.configure({ mode: 'serial' });
 
-// The api package is CommonJS: its test helpers (sipp scenarios, the RTP ear) are required, not imported.
-const require = createRequire(import.meta.url);
-const { Ear, toneWav } = require('../../api/src/modules/calls/rtp-ear.ts') as typeof import('../../api/src/modules/calls/rtp-ear.ts');
-const { carrierScenario, listeningCallerScenario, runSipp, sippInstalled } = require('../../api/src/modules/calls/sipp.ts') as typeof import('../../api/src/modules/calls/sipp.ts');
 const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
 const SUNDAY_NIGHT = '2024-06-09T22:00:00+07:00';
 const DID = '02873008001';

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { PbxFormPage, PbxListPage } from '../pages/PbxPages.ts';
 import { TimeGroupRows, audioState, expectHeading, fillRange, toast } from '../pages/PbxMediaPages.ts';
-import { sineWav } from '../support/wav.ts';
+import { toneWav } from '@tongdai/testkit/wav';
 
 const GROUP = 'Giờ hành chính test';
 const CONDITION = 'Giờ làm việc test';
@@ -106,7 +106,7 @@ test('time group → its range edited → a time condition on it; a WAV greeting
   await expect(upload).toBeVisible();
   await form.field('file').setInputFiles({ name: 'ghi-chu.txt', mimeType: 'text/plain', buffer: Buffer.from('không phải âm thanh') });
   await expect(upload).toContainText('Chỉ nhận tệp âm thanh WAV hoặc MP3');
-  const wav = sineWav({ seconds: 1, rate: 8000 });
+  const wav = toneWav(1, 440);
   await form.field('file').setInputFiles({ name: 'loi-chao.wav', mimeType: 'audio/wav', buffer: wav });
   await expect(upload).not.toContainText('Chỉ nhận tệp âm thanh WAV hoặc MP3');
   await expect(form.field('name')).toHaveValue('ghi-chu');

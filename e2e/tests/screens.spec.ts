@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { CustomerListPage } from '../pages/CustomerPages.ts';
+import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
 
 const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
 
@@ -15,6 +16,9 @@ for (const dark of [false, true]) {
     await login.fill(DEMO);
     await expect(page.getByTestId('dashboard')).toBeVisible();
     await expect(page.getByTestId('customers-total')).toHaveText(/\d+/);
+    // The stored choice really themes the page: a dark background in dark mode, a light one otherwise.
+    if (dark) expect(await backgroundLuminance(page)).toBeLessThan(DARK_MAX);
+    else expect(await backgroundLuminance(page)).toBeGreaterThan(LIGHT_MIN);
     await page.screenshot(shot(`dashboard-${dark ? 'dark' : 'light'}`));
     const list = new CustomerListPage(page);
     await list.goto();

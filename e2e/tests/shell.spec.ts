@@ -3,22 +3,28 @@ import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { CustomerListPage } from '../pages/CustomerPages.ts';
 import { remoteServer } from '../support/control.ts';
 import { WEB_PORT } from '../support/ports.ts';
+import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
 
 test('dark mode is kept after a reload', async ({ page }) => {
   await new LoginPage(page).loginAs(DEMO);
   const bg = () => page.locator('main').evaluate((el) => getComputedStyle(el).backgroundColor);
   const light = await bg();
+  expect(await backgroundLuminance(page)).toBeGreaterThan(LIGHT_MIN);
   await page.getByTestId('dark-mode').click();
   await expect(page.locator('html')).toHaveClass('dark');
   await expect.poll(bg).not.toBe(light);
+  // The theme really changed: what the user sees behind the page is now dark.
+  await expect.poll(() => backgroundLuminance(page)).toBeLessThan(DARK_MAX);
   const dark = await bg();
   await page.reload();
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await expect(page.locator('html')).toHaveClass('dark');
   expect(await bg()).toBe(dark);
+  expect(await backgroundLuminance(page)).toBeLessThan(DARK_MAX);
   await page.screenshot({ path: '../.tmp/screens/dashboard-dark.png', fullPage: true });
   await page.getByTestId('dark-mode').click();
   await expect(page.locator('html')).not.toHaveClass('dark');
+  await expect.poll(bg).toBe(light);
 });
 
 test('an expired session sends the user to /login with the spec message', async ({ page }) => {

@@ -1,5 +1,5 @@
 // Builds the host and the remotes when their sources are newer than their build.
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runPnpm } from './pnpm.mjs';
 import { ROOT } from './paths.mjs';
@@ -16,11 +16,16 @@ function newest(path) {
   return max;
 }
 
-export function staleFrontends() {
+// Which build a frontend's dist/ holds: `test` (e2e runs against it, data-testid attributes kept)
+// or `production` (what ships, none). Recorded beside the build, not in dist/ (which is served).
+const variantFile = (app) => join(ROOT, '.tmp', `build-variant-${app}`);
+const variantOf = (app) => (existsSync(variantFile(app)) ? readFileSync(variantFile(app), 'utf8').trim() : '');
+
+export function staleFrontends(variant = 'production') {
   const shared = Math.max(...SHARED_SOURCES.map((p) => newest(join(ROOT, p))));
   return FRONTENDS.filter((app) => {
     const built = join(ROOT, app, 'dist', 'mf-manifest.json');
-    if (!existsSync(built)) return true;
+    if (!existsSync(built) || variantOf(app) !== variant) return true;
     const sources = Math.max(shared, newest(join(ROOT, app, 'src')), newest(join(ROOT, app, 'webpack.config.js')), newest(join(ROOT, app, 'public')));
     return sources > statSync(built).mtimeMs;
   });
@@ -41,17 +46,22 @@ function withBuildLock(fn) {
   try { return fn(); } finally { rmSync(lock, { recursive: true, force: true }); }
 }
 
-export function ensureBuilt({ force = false } = {}) {
+/** `test`: the e2e build (npm test, e2e's global setup); otherwise the production build. */
+export function ensureBuilt({ force = false, test = false } = {}) {
+  const variant = test ? 'test' : 'production';
   withBuildLock(() => {
-    const apps = force ? FRONTENDS : staleFrontends();
+    const apps = force ? FRONTENDS : staleFrontends(variant);
     if (!apps.length) return;
-    console.log(`Đang build giao diện: ${apps.join(', ')}`);
+    console.log(`Đang build giao diện (${variant === 'test' ? 'bản kiểm thử' : 'bản chính thức'}): ${apps.join(', ')}`);
     const started = new Date();
-    runPnpm(['-r', '--workspace-concurrency=2', ...apps.flatMap((a) => ['--filter', `./${a}`]), 'build'], { cwd: ROOT });
+    const env = { ...process.env, TONGDAI_TEST_BUILD: test ? '1' : '0' };
+    runPnpm(['-r', '--workspace-concurrency=2', ...apps.flatMap((a) => ['--filter', `./${a}`]), 'build'], { cwd: ROOT, env });
     // A build is as fresh as the sources it read: a file saved while it ran stays newer than it.
     for (const app of apps) {
       const built = join(ROOT, app, 'dist', 'mf-manifest.json');
-      if (existsSync(built)) utimesSync(built, started, started);
+      if (!existsSync(built)) continue;
+      utimesSync(built, started, started);
+      writeFileSync(variantFile(app), `${variant}\n`);
     }
   });
 }
@@ -65,6 +75,6 @@ export function ensureInstalled() {
 }
 
 function anyPackageNewer(t) {
-  return [...FRONTENDS, 'api', 'e2e', 'shared/contracts', 'shared/platform', 'shared/ui', 'shared/build', '.']
+  return [...FRONTENDS, 'api', 'e2e', 'shared/contracts', 'shared/platform', 'shared/ui', 'shared/build', 'shared/testkit', '.']
     .some((d) => newest(join(ROOT, d, 'package.json')) > t);
 }

@@ -1,5 +1,4 @@
 export const KAMAILIO_CFG: string;
-export const KAMAILIO_PACKAGES: string[];
 export interface KamailioOptions {
   /** WebSocket (TCP) port for browsers, on 127.0.0.1. */
   wsPort: number;

@@ -13,7 +13,6 @@ import { freeTcpPort } from './ports.mjs';
 export { freeTcpPort, freeUdpPort } from './ports.mjs';
 
 export const KAMAILIO_CFG = join(ROOT, 'sip', 'kamailio.cfg');
-export const KAMAILIO_PACKAGES = ['kamailio', 'kamailio-websocket-modules', 'kamailio-utils-modules', 'kamailio-extra-modules'];
 const BINARIES = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'];
 // websocket.so comes from kamailio-websocket-modules, http_client.so from kamailio-utils-modules,
 // jansson.so (routing plans are JSON) from kamailio-extra-modules.
@@ -133,7 +132,7 @@ const tcpOpen = (port) => new Promise((resolve) => {
 export async function startKamailio({ wsPort, udpPort, apiInternalUrl, dir, timeoutMs = 15_000, shmMb = 64, ...more }) {
   more.evapiPort ||= await freeTcpPort();
   const bin = kamailioBinary();
-  if (!bin) throw new Error(`Kamailio is not installed: sudo apt-get install ${KAMAILIO_PACKAGES.join(' ')}`);
+  if (!bin) throw new Error('Kamailio is not installed: sudo node scripts/lib/system.mjs start installs it (the list is in scripts/lib/system.mjs)');
   const run = join(dir, 'run');
   mkdirSync(run, { recursive: true });
   const cfg = join(dir, 'kamailio.cfg');

@@ -1,4 +1,3 @@
-export const RTPENGINE_PACKAGE: string;
 export interface RtpengineOptions {
   /** UDP port of the ng control protocol, on 127.0.0.1. */
   ngPort: number;

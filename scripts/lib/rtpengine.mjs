@@ -6,7 +6,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { logTail, spawnDaemon } from './daemon.mjs';
 
-export const RTPENGINE_PACKAGE = 'rtpengine-daemon';
 const BINARIES = ['/usr/bin/rtpengine', '/usr/sbin/rtpengine', '/usr/local/bin/rtpengine'];
 
 export function rtpengineBinary() {
@@ -37,7 +36,7 @@ export function rtpenginePing(ngPort, timeoutMs = 300) {
  */
 export async function startRtpengine({ ngPort, portMin, portMax, dir, timeoutMs = 10_000 }) {
   const bin = rtpengineBinary();
-  if (!bin) throw new Error(`rtpengine is not installed: sudo apt-get install ${RTPENGINE_PACKAGE}`);
+  if (!bin) throw new Error('rtpengine is not installed: sudo node scripts/lib/system.mjs start installs it (the list is in scripts/lib/system.mjs)');
   mkdirSync(dir, { recursive: true });
   const log = join(dir, 'rtpengine.log');
   const args = [

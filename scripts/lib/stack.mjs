@@ -39,10 +39,12 @@ async function waitFor(url, ms, proc) {
 }
 
 export function startApi({ port, databaseUrl, dataDir, env = {}, quiet = false }) {
+  // The test clock comes only from the caller's `env` (e2e), never from the shell npm start runs in.
+  const { TONGDAI_TEST_CLOCK: _inherited, ...inherited } = process.env;
   const proc = spawn(join(ROOT, 'api', 'node_modules', '.bin', 'tsx'), [join(ROOT, 'api', 'src', 'main.ts')], {
     cwd: join(ROOT, 'api'),
     env: {
-      ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1',
+      ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(dataDir ? { DATA_DIR: dataDir } : {}),
     },
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',

@@ -1,9 +1,11 @@
-// The system packages the tests need. As root, missing ones are installed with apt; otherwise
-// the run stops and names the package and the command.
+// The one list of Debian packages the product and its tests need, used by `npm start`
+// (`start`), `npm test` (`test`) and .ci/run (`node scripts/lib/system.mjs test`). As root the
+// missing ones are installed with apt; otherwise the run names the packages and the command.
 import { chmodSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { KAMAILIO_PACKAGES, kamailioAvailable } from './kamailio.mjs';
-import { RTPENGINE_PACKAGE, rtpengineAvailable } from './rtpengine.mjs';
+import { pathToFileURL } from 'node:url';
+import { kamailioAvailable } from './kamailio.mjs';
+import { rtpengineAvailable } from './rtpengine.mjs';
 
 function onPath(bin) {
   return spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' }).status === 0;
@@ -15,15 +17,23 @@ function hasInitdb() {
   return existsSync(base) && readdirSync(base).some((v) => existsSync(`${base}/${v}/bin/initdb`));
 }
 
-const NEEDS = [
-  { pkg: 'chromium', why: 'e2e tests (Playwright drives Debian\'s Chromium)', present: () => existsSync('/usr/lib/chromium/chromium') || existsSync('/usr/bin/chromium') },
-  { pkg: 'postgresql', why: 'API tests (a throwaway PostgreSQL cluster)', present: hasInitdb },
-  // kamailio.mjs decides what "usable" means: the binary and the modules sip/kamailio.cfg loads.
-  { pkg: KAMAILIO_PACKAGES.join(' '), why: 'SIP tests (registrar and proxy for the softphone)', present: kamailioAvailable },
-  { pkg: 'sip-tester', why: 'SIP tests and bench (sipp)', present: () => onPath('sipp') },
+/** `for`: which runs need the package; `why`: said when it is missing. */
+export const SYSTEM_PACKAGES = [
+  // kamailio.mjs decides what "usable" means: the binary and the modules sip/kamailio.cfg loads
+  // (websocket.so, http_client.so + xhttp.so from utils, jansson.so from extra: plans are JSON).
+  { pkgs: ['kamailio', 'kamailio-websocket-modules', 'kamailio-utils-modules', 'kamailio-extra-modules'], for: ['start', 'test'], why: 'Kamailio: tổng đài SIP cho softphone', present: kamailioAvailable },
   // Userspace only: the `rtpengine` package would pull in a kernel module.
-  { pkg: RTPENGINE_PACKAGE, why: 'trunk calls to browsers (media relay)', present: rtpengineAvailable },
+  { pkgs: ['rtpengine-daemon'], for: ['start', 'test'], why: 'rtpengine: chuyển tiếp âm thanh giữa trung kế và trình duyệt', present: rtpengineAvailable },
+  { pkgs: ['chromium'], for: ['test'], why: 'Chromium cho kiểm thử e2e (Playwright)', present: () => existsSync('/usr/lib/chromium/chromium') || existsSync('/usr/bin/chromium') },
+  { pkgs: ['postgresql'], for: ['test'], why: 'PostgreSQL tạm cho kiểm thử API', present: hasInitdb },
+  { pkgs: ['redis-server'], for: ['test'], why: 'Redis tạm cho kiểm thử sự kiện cuộc gọi giữa nhiều API', present: () => onPath('redis-server') || existsSync('/usr/bin/redis-server') },
+  { pkgs: ['sip-tester'], for: ['test'], why: 'sipp cho kiểm thử cuộc gọi và bench', present: () => onPath('sipp') },
 ];
+
+/** The packages `use` ('start' or 'test') needs that are not installed. */
+export function missingPackages(use) {
+  return SYSTEM_PACKAGES.filter((n) => n.for.includes(use) && !n.present());
+}
 
 const POLICY_RC = '/usr/sbin/policy-rc.d';
 
@@ -39,14 +49,20 @@ function withoutServiceStarts(fn) {
   }
 }
 
-export function ensureSystemPackages() {
-  const missing = NEEDS.filter((n) => !n.present());
-  if (!missing.length) return;
-  const pkgs = missing.flatMap((m) => m.pkg.split(' '));
+/**
+ * Installs what `use` needs (as root), else explains in Vietnamese what to install. `npm test`
+ * stops then (`required`); `npm start` goes on without SIP. Returns the packages still missing.
+ */
+export function ensureSystemPackages(use = 'test', { required = use === 'test' } = {}) {
+  const missing = missingPackages(use);
+  if (!missing.length) return [];
+  const pkgs = missing.flatMap((m) => m.pkgs);
   if (process.getuid?.() !== 0) {
-    console.error(`Thiếu gói hệ thống: ${pkgs.join(', ')} (${missing.map((m) => m.why).join('; ')}).`);
-    console.error(`Cài đặt bằng: sudo apt-get install -y ${pkgs.join(' ')}`);
-    process.exit(1);
+    console.error(`Thiếu gói hệ thống: ${pkgs.join(', ')}\n  (${missing.map((m) => m.why).join('; ')}).`);
+    console.error(`Cài đặt bằng: sudo apt-get install -y --no-install-recommends ${pkgs.join(' ')}`);
+    console.error(`  hoặc chạy lệnh này với quyền root: sudo node scripts/lib/system.mjs ${use}`);
+    if (required) process.exit(1);
+    return pkgs;
   }
   console.log(`Cài đặt gói hệ thống: ${pkgs.join(', ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -56,4 +72,12 @@ export function ensureSystemPackages() {
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     if (!install()) throw new Error(`apt-get install ${pkgs.join(' ')} failed`);
   }
+  return missingPackages(use).flatMap((m) => m.pkgs);
+}
+
+// `node scripts/lib/system.mjs [start|test]` (.ci/run): install what that run needs.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const use = process.argv[2] ?? 'test';
+  if (!['start', 'test'].includes(use)) throw new Error(`usage: node scripts/lib/system.mjs [start|test]`);
+  ensureSystemPackages(use);
 }

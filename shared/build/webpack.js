@@ -5,6 +5,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { sharedDeps } = require('./shared-deps');
 
+/** The e2e build keeps the data-testid attributes (strip-test-ids.js says why); production has none. */
+const testBuild = () => process.env.TONGDAI_TEST_BUILD === '1';
+
 const swcOptions = (dev) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
@@ -39,7 +42,12 @@ function createConfig(opts) {
       },
       module: {
         rules: [
-          { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: { loader: require.resolve('swc-loader'), options: swcOptions(dev) } },
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            // Loaders run last to first: test ids are stripped from the source, then swc compiles it.
+            use: [{ loader: require.resolve('swc-loader'), options: swcOptions(dev) }, ...(dev || testBuild() ? [] : [require.resolve('./strip-test-ids')])],
+          },
           { test: /\.m?js$/, resolve: { fullySpecified: false } },
         ],
       },

@@ -1,4 +1,4 @@
-import { CALL_STATES, type CallState } from '@tongdai/contracts';
+import { CALL_STATES, isActiveCallState, type CallState } from '@tongdai/contracts';
 import { initialContext, transition, type MachineOptions, type PhoneContext, type PhoneEvent } from './phone-machine';
 
 const P1: MachineOptions = { provider: 1, customerPopupAllowed: true };
@@ -163,11 +163,63 @@ describe('totality', () => {
     { type: 'outgoing.accepted' }, { type: 'outgoing.confirmed' }, { type: 'ended' }, { type: 'failed' }, { type: 'registered' },
     { type: 'unregistered' }, { type: 'registrationFailed' }, { type: 'hold', originator: 'local' }, { type: 'unhold', originator: 'remote' },
     { type: 'transferred' }, { type: 'referred', remoteNumber: '103' }, { type: 'declined' }];
-  it('every state × event pair yields a known state, for every provider', () => {
+  const every = (fn: (ctx: PhoneContext, e: PhoneEvent, opts: MachineOptions) => void) => {
     for (const provider of [1, 2, 3] as const)
       for (const state of CALL_STATES)
         for (const direction of ['incoming', 'outgoing', undefined] as const)
-          for (const e of events) expect(CALL_STATES).toContain(transition({ state, registered: true, direction }, e, { provider, customerPopupAllowed: true }).context.state);
+          for (const hold of [undefined, { local: true, remote: true }])
+            for (const e of events) fn({ state, registered: true, direction, hold }, e, { provider, customerPopupAllowed: true });
+  };
+  /** Contexts a phone can reach from power-on through any sequence of the events. */
+  function reachable(opts: MachineOptions): Set<CallState> {
+    const seen = new Map<string, PhoneContext>([[JSON.stringify(initialContext), initialContext]]);
+    const queue = [initialContext];
+    while (queue.length) {
+      const ctx = queue.shift()!;
+      for (const e of events) {
+        const next = transition(ctx, e, opts).context;
+        const key = JSON.stringify(next);
+        if (!seen.has(key)) (seen.set(key, next), queue.push(next));
+      }
+    }
+    return new Set([...seen.values()].map((c) => c.state));
+  }
+
+  it('every state × event pair yields a known state, for every provider', () => {
+    every((ctx, e, opts) => expect(CALL_STATES).toContain(transition(ctx, e, opts).context.state));
+  });
+  it('every SPEC §4 state is entered by some sequence of events (a missing transition leaves one out)', () => {
+    const notYet: CallState[] = [];
+    // CALL_CONFIRMED is provider 2's (see 'confirmed' above): the union over the providers counts.
+    const entered = new Set([P1, P2, { provider: 3, customerPopupAllowed: true } as const].flatMap((opts) => [...reachable(opts)]));
+    expect(CALL_STATES.filter((s) => !entered.has(s))).toEqual(notYet);
+  });
+  it('every event does something in some state, except the one SPEC §4 ignores', () => {
+    const idle = events.filter((e) => {
+      let acts = false;
+      every((ctx, ev, opts) => {
+        if (ev !== e) return;
+        const t = transition(ctx, ev, opts);
+        acts ||= t.effects.length > 0 || JSON.stringify(t.context) !== JSON.stringify(ctx);
+      });
+      return !acts;
+    });
+    // SPEC §4 names no outgoing "confirmed" transition (see 'outgoing.confirmed' in the machine).
+    expect(idle.map((e) => e.type)).toEqual(['outgoing.confirmed']);
+  });
+  it('a call in progress can always end: ended and failed leave every active state, in both directions', () => {
+    for (const state of CALL_STATES.filter(isActiveCallState))
+      for (const direction of ['incoming', 'outgoing'] as const)
+        for (const type of ['ended', 'failed'] as const) {
+          const next = transition({ state, registered: true, direction }, { type }, P1).context.state;
+          expect({ state, direction, type, ended: !isActiveCallState(next) }).toEqual({ state, direction, type, ended: true });
+        }
+  });
+  it('registration events set the idle state and leave an active call alone', () => {
+    const cases = [['registered', 'CALL_NOT_CREATED'], ['unregistered', 'CALL_OFFLINE'], ['registrationFailed', 'CALL_FAILED_REGISTER_TO_SERVER']] as const;
+    for (const [type, idle] of cases)
+      for (const state of CALL_STATES)
+        expect(transition({ state, registered: true, direction: 'incoming' }, { type }, P1).context.state).toBe(isActiveCallState(state) ? state : idle);
   });
   it('ended or failed with no call does nothing', () => {
     expect(transition(initialContext, { type: 'ended' }, P1)).toEqual({ context: initialContext, effects: [] });

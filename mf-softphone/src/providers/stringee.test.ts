@@ -1,7 +1,7 @@
 import type { CallState } from '@tongdai/contracts';
 import { initialContext, transition, type PhoneContext, type PhoneEvent } from '../machine/phone-machine';
 import { createStringeeAdapter } from './stringee';
-import { FakeStringeeCall, fakeStringeeSdk } from './stringee-double';
+import { FakeStringeeCall, fakeStringeeSdk } from '@tongdai/testkit/stringee-double';
 import type { SipAccount } from './types';
 
 const account: SipAccount = { provider: 3, username_telecom: '101', domain_telecom: 'demo.tongdai.local', password_telecom: '', ws_url: '', access_token: 'tok-1' };

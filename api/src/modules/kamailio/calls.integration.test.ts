@@ -8,11 +8,12 @@ import { DEMO_PBX } from '../../db/seed-pbx';
 import { DEMO_SIP } from '../../db/seed-data';
 import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
-import { SipUdpClient } from '../sip/sip-client';
+import { SipUdpClient } from '@tongdai/testkit/sip-client';
 import type { CdrRow } from '../cdr/cdr';
-import { registerContact } from '../calls/register-contact';
-import { Ear, toneWav } from '../calls/rtp-ear';
-import { answerScenario, busyScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled } from '../calls/sipp';
+import { registerContact } from '@tongdai/testkit/register-contact';
+import { Ear } from '@tongdai/testkit/rtp-ear';
+import { toneWav } from '@tongdai/testkit/wav';
+import { answerScenario, busyScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 
 /**
  * Calls obey the PBX, through real processes: sipp plays the carrier (UDP, no digest) and the

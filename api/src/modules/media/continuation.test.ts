@@ -1,5 +1,5 @@
 import { planCall } from '../routing';
-import { audio, dest, extension, inbound, inboundCall, ivr, liveState, number, pbxConfig, queue } from '../routing/test-factory';
+import { audio, dest, extension, inbound, inboundCall, ivr, liveState, number, pbxConfig, queue } from '@tongdai/testkit/routing-factory';
 import { continuationPlan, Continuations, mediaStepOf } from './continuation';
 
 const DID = '02873000001';

@@ -1,5 +1,5 @@
 import { inspectAudio, mp3Info, wavInfo } from './audio-file';
-import { mp3, wav } from './pbx.test-kit';
+import { mp3, wav } from '@tongdai/testkit/pbx-kit';
 
 describe('audio files are recognised from their bytes', () => {
   it('reads a WAV duration from the byte rate and the data chunk', () => {

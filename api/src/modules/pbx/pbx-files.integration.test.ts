@@ -1,8 +1,8 @@
 import writeXlsxFile from 'write-excel-file/node';
 import { AUDIO_MAX_BYTES, IMPORT_MAX_ROWS, MSG, PBX_MSG } from '@tongdai/contracts';
 import { demoHeaders, type TestApp } from '../../../test/helpers';
-import { startPbxTest } from './pbx.test-app';
-import { mp3, wav, type PbxClient } from './pbx.test-kit';
+import { startPbxTest } from '../../../test/pbx-app';
+import { mp3, wav, type PbxClient } from '@tongdai/testkit/pbx-kit';
 
 type Json = Record<string, unknown>;
 const WAV = { name: 'loi-chao.wav', type: 'audio/wav', bytes: wav(1) };

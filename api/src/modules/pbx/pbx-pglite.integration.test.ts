@@ -4,7 +4,7 @@ import type { Db } from '../../db/db';
 import { openDb } from '../../db/open';
 import { DEMO, seedIfEmpty } from '../../db/seed';
 import { buildServer } from '../../server';
-import { pbxClient, wav, type PbxClient } from './pbx.test-kit';
+import { pbxClient, wav, type PbxClient } from '@tongdai/testkit/pbx-kit';
 
 /** The default engine (embedded PGlite) runs the same PBX SQL: arrays, bytea, json, constraint names. */
 describe('PBX partner API on PGlite', () => {

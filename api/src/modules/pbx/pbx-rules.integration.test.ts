@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES, PBX_MSG } from '@tongdai/contracts';
 import type { TestApp } from '../../../test/helpers';
 import { PBX_API_MSG } from './pbx.errors';
-import { startPbxTest } from './pbx.test-app';
-import type { PbxClient } from './pbx.test-kit';
+import { startPbxTest } from '../../../test/pbx-app';
+import type { PbxClient } from '@tongdai/testkit/pbx-kit';
 
 type Json = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES, MSG, PBX_MSG, PBX_RESOURCES } from '@tongdai/contracts';
 import { DEMO_PBX } from '../../db/seed-pbx';
 import type { TestApp } from '../../../test/helpers';
-import { startPbxTest } from './pbx.test-app';
-import type { PbxClient } from './pbx.test-kit';
+import { startPbxTest } from '../../../test/pbx-app';
+import type { PbxClient } from '@tongdai/testkit/pbx-kit';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
-import { createConnection } from 'node:net';
 import type { PbxCallEvent } from '@tongdai/contracts';
 import { DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { REDIS_MISSING } from '../../../test/redis-server';
 import { buildInternalServer } from '../sip/internal-server';
 import { redisHub } from './call-event-hub';
 
@@ -67,18 +67,17 @@ describe('real-time call events (GET /t/{ma_dn}/events, WebSocket)', () => {
   });
 });
 
-/** Redis at 127.0.0.1:6379 when it answers (CI machines have it; a bare machine skips). */
-const redisUp = () =>
-  new Promise<boolean>((resolve) => {
-    const s = createConnection({ host: '127.0.0.1', port: 6379 });
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
+/** The throwaway redis-server of test/global-setup.ts; without it this test fails and says why. */
+function redisUrl(): string {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) throw new Error(`TEST_REDIS_URL is not set: ${REDIS_MISSING}. Run the tests through jest (test/global-setup.ts starts redis-server).`);
+  return url;
+}
 
 describe('call events across API instances (Redis pub/sub)', () => {
   it('an event published by one instance reaches the other instance\'s subscribers of that tenant only', async () => {
-    if (!(await redisUp())) return console.warn('SKIPPED: no Redis on 127.0.0.1:6379');
-    const [a, b] = await Promise.all([redisHub('redis://127.0.0.1:6379'), redisHub('redis://127.0.0.1:6379')]);
+    const url = redisUrl();
+    const [a, b] = await Promise.all([redisHub(url), redisHub(url)]);
     try {
       const tenant = 900_000 + Math.floor(Math.random() * 99_999);
       const seen: PbxCallEvent[] = [];

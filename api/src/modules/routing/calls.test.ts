@@ -1,5 +1,5 @@
 import { planCall } from './plan';
-import { blocked, dest, extension, extensionCall, inbound, inboundCall, liveState, number, outboundRule, pbxConfig } from './test-factory';
+import { blocked, dest, extension, extensionCall, inbound, inboundCall, liveState, number, outboundRule, pbxConfig } from '@tongdai/testkit/routing-factory';
 import type { PbxConfig } from '@tongdai/contracts';
 import type { RoutingPlan } from './types';
 

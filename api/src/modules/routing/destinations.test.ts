@@ -19,7 +19,7 @@ import {
   timeCondition,
   vn,
   type LiveInput,
-} from './test-factory';
+} from '@tongdai/testkit/routing-factory';
 import type { RoutingPlan } from './types';
 
 const DID = '02873000001';

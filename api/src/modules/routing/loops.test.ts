@@ -1,6 +1,6 @@
 import { findLoop, describeLoop } from './loops';
 import { planCall } from './plan';
-import { dest, extension, inbound, inboundCall, ivr, liveState, notification, officeHours, pbxConfig, queue, ringGroup, timeCondition, audio } from './test-factory';
+import { dest, extension, inbound, inboundCall, ivr, liveState, notification, officeHours, pbxConfig, queue, ringGroup, timeCondition, audio } from '@tongdai/testkit/routing-factory';
 
 const menu = (more: Parameters<typeof ivr>[1] = {}) => ivr(3, { name: 'Menu chính', ...more });
 const office = (matched = dest('direct', '101'), unmatched = dest('ivr', 3)) =>

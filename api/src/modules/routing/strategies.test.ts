@@ -1,6 +1,6 @@
 import type { QueueStrategy, RingStrategy } from '@tongdai/contracts';
 import { planCall } from './plan';
-import { dest, extension, inbound, inboundCall, liveState, pbxConfig, queue, ringGroup, seeded, type LiveInput } from './test-factory';
+import { dest, extension, inbound, inboundCall, liveState, pbxConfig, queue, ringGroup, seeded, type LiveInput } from '@tongdai/testkit/routing-factory';
 import type { QueueStep, RingStep } from './types';
 
 const DID = '02873000001';

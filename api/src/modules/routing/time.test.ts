@@ -1,5 +1,5 @@
 import { evaluateTimeCondition, matchesTimeGroup, nextStateChange } from './time';
-import { dest, officeHours, range, timeCondition, timeGroup, vn } from './test-factory';
+import { dest, officeHours, range, timeCondition, timeGroup, vn } from '@tongdai/testkit/routing-factory';
 
 const VN = 'Asia/Ho_Chi_Minh';
 const group = (...ranges: Parameters<typeof range>[0][]) => timeGroup(1, ranges.map((r) => range(r)));

@@ -18,7 +18,7 @@ import type { LiveState } from '../routing';
 export interface CallRoutingOptions {
   /** Trunk name → host[:port]; default from SIP_TRUNKS ("viettel=10.0.0.5:5060,vnpt=..."). */
   trunks?: Trunks;
-  /** Accept `at` (ISO time) on plan requests, to test time conditions. Default: NODE_ENV=test or TONGDAI_TEST_CLOCK=1. */
+  /** Accept `at` (ISO time) on plan requests, to test time conditions. Off unless asked (main.ts: TONGDAI_TEST_CLOCK=1). */
   testClock?: boolean;
   /** Replaces the PBX configuration loader (tests). */
   loadConfig?: ConfigLoader;
@@ -73,7 +73,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     continuations,
     events,
     trunks: opts.trunks ?? parseTrunks(process.env.SIP_TRUNKS),
-    testClock: opts.testClock ?? (process.env.NODE_ENV === 'test' || process.env.TONGDAI_TEST_CLOCK === '1'),
+    testClock: opts.testClock ?? false,
     config,
     liveState,
   });

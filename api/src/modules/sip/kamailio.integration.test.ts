@@ -7,7 +7,7 @@ import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
 import { DEMO_SIP } from '../../db/seed-data';
 import { startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from './internal-server';
-import { SipUdpClient } from './sip-client';
+import { SipUdpClient } from '@tongdai/testkit/sip-client';
 
 /**
  * The real chain: Kamailio (sip/kamailio.cfg via scripts/lib/kamailio.mjs) asks the API's internal

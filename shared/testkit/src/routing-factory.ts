@@ -16,10 +16,16 @@ import type {
   TimeGroup,
   TimeRange,
 } from '@tongdai/contracts';
-import type { ConfigExtension } from './config-index';
-import type { AgentStats, CallInput, LiveState } from './types';
 
-/** Typed builders of PBX configurations and live state for the engine's tests and the bench. */
+/**
+ * Typed builders of PBX configurations and live state for the routing engine's tests and the bench.
+ * Configurations are contracts types; the call and the live state are plain data that the engine's
+ * own types (api routing/types.ts) check where they are passed in, so this package never imports
+ * from the API.
+ */
+
+type ConfigExtension = PbxConfig['extensions'][number];
+type AgentStats = { calls: number; lastCallAt: Date | null };
 
 const stamp = { created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 
@@ -182,11 +188,11 @@ export interface LiveInput {
   memory?: Record<string, number>;
   random?: () => number;
 }
-export function liveState(p: LiveInput = {}): LiveState {
+export function liveState(p: LiveInput = {}) {
   return {
     registered: new Set(p.registered ?? []),
     busy: new Set(p.busy ?? []),
-    lastAgent: (caller) => p.last?.[caller] ?? null,
+    lastAgent: (caller: string) => p.last?.[caller] ?? null,
     agentStats: new Map(Object.entries(p.stats ?? {})),
     memory: new Map(Object.entries(p.memory ?? {})),
     random: p.random,
@@ -208,5 +214,5 @@ export function seeded(seed: number): () => number {
 /** Vietnam wall clock → instant: vn('2025-03-07 16:59') is 09:59 UTC. */
 export const vn = (wall: string): Date => new Date(`${wall.replace(' ', 'T')}:00+07:00`);
 
-export const inboundCall = (from: string, to: string, at: Date = vn('2025-03-05 10:00')): CallInput => ({ from, to, direction: 'inbound', at });
-export const extensionCall = (fromExtension: string, to: string, at: Date = vn('2025-03-05 10:00')): CallInput => ({ from: fromExtension, fromExtension, to, direction: 'internal', at });
+export const inboundCall = (from: string, to: string, at: Date = vn('2025-03-05 10:00')) => ({ from, to, direction: 'inbound' as const, at });
+export const extensionCall = (fromExtension: string, to: string, at: Date = vn('2025-03-05 10:00')) => ({ from: fromExtension, fromExtension, to, direction: 'internal' as const, at });

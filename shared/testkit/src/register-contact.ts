@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
-import { digestHeader } from '../sip/sip-client';
+import { digestHeader } from './sip-client';
 
 /**
  * REGISTERs <user>@<domain> with digest auth and binds it to another process's address (a sipp

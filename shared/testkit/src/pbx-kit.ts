@@ -1,25 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Test helpers of the PBX module: generated audio, multipart bodies, a client for /pbx. */
+/** Test helpers of the PBX module: generated audio, multipart bodies, a client for /pbx (any Fastify app, passed in). */
 
 /** `seconds` of silent 16-bit mono PCM at `rate` Hz, as a WAV file. */
-export function wav(seconds = 1, rate = 8000): Buffer {
-  const data = Buffer.alloc(Math.round(seconds * rate) * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'latin1');
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8, 'latin1');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20); // PCM
-  h.writeUInt16LE(1, 22); // mono
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28); // byte rate
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'latin1');
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
+export { silentWav as wav } from './wav';
 
 /** `frames` MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz, 417 bytes each), after an ID3v2 tag when asked. */
 export function mp3(frames: number, id3 = false): Buffer {

@@ -6,27 +6,6 @@ import { createSocket, type Socket } from 'node:dgram';
  * here on purpose: the decoding is written once more, from the G.711 definition.
  */
 
-/** An 8 kHz 16-bit WAV of a tone (default 1 s of 600 Hz at about -9 dBFS): a greeting as an admin uploads it. */
-export function toneWav(seconds = 1, freq = 600, amplitude = 12000): Buffer {
-  const n = 8000 * seconds;
-  const data = Buffer.alloc(n * 2);
-  for (let i = 0; i < n; i++) data.writeInt16LE(Math.round(amplitude * Math.sin((2 * Math.PI * freq * i) / 8000)), i * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(8000, 24);
-  h.writeUInt32LE(16000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
-
 const ULAW = Int16Array.from({ length: 256 }, (_, b) => {
   const u = ~b & 0xff;
   const t = (((u & 0x0f) << 3) + 0x84) << ((u & 0x70) >> 4);

@@ -1,5 +1,5 @@
-import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
-import { pbxClient, type PbxClient } from './pbx.test-kit';
+import { demoHeaders, startTestApp, type TestApp } from './helpers';
+import { pbxClient, type PbxClient } from '@tongdai/testkit/pbx-kit';
 
 export interface PbxTest {
   t: TestApp;

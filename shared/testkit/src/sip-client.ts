@@ -31,12 +31,13 @@ function challengeOf(header: string): Record<string, string> {
   return out;
 }
 
-export function digestHeader(o: { method: string; uri: string; user: string; password: string; challenge: string }): string {
+/** The Authorization value answering `challenge`; `cnonce` is random unless given (known-answer tests). */
+export function digestHeader(o: { method: string; uri: string; user: string; password: string; challenge: string; cnonce?: string }): string {
   const c = challengeOf(o.challenge);
   const ha1 = md5(`${o.user}:${c.realm}:${o.password}`);
   const ha2 = md5(`${o.method}:${o.uri}`);
   const qop = c.qop?.split(',').map((q) => q.trim()).includes('auth') ? 'auth' : undefined;
-  const cnonce = rand();
+  const cnonce = o.cnonce ?? rand();
   const nc = '00000001';
   const response = qop ? md5(`${ha1}:${c.nonce}:${nc}:${cnonce}:${qop}:${ha2}`) : md5(`${ha1}:${c.nonce}:${ha2}`);
   const parts = [`username="${o.user}"`, `realm="${c.realm}"`, `nonce="${c.nonce}"`, `uri="${o.uri}"`, `response="${response}"`, 'algorithm=MD5'];

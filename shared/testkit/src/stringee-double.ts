@@ -1,4 +1,10 @@
-import type { StringeeCallLike, StringeeClientLike, StringeeResponse, StringeeSdk } from './stringee-sdk';
+/**
+ * Test double of Stringee's Web SDK for the softphone's Jest tests (never bundled: the production
+ * softphone loads the real `stringee` package). Shaped after the SDK README; the softphone's own
+ * description of the SDK (mf-softphone providers/stringee-sdk.ts) checks it where it is passed in.
+ */
+
+interface StringeeResponse { r: number; message?: string }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- listeners of several SDK shapes
 type Handler = (arg: any) => void;
@@ -9,11 +15,11 @@ class Emitter {
 }
 
 /** Test double of StringeeCall following the SDK README's events and callbacks. */
-export class FakeStringeeCall extends Emitter implements StringeeCallLike {
+export class FakeStringeeCall extends Emitter {
   calls: string[] = [];
   muted = false;
   makeCallResponse: StringeeResponse = { r: 0 };
-  constructor(public client: StringeeClientLike | null, public fromNumber: string, public toNumber: string) { super(); }
+  constructor(public client: unknown, public fromNumber: string, public toNumber: string) { super(); }
   makeCall(cb: (r: StringeeResponse) => void) { this.calls.push('makeCall'); cb(this.makeCallResponse); }
   answer(cb: (r: StringeeResponse) => void) { this.calls.push('answer'); cb({ r: 0 }); }
   reject(cb: (r: StringeeResponse) => void) { this.calls.push('reject'); cb({ r: 0 }); }
@@ -34,7 +40,7 @@ export function fakeStringeeSdk() {
   let client: FakeStringeeClient | null = null;
   const sdk = {
     StringeeClient: class extends FakeStringeeClient { constructor() { super(); client = this; } },
-    StringeeCall: class extends FakeStringeeCall { constructor(c: StringeeClientLike, from: string, to: string) { super(c, from, to); made.push(this); } },
-  } as unknown as StringeeSdk;
+    StringeeCall: class extends FakeStringeeCall { constructor(c: unknown, from: string, to: string) { super(c, from, to); made.push(this); } },
+  };
   return { sdk, made, client: () => client as FakeStringeeClient };
 }

@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findBin, freePort } from './pg-cluster';
+
+/** A Redis server for one test run, like the throwaway PostgreSQL of pg-cluster.ts. */
+export interface RedisServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export const REDIS_MISSING = 'redis-server is not installed (apt-get install -y redis-server; npm test installs it as root)';
+
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = createConnection({ host: '127.0.0.1', port });
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+
+/**
+ * A redis-server on a free loopback port, without persistence (no RDB, no AOF) in a temporary
+ * directory; null when redis-server is not installed (the Redis tests then fail, naming it).
+ */
+export async function startRedisServer(): Promise<RedisServer | null> {
+  const bin = findBin('redis-server') ?? (existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : null);
+  if (!bin) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'tongdai-redis-'));
+  const port = await freePort();
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--loglevel', 'warning'];
+  const proc = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+  const stop = () => {
+    if (proc.exitCode === null) proc.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // If Jest dies before globalTeardown, do not leave a redis-server running.
+  process.once('exit', stop);
+  for (let i = 0; i < 100 && !(await answers(port)); i++) {
+    if (proc.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!(await answers(port))) {
+    stop();
+    throw new Error(`redis-server did not start on 127.0.0.1:${port}: ${stderr.trim()}`);
+  }
+  return { url: `redis://127.0.0.1:${port}`, stop: async () => stop() };
+}
