@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { FormShell } from '../Form';
+import { ErrorState, LoadingState } from '../States';
+import { useApiError } from '../useApiError';
+import { EntityFields } from './EntityFields';
+import { entityKey, type EntityDef } from './types';
+import { useEntityForm } from './useEntityForm';
+
+/** Create (/x/add) or edit (/x/edit/:id) any entity; back to the list once saved. */
+export function EntityFormScreen<T extends { id: number }>({ entity }: { entity: EntityDef<T> }) {
+  const { t } = useTranslation(entity.ns);
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const { existing, form, submit, formError, saving } = useEntityForm(entity as never, id);
+  const loadError = useApiError(existing.error);
+
+  if (id !== null && existing.isPending) return <LoadingState />;
+  if (id !== null && existing.isError) return <ErrorState message={loadError?.message ?? ''} onRetry={() => void existing.refetch()} />;
+
+  return (
+    <FormShell
+      title={t(entityKey(entity, id === null ? 'addTitle' : 'editTitle'))}
+      testId={`${entity.key}-form`}
+      onSubmit={() => void submit().then((ok) => ok && navigate(entity.paths.list))}
+      submitting={saving}
+      error={formError}
+      backTo={entity.paths.list}
+    >
+      <EntityFields entity={entity} form={form} />
+    </FormShell>
+  );
+}
