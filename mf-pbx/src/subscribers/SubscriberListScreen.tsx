@@ -1,11 +1,10 @@
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PERM, type Subscriber } from '@tongdai/contracts';
+import { PERM, paths, type Subscriber } from '@tongdai/contracts';
 import { useCan } from '@tongdai/platform/react';
 import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
 import { SUBSCRIBERS_NS } from './i18n';
-import { subscriberPaths } from './subscribers.routes';
 import { useDeleteSubscriber, useSubscriberList } from './subscribers.api';
 
 const dateTime = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -32,7 +31,7 @@ export default function SubscriberListScreen() {
     {
       key: 'actions', header: '', render: (s) => (
         <span style={{ display: 'flex', gap: 4 }}>
-          {can(PERM.subscriber.edit) && <Link to={subscriberPaths.edit(s.id)}><Button size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</Button></Link>}
+          {can(PERM.subscriber.edit) && <Link to={paths.subscriber.edit(s.id)}><Button size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</Button></Link>}
           {can(PERM.subscriber.delete) && <Button size="small" onClick={() => del.ask(s)} data-testid="delete">{t('delete', { ns: 'ui' })}</Button>}
         </span>
       ),
@@ -48,7 +47,7 @@ export default function SubscriberListScreen() {
         columns={columns}
         rowKey={(s) => s.id}
         list={list}
-        addTo={can(PERM.subscriber.create) ? subscriberPaths.add() : undefined}
+        addTo={can(PERM.subscriber.create) ? paths.subscriber.add : undefined}
         addLabel={t('add')}
         searchPlaceholder={t('searchPlaceholder')}
         emptyMessage={t('empty')}

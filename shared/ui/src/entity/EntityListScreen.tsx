@@ -8,7 +8,7 @@ import { UI_NS } from '../i18n';
 import { ListPage, useListParams, type Column } from '../ListPage';
 import { useConfirmDelete } from '../useConfirmDelete';
 import { EntityFormDialog, useDialogParam } from './EntityFormDialog';
-import { entityKey, type EntityDef, type EntityExport, type Translate } from './types';
+import { entityKey, fieldKey, type EntityDef, type EntityExport, type Translate } from './types';
 import { useCrudQueries } from './useCrudQueries';
 
 export interface EntityListScreenProps<T extends { id: number }> {
@@ -19,6 +19,8 @@ export interface EntityListScreenProps<T extends { id: number }> {
   rowActions?: (row: T) => ReactNode;
   /** Hides the delete of some rows (e.g. the built-in super-admin role). */
   canDelete?: (row: T) => boolean;
+  /** Replaces the form dialog of ?dialog=new (e.g. an upload) for a dialog entity. */
+  createDialog?: (close: () => void) => ReactNode;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface EntityListScreenProps<T extends { id: number }> {
  * and delete with confirmation gated by permission, an empty state with a button to add the
  * first item, and export where the entity allows.
  */
-export function EntityListScreen<T extends { id: number }>({ entity, toolbar, rowActions, canDelete }: EntityListScreenProps<T>) {
+export function EntityListScreen<T extends { id: number }>({ entity, toolbar, rowActions, canDelete, createDialog }: EntityListScreenProps<T>) {
   const { t } = useTranslation([entity.ns, UI_NS]);
   const k = (key: string) => entityKey(entity, key);
   const { can } = useCan();
@@ -45,7 +47,7 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
   });
 
   const columns: Column<T>[] = [
-    ...entity.columns.map((c) => ({ key: c.key, header: t(`fields.${c.header}`), render: (r: T) => c.render(r, ctx) })),
+    ...entity.columns.map((c) => ({ key: c.key, header: t(fieldKey(entity, c.header)), render: (r: T) => c.render(r, ctx) })),
     {
       key: 'actions', header: '', render: (r) => (
         <span style={{ display: 'flex', gap: 4 }}>
@@ -83,7 +85,8 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
       />
       {del.dialog}
       {edit && dialog.value && can(dialog.value === 'new' ? entity.permission.create : entity.permission.edit) && (
-        <EntityFormDialog key={dialog.value} entity={entity} id={/^\d+$/.test(dialog.value) ? Number(dialog.value) : null} onClose={dialog.close} />
+        dialog.value === 'new' && createDialog ? createDialog(dialog.close)
+          : <EntityFormDialog key={dialog.value} entity={entity} id={/^\d+$/.test(dialog.value) ? Number(dialog.value) : null} onClose={dialog.close} />
       )}
     </>
   );

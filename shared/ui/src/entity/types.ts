@@ -103,3 +103,6 @@ export function defineEntity<T extends { id: number }>(def: EntityDef<T>): Entit
 
 /** The entity's own strings: "listTitle" → "team.listTitle" when the namespace holds several entities. */
 export const entityKey = (e: Pick<EntityDef, 'prefix'>, key: string) => (e.prefix ? `${e.prefix}.${key}` : key);
+
+/** A field's label: `<prefix>.fields.<name>`, else the namespace's shared `fields.<name>`. */
+export const fieldKey = (e: Pick<EntityDef, 'prefix'>, name: string): string[] => (e.prefix ? [`${e.prefix}.fields.${name}`, `fields.${name}`] : [`fields.${name}`]);

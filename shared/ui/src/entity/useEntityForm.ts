@@ -46,6 +46,6 @@ export function useEntityForm(entity: AnyEntity, id: number | null) {
   const { one: existing, save } = useCrudQueries<Record<string, unknown>>(entity.api, { id });
   const form = useEntityDraft(entity, existing.data);
   const { submit, formError, reset } = useFormSubmit(form, (input) => save.mutateAsync(input),
-    () => (id === null ? t(entityKey(entity, 'created')) : t('updated', { ns: UI_NS })));
+    () => (id === null ? t(entityKey(entity, 'created')) : t([entityKey(entity, 'updated'), `${UI_NS}:updated`])));
   return { existing, form, submit, formError, reset, saving: save.isPending };
 }
