@@ -1,5 +1,6 @@
 import { createRemoteApp } from '@tongdai/ui';
-import manifest from './manifest';
+import { routes } from './areas';
 
-const lifecycles = createRemoteApp({ name: manifest.id, routes: manifest.routes });
+// The routes, not the manifest: the manifest loads this file lazily.
+const lifecycles = createRemoteApp({ name: 'mf_crm', routes });
 export const { bootstrap, mount, unmount } = lifecycles;

@@ -1,5 +1,5 @@
 import { createRemoteApp } from '@tongdai/ui';
-import manifest from './manifest';
 
-const lifecycles = createRemoteApp({ name: manifest.id, routes: manifest.routes });
+// No route yet (see manifest.ts); not imported from the manifest, which loads this file lazily.
+const lifecycles = createRemoteApp({ name: 'mf_reports', routes: [] });
 export const { bootstrap, mount, unmount } = lifecycles;

@@ -1,6 +1,6 @@
 import { createRemoteApp } from '@tongdai/ui';
-import manifest from './manifest';
 import { Softphone } from './ui/Softphone';
 
-const lifecycles = createRemoteApp({ name: manifest.id, routes: manifest.routes, root: Softphone });
+// Not imported from the manifest, which loads this file lazily; the softphone owns no route.
+const lifecycles = createRemoteApp({ name: 'mf_softphone', routes: [], root: Softphone });
 export const { bootstrap, mount, unmount } = lifecycles;

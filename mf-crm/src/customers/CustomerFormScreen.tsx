@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { CUSTOMER_STATUSES, routes } from '@tongdai/contracts';
-import { notify, toApiError } from '@tongdai/platform';
-import { ErrorState, FormShell, LoadingState, SelectField, TextField, useApiError } from '@tongdai/ui';
+import { CUSTOMER_STATUSES, routes, type Customer } from '@tongdai/contracts';
+import { ErrorState, FormShell, LoadingState, SelectField, TextField, useApiError, useCrudQueries, useFormSubmit } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { CustomerLabelFields } from '../org/CustomerLabels';
-import { useCustomer, useSaveCustomer } from './customers.api';
+import { customers } from './customers.entity';
 import { useCustomerForm, type FieldErrors } from './useCustomerForm';
 
 export default function CustomerFormScreen() {
@@ -14,31 +12,16 @@ export default function CustomerFormScreen() {
   const navigate = useNavigate();
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
-  const existing = useCustomer(id);
+  const { one: existing, save } = useCrudQueries<Customer>(customers, { id });
   const loadError = useApiError(existing.error);
-  const save = useSaveCustomer(id);
   // /customer/add?phone=… (the softphone's customer card): a new customer with that number.
   const [query] = useSearchParams();
   const form = useCustomerForm(existing.data, id === null ? { phone: query.get('phone') ?? '' } : {});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { submit, formError } = useFormSubmit({ validate: form.validate, setErrors: (e) => form.setErrors(e as FieldErrors) }, (input) => save.mutateAsync(input),
+    () => t(id === null ? 'customer.created' : 'customer.updated'));
 
   if (id !== null && existing.isPending) return <LoadingState />;
   if (id !== null && existing.isError) return <ErrorState message={loadError?.message ?? ''} onRetry={() => void existing.refetch()} />;
-
-  const submit = async () => {
-    setFormError(null);
-    const input = form.validate();
-    if (!input) return;
-    try {
-      await save.mutateAsync(input);
-      notify('success', t(id === null ? 'customer.created' : 'customer.updated'));
-      navigate(routes.customer.list());
-    } catch (e) {
-      const body = await toApiError(e);
-      if (body.details?.length) form.setErrors(Object.fromEntries(body.details.map((d) => [d.field, d.message])) as FieldErrors);
-      setFormError(body.message);
-    }
-  };
 
   const f = (name: keyof typeof form.draft, extra: { required?: boolean; type?: 'email' | 'tel'; multiline?: boolean } = {}) => (
     <TextField name={name} label={t(`customer.fields.${name}`)} value={String(form.draft[name] ?? '')} onChange={form.set(name)} error={form.errors[name]} {...extra} />
@@ -48,7 +31,7 @@ export default function CustomerFormScreen() {
     <FormShell
       title={t(id === null ? 'customer.addTitle' : 'customer.editTitle')}
       testId="customer-form"
-      onSubmit={() => void submit()}
+      onSubmit={() => void submit().then((ok) => ok && navigate(routes.customer.list()))}
       submitting={save.isPending}
       error={formError}
       backTo={routes.customer.list()}

@@ -1,7 +1,7 @@
 import { Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { DataFilter } from '@tongdai/contracts';
-import { SelectField } from '@tongdai/ui';
+import { SelectField, type EntityFilter } from '@tongdai/ui';
 import { useDataFilter } from './org.api';
 import { ORG_NS } from './org.i18n';
 
@@ -17,21 +17,20 @@ function useLabelOptions() {
   return (k: LabelKey) => (data?.[SOURCE[k]] ?? []).map((o) => ({ value: String(o.id), label: o.name }));
 }
 
-/** Three filter dropdowns of the customer list: project, data source, profile status. */
-export function CustomerLabelFilters({ values, onChange }: { values: Record<string, string>; onChange: (key: string, value: string) => void }) {
+/** The filter dropdown of one label on the customer list (?is_project=, ?is_datasource=, ?is_status=). */
+function LabelFilter({ k, value, onChange }: { k: LabelKey; value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation(ORG_NS);
   const options = useLabelOptions();
   return (
-    <>
-      {LABEL_KEYS.map((k) => (
-        <Select key={k} value={values[k] ?? ''} onChange={(_, d) => onChange(k, d.value)} aria-label={t(`customerLabels.${k}`)} data-testid={testId(k)}>
-          <option value="">{t(`customerLabels.${ALL[k]}`)}</option>
-          {options(k).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-        </Select>
-      ))}
-    </>
+    <Select value={value ?? ''} onChange={(_, d) => onChange(d.value)} aria-label={t(`customerLabels.${k}`)} data-testid={testId(k)}>
+      <option value="">{t(`customerLabels.${ALL[k]}`)}</option>
+      {options(k).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+    </Select>
   );
 }
+
+/** Three filters of the customer list: project, data source, profile status. */
+export const labelFilters: EntityFilter[] = LABEL_KEYS.map((k) => ({ key: k, Control: (p) => <LabelFilter k={k} {...p} /> }));
 
 /** Three optional selects of the customer form. */
 export function CustomerLabelFields({ values, errors, onChange }: {

@@ -1,17 +1,18 @@
+import type { ComponentType } from 'react';
+import { EntityFormScreen, EntityListScreen, type EntityDef } from '@tongdai/ui';
 import { ORG } from './org.entities';
-import { OrgFormScreen } from './OrgFormScreen';
-import { OrgListScreen } from './OrgListScreen';
 
-/** Route components of the organisation area: the generic screens bound to each entity. */
-export const DepartmentList = () => <OrgListScreen entity={ORG.department} />;
-export const DepartmentForm = () => <OrgFormScreen entity={ORG.department} />;
-export const TeamList = () => <OrgListScreen entity={ORG.team} />;
-export const TeamForm = () => <OrgFormScreen entity={ORG.team} />;
-export const BranchList = () => <OrgListScreen entity={ORG.branch} />;
-export const BranchForm = () => <OrgFormScreen entity={ORG.branch} />;
-export const ProjectList = () => <OrgListScreen entity={ORG.project} />;
-export const ProjectForm = () => <OrgFormScreen entity={ORG.project} />;
-export const DataSourceList = () => <OrgListScreen entity={ORG.dataSource} />;
-export const DataSourceForm = () => <OrgFormScreen entity={ORG.dataSource} />;
-export const ProfileStatusList = () => <OrgListScreen entity={ORG.profileStatus} />;
-export const ProfileStatusForm = () => <OrgFormScreen entity={ORG.profileStatus} />;
+/** Route components of the organisation area: the kit's screens bound to each entity. */
+const screens = <T extends { id: number }>(entity: EntityDef<T>): { List: ComponentType; Form: ComponentType } => ({
+  List: () => <EntityListScreen entity={entity} />,
+  Form: () => <EntityFormScreen entity={entity} />,
+});
+
+export const department = screens(ORG.department);
+export const team = screens(ORG.team);
+export const branch = screens(ORG.branch);
+export const project = screens(ORG.project);
+export const dataSource = screens(ORG.dataSource);
+export const profileStatus = screens(ORG.profileStatus);
+/** /groups: the list, with create and edit in a dialog kept in ?dialog=new|<id> (back closes it). */
+export const group = screens(ORG.group);

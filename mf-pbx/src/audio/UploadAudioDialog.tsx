@@ -2,12 +2,7 @@ import { useState } from 'react';
 import { Field, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { AUDIO_MAX_BYTES, type AudioKind, type AudioMetaInput } from '@tongdai/contracts';
-import { notify, toApiError } from '@tongdai/platform';
-import { formatFileSize } from '@tongdai/ui';
-import { errorOf } from '../shared/draft';
-import { PbxFields } from '../shared/PbxFields';
-import { usePbxDraft } from '../shared/usePbxForm';
-import { FormDialog } from '../area-kit/FormDialog';
+import { EntityFields, FormDialog, errorOf, formatFileSize, useEntityDraft, useFormSubmit } from '@tongdai/ui';
 import { useUploadAudio } from './audio.api';
 import { audioEntities } from './audio.entity';
 import { AUDIO_ACCEPT, checkAudioFile } from './audioFile';
@@ -20,10 +15,9 @@ export function UploadAudioDialog({ kind, onClose }: { kind: AudioKind; onClose:
   const s = useStyles();
   const { t } = useTranslation([AUDIO_KIND_NS[kind], AUDIO_NS]);
   const entity = audioEntities[kind];
-  const form = usePbxDraft(entity, undefined);
+  const form = useEntityDraft(entity, undefined);
   const upload = useUploadAudio(kind);
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const fileError = errorOf(form.errors, 'file');
 
   const choose = (f: File | null) => {
@@ -33,26 +27,18 @@ export function UploadAudioDialog({ kind, onClose }: { kind: AudioKind; onClose:
     if (f && !String(form.draft.name).trim()) form.set('name')(f.name.replace(/\.[^.]+$/, ''));
   };
 
-  const submit = async () => {
-    setError(null);
+  // The file is checked with the fields: every problem shows at once.
+  const validate = () => {
     const problem = checkAudioFile(file);
     const meta = form.validate() as AudioMetaInput | null;
     if (problem) form.setErrors((e) => ({ ...e, file: problem }));
-    if (!meta || problem || !file) return;
-    try {
-      await upload.mutateAsync({ meta, file });
-      notify('success', t('created'));
-      onClose();
-    } catch (e) {
-      const body = await toApiError(e);
-      if (body.details?.length) form.setErrors(Object.fromEntries(body.details.map((d) => [d.field, d.message])));
-      setError(body.message);
-    }
+    return meta && !problem && file ? { meta, file } : null;
   };
+  const { submit, formError: error } = useFormSubmit({ validate, setErrors: form.setErrors }, (input) => upload.mutateAsync(input), () => t('created'));
 
   return (
-    <FormDialog title={t('addTitle')} testId="audio-upload-form" error={error} saving={upload.isPending} onSubmit={() => void submit()} onClose={onClose}>
-      <PbxFields entity={entity} form={form} />
+    <FormDialog title={t('addTitle')} testId="audio-upload-form" error={error} saving={upload.isPending} onSubmit={() => void submit().then((ok) => ok && onClose())} onClose={onClose}>
+      <EntityFields entity={entity} form={form} />
       <Field label={t(`${AUDIO_NS}:file`)} required validationMessage={fileError} validationState={fileError ? 'error' : 'none'}
         hint={file && !fileError ? t(`${AUDIO_NS}:chosen`, { name: file.name, size: formatFileSize(file.size) }) : t(`${AUDIO_NS}:fileHint`, { mb: AUDIO_MAX_BYTES / 1024 / 1024 })}>
         <input type="file" accept={AUDIO_ACCEPT} className={s.file} onChange={(e) => choose(e.target.files?.[0] ?? null)} data-testid="field-file" />

@@ -1,9 +1,8 @@
-import { AudioMetaInputSchema, type AudioFile, type AudioKind } from '@tongdai/contracts';
-import { formatDuration, formatFileSize } from '@tongdai/ui';
+import { AudioMetaInputSchema, PERM, paths, type AudioFile, type AudioKind } from '@tongdai/contracts';
+import { formatDuration, formatFileSize, type EntityColumn, type FieldDef } from '@tongdai/ui';
 import { nameCol } from '../shared/columns';
-import type { PbxColumn, PbxEntity, PbxFieldDef } from '../shared/entity';
+import { pbxEntity } from '../shared/entity';
 import { formatDate } from '../area-kit/format';
-import { audioPaths, audioPerm } from './audio.routes';
 import { AUDIO_KIND_NS } from './i18n';
 import { PlayButton } from './PlayButton';
 
@@ -11,11 +10,11 @@ import { PlayButton } from './PlayButton';
  * Greetings and music on hold: uploaded WAV/MP3 files. Rename goes through the shared dialog
  * (PUT JSON name, moh_class); upload is multipart (UploadAudioDialog).
  */
-const audioEntity = (kind: AudioKind): PbxEntity<AudioFile> => {
+const audioEntity = (kind: AudioKind) => {
   const moh = kind === 'moh';
-  const fields: PbxFieldDef[] = [{ name: 'name', kind: 'text', required: true }];
+  const fields: FieldDef[] = [{ name: 'name', kind: 'text', required: true }];
   if (moh) fields.push({ name: 'moh_class', kind: 'text', hint: true });
-  const columns: PbxColumn<AudioFile>[] = [
+  const columns: EntityColumn<AudioFile>[] = [
     nameCol(),
     ...(moh ? [{ key: 'moh_class', header: 'moh_class', render: (r: AudioFile) => <span data-testid="row-moh_class">{r.moh_class || 'default'}</span> }] : []),
     { key: 'file_name', header: 'file_name', render: (r) => <span data-testid="row-file_name">{r.file_name}</span> },
@@ -24,10 +23,11 @@ const audioEntity = (kind: AudioKind): PbxEntity<AudioFile> => {
     { key: 'created_at', header: 'created_at', render: (r) => formatDate(r.created_at) },
     { key: 'play', header: 'play', render: (r) => <PlayButton kind={kind} id={r.id} /> },
   ];
-  return {
-    key: kind, ns: AUDIO_KIND_NS[kind], resource: kind, perm: audioPerm[kind], paths: audioPaths[kind],
+  return pbxEntity<AudioFile>({
+    key: kind, ns: AUDIO_KIND_NS[kind], resource: kind, permission: PERM[kind], paths: audioPaths[kind],
     schema: AudioMetaInputSchema, fields, columns, rowName: (r) => r.name,
-  };
+  });
 };
 
-export const audioEntities: Record<AudioKind, PbxEntity<AudioFile>> = { greeting: audioEntity('greeting'), moh: audioEntity('moh') };
+const audioPaths = { greeting: paths.greeting, moh: paths.moh } as const;
+export const audioEntities: Record<AudioKind, ReturnType<typeof audioEntity>> = { greeting: audioEntity('greeting'), moh: audioEntity('moh') };

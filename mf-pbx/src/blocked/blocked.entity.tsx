@@ -1,15 +1,15 @@
-import { BLOCK_MATCH_LABELS, BlockedNumberInputSchema, PBX_RESOURCES, PERM, type BlockDirection, type BlockedNumber, type PbxResource } from '@tongdai/contracts';
+import { BLOCK_MATCH_LABELS, BlockedNumberInputSchema, PBX_RESOURCES, PERM, paths, type BlockDirection, type BlockedNumber, type PbxResource } from '@tongdai/contracts';
 import { labelCol } from '../shared/columns';
-import type { PbxEntity } from '../shared/entity';
+import { pbxEntity } from '../shared/entity';
 import { formatDate } from '../area-kit/format';
-import { blockedPaths } from './blocked.routes';
 import { BLOCKED_NS } from './i18n';
 
 const resource: Record<BlockDirection, PbxResource> = { in: PBX_RESOURCES.blockedIn, out: PBX_RESOURCES.blockedOut };
+const blockedPaths = { in: paths.blockedIn, out: paths.blockedOut } as const;
 
 /** A blocked number of one direction: the exact number or every number starting with it. */
-const blockedEntity = (d: BlockDirection): PbxEntity<BlockedNumber> => ({
-  key: `blocked-${d}`, ns: BLOCKED_NS[d], resource: resource[d], perm: PERM.blocked, paths: blockedPaths[d], dialog: true,
+const blockedEntity = (d: BlockDirection) => pbxEntity<BlockedNumber>({
+  key: `blocked-${d}`, ns: BLOCKED_NS[d], resource: resource[d], permission: PERM.blocked, paths: blockedPaths[d],
   schema: BlockedNumberInputSchema,
   fields: [
     { name: 'number', kind: 'tel', required: true, hint: true },

@@ -1,6 +1,6 @@
-import { PbxListScreen } from '../shared/PbxListScreen';
+import { EntityListScreen } from '@tongdai/ui';
 import { blockedInEntity, blockedOutEntity } from './blocked.entity';
 
 /** Blocked numbers, incoming and outgoing: the list with add/edit in a dialog. */
-export const BlockedIn = () => <PbxListScreen entity={blockedInEntity} />;
-export const BlockedOut = () => <PbxListScreen entity={blockedOutEntity} />;
+export const BlockedIn = () => <EntityListScreen entity={blockedInEntity} />;
+export const BlockedOut = () => <EntityListScreen entity={blockedOutEntity} />;

@@ -2,17 +2,13 @@ import { Field, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { TIME_OVERRIDES, TIME_OVERRIDE_LABELS, type TimeCondition, type TimeOverride } from '@tongdai/contracts';
-import { ErrorState, FormShell, LoadingState, useApiError } from '@tongdai/ui';
-import { errorOf } from '../shared/draft';
-import type { PbxFieldDef } from '../shared/entity';
-import { PbxField } from '../shared/PbxField';
-import { usePbxForm } from '../shared/usePbxForm';
+import { EntityField, ErrorState, FormShell, LoadingState, errorOf, useApiError, useEntityForm, type FieldDef } from '@tongdai/ui';
 import { conditionEntity } from './conditions.entity';
 import { CONDITIONS_NS } from './i18n';
 import { TimeGroupSelect } from './TimeGroupSelect';
 import { describeOverride, timezoneOptions } from './timezones';
 
-const field = (name: string) => conditionEntity.fields.find((f) => f.name === name) as PbxFieldDef;
+const field = (name: string) => conditionEntity.fields.find((f) => f.name === name) as FieldDef;
 const wide = { gridColumn: '1 / -1' };
 
 /** /conditions/add and /conditions/edit/:id. */
@@ -21,7 +17,7 @@ export default function ConditionFormScreen() {
   const navigate = useNavigate();
   const params = useParams();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
-  const { existing, form, submit, formError, saving } = usePbxForm(conditionEntity, id);
+  const { existing, form, submit, formError, saving } = useEntityForm(conditionEntity as never, id);
   const loadError = useApiError(existing.error);
   const { draft, errors, set } = form;
 
@@ -29,7 +25,7 @@ export default function ConditionFormScreen() {
   if (id !== null && existing.isError) return <ErrorState message={loadError?.message ?? ''} onRetry={() => void existing.refetch()} />;
 
   const shared = (name: string) => (
-    <PbxField field={field(name)} ns={CONDITIONS_NS} value={draft[name]} errors={errors} onChange={set(name)} />
+    <EntityField field={field(name)} ns={CONDITIONS_NS} value={draft[name]} errors={errors} onChange={set(name)} />
   );
   const state = (name: string) => {
     const e = errorOf(errors, name);

@@ -2,10 +2,9 @@ import { useMemo } from 'react';
 import { Link as FluentLink } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PBX_RESOURCES, type TimeGroup } from '@tongdai/contracts';
+import { PBX_RESOURCES, paths, type TimeGroup } from '@tongdai/contracts';
 import { SelectField, useApiError } from '@tongdai/ui';
 import { usePbxAll } from '../shared/pbx.api';
-import { timeGroupPaths } from '../time-groups/time-groups.routes';
 import { describeRange } from '../time-groups/timeRange';
 import { CONDITIONS_NS } from './i18n';
 
@@ -31,7 +30,7 @@ export function TimeGroupSelect(p: { value: string; onChange: (v: string) => voi
         options={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))} placeholder={t('chooseGroup')} />
       {chosen && <small data-testid="time-group-ranges">{chosen.ranges.map(describeRange).join('; ')}</small>}
       {groups.data?.length === 0 && (
-        <small data-testid="no-groups">{t('noGroups')} <Link to={timeGroupPaths.add()}><FluentLink as="span">{t('createGroup')}</FluentLink></Link></small>
+        <small data-testid="no-groups">{t('noGroups')} <Link to={paths.timeGroup.add}><FluentLink as="span">{t('createGroup')}</FluentLink></Link></small>
       )}
     </div>
   );

@@ -1,16 +1,16 @@
 import { Text } from '@fluentui/react-components';
-import { PBX_RESOURCES, PERM, TIME_OVERRIDE_LABELS, TimeConditionInputSchema, type Destination, type TimeCondition } from '@tongdai/contracts';
-import { nameCol } from '../shared/columns';
-import type { PbxColumn, PbxEntity } from '../shared/entity';
-import { conditionPaths } from './conditions.routes';
+import { type Destination, paths, PBX_RESOURCES, PERM, TIME_OVERRIDE_LABELS, type TimeCondition, TimeConditionInputSchema } from '@tongdai/contracts';
+import { DestinationText, nameCol } from '../shared/columns';
+import type { EntityColumn } from '@tongdai/ui';
+import { pbxEntity } from '../shared/entity';
 import { CONDITIONS_NS } from './i18n';
 import { TimeGroupName } from './TimeGroupSelect';
 import { describeOverride } from './timezones';
 
 // The list's cells truncate; these carry what the row is about, so they wrap instead.
 const wrap = { whiteSpace: 'normal', display: 'block', padding: '6px 0' } as const;
-const wrapDest = (key: string, get: (r: TimeCondition) => Destination): PbxColumn<TimeCondition> => ({
-  key, header: key, render: (r, c) => <span style={wrap} data-testid={`row-${key}`}>{c.describe(get(r))}</span>,
+const wrapDest = (key: string, get: (r: TimeCondition) => Destination): EntityColumn<TimeCondition> => ({
+  key, header: key, render: (r) => <DestinationText style={wrap} title={false} testId={`row-${key}`} get={(describe) => describe(get(r))} />,
 });
 
 /**
@@ -18,8 +18,8 @@ const wrapDest = (key: string, get: (r: TimeCondition) => Destination): PbxColum
  * The form draws time group, override and time zone itself (ConditionFormScreen); the other
  * fields are the shared PBX fields.
  */
-export const conditionEntity: PbxEntity<TimeCondition> = {
-  key: 'condition', ns: CONDITIONS_NS, resource: PBX_RESOURCES.timeCondition, perm: PERM.timecondition, paths: conditionPaths,
+export const conditionEntity = pbxEntity<TimeCondition>({
+  key: 'condition', ns: CONDITIONS_NS, resource: PBX_RESOURCES.timeCondition, permission: PERM.timecondition, paths: paths.condition,
   schema: TimeConditionInputSchema,
   fields: [
     { name: 'name', kind: 'text', required: true },
@@ -42,4 +42,4 @@ export const conditionEntity: PbxEntity<TimeCondition> = {
     },
   ],
   rowName: (r) => r.name,
-};
+});

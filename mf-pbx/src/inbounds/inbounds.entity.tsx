@@ -1,23 +1,24 @@
-import { DESTINATION_LABELS, InboundInputSchema, PBX_RESOURCES, PERM, type Inbound } from '@tongdai/contracts';
+import { DESTINATION_LABELS, type Inbound, InboundInputSchema, paths, PBX_RESOURCES, PERM } from '@tongdai/contracts';
 import { descCol } from '../shared/columns';
-import type { PbxEntity } from '../shared/entity';
-import { codeCompany, type PbxEndpoints } from '../shared/pbx.api';
+import { pbxEntity } from '../shared/entity';
+import { DestinationText } from '../shared/columns';
+import { destinationFilter } from '../shared/destinationFilter';
+import { pbxResource } from '../shared/entity';
+import { codeCompany } from '../shared/pbx.api';
 import { INBOUNDS_NS } from './i18n';
-import { inboundPaths } from './inbounds.routes';
 
 /** The exact SPEC §7 inbound paths (the API serves them as aliases of /partner/inbound). */
-export const inboundEndpoints: PbxEndpoints = {
-  resource: PBX_RESOURCES.inbound,
+export const inboundResource = pbxResource(PBX_RESOURCES.inbound, {
   list: () => `partner/inbound/john/incoming/${encodeURIComponent(codeCompany())}`,
   one: (id) => `inbound/john/incoming/detail/${id}/${encodeURIComponent(codeCompany())}`,
   create: () => 'partner/inbound',
   update: (id) => `partner/inbound/${id}`,
   remove: (id) => `partner/incoming/${id}`,
-};
+});
 
 /** An inbound route: calls to a DID (optionally only from matching callers) go to a destination. */
-export const inboundEntity: PbxEntity<Inbound> = {
-  key: 'inbound', ns: INBOUNDS_NS, resource: inboundEndpoints, perm: PERM.inbound, paths: inboundPaths, destinationFilter: true,
+export const inboundEntity = pbxEntity<Inbound>({
+  key: 'inbound', ns: INBOUNDS_NS, resource: inboundResource, permission: PERM.inbound, paths: paths.inbound, filters: [destinationFilter],
   schema: InboundInputSchema,
   fields: [
     { name: 'did', kind: 'did', required: true },
@@ -30,12 +31,11 @@ export const inboundEntity: PbxEntity<Inbound> = {
     { key: 'caller_pattern', header: 'caller_pattern', render: (r, c) => r.caller_pattern || c.t('anyCaller') },
     // The API names the target (destination_name); the type label says what kind of object it is.
     {
-      key: 'destination', header: 'destination', render: (r, c) => {
-        const text = r.destination_name ? `${DESTINATION_LABELS[r.destination.type]}: ${r.destination_name}` : c.describe(r.destination);
-        return <span data-testid="row-destination" title={text}>{text}</span>;
-      },
+      key: 'destination', header: 'destination', render: (r) => (
+        <DestinationText testId="row-destination" get={(describe) => (r.destination_name ? `${DESTINATION_LABELS[r.destination.type]}: ${r.destination_name}` : describe(r.destination))} />
+      ),
     },
     descCol(),
   ],
   rowName: (r) => (r.caller_pattern ? `${r.did} (${r.caller_pattern})` : r.did),
-};
+});

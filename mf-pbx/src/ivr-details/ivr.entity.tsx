@@ -1,18 +1,17 @@
-import { IvrInputSchema, PBX_RESOURCES, PERM, type Ivr } from '@tongdai/contracts';
-import { descCol, destCol, nameCol } from '../shared/columns';
-import type { PbxEntity } from '../shared/entity';
+import { type Ivr, IvrInputSchema, paths, PBX_RESOURCES, PERM } from '@tongdai/contracts';
+import { descCol, destCol, DestinationText, nameCol } from '../shared/columns';
+import { pbxEntity } from '../shared/entity';
 import { IVR_NS } from './i18n';
-import { ivrPaths } from './ivr.routes';
 
 /** An IVR menu: a greeting, then the caller's digit picks a destination. */
-export const ivrEntity: PbxEntity<Ivr> = {
-  key: 'ivr', ns: IVR_NS, resource: PBX_RESOURCES.ivr, perm: PERM.ivr, paths: ivrPaths,
+export const ivrEntity = pbxEntity<Ivr>({
+  key: 'ivr', ns: IVR_NS, resource: PBX_RESOURCES.ivr, permission: PERM.ivr, paths: paths.ivr,
   schema: IvrInputSchema,
   fields: [
     { name: 'name', kind: 'text', required: true },
     { name: 'greeting_id', kind: 'greeting' },
     { name: 'entries', kind: 'ivrEntries' },
-    { name: 'timeout', kind: 'int', unit: 'seconds' },
+    { name: 'timeout', kind: 'int', unit: 'pbx:seconds' },
     { name: 'invalid_retries', kind: 'int' },
     { name: 'timeout_destination', kind: 'destination' },
     { name: 'invalid_destination', kind: 'destination' },
@@ -22,13 +21,12 @@ export const ivrEntity: PbxEntity<Ivr> = {
   columns: [
     nameCol(),
     {
-      key: 'entries', header: 'entries', render: (r, c) => {
-        const text = r.entries.map((e) => `${e.digit} → ${c.describe(e.destination)}`).join('; ');
-        return <span data-testid="row-entries" title={text}>{text || '—'}</span>;
-      },
+      key: 'entries', header: 'entries', render: (r) => (
+        <DestinationText testId="row-entries" get={(describe) => r.entries.map((e) => `${e.digit} → ${describe(e.destination)}`).join('; ') || '—'} />
+      ),
     },
     destCol('timeout_destination', (r) => r.timeout_destination),
     descCol(),
   ],
   rowName: (r) => r.name,
-};
+});

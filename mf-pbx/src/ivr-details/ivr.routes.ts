@@ -1,9 +1,8 @@
-import { PERM } from '@tongdai/contracts';
-import { i18n, type NavEntry, type RouteDef } from '@tongdai/platform';
-import { areaNav, areaRoutes, pagePaths } from '../shared/routes';
+import { PERM, paths } from '@tongdai/contracts';
+import { crudRoutes, i18n, type NavEntry, type RouteDef } from '@tongdai/platform';
+import { areaNav, feature } from '../shared/routes';
 import { IVR_NS } from './i18n';
 
 /** /ivr-details, /ivr-details/add, /ivr-details/edit/:id (SPEC §2). */
-export const ivrPaths = pagePaths('/ivr-details');
-export const ivrRoutes: RouteDef[] = areaRoutes(ivrPaths.list, PERM.ivr, () => import('./screens'));
-export const ivrNav = (): NavEntry[] => [areaNav(i18n.t('nav', { ns: IVR_NS }), ivrPaths.list, 'flowchart', PERM.ivr)];
+export const ivrRoutes: RouteDef[] = crudRoutes(paths.ivr, PERM.ivr, () => import('./screens'), feature);
+export const ivrNav = (): NavEntry[] => [areaNav(i18n.t('nav', { ns: IVR_NS }), paths.ivr.list, 'flowchart', PERM.ivr)];

@@ -1,7 +1,6 @@
-import { PbxFormScreen } from '../shared/PbxFormScreen';
-import { PbxListScreen } from '../shared/PbxListScreen';
+import { EntityFormScreen, EntityListScreen } from '@tongdai/ui';
 import { ivrEntity } from './ivr.entity';
 
 /** /ivr-details, /ivr-details/add, /ivr-details/edit/:id. */
-export const List = () => <PbxListScreen entity={ivrEntity} />;
-export const Form = () => <PbxFormScreen entity={ivrEntity} />;
+export const List = () => <EntityListScreen entity={ivrEntity} />;
+export const Form = () => <EntityFormScreen entity={ivrEntity} />;

@@ -1,17 +1,16 @@
-import { LastCallInputSchema, PBX_RESOURCES, PERM, type LastCall } from '@tongdai/contracts';
+import { type LastCall, LastCallInputSchema, paths, PBX_RESOURCES, PERM } from '@tongdai/contracts';
 import { descCol, destCol, nameCol, textCol } from '../shared/columns';
-import type { PbxEntity } from '../shared/entity';
+import { pbxEntity } from '../shared/entity';
 import { LASTCALLS_NS } from './i18n';
-import { lastCallPaths } from './last-calls.routes';
 
 /** A returning caller rings the agent who last talked with them within N days, else the fallback. */
-export const lastCallEntity: PbxEntity<LastCall> = {
-  key: 'last-call', ns: LASTCALLS_NS, resource: PBX_RESOURCES.lastCall, perm: PERM.lastcall, paths: lastCallPaths, dialog: true,
+export const lastCallEntity = pbxEntity<LastCall>({
+  key: 'last-call', ns: LASTCALLS_NS, resource: PBX_RESOURCES.lastCall, permission: PERM.lastcall, paths: paths.lastCall,
   schema: LastCallInputSchema,
   fields: [
     { name: 'name', kind: 'text', required: true },
-    { name: 'days', kind: 'int', unit: 'days' },
-    { name: 'ring_time', kind: 'int', unit: 'seconds' },
+    { name: 'days', kind: 'int', unit: 'pbx:days' },
+    { name: 'ring_time', kind: 'int', unit: 'pbx:seconds' },
     { name: 'fallback_destination', kind: 'destination', required: true },
     { name: 'description', kind: 'textarea' },
   ],
@@ -23,4 +22,4 @@ export const lastCallEntity: PbxEntity<LastCall> = {
     descCol(),
   ],
   rowName: (r) => r.name,
-};
+});

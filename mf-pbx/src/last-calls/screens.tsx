@@ -1,5 +1,5 @@
-import { PbxListScreen } from '../shared/PbxListScreen';
+import { EntityListScreen } from '@tongdai/ui';
 import { lastCallEntity } from './last-calls.entity';
 
 /** /last-calls: the list with add/edit in a dialog. */
-export const List = () => <PbxListScreen entity={lastCallEntity} />;
+export const List = () => <EntityListScreen entity={lastCallEntity} />;

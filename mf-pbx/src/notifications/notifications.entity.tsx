@@ -1,12 +1,11 @@
-import { NotificationInputSchema, PBX_RESOURCES, PERM, type Notification } from '@tongdai/contracts';
+import { type Notification, NotificationInputSchema, paths, PBX_RESOURCES, PERM } from '@tongdai/contracts';
 import { descCol, destCol, nameCol } from '../shared/columns';
-import type { PbxEntity } from '../shared/entity';
+import { pbxEntity } from '../shared/entity';
 import { NOTIFICATIONS_NS } from './i18n';
-import { notificationPaths } from './notifications.routes';
 
 /** An announcement: a recording played to the caller, then a destination (or hang up). */
-export const notificationEntity: PbxEntity<Notification> = {
-  key: 'notification', ns: NOTIFICATIONS_NS, resource: PBX_RESOURCES.notification, perm: PERM.notification, paths: notificationPaths,
+export const notificationEntity = pbxEntity<Notification>({
+  key: 'notification', ns: NOTIFICATIONS_NS, resource: PBX_RESOURCES.notification, permission: PERM.notification, paths: paths.notification,
   schema: NotificationInputSchema,
   fields: [
     { name: 'name', kind: 'text', required: true },
@@ -16,4 +15,4 @@ export const notificationEntity: PbxEntity<Notification> = {
   ],
   columns: [nameCol(), destCol('destination', (r) => r.destination), descCol()],
   rowName: (r) => r.name,
-};
+});

@@ -1,7 +1,6 @@
-import { PbxFormScreen } from '../shared/PbxFormScreen';
-import { PbxListScreen } from '../shared/PbxListScreen';
+import { EntityFormScreen, EntityListScreen } from '@tongdai/ui';
 import { notificationEntity } from './notifications.entity';
 
 /** /notifications, /notifications/add, /notifications/edit/:id. */
-export const List = () => <PbxListScreen entity={notificationEntity} />;
-export const Form = () => <PbxFormScreen entity={notificationEntity} />;
+export const List = () => <EntityListScreen entity={notificationEntity} />;
+export const Form = () => <EntityFormScreen entity={notificationEntity} />;

@@ -1,12 +1,11 @@
-import { PBX_RESOURCES, PERM, PbxNumberInputSchema, type PbxNumber } from '@tongdai/contracts';
+import { paths, PBX_RESOURCES, type PbxNumber, PbxNumberInputSchema, PERM } from '@tongdai/contracts';
 import { activeCol, descCol } from '../shared/columns';
-import type { PbxEntity } from '../shared/entity';
+import { pbxEntity } from '../shared/entity';
 import { NUMBERS_NS } from './i18n';
-import { numberPaths } from './numbers.routes';
 
 /** The tenant's DIDs: a number, what it is for, and whether calls to it are taken. */
-export const numberEntity: PbxEntity<PbxNumber> = {
-  key: 'number', ns: NUMBERS_NS, resource: PBX_RESOURCES.number, perm: PERM.number, paths: numberPaths, dialog: true,
+export const numberEntity = pbxEntity<PbxNumber>({
+  key: 'number', ns: NUMBERS_NS, resource: PBX_RESOURCES.number, permission: PERM.number, paths: paths.number,
   schema: PbxNumberInputSchema,
   fields: [{ name: 'number', kind: 'tel', required: true }, { name: 'description', kind: 'textarea' }, { name: 'active', kind: 'switch' }],
   columns: [
@@ -14,4 +13,4 @@ export const numberEntity: PbxEntity<PbxNumber> = {
     descCol(), activeCol(),
   ],
   rowName: (r) => r.number,
-};
+});

@@ -1,5 +1,5 @@
-import { PbxListScreen } from '../shared/PbxListScreen';
+import { EntityListScreen } from '@tongdai/ui';
 import { numberEntity } from './numbers.entity';
 
 /** /numbers: the list with add/edit in a dialog. */
-export const List = () => <PbxListScreen entity={numberEntity} />;
+export const List = () => <EntityListScreen entity={numberEntity} />;

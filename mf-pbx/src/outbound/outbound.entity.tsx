@@ -1,9 +1,8 @@
 import { Badge } from '@fluentui/react-components';
-import { OutboundRuleInputSchema, PBX_RESOURCES, PERM, type OutboundRule } from '@tongdai/contracts';
+import { type OutboundRule, OutboundRuleInputSchema, paths, PBX_RESOURCES, PERM } from '@tongdai/contracts';
 import { nameCol, textCol } from '../shared/columns';
-import type { PbxEntity } from '../shared/entity';
+import { pbxEntity } from '../shared/entity';
 import { OUTBOUND_NS } from './i18n';
-import { outboundPaths } from './outbound.routes';
 
 // List cells truncate; a pattern cut short reads as another pattern, so these wrap.
 const wrap = { whiteSpace: 'normal', display: 'block', padding: '6px 0' } as const;
@@ -13,8 +12,8 @@ const wrap = { whiteSpace: 'normal', display: 'block', padding: '6px 0' } as con
  * through the trunk; rules are tried in priority order (the API lists them so). Delete is
  * DELETE /partner/rule/{id} (SPEC §7), the generic path of the `rule` resource.
  */
-export const outboundEntity: PbxEntity<OutboundRule> = {
-  key: 'outbound', ns: OUTBOUND_NS, resource: PBX_RESOURCES.outbound, perm: PERM.outbound, paths: outboundPaths, dialog: true,
+export const outboundEntity = pbxEntity<OutboundRule>({
+  key: 'outbound', ns: OUTBOUND_NS, resource: PBX_RESOURCES.outbound, permission: PERM.outbound, paths: paths.outbound,
   schema: OutboundRuleInputSchema,
   fields: [
     { name: 'name', kind: 'text', required: true },
@@ -52,4 +51,4 @@ export const outboundEntity: PbxEntity<OutboundRule> = {
     },
   ],
   rowName: (r) => r.name,
-};
+});

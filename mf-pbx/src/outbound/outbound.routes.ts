@@ -1,9 +1,8 @@
-import { PERM } from '@tongdai/contracts';
-import { i18n, type NavEntry, type RouteDef } from '@tongdai/platform';
-import { areaNav, dialogPaths, listRoute } from '../shared/routes';
+import { PERM, paths } from '@tongdai/contracts';
+import { crudRoutes, i18n, type NavEntry, type RouteDef } from '@tongdai/platform';
+import { areaNav, feature } from '../shared/routes';
 import { OUTBOUND_NS } from './i18n';
 
 /** /outbound (SPEC §2): one route; add and edit open a dialog. */
-export const outboundPaths = dialogPaths('/outbound');
-export const outboundRoutes: RouteDef[] = listRoute(outboundPaths.list, PERM.outbound, () => import('./screens'));
-export const outboundNav = (): NavEntry[] => [areaNav(i18n.t('nav', { ns: OUTBOUND_NS }), outboundPaths.list, 'call-outbound', PERM.outbound)];
+export const outboundRoutes: RouteDef[] = crudRoutes(paths.outbound, PERM.outbound, () => import('./screens'), feature);
+export const outboundNav = (): NavEntry[] => [areaNav(i18n.t('nav', { ns: OUTBOUND_NS }), paths.outbound.list, 'call-outbound', PERM.outbound)];

@@ -1,5 +1,5 @@
-import { PbxListScreen } from '../shared/PbxListScreen';
+import { EntityListScreen } from '@tongdai/ui';
 import { outboundEntity } from './outbound.entity';
 
 /** /outbound: the rules in priority order, add/edit in a dialog. */
-export const List = () => <PbxListScreen entity={outboundEntity} />;
+export const List = () => <EntityListScreen entity={outboundEntity} />;

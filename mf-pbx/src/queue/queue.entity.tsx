@@ -1,19 +1,18 @@
-import { PBX_RESOURCES, PERM, QUEUE_STRATEGY_LABELS, QueueInputSchema, type Queue } from '@tongdai/contracts';
+import { paths, PBX_RESOURCES, PERM, type Queue, QUEUE_STRATEGY_LABELS, QueueInputSchema } from '@tongdai/contracts';
 import { descCol, destCol, extensionsCol, labelCol, nameCol, textCol } from '../shared/columns';
-import type { PbxEntity } from '../shared/entity';
+import { pbxEntity } from '../shared/entity';
 import { QUEUE_NS } from './i18n';
-import { queuePaths } from './queue.routes';
 
 /** A call queue: callers wait (greeting, music on hold) while agents are rung by a strategy. */
-export const queueEntity: PbxEntity<Queue> = {
-  key: 'queue', ns: QUEUE_NS, resource: PBX_RESOURCES.queue, perm: PERM.queue, paths: queuePaths,
+export const queueEntity = pbxEntity<Queue>({
+  key: 'queue', ns: QUEUE_NS, resource: PBX_RESOURCES.queue, permission: PERM.queue, paths: paths.queue,
   schema: QueueInputSchema,
   fields: [
     { name: 'name', kind: 'text', required: true },
     { name: 'strategy', kind: 'choice', options: QUEUE_STRATEGY_LABELS },
     { name: 'agents', kind: 'extensions' },
-    { name: 'agent_timeout', kind: 'int', unit: 'seconds' },
-    { name: 'max_wait', kind: 'int', unit: 'seconds' },
+    { name: 'agent_timeout', kind: 'int', unit: 'pbx:seconds' },
+    { name: 'max_wait', kind: 'int', unit: 'pbx:seconds' },
     { name: 'timeout_destination', kind: 'destination' },
     { name: 'join_greeting_id', kind: 'greeting' },
     { name: 'moh_class', kind: 'moh' },
@@ -28,4 +27,4 @@ export const queueEntity: PbxEntity<Queue> = {
     descCol(),
   ],
   rowName: (r) => r.name,
-};
+});

@@ -1,7 +1,6 @@
-import { PbxFormScreen } from '../shared/PbxFormScreen';
-import { PbxListScreen } from '../shared/PbxListScreen';
+import { EntityFormScreen, EntityListScreen } from '@tongdai/ui';
 import { queueEntity } from './queue.entity';
 
 /** /queue, /queue/add, /queue/edit/:id. */
-export const List = () => <PbxListScreen entity={queueEntity} />;
-export const Form = () => <PbxFormScreen entity={queueEntity} />;
+export const List = () => <EntityListScreen entity={queueEntity} />;
+export const Form = () => <EntityFormScreen entity={queueEntity} />;

@@ -1,18 +1,17 @@
-import { PBX_RESOURCES, PERM, RING_STRATEGY_LABELS, RingGroupInputSchema, type RingGroup } from '@tongdai/contracts';
+import { paths, PBX_RESOURCES, PERM, RING_STRATEGY_LABELS, type RingGroup, RingGroupInputSchema } from '@tongdai/contracts';
 import { descCol, destCol, extensionsCol, labelCol, nameCol, textCol } from '../shared/columns';
-import type { PbxEntity } from '../shared/entity';
+import { pbxEntity } from '../shared/entity';
 import { RINGGROUP_NS } from './i18n';
-import { ringGroupPaths } from './ringgroup.routes';
 
 /** A ring group: extensions rung by a strategy for a time, then (optionally) somewhere else. */
-export const ringGroupEntity: PbxEntity<RingGroup> = {
-  key: 'ringgroup', ns: RINGGROUP_NS, resource: PBX_RESOURCES.ringGroup, perm: PERM.ringgroup, paths: ringGroupPaths,
+export const ringGroupEntity = pbxEntity<RingGroup>({
+  key: 'ringgroup', ns: RINGGROUP_NS, resource: PBX_RESOURCES.ringGroup, permission: PERM.ringgroup, paths: paths.ringGroup,
   schema: RingGroupInputSchema,
   fields: [
     { name: 'name', kind: 'text', required: true },
     { name: 'strategy', kind: 'choice', options: RING_STRATEGY_LABELS },
     { name: 'extensions', kind: 'extensions' },
-    { name: 'ring_time', kind: 'int', unit: 'seconds' },
+    { name: 'ring_time', kind: 'int', unit: 'pbx:seconds' },
     { name: 'destination', kind: 'destination' },
     { name: 'description', kind: 'textarea' },
   ],
@@ -25,4 +24,4 @@ export const ringGroupEntity: PbxEntity<RingGroup> = {
     descCol(),
   ],
   rowName: (r) => r.name,
-};
+});

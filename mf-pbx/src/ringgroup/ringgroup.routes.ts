@@ -1,9 +1,8 @@
-import { PERM } from '@tongdai/contracts';
-import { i18n, type NavEntry, type RouteDef } from '@tongdai/platform';
-import { areaNav, areaRoutes, pagePaths } from '../shared/routes';
+import { PERM, paths } from '@tongdai/contracts';
+import { crudRoutes, i18n, type NavEntry, type RouteDef } from '@tongdai/platform';
+import { areaNav, feature } from '../shared/routes';
 import { RINGGROUP_NS } from './i18n';
 
 /** /ringgroup, /ringgroup/add, /ringgroup/edit/:id (SPEC §2). */
-export const ringGroupPaths = pagePaths('/ringgroup');
-export const ringGroupRoutes: RouteDef[] = areaRoutes(ringGroupPaths.list, PERM.ringgroup, () => import('./screens'));
-export const ringGroupNav = (): NavEntry[] => [areaNav(i18n.t('nav', { ns: RINGGROUP_NS }), ringGroupPaths.list, 'people-call', PERM.ringgroup)];
+export const ringGroupRoutes: RouteDef[] = crudRoutes(paths.ringGroup, PERM.ringgroup, () => import('./screens'), feature);
+export const ringGroupNav = (): NavEntry[] => [areaNav(i18n.t('nav', { ns: RINGGROUP_NS }), paths.ringGroup.list, 'people-call', PERM.ringgroup)];

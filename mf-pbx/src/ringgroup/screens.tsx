@@ -1,7 +1,6 @@
-import { PbxFormScreen } from '../shared/PbxFormScreen';
-import { PbxListScreen } from '../shared/PbxListScreen';
+import { EntityFormScreen, EntityListScreen } from '@tongdai/ui';
 import { ringGroupEntity } from './ringgroup.entity';
 
 /** /ringgroup, /ringgroup/add, /ringgroup/edit/:id. */
-export const List = () => <PbxListScreen entity={ringGroupEntity} />;
-export const Form = () => <PbxFormScreen entity={ringGroupEntity} />;
+export const List = () => <EntityListScreen entity={ringGroupEntity} />;
+export const Form = () => <EntityFormScreen entity={ringGroupEntity} />;

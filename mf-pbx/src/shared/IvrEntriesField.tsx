@@ -2,9 +2,9 @@ import { Button, Field, Label, Select, Text, makeStyles, tokens } from '@fluentu
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { IVR_DIGITS } from '@tongdai/contracts';
+import type { Destination } from '@tongdai/contracts';
+import { errorOf, type FieldErrors } from '@tongdai/ui';
 import { DestinationField } from './DestinationField';
-import { errorOf } from './draft';
-import type { FieldErrors, IvrEntryDraft } from './entity';
 import { removeAt } from './orderedList';
 import { PBX_NS } from './pbx.i18n';
 
@@ -14,6 +14,11 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
+
+export interface IvrEntryDraft {
+  digit: string;
+  destination: Destination | null;
+}
 
 /** The next digit nobody uses yet, in keypad order ("" when all twelve are taken). */
 export const nextFreeDigit = (entries: readonly IvrEntryDraft[]): string => IVR_DIGITS.find((d) => !entries.some((e) => e.digit === d)) ?? '';

@@ -1,6 +1,10 @@
 import { Badge } from '@fluentui/react-components';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Destination } from '@tongdai/contracts';
-import type { PbxColumn } from './entity';
+import type { EntityColumn as PbxColumn } from '@tongdai/ui';
+import { useDescribeDestination } from './pbx.api';
+import { PBX_NS } from './pbx.i18n';
 
 /** Column builders the areas share; headers are keys under the area's `fields`. */
 
@@ -12,12 +16,21 @@ export const nameCol = <T extends { name: string }>(): PbxColumn<T> => ({
 
 export const descCol = <T extends { description: string }>(): PbxColumn<T> => ({ key: 'description', header: 'description', render: (r) => dash(r.description) });
 
+/** A destination as a list shows it ("Nhóm đổ chuông: Kinh doanh", null → "Ngắt máy"). */
+export function useDescribe() {
+  const { t } = useTranslation(PBX_NS);
+  return useDescribeDestination(t('hangUp'));
+}
+
+/** Destinations named from the tenant's destinations, as one text. */
+export function DestinationText({ get, testId, style, title = true }: { get: (describe: ReturnType<typeof useDescribe>) => string; testId: string; style?: CSSProperties; title?: boolean }) {
+  const text = get(useDescribe());
+  return <span data-testid={testId} title={title ? text : undefined} style={style}>{text}</span>;
+}
+
 /** A destination held by the row, named from the tenant's destinations. */
 export const destCol = <T,>(key: string, get: (r: T) => Destination | null): PbxColumn<T> => ({
-  key, header: key, render: (r, c) => {
-    const text = c.describe(get(r));
-    return <span data-testid={`row-${key}`} title={text}>{text}</span>;
-  },
+  key, header: key, render: (r) => <DestinationText testId={`row-${key}`} get={(describe) => describe(get(r))} />,
 });
 
 /** A fixed-choice value by its label (strategies). */

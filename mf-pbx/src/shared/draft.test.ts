@@ -4,7 +4,7 @@ import { ivrEntity } from '../ivr-details/ivr.entity';
 import { numberEntity } from '../numbers/numbers.entity';
 import { queueEntity } from '../queue/queue.entity';
 import { ringGroupEntity } from '../ringgroup/ringgroup.entity';
-import { blankDraft, clearErrors, errorOf, parseDraft, toDraft } from './draft';
+import { blankDraft, clearErrors, errorOf, parseDraft, toDraft } from '@tongdai/ui';
 
 const REQUIRED = 'Thông tin không được để trống';
 

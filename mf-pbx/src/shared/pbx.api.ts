@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DESTINATION_LABELS, PBX_MSG, destinationOptions,
   type Destination, type DestinationOption, type DestinationValue, type DestinationsMap, type ImportInboundResult, type Paged, type PbxPage, type PbxResource,
@@ -7,63 +7,17 @@ import {
 import { pbxApi, session } from '@tongdai/platform';
 
 /**
- * The voice PBX partner API (/pbx) for every mf-pbx screen: one generic client per resource
- * (PBX_RESOURCES in @tongdai/contracts). Every call names the tenant as CodeCompany; the API
- * checks it against the token.
+ * The voice PBX partner API (/pbx) beyond the kit's CRUD (shared/entity.ts pbxResource): all rows,
+ * the inbound import, destinations. Every call names the tenant as CodeCompany; the API checks it
+ * against the token.
  */
 
 export const codeCompany = (): string => session.get().maDn ?? '';
 const withTenant = (params: Record<string, string | number> = {}) => ({ ...params, CodeCompany: codeCompany() });
 const base = (resource: PbxResource) => `partner/${resource}`;
 
-/**
- * Where a resource's calls go. Generic: /partner/{r} and /partner/{r}/{id}; an area may use the
- * exact SPEC §7 paths instead (inbound routes do), which the API serves as aliases.
- */
-export interface PbxEndpoints {
-  resource: PbxResource;
-  list: () => string;
-  one: (id: number) => string;
-  create: () => string;
-  update: (id: number) => string;
-  remove: (id: number) => string;
-}
-
-export const genericEndpoints = (resource: PbxResource): PbxEndpoints => ({
-  resource,
-  list: () => base(resource),
-  one: (id) => `${base(resource)}/${id}`,
-  create: () => base(resource),
-  update: (id) => `${base(resource)}/${id}`,
-  remove: (id) => `${base(resource)}/${id}`,
-});
-
-const endpointsOf = (r: PbxResource | PbxEndpoints): PbxEndpoints => (typeof r === 'string' ? genericEndpoints(r) : r);
-
-export interface PbxListParams {
-  page: number;
-  search?: string;
-  filter_action?: string;
-}
-
-/** The partner API pages as { data, total, page, page_size }; the shared list page reads Paged. */
+/** The partner API pages as { data, total, page, page_size }; the kit's list reads Paged. */
 export const toPaged = <T>(p: PbxPage<T>): Paged<T> => ({ data: p.data, meta: { page: p.page, per_page: p.page_size, total: p.total } });
-
-/** One page of a resource, shaped for ListPage (`Paged`). */
-export function usePbxList<T>(resource: PbxResource | PbxEndpoints, q: PbxListParams) {
-  const ep = endpointsOf(resource);
-  return useQuery({
-    queryKey: ['pbx', ep.resource, 'list', q],
-    queryFn: () => {
-      const params: Record<string, string | number> = { page: q.page };
-      if (q.search) params.search = q.search;
-      if (q.filter_action) params.filter_action = q.filter_action;
-      return pbxApi().get(ep.list(), { searchParams: withTenant(params) }).json<PbxPage<T>>();
-    },
-    select: toPaged<T>,
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** Every row (dataType=all): pickers and selects. */
 export function usePbxAll<T>(resource: PbxResource, enabled = true) {
@@ -71,40 +25,6 @@ export function usePbxAll<T>(resource: PbxResource, enabled = true) {
     queryKey: ['pbx', resource, 'all'],
     queryFn: () => pbxApi().get(base(resource), { searchParams: withTenant({ dataType: 'all' }) }).json<{ data: T[] }>().then((r) => r.data),
     enabled,
-  });
-}
-
-export function usePbxOne<T>(resource: PbxResource | PbxEndpoints, id: number | null) {
-  const ep = endpointsOf(resource);
-  return useQuery({
-    queryKey: ['pbx', ep.resource, 'one', id],
-    queryFn: () => pbxApi().get(ep.one(id as number), { searchParams: withTenant() }).json<{ data: T }>().then((r) => r.data),
-    enabled: id !== null,
-  });
-}
-
-/** Create (id null) or update; every PBX query is refreshed after (destinations name these rows). */
-export function useSavePbx<I, T>(resource: PbxResource | PbxEndpoints, id: number | null) {
-  const qc = useQueryClient();
-  const ep = endpointsOf(resource);
-  return useMutation({
-    mutationFn: (input: I) =>
-      (id === null
-        ? pbxApi().post(ep.create(), { json: input, searchParams: withTenant() })
-        : pbxApi().put(ep.update(id), { json: input, searchParams: withTenant() })
-      )
-        .json<{ data: T }>()
-        .then((r) => r.data),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['pbx'] }),
-  });
-}
-
-export function useDeletePbx(resource: PbxResource | PbxEndpoints) {
-  const qc = useQueryClient();
-  const ep = endpointsOf(resource);
-  return useMutation({
-    mutationFn: (id: number) => pbxApi().delete(ep.remove(id), { searchParams: withTenant() }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['pbx'] }),
   });
 }
 

@@ -3,12 +3,12 @@ import { Button, Field, Input } from '@fluentui/react-components';
 import { KeyResetRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { paths } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
 import { ConfirmDialog, ErrorState, FormShell, LoadingState, TextField, useApiError } from '@tongdai/ui';
 import { SUBSCRIBERS_NS } from './i18n';
 import { LinkedAccountField } from './LinkedAccountField';
 import { PasswordOnceDialog } from './PasswordOnceDialog';
-import { subscriberPaths } from './subscribers.routes';
 import { useResetSubscriberPassword, useSaveSubscriber, useSubscriber } from './subscribers.api';
 import { useSubscriberForm, type FieldErrors } from './useSubscriberForm';
 
@@ -45,7 +45,7 @@ export default function SubscriberFormScreen() {
         return;
       }
       notify('success', t('updated'));
-      navigate(subscriberPaths.list());
+      navigate(paths.subscriber.list);
     } catch (e) {
       const body = await toApiError(e);
       if (body.details?.length) form.setErrors(Object.fromEntries(body.details.map((d) => [d.field, d.message])) as FieldErrors);
@@ -67,7 +67,7 @@ export default function SubscriberFormScreen() {
   const closePassword = () => {
     const leave = shown?.thenLeave;
     setShown(null);
-    if (leave) navigate(subscriberPaths.list());
+    if (leave) navigate(paths.subscriber.list);
   };
 
   return (
@@ -78,7 +78,7 @@ export default function SubscriberFormScreen() {
         onSubmit={() => void submit()}
         submitting={save.isPending}
         error={formError}
-        backTo={subscriberPaths.list()}
+        backTo={paths.subscriber.list}
       >
         {id === null ? (
           <TextField name="extension" label={t('fields.extension')} required type="tel" value={form.draft.extension} onChange={form.set('extension')} error={form.errors.extension} />

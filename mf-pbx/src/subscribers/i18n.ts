@@ -15,7 +15,7 @@ registerTranslations(SUBSCRIBERS_NS, {
   updated: 'Đã lưu thay đổi',
   deleted: 'Đã xoá máy nhánh',
   confirmDeleteTitle: 'Xoá máy nhánh',
-  confirmDelete: 'Bạn có chắc muốn xoá máy nhánh {{extension}} ({{name}})? Điện thoại đang đăng ký bằng máy nhánh này sẽ không gọi được nữa.',
+  confirmDelete: 'Bạn có chắc muốn xoá máy nhánh {{name}}? Điện thoại đang đăng ký bằng máy nhánh này sẽ không gọi được nữa.',
   accountsForbidden: 'Bạn không có quyền xem danh sách tài khoản nên không thể gán tài khoản cho máy nhánh.',
   accountsFailed: 'Không tải được danh sách tài khoản: {{message}}',
   extensionLocked: 'Số máy nhánh không đổi được sau khi tạo',

@@ -1,16 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account, One, Paged, Subscriber, SubscriberCreated, SubscriberInput, SubscriberPassword } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 
 const KEY = 'subscribers';
-
-export function useSubscriberList(q: { page: number; search: string }) {
-  return useQuery({
-    queryKey: [KEY, 'list', q],
-    queryFn: () => tenantApi().get('subscribers', { searchParams: q.search ? q : { page: q.page } }).json<Paged<Subscriber>>(),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useSubscriber(id: number | null) {
   return useQuery({
@@ -35,14 +27,6 @@ export function useSaveSubscriber(id: number | null) {
 export function useResetSubscriberPassword(id: number | null) {
   return useMutation({
     mutationFn: () => tenantApi().post(`subscribers/${id}/reset-password`).json<One<SubscriberPassword>>().then((r) => r.data.password),
-  });
-}
-
-export function useDeleteSubscriber() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => tenantApi().delete(`subscribers/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [KEY] }),
   });
 }
 

@@ -1,8 +1,7 @@
 import { Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { TIME_GROUPS_NS } from './i18n';
-import { errorOf } from '../shared/draft';
-import type { Draft, DraftValue, FieldErrors } from '../shared/entity';
+import { errorOf, type Draft, type FieldErrors } from '@tongdai/ui';
 import { DOM_OPTIONS, DOW_OPTIONS, MONTH_OPTIONS, type RangeField } from './timeRange';
 
 const useStyles = makeStyles({
@@ -19,7 +18,7 @@ const SELECTS: [RangeField, Options][] = [
 ];
 
 /** The parts of one range: time of day, day of week, day of month, month; empty = any. */
-export function RangeFields(p: { form: { draft: Draft; errors: FieldErrors; set: (name: string) => (v: DraftValue) => void } }) {
+export function RangeFields(p: { form: { draft: Draft; errors: FieldErrors; set: (name: string) => (v: unknown) => void } }) {
   const s = useStyles();
   const { t } = useTranslation(TIME_GROUPS_NS);
   const state = (k: RangeField) => {

@@ -1,15 +1,13 @@
 import { Button, Caption1, Link as FluentLink, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PBX_RESOURCES, PERM, type TimeGroup, type TimeRange } from '@tongdai/contracts';
+import { PBX_RESOURCES, PERM, paths, type TimeGroup, type TimeRange } from '@tongdai/contracts';
 import { useCan } from '@tongdai/platform/react';
-import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
-import { useDeletePbx, usePbxList } from '../shared/pbx.api';
-import { useDialogParam } from '../shared/PbxFormDialog';
+import { ListPage, useConfirmDelete, useCrudQueries, useDialogParam, useListParams, type Column } from '@tongdai/ui';
+import { pbxResource } from '../shared/entity';
 import { AddRangeDialog } from './AddRangeDialog';
 import { TIME_GROUPS_NS } from './i18n';
 import { useDeleteRange } from './time-groups.api';
-import { timeGroupPaths } from './time-groups.routes';
 import { describeRange } from './timeRange';
 
 const useStyles = makeStyles({
@@ -19,6 +17,7 @@ const useStyles = makeStyles({
 });
 
 type RangeRow = { group: TimeGroup; range: TimeRange };
+const timeGroups = pbxResource(PBX_RESOURCES.timeGroup);
 
 /** /time-groups: each group with its ranges in Vietnamese; ranges are edited one by one. */
 export default function TimeGroupListScreen() {
@@ -27,8 +26,7 @@ export default function TimeGroupListScreen() {
   const { can } = useCan();
   const list = useListParams();
   const dialog = useDialogParam();
-  const query = usePbxList<TimeGroup>(PBX_RESOURCES.timeGroup, { page: list.page, search: list.search });
-  const removeGroup = useDeletePbx(PBX_RESOURCES.timeGroup);
+  const { list: query, remove: removeGroup } = useCrudQueries<TimeGroup>(timeGroups, { list: { page: list.page, search: list.search } });
   const removeRange = useDeleteRange();
   const adding = query.data?.data.find((g) => String(g.id) === dialog.value);
 
@@ -51,7 +49,7 @@ export default function TimeGroupListScreen() {
         <div key={r.id} className={s.range} data-testid="time-range">
           <span data-testid="time-range-text">{describeRange(r)}</span>
           {can(PERM.timegroup.edit) && (
-            <Link to={timeGroupPaths.editRange(g.id, r.id)} data-testid="edit-range"><FluentLink as="span">{t('editRange')}</FluentLink></Link>
+            <Link to={paths.timeGroup.edit(g.id, r.id)} data-testid="edit-range"><FluentLink as="span">{t('editRange')}</FluentLink></Link>
           )}
           {can(PERM.timegroup.edit) && g.ranges.length > 1 && (
             <FluentLink as="button" onClick={() => delRange.ask({ group: g, range: r })} data-testid="delete-range">{t('deleteRange')}</FluentLink>
@@ -87,7 +85,7 @@ export default function TimeGroupListScreen() {
         columns={columns}
         rowKey={(g) => g.id}
         list={list}
-        addTo={can(PERM.timegroup.create) ? timeGroupPaths.add() : undefined}
+        addTo={can(PERM.timegroup.create) ? paths.timeGroup.add : undefined}
         addLabel={t('add')}
         searchPlaceholder={t('searchPlaceholder')}
         emptyMessage={t('empty')}

@@ -2,19 +2,17 @@ import { useMemo } from 'react';
 import { Link as FluentLink, Subtitle2, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PBX_RESOURCES, type TimeGroup } from '@tongdai/contracts';
-import { notify } from '@tongdai/platform';
-import { ErrorState, FormShell, LoadingState, TextField, useApiError } from '@tongdai/ui';
-import { usePbxOne, useSavePbx } from '../shared/pbx.api';
-import { errorOf } from '../shared/draft';
+import { PBX_RESOURCES, paths, type TimeGroup } from '@tongdai/contracts';
+import { ErrorState, FormShell, LoadingState, TextField, errorOf, useApiError, useCrudQueries, useFormSubmit } from '@tongdai/ui';
+import { pbxResource } from '../shared/entity';
 import { TIME_GROUPS_NS } from './i18n';
 import { RangeFields } from './RangeFields';
 import { useSaveRange } from './time-groups.api';
-import { timeGroupPaths } from './time-groups.routes';
 import { describeRange, rangeToDraft } from './timeRange';
 import { useTimeGroupForms } from './useTimeGroupForms';
 
 const useStyles = makeStyles({ wide: { gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', gap: '4px' } });
+const timeGroups = pbxResource(PBX_RESOURCES.timeGroup);
 
 /** /time-groups/edit/:id/:detailId: one range of a group, with the group's name and description. */
 export default function TimeRangeEditScreen() {
@@ -22,7 +20,7 @@ export default function TimeRangeEditScreen() {
   const params = useParams();
   const id = Number(params.id);
   const detailId = Number(params.detailId);
-  const group = usePbxOne<TimeGroup>(PBX_RESOURCES.timeGroup, id);
+  const group = useCrudQueries<TimeGroup>(timeGroups, { id }).one;
   const loadError = useApiError(group.error);
   const range = group.data?.ranges.find((r) => r.id === detailId);
 
@@ -41,26 +39,18 @@ function RangeEditForm({ group, detailId }: { group: TimeGroup; detailId: number
     return r && { group: { name: group.name, description: group.description }, range: rangeToDraft(r) };
   }, [group, detailId]);
   const forms = useTimeGroupForms(existing);
-  const saveGroup = useSavePbx<{ name: string; description: string }, TimeGroup>(PBX_RESOURCES.timeGroup, group.id);
+  const saveGroup = useCrudQueries<TimeGroup>(timeGroups, { id: group.id }).save;
   const saveRange = useSaveRange(group.id, detailId);
   const others = group.ranges.filter((r) => r.id !== detailId);
 
-  const submit = async () => {
-    const parsed = forms.validate();
-    if (!parsed) return;
-    try {
-      await saveRange.mutateAsync(parsed.range);
-      if (parsed.group.name !== group.name || parsed.group.description !== group.description) await saveGroup.mutateAsync(parsed.group);
-      notify('success', t('updated'));
-      navigate(timeGroupPaths.list());
-    } catch (e) {
-      await forms.apiError(e);
-    }
-  };
+  const { submit, formError } = useFormSubmit(forms, async (parsed) => {
+    await saveRange.mutateAsync(parsed.range);
+    if (parsed.group.name !== group.name || parsed.group.description !== group.description) await saveGroup.mutateAsync(parsed.group);
+  }, () => t('updated'));
 
   return (
-    <FormShell title={t('editTitle')} testId="time-range-form" onSubmit={() => void submit()} submitting={saveGroup.isPending || saveRange.isPending}
-      error={forms.formError} backTo={timeGroupPaths.list()}>
+    <FormShell title={t('editTitle')} testId="time-range-form" onSubmit={() => void submit().then((ok) => ok && navigate(paths.timeGroup.list))} submitting={saveGroup.isPending || saveRange.isPending}
+      error={formError} backTo={paths.timeGroup.list}>
       <TextField name="name" label={t('fields.name')} required value={String(forms.group.draft.name)} onChange={forms.group.set('name')} error={errorOf(forms.group.errors, 'name')} />
       <TextField name="description" label={t('fields.description')} value={String(forms.group.draft.description)} onChange={forms.group.set('description')} error={errorOf(forms.group.errors, 'description')} />
       <Subtitle2 style={{ gridColumn: '1 / -1' }}>{t('thisRange')}</Subtitle2>
@@ -69,7 +59,7 @@ function RangeEditForm({ group, detailId }: { group: TimeGroup; detailId: number
         <div className={s.wide} data-testid="other-ranges">
           <Subtitle2>{t('otherRanges')}</Subtitle2>
           {others.map((r) => (
-            <Link key={r.id} to={timeGroupPaths.editRange(group.id, r.id)}><FluentLink as="span">{describeRange(r)}</FluentLink></Link>
+            <Link key={r.id} to={paths.timeGroup.edit(group.id, r.id)}><FluentLink as="span">{describeRange(r)}</FluentLink></Link>
           ))}
         </div>
       )}

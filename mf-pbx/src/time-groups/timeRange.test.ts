@@ -1,5 +1,5 @@
 import { PBX_MSG, type TimeRangeInput } from '@tongdai/contracts';
-import { parseDraft } from '../shared/draft';
+import { parseDraft } from '@tongdai/ui';
 import { describeRange, rangeToDraft } from './timeRange';
 import { rangeForm } from './useTimeGroupForms';
 

@@ -1,49 +1,111 @@
 /**
- * Named route helpers: cross-remote links use these, never string literals.
- * SPEC_ROUTES is the route table of SPEC §2; the host refuses a route outside it.
+ * Every SPEC §2 route, written once. Screens, manifests and cross-remote links read these;
+ * SPEC_ROUTES (the route table the host checks remotes against) is built from them.
  */
+
+/** The paths of one list screen with its add/edit screens or dialog. */
+export interface CrudPaths {
+  /** The list route. */
+  list: string;
+  /** Where "add" goes: a route, or the list with ?dialog=new. */
+  add: string;
+  /** Where "edit" of one row goes. */
+  edit: (id: number | string) => string;
+  /** The route patterns the remote registers (the list alone when add/edit is a dialog). */
+  patterns: readonly string[];
+  /** true: add and edit open a dialog on the list (?dialog=new|<id>), the SPEC has no route for them. */
+  dialog: boolean;
+}
+
+/** `/x`, `/<one>/add`, `/<one>/edit/:id` (`one` defaults to the list: "/inbounds/add"; roles use "/role/add"). */
+export function pagePaths(list: string, one: string = list): CrudPaths {
+  return { list, add: `${one}/add`, edit: (id) => `${one}/edit/${id}`, patterns: [list, `${one}/add`, `${one}/edit/:id`], dialog: false };
+}
+
+/** One SPEC route: add and edit open a dialog on the list (?dialog=new|<id>). */
+export function dialogPaths(list: string): CrudPaths {
+  return { list, add: `${list}?dialog=new`, edit: (id) => `${list}?dialog=${id}`, patterns: [list], dialog: true };
+}
+
+/** The CRUD areas of SPEC §2, by entity. */
+export const paths = {
+  customer: pagePaths('/customer'),
+  role: pagePaths('/roles', '/role'),
+  account: pagePaths('/accounts', '/account'),
+  department: pagePaths('/departments', '/department'),
+  team: pagePaths('/teams', '/team'),
+  branch: pagePaths('/branchs', '/branch'),
+  project: pagePaths('/projects', '/project'),
+  dataSource: pagePaths('/data-sources', '/data-source'),
+  profileStatus: pagePaths('/profile-status'),
+  group: dialogPaths('/groups'),
+  subscriber: pagePaths('/subscribers'),
+  number: dialogPaths('/numbers'),
+  inbound: pagePaths('/inbounds'),
+  ringGroup: pagePaths('/ringgroup'),
+  queue: pagePaths('/queue'),
+  ivr: pagePaths('/ivr-details'),
+  notification: pagePaths('/notifications'),
+  condition: pagePaths('/conditions'),
+  greeting: dialogPaths('/greeting'),
+  moh: dialogPaths('/music-on-holds'),
+  lastCall: dialogPaths('/last-calls'),
+  outbound: dialogPaths('/outbound'),
+  blockedIn: dialogPaths('/list-of-blocked-incoming-numbers'),
+  blockedOut: dialogPaths('/list-of-blocked-out-numbers'),
+  kpi: { list: '/kpis', add: '/kpi/add' },
+  timeGroup: { list: '/time-groups', add: '/time-groups/add', edit: (id: number | string, detailId: number | string) => `/time-groups/edit/${id}/${detailId}`, editPattern: '/time-groups/edit/:id/:detailId' },
+  settings: { home: '/setting', tenant: (slug: string) => `/setting/${slug}`, user: (slug: string) => `/user-setting/${slug}`, patterns: ['/setting/:slug', '/user-setting/:slug', '/setting'] },
+  surveyCampaignStart: { pattern: '/survey/campaign/start/:id', to: (id: number | string) => `/survey/campaign/start/${id}` },
+} as const;
+
+/** Single screens of SPEC §2 (no add/edit of their own). */
+export const screens = {
+  login: '/login',
+  signup: '/signup',
+  dashboard: '/dashboard',
+  callHistory: '/call-history',
+  historyByDepartmentTeam: '/history-by-department-team',
+  historyCdrByExten: '/history-cdr-by-exten',
+  historySuccessCall: '/history-success-call',
+  activityUserTenant: '/activity-user-tenant',
+  kpiByDepartment: '/kpi-by-department',
+  monitor: '/monitor',
+  etelecomSwitchboards: '/etelecom/switchboards',
+  etelecomCreateHotline: '/etelecom/create-hotline',
+  etelecomListHotline: '/etelecom/list-hotline',
+  etelecomCallHistory: '/etelecom/call-history',
+  voiceSubscribers: '/voices/subscribers',
+  marketingCampaign: '/marketings/campaign',
+  surveyCategories: '/survey/categories',
+  surveyQuestion: '/survey/question',
+  surveyCampaign: '/survey/campaign',
+  voiceOtpList: '/voice-otp/list',
+  voiceOtpNumber: '/voice-otp/number',
+  fptCallHistory: '/reports/fpt/call-history',
+} as const;
+
+/** Named route helpers: cross-remote links use these, never string literals. */
 export const routes = {
-  login: () => '/login',
-  signup: () => '/signup',
-  dashboard: () => '/dashboard',
+  login: () => screens.login,
+  signup: () => screens.signup,
+  dashboard: () => screens.dashboard,
   customer: {
-    list: () => '/customer',
-    add: () => '/customer/add',
-    edit: (id: number | string) => `/customer/edit/${id}`,
+    list: () => paths.customer.list,
+    add: () => paths.customer.add,
+    edit: paths.customer.edit,
   },
 } as const;
 
-export const SPEC_ROUTES: readonly string[] = [
-  '/login', '/signup', '/dashboard',
-  '/customer', '/customer/add', '/customer/edit/:id',
-  '/setting/:slug', '/user-setting/:slug', '/setting',
-  '/numbers', '/call-history',
-  '/roles', '/role/add', '/role/edit/:id',
-  '/accounts', '/account/add', '/account/edit/:id',
-  '/departments', '/department/add', '/department/edit/:id',
-  '/teams', '/team/add', '/team/edit/:id',
-  '/history-by-department-team', '/history-cdr-by-exten', '/history-success-call', '/activity-user-tenant',
-  '/kpis', '/kpi/add', '/kpi-by-department',
-  '/projects', '/project/add', '/project/edit/:id',
-  '/data-sources', '/data-source/add', '/data-source/edit/:id',
-  '/profile-status', '/profile-status/add', '/profile-status/edit/:id',
-  '/groups',
-  '/subscribers', '/subscribers/add', '/subscribers/edit/:id',
-  '/inbounds', '/inbounds/add', '/inbounds/edit/:id',
-  '/ringgroup', '/ringgroup/add', '/ringgroup/edit/:id',
-  '/queue', '/queue/add', '/queue/edit/:id',
-  '/ivr-details', '/ivr-details/add', '/ivr-details/edit/:id',
-  '/notifications', '/notifications/add', '/notifications/edit/:id',
-  '/conditions', '/conditions/add', '/conditions/edit/:id',
-  '/time-groups', '/time-groups/add', '/time-groups/edit/:id/:detailId',
-  '/greeting', '/music-on-holds', '/last-calls', '/outbound',
-  '/list-of-blocked-incoming-numbers', '/list-of-blocked-out-numbers', '/monitor',
-  '/etelecom/switchboards', '/etelecom/create-hotline', '/etelecom/list-hotline', '/etelecom/call-history',
-  '/voices/subscribers', '/marketings/campaign',
-  '/survey/categories', '/survey/question', '/survey/campaign', '/survey/campaign/start/:id',
-  '/voice-otp/list', '/voice-otp/number', '/reports/fpt/call-history',
-  '/branchs', '/branch/add', '/branch/edit/:id',
-];
+const crud = Object.values(paths).flatMap((p): readonly string[] => {
+  if ('patterns' in p) return p.patterns;
+  if ('editPattern' in p) return [p.list, p.add, p.editPattern];
+  if ('pattern' in p) return [p.pattern];
+  return [p.list, p.add];
+});
+
+/** The route table of SPEC §2; the host refuses a route outside it. */
+export const SPEC_ROUTES: readonly string[] = [...Object.values(screens), ...crud];
 
 export function isSpecRoute(path: string): boolean {
   return SPEC_ROUTES.includes(path);

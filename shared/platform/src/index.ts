@@ -9,7 +9,7 @@ export { notices$, notify, flash, type Notice } from './notices';
 export { setRuntimeConfig, getRuntimeConfig } from './config';
 export { cpApi, identityApi, pbxApi, tenantApi, telecomApi, publicApi, toApiError, expireSession } from './http';
 export { i18n, registerTranslations } from './i18n';
-export { defineRemoteManifest, isRemoteManifest, matchPath, type RemoteManifest, type RouteDef, type NavEntry } from './manifest';
+export { defineRemoteManifest, isRemoteManifest, matchPath, crudRoutes, type RemoteManifest, type RouteDef, type NavEntry } from './manifest';
 export { login, logout, refreshPayment } from './auth';
 export { whenIdle } from './idle';
 export { systemSetting, refreshSystemSetting, displayPhone } from './settings';

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { CrudPaths } from '@tongdai/contracts';
 
 /** One screen a remote owns. */
 export interface RouteDef {
@@ -46,4 +47,23 @@ export function matchPath(pattern: string, pathname: string): boolean {
   const a = pattern.split('/').filter(Boolean);
   const b = pathname.split('/').filter(Boolean);
   return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? b[i] !== '' : seg === b[i]);
+}
+
+type Lazy<M> = () => Promise<M>;
+const pick = <M>(screens: Lazy<M>, name: keyof M): RouteDef['loader'] => () => screens().then((m) => ({ default: m[name] as ComponentType }));
+
+/**
+ * The routes of one list area, from its paths (contracts `paths`): the list, and unless add/edit is
+ * a dialog on the list, its add and edit screens, all from one lazy chunk exporting `List` and `Form`.
+ */
+export function crudRoutes(
+  p: CrudPaths,
+  permission: { view: string; create: string; edit: string },
+  screens: Lazy<{ List: ComponentType; Form?: ComponentType }>,
+  feature?: string,
+): RouteDef[] {
+  const list: RouteDef = { path: p.list, loader: pick(screens, 'List'), permission: permission.view, feature };
+  if (p.dialog) return [list];
+  const [, add, edit] = p.patterns;
+  return [list, { path: add, loader: pick(screens, 'Form'), permission: permission.create, feature }, { path: edit, loader: pick(screens, 'Form'), permission: permission.edit, feature }];
 }

@@ -54,6 +54,8 @@ export interface ListPageProps<T> {
   filters?: ReactNode;
   searchPlaceholder?: string;
   emptyMessage?: string;
+  /** Shown in the empty state of an unfiltered list (e.g. a button to add the first item). */
+  emptyAction?: ReactNode;
 }
 
 /** The one list screen: title, search, filters, add, table, pager, and loading/empty/error states. */
@@ -84,7 +86,9 @@ export function ListPage<T>(p: ListPageProps<T>) {
         {p.query.isPending ? <LoadingState /> : p.query.isError ? (
           <ErrorState message={error?.message ?? ''} onRetry={() => void p.query.refetch()} />
         ) : data && data.data.length === 0 ? (
-          <EmptyState message={p.list.search || Object.values(p.list.filters).some(Boolean) ? t('emptySearch') : p.emptyMessage ?? t('empty')} />
+          p.list.search || Object.values(p.list.filters).some(Boolean)
+            ? <EmptyState message={t('emptySearch')} />
+            : <EmptyState message={p.emptyMessage ?? t('empty')} action={p.emptyAction || undefined} />
         ) : (
           <Table aria-label={p.title} data-testid="list-table">
             <TableHeader>

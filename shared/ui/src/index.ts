@@ -8,5 +8,7 @@ export { useApiError } from './useApiError';
 export { createRemoteApp } from './RemoteApp';
 export { FormShell, TextField, SelectField, type FieldProps } from './Form';
 export { AppLink } from './AppLink';
+export { FormDialog } from './FormDialog';
 export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit } from './useFormSubmit';
+export * from './entity';

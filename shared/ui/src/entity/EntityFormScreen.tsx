@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ErrorState, FormShell, LoadingState, useApiError } from '@tongdai/ui';
-import type { PbxEntity } from './entity';
-import { PbxFields } from './PbxFields';
-import { usePbxForm } from './usePbxForm';
+import { FormShell } from '../Form';
+import { ErrorState, LoadingState } from '../States';
+import { useApiError } from '../useApiError';
+import { EntityFields } from './EntityFields';
+import { entityKey, type EntityDef } from './types';
+import { useEntityForm } from './useEntityForm';
 
-/** Create (/x/add) or edit (/x/edit/:id) any PBX object; back to the list once saved. */
-export function PbxFormScreen<T extends { id: number }>({ entity }: { entity: PbxEntity<T> }) {
+/** Create (/x/add) or edit (/x/edit/:id) any entity; back to the list once saved. */
+export function EntityFormScreen<T extends { id: number }>({ entity }: { entity: EntityDef<T> }) {
   const { t } = useTranslation(entity.ns);
   const navigate = useNavigate();
   const params = useParams();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
-  const { existing, form, submit, formError, saving } = usePbxForm(entity, id);
+  const { existing, form, submit, formError, saving } = useEntityForm(entity as never, id);
   const loadError = useApiError(existing.error);
 
   if (id !== null && existing.isPending) return <LoadingState />;
@@ -19,14 +21,14 @@ export function PbxFormScreen<T extends { id: number }>({ entity }: { entity: Pb
 
   return (
     <FormShell
-      title={t(id === null ? 'addTitle' : 'editTitle')}
+      title={t(entityKey(entity, id === null ? 'addTitle' : 'editTitle'))}
       testId={`${entity.key}-form`}
       onSubmit={() => void submit().then((ok) => ok && navigate(entity.paths.list))}
       submitting={saving}
       error={formError}
       backTo={entity.paths.list}
     >
-      <PbxFields entity={entity} form={form} />
+      <EntityFields entity={entity} form={form} />
     </FormShell>
   );
 }

@@ -1,10 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { ORG } from './org.entities';
-import { useEntityForm } from './useEntityForm';
+import { useEntityDraft } from '@tongdai/ui';
 
-describe('useEntityForm', () => {
+describe('the kit draft over the organisation schemas', () => {
   it('requires a team name and department with the spec message', () => {
-    const { result } = renderHook(() => useEntityForm(ORG.team, undefined));
+    const { result } = renderHook(() => useEntityDraft(ORG.team, undefined));
     let out: unknown;
     act(() => { out = result.current.validate(); });
     expect(out).toBeNull();
@@ -12,7 +12,7 @@ describe('useEntityForm', () => {
   });
 
   it('turns select strings into ids and "" into null', () => {
-    const { result } = renderHook(() => useEntityForm(ORG.team, undefined));
+    const { result } = renderHook(() => useEntityDraft(ORG.team, undefined));
     act(() => { result.current.set('name')('Nhóm A'); result.current.set('department_id')('12'); });
     let out: unknown;
     act(() => { out = result.current.validate(); });
@@ -20,11 +20,11 @@ describe('useEntityForm', () => {
   });
 
   it('checks a branch phone and a status colour', () => {
-    const branch = renderHook(() => useEntityForm(ORG.branch, undefined)).result;
+    const branch = renderHook(() => useEntityDraft(ORG.branch, undefined)).result;
     act(() => { branch.current.set('name')('Chi nhánh Huế'); branch.current.set('phone')('12ab'); });
     act(() => { branch.current.validate(); });
     expect(branch.current.errors).toEqual({ phone: 'Định dạng số điện thoại sai' });
-    const status = renderHook(() => useEntityForm(ORG.profileStatus, undefined)).result;
+    const status = renderHook(() => useEntityDraft(ORG.profileStatus, undefined)).result;
     act(() => { status.current.set('name')('Mới'); status.current.set('color')('red'); });
     act(() => { status.current.validate(); });
     expect(status.current.errors).toEqual({ color: 'Màu phải có dạng #RRGGBB' });
@@ -32,7 +32,7 @@ describe('useEntityForm', () => {
 
   it('loads an existing row', () => {
     const row = { id: 3, name: 'Phòng Kinh doanh', code: 'KD', description: '', manager_id: 5, active: false };
-    const { result } = renderHook(() => useEntityForm(ORG.department, row));
+    const { result } = renderHook(() => useEntityDraft(ORG.department, row));
     expect(result.current.draft).toEqual({ name: 'Phòng Kinh doanh', code: 'KD', manager_id: '5', active: false, description: '' });
   });
 });

@@ -3,6 +3,7 @@ import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, makeStyles,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { UI_NS } from './i18n';
 
 const useStyles = makeStyles({ fields: { display: 'flex', flexDirection: 'column', gap: '12px' } });
 
@@ -17,7 +18,7 @@ export function FormDialog(p: {
   children: ReactNode;
 }) {
   const s = useStyles();
-  const { t } = useTranslation('ui');
+  const { t } = useTranslation(UI_NS);
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && p.onClose()}>
       <DialogSurface data-testid={p.testId}>

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { PBX_MSG } from '@tongdai/contracts';
 import { i18n } from '@tongdai/platform';
 import { ringGroupEntity } from '../ringgroup/ringgroup.entity';
-import { usePbxForm } from './usePbxForm';
+import { useEntityForm } from '@tongdai/ui';
 
 const mockPost = jest.fn();
 jest.mock('@tongdai/platform', () => ({ ...jest.requireActual('@tongdai/platform'), pbxApi: () => ({ post: mockPost }) }));
@@ -20,7 +20,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 );
 
 async function fillAndSubmit() {
-  const { result } = renderHook(() => usePbxForm(ringGroupEntity, null), { wrapper });
+  const { result } = renderHook(() => useEntityForm(ringGroupEntity as never, null), { wrapper });
   act(() => {
     result.current.form.set('name')('Kinh doanh');
     result.current.form.set('extensions')(['101', '102']);
@@ -31,11 +31,11 @@ async function fillAndSubmit() {
   return { result, saved };
 }
 
-describe('usePbxForm', () => {
+describe('useEntityForm over a PBX entity', () => {
   beforeEach(() => mockPost.mockReset());
 
   it('sends nothing while the contract schema refuses the form', async () => {
-    const { result } = renderHook(() => usePbxForm(ringGroupEntity, null), { wrapper });
+    const { result } = renderHook(() => useEntityForm(ringGroupEntity as never, null), { wrapper });
     let saved: boolean | undefined;
     await act(async () => { saved = await result.current.submit(); });
     expect(saved).toBe(false);

@@ -1,0 +1,20 @@
+import { FEATURES, PERM, SubscriberInputSchema, paths, type Subscriber } from '@tongdai/contracts';
+import { tenantApi } from '@tongdai/platform';
+import { crudResource, defineEntity } from '@tongdai/ui';
+import { SUBSCRIBERS_NS } from './i18n';
+
+const dateTime = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** Subscribers (máy nhánh) on the tenant API: the list is the kit's; the form is its own (password shown once, reset). */
+export const subscriberEntity = defineEntity<Subscriber>({
+  key: 'subscriber', ns: SUBSCRIBERS_NS, paths: paths.subscriber, permission: PERM.subscriber, feature: FEATURES.pbx,
+  schema: SubscriberInputSchema, fields: [],
+  api: crudResource({ scope: 'subscribers', name: 'subscribers', base: 'subscribers', client: tenantApi }),
+  rowName: (s) => `${s.extension} (${s.display_name})`,
+  columns: [
+    { key: 'extension', header: 'extension', render: (s) => <strong data-testid="subscriber-extension">{s.extension}</strong> },
+    { key: 'display_name', header: 'display_name', render: (s) => <span data-testid="subscriber-name">{s.display_name}</span> },
+    { key: 'user', header: 'user_id', render: (s) => <span data-testid="subscriber-user">{s.user_name ?? '—'}</span> },
+    { key: 'created_at', header: 'created_at', render: (s) => dateTime.format(new Date(s.created_at)) },
+  ],
+});

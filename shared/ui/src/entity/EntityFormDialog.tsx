@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { FormDialog } from '../FormDialog';
+import { ErrorState, LoadingState } from '../States';
+import { useApiError } from '../useApiError';
+import { EntityFields } from './EntityFields';
+import { entityKey, type EntityDef } from './types';
+import { useEntityForm } from './useEntityForm';
+
+/** The open dialog kept in the URL (?dialog=new|<id>), so reload keeps it and back closes it. */
+export function useDialogParam() {
+  const [params, setParams] = useSearchParams();
+  const set = (value: string | null) => {
+    const p = new URLSearchParams(params);
+    if (value) p.set('dialog', value);
+    else p.delete('dialog');
+    setParams(p);
+  };
+  return { value: params.get('dialog'), open: (value: string) => set(value), close: () => set(null) };
+}
+
+/** Create or edit an object in a dialog (entities whose add/edit has no SPEC route: numbers, groups…). */
+export function EntityFormDialog<T extends { id: number }>({ entity, id, onClose }: { entity: EntityDef<T>; id: number | null; onClose: () => void }) {
+  const { t } = useTranslation(entity.ns);
+  const { existing, form, submit, formError, saving } = useEntityForm(entity as never, id);
+  const loadError = useApiError(existing.error);
+  const save = async () => { if (await submit()) onClose(); };
+  return (
+    <FormDialog title={t(entityKey(entity, id === null ? 'addTitle' : 'editTitle'))} testId={`${entity.key}-form`} error={formError}
+      saving={saving || (id !== null && !existing.isSuccess)} onSubmit={() => void save()} onClose={onClose}>
+      {id !== null && existing.isPending ? <LoadingState />
+        : id !== null && existing.isError ? <ErrorState message={loadError?.message ?? ''} onRetry={() => void existing.refetch()} />
+        : <EntityFields entity={entity} form={form} />}
+    </FormDialog>
+  );
+}

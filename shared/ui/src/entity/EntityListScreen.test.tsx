@@ -1,0 +1,125 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import * as v from 'valibot';
+import { dialogPaths, entityStrings, pagePaths } from '@tongdai/contracts';
+import { registerTranslations } from '@tongdai/platform';
+import { crudResource, defineEntity, EntityFormScreen, EntityListScreen } from '../index';
+import { fakeClient, renderAt, signIn, type Call } from '../../test/entity-helpers';
+
+registerTranslations('kit-rooms', { ...entityStrings('phòng', 'Phòng', 'tên phòng'), fields: { name: 'Tên', active: 'Trạng thái' } });
+type Room = { id: number; name: string; active: boolean };
+const PERM = { view: 'room.view', create: 'room.create', edit: 'room.edit', delete: 'room.delete' };
+const ROWS: Room[] = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Phòng ${i + 1}`, active: i % 2 === 0 }));
+
+/** A paged API over ROWS (10 a page, search by name) that records every call. */
+function api(rows: Room[] = ROWS) {
+  return fakeClient((c: Call) => {
+    if (c.method === 'get' && c.url === 'rooms') {
+      const q = String(c.searchParams?.search ?? '');
+      const page = Number(c.searchParams?.page ?? 1);
+      const found = rows.filter((r) => r.name.includes(q));
+      return { data: found.slice((page - 1) * 10, page * 10), meta: { page, per_page: 10, total: found.length } };
+    }
+    if (c.method === 'get') return { data: rows.find((r) => c.url === `rooms/${r.id}`) };
+    return { data: { id: 99 } };
+  });
+}
+
+const room = (http: ReturnType<typeof api>, dialog = false) => defineEntity<Room>({
+  key: 'room', ns: 'kit-rooms', paths: dialog ? dialogPaths('/rooms') : pagePaths('/rooms', '/room'), permission: PERM,
+  schema: v.object({ name: v.pipe(v.string(), v.trim(), v.minLength(1, 'Thông tin không được để trống')), active: v.optional(v.boolean(), true) }),
+  fields: [{ name: 'name', kind: 'text', required: true }, { name: 'active', kind: 'switch' }],
+  columns: [{ key: 'name', header: 'name', render: (r) => <span data-testid="row-name">{r.name}</span> }],
+  api: crudResource({ scope: 'kit', name: 'rooms', base: 'rooms', client: http.client }),
+  rowName: (r) => r.name,
+});
+
+const names = () => screen.getAllByTestId('row-name').map((e) => e.textContent);
+
+describe('EntityListScreen', () => {
+  it('shows page 2 from ?page=2, with its pager, and moves back a page in the URL', async () => {
+    signIn(Object.values(PERM));
+    renderAt('/rooms?page=2', { '/rooms': <EntityListScreen entity={room(api())} /> });
+    await waitFor(() => expect(names()).toEqual(['Phòng 11', 'Phòng 12']));
+    expect(screen.getByTestId('pager-status').textContent).toBe('Trang 2 / 2 · 12 bản ghi');
+    expect(screen.getByRole('heading').textContent).toBe('Danh sách phòng');
+    fireEvent.click(screen.getByTestId('prev-page'));
+    await waitFor(() => expect(names()).toHaveLength(10));
+    expect(screen.getByTestId('where').textContent).toBe('/rooms');
+  });
+
+  it('without edit/delete/create permission the rows have no actions and there is no add button', async () => {
+    signIn([PERM.view]);
+    renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(api())} /> });
+    await waitFor(() => expect(names()).toHaveLength(10));
+    expect(screen.queryByTestId('edit')).toBeNull();
+    expect(screen.queryByTestId('delete')).toBeNull();
+    expect(screen.queryByTestId('add')).toBeNull();
+  });
+
+  it('an empty list offers to add the first item; a search that finds nothing does not', async () => {
+    signIn(Object.values(PERM));
+    renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(api([]))} />, '/room/add': <p>form</p> });
+    const empty = await screen.findByTestId('empty-state');
+    expect(empty.textContent).toContain('Chưa có phòng nào');
+    fireEvent.click(within(empty).getByTestId('empty-add'));
+    expect(screen.getByTestId('where').textContent).toBe('/room/add');
+  });
+
+  it('a search that finds nothing says so, without the add-first button', async () => {
+    signIn(Object.values(PERM));
+    renderAt('/rooms?search=zzz', { '/rooms': <EntityListScreen entity={room(api())} /> });
+    const empty = await screen.findByTestId('empty-state');
+    expect(empty.textContent).toBe('Không tìm thấy kết quả phù hợp');
+    expect(screen.queryByTestId('empty-add')).toBeNull();
+  });
+
+  it('deletes a row after confirmation, naming it, and reloads the list', async () => {
+    signIn(Object.values(PERM));
+    const http = api();
+    renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(http)} /> });
+    await waitFor(() => expect(names()).toHaveLength(10));
+    fireEvent.click(screen.getAllByTestId('delete')[2]);
+    expect(screen.getByTestId('confirm-dialog').textContent).toContain('Bạn có chắc muốn xoá phòng "Phòng 3"?');
+    fireEvent.click(screen.getByTestId('confirm'));
+    await waitFor(() => expect(http.calls.some((c) => c.method === 'delete' && c.url === 'rooms/3')).toBe(true));
+    await waitFor(() => expect(http.calls.filter((c) => c.method === 'get' && c.url === 'rooms')).toHaveLength(2));
+  });
+
+  it('edit links to the edit route of a page entity', async () => {
+    signIn(Object.values(PERM));
+    renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(api())} /> });
+    await waitFor(() => expect(names()).toHaveLength(10));
+    expect(screen.getAllByTestId('edit')[0].closest('a')?.getAttribute('href')).toBe('/room/edit/1');
+  });
+
+  it('a dialog entity edits in a dialog kept in ?dialog=<id>: loads the row, saves with PUT, closes', async () => {
+    signIn(Object.values(PERM));
+    const http = api();
+    renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(http, true)} /> });
+    await waitFor(() => expect(names()).toHaveLength(10));
+    fireEvent.click(screen.getAllByTestId('edit')[1]);
+    expect(screen.getByTestId('where').textContent).toBe('/rooms?dialog=2');
+    const input = await screen.findByDisplayValue('Phòng 2');
+    fireEvent.change(input, { target: { value: ' Phòng họp ' } });
+    await act(async () => { fireEvent.click(screen.getByTestId('save')); });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/rooms'));
+    expect(http.calls.find((c) => c.method === 'put')).toMatchObject({ url: 'rooms/2', json: { name: 'Phòng họp', active: false } });
+  });
+});
+
+describe('EntityFormScreen', () => {
+  it('refuses a blank form with the schema message and sends nothing; once filled, creates and returns to the list', async () => {
+    signIn(Object.values(PERM));
+    const http = api();
+    renderAt('/room/add', { '/room/add': <EntityFormScreen entity={room(http)} />, '/rooms': <p>list</p> });
+    expect(screen.getByRole('heading').textContent).toBe('Thêm phòng');
+    expect((screen.getByTestId('field-active') as HTMLInputElement).checked).toBe(true);
+    await act(async () => { fireEvent.click(screen.getByTestId('save')); });
+    expect(await screen.findByText('Thông tin không được để trống')).toBeTruthy();
+    expect(http.calls.filter((c) => c.method === 'post')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('field-name'), { target: { value: 'Phòng mới' } });
+    await act(async () => { fireEvent.click(screen.getByTestId('save')); });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/rooms'));
+    expect(http.calls.find((c) => c.method === 'post')).toMatchObject({ url: 'rooms', json: { name: 'Phòng mới', active: true } });
+  });
+});

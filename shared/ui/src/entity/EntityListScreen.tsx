@@ -1,0 +1,109 @@
+import { useState, type ReactNode } from 'react';
+import { Button } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { notify, toApiError } from '@tongdai/platform';
+import { useCan } from '@tongdai/platform/react';
+import { UI_NS } from '../i18n';
+import { ListPage, useListParams, type Column } from '../ListPage';
+import { useConfirmDelete } from '../useConfirmDelete';
+import { EntityFormDialog, useDialogParam } from './EntityFormDialog';
+import { entityKey, fieldKey, type EntityDef, type EntityExport, type Translate } from './types';
+import { useCrudQueries } from './useCrudQueries';
+
+export interface EntityListScreenProps<T extends { id: number }> {
+  entity: EntityDef<T>;
+  /** Actions beside the search (e.g. an import). */
+  toolbar?: ReactNode;
+  /** More row actions before edit/delete (each gates itself). */
+  rowActions?: (row: T) => ReactNode;
+  /** Hides the delete of some rows (e.g. the built-in super-admin role). */
+  canDelete?: (row: T) => boolean;
+  /** Replaces the form dialog of ?dialog=new (e.g. an upload) for a dialog entity. */
+  createDialog?: (close: () => void) => ReactNode;
+}
+
+/**
+ * The list of any entity: search, filters, paging (10, ?page= in the URL), edit (page or dialog)
+ * and delete with confirmation gated by permission, an empty state with a button to add the
+ * first item, and export where the entity allows.
+ */
+export function EntityListScreen<T extends { id: number }>({ entity, toolbar, rowActions, canDelete, createDialog }: EntityListScreenProps<T>) {
+  const { t } = useTranslation([entity.ns, UI_NS]);
+  const k = (key: string) => entityKey(entity, key);
+  const { can } = useCan();
+  const navigate = useNavigate();
+  const list = useListParams(entity.filters?.map((f) => f.key) ?? []);
+  const { list: query, remove } = useCrudQueries<T>(entity.api, { list: { page: list.page, search: list.search, ...list.filters } });
+  const dialog = useDialogParam();
+  const ctx = { t: t as Translate };
+  const edit = entity.paths.dialog;
+
+  const del = useConfirmDelete<T>({
+    remove: (r) => remove.mutateAsync(r.id),
+    title: t(k('confirmDeleteTitle')),
+    message: (r) => t(k('confirmDelete'), { name: entity.rowName(r) }),
+    success: t(k('deleted')),
+  });
+
+  const columns: Column<T>[] = [
+    ...entity.columns.map((c) => ({ key: c.key, header: t(fieldKey(entity, c.header)), render: (r: T) => c.render(r, ctx) })),
+    {
+      key: 'actions', header: '', render: (r) => (
+        <span style={{ display: 'flex', gap: 4 }}>
+          {rowActions?.(r)}
+          {can(entity.permission.edit) && (edit
+            ? <Button size="small" onClick={() => dialog.open(String(r.id))} data-testid="edit">{t('edit', { ns: UI_NS })}</Button>
+            : <Link to={entity.paths.edit(r.id)}><Button size="small" data-testid="edit">{t('edit', { ns: UI_NS })}</Button></Link>)}
+          {can(entity.permission.delete) && (canDelete?.(r) ?? true) && (
+            <Button size="small" onClick={() => del.ask(r)} data-testid="delete">{t('delete', { ns: UI_NS })}</Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  const mayCreate = can(entity.permission.create);
+  const filters = entity.filters?.map(({ key, Control }) => <Control key={key} value={list.filters[key]} onChange={(v) => list.setFilter(key, v)} />);
+  const exporter = entity.export && can(entity.export.permission) && <ExportButton spec={entity.export} t={(x) => t(k(x))} />;
+
+  return (
+    <>
+      <ListPage
+        title={t(k('listTitle'))}
+        testId={`${entity.key}-list`}
+        query={query}
+        columns={columns}
+        rowKey={(r) => r.id}
+        list={list}
+        addTo={mayCreate ? entity.paths.add : undefined}
+        addLabel={t(k('add'))}
+        searchPlaceholder={t(k('searchPlaceholder'))}
+        emptyMessage={t(k('empty'))}
+        emptyAction={mayCreate && <Button appearance="primary" onClick={() => navigate(entity.paths.add)} data-testid="empty-add">{t(k('add'))}</Button>}
+        filters={(filters || toolbar || exporter) && <>{filters}{toolbar}{exporter}</>}
+      />
+      {del.dialog}
+      {edit && dialog.value && can(dialog.value === 'new' ? entity.permission.create : entity.permission.edit) && (
+        dialog.value === 'new' && createDialog ? createDialog(dialog.close)
+          : <EntityFormDialog key={dialog.value} entity={entity} id={/^\d+$/.test(dialog.value) ? Number(dialog.value) : null} onClose={dialog.close} />
+      )}
+    </>
+  );
+}
+
+function ExportButton({ spec, t }: { spec: EntityExport; t: (key: string) => string }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await spec.run();
+      notify('success', t(spec.done ?? 'exported'));
+    } catch (e) {
+      notify('error', (await toApiError(e)).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <Button onClick={() => void run()} disabled={busy} data-testid="export">{t(spec.label ?? 'export')}</Button>;
+}

@@ -1,0 +1,77 @@
+import type { ComponentType } from 'react';
+import { Field, Input, Select, Switch, makeStyles } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../Form';
+import { UI_NS } from '../i18n';
+import { errorOf } from './draft';
+import { fieldKind, registerFieldKind, type FieldControlProps } from './registry';
+import { fieldKey, type FieldDef, type FieldErrors, type FieldKindName, type Translate } from './types';
+
+// minWidth 0: a grid item otherwise grows to its content and spills into the next column.
+const useStyles = makeStyles({ cell: { minWidth: 0 }, wide: { gridColumn: '1 / -1', minWidth: 0 } });
+
+/** One form field, by kind. Test ids: `field-<name>` (kinds with parts add suffixes). */
+export function EntityField(p: { field: FieldDef; ns: string; prefix?: string; value: unknown; errors: FieldErrors; onChange: (value: unknown) => void }) {
+  const s = useStyles();
+  const { t } = useTranslation([p.ns, UI_NS]);
+  const kind = fieldKind(p.field.kind);
+  const Control = kind.Control as ComponentType<FieldControlProps>;
+  return (
+    <div className={kind.wide ? s.wide : s.cell}>
+      <Control field={p.field} ns={p.ns} label={t(fieldKey(p, p.field.name).map((k) => `${p.ns}:${k}`))} value={p.value} onChange={p.onChange}
+        error={errorOf(p.errors, p.field.name)} errors={p.errors} t={t as Translate} />
+    </div>
+  );
+}
+
+const stateOf = (error?: string) => ({ validationMessage: error, validationState: error ? ('error' as const) : ('none' as const) });
+
+type Of<K extends FieldKindName> = FieldControlProps<Extract<FieldDef, { kind: K }>, string>;
+
+function TextControl({ field: f, label, ns, value, onChange, error, t }: Of<'text' | 'tel' | 'textarea'>) {
+  if (f.hint) {
+    return (
+      <Field label={label} required={f.required} hint={t(`${ns}:hints.${f.name}`)} {...stateOf(error)}>
+        <Input name={f.name} type={f.kind === 'tel' ? 'tel' : 'text'} value={String(value)} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`} />
+      </Field>
+    );
+  }
+  return <TextField name={f.name} label={label} required={f.required} value={String(value)} onChange={onChange} error={error}
+    type={f.kind === 'tel' ? 'tel' : 'text'} multiline={f.kind === 'textarea'} />;
+}
+
+function IntControl({ field: f, label, value, onChange, error, t }: Of<'int'>) {
+  return (
+    <Field label={label} required={f.required} {...stateOf(error)}>
+      <Input name={f.name} type="number" inputMode="numeric" value={String(value)} onChange={(_, d) => onChange(d.value)}
+        contentAfter={f.unit ? t(f.unit) : undefined} data-testid={`field-${f.name}`} />
+    </Field>
+  );
+}
+
+function SwitchControl({ field: f, label, value, onChange, error, t }: FieldControlProps<Extract<FieldDef, { kind: 'switch' }>, boolean>) {
+  const on = value === true;
+  const text = f.states === 'onOff' ? t(`${UI_NS}:${on ? 'on' : 'off'}`) : t(`${UI_NS}:${on ? 'active' : 'inactive'}`);
+  return (
+    <Field label={label} {...stateOf(error)}>
+      <Switch checked={on} onChange={(_, d) => onChange(d.checked)} label={text} data-testid={`field-${f.name}`} />
+    </Field>
+  );
+}
+
+function ChoiceControl({ field: f, label, value, onChange, error }: Of<'choice'>) {
+  return (
+    <Field label={label} required={f.required} {...stateOf(error)}>
+      <Select name={f.name} value={String(value)} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`}>
+        {Object.entries(f.options).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+      </Select>
+    </Field>
+  );
+}
+
+registerFieldKind('text', { Control: TextControl });
+registerFieldKind('tel', { Control: TextControl });
+registerFieldKind('textarea', { Control: TextControl, wide: true });
+registerFieldKind('int', { Control: IntControl });
+registerFieldKind('switch', { Control: SwitchControl, toDraft: (x) => (typeof x === 'boolean' ? x : true) });
+registerFieldKind('choice', { Control: ChoiceControl });

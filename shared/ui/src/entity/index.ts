@@ -1,0 +1,12 @@
+import './fieldKinds';
+
+export { defineEntity, entityKey, type EntityDef, type AnyEntity, type EntityColumn, type ColumnContext, type EntityFilter, type EntityExport, type FieldDef, type FieldKindOptions, type FieldKindName, type Draft, type FieldErrors, type PermSet, type Translate } from './types';
+export { registerFieldKind, fieldKind, type FieldKind, type FieldControlProps } from './registry';
+export { EntityField } from './fieldKinds';
+export { blankDraft, toDraft, parseDraft, errorOf, clearErrors } from './draft';
+export { useEntityDraft, useEntityForm, type EntityDraft } from './useEntityForm';
+export { useCrudQueries, crudResource, type CrudResource, type CrudEndpoints, type ListQuery } from './useCrudQueries';
+export { EntityFields } from './EntityFields';
+export { EntityListScreen, type EntityListScreenProps } from './EntityListScreen';
+export { EntityFormScreen } from './EntityFormScreen';
+export { EntityFormDialog, useDialogParam } from './EntityFormDialog';

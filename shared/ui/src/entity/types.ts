@@ -1,0 +1,108 @@
+import type { ComponentType, ReactNode } from 'react';
+import type * as v from 'valibot';
+import type { CrudPaths } from '@tongdai/contracts';
+import type { CrudResource } from './useCrudQueries';
+
+/**
+ * Options of each field kind, by kind name. An area adds its own kinds by augmenting this interface
+ * (`declare module '@tongdai/ui' { interface FieldKindOptions { destination: {} } }`) and
+ * registering them with `registerFieldKind`; the kit itself is never edited for it.
+ */
+export interface FieldKindOptions {
+  text: { /** show `hints.<name>` under the field */ hint?: boolean };
+  tel: { hint?: boolean };
+  textarea: { hint?: boolean };
+  /** A whole number typed as text; `unit` is an i18n key shown after it (e.g. "pbx:seconds"). */
+  int: { unit?: string };
+  /** On/off; labels active/inactive (default) or on/off. */
+  switch: { states?: 'active' | 'onOff' };
+  /** A fixed list: value → Vietnamese label; the schema's default is preselected. */
+  choice: { options: Readonly<Record<string, string>> };
+}
+
+export type FieldKindName = keyof FieldKindOptions;
+
+/** One form field: its name (the schema entry), its kind and that kind's options. */
+export type FieldDef = { [K in FieldKindName]: { name: string; kind: K; required?: boolean } & FieldKindOptions[K] }[FieldKindName];
+
+/** Form state: what the inputs show (numbers as text, references as select strings, "" = none). */
+export type Draft = Record<string, unknown>;
+/** Keyed by dot path ("name", "destination.target", "entries.1.digit"). */
+export type FieldErrors = Record<string, string | undefined>;
+
+export type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
+
+export interface ColumnContext {
+  /** The entity's translations (its namespace first; "ns:key" reaches another). */
+  t: Translate;
+}
+
+export interface EntityColumn<T> {
+  key: string;
+  /** Key under `fields` in the entity's namespace. */
+  header: string;
+  render: (row: T, ctx: ColumnContext) => ReactNode;
+}
+
+export interface PermSet {
+  view: string;
+  create: string;
+  edit: string;
+  delete: string;
+}
+
+/** A list filter kept in the URL (?<key>=); the component renders its control. */
+export interface EntityFilter {
+  key: string;
+  Control: ComponentType<{ value: string; onChange: (value: string) => void }>;
+}
+
+/** An export button on the list, shown to holders of `permission`. */
+export interface EntityExport {
+  permission: string;
+  /** i18n key of the button (default "export" in the entity's strings). */
+  label?: string;
+  /** i18n key of the success toast (default "exported"). */
+  done?: string;
+  run: () => Promise<unknown>;
+}
+
+export type AnySchema = v.GenericSchema<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** One typed declaration per entity: the kit renders its list, form page and form dialog from it. */
+export interface EntityDef<T extends { id: number } = { id: number }> {
+  /** data-testid stem: "ringgroup" → "ringgroup-list", "ringgroup-form". */
+  key: string;
+  /** i18n namespace: labels `fields.<name>`, hints `hints.<name>`, entity strings (`entityStrings`) under `prefix`. */
+  ns: string;
+  /** Key prefix of the entity strings when several entities share one namespace ("team" → "team.listTitle"). */
+  prefix?: string;
+  /** From contracts `paths`: list, add, edit (page routes or a dialog on the list). */
+  paths: CrudPaths;
+  permission: PermSet;
+  /** Purchased feature the routes need. */
+  feature?: string;
+  /** The contract's input schema: the form parses with it before anything is sent. */
+  schema: AnySchema;
+  fields: FieldDef[];
+  columns: EntityColumn<T>[];
+  api: CrudResource;
+  /** How the delete confirmation names a row. */
+  rowName: (row: T) => string;
+  filters?: EntityFilter[];
+  export?: EntityExport;
+}
+
+/** Any entity, for the generic pieces that never read a row's own fields. */
+export type AnyEntity = EntityDef<never>;
+
+/** Declares an entity; the identity function that gives the declaration its types. */
+export function defineEntity<T extends { id: number }>(def: EntityDef<T>): EntityDef<T> {
+  return def;
+}
+
+/** The entity's own strings: "listTitle" → "team.listTitle" when the namespace holds several entities. */
+export const entityKey = (e: Pick<EntityDef, 'prefix'>, key: string) => (e.prefix ? `${e.prefix}.${key}` : key);
+
+/** A field's label: `<prefix>.fields.<name>`, else the namespace's shared `fields.<name>`. */
+export const fieldKey = (e: Pick<EntityDef, 'prefix'>, name: string): string[] => (e.prefix ? [`${e.prefix}.fields.${name}`, `fields.${name}`] : [`fields.${name}`]);
