@@ -33,6 +33,9 @@ const room = (http: ReturnType<typeof api>, dialog = false) => defineEntity<Room
   rowName: (r) => r.name,
 });
 
+// Fluent dialogs render slowly in jsdom on a loaded machine (seen: 7 s); the assertions, not the clock, are the test.
+jest.setTimeout(30_000);
+
 const names = () => screen.getAllByTestId('row-name').map((e) => e.textContent);
 
 describe('EntityListScreen', () => {
@@ -104,6 +107,22 @@ describe('EntityListScreen', () => {
     await act(async () => { fireEvent.click(screen.getByTestId('save')); });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/rooms'));
     expect(http.calls.find((c) => c.method === 'put')).toMatchObject({ url: 'rooms/2', json: { name: 'Phòng họp', active: false } });
+  });
+
+  it('shows export to holders of its permission only; export runs and says so', async () => {
+    const run = jest.fn(() => Promise.resolve());
+    const exporting = { ...room(api()), export: { permission: 'room.export', run } };
+    registerTranslations('kit-rooms', { export: 'Xuất Excel', exported: 'Đã xuất danh sách' });
+    signIn([PERM.view]);
+    const first = renderAt('/rooms', { '/rooms': <EntityListScreen entity={exporting} /> });
+    await waitFor(() => expect(names()).toHaveLength(10));
+    expect(screen.queryByTestId('export')).toBeNull();
+    first.unmount();
+    signIn([PERM.view, 'room.export']);
+    renderAt('/rooms', { '/rooms': <EntityListScreen entity={exporting} /> });
+    fireEvent.click(await screen.findByTestId('export'));
+    expect(screen.getByTestId('export').textContent).toBe('Xuất Excel');
+    await waitFor(() => expect(run).toHaveBeenCalledTimes(1));
   });
 });
 
