@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { enterSystem, enterTenant, type Db, type Tx } from './db';
 import { migrate } from './migrate';
 
@@ -8,7 +9,9 @@ import { migrate } from './migrate';
  * inside another tenant's transaction (FIELD-NOTES: kysely-pglite leaked, this does not).
  */
 export async function openPglite(dataDir: string): Promise<Db> {
-  const pg = dataDir === 'memory://' ? new PGlite() : new PGlite(dataDir);
+  // pg_trgm backs the accent-insensitive list searches (migration 0009), as on PostgreSQL.
+  const extensions = { pg_trgm };
+  const pg = dataDir === 'memory://' ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await pg.waitReady;
   await migrate((fn) => pg.transaction((tx) => fn(tx as unknown as Tx)));
   // The session user stays superuser (RLS bypass); dropping to app_user guards against

@@ -1,4 +1,4 @@
-import type { CustomerInput, CustomerStatus } from '@tongdai/contracts';
+import { foldText, type CustomerInput, type CustomerStatus } from '@tongdai/contracts';
 
 /** Demo logins; tests import these instead of repeating the strings. */
 export const DEMO = {
@@ -31,8 +31,6 @@ const STREETS = [
 const STATUSES: CustomerStatus[] = ['new', 'contacting', 'potential', 'customer', 'stopped'];
 const NOTES = ['Khách quan tâm gói tổng đài 10 máy lẻ', 'Gọi lại vào buổi chiều', 'Đã gửi báo giá qua email', '', 'Khách hàng thân thiết'];
 
-/** Removes Vietnamese marks for e-mail local parts: "Nguyễn Thị Hoa" → "nguyen.thi.hoa". */
-const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
 
 /** Deterministic sample customers: same input, same rows (tests rely on counts per status). */
 export function sampleCustomers(count: number, offset = 0): CustomerInput[] {
@@ -44,7 +42,7 @@ export function sampleCustomers(count: number, offset = 0): CustomerInput[] {
     return {
       name,
       code: `KH${String(i + 1).padStart(4, '0')}`,
-      email: i % 4 === 3 ? '' : `${ascii(name).replace(/ /g, '.')}${i}@example.vn`,
+      email: i % 4 === 3 ? '' : `${foldText(name).replace(/ /g, '.')}${i}@example.vn`,
       phone,
       address: STREETS[i % STREETS.length],
       zalo: i % 3 === 0 ? phone : '',

@@ -1,6 +1,6 @@
 import { SUPER_ADMIN_ROLE, type Account, type AccountListQuery, type AccountUpdateInput } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { iso, likePattern } from '../../db/sql';
+import { iso, likePattern, searchAny } from '../../db/sql';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
 
@@ -20,8 +20,7 @@ export async function listAccounts(tx: Queryable, q: AccountListQuery): Promise<
   const params: unknown[] = [];
   if (q.search) {
     params.push(likePattern(q.search));
-    const p = `$${params.length}`;
-    where.push(`(u.full_name ilike ${p} or u.username ilike ${p} or u.email ilike ${p} or u.phone ilike ${p} or u.extension_code ilike ${p})`);
+    where.push(searchAny(['u.full_name', 'u.username', 'u.email', 'u.phone', 'u.extension_code'], `$${params.length}`));
   }
   if (q.role_id) {
     params.push(q.role_id);

@@ -1,6 +1,6 @@
 import type { Customer, CustomerInput, CustomerListQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { iso, likePattern } from '../../db/sql';
+import { iso, likePattern, searchAny } from '../../db/sql';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
 
@@ -16,7 +16,7 @@ export async function listCustomers(tx: Queryable, q: CustomerListQuery): Promis
   const params: unknown[] = [];
   if (q.search) {
     params.push(likePattern(q.search));
-    where.push(`(name ilike $${params.length} or phone ilike $${params.length} or code ilike $${params.length} or email ilike $${params.length})`);
+    where.push(searchAny(['name', 'phone', 'code', 'email'], `$${params.length}`));
   }
   if (q.status) {
     params.push(q.status);

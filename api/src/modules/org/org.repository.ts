@@ -1,6 +1,6 @@
 import type { DataFilter, OrgListQuery, OrgOption } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { iso, likePattern } from '../../db/sql';
+import { iso, likePattern, searchAny } from '../../db/sql';
 import type { EntityDef } from './org.entities';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
@@ -19,7 +19,7 @@ export async function listRows(tx: Queryable, def: EntityDef, q: OrgListQuery): 
   const params: unknown[] = [];
   if (q.search) {
     params.push(likePattern(q.search));
-    where.push(`(${def.search.map((c) => `${c} ilike $${params.length}`).join(' or ')})`);
+    where.push(searchAny(def.search, `$${params.length}`));
   }
   if (q.department_id && def.fields.includes('department_id')) {
     params.push(q.department_id);

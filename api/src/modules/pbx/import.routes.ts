@@ -7,6 +7,7 @@ import {
   IMPORT_INBOUND_COLUMNS,
   IMPORT_MAX_ROWS,
   InboundInputSchema,
+  foldText,
   MSG,
   nationalForm,
   PBX_MSG,
@@ -32,8 +33,7 @@ type Column = (typeof IMPORT_INBOUND_COLUMNS)[number];
 const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Case, marks and spacing do not matter in headers and type names: "Loại điểm đến" = loai_diem_den. */
-const fold = (s: string) =>
-  s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[đĐ]/g, 'd').toLowerCase().trim().replace(/[\s-]+/g, '_');
+const fold = (s: string) => foldText(s).trim().replace(/[\s-]+/g, '_');
 
 const HEADER_ALIASES: Record<Column, string[]> = {
   did: ['did', 'so_did', 'so_dien_thoai', 'dau_so', 'number'],

@@ -1,6 +1,6 @@
 import type { PbxListQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { iso, likePattern } from '../../db/sql';
+import { iso, likePattern, searchAny } from '../../db/sql';
 import type { AnyPbxDef } from './pbx.resources';
 
 /** Runs inside withTenant: no query names a tenant, RLS supplies it. */
@@ -28,7 +28,7 @@ export async function listRows(tx: Queryable, def: AnyPbxDef, q: PbxListQuery): 
   const where: string[] = [];
   if (q.search) {
     params.push(likePattern(q.search));
-    where.push(`(${def.search.map((c) => `${c} ilike $${params.length}`).join(' or ')})`);
+    where.push(searchAny(def.search, `$${params.length}`));
   }
   if (q.filter_action && def.filterAction) {
     params.push(q.filter_action);

@@ -1,6 +1,6 @@
 import type { PermissionRow, RoleDetail, RoleInput, RoleListRow, RoleRow } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { likePattern } from '../../db/sql';
+import { likePattern, searchAny } from '../../db/sql';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
 
@@ -13,7 +13,7 @@ const ROW = `select r.id, r.name, r.description,
 
 export async function listRoles(tx: Queryable, page: number, perPage: number, search = ''): Promise<{ rows: RoleListRow[]; total: number }> {
   const params: unknown[] = search ? [likePattern(search)] : [];
-  const where = search ? 'where r.name ilike $1 or r.description ilike $1' : '';
+  const where = search ? `where ${searchAny(['r.name', 'r.description'], '$1')}` : '';
   const { rows } = await tx.query<RoleListRow>(`${ROW} ${where} order by r.id limit $${params.length + 1} offset $${params.length + 2}`, [
     ...params,
     perPage,

@@ -1,6 +1,6 @@
 import type { CallHistory, CallHistoryInput, DirectoryEntry, CallHistoryListQuery, Subscriber, SubscriberInput, SubscriberListQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { iso, likePattern } from '../../db/sql';
+import { iso, likePattern, searchAny } from '../../db/sql';
 
 /** Runs inside withTenant: no query names a tenant, RLS supplies it (users are joined under the same policy). */
 
@@ -16,7 +16,7 @@ export async function listSubscribers(tx: Queryable, q: SubscriberListQuery): Pr
   let filter = '';
   if (q.search) {
     params.push(likePattern(q.search));
-    filter = 'where (s.extension ilike $1 or s.display_name ilike $1 or u.username ilike $1 or u.full_name ilike $1)';
+    filter = `where ${searchAny(['s.extension', 's.display_name', 'u.username', 'u.full_name'], '$1')}`;
   }
   const count = await tx.query<{ total: number }>(`select count(*)::int as total from ${FROM} ${filter}`, params);
   const { rows } = await tx.query<Row>(
