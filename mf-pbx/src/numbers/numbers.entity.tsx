@@ -14,4 +14,6 @@ export const numberEntity: PbxEntity<PbxNumber> = {
     descCol(), activeCol(),
   ],
   rowName: (r) => r.number,
+  // SPEC §7 GET /partner/number/{number}: the detail call names a number by its digits.
+  detailKey: (r) => r.number,
 };

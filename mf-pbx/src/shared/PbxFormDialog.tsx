@@ -8,7 +8,7 @@ import { usePbxForm } from './usePbxForm';
 
 const useStyles = makeStyles({ fields: { display: 'flex', flexDirection: 'column', gap: '12px' } });
 
-/** The open dialog kept in the URL (?dialog=new|<id>), so reload keeps it and back closes it. */
+/** The open dialog kept in the URL (?dialog=new|<key>), so reload keeps it and back closes it. */
 export function useDialogParam() {
   const [params, setParams] = useSearchParams();
   const set = (value: string | null) => {
@@ -21,7 +21,7 @@ export function useDialogParam() {
 }
 
 /** Create or edit a PBX object in a dialog (areas with no SPEC add/edit route: numbers, last calls). */
-export function PbxFormDialog<T extends { id: number }>({ entity, id, onClose }: { entity: PbxEntity<T>; id: number | null; onClose: () => void }) {
+export function PbxFormDialog<T extends { id: number }>({ entity, id, onClose }: { entity: PbxEntity<T>; id: number | string | null; onClose: () => void }) {
   const s = useStyles();
   const { t } = useTranslation(entity.ns);
   const { existing, form, submit, formError, saving } = usePbxForm(entity, id);

@@ -43,7 +43,7 @@ export function PbxListScreen<T extends Row>({ entity, toolbar }: { entity: PbxE
       key: 'actions', header: '', render: (r) => (
         <span style={{ display: 'flex', gap: 4 }}>
           {can(entity.perm.edit) && (entity.dialog
-            ? <Button size="small" onClick={() => dialog.open(String(r.id))} data-testid="edit">{t('edit', { ns: 'ui' })}</Button>
+            ? <Button size="small" onClick={() => dialog.open(entity.detailKey?.(r) ?? String(r.id))} data-testid="edit">{t('edit', { ns: 'ui' })}</Button>
             : <Link to={entity.paths.edit(r.id)}><Button size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</Button></Link>)}
           {can(entity.perm.delete) && <Button size="small" onClick={() => del.ask(r)} data-testid="delete">{t('delete', { ns: 'ui' })}</Button>}
         </span>
@@ -75,7 +75,7 @@ export function PbxListScreen<T extends Row>({ entity, toolbar }: { entity: PbxE
       />
       {del.dialog}
       {entity.dialog && dialog.value && can(dialog.value === 'new' ? entity.perm.create : entity.perm.edit) && (
-        <PbxFormDialog key={dialog.value} entity={entity} id={/^\d+$/.test(dialog.value) ? Number(dialog.value) : null} onClose={dialog.close} />
+        <PbxFormDialog key={dialog.value} entity={entity} id={dialog.value === 'new' ? null : dialog.value} onClose={dialog.close} />
       )}
     </>
   );

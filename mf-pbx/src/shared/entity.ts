@@ -69,8 +69,10 @@ export interface PbxEntity<T extends { id: number } = { id: number }> {
   resource: PbxResource | PbxEndpoints;
   perm: PermSet;
   paths: PbxPaths;
-  /** Add and edit in a dialog on the list (?dialog=new|<id>): SPEC has no add/edit route for it. */
+  /** Add and edit in a dialog on the list (?dialog=new|<key>): SPEC has no add/edit route for it. */
   dialog?: boolean;
+  /** What the detail call (and ?dialog=) names a row by, when not its id: a number by its digits (SPEC §7 GET /partner/number/{number}). */
+  detailKey?: (row: T) => string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   schema: v.ObjectSchema<any, any>;
   fields: PbxFieldDef[];

@@ -23,7 +23,8 @@ const base = (resource: PbxResource) => `partner/${resource}`;
 export interface PbxEndpoints {
   resource: PbxResource;
   list: () => string;
-  one: (id: number) => string;
+  /** The detail call: by id, or by the key the SPEC path names (a number's digits). */
+  one: (key: number | string) => string;
   create: () => string;
   update: (id: number) => string;
   remove: (id: number) => string;
@@ -74,12 +75,12 @@ export function usePbxAll<T>(resource: PbxResource, enabled = true) {
   });
 }
 
-export function usePbxOne<T>(resource: PbxResource | PbxEndpoints, id: number | null) {
+export function usePbxOne<T>(resource: PbxResource | PbxEndpoints, key: number | string | null) {
   const ep = endpointsOf(resource);
   return useQuery({
-    queryKey: ['pbx', ep.resource, 'one', id],
-    queryFn: () => pbxApi().get(ep.one(id as number), { searchParams: withTenant() }).json<{ data: T }>().then((r) => r.data),
-    enabled: id !== null,
+    queryKey: ['pbx', ep.resource, 'one', key],
+    queryFn: () => pbxApi().get(ep.one(key as number | string), { searchParams: withTenant() }).json<{ data: T }>().then((r) => r.data),
+    enabled: key !== null,
   });
 }
 

@@ -34,11 +34,13 @@ export function usePbxDraft(entity: Pick<PbxEntity, 'fields' | 'schema'>, existi
 /**
  * Load (when editing), validate, save. The API's field details go under their fields; its message
  * (e.g. the loop "Cấu hình tạo vòng lặp: IVR … → …", an in-use refusal) goes at the top of the form.
- * `submit` resolves true once saved.
+ * `submit` resolves true once saved. `key` is null (create), the id, or the entity's `detailKey`.
  */
-export function usePbxForm(entity: AnyPbxEntity, id: number | null) {
+export function usePbxForm(entity: AnyPbxEntity, key: number | string | null) {
   const { t } = useTranslation(entity.ns);
-  const existing = usePbxOne<Record<string, unknown>>(entity.resource, id);
+  const existing = usePbxOne<Record<string, unknown>>(entity.resource, key);
+  // Writes go by id; a row read by another key (a number's digits) names its id once loaded.
+  const id = key === null ? null : Number(existing.data?.id ?? key);
   const save = useSavePbx<Record<string, unknown>, unknown>(entity.resource, id);
   const form = usePbxDraft(entity, existing.data);
   const { submit, formError } = useFormSubmit(form, (input) => save.mutateAsync(input), () => (id === null ? t('created') : t('updated', { ns: PBX_NS })));
