@@ -15,6 +15,8 @@ registerTranslations(UI_NS, {
   confirm: 'Xác nhận',
   save: 'Lưu',
   back: 'Quay lại',
+  chooseFile: 'Chọn tệp',
+  noFileChosen: 'Chưa chọn tệp',
   actions: 'Thao tác',
   previous: 'Trang trước',
   next: 'Trang sau',

@@ -8,5 +8,6 @@ export { useApiError } from './useApiError';
 export { createRemoteApp } from './RemoteApp';
 export { FormShell, TextField, SelectField, type FieldProps } from './Form';
 export { AppLink } from './AppLink';
+export { FileInput } from './FileInput';
 export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit } from './useFormSubmit';
