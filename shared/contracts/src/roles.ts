@@ -10,7 +10,8 @@ const PERMISSION_NAMES = PERMISSION_CATALOGUE.map((p) => p.name) as [PermissionN
 /** Role form (create and edit): the permissions are names from the catalogue. */
 export const RoleInputSchema = v.object({
   name: v.pipe(requiredText, v.maxLength(64, 'Tối đa 64 ký tự')),
-  display_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'Tối đa 64 ký tự')), ''),
+  /** Absent = none ('' in the database): roles are then shown by their name. */
+  display_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'Tối đa 64 ký tự'))),
   description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'Tối đa 500 ký tự')), ''),
   permissions: v.optional(
     v.pipe(

@@ -52,7 +52,7 @@ export async function insertRole(tx: Queryable, tenantId: number, input: RoleInp
   const { rows } = await tx.query<{ id: number }>('insert into roles (tenant_id, name, display_name, description) values ($1, $2, $3, $4) returning id', [
     tenantId,
     input.name,
-    input.display_name,
+    input.display_name ?? '',
     input.description,
   ]);
   await setPermissions(tx, tenantId, rows[0].id, input.permissions);
@@ -63,7 +63,7 @@ export async function updateRole(tx: Queryable, tenantId: number, id: number, in
   const { rows } = await tx.query('update roles set name = $2, display_name = $3, description = $4 where id = $1 returning id', [
     id,
     input.name,
-    input.display_name,
+    input.display_name ?? '',
     input.description,
   ]);
   if (!rows.length) return false;
