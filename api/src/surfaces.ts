@@ -3,6 +3,7 @@ import { tenantAuthRoutes, identityAuthRoutes } from './modules/auth/auth.routes
 import { customersRoutes } from './modules/customers/customers.routes';
 import { orgRoutes } from './modules/org/org.routes';
 import { pbxRoutes } from './modules/pbx/pbx.routes';
+import { tenantNotificationsRoutes } from './modules/pbx/notifications.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -60,6 +61,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(customersRoutes);
       await tenant.register(orgRoutes);
       await tenant.register(subscribersRoutes);
+      await tenant.register(tenantNotificationsRoutes);
       await tenant.register(eventsRoutes);
     },
     { prefix: '/t/:ma_dn' },

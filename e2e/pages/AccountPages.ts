@@ -24,7 +24,7 @@ export class AccountFormPage {
     return this.page.getByTestId(`field-${name}`);
   }
 
-  async fill(values: { full_name?: string; username?: string; password?: string; role?: string; extension_code?: string; phone?: string }) {
+  async fill(values: { full_name?: string; username?: string; password?: string; role?: string; phone?: string }) {
     for (const [k, v] of Object.entries(values)) {
       if (k === 'role') await this.field('role_id').selectOption({ label: v });
       else if (k === 'password') {

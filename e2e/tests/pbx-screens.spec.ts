@@ -191,3 +191,25 @@ test('last calls: add and edit in a dialog, with a required fallback destination
   await expect(form.field('fallback_destination-target')).toHaveValue('0901234567');
   await expect(form.field('days')).toHaveValue('30');
 });
+
+test('numbers: edit a number in its dialog (read by its digits, SPEC GET /partner/number/{number}) and see the change saved', async ({ page }) => {
+  const did = '02873009002';
+  await new LoginPage(page).loginAs(DEMO);
+  const form = new PbxFormPage(page);
+  const numbers = new PbxListPage(page, '/numbers', 'number-list');
+  await numbers.goto();
+  await numbers.add();
+  await form.fill({ number: did, description: 'Trước khi sửa' });
+  await form.save();
+  await expect(toast(page, 'success', 'Đã thêm số điện thoại')).toBeVisible();
+  await numbers.search(did);
+  await numbers.row(did).getByTestId('edit').click();
+  await expect(form.field('number')).toHaveValue(did);
+  await expect(form.field('description')).toHaveValue('Trước khi sửa');
+  await form.fill({ description: 'Đã sửa mô tả' });
+  await form.save();
+  await expect(page.getByTestId('number-form')).toHaveCount(0);
+  await expect(numbers.row(did)).toContainText('Đã sửa mô tả');
+  await page.reload();
+  await expect(numbers.row(did)).toContainText('Đã sửa mô tả');
+});

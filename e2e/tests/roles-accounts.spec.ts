@@ -38,7 +38,7 @@ test('a role with only "view customers" gives an account exactly that', async ({
   await expect(page.getByTestId('account-list')).toBeVisible();
   await page.getByTestId('add').click();
   const form = new AccountFormPage(page);
-  await form.fill({ full_name: 'Phạm Văn Xem', username: 'Xem Khach', password: 'XemKhach@2026', role: 'Chỉ xem khách hàng', extension_code: '105' });
+  await form.fill({ full_name: 'Phạm Văn Xem', username: 'Xem Khach', password: 'XemKhach@2026', role: 'Chỉ xem khách hàng' });
   await form.save();
   await expect(page.getByText(/Tên đăng nhập gồm 3–64 ký tự/)).toBeVisible();
   await form.fill({ username: 'xem.khach' });
@@ -107,7 +107,7 @@ test('an account can be created only while the tenant has seats left', async ({ 
   await page.getByTestId('add').click();
   await expect(page.getByTestId('form-error')).toHaveText(message);
   const form = new AccountFormPage(page);
-  await form.fill({ full_name: 'Người Thứ Tư', username: 'nguoi.thu.tu', password: 'ThuTu@20266', role: 'nhan-vien' });
+  await form.fill({ full_name: 'Người Thứ Tư', username: 'nguoi.thu.tu', password: 'ThuTu@20266', role: 'Nhân viên' });
   await form.save();
   await expect(page.getByTestId('form-error')).toHaveText(message);
   await expect(page).toHaveURL(/\/account\/add$/);

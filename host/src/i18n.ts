@@ -78,7 +78,7 @@ registerTranslations(NS, {
       show_popup_customer: 'Hiện popup thông tin khách hàng khi có cuộc gọi',
       voice_over_internet_protocol: 'Nhà cung cấp tổng đài',
     },
-    profile: { username: 'Tên đăng nhập', extension: 'Máy lẻ', full_name: 'Họ và tên', email: 'Email', phone: 'Số điện thoại' },
+    profile: { username: 'Tên đăng nhập', extension: 'Máy nhánh', role: 'Vai trò', full_name: 'Họ và tên', email: 'Email', phone: 'Số điện thoại' },
     password: {
       current_password: 'Mật khẩu hiện tại',
       password: 'Mật khẩu mới',

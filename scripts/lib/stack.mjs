@@ -145,7 +145,8 @@ export async function startStack(o = {}) {
   try {
     servers.set('host', await serveStatic({ dir: join(ROOT, 'host', 'dist'), port: webPort, spa: true, overrides: { '/config.json': config } }));
     await Promise.all(REMOTES.map((r) => startRemote(r.id)));
-    await waitFor(`${apiUrl}/health`, 60_000, api);
+    // Generous: on a loaded machine (CI runners shared with builds) migrations + seeding took over 60 s.
+    await waitFor(`${apiUrl}/health`, 180_000, api);
   } catch (e) {
     api.kill('SIGTERM');
     for (const id of servers.keys()) await stopRemote(id);

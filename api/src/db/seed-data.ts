@@ -14,6 +14,7 @@ export const SEED_TENANTS = [
 
 /** The restricted role: may look up, add and edit customers, never delete. */
 export const STAFF_ROLE = 'nhan-vien';
+export const STAFF_ROLE_DISPLAY_NAME = 'Nhân viên';
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
 const MIDDLE = ['Thị', 'Văn', 'Minh', 'Thanh', 'Ngọc', 'Đức', 'Thu', 'Quốc', 'Hoài', 'Gia'];

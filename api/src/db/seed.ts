@@ -1,7 +1,7 @@
-import { PERM, PERMISSION_CATALOGUE, SUPER_ADMIN_ROLE, FEATURES } from '@tongdai/contracts';
+import { PERM, PERMISSION_CATALOGUE, SUPER_ADMIN_DISPLAY_NAME, SUPER_ADMIN_ROLE, FEATURES } from '@tongdai/contracts';
 import { hashPassword } from '../modules/auth/password';
 import type { Db, Queryable } from './db';
-import { DEMO, SEED_TENANTS, STAFF_ROLE, sampleCustomers } from './seed-data';
+import { DEMO, SEED_TENANTS, STAFF_ROLE, STAFF_ROLE_DISPLAY_NAME, sampleCustomers } from './seed-data';
 import { seedOrg } from './seed-org';
 import { seedPbx } from './seed-pbx';
 import { seedSubscribers } from './seed-sip';
@@ -26,8 +26,9 @@ async function insertId(tx: Queryable, sql: string, params: unknown[]): Promise<
 
 async function seedTenant(tx: Queryable, t: (typeof SEED_TENANTS)[number], hashes: { admin: string; staff: string }): Promise<void> {
   const tid = await insertId(tx, 'insert into tenants (ma_dn, name, max_user) values ($1, $2, $3) returning id', [t.ma_dn, t.name, t.max_user]);
-  const superRole = await insertId(tx, 'insert into roles (tenant_id, name) values ($1, $2) returning id', [tid, SUPER_ADMIN_ROLE]);
-  const staffRole = await insertId(tx, 'insert into roles (tenant_id, name) values ($1, $2) returning id', [tid, STAFF_ROLE]);
+  const role = (name: string, display: string) => insertId(tx, 'insert into roles (tenant_id, name, display_name) values ($1, $2, $3) returning id', [tid, name, display]);
+  const superRole = await role(SUPER_ADMIN_ROLE, SUPER_ADMIN_DISPLAY_NAME);
+  const staffRole = await role(STAFF_ROLE, STAFF_ROLE_DISPLAY_NAME);
   await tx.query('insert into role_permissions (tenant_id, role_id, permission_id) select $1, $2, id from permissions', [tid, superRole]);
   await tx.query('insert into role_permissions (tenant_id, role_id, permission_id) select $1, $2, id from permissions where name = any($3)', [
     tid,
@@ -35,14 +36,15 @@ async function seedTenant(tx: Queryable, t: (typeof SEED_TENANTS)[number], hashe
     [PERM.customer.view, PERM.customer.create, PERM.customer.edit],
   ]);
   const users = [
-    { ...DEMO.admin, hash: hashes.admin, full_name: 'Quản trị viên', role: superRole, ext: 'dn0001' },
-    { ...DEMO.staff, hash: hashes.staff, full_name: 'Nhân viên tổng đài', role: staffRole, ext: 'dn0002' },
+    // Their extensions are the subscribers 101 and 102 linked to them (seed-sip.ts).
+    { ...DEMO.admin, hash: hashes.admin, full_name: 'Quản trị viên', role: superRole },
+    { ...DEMO.staff, hash: hashes.staff, full_name: 'Nhân viên tổng đài', role: staffRole },
   ];
   for (const u of users) {
     const uid = await insertId(
       tx,
-      'insert into users (tenant_id, username, password_hash, full_name, email, extension_code) values ($1, $2, $3, $4, $5, $6) returning id',
-      [tid, u.username, u.hash, u.full_name, `${u.username}@${t.ma_dn}.example.vn`, u.ext],
+      'insert into users (tenant_id, username, password_hash, full_name, email) values ($1, $2, $3, $4, $5) returning id',
+      [tid, u.username, u.hash, u.full_name, `${u.username}@${t.ma_dn}.example.vn`],
     );
     await tx.query('insert into user_roles (tenant_id, user_id, role_id) values ($1, $2, $3)', [tid, uid, u.role]);
   }

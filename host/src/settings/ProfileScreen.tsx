@@ -37,6 +37,7 @@ export function ProfileScreen() {
     >
       <Field label={t('settings.profile.username')}><Input value={info.data?.username ?? ''} readOnly /></Field>
       <Field label={t('settings.profile.extension')}><Input value={info.data?.extension_code ?? '—'} readOnly data-testid="extension-code" /></Field>
+      <Field label={t('settings.profile.role')}><Input value={info.data?.role_label ?? '—'} readOnly data-testid="profile-role" /></Field>
       {text('full_name')}
       {text('email', 'email')}
       {text('phone', 'tel')}

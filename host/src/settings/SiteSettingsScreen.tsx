@@ -3,7 +3,7 @@ import { Checkbox, Field, Text, makeStyles, tokens } from '@fluentui/react-compo
 import { useTranslation } from 'react-i18next';
 import { SITE_LOGO_MAX_BYTES, SITE_LOGO_TYPES, SITE_MSG, SiteNameSchema } from '@tongdai/contracts';
 import { notify } from '@tongdai/platform';
-import { FormShell, LoadingState, TextField } from '@tongdai/ui';
+import { FileInput, FormShell, LoadingState, TextField } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { siteLogoSrc, useSaveSite, useSiteInfo } from './settings.api';
 import { useSchemaForm } from './useSchemaForm';
@@ -66,10 +66,9 @@ export function SiteSettingsScreen() {
       <Field label={t('settings.site.logo')} hint={t('settings.site.logoHint')} validationMessage={logoMessage} validationState={logoMessage ? 'error' : 'none'}>
         <div className={s.logo}>
           {current ? <img src={current} alt={t('shell.siteLogo')} className={s.preview} data-testid="logo-preview" /> : <Text className={s.muted}>{t('settings.site.noLogo')}</Text>}
-          <input
-            type="file" name="logo" accept={SITE_LOGO_TYPES.join(',')} data-testid="field-logo"
-            onChange={(e) => {
-              const f = e.target.files?.[0] ?? null;
+          <FileInput
+            name="logo" accept={SITE_LOGO_TYPES.join(',')} label={t('settings.site.logo')} testId="field-logo"
+            onChange={(f) => {
               setLogoError(f ? logoProblem(f) ?? undefined : undefined);
               setFile(f && !logoProblem(f) ? f : null);
               if (f) setRemoveLogo(false);

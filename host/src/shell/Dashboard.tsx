@@ -6,6 +6,7 @@ import { FEATURES, PERM, routes, type Paged } from '@tongdai/contracts';
 import { canAccess, platformInstanceId, tenantApi, callBus } from '@tongdai/platform';
 import { useSession } from '@tongdai/platform/react';
 import { NS } from '../i18n';
+import { useUserInfo } from '../settings/settings.api';
 import { remotes$ } from './remotes';
 import { useBehavior } from './useObservable';
 
@@ -21,6 +22,8 @@ export function Dashboard() {
   const { t } = useTranslation(NS);
   const session = useSession();
   const remotes = useBehavior(remotes$);
+  // The role as screens name it (its display name), not the code kept in the session.
+  const userInfo = useUserInfo();
   const customersAllowed = canAccess({ permission: PERM.customer.view, feature: FEATURES.customer });
   const customers = useQuery({
     queryKey: ['customers', 'total'],
@@ -33,7 +36,7 @@ export function Dashboard() {
       <div>
         <Title2 as="h1" block>{t('dashboard.hello', { name: session.profile?.fullName })}</Title2>
         <Body1 as="p" block className={s.muted}>
-          {t('dashboard.tenant', { name: session.profile?.tenantName, code: session.maDn })} · {t('dashboard.role', { role: session.user?.name })}
+          {t('dashboard.tenant', { name: session.profile?.tenantName, code: session.maDn })} · {t('dashboard.role', { role: userInfo.data?.role_label ?? '…' })}
         </Body1>
       </div>
       <div className={s.grid}>

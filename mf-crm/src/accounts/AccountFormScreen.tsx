@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ACCOUNT_STATUSES, userLimitMessage } from '@tongdai/contracts';
+import { ACCOUNT_STATUSES, roleLabel, userLimitMessage } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
 import { ErrorState, FormShell, LoadingState, SelectField, TextField, useApiError } from '@tongdai/ui';
 import { useAllRoles } from '../roles/roles.api';
@@ -77,11 +77,16 @@ export default function AccountFormScreen() {
       {text('username', { required: true })}
       {id === null && password('password')}
       {id === null && password('password_confirmation')}
-      {select('role_id', opts(roles.data ?? []), t('chooseRole'), true)}
+      {select('role_id', (roles.data ?? []).map((r) => ({ value: String(r.id), label: roleLabel(r) })), t('chooseRole'), true)}
       {select('status', ACCOUNT_STATUSES.map((s) => ({ ...s })), t('chooseStatus'), true)}
       {text('email', { type: 'email' })}
       {text('phone', { type: 'tel' })}
-      {text('extension_code')}
+      {id !== null && (
+        // The extension is the subscriber linked to the account, set on the subscriber's form.
+        <Field label={t('fields.extension_code')} hint={t('extensionHint')}>
+          <Input value={existing.data?.extension_code || '—'} readOnly data-testid="field-extension_code" />
+        </Field>
+      )}
       {select('department_id', opts(departments), t('chooseDepartment'))}
       {select('team_id', opts(deptTeams), t('chooseTeam'))}
       {select('branch_id', opts(branches), t('chooseBranch'))}

@@ -3,7 +3,7 @@ import { Badge, Button, Select } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular, KeyRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_STATUSES, PERM, type Account } from '@tongdai/contracts';
+import { ACCOUNT_STATUSES, PERM, roleLabel, type Account } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
 import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
@@ -35,9 +35,9 @@ export default function AccountListScreen() {
   const columns: Column<Account>[] = [
     { key: 'full_name', header: t('fields.full_name'), render: (a) => <span data-testid="account-name">{a.full_name}</span> },
     { key: 'username', header: t('fields.username'), render: (a) => <span data-testid="account-username">{a.username}</span> },
-    { key: 'role', header: t('fields.role'), render: (a) => a.role_name ?? '—' },
+    { key: 'role', header: t('fields.role'), render: (a) => <span data-testid="account-role">{a.role_label ?? '—'}</span> },
     { key: 'department', header: t('fields.department_id'), render: (a) => deptName(a.department_id) },
-    { key: 'extension', header: t('fields.extension_code'), render: (a) => a.extension_code || '—' },
+    { key: 'extension', header: t('fields.extension_code'), render: (a) => <span data-testid="account-extension">{a.extension_code || '—'}</span> },
     { key: 'phone', header: t('fields.phone'), render: (a) => a.phone || '—' },
     {
       key: 'status', header: t('fields.status'), render: (a) => (
@@ -73,7 +73,7 @@ export default function AccountListScreen() {
             {roles.data && (
               <Select value={list.filters.role_id} onChange={(_, d) => list.setFilter('role_id', d.value)} aria-label={t('fields.role')} data-testid="role-filter">
                 <option value="">{t('allRoles')}</option>
-                {roles.data.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+                {roles.data.map((r) => <option key={r.id} value={r.id}>{roleLabel(r)}</option>)}
               </Select>
             )}
             <Select value={list.filters.status} onChange={(_, d) => list.setFilter('status', d.value)} aria-label={t('fields.status')} data-testid="status-filter">

@@ -26,10 +26,11 @@ registerTranslations(ACCOUNTS_NS, {
   changePassword: 'Đổi mật khẩu',
   confirmDeleteTitle: 'Xoá tài khoản',
   confirmDelete: 'Bạn có chắc muốn xoá tài khoản "{{name}}"? Thao tác này không thể hoàn tác.',
+  extensionHint: 'Gán máy nhánh cho tài khoản ở màn hình Máy nhánh',
   seats: 'Đã dùng {{current}}/{{max}} tài khoản',
   fields: {
     full_name: 'Họ và tên', username: 'Tên đăng nhập', email: 'Email', phone: 'Số điện thoại', role_id: 'Vai trò',
-    department_id: 'Phòng ban', team_id: 'Nhóm', branch_id: 'Chi nhánh', extension_code: 'Mã máy nhánh', status: 'Trạng thái',
+    department_id: 'Phòng ban', team_id: 'Nhóm', branch_id: 'Chi nhánh', extension_code: 'Máy nhánh', status: 'Trạng thái',
     password: 'Mật khẩu', password_confirmation: 'Nhập lại mật khẩu', user: 'Tài khoản', role: 'Vai trò',
   },
 });

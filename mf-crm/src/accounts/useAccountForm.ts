@@ -12,9 +12,9 @@ export function useAccountForm(existing: Account | undefined) {
   const [errors, setErrors] = useState<FieldErrors>({});
   useEffect(() => {
     if (!existing) return;
-    const { full_name, username, email, phone, extension_code, status } = existing;
+    const { full_name, username, email, phone, status } = existing;
     setDraft({
-      ...BLANK_ACCOUNT, full_name, username, email, phone, extension_code, status,
+      ...BLANK_ACCOUNT, full_name, username, email, phone, status,
       role_id: str(existing.role_id), department_id: str(existing.department_id), team_id: str(existing.team_id), branch_id: str(existing.branch_id),
     });
   }, [existing]);

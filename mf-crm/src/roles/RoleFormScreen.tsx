@@ -10,7 +10,7 @@ import { ROLES_NS } from './i18n';
 import { PermissionMatrix } from './PermissionMatrix';
 import { usePermissions, useRole, useSaveRole } from './roles.api';
 
-type Errors = Partial<Record<'name' | 'description' | 'permissions', string>>;
+type Errors = Partial<Record<'name' | 'display_name' | 'description' | 'permissions', string>>;
 const LIST = '/roles';
 
 export default function RoleFormScreen() {
@@ -22,11 +22,11 @@ export default function RoleFormScreen() {
   const catalogue = usePermissions();
   const loadError = useApiError(existing.error ?? catalogue.error);
   const save = useSaveRole(id);
-  const [draft, setDraft] = useState({ name: '', description: '', permissions: [] as string[] });
+  const [draft, setDraft] = useState({ name: '', display_name: '', description: '', permissions: [] as string[] });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   useEffect(() => {
-    if (existing.data) setDraft({ name: existing.data.name, description: existing.data.description, permissions: existing.data.permissions.map((p) => p.name) });
+    if (existing.data) setDraft({ name: existing.data.name, display_name: existing.data.display_name ?? '', description: existing.data.description, permissions: existing.data.permissions.map((p) => p.name) });
   }, [existing.data]);
 
   if ((id !== null && existing.isPending) || catalogue.isPending) return <LoadingState />;
@@ -34,7 +34,7 @@ export default function RoleFormScreen() {
 
   // super-admin holds every permission whatever is stored: show it so, and read-only.
   const locked = existing.data?.name === SUPER_ADMIN_ROLE;
-  const set = (field: 'name' | 'description') => (value: string) => {
+  const set = (field: 'name' | 'display_name' | 'description') => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -70,6 +70,7 @@ export default function RoleFormScreen() {
       ) : (
         <TextField name="name" label={t('fields.name')} value={draft.name} onChange={set('name')} error={errors.name} required />
       )}
+      <TextField name="display_name" label={t('fields.display_name')} value={draft.display_name} onChange={set('display_name')} error={errors.display_name} />
       <TextField name="description" label={t('fields.description')} value={draft.description} onChange={set('description')} error={errors.description} />
       <PermissionMatrix
         catalogue={catalogue.data}

@@ -3,7 +3,7 @@ import { Button } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular, KeyRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PERM, SUPER_ADMIN_ROLE, type RoleListRow } from '@tongdai/contracts';
+import { PERM, SUPER_ADMIN_ROLE, roleLabel, type RoleListRow } from '@tongdai/contracts';
 import { notify, tenantApi, toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
 import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
@@ -45,6 +45,7 @@ export default function RoleListScreen() {
   const total = catalogue.data?.length;
   const columns: Column<RoleListRow>[] = [
     { key: 'name', header: t('fields.name'), render: (r) => <span data-testid="role-name">{r.name}</span> },
+    { key: 'display_name', header: t('fields.display_name'), render: (r) => <span data-testid="role-label">{roleLabel(r)}</span> },
     { key: 'description', header: t('fields.description'), render: (r) => r.description || '—' },
     // super-admin holds every permission whatever the table says (SPEC §6).
     { key: 'permissions', header: t('fields.permissionsCount'), render: (r) => <span data-testid="role-permissions">{r.name === SUPER_ADMIN_ROLE && total ? total : r.permissions.length}</span> },

@@ -19,7 +19,7 @@ registerTranslations(ROLES_NS, {
   exported: 'Đã xuất danh sách vai trò',
   changePassword: 'Đổi mật khẩu',
   superAdminNote: 'Vai trò super-admin luôn có toàn quyền: không thể đổi tên, bớt quyền hoặc xoá.',
-  fields: { name: 'Tên vai trò', description: 'Mô tả', permissions: 'Quyền', permissionsCount: 'Số quyền', usersCount: 'Số tài khoản' },
+  fields: { name: 'Tên vai trò', display_name: 'Tên hiển thị', description: 'Mô tả', permissions: 'Quyền', permissionsCount: 'Số quyền', usersCount: 'Số tài khoản' },
   matrix: {
     title: 'Phân quyền',
     search: 'Tìm quyền',

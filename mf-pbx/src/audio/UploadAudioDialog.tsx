@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { Field, makeStyles, tokens } from '@fluentui/react-components';
+import { Field } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { AUDIO_MAX_BYTES, type AudioKind, type AudioMetaInput } from '@tongdai/contracts';
-import { EntityFields, FormDialog, errorOf, formatFileSize, useEntityDraft, useFormSubmit } from '@tongdai/ui';
+import { EntityFields, FileInput, FormDialog, errorOf, formatFileSize, useEntityDraft, useFormSubmit } from '@tongdai/ui';
 import { useUploadAudio } from './audio.api';
 import { audioEntities } from './audio.entity';
 import { AUDIO_ACCEPT, checkAudioFile } from './audioFile';
 import { AUDIO_KIND_NS, AUDIO_NS } from './i18n';
 
-const useStyles = makeStyles({ file: { padding: '6px 0', color: tokens.colorNeutralForeground1 } });
 
 /** Upload: name, [class], and a WAV/MP3 file checked in the browser before it is sent. */
 export function UploadAudioDialog({ kind, onClose }: { kind: AudioKind; onClose: () => void }) {
-  const s = useStyles();
   const { t } = useTranslation([AUDIO_KIND_NS[kind], AUDIO_NS]);
   const entity = audioEntities[kind];
   const form = useEntityDraft(entity, undefined);
@@ -41,7 +39,7 @@ export function UploadAudioDialog({ kind, onClose }: { kind: AudioKind; onClose:
       <EntityFields entity={entity} form={form} />
       <Field label={t(`${AUDIO_NS}:file`)} required validationMessage={fileError} validationState={fileError ? 'error' : 'none'}
         hint={file && !fileError ? t(`${AUDIO_NS}:chosen`, { name: file.name, size: formatFileSize(file.size) }) : t(`${AUDIO_NS}:fileHint`, { mb: AUDIO_MAX_BYTES / 1024 / 1024 })}>
-        <input type="file" accept={AUDIO_ACCEPT} className={s.file} onChange={(e) => choose(e.target.files?.[0] ?? null)} data-testid="field-file" />
+        <FileInput accept={AUDIO_ACCEPT} label={t(`${AUDIO_NS}:file`)} onChange={choose} testId="field-file" />
       </Field>
     </FormDialog>
   );

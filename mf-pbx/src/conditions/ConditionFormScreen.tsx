@@ -10,6 +10,10 @@ import { describeOverride, timezoneOptions } from './timezones';
 
 const field = (name: string) => conditionEntity.fields.find((f) => f.name === name) as FieldDef;
 const wide = { gridColumn: '1 / -1' };
+// A grid cell grows to its content's width: without minWidth 0 the long time-zone names push the
+// time-zone select over the override box beside it, and their hints run into each other.
+const cell = { minWidth: 0 };
+const fill = { root: { style: { width: '100%', minWidth: 0 } }, style: { minWidth: 0 } };
 
 /** /conditions/add and /conditions/edit/:id. */
 export default function ConditionFormScreen() {
@@ -42,13 +46,13 @@ export default function ConditionFormScreen() {
       <TimeGroupSelect value={String(draft.time_group_id)} onChange={set('time_group_id')} error={errorOf(errors, 'time_group_id')} />
       <div style={wide}>{shared('matched_destination')}</div>
       <div style={wide}>{shared('unmatched_destination')}</div>
-      <Field label={t('fields.override')} hint={active ? t('overrideActive', { state: active }) : t('overrideHint')} {...state('override')}>
-        <Select value={String(draft.override)} onChange={(_, d) => set('override')(d.value as TimeOverride)} data-testid="field-override">
+      <Field style={cell} label={t('fields.override')} hint={active ? t('overrideActive', { state: active }) : t('overrideHint')} {...state('override')}>
+        <Select {...fill} value={String(draft.override)} onChange={(_, d) => set('override')(d.value as TimeOverride)} data-testid="field-override">
           {TIME_OVERRIDES.map((o) => <option key={o} value={o}>{TIME_OVERRIDE_LABELS[o]}</option>)}
         </Select>
       </Field>
-      <Field label={t('fields.timezone')} hint={t('timezoneHint')} {...state('timezone')}>
-        <Select value={String(draft.timezone)} onChange={(_, d) => set('timezone')(d.value)} data-testid="field-timezone">
+      <Field style={cell} label={t('fields.timezone')} hint={t('timezoneHint')} {...state('timezone')}>
+        <Select {...fill} value={String(draft.timezone)} onChange={(_, d) => set('timezone')(d.value)} data-testid="field-timezone">
           {timezoneOptions(String(draft.timezone)).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
         </Select>
       </Field>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DESTINATION_VALUES, IMPORT_INBOUND_COLUMNS, IMPORT_MAX_ROWS, PERM, type ImportInboundResult } from '@tongdai/contracts';
 import { toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
+import { FileInput } from '@tongdai/ui';
 import { useImportInbound } from '../shared/pbx.api';
 import { INBOUNDS_NS } from './i18n';
 import { IMPORT_ACCEPT, INBOUND_TEMPLATE_NAME, checkImportFile, downloadText, inboundTemplateCsv } from './importFile';
@@ -70,8 +71,8 @@ function ImportInboundDialog({ onClose }: { onClose: () => void }) {
                     </FluentLink>
                   </div>
                   <Field label={t('import.file')} required validationMessage={fileError} validationState={fileError ? 'error' : 'none'}>
-                    <input type="file" accept={IMPORT_ACCEPT} data-testid="import-file"
-                      onChange={(e) => { setFile(e.target.files?.[0] ?? null); setFileError(null); setFormError(null); }} />
+                    <FileInput accept={IMPORT_ACCEPT} label={t('import.file')} testId="import-file"
+                      onChange={(f) => { setFile(f); setFileError(null); setFormError(null); }} />
                   </Field>
                 </>
               )}

@@ -13,4 +13,6 @@ export const numberEntity = pbxEntity<PbxNumber>({
     descCol(), activeCol(),
   ],
   rowName: (r) => r.number,
+  // SPEC §7 GET /partner/number/{number}: the detail call names a number by its digits.
+  detailKey: (r) => r.number,
 });

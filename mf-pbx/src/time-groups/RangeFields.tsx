@@ -32,7 +32,8 @@ export function RangeFields(p: { form: { draft: Draft; errors: FieldErrors; set:
       <div className={s.grid}>
         {(['time_start', 'time_end'] as const).map((k) => (
           <Field key={k} label={t(`fields.${k}`)} {...state(k)}>
-            <Input type="time" value={value(k)} onChange={(_, d) => p.form.set(k)(d.value)} data-testid={`field-${k}`} />
+            {/* Typed 24-hour HH:MM: a native time input shows "08:00 AM" in an English browser. */}
+            <Input value={value(k)} onChange={(_, d) => p.form.set(k)(d.value)} placeholder="HH:MM" inputMode="numeric" maxLength={5} data-testid={`field-${k}`} />
           </Field>
         ))}
         {SELECTS.map(([k, options]) => (

@@ -48,7 +48,6 @@ const accountFields = {
   department_id: optionalId,
   team_id: optionalId,
   branch_id: optionalId,
-  extension_code: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{0,32}$/, 'Mã máy nhánh chỉ gồm chữ và số, tối đa 32 ký tự')), ''),
   status: v.picklist(STATUS_VALUES, MSG.required),
 };
 
@@ -73,7 +72,6 @@ export const BLANK_ACCOUNT = {
   department_id: '',
   team_id: '',
   branch_id: '',
-  extension_code: '',
   status: 'active',
   password: '',
   password_confirmation: '',
@@ -87,9 +85,13 @@ export interface Account {
   email: string;
   phone: string;
   status: AccountStatus;
+  /** The extension of the subscriber linked to this account ('' = none): the one number that registers and rings. */
   extension_code: string;
   role_id: number | null;
+  /** The role's code. */
   role_name: string | null;
+  /** The role as screens show it (`roleLabel`). */
+  role_label: string | null;
   department_id: number | null;
   team_id: number | null;
   branch_id: number | null;
@@ -97,7 +99,7 @@ export interface Account {
   updated_at: string;
 }
 
-/** GET /accounts: page size 10, search over name, login, email, phone and extension. */
+/** GET /accounts: page size 10, search over name, login, email, phone and the linked extension. */
 export const AccountListQuerySchema = v.object({
   page: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(1_000_000)), 1),
   per_page: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), PAGE_SIZE),

@@ -41,7 +41,10 @@ export interface MeResult {
 
 export interface RoleRow {
   id: number;
+  /** The role's code (SPEC §6: `super-admin` has full access). */
   name: string;
+  /** What screens show ('' = the name itself): see `roleLabel`. */
+  display_name?: string;
   permissions: { id: number; name: string }[];
 }
 export interface PermissionRow {

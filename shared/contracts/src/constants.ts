@@ -21,7 +21,8 @@ export type DestinationValue = (typeof DESTINATION_VALUES)[number];
 export const DESTINATION_FILTER_ALL = '' as const;
 
 export const SUPER_ADMIN_ROLE = 'super-admin';
-export const DEFAULT_EXTENSION_CODE = 'dn0002';
+/** Shown for the super-admin role (its code stays `super-admin`, SPEC §6). */
+export const SUPER_ADMIN_DISPLAY_NAME = 'Quản trị hệ thống';
 /** A permission name that every user holds. */
 export const GENERAL_PERMISSION = 'general';
 

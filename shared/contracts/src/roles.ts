@@ -10,6 +10,8 @@ const PERMISSION_NAMES = PERMISSION_CATALOGUE.map((p) => p.name) as [PermissionN
 /** Role form (create and edit): the permissions are names from the catalogue. */
 export const RoleInputSchema = v.object({
   name: v.pipe(requiredText, v.maxLength(64, 'Tối đa 64 ký tự')),
+  /** Absent = none ('' in the database): roles are then shown by their name. */
+  display_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'Tối đa 64 ký tự'))),
   description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'Tối đa 500 ký tự')), ''),
   permissions: v.optional(
     v.pipe(
@@ -21,6 +23,9 @@ export const RoleInputSchema = v.object({
   ),
 });
 export type RoleInput = v.InferOutput<typeof RoleInputSchema>;
+
+/** How screens name a role: its display name, else its name (never the bare code when a display name exists). */
+export const roleLabel = (r: { name: string; display_name?: string | null }): string => r.display_name || r.name;
 
 /** A row of GET /roles: the role, its permissions and how many users hold it. */
 export interface RoleListRow extends RoleRow {

@@ -63,7 +63,10 @@ export type UserInfoInput = v.InferOutput<typeof UserInfoSchema>;
 /** GET /user-info-login. */
 export interface UserInfo extends UserInfoInput {
   username: string;
+  /** The extension of the subscriber linked to the user (null = none). */
   extension_code: string | null;
+  /** The user's role as screens show it. */
+  role_label: string | null;
   status_activity: ActivityStatus;
 }
 

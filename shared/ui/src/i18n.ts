@@ -20,6 +20,8 @@ registerTranslations(UI_NS, {
   on: 'Bật',
   off: 'Tắt',
   back: 'Quay lại',
+  chooseFile: 'Chọn tệp',
+  noFileChosen: 'Chưa chọn tệp',
   actions: 'Thao tác',
   previous: 'Trang trước',
   next: 'Trang sau',

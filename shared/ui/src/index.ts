@@ -9,6 +9,7 @@ export { createRemoteApp } from './RemoteApp';
 export { FormShell, TextField, SelectField, type FieldProps } from './Form';
 export { AppLink } from './AppLink';
 export { FormDialog } from './FormDialog';
+export { FileInput } from './FileInput';
 export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit } from './useFormSubmit';
 export * from './entity';

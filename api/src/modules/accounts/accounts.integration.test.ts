@@ -20,7 +20,7 @@ describe('accounts (tenant surface)', () => {
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const input = (extra: object = {}) => ({
     full_name: 'Lê Thị Tổng Đài', username: 'le.thi', email: 'le.thi@congty.vn', phone: '0912345678', role_id: staffRole,
-    extension_code: '101', status: 'active', password: 'MatKhau@2026', password_confirmation: 'MatKhau@2026', ...extra,
+    status: 'active', password: 'MatKhau@2026', password_confirmation: 'MatKhau@2026', ...extra,
   });
   const byUsername = async (u: string) => (await call('GET', `/t/demo/accounts?search=${u}`)).json().data[0];
 
@@ -34,13 +34,31 @@ describe('accounts (tenant surface)', () => {
     expect((await call('GET', '/t/demo/accounts?status=bogus')).statusCode).toBe(400);
   });
 
+  it('shows one extension identity (the linked subscriber) and the role display name', async () => {
+    const rows = (await call('GET', '/t/demo/accounts')).json().data as { username: string; extension_code: string; role_label: string }[];
+    expect(rows.map((a) => [a.username, a.extension_code, a.role_label])).toEqual([['nhanvien', '102', 'Nhân viên'], ['admin', '101', 'Quản trị hệ thống']]);
+    expect((await call('GET', '/t/demo/accounts?search=102')).json().data.map((a: { username: string }) => a.username)).toEqual(['nhanvien']);
+    const info = (await call('GET', '/t/demo/user-info-login')).json().data;
+    expect(info).toMatchObject({ username: 'admin', extension_code: '101', role_label: 'Quản trị hệ thống' });
+    expect((await call('GET', '/t/demo/user-info-login', undefined, staff)).json().data).toMatchObject({ extension_code: '102', role_label: 'Nhân viên' });
+    // Linking subscriber 102 to another account moves the extension with it.
+    const other = (await call('POST', '/t/demo/accounts', input({ username: 'tran.b' }))).json().data;
+    const sub102 = ((await call('GET', '/t/demo/subscribers?search=102')).json().data as { id: number; extension: string; display_name: string }[])[0];
+    expect((await call('PUT', `/t/demo/subscribers/${sub102.id}`, { extension: '102', display_name: sub102.display_name, user_id: other.id })).statusCode).toBe(200);
+    expect((await call('GET', `/t/demo/accounts/${other.id}`)).json().data.extension_code).toBe('102');
+    expect((await byUsername('nhanvien')).extension_code).toBe('');
+    expect((await call('GET', '/t/demo/user-info-login', undefined, staff)).json().data.extension_code).toBeNull();
+    await call('PUT', `/t/demo/subscribers/${sub102.id}`, { extension: '102', display_name: sub102.display_name, user_id: (await byUsername('nhanvien')).id });
+    expect((await call('DELETE', `/t/demo/accounts/${other.id}`)).statusCode).toBe(204);
+  });
+
   it('creates, reads, updates and deletes an account; the new account can log in', async () => {
     const depts = (await call('GET', '/t/demo/all-department')).json().data as { id: number }[];
     const teams = (await call('GET', `/t/demo/all-team?department_id=${depts[0].id}`)).json().data as { id: number }[];
     const created = await call('POST', '/t/demo/accounts', input({ username: 'Le.Thi', department_id: String(depts[0].id), team_id: teams[0].id }));
     expect(created.statusCode).toBe(201);
     const a = created.json().data;
-    expect(a).toMatchObject({ username: 'le.thi', full_name: 'Lê Thị Tổng Đài', role_id: staffRole, role_name: 'nhan-vien', department_id: depts[0].id, team_id: teams[0].id, branch_id: null, extension_code: '101', status: 'active' });
+    expect(a).toMatchObject({ username: 'le.thi', full_name: 'Lê Thị Tổng Đài', role_id: staffRole, role_name: 'nhan-vien', department_id: depts[0].id, team_id: teams[0].id, branch_id: null, extension_code: '', status: 'active' });
     expect((await call('GET', `/t/demo/accounts/${a.id}`)).json().data).toEqual(a);
     await login(t.app, 'demo', { username: 'le.thi', password: 'MatKhau@2026' });
 

@@ -6,10 +6,11 @@ import { iso, likePattern, searchAny } from '../../db/sql';
 
 // One role per account (SPEC §3: the session user is the first role); lateral keeps it to one row.
 const SELECT = `select u.id, u.username, u.full_name, coalesce(u.email, '') as email, coalesce(u.phone, '') as phone, u.status,
-       coalesce(u.extension_code, '') as extension_code, r.id as role_id, r.name as role_name,
+       coalesce((select s.extension from subscribers s where s.user_id = u.id), '') as extension_code,
+       r.id as role_id, r.name as role_name, coalesce(nullif(r.display_name, ''), r.name) as role_label,
        u.department_id, u.team_id, u.branch_id, u.created_at, u.updated_at
   from users u
-  left join lateral (select r.id, r.name from user_roles ur join roles r on r.id = ur.role_id
+  left join lateral (select r.id, r.name, r.display_name from user_roles ur join roles r on r.id = ur.role_id
                       where ur.user_id = u.id order by r.id limit 1) r on true`;
 
 type Row = Omit<Account, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
@@ -20,7 +21,9 @@ export async function listAccounts(tx: Queryable, q: AccountListQuery): Promise<
   const params: unknown[] = [];
   if (q.search) {
     params.push(likePattern(q.search));
-    where.push(searchAny(['u.full_name', 'u.username', 'u.email', 'u.phone', 'u.extension_code'], `$${params.length}`));
+    const p = `$${params.length}`;
+    where.push(`(${searchAny(['u.full_name', 'u.username', 'u.email', 'u.phone'], p)}
+      or exists (select 1 from subscribers s where s.user_id = u.id and s.extension like ${p}))`);
   }
   if (q.role_id) {
     params.push(q.role_id);
@@ -50,7 +53,7 @@ export async function findUserId(tx: Queryable, username: string): Promise<numbe
   return rows[0]?.id ?? null;
 }
 
-const FIELDS = ['username', 'full_name', 'email', 'phone', 'status', 'extension_code', 'department_id', 'team_id', 'branch_id'] as const;
+const FIELDS = ['username', 'full_name', 'email', 'phone', 'status', 'department_id', 'team_id', 'branch_id'] as const;
 
 export async function insertAccount(tx: Queryable, tenantId: number, input: AccountUpdateInput, passwordHash: string): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(

@@ -25,6 +25,15 @@ describe('roles (tenant surface)', () => {
     expect([found.meta.total, found.data[0].name]).toEqual([1, 'nhan-vien']);
   });
 
+  it('answers each role with the display name screens show (the code stays the name)', async () => {
+    const all = (await call('GET', '/t/demo/roles?per_page=9999999')).json().data;
+    expect(all.map((r: { name: string; display_name: string }) => [r.name, r.display_name])).toEqual([['super-admin', 'Quản trị hệ thống'], ['nhan-vien', 'Nhân viên']]);
+    const created = (await call('POST', '/t/demo/role', { name: 'giam-sat', display_name: ' Giám sát viên ', permissions: [] })).json().data;
+    expect([created.name, created.display_name]).toEqual(['giam-sat', 'Giám sát viên']);
+    expect((await call('GET', `/t/demo/roles?search=${encodeURIComponent('giám sát viên')}`)).json().data.map((r: { id: number }) => r.id)).toEqual([created.id]);
+    expect((await call('DELETE', `/t/demo/role/${created.id}`)).statusCode).toBe(204);
+  });
+
   it('creates, reads, updates and deletes a role', async () => {
     const created = await call('POST', '/t/demo/role', { name: 'Giám sát', description: 'Xem khách hàng', permissions: ['customer.view', 'customer.view'] });
     expect(created.statusCode).toBe(201);

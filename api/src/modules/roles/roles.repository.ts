@@ -4,7 +4,7 @@ import { likePattern, searchAny } from '../../db/sql';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
 
-const ROW = `select r.id, r.name, r.description,
+const ROW = `select r.id, r.name, r.display_name, r.description,
        coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.id)
                    from role_permissions rp join permissions p on p.id = rp.permission_id
                   where rp.role_id = r.id), '[]') as permissions,
@@ -13,7 +13,7 @@ const ROW = `select r.id, r.name, r.description,
 
 export async function listRoles(tx: Queryable, page: number, perPage: number, search = ''): Promise<{ rows: RoleListRow[]; total: number }> {
   const params: unknown[] = search ? [likePattern(search)] : [];
-  const where = search ? `where ${searchAny(['r.name', 'r.description'], '$1')}` : '';
+  const where = search ? `where ${searchAny(['r.name', 'r.display_name', 'r.description'], '$1')}` : '';
   const { rows } = await tx.query<RoleListRow>(`${ROW} ${where} order by r.id limit $${params.length + 1} offset $${params.length + 2}`, [
     ...params,
     perPage,
@@ -49,9 +49,10 @@ async function setPermissions(tx: Queryable, tenantId: number, roleId: number, n
 }
 
 export async function insertRole(tx: Queryable, tenantId: number, input: RoleInput): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>('insert into roles (tenant_id, name, description) values ($1, $2, $3) returning id', [
+  const { rows } = await tx.query<{ id: number }>('insert into roles (tenant_id, name, display_name, description) values ($1, $2, $3, $4) returning id', [
     tenantId,
     input.name,
+    input.display_name ?? '',
     input.description,
   ]);
   await setPermissions(tx, tenantId, rows[0].id, input.permissions);
@@ -59,7 +60,12 @@ export async function insertRole(tx: Queryable, tenantId: number, input: RoleInp
 }
 
 export async function updateRole(tx: Queryable, tenantId: number, id: number, input: RoleInput): Promise<boolean> {
-  const { rows } = await tx.query('update roles set name = $2, description = $3 where id = $1 returning id', [id, input.name, input.description]);
+  const { rows } = await tx.query('update roles set name = $2, display_name = $3, description = $4 where id = $1 returning id', [
+    id,
+    input.name,
+    input.display_name ?? '',
+    input.description,
+  ]);
   if (!rows.length) return false;
   await setPermissions(tx, tenantId, id, input.permissions);
   return true;

@@ -1,7 +1,12 @@
 import type { ActivityStatus, UserInfo, UserInfoInput } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 
-const COLUMNS = `username, full_name, coalesce(email, '') as email, coalesce(phone, '') as phone, extension_code, status_activity`;
+// The extension is the linked subscriber's; the role as screens show it (display name, else name).
+const COLUMNS = `username, full_name, coalesce(email, '') as email, coalesce(phone, '') as phone,
+  (select s.extension from subscribers s where s.user_id = users.id) as extension_code,
+  (select coalesce(nullif(r.display_name, ''), r.name) from user_roles ur join roles r on r.id = ur.role_id
+    where ur.user_id = users.id order by r.id limit 1) as role_label,
+  status_activity`;
 
 /** Inside withTenant: the user is the caller's own, RLS keeps it in the tenant. */
 export async function getUserInfo(tx: Queryable, userId: number): Promise<UserInfo | null> {

@@ -40,7 +40,8 @@ describe('POST /identity/signup', () => {
     const setting = (await t.app.inject({ url: '/t/dang-ky-moi/get-system-setting', headers: bearer(token) })).json().data;
     expect(setting).toEqual({ hidden_phone_customer: 0, position_hidden_phone_customer: 0, show_popup_customer: 1, voice_over_internet_protocol: 1 });
     const info = (await t.app.inject({ url: '/t/dang-ky-moi/user-info-login', headers: bearer(token) })).json().data;
-    expect(info).toMatchObject({ extension_code: 'dn0002', phone: '0912345678', email: 'quantri@dangkymoi.vn', status_activity: 1 });
+    // No extension until a subscriber is linked (one extension identity, ADR 0015).
+    expect(info).toMatchObject({ extension_code: null, role_label: 'Quản trị hệ thống', phone: '0912345678', email: 'quantri@dangkymoi.vn', status_activity: 1 });
     const customers = await t.app.inject({ url: '/t/dang-ky-moi/customers', headers: bearer(token) });
     expect([customers.statusCode, customers.json().meta.total]).toEqual([200, 0]);
   });

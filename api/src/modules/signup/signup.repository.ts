@@ -1,4 +1,4 @@
-import { DEFAULT_EXTENSION_CODE, FEATURES, SUPER_ADMIN_ROLE, TRIAL_DAYS, type SignupInput, type SignupResult } from '@tongdai/contracts';
+import { FEATURES, SUPER_ADMIN_DISPLAY_NAME, SUPER_ADMIN_ROLE, TRIAL_DAYS, type SignupInput, type SignupResult } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 
 async function insertId(tx: Queryable, sql: string, params: unknown[]): Promise<number> {
@@ -13,14 +13,14 @@ async function insertId(tx: Queryable, sql: string, params: unknown[]): Promise<
  */
 export async function createTenantWithAdmin(tx: Queryable, input: SignupInput, passwordHash: string): Promise<SignupResult> {
   const tid = await insertId(tx, 'insert into tenants (ma_dn, name, max_user) values ($1, $2, 20) returning id', [input.ma_dn, input.company_name]);
-  const role = await insertId(tx, 'insert into roles (tenant_id, name) values ($1, $2) returning id', [tid, SUPER_ADMIN_ROLE]);
+  const role = await insertId(tx, 'insert into roles (tenant_id, name, display_name) values ($1, $2, $3) returning id', [tid, SUPER_ADMIN_ROLE, SUPER_ADMIN_DISPLAY_NAME]);
   await tx.query('insert into role_permissions (tenant_id, role_id, permission_id) select $1, $2, id from permissions', [tid, role]);
-  // SPEC §9 "A default extension code: dn0002" goes to the first user of the tenant.
+  // No extension yet: an extension is a subscriber the admin creates and links (ADR 0015).
   const uid = await insertId(
     tx,
-    `insert into users (tenant_id, username, password_hash, full_name, email, phone, extension_code)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-    [tid, input.username, passwordHash, input.full_name, input.email, input.phone, DEFAULT_EXTENSION_CODE],
+    `insert into users (tenant_id, username, password_hash, full_name, email, phone)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [tid, input.username, passwordHash, input.full_name, input.email, input.phone],
   );
   await tx.query('insert into user_roles (tenant_id, user_id, role_id) values ($1, $2, $3)', [tid, uid, role]);
   await tx.query(

@@ -7,7 +7,7 @@ import { EntityFields } from './EntityFields';
 import { entityKey, type EntityDef } from './types';
 import { useEntityForm } from './useEntityForm';
 
-/** The open dialog kept in the URL (?dialog=new|<id>), so reload keeps it and back closes it. */
+/** The open dialog kept in the URL (?dialog=new|<id or detailKey>), so reload keeps it and back closes it. */
 export function useDialogParam() {
   const [params, setParams] = useSearchParams();
   const set = (value: string | null) => {
@@ -20,7 +20,7 @@ export function useDialogParam() {
 }
 
 /** Create or edit an object in a dialog (entities whose add/edit has no SPEC route: numbers, groups…). */
-export function EntityFormDialog<T extends { id: number }>({ entity, id, onClose }: { entity: EntityDef<T>; id: number | null; onClose: () => void }) {
+export function EntityFormDialog<T extends { id: number }>({ entity, id, onClose }: { entity: EntityDef<T>; id: number | string | null; onClose: () => void }) {
   const { t } = useTranslation(entity.ns);
   const { existing, form, submit, formError, saving } = useEntityForm(entity as never, id);
   const loadError = useApiError(existing.error);

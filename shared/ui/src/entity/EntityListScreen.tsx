@@ -53,7 +53,7 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
         <span style={{ display: 'flex', gap: 4 }}>
           {rowActions?.(r)}
           {can(entity.permission.edit) && (edit
-            ? <Button size="small" onClick={() => dialog.open(String(r.id))} data-testid="edit">{t('edit', { ns: UI_NS })}</Button>
+            ? <Button size="small" onClick={() => dialog.open(entity.detailKey?.(r) ?? String(r.id))} data-testid="edit">{t('edit', { ns: UI_NS })}</Button>
             : <Link to={entity.paths.edit(r.id)}><Button size="small" data-testid="edit">{t('edit', { ns: UI_NS })}</Button></Link>)}
           {can(entity.permission.delete) && (canDelete?.(r) ?? true) && (
             <Button size="small" onClick={() => del.ask(r)} data-testid="delete">{t('delete', { ns: UI_NS })}</Button>
@@ -86,7 +86,7 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
       {del.dialog}
       {edit && dialog.value && can(dialog.value === 'new' ? entity.permission.create : entity.permission.edit) && (
         dialog.value === 'new' && createDialog ? createDialog(dialog.close)
-          : <EntityFormDialog key={dialog.value} entity={entity} id={/^\d+$/.test(dialog.value) ? Number(dialog.value) : null} onClose={dialog.close} />
+          : <EntityFormDialog key={dialog.value} entity={entity} id={dialog.value === 'new' ? null : entity.detailKey ? dialog.value : /^\d+$/.test(dialog.value) ? Number(dialog.value) : null} onClose={dialog.close} />
       )}
     </>
   );

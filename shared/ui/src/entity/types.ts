@@ -89,6 +89,8 @@ export interface EntityDef<T extends { id: number } = { id: number }> {
   api: CrudResource;
   /** How the delete confirmation names a row. */
   rowName: (row: T) => string;
+  /** What the detail call (and ?dialog=) names a row by, when not its id: a number by its digits (SPEC §7 GET /partner/number/{number}). */
+  detailKey?: (row: T) => string;
   filters?: EntityFilter[];
   export?: EntityExport;
 }

@@ -7,7 +7,8 @@ type Http = ReturnType<typeof tenantApi>;
 /** Where a resource's calls go. */
 export interface CrudEndpoints {
   list: () => string;
-  one: (id: number) => string;
+  /** The detail call: by id, or by the key an entity's `detailKey` names (a number's digits, SPEC §7). */
+  one: (key: number | string) => string;
   create: () => string;
   update: (id: number) => string;
   remove: (id: number) => string;
@@ -30,7 +31,7 @@ export interface CrudResource {
 
 /** `/base` and `/base/{id}`; `endpoints` overrides some (an area using the exact SPEC §7 paths). */
 export function crudResource(r: Omit<CrudResource, 'endpoints'> & { base: string; endpoints?: Partial<CrudEndpoints> }): CrudResource {
-  const one = (id: number) => `${r.base}/${id}`;
+  const one = (key: number | string) => `${r.base}/${key}`;
   return { ...r, endpoints: { list: () => r.base, one, create: () => r.base, update: one, remove: one, ...r.endpoints } };
 }
 
@@ -43,10 +44,10 @@ export interface ListQuery {
 
 /**
  * The React Query hooks of one resource, the one way every screen fetches and writes: `list` when
- * `opts.list` is given, `one` when `opts.id` is a number, and the `save` (create when id is null,
- * else update) and `remove` mutations. A write refreshes every query of the resource's `refreshes`.
+ * `opts.list` is given, `one` when `opts.id` is set (an id, or a `detailKey` string), and the `save`
+ * (create when it is null, else update by the id — read from the loaded row when opened by key) and `remove` mutations. A write refreshes every query of the resource's `refreshes`.
  */
-export function useCrudQueries<T>(resource: CrudResource, opts: { list?: ListQuery; id?: number | null } = {}) {
+export function useCrudQueries<T>(resource: CrudResource, opts: { list?: ListQuery; id?: number | string | null } = {}) {
   const qc = useQueryClient();
   const { scope, name, endpoints: ep } = resource;
   const http = () => resource.client();
@@ -55,7 +56,7 @@ export function useCrudQueries<T>(resource: CrudResource, opts: { list?: ListQue
     for (const [k, x] of Object.entries(extra)) if (x !== undefined && x !== '') out[k] = x;
     return { ...out, ...resource.searchParams?.() };
   };
-  const id = opts.id ?? null;
+  const key = opts.id ?? null;
   const refresh = () => Promise.all((resource.refreshes ?? [scope]).map((k) => qc.invalidateQueries({ queryKey: [k] })));
 
   const list = useQuery({
@@ -66,15 +67,19 @@ export function useCrudQueries<T>(resource: CrudResource, opts: { list?: ListQue
     enabled: opts.list !== undefined,
   });
   const one = useQuery({
-    queryKey: [scope, name, 'one', id],
-    queryFn: () => http().get(ep.one(id as number), { searchParams: params() }).json<{ data: T }>().then((r) => r.data),
-    enabled: id !== null,
+    queryKey: [scope, name, 'one', key],
+    queryFn: () => http().get(ep.one(key as number | string), { searchParams: params() }).json<{ data: T }>().then((r) => r.data),
+    enabled: key !== null,
   });
+  // Writes go by id; a row opened by another key (a number's digits) names its id once loaded.
+  const id = typeof key === 'string' ? ((one.data as { id?: number } | undefined)?.id ?? null) : key;
   const save = useMutation({
-    mutationFn: (input: unknown) =>
-      (id === null ? http().post(ep.create(), { json: input, searchParams: params() }) : http().put(ep.update(id), { json: input, searchParams: params() }))
+    mutationFn: (input: unknown) => {
+      if (key !== null && id === null) return Promise.reject(new Error('the row to update is not loaded yet'));
+      return (id === null ? http().post(ep.create(), { json: input, searchParams: params() }) : http().put(ep.update(id), { json: input, searchParams: params() }))
         .json<{ data: T }>()
-        .then((r) => r.data),
+        .then((r) => r.data);
+    },
     onSuccess: refresh,
   });
   const remove = useMutation({

@@ -41,7 +41,7 @@ export type EntityDraft = ReturnType<typeof useEntityDraft>;
  * (e.g. a loop "Cấu hình tạo vòng lặp: IVR … → …", an in-use refusal) goes at the top of the form.
  * `submit` resolves true once saved.
  */
-export function useEntityForm(entity: AnyEntity, id: number | null) {
+export function useEntityForm(entity: AnyEntity, id: number | string | null) {
   const { t } = useTranslation([entity.ns, UI_NS]);
   const { one: existing, save } = useCrudQueries<Record<string, unknown>>(entity.api, { id });
   const form = useEntityDraft(entity, existing.data);
