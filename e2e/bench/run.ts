@@ -57,10 +57,10 @@ async function uiFigures(browser: Browser, webUrl: string) {
   await page.goto(`${webUrl}/login`, { waitUntil: 'networkidle' });
   const first = await jsBytes(page);
   // The bench measures the production build: no data-testid there, so it finds things as a user does.
-  await page.getByLabel('Mã doanh nghiệp').fill(DEMO.ma_dn);
-  await page.getByLabel('Tên đăng nhập').fill(DEMO.username);
-  await page.getByLabel('Mật khẩu').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByLabel('Mã doanh nghiệp', { exact: true }).fill(DEMO.ma_dn);
+  await page.getByLabel('Tên đăng nhập', { exact: true }).fill(DEMO.username);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await page.locator(NAV_CUSTOMER).waitFor();
   const state = await page.context().storageState();
   await page.close();
