@@ -1,10 +1,9 @@
 import { Badge, Button, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { CUSTOMER_STATUSES, PERM, routes, type Customer } from '@tongdai/contracts';
 import { displayPhone } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
+import { LinkButton, ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { CustomerLabelFilters, LABEL_KEYS } from '../org/CustomerLabels';
 import { useCustomerList, useDeleteCustomer } from './customers.api';
@@ -34,7 +33,7 @@ export default function CustomerListScreen() {
     {
       key: 'actions', header: '', render: (c) => (
         <span style={{ display: 'flex', gap: 4 }}>
-          {can(PERM.customer.edit) && <Link to={routes.customer.edit(c.id)}><Button size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</Button></Link>}
+          {can(PERM.customer.edit) && <LinkButton to={routes.customer.edit(c.id)} size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</LinkButton>}
           {can(PERM.customer.delete) && <Button size="small" onClick={() => del.ask(c)} data-testid="delete">{t('delete', { ns: 'ui' })}</Button>}
         </span>
       ),

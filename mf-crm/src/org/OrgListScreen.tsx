@@ -1,8 +1,7 @@
 import { Button, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useCan } from '@tongdai/platform/react';
-import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
+import { LinkButton, ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
 import { useDataFilter, useDeleteOrg, useOrgList } from './org.api';
 import { testIdOf, type OrgEntity } from './org.entities';
 import { ORG_NS } from './org.i18n';
@@ -37,7 +36,7 @@ export function OrgListScreen({ entity, onEdit }: { entity: OrgEntity<any>; onEd
         <span style={{ display: 'flex', gap: 4 }}>
           {can(entity.perm.edit) && (onEdit
             ? <Button size="small" onClick={() => onEdit(r)} data-testid="edit">{t('edit', { ns: 'ui' })}</Button>
-            : <Link to={entity.edit(r.id)}><Button size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</Button></Link>)}
+            : <LinkButton to={entity.edit(r.id)} size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</LinkButton>)}
           {can(entity.perm.delete) && <Button size="small" onClick={() => del.ask(r)} data-testid="delete">{t('delete', { ns: 'ui' })}</Button>}
         </span>
       ),

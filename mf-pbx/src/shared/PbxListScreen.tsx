@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { DESTINATION_FILTER_OPTIONS } from '@tongdai/contracts';
 import { useCan } from '@tongdai/platform/react';
-import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
+import { LinkButton, ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
 import type { PbxEntity } from './entity';
 import { useDeletePbx, useDescribeDestination, usePbxList } from './pbx.api';
 import { PBX_NS } from './pbx.i18n';
@@ -44,7 +43,7 @@ export function PbxListScreen<T extends Row>({ entity, toolbar }: { entity: PbxE
         <span style={{ display: 'flex', gap: 4 }}>
           {can(entity.perm.edit) && (entity.dialog
             ? <Button size="small" onClick={() => dialog.open(entity.detailKey?.(r) ?? String(r.id))} data-testid="edit">{t('edit', { ns: 'ui' })}</Button>
-            : <Link to={entity.paths.edit(r.id)}><Button size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</Button></Link>)}
+            : <LinkButton to={entity.paths.edit(r.id)} size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</LinkButton>)}
           {can(entity.perm.delete) && <Button size="small" onClick={() => del.ask(r)} data-testid="delete">{t('delete', { ns: 'ui' })}</Button>}
         </span>
       ),

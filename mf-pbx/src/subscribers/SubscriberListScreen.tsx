@@ -1,9 +1,8 @@
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { PERM, type Subscriber } from '@tongdai/contracts';
 import { useCan } from '@tongdai/platform/react';
-import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
+import { LinkButton, ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
 import { SUBSCRIBERS_NS } from './i18n';
 import { subscriberPaths } from './subscribers.routes';
 import { useDeleteSubscriber, useSubscriberList } from './subscribers.api';
@@ -32,7 +31,7 @@ export default function SubscriberListScreen() {
     {
       key: 'actions', header: '', render: (s) => (
         <span style={{ display: 'flex', gap: 4 }}>
-          {can(PERM.subscriber.edit) && <Link to={subscriberPaths.edit(s.id)}><Button size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</Button></Link>}
+          {can(PERM.subscriber.edit) && <LinkButton to={subscriberPaths.edit(s.id)} size="small" data-testid="edit">{t('edit', { ns: 'ui' })}</LinkButton>}
           {can(PERM.subscriber.delete) && <Button size="small" onClick={() => del.ask(s)} data-testid="delete">{t('delete', { ns: 'ui' })}</Button>}
         </span>
       ),

@@ -9,5 +9,6 @@ export { createRemoteApp } from './RemoteApp';
 export { FormShell, TextField, SelectField, type FieldProps } from './Form';
 export { AppLink } from './AppLink';
 export { FileInput } from './FileInput';
+export { LinkButton } from './LinkButton';
 export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit } from './useFormSubmit';
