@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { routes } from '@tongdai/contracts';
-import { session, theme } from '@tongdai/platform';
+import { i18n, session, theme } from '@tongdai/platform';
 import { LoginScreen } from './login/LoginScreen';
 import { navigate, usePathname } from './location';
+import { NS } from './i18n';
+import { pageTitle } from './shell/title';
 
 // Fluent, react-router and the shell load only after login: /login stays light (bench: first-load JS).
 const Shell = lazy(() => import('./shell/Shell'));
@@ -28,6 +30,11 @@ export function HostRoot() {
     document.documentElement.className = theme.isDark() ? 'dark' : '';
     return theme.isDark();
   });
+  // Login and sign-up name themselves; the shell names every other screen (shell/Content.tsx).
+  useEffect(() => {
+    const own = pathname === routes.login() ? 'login' : pathname === routes.signup() ? 'signup' : null;
+    if (own) document.title = pageTitle(i18n.t(`${own}.title`, { ns: NS }));
+  }, [pathname]);
   if (pathname === routes.login()) return loggedIn ? <Redirect to={routes.dashboard()} /> : <LoginScreen />;
   if (pathname === routes.signup()) return loggedIn ? <Redirect to={routes.dashboard()} /> : <Suspense fallback={null}><SignupScreen /></Suspense>;
   if (!loggedIn) return <Redirect to={routes.login()} />;

@@ -8,6 +8,7 @@ import { ErrorState } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { isSettingsPath } from '../settings/paths';
 import { Dashboard } from './Dashboard';
+import { remoteScreenLabel, useDocumentTitle } from './title';
 import { brokenApps$, remotes$, retryRemote, type RemoteState } from './remotes';
 import { useBehavior } from './useObservable';
 
@@ -36,6 +37,18 @@ function owner(remotes: RemoteState[], pathname: string): string | undefined {
   return undefined;
 }
 
+/** The current screen's name for the document title: the host's own screens, else the remote's manifest. */
+function screenLabel(pathname: string, remotes: RemoteState[], t: (k: string, o?: Record<string, unknown>) => string): string | null {
+  if (pathname === routes.dashboard()) return t('shell.dashboard');
+  if (isSettingsPath(pathname)) {
+    const slug = pathname.split('/')[2];
+    return slug ? t(`settings.cards.${slug}.title`, { defaultValue: t('settings.title') }) : t('settings.title');
+  }
+  const manifests = remotes.flatMap((r) => (r.status === 'ready' ? [r.manifest] : []));
+  if (remotes.some((r) => r.status === 'loading') && !manifests.some((m) => m.routes.some((x) => matchPath(x.path, pathname)))) return null;
+  return remoteScreenLabel(manifests, pathname, { add: t('add', { ns: 'ui' }), edit: t('edit', { ns: 'ui' }) }) ?? t('shell.notFound');
+}
+
 /** What the host shows in the content area: its own screens, a remote's slot, or a fallback. */
 export function Content() {
   const { t } = useTranslation(NS);
@@ -46,6 +59,7 @@ export function Content() {
 
   let own: ReactElement | null = null;
   const id = owner(remotes, pathname);
+  useDocumentTitle(screenLabel(pathname, remotes, t));
   if (pathname === '/') own = <Navigate to={routes.dashboard()} replace />;
   else if (pathname === routes.dashboard()) own = <Dashboard />;
   else if (isSettingsPath(pathname)) own = <Suspense fallback={<Spinner label={t('shell.loadingArea')} />}><SettingsArea /></Suspense>;

@@ -50,7 +50,8 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1, textDecoration: 'none', fontSize: '14px',
     ':hover': { background: tokens.colorNeutralBackground1Hover },
   },
-  active: { background: tokens.colorNeutralBackground1Selected, fontWeight: 600, color: tokens.colorBrandForeground1 },
+  // colorBrandForeground2: on the selected background it reads ≥ 4.5:1 in both themes (Foreground1 is 4.17:1 in dark).
+  active: { background: tokens.colorNeutralBackground1Selected, fontWeight: 600, color: tokens.colorBrandForeground2 },
 });
 
 /** Navigation built from the remotes' manifests, filtered by permission and purchased feature. */

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Badge, Button, Select } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular, KeyRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { ACCOUNT_STATUSES, PERM, roleLabel, type Account } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
+import { LinkButton, ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
 import { useAllRoles } from '../roles/roles.api';
 import { useAccountList, useDeleteAccount, useDepartments } from './accounts.api';
 import { ACCOUNTS_NS } from './i18n';
@@ -47,7 +46,7 @@ export default function AccountListScreen() {
     {
       key: 'actions', header: '', render: (a) => (
         <span style={{ display: 'flex', gap: 4 }}>
-          {can(PERM.account.edit) && <Link to={`/account/edit/${a.id}`}><Button size="small" icon={<EditRegular />} aria-label={t('edit', { ns: 'ui' })} title={t('edit', { ns: 'ui' })} data-testid="edit" /></Link>}
+          {can(PERM.account.edit) && <LinkButton to={`/account/edit/${a.id}`} size="small" icon={<EditRegular />} aria-label={t('edit', { ns: 'ui' })} title={t('edit', { ns: 'ui' })} data-testid="edit" />}
           {can(PERM.account.changePassword) && <Button size="small" icon={<KeyRegular />} aria-label={t('changePassword')} title={t('changePassword')} onClick={() => setPwFor(a)} data-testid="change-password" />}
           {can(PERM.account.delete) && <Button size="small" icon={<DeleteRegular />} aria-label={t('delete', { ns: 'ui' })} title={t('delete', { ns: 'ui' })} onClick={() => del.ask(a)} data-testid="delete" />}
         </span>

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular, KeyRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { PERM, SUPER_ADMIN_ROLE, roleLabel, type RoleListRow } from '@tongdai/contracts';
 import { notify, tenantApi, toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
+import { LinkButton, ListPage, useConfirmDelete, useListParams, type Column } from '@tongdai/ui';
 import { PasswordDialog } from '../accounts/PasswordDialog';
 import { ROLES_NS } from './i18n';
 import { fetchAllRoles, useDeleteRole, usePermissions, useRole, useRoleList } from './roles.api';
@@ -53,7 +52,7 @@ export default function RoleListScreen() {
     {
       key: 'actions', header: '', render: (r) => (
         <span style={{ display: 'flex', gap: 4 }}>
-          {can(PERM.role.edit) && <Link to={`/role/edit/${r.id}`}><Button size="small" icon={<EditRegular />} aria-label={t('edit', { ns: 'ui' })} title={t('edit', { ns: 'ui' })} data-testid="edit" /></Link>}
+          {can(PERM.role.edit) && <LinkButton to={`/role/edit/${r.id}`} size="small" icon={<EditRegular />} aria-label={t('edit', { ns: 'ui' })} title={t('edit', { ns: 'ui' })} data-testid="edit" />}
           {can(PERM.role.changePassword) && <Button size="small" icon={<KeyRegular />} aria-label={t('changePassword')} title={t('changePassword')} onClick={() => setPwFor(r)} data-testid="change-password" />}
           {can(PERM.role.delete) && r.name !== SUPER_ADMIN_ROLE && <Button size="small" icon={<DeleteRegular />} aria-label={t('delete', { ns: 'ui' })} title={t('delete', { ns: 'ui' })} onClick={() => del.ask(r)} data-testid="delete" />}
         </span>

@@ -87,4 +87,13 @@ describe('DestinationField', () => {
     renderField(null);
     expect(await screen.findByText('Không tải được danh sách điểm đến (mã 500)')).toBeTruthy();
   });
+
+  it('gives its two controls their own ids (inside one Field they would share the Field\'s id)', () => {
+    mockGet.mockImplementation(() => answer(200, { data: MAP }));
+    renderField({ type: 'group', target: '7' });
+    expect(type().id).toBeTruthy();
+    expect(target().id).toBeTruthy();
+    expect(type().id).not.toBe(target().id);
+    expect(document.querySelectorAll(`[id="${type().id}"]`)).toHaveLength(1);
+  });
 });

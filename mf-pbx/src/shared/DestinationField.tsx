@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { Field, Input, Select, makeStyles } from '@fluentui/react-components';
 import { DESTINATION_LABELS, DESTINATION_VALUES, type Destination, type DestinationValue } from '@tongdai/contracts';
 import { targetsOf, useDestinations } from './pbx.api';
@@ -27,6 +27,8 @@ export interface DestinationFieldProps {
  */
 export function DestinationField(p: DestinationFieldProps) {
   const s = useStyles();
+  // Own ids: inside one Field every Fluent control would otherwise take the Field's one id.
+  const id = useId();
   const destinations = useDestinations();
   const type = p.value?.type ?? '';
   const current = p.value?.target ?? '';
@@ -40,15 +42,15 @@ export function DestinationField(p: DestinationFieldProps) {
   return (
     <Field label={p.label} required={p.required} validationMessage={message} validationState={message ? 'error' : 'none'}>
       <div className={s.row}>
-        <Select className={s.part} aria-label={`${p.label}: loại`} value={type} onChange={(_, d) => setType(d.value)} data-testid={`field-${p.name}-type`}>
+        <Select id={`${id}-type`} className={s.part} aria-label={`${p.label}: loại`} value={type} onChange={(_, d) => setType(d.value)} data-testid={`field-${p.name}-type`}>
           <option value="">{p.noneLabel ?? 'Chọn loại điểm đến'}</option>
           {DESTINATION_VALUES.map((v) => <option key={v} value={v}>{DESTINATION_LABELS[v]}</option>)}
         </Select>
         {type === 'fw' ? (
-          <Input className={s.part} aria-label={`${p.label}: số điện thoại`} inputMode="tel" placeholder="Số điện thoại" value={p.value?.target ?? ''}
+          <Input id={`${id}-target`} className={s.part} aria-label={`${p.label}: số điện thoại`} inputMode="tel" placeholder="Số điện thoại" value={p.value?.target ?? ''}
             onChange={(_, d) => p.onChange({ type: 'fw', target: d.value })} data-testid={`field-${p.name}-target`} />
         ) : (
-          <Select className={s.part} aria-label={`${p.label}: điểm đến`} value={p.value?.target ?? ''} disabled={!type}
+          <Select id={`${id}-target`} className={s.part} aria-label={`${p.label}: điểm đến`} value={p.value?.target ?? ''} disabled={!type}
             onChange={(_, d) => p.value && p.onChange({ type: p.value.type, target: d.value })} data-testid={`field-${p.name}-target`}>
             <option value="">{type && targets.length === 0 && !destinations.isLoading ? 'Chưa có đối tượng nào' : 'Chọn điểm đến'}</option>
             {targets.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}

@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody, Select, Textarea, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { UI_NS } from './i18n';
+import { LinkButton } from './LinkButton';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '880px' },
@@ -22,7 +22,7 @@ export function FormShell(p: { title: string; testId: string; onSubmit: () => vo
       <div className={s.card}>{p.children}</div>
       <div className={s.actions}>
         <Button appearance="primary" type="submit" disabled={p.submitting} data-testid="save">{t('save')}</Button>
-        <Link to={p.backTo}><Button type="button">{t('back')}</Button></Link>
+        <LinkButton to={p.backTo}>{t('back')}</LinkButton>
       </div>
     </form>
   );

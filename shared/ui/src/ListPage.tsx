@@ -4,8 +4,9 @@ import {
 } from '@fluentui/react-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { Paged } from '@tongdai/contracts';
+import { LinkButton } from './LinkButton';
 import { useApiError } from './useApiError';
 import { EmptyState, ErrorState, LoadingState } from './States';
 import { UI_NS } from './i18n';
@@ -76,7 +77,7 @@ export function ListPage<T>(p: ListPageProps<T>) {
     <section className={s.page} data-testid={p.testId}>
       <div className={s.head}>
         <Title2 as="h1">{p.title}</Title2>
-        {p.addTo && <Link to={p.addTo}><Button appearance="primary" data-testid="add">{p.addLabel ?? t('add')}</Button></Link>}
+        {p.addTo && <LinkButton to={p.addTo} appearance="primary" data-testid="add">{p.addLabel ?? t('add')}</LinkButton>}
       </div>
       <div className={s.toolbar}>
         <Input value={draft} onChange={(_, d) => setDraft(d.value)} placeholder={p.searchPlaceholder ?? t('search')} aria-label={t('search')} data-testid="search" />

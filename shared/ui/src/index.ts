@@ -10,6 +10,7 @@ export { FormShell, TextField, SelectField, type FieldProps } from './Form';
 export { AppLink } from './AppLink';
 export { FormDialog } from './FormDialog';
 export { FileInput } from './FileInput';
+export { LinkButton } from './LinkButton';
 export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit } from './useFormSubmit';
 export * from './entity';

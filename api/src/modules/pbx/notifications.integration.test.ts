@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@tongdai/contracts';
 import { demoHeaders, type TestApp } from '../../../test/helpers';
-import { startPbxTest } from './pbx.test-app';
-import { wav, type PbxClient } from './pbx.test-kit';
+import { startPbxTest } from '../../../test/pbx-app';
+import { wav, type PbxClient } from '@tongdai/testkit/pbx-kit';
 
 describe('tenant API GET /notifications (SPEC §7)', () => {
   let t: TestApp;

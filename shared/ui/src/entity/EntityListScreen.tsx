@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { notify, toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
 import { UI_NS } from '../i18n';
+import { LinkButton } from '../LinkButton';
 import { ListPage, useListParams, type Column } from '../ListPage';
 import { useConfirmDelete } from '../useConfirmDelete';
 import { EntityFormDialog, useDialogParam } from './EntityFormDialog';
@@ -54,7 +55,7 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
           {rowActions?.(r)}
           {can(entity.permission.edit) && (edit
             ? <Button size="small" onClick={() => dialog.open(entity.detailKey?.(r) ?? String(r.id))} data-testid="edit">{t('edit', { ns: UI_NS })}</Button>
-            : <Link to={entity.paths.edit(r.id)}><Button size="small" data-testid="edit">{t('edit', { ns: UI_NS })}</Button></Link>)}
+            : <LinkButton to={entity.paths.edit(r.id)} size="small" data-testid="edit">{t('edit', { ns: UI_NS })}</LinkButton>)}
           {can(entity.permission.delete) && (canDelete?.(r) ?? true) && (
             <Button size="small" onClick={() => del.ask(r)} data-testid="delete">{t('delete', { ns: UI_NS })}</Button>
           )}
