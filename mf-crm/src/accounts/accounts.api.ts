@@ -1,16 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account, MaxUserResult, One, Paged } from '@tongdai/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account, MaxUserResult, One } from '@tongdai/contracts';
 import { cpApi, session, tenantApi } from '@tongdai/platform';
 
 const KEY = 'accounts';
-
-export function useAccountList(q: { page: number; search: string; role_id: string; status: string }) {
-  return useQuery({
-    queryKey: [KEY, 'list', q],
-    queryFn: () => tenantApi().get('accounts', { searchParams: q }).json<Paged<Account>>(),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useAccount(id: number | null) {
   return useQuery({
@@ -25,14 +17,6 @@ export function useSaveAccount(id: number | null) {
   return useMutation({
     mutationFn: (input: object) =>
       (id === null ? tenantApi().post('accounts', { json: input }) : tenantApi().put(`accounts/${id}`, { json: input })).json<One<Account>>(),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: [KEY] }), qc.invalidateQueries({ queryKey: ['roles'] })]),
-  });
-}
-
-export function useDeleteAccount() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => tenantApi().delete(`accounts/${id}`),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: [KEY] }), qc.invalidateQueries({ queryKey: ['roles'] })]),
   });
 }

@@ -1,18 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ALL_ROWS_PER_PAGE, type One, type Paged, type PermissionRow, type RoleDetail, type RoleInput, type RoleListRow,
 } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 
 const KEY = 'roles';
-
-export function useRoleList(q: { page: number; search: string }) {
-  return useQuery({
-    queryKey: [KEY, 'list', q],
-    queryFn: () => tenantApi().get('roles', { searchParams: { page: q.page, search: q.search } }).json<Paged<RoleListRow>>(),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** SPEC §9: the unpaginated fetch uses per_page 9999999 (role dropdowns, export). */
 export const fetchAllRoles = () =>
@@ -30,12 +22,10 @@ export function useRole(id: number | null) {
   });
 }
 
+export const fetchPermissions = () => tenantApi().get('permissions').json<{ data: PermissionRow[] }>().then((r) => r.data);
+
 export function usePermissions() {
-  return useQuery({
-    queryKey: ['permissions'],
-    queryFn: () => tenantApi().get('permissions').json<{ data: PermissionRow[] }>().then((r) => r.data),
-    staleTime: Infinity,
-  });
+  return useQuery({ queryKey: ['permissions'], queryFn: fetchPermissions, staleTime: Infinity });
 }
 
 export function useSaveRole(id: number | null) {
@@ -43,14 +33,6 @@ export function useSaveRole(id: number | null) {
   return useMutation({
     mutationFn: (input: RoleInput) =>
       (id === null ? tenantApi().post('role', { json: input }) : tenantApi().put(`role/${id}`, { json: input })).json<One<RoleDetail>>(),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [KEY] }),
-  });
-}
-
-export function useDeleteRole() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => tenantApi().delete(`role/${id}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: [KEY] }),
   });
 }
