@@ -1,39 +1,19 @@
-import { Badge, Select } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { Badge } from '@fluentui/react-components';
 import { ACCOUNT_STATUSES, AccountUpdateSchema, PERM, paths, roleLabel, type Account } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { crudResource, defineEntity, type EntityFilter } from '@tongdai/ui';
+import { crudResource, defineEntity } from '@tongdai/ui';
 import { useAllRoles } from '../roles/roles.api';
+import { selectFilter } from '../selectFilter';
 import { useDepartments } from './accounts.api';
 import { ACCOUNTS_NS } from './i18n';
 
 const statusLabel = (v: string) => ACCOUNT_STATUSES.find((s) => s.value === v)?.label ?? v;
 
-type FilterProps = { value: string; onChange: (value: string) => void };
-
-/** Shown to those who may read the roles (GET /roles needs role.view). */
-function RoleFilter({ value, onChange }: FilterProps) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+/** The roles only to those who may read them (GET /roles needs role.view). */
+function useRoleOptions() {
   const { can } = useCan();
-  const roles = useAllRoles(can(PERM.role.view));
-  if (!roles.data) return null;
-  return (
-    <Select value={value} onChange={(_, d) => onChange(d.value)} aria-label={t('fields.role')} data-testid="role-filter">
-      <option value="">{t('allRoles')}</option>
-      {roles.data.map((r) => <option key={r.id} value={r.id}>{roleLabel(r)}</option>)}
-    </Select>
-  );
-}
-
-function StatusFilter({ value, onChange }: FilterProps) {
-  const { t } = useTranslation(ACCOUNTS_NS);
-  return (
-    <Select value={value} onChange={(_, d) => onChange(d.value)} aria-label={t('fields.status')} data-testid="status-filter">
-      <option value="">{t('allStatuses')}</option>
-      {ACCOUNT_STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-    </Select>
-  );
+  return useAllRoles(can(PERM.role.view)).data?.map((r) => ({ value: r.id, label: roleLabel(r) })) ?? null;
 }
 
 function DepartmentName({ id }: { id: number | null }) {
@@ -41,7 +21,10 @@ function DepartmentName({ id }: { id: number | null }) {
   return <>{departments.find((d) => d.id === id)?.name ?? '—'}</>;
 }
 
-const filters: EntityFilter[] = [{ key: 'role_id', Control: RoleFilter }, { key: 'status', Control: StatusFilter }];
+const filters = [
+  selectFilter({ key: 'role_id', ns: ACCOUNTS_NS, label: 'fields.role', all: 'allRoles', testId: 'role-filter', useOptions: useRoleOptions }),
+  selectFilter({ key: 'status', ns: ACCOUNTS_NS, label: 'fields.status', all: 'allStatuses', testId: 'status-filter', useOptions: () => ACCOUNT_STATUSES }),
+];
 
 /** Accounts (SPEC §2 /accounts): the list is the kit's; the form is its own (seats, password, extension). */
 export const accountEntity = defineEntity<Account>({

@@ -1,23 +1,14 @@
-import { Badge, Select } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { Badge } from '@fluentui/react-components';
 import { CUSTOMER_STATUSES, CustomerInputSchema, FEATURES, PERM, paths, type Customer } from '@tongdai/contracts';
 import { displayPhone, tenantApi } from '@tongdai/platform';
-import { crudResource, defineEntity, type EntityFilter } from '@tongdai/ui';
+import { crudResource, defineEntity } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { labelFilters } from '../org/CustomerLabels';
+import { selectFilter } from '../selectFilter';
 
 const statusLabel = (v: string) => CUSTOMER_STATUSES.find((s) => s.value === v)?.label ?? v;
 
-function StatusFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation(NS);
-  return (
-    <Select value={value} onChange={(_, d) => onChange(d.value)} aria-label={t('customer.fields.status')} data-testid="status-filter">
-      <option value="">{t('customer.allStatuses')}</option>
-      {CUSTOMER_STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-    </Select>
-  );
-}
-const statusFilter: EntityFilter = { key: 'status', Control: StatusFilter };
+const statusFilter = selectFilter({ key: 'status', ns: NS, label: 'customer.fields.status', all: 'customer.allStatuses', testId: 'status-filter', useOptions: () => CUSTOMER_STATUSES });
 
 export const customers = crudResource({ scope: 'customers', name: 'customers', base: 'customers', client: tenantApi });
 
