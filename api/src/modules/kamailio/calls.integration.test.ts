@@ -6,7 +6,7 @@ import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
 import type { RunningMediaWorker } from '../../../../scripts/lib/media.mjs';
 import { DEMO_PBX } from '../../db/seed-pbx';
 import { DEMO_SIP } from '../../db/seed-data';
-import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
 import { SipUdpClient } from '@tongdai/testkit/sip-client';
 import type { CdrRow } from '../cdr/cdr';
@@ -106,9 +106,11 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     for (const ext of ['101', '102'] as const) phonePort[ext] = await lib.freeUdpPort();
     const apiUrl = `http://127.0.0.1:${apiPort}/internal/sip`;
     const workerPorts = [await lib.freeUdpPort(), await lib.freeUdpPort()];
-    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, dir, evapiPort, mediaWorkers: workerPorts.map((p) => `127.0.0.1:${p}`) });
+    const internalSecret = process.env.INTERNAL_SECRET!;
+    // The sipp carriers (and the outbound trunk) call from 127.0.0.1: declared as the trunk, nothing else is trusted.
+    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, internalSecret, trunks: ['127.0.0.1'], dir, evapiPort, mediaWorkers: workerPorts.map((p) => `127.0.0.1:${p}`) });
     // Started the way `npm start` starts them; each resolves once it answers OPTIONS.
-    for (const port of workerPorts) workers.push(await media.startMediaWorker({ port, apiInternalUrl: apiUrl, proxyPort: sipUdp, log: join(dir, `media-${port}.log`) }));
+    for (const port of workerPorts) workers.push(await media.startMediaWorker({ port, apiInternalUrl: apiUrl, internalSecret, proxyPort: sipUdp, log: join(dir, `media-${port}.log`) }));
 
     tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     // The demo tenant as seeded (02873000001 → ring group "Kinh doanh" of 101 + 102), plus what the
@@ -177,8 +179,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     // the API reads Kamailio's call events once its evapi connection is up.
     const until = Date.now() + 5000;
     while (Date.now() < until) {
-      const online = await internal.inject({ url: `/internal/sip/registrations?domain=${DOMAIN}` });
-      const calls = await internal.inject({ url: '/internal/sip/calls' });
+      const online = await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/registrations?domain=${DOMAIN}` });
+      const calls = await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/calls' });
       if (online.json().extensions.length === 2 && calls.json().events_connected) break;
       await new Promise((r) => setTimeout(r, 50));
     }
