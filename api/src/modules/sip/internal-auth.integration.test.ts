@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/db';
 import { migrate } from '../../db/migrate';
+import { inTransaction } from '../../db/postgres';
 import { DEMO_SIP } from '../../db/seed-data';
 import { INTERNAL_HEADERS, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 import { openSipPassword } from '../subscribers/sip-password-box';
@@ -118,24 +118,12 @@ describe('internal listener: only Kamailio and the media workers (shared secret)
       await client.query('alter table subscribers drop constraint subscribers_sip_password_sealed');
       await client.query("update subscribers set sip_password = $1 where extension = '101' and tenant_id = $2", [DEMO_SIP.demo.admin.password, tenantId]);
       await client.query("delete from schema_migrations where name = '0016_sip_password_sealed.sql'");
-      const tx: Tx = { query: (sql, params) => client.query(sql, params) as never, exec: async (sql) => void (await client.query(sql)) };
-      const inTransaction = async <T,>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
-        await client.query('begin');
-        try {
-          const r = await fn(tx);
-          await client.query('commit');
-          return r;
-        } catch (e) {
-          await client.query('rollback');
-          throw e;
-        }
-      };
       // Only the files up to 0016 (another helper's later migrations are not this test's business).
       const dir = mkdtempSync(join(tmpdir(), 'tongdai-migrations-'));
       const source = join(__dirname, '../../db/migrations');
       for (const f of readdirSync(source).filter((f) => f.endsWith('.sql') && f <= '0016')) copyFileSync(join(source, f), join(dir, f));
       copyFileSync(join(source, '0016_sip_password_sealed.sql'), join(dir, '0016_sip_password_sealed.sql'));
-      expect(await migrate(inTransaction, dir)).toEqual(['0016_sip_password_sealed.sql']);
+      expect(await migrate((fn) => inTransaction(client, fn), dir)).toEqual(['0016_sip_password_sealed.sql']);
       rmSync(dir, { recursive: true, force: true });
       const { rows } = await client.query("select sip_password from subscribers where extension = '101' and tenant_id = $1", [tenantId]);
       expect(rows[0].sip_password).toMatch(/^v1\./);
