@@ -35,8 +35,8 @@ export interface RunningKamailio {
 }
 export function kamailioBinary(): string | null;
 export function kamailioAvailable(): boolean;
-/** SIP_TRUNKS ("name=ip:port,...") addresses plus `extra` as a /32 list ('' when none). */
-export function trunkNetOf(sipTrunks?: string, extra?: string[]): string;
+/** The IPv4 addresses of SIP_TRUNKS ("name=ip:port,...") plus `extra`, without repeats. */
+export function trunkAddresses(sipTrunks?: string, extra?: string[]): string[];
 export function kamailioConfig(o: KamailioOptions): string;
 export function checkKamailioConfig(o: KamailioOptions): string | null;
 export function writeMediaList(dir: string, workers?: string[]): void;

@@ -43,15 +43,15 @@ export function kamailioAvailable() {
 }
 
 /**
- * The carriers' addresses Kamailio accepts INVITEs without digest from, as its TRUNK_NET (/32 each):
- * the addresses of SIP_TRUNKS ("viettel=10.0.0.5:5060,...", the API's outbound trunks) plus
- * `extra` (e.g. a test's sipp). Only IPv4 literals: a host name is reported and left out.
+ * The carriers' addresses Kamailio accepts INVITEs without digest from: the addresses of
+ * SIP_TRUNKS ("viettel=10.0.0.5:5060,...", the API's outbound trunks) plus `extra` (e.g. a test's
+ * sipp). Only IPv4 literals: a host name is reported and left out.
  */
-export function trunkNetOf(sipTrunks = '', extra = []) {
+export function trunkAddresses(sipTrunks = '', extra = []) {
   const hosts = [...sipTrunks.split(',').map((e) => e.split('=')[1]?.trim().split(':')[0] ?? ''), ...extra].filter(Boolean);
   const ips = hosts.filter((h) => /^\d{1,3}(\.\d{1,3}){3}$/.test(h));
   for (const h of hosts.filter((x) => !ips.includes(x))) console.error(`SIP trunk ${h}: not an IPv4 address, Kamailio will not trust it`);
-  return [...new Set(ips)].map((ip) => `${ip}/32`).join(',');
+  return [...new Set(ips)];
 }
 
 /**
@@ -68,7 +68,7 @@ export function trunkNetOf(sipTrunks = '', extra = []) {
  */
 export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret = '', dir, trunks = [], floodDensity, rtpengine, evapiPort = 0, defines = [], cfg = process.env.TONGDAI_KAMAILIO_CFG || KAMAILIO_CFG }) {
   const url = apiInternalUrl.replace(/\/+$/, '');
-  const trunkNet = trunkNetOf('', trunks);
+  const trunkNet = trunkAddresses('', trunks).map((ip) => `${ip}/32`).join(',');
   if (/[!"\s]/.test(url + dir + trunkNet + (rtpengine ?? '') + cfg)) throw new Error(`unusable characters in ${url}, ${dir} or the options`);
   if (!/^[A-Za-z0-9_-]*$/.test(internalSecret)) throw new Error('the internal secret may hold only A-Z a-z 0-9 _ -');
   const withSecret = internalSecret ? url.replace(/^(https?:\/\/)/, `$1kamailio:${internalSecret}@`) : url;

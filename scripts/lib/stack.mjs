@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kamailioAvailable, startKamailio, trunkNetOf } from './kamailio.mjs';
+import { kamailioAvailable, startKamailio, trunkAddresses } from './kamailio.mjs';
 import { rtpengineAvailable, startRtpengine } from './rtpengine.mjs';
 import { mediaAvailable, startMediaWorker } from './media.mjs';
 import { ROOT } from './paths.mjs';
@@ -133,7 +133,7 @@ export async function startStack(o = {}) {
   // One secret per run, shared by the API's internal listener, Kamailio and the media worker (ADR 0019).
   const internalSecret = o.apiEnv?.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');
   const sipTrunks = o.apiEnv?.SIP_TRUNKS ?? process.env.SIP_TRUNKS ?? '';
-  const trunks = trunkNetOf(sipTrunks, o.trunkSources ?? []).split(',').filter(Boolean).map((c) => c.replace('/32', ''));
+  const trunks = trunkAddresses(sipTrunks, o.trunkSources ?? []);
   const sip = (o.sip ?? kamailioAvailable()) ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, trunks }) : null;
   const ports = sipPorts(apiPort);
   const sipEnv = {
