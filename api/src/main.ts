@@ -5,17 +5,23 @@ import { openDb } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { buildServer, DEFAULT_CORS_ORIGINS } from './server';
 import { buildInternalServer } from './modules/sip/internal-server';
+import { newInternalSecret } from './modules/sip/internal-auth';
+import { newSipPasswordKey } from './modules/subscribers/sip-password-box';
 import { memoryHub, redisHub } from './modules/realtime/call-event-hub';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 
-/** A dev machine without JWT_SECRET gets a random one kept beside the data, so tokens survive restarts. */
-function jwtSecret(dataDir: string): string {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+/**
+ * A dev machine without the variable gets a random value kept beside the data, so tokens (and
+ * sealed SIP passwords) survive restarts. The value is also put in the environment.
+ */
+function keptSecret(dataDir: string, name: 'JWT_SECRET' | 'SIP_PASSWORD_KEY' | 'INTERNAL_SECRET', make: () => string): string {
+  if (process.env[name]) return process.env[name];
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'jwt-secret');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
-  return readFileSync(file, 'utf8').trim();
+  const file = join(dataDir, name.toLowerCase().replace(/_/g, '-'));
+  if (!existsSync(file)) writeFileSync(file, make(), { mode: 0o600 });
+  process.env[name] = readFileSync(file, 'utf8').trim();
+  return process.env[name];
 }
 
 async function main(): Promise<void> {
@@ -24,6 +30,10 @@ async function main(): Promise<void> {
   const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, '.data/pglite'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
   if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+  // SIP passwords are sealed with this key (migration 0016 needs it); the internal listener's
+  // secret is shared with Kamailio and the media workers (ADR 0019). The start scripts pass both.
+  keptSecret(dataDir, 'SIP_PASSWORD_KEY', newSipPasswordKey);
+  const internalSecret = keptSecret(dataDir, 'INTERNAL_SECRET', newInternalSecret);
   const db = await openDb({ databaseUrl, dataDir });
   if (await seedIfEmpty(db)) console.log('Seeded demo tenants "demo" and "abc" (admin / Admin@123)');
   const corsOrigins = process.env.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? DEFAULT_CORS_ORIGINS;
@@ -32,16 +42,17 @@ async function main(): Promise<void> {
   const logger = { level: process.env.LOG_LEVEL ?? 'warn' };
   // Call events for the browsers: through Redis when several API instances serve (REDIS_URL).
   const hub = process.env.REDIS_URL ? await redisHub(process.env.REDIS_URL, (e) => console.error('Redis (call events):', e)) : memoryHub();
-  const app = await buildServer({ db, jwtSecret: jwtSecret(dataDir), corsOrigins, logger, loginRateLimit, hub });
-  // Kamailio's credential lookups: loopback only, never on the public port (ADR 0007). A
-  // container stack sets INTERNAL_HOST to reach it over its private network.
+  const app = await buildServer({ db, jwtSecret: keptSecret(dataDir, 'JWT_SECRET', () => randomBytes(48).toString('base64url')), corsOrigins, logger, loginRateLimit, hub });
+  // Kamailio's and the media workers' listener: loopback only, never on the public port (ADR 0007),
+  // and only with the shared secret (ADR 0019). A container stack sets INTERNAL_HOST to reach it
+  // over its private network.
   const internalPort = Number(process.env.INTERNAL_PORT ?? port + 1);
   const internalHost = process.env.INTERNAL_HOST ?? '127.0.0.1';
   // Only a server started for tests (e2e sets TONGDAI_TEST_CLOCK=1; npm start never passes it on)
   // lets a plan request say what time it is; a production server refuses to start with it.
   const testClock = process.env.TONGDAI_TEST_CLOCK === '1';
   if (testClock && process.env.NODE_ENV === 'production') throw new Error('TONGDAI_TEST_CLOCK is for tests: not with NODE_ENV=production');
-  const internal = buildInternalServer(db, { logger, calls: { hub, testClock } });
+  const internal = buildInternalServer(db, { logger, calls: { hub, testClock }, secret: internalSecret });
   const close = async () => {
     await internal.close();
     await app.close();

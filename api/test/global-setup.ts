@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { startPgCluster, type PgCluster } from './pg-cluster';
 import { startRedisServer, type RedisServer } from './redis-server';
 
@@ -8,4 +9,8 @@ export default async function globalSetup(): Promise<void> {
   // Workers are spawned after this and inherit the environment.
   process.env.TEST_PG_URL = cluster.url;
   if (redis) process.env.TEST_REDIS_URL = redis.url;
+  // What `npm start` keeps in its data dir (ADR 0019): SIP passwords are sealed with this key and
+  // the internal listener (buildInternalServer) needs this secret (tests send INTERNAL_HEADERS).
+  process.env.SIP_PASSWORD_KEY ??= randomBytes(32).toString('hex');
+  process.env.INTERNAL_SECRET ??= randomBytes(32).toString('base64url');
 }

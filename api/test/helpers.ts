@@ -8,6 +8,8 @@ import { buildServer, type ServerOptions } from '../src/server';
 
 export { DEMO };
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
+/** What Kamailio and the media workers present to the internal listener (global-setup sets the secret). */
+export const INTERNAL_HEADERS: Record<string, string> = { 'x-tongdai-internal': process.env.INTERNAL_SECRET ?? '' };
 
 async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
   const url = process.env.TEST_PG_URL;

@@ -80,6 +80,9 @@ export async function callFigures(o: { apiUrl: string; apiPort: number; apiPid: 
     wsPort: await freeTcpPort(),
     udpPort,
     apiInternalUrl: `http://127.0.0.1:${ports.internalPort}/internal/sip`,
+    internalSecret: o.sip.internalSecret,
+    // sipp's carrier and phones run on loopback: declared as the trunk, and spared by the flood limit.
+    trunks: ['127.0.0.1'],
     dir,
     evapiPort: ports.evapiPort,
     defines: ['TONGDAI_PLAN_TIMING'],
@@ -94,7 +97,7 @@ export async function callFigures(o: { apiUrl: string; apiPort: number; apiPid: 
     }
     // The API's evapi client reconnects to the new Kamailio by itself (every 500 ms).
     const calls = `http://127.0.0.1:${ports.internalPort}/internal/sip/calls`;
-    for (let i = 0; i < 50 && !((await (await fetch(calls)).json()) as { events_connected: boolean }).events_connected; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && !((await (await fetch(calls, { headers: { 'x-tongdai-internal': o.sip.internalSecret } })).json()) as { events_connected: boolean }).events_connected; i++) await new Promise((r) => setTimeout(r, 100));
     for (const rate of RATES) {
       const stats = join(dir, `stats-${rate}.csv`);
       const logFrom = statSync(kamailio.log).size;

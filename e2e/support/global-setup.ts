@@ -13,7 +13,9 @@ export default async function globalSetup() {
   ensureBuilt({ test: true });
   const { startStack } = await import('../../scripts/lib/stack.mjs');
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-'));
-  const stack = await startStack({ webPort: WEB_PORT, apiPort: API_PORT, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1' } });
+  const stack = await startStack({ webPort: WEB_PORT, apiPort: API_PORT, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1' },
+    // pbx-calls.spec's sipp carrier calls from 127.0.0.1: declared as a trusted trunk (Kamailio trusts nothing by itself).
+    trunkSources: ['127.0.0.1'] });
   const control = createServer(async (req, res) => {
     // Kamailio restarted in place (same ports): the softphone tests check the phones come back.
     if (req.url === '/sip/restart' && req.method === 'POST') {

@@ -8,10 +8,19 @@ import type { MediaChoice as Choice, MediaContinue, MediaSession } from '@tongda
 export type { MediaChoice as Choice, MediaSession, MediaStep } from '@tongdai/contracts';
 
 export class MediaApi {
-  constructor(private readonly base: string) {}
+  /** `secret`: the internal listener's shared secret (MEDIA_API_SECRET), sent on every request (ADR 0019). */
+  constructor(
+    private readonly base: string,
+    private readonly secret: string,
+  ) {}
 
-  private async json<T>(path: string, init?: RequestInit): Promise<T | null> {
-    const res = await fetch(`${this.base}${path}`, { ...init, signal: AbortSignal.timeout(3000) });
+  private get(path: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+    const headers = { ...(init.headers as Record<string, string> | undefined), 'x-tongdai-internal': this.secret };
+    return fetch(`${this.base}${path}`, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+  }
+
+  private async json<T>(path: string, init: RequestInit = {}): Promise<T | null> {
+    const res = await this.get(path, init, 3000);
     if (res.status === 404) return null;
     if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
     return (await res.json()) as T;
@@ -35,7 +44,7 @@ export class MediaApi {
   }
 
   async audio(tenantId: number, id: number): Promise<{ bytes: Buffer; mime: string } | null> {
-    const res = await fetch(`${this.base}/media/audio?tenant_id=${tenantId}&id=${id}`, { signal: AbortSignal.timeout(5000) });
+    const res = await this.get(`/media/audio?tenant_id=${tenantId}&id=${id}`, {}, 5000);
     if (!res.ok) return null;
     return { bytes: Buffer.from(await res.arrayBuffer()), mime: res.headers.get('content-type') ?? '' };
   }

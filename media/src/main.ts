@@ -5,6 +5,7 @@
  *                   non-loopback IPv4 address of the host)
  *   MEDIA_PORT      SIP UDP port (default 5070)
  *   MEDIA_API_URL   the API's internal listener (default http://127.0.0.1:4001/internal/sip)
+ *   MEDIA_API_SECRET  the listener's shared secret (the API's INTERNAL_SECRET; required)
  *   MEDIA_PROXY     Kamailio's UDP address host:port (default 127.0.0.1:5060)
  */
 import { networkInterfaces } from 'node:os';
@@ -17,12 +18,18 @@ const hostAddress = () =>
     .find((i) => i && i.family === 'IPv4' && !i.internal)?.address ?? '127.0.0.1';
 const announce = process.env.MEDIA_ANNOUNCE ?? (bind === '0.0.0.0' ? hostAddress() : bind);
 
+const apiSecret = process.env.MEDIA_API_SECRET ?? '';
+if (apiSecret.length < 32) {
+  console.error('MEDIA_API_SECRET is not set: the API answers the media worker only with its INTERNAL_SECRET');
+  process.exit(1);
+}
 const [proxyHost, proxyPort] = (process.env.MEDIA_PROXY ?? '127.0.0.1:5060').split(':');
 startWorker({
   address: bind,
   announce,
   port: Number(process.env.MEDIA_PORT ?? 5070),
   apiUrl: process.env.MEDIA_API_URL ?? 'http://127.0.0.1:4001/internal/sip',
+  apiSecret,
   proxy: { address: proxyHost, port: Number(proxyPort ?? 5060) },
 })
   .then((w) => {

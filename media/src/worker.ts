@@ -14,6 +14,8 @@ export interface WorkerOptions {
   port: number;
   /** The API's internal listener, e.g. http://127.0.0.1:4001/internal/sip. */
   apiUrl: string;
+  /** The internal listener's shared secret (the API's INTERNAL_SECRET). */
+  apiSecret: string;
   /** Kamailio's UDP address, where the worker places the calls that move a caller on. */
   proxy: Remote;
   log?: (msg: string) => void;
@@ -36,7 +38,7 @@ export interface RunningWorker {
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const log = o.log ?? ((m: string) => console.error(`[media] ${m}`));
   const ep = await SipEndpoint.listen(o.address, o.port, o.announce ?? o.address);
-  const api = new MediaApi(o.apiUrl.replace(/\/+$/, ''));
+  const api = new MediaApi(o.apiUrl.replace(/\/+$/, ''), o.apiSecret);
   const audio = new AudioLibrary(api, log);
   const calls = new Map<string, MediaCall>();
   const ctx = {

@@ -8,14 +8,16 @@ export interface KamailioOptions {
   apiInternalUrl: string;
   /** Work dir: generated config, pid, ctl socket and kamailio.log. */
   dir: string;
-  /** Carriers' signalling addresses, CIDR list (default 127.0.0.1/32). */
-  trunkNet?: string;
+  /** The API's INTERNAL_SECRET: Kamailio presents it to the internal listener and proves it on evapi. */
+  internalSecret?: string;
+  /** Carriers' IPv4 addresses trusted without digest (default none: loopback is not trusted either). */
+  trunks?: string[];
+  /** Requests per 2 s one untrusted address may send before a 300 s ban (default 16). */
+  floodDensity?: number;
   /** rtpengine's ng control socket, e.g. udp:127.0.0.1:2223 (unset: media is never relayed). */
   rtpengine?: string;
   /** Media workers' SIP UDP addresses ("127.0.0.1:5070"), dispatcher set 1. */
   mediaWorkers?: string[];
-  /** Networks allowed to place calls with a continuation token (default 127.0.0.1/32). */
-  mediaNet?: string;
   /** Routing configuration to include instead of sip/kamailio.cfg. */
   cfg?: string;
   /** TCP port (127.0.0.1) of Kamailio's evapi: the API reads call events there (KAMAILIO_EVAPI). */
@@ -33,6 +35,8 @@ export interface RunningKamailio {
 }
 export function kamailioBinary(): string | null;
 export function kamailioAvailable(): boolean;
+/** The IPv4 addresses of SIP_TRUNKS ("name=ip:port,...") plus `extra`, without repeats. */
+export function trunkAddresses(sipTrunks?: string, extra?: string[]): string[];
 export function kamailioConfig(o: KamailioOptions): string;
 export function checkKamailioConfig(o: KamailioOptions): string | null;
 export function writeMediaList(dir: string, workers?: string[]): void;

@@ -7,4 +7,4 @@ export interface RunningMediaWorker {
   address: string;
   log: string;
 }
-export function startMediaWorker(o: { port: number; apiInternalUrl: string; proxyPort: number; log: string; timeoutMs?: number }): Promise<RunningMediaWorker>;
+export function startMediaWorker(o: { port: number; apiInternalUrl: string; internalSecret: string; proxyPort: number; log: string; timeoutMs?: number }): Promise<RunningMediaWorker>;

@@ -1,6 +1,7 @@
 // Runs the media worker (media/: greetings, IVR, music on hold) for `npm start` and the e2e stack:
 // one process on 127.0.0.1, SIP over UDP, asking the API's internal listener, placing its calls
-// through Kamailio. Kamailio's dispatcher lists it (mediaWorkers of startKamailio).
+// through Kamailio. Kamailio's dispatcher lists it (mediaWorkers of startKamailio). internalSecret:
+// the API's INTERNAL_SECRET, which the worker presents on every request (MEDIA_API_SECRET).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { logTail, spawnDaemon } from './daemon.mjs';
@@ -11,12 +12,12 @@ const MEDIA_DIR = join(ROOT, 'media');
 
 export const mediaAvailable = () => existsSync(join(MEDIA_DIR, 'node_modules', 'tsx'));
 
-export async function startMediaWorker({ port, apiInternalUrl, proxyPort, log, timeoutMs = 15_000 }) {
+export async function startMediaWorker({ port, apiInternalUrl, internalSecret, proxyPort, log, timeoutMs = 15_000 }) {
   // node with tsx's loader, not tsx's CLI (which forks): stop() then reaches the worker itself.
   const { proc, stop } = spawnDaemon(process.execPath, ['--import', 'tsx', join(MEDIA_DIR, 'src', 'main.ts')], {
     cwd: MEDIA_DIR,
     log,
-    env: { ...process.env, MEDIA_PORT: String(port), MEDIA_API_URL: apiInternalUrl, MEDIA_PROXY: `127.0.0.1:${proxyPort}` },
+    env: { ...process.env, MEDIA_PORT: String(port), MEDIA_API_URL: apiInternalUrl, MEDIA_API_SECRET: internalSecret ?? '', MEDIA_PROXY: `127.0.0.1:${proxyPort}` },
   });
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

@@ -22,10 +22,12 @@ export interface StackSip {
   start(): Promise<void>;
   /** host:port of the media worker (greetings, IVR, queues), null when it did not start. */
   mediaAddress(): string | null;
+  /** The API's INTERNAL_SECRET for this run (what Kamailio and the media worker present). */
+  internalSecret: string;
 }
 export function sipPorts(apiPort: number): { wsPort: number; udpPort: number; internalPort: number; evapiPort: number; mediaPort: number };
 export function rtpPorts(apiPort: number): { ngPort: number; portMin: number; portMax: number };
 export const REMOTES: { id: string; dir: string; offset: number }[];
 export function runtimeConfig(o: { apiUrl: string; webPort: number; host?: string }): unknown;
 export function startApi(o: { port: number; databaseUrl?: string; dataDir?: string; env?: Record<string, string>; quiet?: boolean }): ChildProcess;
-export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean }): Promise<Stack>;
+export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean; trunkSources?: string[] }): Promise<Stack>;

@@ -1,10 +1,11 @@
 // Starts the whole product: the API (embedded PGlite unless DATABASE_URL), the host and the five
 // remotes as static servers. Used by `npm start`, the e2e tests and the benchmarks.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kamailioAvailable, startKamailio } from './kamailio.mjs';
+import { kamailioAvailable, startKamailio, trunkAddresses } from './kamailio.mjs';
 import { rtpengineAvailable, startRtpengine } from './rtpengine.mjs';
 import { mediaAvailable, startMediaWorker } from './media.mjs';
 import { ROOT } from './paths.mjs';
@@ -71,8 +72,10 @@ export function rtpPorts(apiPort) {
  * Kamailio for a stack, restartable in place (the softphone tests restart it), with rtpengine
  * beside it when installed (trunk calls to browsers need it; it keeps running across Kamailio
  * restarts). Failing to start them is reported, not fatal: the admin screens work without SIP.
+ * internalSecret: the API's INTERNAL_SECRET, presented by Kamailio and the media worker. trunks:
+ * the carriers' IPv4 addresses Kamailio accepts INVITEs without digest from.
  */
-function sipRunner({ apiPort, quiet }) {
+function sipRunner({ apiPort, quiet, internalSecret, trunks }) {
   const { wsPort, udpPort, internalPort, evapiPort, mediaPort } = sipPorts(apiPort);
   const dir = mkdtempSync(join(tmpdir(), `tongdai-kamailio-${apiPort}-`));
   const apiInternalUrl = `http://127.0.0.1:${internalPort}/internal/sip`;
@@ -82,7 +85,7 @@ function sipRunner({ apiPort, quiet }) {
   const start = async () => {
     if (!worker && mediaAvailable()) {
       try {
-        worker = await startMediaWorker({ port: mediaPort, apiInternalUrl, proxyPort: udpPort, log: join(dir, 'media.log') });
+        worker = await startMediaWorker({ port: mediaPort, apiInternalUrl, internalSecret, proxyPort: udpPort, log: join(dir, 'media.log') });
       } catch (e) {
         console.error(`The media worker did not start; greetings, IVR and queues answer 480: ${e instanceof Error ? e.message : e}`);
       }
@@ -94,7 +97,7 @@ function sipRunner({ apiPort, quiet }) {
         console.error(`rtpengine did not start; trunk calls to browsers will fail: ${e instanceof Error ? e.message : e}`);
       }
     }
-    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, dir, evapiPort, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
+    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, trunks, dir, evapiPort, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
     if (!quiet) console.log(`Kamailio on ${running.wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.log}${media ? `; rtpengine ${media.sock}` : ''}${worker ? `; media worker udp ${worker.address}` : ''}`);
   };
   const stop = async () => {
@@ -119,15 +122,25 @@ function sipRunner({ apiPort, quiet }) {
 }
 
 /**
- * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean }} o
+ * trunkSources: carriers' IPv4 addresses Kamailio trusts besides those of SIP_TRUNKS (tests declare
+ * their sipp carrier's address; nothing on loopback is trusted otherwise).
+ * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, trunkSources?: string[] }} o
  */
 export async function startStack(o = {}) {
   const webPort = o.webPort ?? 3000;
   const apiPort = o.apiPort ?? 4000;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const sip = (o.sip ?? kamailioAvailable()) ? sipRunner({ apiPort, quiet: o.quiet }) : null;
+  // One secret per run, shared by the API's internal listener, Kamailio and the media worker (ADR 0019).
+  const internalSecret = o.apiEnv?.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');
+  const sipTrunks = o.apiEnv?.SIP_TRUNKS ?? process.env.SIP_TRUNKS ?? '';
+  const trunks = trunkAddresses(sipTrunks, o.trunkSources ?? []);
+  const sip = (o.sip ?? kamailioAvailable()) ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, trunks }) : null;
   const ports = sipPorts(apiPort);
-  const sipEnv = { INTERNAL_PORT: String(ports.internalPort), ...(sip ? { SIP_WS_URL: sip.wsUrl, KAMAILIO_EVAPI: `127.0.0.1:${ports.evapiPort}` } : {}) };
+  const sipEnv = {
+    INTERNAL_PORT: String(ports.internalPort),
+    INTERNAL_SECRET: internalSecret,
+    ...(sip ? { SIP_WS_URL: sip.wsUrl, KAMAILIO_EVAPI: `127.0.0.1:${ports.evapiPort}` } : {}),
+  };
   const api = startApi({ port: apiPort, databaseUrl: o.databaseUrl, dataDir: o.dataDir, env: { ...sipEnv, ...o.apiEnv }, quiet: o.quiet });
   const servers = new Map();
   const config = Buffer.from(JSON.stringify(runtimeConfig({ apiUrl, webPort }), null, 2));
@@ -169,6 +182,6 @@ export async function startStack(o = {}) {
       await new Promise((r) => { api.once('exit', r); setTimeout(r, 5000); });
     }
   };
-  const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start, mediaAddress: sip.mediaAddress } : null;
+  const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start, mediaAddress: sip.mediaAddress, internalSecret } : null;
   return { webUrl: `http://127.0.0.1:${webPort}`, apiUrl, api, stop, stopRemote, startRemote, sip: sipInfo, sipError };
 }

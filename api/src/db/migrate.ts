@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Tx } from './db';
+import type { Queryable, Tx } from './db';
+import { sealPlaintextSipPasswords } from '../modules/subscribers/sip-password-box';
 
 const MIGRATIONS_DIR = join(__dirname, 'migrations');
 // Any constant will do; it only has to be the same for every API instance.
 const LOCK_KEY = 73_210_001;
+
+/**
+ * Data steps that need a key the database must not hold: run in the same transaction just
+ * before the named file (0016 checks that every SIP password is sealed, ADR 0019).
+ */
+const BEFORE: Record<string, (tx: Queryable) => Promise<unknown>> = {
+  '0016_sip_password_sealed.sql': sealPlaintextSipPasswords,
+};
 
 /**
  * Applies db/migrations/*.sql in name order, all in ONE transaction under an advisory lock,
@@ -27,6 +36,7 @@ export async function migrate(transaction: <T>(fn: (tx: Tx) => Promise<T>) => Pr
       const previous = applied.get(file);
       if (previous === checksum) continue;
       if (previous) throw new Error(`migration ${file} changed after it was applied`);
+      await BEFORE[file]?.(tx);
       await tx.exec(sql);
       await tx.query('insert into schema_migrations (name, checksum) values ($1, $2)', [file, checksum]);
       ran.push(file);

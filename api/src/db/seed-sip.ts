@@ -1,4 +1,5 @@
 import type { Queryable } from './db';
+import { sealSipPassword } from '../modules/subscribers/sip-password-box';
 import { DEMO, DEMO_SIP } from './seed-data';
 
 /** Extensions of the demo tenants: same number 101 in both, so tests can prove isolation. */
@@ -9,7 +10,7 @@ export async function seedSubscribers(tx: Queryable, tenantId: number, maDn: str
     await tx.query(
       `insert into subscribers (tenant_id, extension, display_name, sip_password, user_id)
        select $1, $2, $3, $4, id from users where tenant_id = $1 and username = $5`,
-      [tenantId, sip.extension, sip.display_name, sip.password, user.username],
+      [tenantId, sip.extension, sip.display_name, sealSipPassword(tenantId, sip.password), user.username],
     );
   }
 }

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +7,7 @@ import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
 import type { RunningMediaWorker } from '../../../../scripts/lib/media.mjs';
 import { DEMO_PBX } from '../../db/seed-pbx';
 import { DEMO_SIP } from '../../db/seed-data';
-import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
 import { SipUdpClient } from '@tongdai/testkit/sip-client';
 import type { CdrRow } from '../cdr/cdr';
@@ -49,6 +50,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   let trunkPort: number;
   const phonePort: Record<'101' | '102', number> = { '101': 0, '102': 0 };
   const workers: RunningMediaWorker[] = [];
+  // Two local processes on Kamailio's event port: one says nothing, one sends a made-up proof.
+  const eavesdroppers: { silent?: Socket; forger?: Socket; heard: string } = { heard: '' };
 
   const api = async (method: 'GET' | 'POST', url: string, payload?: object) => {
     const res = await t.app.inject({ method, url, headers: (await headers).admin, payload });
@@ -106,9 +109,18 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     for (const ext of ['101', '102'] as const) phonePort[ext] = await lib.freeUdpPort();
     const apiUrl = `http://127.0.0.1:${apiPort}/internal/sip`;
     const workerPorts = [await lib.freeUdpPort(), await lib.freeUdpPort()];
-    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, dir, evapiPort, mediaWorkers: workerPorts.map((p) => `127.0.0.1:${p}`) });
+    const internalSecret = process.env.INTERNAL_SECRET!;
+    // The sipp carriers (and the outbound trunk) call from 127.0.0.1: declared as the trunk, nothing else is trusted.
+    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, internalSecret, trunks: ['127.0.0.1'], dir, evapiPort, mediaWorkers: workerPorts.map((p) => `127.0.0.1:${p}`) });
+    const raw = () => new Promise<Socket>((ok) => { const s = connect(evapiPort, '127.0.0.1', () => ok(s)); });
+    eavesdroppers.silent = await raw();
+    eavesdroppers.silent.on('data', (d) => (eavesdroppers.heard += d.toString()));
+    eavesdroppers.forger = await raw();
+    eavesdroppers.forger.on('data', (d) => (eavesdroppers.heard += d.toString()));
+    const forged = JSON.stringify({ hello: 'ab'.repeat(16), ts: String(Math.floor(Date.now() / 1000)), proof: '0'.repeat(64) });
+    eavesdroppers.forger.write(`${forged.length}:${forged},`);
     // Started the way `npm start` starts them; each resolves once it answers OPTIONS.
-    for (const port of workerPorts) workers.push(await media.startMediaWorker({ port, apiInternalUrl: apiUrl, proxyPort: sipUdp, log: join(dir, `media-${port}.log`) }));
+    for (const port of workerPorts) workers.push(await media.startMediaWorker({ port, apiInternalUrl: apiUrl, internalSecret, proxyPort: sipUdp, log: join(dir, `media-${port}.log`) }));
 
     tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     // The demo tenant as seeded (02873000001 → ring group "Kinh doanh" of 101 + 102), plus what the
@@ -177,8 +189,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     // the API reads Kamailio's call events once its evapi connection is up.
     const until = Date.now() + 5000;
     while (Date.now() < until) {
-      const online = await internal.inject({ url: `/internal/sip/registrations?domain=${DOMAIN}` });
-      const calls = await internal.inject({ url: '/internal/sip/calls' });
+      const online = await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/registrations?domain=${DOMAIN}` });
+      const calls = await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/calls' });
       if (online.json().extensions.length === 2 && calls.json().events_connected) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -187,6 +199,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   }, 60_000);
 
   afterAll(async () => {
+    eavesdroppers.silent?.destroy();
+    eavesdroppers.forger?.destroy();
     for (const w of workers) await w.stop();
     await kamailio?.stop();
     await internal?.close();
@@ -363,4 +377,13 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       expect(ear.loudness(0, 600).rms).toBeGreaterThan(4000);
     }
   }, 40_000);
+
+  it('streams call events only to the API, which proved the secret: a silent connection and a forged proof heard nothing', async () => {
+    const calls = (await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/calls' })).json();
+    expect(calls.events_connected).toBe(true);
+    // The calls above left records (their events reached the API) ...
+    expect((await cdrOf('0901000001')).disposition).toBe('ANSWERED');
+    // ... and nothing else.
+    expect(eavesdroppers.heard).toBe('');
+  });
 });

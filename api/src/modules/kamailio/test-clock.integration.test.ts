@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pbxClient } from '@tongdai/testkit/pbx-kit';
-import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
 
 const DID = '02873000003';
@@ -20,13 +20,13 @@ describe('test clock of the plan endpoint', () => {
     const internal = buildInternalServer(t.db, { calls });
     servers.push(internal);
     for (const user of ['101', '102']) {
-      const r = await internal.inject({ method: 'POST', url: '/internal/sip/registration', payload: { user, domain: 'demo.tongdai.local', expires: 60 } });
+      const r = await internal.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/registration', payload: { user, domain: 'demo.tongdai.local', expires: 60 } });
       expect(r.statusCode).toBe(200);
     }
     let n = 0;
     /** Who the call to DID rings at `at`. */
     return async (at: string) => {
-      const r = await internal.inject({ url: `/internal/sip/route?call_id=clock-${calls.testClock}-${++n}&source=trunk&from=0901000001&from_domain=carrier.example&to=${DID}&at=${at}` });
+      const r = await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=clock-${calls.testClock}-${++n}&source=trunk&from=0901000001&from_domain=carrier.example&to=${DID}&at=${at}` });
       expect(r.statusCode).toBe(200);
       return JSON.stringify(r.json().steps);
     };

@@ -1,4 +1,4 @@
-import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
 
 /** What an admin saves routes the very next call: no snapshot of the configuration outlives a write. */
@@ -11,7 +11,7 @@ describe('routing follows PBX writes at once', () => {
     const { admin } = await demoHeaders(t.app);
     const internal = buildInternalServer(t.db, { calls: { testClock: true } });
     const plan = async (callId: string, did: string) =>
-      (await internal.inject({ url: `/internal/sip/route?call_id=${callId}&source=trunk&from=0901000001&from_domain=carrier.example&to=${did}` })).json();
+      (await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=${callId}&source=trunk&from=0901000001&from_domain=carrier.example&to=${did}` })).json();
     const post = async (path: string, payload: object) => {
       const r = await t.app.inject({ method: 'POST', url: `/pbx/partner/${path}?CodeCompany=demo`, headers: admin, payload });
       expect(r.statusCode).toBe(201);

@@ -1,5 +1,5 @@
 import type { PbxCallEvent } from '@tongdai/contracts';
-import { DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
 import { REDIS_MISSING } from '../../../test/redis-server';
 import { buildInternalServer } from '../sip/internal-server';
 import { redisHub } from './call-event-hub';
@@ -48,11 +48,11 @@ describe('real-time call events (GET /t/{ma_dn}/events, WebSocket)', () => {
     abc.on('message', (m: Buffer) => heardByAbc.push(m.toString()));
     try {
       for (const user of ['101', '102']) {
-        const r = await internal.inject({ method: 'POST', url: '/internal/sip/registration', payload: { user, domain: 'demo.tongdai.local', expires: 60 } });
+        const r = await internal.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/registration', payload: { user, domain: 'demo.tongdai.local', expires: 60 } });
         expect(r.statusCode).toBe(200);
       }
       const next = messages(demo, 1);
-      const plan = await internal.inject({ url: '/internal/sip/route?call_id=rt-1&source=trunk&from=0901000001&from_domain=carrier.example&to=02873000001&at=2024-06-10T09:00:00+07:00' });
+      const plan = await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/route?call_id=rt-1&source=trunk&from=0901000001&from_domain=carrier.example&to=02873000001&at=2024-06-10T09:00:00+07:00' });
       expect(plan.statusCode).toBe(200);
       const [ringing] = await next;
       expect(ringing).toMatchObject({ kind: 'tongdai.pbx-call', version: 1, type: 'ringing', callId: 'rt-1', caller: '0901000001', callee: '02873000001' });

@@ -27,6 +27,8 @@ export interface CallRoutingOptions {
   evapi?: string;
   /** Where ringing / answered / ended go for the browsers (the public server's real-time channel). */
   hub?: CallEventHub;
+  /** The shared secret the evapi handshake proves (set by buildInternalServer, ADR 0019). */
+  internalSecret?: string;
 }
 
 /**
@@ -43,7 +45,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   const sweeper = setInterval(() => tracker.sweep(), 60_000);
   sweeper.unref();
   const evapiAddress = parseAddress(opts.evapi ?? process.env.KAMAILIO_EVAPI);
-  const events = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw)).start() : null;
+  const events = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw), opts.internalSecret ?? '').start() : null;
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     events?.stop();

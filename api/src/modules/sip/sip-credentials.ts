@@ -1,13 +1,16 @@
 import { EXTENSION_PATTERN, tenantOfSipDomain } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
+import { digestHa1, openSipPassword } from '../subscribers/sip-password-box';
 
 /**
- * The password Kamailio checks a digest against, or null. The domain names the tenant, so
- * 101@demo.tongdai.local and 101@abc.tongdai.local are different subscribers with different
- * passwords. An extension owned by a locked account cannot register either.
+ * What Kamailio checks a digest against: HA1 = MD5(user:realm:password) with the SIP domain as
+ * realm, or null. Kamailio never sees the password itself (ADR 0019). The domain names the
+ * tenant, so 101@demo.tongdai.local and 101@abc.tongdai.local are different subscribers with
+ * different passwords. An extension owned by a locked account cannot register either.
  */
-export async function sipPassword(db: Db, user: string, domain: string): Promise<string | null> {
-  const maDn = tenantOfSipDomain(domain.toLowerCase());
+export async function sipHa1(db: Db, user: string, domain: string): Promise<string | null> {
+  const realm = domain.toLowerCase();
+  const maDn = tenantOfSipDomain(realm);
   if (!maDn || !EXTENSION_PATTERN.test(user)) return null;
   // Tenant lookup by code is tenant-less (as at login); the password itself is read under RLS.
   const tenantId = await db.withSystem(async (tx) => {
@@ -15,7 +18,7 @@ export async function sipPassword(db: Db, user: string, domain: string): Promise
     return rows[0]?.id ?? null;
   });
   if (!tenantId) return null;
-  return db.withTenant(tenantId, async (tx) => {
+  const sealed = await db.withTenant(tenantId, async (tx) => {
     const { rows } = await tx.query<{ sip_password: string }>(
       `select s.sip_password from subscribers s left join users u on u.id = s.user_id
        where s.extension = $1 and (u.id is null or u.status = 'active')`,
@@ -23,4 +26,6 @@ export async function sipPassword(db: Db, user: string, domain: string): Promise
     );
     return rows[0]?.sip_password ?? null;
   });
+  const password = sealed === null ? null : openSipPassword(tenantId, sealed);
+  return password === null ? null : digestHa1(user, realm, password);
 }

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { ERROR_MESSAGES, MSG, PBX_MSG, SUBSCRIBER_MSG } from '@tongdai/contracts';
 import { DEMO_SIP } from '../../db/seed-data';
-import { startTestApp, type TestApp, demoHeaders } from '../../../test/helpers';
+import { INTERNAL_HEADERS, startTestApp, type TestApp, demoHeaders } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
 
 describe('subscribers, SIP account and call log (tenant surface)', () => {
@@ -152,17 +153,19 @@ describe('internal SIP credentials listener', () => {
   });
   afterAll(() => t.close());
 
-  it('answers the password per (extension, tenant domain) in plain text, 404 otherwise', async () => {
+  it('answers the digest HA1 per (extension, tenant domain) in plain text, never the password; 404 otherwise', async () => {
     const internal = buildInternalServer(t.db);
-    const ask = (user: string, domain: string) => internal.inject({ url: `/internal/sip/credentials?user=${user}&domain=${domain}` });
+    const ask = (user: string, domain: string) => internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/credentials?user=${user}&domain=${domain}` });
+    const ha1 = (user: string, realm: string, password: string) => createHash('md5').update(`${user}:${realm}:${password}`).digest('hex');
     const demo = await ask('101', 'demo.tongdai.local');
-    expect([demo.statusCode, demo.headers['content-type'], demo.body]).toEqual([200, 'text/plain', DEMO_SIP.demo.admin.password]);
-    expect((await ask('101', 'abc.tongdai.local')).body).toBe(DEMO_SIP.abc.admin.password);
+    expect([demo.statusCode, demo.headers['content-type'], demo.body]).toEqual([200, 'text/plain', ha1('101', 'demo.tongdai.local', DEMO_SIP.demo.admin.password)]);
+    expect(demo.body).not.toContain(DEMO_SIP.demo.admin.password);
+    expect((await ask('101', 'abc.tongdai.local')).body).toBe(ha1('101', 'abc.tongdai.local', DEMO_SIP.abc.admin.password));
     expect((await ask('999', 'demo.tongdai.local')).statusCode).toBe(404);
     expect((await ask('101', 'nope.tongdai.local')).statusCode).toBe(404);
     expect((await ask('101', 'demo.example.com')).statusCode).toBe(404);
     expect((await ask("101'", 'demo.tongdai.local')).statusCode).toBe(404);
-    expect((await internal.inject({ url: '/internal/sip/credentials' })).statusCode).toBe(404);
+    expect((await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/credentials' })).statusCode).toBe(404);
     await internal.close();
   });
 
@@ -175,7 +178,7 @@ describe('internal SIP credentials listener', () => {
   it('refuses an extension whose account is locked', async () => {
     await t.db.withSystem((tx) => tx.query("update users set status = 'locked' where username = 'nhanvien'"));
     const internal = buildInternalServer(t.db);
-    expect((await internal.inject({ url: '/internal/sip/credentials?user=102&domain=demo.tongdai.local' })).statusCode).toBe(404);
+    expect((await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/credentials?user=102&domain=demo.tongdai.local' })).statusCode).toBe(404);
     await internal.close();
   });
 });

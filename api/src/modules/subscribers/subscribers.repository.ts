@@ -1,6 +1,7 @@
 import type { CallHistory, CallHistoryInput, DirectoryEntry, CallHistoryListQuery, Subscriber, SubscriberInput, SubscriberListQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { iso, likePattern, searchAny } from '../../db/sql';
+import { openSipPassword, sealSipPassword } from './sip-password-box';
 
 /** Runs inside withTenant: no query names a tenant, RLS supplies it (users are joined under the same policy). */
 
@@ -54,7 +55,7 @@ export async function userExists(tx: Queryable, userId: number): Promise<boolean
 export async function insertSubscriber(tx: Queryable, tenantId: number, input: SubscriberInput, password: string): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     'insert into subscribers (tenant_id, extension, display_name, user_id, sip_password) values ($1, $2, $3, $4, $5) returning id',
-    [tenantId, input.extension, input.display_name, input.user_id, password],
+    [tenantId, input.extension, input.display_name, input.user_id, sealSipPassword(tenantId, password)],
   );
   return rows[0].id;
 }
@@ -67,8 +68,11 @@ export async function updateSubscriber(tx: Queryable, id: number, input: Subscri
   return rows.length > 0;
 }
 
-export async function setPassword(tx: Queryable, id: number, password: string): Promise<boolean> {
-  const { rows } = await tx.query('update subscribers set sip_password = $2, updated_at = now() where id = $1 returning id', [id, password]);
+export async function setPassword(tx: Queryable, tenantId: number, id: number, password: string): Promise<boolean> {
+  const { rows } = await tx.query('update subscribers set sip_password = $2, updated_at = now() where id = $1 returning id', [
+    id,
+    sealSipPassword(tenantId, password),
+  ]);
   return rows.length > 0;
 }
 
@@ -82,13 +86,18 @@ export async function listDirectory(tx: Queryable): Promise<DirectoryEntry[]> {
   return rows;
 }
 
-/** The logged-in user's own extension with its password (GET /sip-account). */
-export async function subscriberOfUser(tx: Queryable, userId: number): Promise<{ extension: string; display_name: string; sip_password: string } | null> {
+/** The logged-in user's own extension with its password, opened (GET /sip-account). */
+export async function subscriberOfUser(
+  tx: Queryable,
+  tenantId: number,
+  userId: number,
+): Promise<{ extension: string; display_name: string; sip_password: string } | null> {
   const { rows } = await tx.query<{ extension: string; display_name: string; sip_password: string }>(
     'select extension, display_name, sip_password from subscribers where user_id = $1',
     [userId],
   );
-  return rows[0] ?? null;
+  const password = rows[0] ? openSipPassword(tenantId, rows[0].sip_password) : null;
+  return rows[0] && password !== null ? { ...rows[0], sip_password: password } : null;
 }
 
 type CallRow = Omit<CallHistory, 'created_at'> & { created_at: Date | string };

@@ -95,7 +95,7 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
       ),
     async resetPassword(tenantId: number, id: number): Promise<{ password: string }> {
       const password = generateSipPassword();
-      found(await db.withTenant(tenantId, (tx) => repo.setPassword(tx, id, password)));
+      found(await db.withTenant(tenantId, (tx) => repo.setPassword(tx, tenantId, id, password)));
       return { password };
     },
     async remove(tenantId: number, id: number): Promise<void> {
@@ -112,7 +112,7 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
     sipAccount: async (tenantId: number, maDn: string, userId: number): Promise<SipAccount> =>
       found(
         await db.withTenant(tenantId, async (tx) => {
-          const sub = await repo.subscriberOfUser(tx, userId);
+          const sub = await repo.subscriberOfUser(tx, tenantId, userId);
           if (!sub) return null;
           const provider = (await getSystemSetting(tx)).voice_over_internet_protocol;
           const domain = sipDomain(maDn);
