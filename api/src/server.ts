@@ -11,6 +11,7 @@ import type { AppDeps, RateLimit } from './deps';
 import { registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
 import { exposeAccess, publicRoute } from './http/guards';
+import { registerSecurityHeaders } from './http/security-headers';
 import './http/types';
 import { createAuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/throttle';
@@ -59,6 +60,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.decorateRequest('authRoles', null);
   registerErrorHandling(app);
   exposeAccess(app);
+  registerSecurityHeaders(app);
   // The subprotocol a browser offers must be echoed: the first of ours (the second one is its token).
   await app.register(websocket, { options: { handleProtocols: (protocols: Set<string>) => (protocols.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false) } });
 
