@@ -1,5 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
+import { SettingsPage } from '../pages/SettingsPages.ts';
+import { newTenant, signupViaApi } from '../pages/SignupPage.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { API_URL, WEB_PORT } from '../support/ports.ts';
@@ -79,4 +81,25 @@ test('under the CSP: every remote loads, the events and SIP WebSockets connect, 
     await a.page.context().close();
     await b.page.context().close();
   }
+});
+
+test('under the CSP: a logo chosen in the settings is previewed (blob:), saved, and shown from the tenant API after a reload', async ({ page, context }) => {
+  const violations: string[] = [];
+  await watchViolations(context, violations);
+  // A tenant of its own: its logo disturbs no other spec.
+  const tenant = newTenant('csp');
+  await signupViaApi(tenant);
+  await new LoginPage(page).loginAs({ maDn: tenant.ma_dn, username: tenant.username, password: tenant.password });
+  const settings = new SettingsPage(page);
+  await settings.open();
+  await settings.openCard('site');
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="18" fill="#0f6cbd"/></svg>';
+  await settings.field('logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+  await settings.save();
+  await page.reload();
+  const logo = page.getByTestId('site-logo');
+  await expect(logo).toHaveAttribute('src', new RegExp(`^${API_URL}/`));
+  // Loaded, not merely laid out: a refused image has no natural size.
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect(violations).toEqual([]);
 });
