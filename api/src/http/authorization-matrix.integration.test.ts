@@ -110,10 +110,12 @@ test('every operation × every caller answers what its declared permission says,
 
   async function ask(cell: Cell): Promise<LightMyRequestResponse> {
     const { who, op } = cell;
-    // abc's admin names demo by the path, or by the query where the path has no tenant code.
+    // abc's admin names demo by the path, else by the body of a write, else by the query.
     const tenantCode = who === 'cross' ? DEMO.tenants.abc : DEMO.tenants.demo;
-    const query = { ...(await victim.query(op)), ...(who === 'other' && !op.path.includes('{ma_dn}') ? { ma_dn: DEMO.tenants.demo } : {}) };
-    const body = await (who === 'cross' ? attacker : victim).body(op);
+    let body = await (who === 'cross' ? attacker : victim).body(op);
+    const nameDemo = who === 'other' && !op.path.includes('{ma_dn}') ? { ma_dn: DEMO.tenants.demo } : undefined;
+    if (nameDemo && body) body = { ...body, ...nameDemo };
+    const query = { ...(await victim.query(op)), ...(nameDemo && !body ? nameDemo : {}) };
     return app.inject({
       method: op.method as 'GET',
       url: await victim.url(op, tenantCode),
