@@ -10,6 +10,8 @@ import type { Db } from './db/db';
 import type { AppDeps, RateLimit } from './deps';
 import { registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
+import { exposeAccess, publicRoute } from './http/guards';
+import { registerSecurityHeaders } from './http/security-headers';
 import './http/types';
 import { createAuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/throttle';
@@ -57,6 +59,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.decorateRequest('auth', null);
   app.decorateRequest('authRoles', null);
   registerErrorHandling(app);
+  exposeAccess(app);
+  registerSecurityHeaders(app);
   // The subprotocol a browser offers must be echoed: the first of ours (the second one is its token).
   await app.register(websocket, { options: { handleProtocols: (protocols: Set<string>) => (protocols.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false) } });
 
@@ -79,7 +83,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  app.get('/health', { schema: { tags: ['health'] } }, async () => {
+  app.get('/health', { preHandler: publicRoute, schema: { tags: ['health'] } }, async () => {
     await opts.db.query('select 1');
     return { status: 'ok', db: opts.db.kind };
   });

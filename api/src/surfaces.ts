@@ -14,9 +14,10 @@ import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { cpRoutes } from './modules/tenants/cp.routes';
 import { telecomRoutes } from './modules/telecom/telecom.routes';
 import { eventsRoutes } from './modules/realtime/events.routes';
+import { publicRoute } from './http/guards';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
-  app.get('/health', { schema: { tags: [surface] } }, async () => ({ status: 'ok' }));
+  app.get('/health', { preHandler: publicRoute, schema: { tags: [surface] } }, async () => ({ status: 'ok' }));
 };
 
 /** The five API surfaces of ARCHITECTURE.md, each an encapsulated plugin under its prefix. */

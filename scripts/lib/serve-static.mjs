@@ -1,5 +1,6 @@
 // A small static file server for the host and each remote: SPA fallback for the host, CORS and
-// cross-origin resource policy for remotes, no-cache for entries/manifests, gzip.
+// cross-origin resource policy for remotes, no-cache for entries/manifests, gzip, and the
+// security headers it is given (CSP, nosniff, Referrer-Policy: shared/build/security-headers.js).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -9,15 +10,19 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
   '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.txt': 'text/plain; charset=utf-8',
+  // nosniff: a script or font served with a wrong type is refused, so every kind built is named.
+  '.mjs': 'text/javascript; charset=utf-8', '.map': 'application/json; charset=utf-8', '.woff': 'font/woff', '.woff2': 'font/woff2',
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif',
 };
 const NO_CACHE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|config\.json|main\.js)$/;
 
 /** @returns {Promise<import('node:http').Server>} */
-export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, overrides = {} }) {
+export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, overrides = {}, headers = {} }) {
   const gz = new Map();
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://x');
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       if (overrides[url.pathname]) {
         res.writeHead(200, { 'Content-Type': TYPES[extname(url.pathname)] ?? 'text/plain', 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
         res.end(overrides[url.pathname]);

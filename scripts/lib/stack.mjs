@@ -10,6 +10,9 @@ import { rtpengineAvailable, startRtpengine } from './rtpengine.mjs';
 import { mediaAvailable, startMediaWorker } from './media.mjs';
 import { ROOT } from './paths.mjs';
 import { serveStatic } from './serve-static.mjs';
+import securityHeaderKit from '../../shared/build/security-headers.js';
+
+const { contentSecurityPolicy, securityHeaders } = securityHeaderKit;
 
 export const REMOTES = [
   { id: 'mf_softphone', dir: 'mf-softphone', offset: 5 },
@@ -143,10 +146,13 @@ export async function startStack(o = {}) {
   };
   const api = startApi({ port: apiPort, databaseUrl: o.databaseUrl, dataDir: o.dataDir, env: { ...sipEnv, ...o.apiEnv }, quiet: o.quiet });
   const servers = new Map();
-  const config = Buffer.from(JSON.stringify(runtimeConfig({ apiUrl, webPort }), null, 2));
+  const runtime = runtimeConfig({ apiUrl, webPort });
+  const config = Buffer.from(JSON.stringify(runtime, null, 2));
+  // One policy for the host's page, from the same config it reads; the remotes' files get the rest too.
+  const headers = securityHeaders(contentSecurityPolicy(runtime, { sipWebSockets: sip ? [sip.wsUrl] : [] }));
   const startRemote = async (id) => {
     const r = REMOTES.find((x) => x.id === id);
-    servers.set(id, await serveStatic({ dir: join(ROOT, r.dir, 'dist'), port: webPort + r.offset }));
+    servers.set(id, await serveStatic({ dir: join(ROOT, r.dir, 'dist'), port: webPort + r.offset, headers }));
   };
   const stopRemote = (id) => new Promise((resolve) => {
     const s = servers.get(id);
@@ -156,7 +162,7 @@ export async function startStack(o = {}) {
     s.close(() => resolve());
   });
   try {
-    servers.set('host', await serveStatic({ dir: join(ROOT, 'host', 'dist'), port: webPort, spa: true, overrides: { '/config.json': config } }));
+    servers.set('host', await serveStatic({ dir: join(ROOT, 'host', 'dist'), port: webPort, spa: true, overrides: { '/config.json': config }, headers }));
     await Promise.all(REMOTES.map((r) => startRemote(r.id)));
     // Generous: on a loaded machine (CI runners shared with builds) migrations + seeding took over 60 s.
     await waitFor(`${apiUrl}/health`, 180_000, api);

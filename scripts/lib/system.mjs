@@ -28,6 +28,7 @@ export const SYSTEM_PACKAGES = [
   { pkgs: ['postgresql'], for: ['test'], why: 'PostgreSQL tạm cho kiểm thử API', present: hasInitdb },
   { pkgs: ['redis-server'], for: ['test'], why: 'Redis tạm cho kiểm thử sự kiện cuộc gọi giữa nhiều API', present: () => onPath('redis-server') || existsSync('/usr/bin/redis-server') },
   { pkgs: ['sip-tester'], for: ['test'], why: 'sipp cho kiểm thử cuộc gọi và bench', present: () => onPath('sipp') },
+  { pkgs: ['nginx-light'], for: ['test'], why: 'nginx cho kiểm thử cấu hình nginx sản xuất (host/nginx.conf)', present: () => onPath('nginx') || existsSync('/usr/sbin/nginx') },
 ];
 
 /** The packages `use` ('start' or 'test') needs that are not installed. */

@@ -26,7 +26,8 @@ function createConfig(opts) {
       mode: dev ? 'development' : 'production',
       context: opts.dir,
       entry: { main: './src/index.ts' },
-      devtool: dev ? 'eval-cheap-module-source-map' : false,
+      // No eval-* source maps: the UI's CSP (docs/adr/0020) allows no 'unsafe-eval', in development either.
+      devtool: dev ? 'cheap-module-source-map' : false,
       output: {
         path: path.join(opts.dir, 'dist'),
         // Remote entries stay unhashed (served no-cache); chunks carry content hashes.

@@ -1,9 +1,62 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import { hasPermission, isFeatureEnabled, REFRESHED_TOKEN_HEADER, type FeatureName } from '@tongdai/contracts';
 import type { AuthContext } from '../modules/auth/auth.service';
 import { getPaymentCheck } from '../modules/settings/settings.repository';
 import { AppError } from './errors';
 import './types';
+
+/**
+ * How a caller proves who they are: nothing (`public`), a user's session token (`bearer`), the
+ * tenant's telecom shop key (`shop-key`), or a session token offered as a WebSocket subprotocol.
+ */
+export type AuthScheme = 'public' | 'bearer' | 'shop-key' | 'websocket-token';
+
+/** What a route requires, as its guards declare it (see exposeAccess). */
+export interface Access {
+  auth?: AuthScheme;
+  permission?: string;
+  feature?: FeatureName;
+}
+
+const ACCESS = Symbol.for('tongdai.access');
+type Declaring = { [ACCESS]?: Access };
+
+/** Tags a guard hook with what it enforces, so the route that uses it declares that access. */
+export function declareAccess<F extends (...args: never[]) => unknown>(access: Access, hook: F): F {
+  (hook as F & Declaring)[ACCESS] = access;
+  return hook;
+}
+
+/** The one guard of a route anyone may call (logins, sign-up, health, the public logo). */
+export const publicRoute: preHandlerAsyncHookHandler = declareAccess({ auth: 'public' }, async function publicRoute() {});
+
+const GUARD_HOOKS = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
+
+/**
+ * Copies each route's declared access into its OpenAPI operation (`x-auth`, `x-permission`,
+ * `x-feature`), read from the guards in its hooks: the authorization matrix test reads the
+ * document, and a route with no declaration fails it. Register before any route.
+ */
+export function exposeAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const hooks = GUARD_HOOKS.flatMap((name) => [route[name] ?? []].flat()) as Declaring[];
+    const access: Access = {};
+    for (const declared of hooks.map((h) => h[ACCESS]).filter((a) => a !== undefined)) {
+      for (const key of Object.keys(declared) as (keyof Access)[]) {
+        if (access[key] !== undefined && access[key] !== declared[key]) throw new Error(`${route.method} ${route.url}: two ${key} declarations`);
+      }
+      Object.assign(access, declared);
+    }
+    if (!access.auth) return;
+    // A copy: several routes of a module share one schema object.
+    route.schema = {
+      ...route.schema,
+      'x-auth': access.auth,
+      ...(access.permission && { 'x-permission': access.permission }),
+      ...(access.feature && { 'x-feature': access.feature }),
+    } as FastifySchema;
+  });
+}
 
 /** The caller, for handlers behind requireAuth. */
 export function authOf(request: FastifyRequest): AuthContext {
@@ -12,13 +65,13 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /** Bearer token → request.auth; renews the token on `x-refreshed-token` when it is old. */
-export async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export const requireAuth = declareAccess({ auth: 'bearer' }, async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) throw new AppError('SESSION_EXPIRED');
   const { auth, refreshed } = await request.server.deps.auth.authenticate(match[1]);
   request.auth = auth;
   if (refreshed) void reply.header(REFRESHED_TOKEN_HEADER, refreshed);
-}
+});
 
 const TENANT_FIELDS = ['ma_dn', 'CodeCompany'] as const;
 
@@ -36,21 +89,21 @@ export async function tenantGuard(request: FastifyRequest): Promise<void> {
 
 /** SPEC §6: super-admin, "general", or the permission held by any of the user's roles. */
 export function requirePermission(permission: string): preHandlerAsyncHookHandler {
-  return async function checkPermission(request) {
+  return declareAccess({ permission }, async function checkPermission(request: FastifyRequest) {
     const auth = authOf(request);
     request.authRoles ??= await request.server.deps.auth.roles(auth);
     const roles = request.authRoles.map((r) => ({ name: r.name, permissions: r.permissions.map((name) => ({ name })) }));
     if (!hasPermission(roles[0], permission) && !roles.some((r) => hasPermission(r, permission))) throw new AppError('FORBIDDEN');
-  };
+  });
 }
 
 /** The payment check must list the feature and not be past its expiry day. */
 export function requireFeature(feature: FeatureName): preHandlerAsyncHookHandler {
-  return async function checkFeature(request) {
+  return declareAccess({ feature }, async function checkFeature(request: FastifyRequest) {
     const auth = authOf(request);
     const payment = await request.server.deps.db.withTenant(auth.tenantId, getPaymentCheck);
     if (!isFeatureEnabled(payment, feature)) throw new AppError('FEATURE_NOT_PURCHASED');
-  };
+  });
 }
 
 /** The usual chain of a tenant route: token, tenant match, then optional permission and feature. */

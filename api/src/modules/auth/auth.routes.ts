@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { LoginSchema, PERM, type LoginInput } from '@tongdai/contracts';
-import { authOf, guarded } from '../../http/guards';
+import { authOf, guarded, publicRoute } from '../../http/guards';
 import { parseOrThrow, validate } from '../../http/validate';
 
 /** Identity surface: POST /login/tenant with {ma_dn, username, password}. */
@@ -9,7 +9,7 @@ export async function identityAuthRoutes(app: FastifyInstance): Promise<void> {
   const { auth, loginLimiter } = app.deps;
   app.post(
     '/login/tenant',
-    { onRequest: loginLimiter, preHandler: validate({ body: LoginSchema }), schema: { tags: ['identity'] } },
+    { onRequest: loginLimiter, preHandler: [publicRoute, validate({ body: LoginSchema })], schema: { tags: ['identity'] } },
     async (request) => ({ data: await auth.login(request.body as LoginInput) }),
   );
 }
@@ -19,7 +19,7 @@ const TenantLoginBody = v.omit(LoginSchema, ['ma_dn']);
 /** Tenant surface: POST /login (ma_dn from the path), GET /me, POST /logout. */
 export async function tenantAuthRoutes(app: FastifyInstance): Promise<void> {
   const { auth, loginLimiter } = app.deps;
-  app.post('/login', { onRequest: loginLimiter, schema: { tags: ['tenant'] } }, async (request) => {
+  app.post('/login', { onRequest: loginLimiter, preHandler: publicRoute, schema: { tags: ['tenant'] } }, async (request) => {
     const body = parseOrThrow(TenantLoginBody, request.body);
     const { ma_dn } = request.params as { ma_dn: string };
     return { data: await auth.login(parseOrThrow(LoginSchema, { ...body, ma_dn })) };

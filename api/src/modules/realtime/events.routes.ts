@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { REALTIME_PROTOCOL } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
-import { tenantGuard } from '../../http/guards';
+import { declareAccess, tenantGuard } from '../../http/guards';
 
 /**
  * GET /t/{ma_dn}/events (WebSocket): the tenant's call events as they happen. A browser cannot
@@ -18,7 +18,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     await tenantGuard(request);
   }
 
-  app.get('/events', { websocket: true, preValidation: authenticate, schema: { tags: ['tenant'], summary: 'Call events (WebSocket)' } }, (socket, request) => {
+  app.get('/events', { websocket: true, preValidation: declareAccess({ auth: 'websocket-token' }, authenticate), schema: { tags: ['tenant'], summary: 'Call events (WebSocket)' } }, (socket, request) => {
     const unsubscribe = app.deps.hub.subscribe(request.auth!.tenantId, (event) => socket.send(JSON.stringify(event)));
     socket.on('close', unsubscribe);
     socket.on('error', unsubscribe);

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { PERM, SITE_LOGO_MAX_BYTES, SITE_MSG, SiteNameSchema, type FieldError } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
-import { authOf, guarded } from '../../http/guards';
+import { authOf, guarded, publicRoute } from '../../http/guards';
 import { parseOrThrow } from '../../http/validate';
 import { findTenantByMaDn } from '../tenants/tenants.repository';
 import { LOGO_HEADERS, sniffLogoType } from './site-logo';
@@ -67,7 +67,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     return { data: await db.withTenant(tenantId, (tx) => saveSiteInfo(tx, tenantId, name, logo)) };
   });
 
-  app.get('/site-logo', { schema: { tags: ['tenant: settings'] } }, async (request, reply) => {
+  app.get('/site-logo', { preHandler: publicRoute, schema: { tags: ['tenant: settings'] } }, async (request, reply) => {
     const logo = await publicLogo(db, (request.params as { ma_dn: string }).ma_dn);
     if (!logo) throw new AppError('NOT_FOUND');
     return reply.headers({ ...LOGO_HEADERS, 'content-type': logo.mime }).send(logo.bytes);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SignupSchema, type SignupInput } from '@tongdai/contracts';
+import { publicRoute } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { createSignupService } from './signup.service';
 
@@ -9,7 +10,7 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
   const service = createSignupService(db);
   app.post(
     '/signup',
-    { onRequest: loginLimiter, preHandler: validate({ body: SignupSchema }), schema: { tags: ['identity'] } },
+    { onRequest: loginLimiter, preHandler: [publicRoute, validate({ body: SignupSchema })], schema: { tags: ['identity'] } },
     async (request, reply) => reply.status(201).send({ data: await service.signup(request.body as SignupInput) }),
   );
 }

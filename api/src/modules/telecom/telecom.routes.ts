@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
-import { authOf, guarded } from '../../http/guards';
+import { authOf, declareAccess, guarded } from '../../http/guards';
 import { listDirectory } from '../subscribers/subscribers.repository';
 import { findTenantByMaDn } from '../tenants/tenants.repository';
 import { createShopKeys } from './shop-key';
@@ -35,7 +35,7 @@ export async function telecomRoutes(app: FastifyInstance): Promise<void> {
     data: keys.issue(authOf(request).maDn),
   }));
   // The tenant's extensions, for the softphone's transfer targets on provider 2.
-  app.get('/etelecom/extensions', { preHandler: requireShopKey, schema }, async (request) => ({
+  app.get('/etelecom/extensions', { preHandler: declareAccess({ auth: 'shop-key' }, requireShopKey), schema }, async (request) => ({
     data: await app.deps.db.withTenant(tenantOf(request), listDirectory),
   }));
 }

@@ -1,0 +1,217 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { mp3, multipart, wav } from '@tongdai/testkit/pbx-kit';
+import type { Db } from '../src/db/db';
+
+/** One operation of the OpenAPI document, with the access its guards declared (x-auth …). */
+export interface Operation {
+  method: string;
+  /** OpenAPI template, e.g. /t/{ma_dn}/role/{id}. */
+  path: string;
+  auth?: string;
+  permission?: string;
+  feature?: string;
+}
+
+interface OpenApiDoc {
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+}
+
+/** Every operation of the document; `auth` undefined means the route declared nothing. */
+export function operationsOf(document: unknown): Operation[] {
+  return Object.entries((document as OpenApiDoc).paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      auth: op['x-auth'] as string | undefined,
+      permission: op['x-permission'] as string | undefined,
+      feature: op['x-feature'] as string | undefined,
+    })),
+  );
+}
+
+export const AUTH_SCHEMES = ['public', 'bearer', 'shop-key'];
+
+/** Operations that declare neither public, a session, nor another scheme: each one fails the matrix. */
+export const undeclared = (ops: Operation[]) => ops.filter((o) => !o.auth || !AUTH_SCHEMES.includes(o.auth)).map((o) => `${o.method} ${o.path}`);
+
+type Row = Record<string, unknown>;
+
+/**
+ * Paths whose id is a row of another listing: the SPEC §7 aliases and the singular /role/{id}.
+ * A new path with an id no listing gives makes resolve() throw, naming it.
+ */
+const LISTING_OF: Record<string, string> = {
+  '/t/{ma_dn}/role': '/t/{ma_dn}/roles',
+  '/t/{ma_dn}/customers/by-phone': '/t/{ma_dn}/customers',
+  '/pbx/partner/incoming': '/pbx/partner/inbound',
+  '/pbx/incoming': '/pbx/partner/inbound',
+  '/pbx/inbound/john/incoming/detail': '/pbx/partner/inbound',
+};
+/** Path parameters that are a field of the row other than its id. */
+const FIELD_OF: Record<string, string> = {
+  'GET /pbx/partner/number/{id}': 'number',
+  '/t/{ma_dn}/customers/by-phone/{phone}': 'phone',
+};
+
+/** Parameters that name one row; ma_dn names the tenant. */
+export const ROW_PARAMS = /\{(?!ma_dn\})[^}]+\}/;
+const isRowParam = (segment: string) => /^\{.+\}$/.test(segment) && segment !== '{ma_dn}';
+
+const STRIP = new Set(['id', 'created_at', 'updated_at']);
+const bodyOf = (row: Row | undefined): Row | undefined => (row ? Object.fromEntries(Object.entries(row).filter(([k]) => !STRIP.has(k))) : undefined);
+
+const PASSWORD = { password: 'MaTran@2026', password_confirmation: 'MaTran@2026' };
+/** Valid bodies that no row of a listing gives: passwords, a role's permissions as names. */
+const BODIES: Record<string, (rows: TenantRows) => Promise<Row>> = {
+  'PUT /t/{ma_dn}/role/{id}': async () => ({ name: FIXTURE.role, permissions: ['customer.view'] }),
+  'PUT /t/{ma_dn}/role/{id}/password': async (rows) => ({ user_id: (await rows.first('/t/{ma_dn}/accounts'))?.id, ...PASSWORD }),
+  'PUT /t/{ma_dn}/accounts/{id}/password': async () => PASSWORD,
+};
+
+/** Names of the rows createRows() makes; a listing names them before any other row. */
+const FIXTURE = { role: 'ma-tran', username: 'matran' };
+const isFixture = (row: Row) => row.name === FIXTURE.role || row.username === FIXTURE.username;
+
+/** A tenant's rows, read through its own admin: the ids, phone numbers and bodies of its requests. */
+export class TenantRows {
+  private readonly listings = new Map<string, Row[]>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly maDn: string,
+    private readonly headers: Record<string, string>,
+  ) {}
+
+  private async listing(path: string): Promise<Row[]> {
+    const url = path.replace('{ma_dn}', this.maDn);
+    if (!this.listings.has(url)) {
+      const res = await this.app.inject({ method: 'GET', url, headers: this.headers });
+      const data = res.statusCode === 200 ? (res.json() as { data?: unknown }).data : undefined;
+      const rows = Array.isArray(data) ? (data as Row[]) : [];
+      // The fixture role and account first: the seeded admin and staff make the requests.
+      this.listings.set(url, [...rows.filter(isFixture), ...rows.filter((r) => !isFixture(r))]);
+    }
+    return this.listings.get(url)!;
+  }
+
+  /** The first row behind `segments` (…/collection/{id}/sub/{subId} walks into the row's `sub`). */
+  private async rowAt(segments: string[]): Promise<Row | undefined> {
+    const last = segments.length - 1;
+    if (!isRowParam(segments[last])) return undefined;
+    if (isRowParam(segments[last - 2] ?? '')) {
+      const parent = await this.rowAt(segments.slice(0, last - 1));
+      return (parent?.[segments[last - 1]] as Row[] | undefined)?.[0];
+    }
+    return this.first(segments.slice(0, last).join('/'));
+  }
+
+  /** The first row of a listing (or of the listing its alias names). */
+  async first(path: string): Promise<Row | undefined> {
+    return (await this.listing(LISTING_OF[path] ?? path))[0];
+  }
+
+  /** The URL of `op` naming this tenant's rows (and `maDn` as the tenant code). */
+  async url(op: Operation, maDn = this.maDn): Promise<string> {
+    const segments = op.path.split('/');
+    const out: string[] = [];
+    for (let i = 0; i < segments.length; i++) {
+      const s = segments[i];
+      if (s === '{ma_dn}') out.push(maDn);
+      else if (!s.startsWith('{')) out.push(s);
+      else {
+        const template = segments.slice(0, i + 1).join('/');
+        const row = await this.rowAt(segments.slice(0, i + 1));
+        const field = FIELD_OF[`${op.method} ${template}`] ?? FIELD_OF[template] ?? 'id';
+        if (row?.[field] === undefined) throw new Error(`No ${maDn} fixture for ${s} of ${op.method} ${op.path}: create one in createRows()`);
+        out.push(encodeURIComponent(String(row[field])));
+      }
+    }
+    return out.join('/');
+  }
+
+  /** A valid body for a write of `op`: its fixed body, or the row it names (or the first of its listing). */
+  async body(op: Operation): Promise<Row | undefined> {
+    if (op.method === 'GET' || op.method === 'DELETE') return undefined;
+    const key = `${op.method} ${op.path}`;
+    if (BODIES[key]) return BODIES[key](this);
+    const segments = op.path.split('/');
+    if (isRowParam(segments.at(-1)!)) return bodyOf(await this.rowAt(segments));
+    // POST …/{id}/ranges: one of the parent's ranges; POST /collection: its first row.
+    if (isRowParam(segments.at(-2) ?? '')) return bodyOf(await this.rowAt([...segments, '{sub}']));
+    return bodyOf(await this.first(op.path)) ?? {};
+  }
+
+  /** Query parameters an operation needs to name rows (bulk delete by ids). */
+  async query(op: Operation): Promise<Record<string, string>> {
+    if (op.path === '/pbx/partner/subscriber/delete/all') {
+      return { ids: (await this.listing('/t/{ma_dn}/subscribers')).map((r) => String(r.id)).join(',') };
+    }
+    return {};
+  }
+}
+
+/**
+ * The rows the seed does not have, created through the API as the tenant's admin, so that every
+ * path with an id has a real row to name: the PBX objects, and a role and an account that none
+ * of the requesting users holds or is.
+ */
+export async function createRows(app: FastifyInstance, maDn: string, headers: Record<string, string>): Promise<void> {
+  const send = async (options: InjectOptions) => {
+    const res = await app.inject({ ...options, headers: { ...headers, ...options.headers } });
+    if (res.statusCode !== 201) throw new Error(`fixture ${options.url}: ${res.statusCode} ${res.body}`);
+    return (res.json() as { data: Row }).data;
+  };
+  const post = (url: string, payload: Row) => send({ method: 'POST', url: `/pbx/partner/${url}`, payload });
+  const upload = (url: string, fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) => {
+    const body = multipart(fields, file);
+    return send({ method: 'POST', url: `/pbx/partner/${url}`, headers: body.headers, payload: body.payload });
+  };
+  const direct = (target: string) => ({ type: 'direct', target });
+  const role = await send({ method: 'POST', url: `/t/${maDn}/role`, payload: { name: FIXTURE.role, permissions: ['customer.view'] } });
+  await send({
+    method: 'POST',
+    url: `/t/${maDn}/accounts`,
+    payload: { full_name: 'Ma trận', username: FIXTURE.username, role_id: role.id, status: 'active', ...PASSWORD },
+  });
+  const greeting = await upload('greeting', { name: 'Lời chào ma trận' }, { name: 'a.wav', type: 'audio/wav', bytes: wav(1) });
+  await upload('moh', { name: 'Nhạc chờ ma trận', moh_class: 'ma-tran' }, { name: 'n.mp3', type: 'audio/mpeg', bytes: mp3(100, true) });
+  await post('message', { name: 'Thông báo ma trận', greeting_id: greeting.id });
+  await post('queues', { name: 'Hàng đợi ma trận', agents: ['101'] });
+  const ringGroup = await post('group-inbounds', { name: 'Nhóm ma trận', extensions: ['101'] });
+  const numbers = await app.inject({ method: 'GET', url: '/pbx/partner/number', headers });
+  const did = (numbers.json() as { data: Row[] }).data[0].number;
+  await post('inbound', { did, caller_pattern: '09X.', destination: { type: 'group', target: ringGroup.id } });
+  await post('ivr_detail', { name: 'IVR ma trận', entries: [{ digit: '1', destination: direct('101') }] });
+  const group = await post('time-group', { name: 'Giờ ma trận', ranges: [{ time_start: '08:00', time_end: '17:00' }] });
+  await post('time-condition', { name: 'Điều kiện ma trận', time_group_id: group.id, matched_destination: direct('101'), unmatched_destination: direct('101') });
+  await post('last-calls', { name: 'Gọi lại ma trận', fallback_destination: direct('101') });
+  await post('rule', { name: 'Quy tắc ma trận', pattern: '09XXXXXXXX', trunk: 'vnpt' });
+  await post('blocked-in', { number: '0911000111' });
+  await post('blocked-out', { number: '0911000222' });
+}
+
+/**
+ * A digest of every row a tenant owns, per table (sessions excepted: reading them is what a
+ * request does). Equal digests before and after = the requests changed nothing of the tenant.
+ */
+export async function tenantDigest(db: Db, maDn: string): Promise<Record<string, string>> {
+  return db.withSystem(async (tx) => {
+    const tenant = (await tx.query<{ id: number }>('select id from tenants where ma_dn = $1', [maDn])).rows[0].id;
+    const { rows: tables } = await tx.query<{ table_name: string }>(
+      `select c.table_name from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
+       where c.table_schema = 'public' and c.column_name = 'tenant_id' and t.table_type = 'BASE TABLE' and c.table_name <> 'sessions'
+       order by 1`,
+    );
+    const out: Record<string, string> = {};
+    for (const { table_name } of tables) {
+      const { rows } = await tx.query<{ h: string }>(
+        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table_name} t where tenant_id = $1`,
+        [tenant],
+      );
+      out[table_name] = rows[0].h;
+    }
+    const { rows } = await tx.query<{ h: string }>('select md5(t::text) as h from tenants t where id = $1', [tenant]);
+    out.tenants = rows[0].h;
+    return out;
+  });
+}
