@@ -74,7 +74,8 @@ export function useEntityForm(entity: AnyEntity, id: number | string | null, opt
   const form = useEntityDraft(opts.form ?? entity, existing.data, opts.prefill);
   const { submit, formError, reset } = useFormSubmit(form, async (input) => {
     await opts.check?.(input);
-    opts.onSaved?.(await save.mutateAsync(input));
+    const saved = await save.mutateAsync(input);
+    opts.onSaved?.(saved);
   }, () => (id === null ? t(entityKey(entity, 'created')) : t([entityKey(entity, 'updated'), `${UI_NS}:updated`])));
   return { existing, form, submit, formError, reset, saving: save.isPending };
 }
