@@ -21,6 +21,7 @@ registerTranslations(NS, {
     fields: {
       name: 'Họ và tên', code: 'Mã khách hàng', email: 'Email', phone: 'Số điện thoại', address: 'Địa chỉ',
       zalo: 'Zalo', facebook: 'Facebook', status: 'Trạng thái', note: 'Ghi chú',
+      is_project: 'Dự án', is_datasource: 'Nguồn dữ liệu', is_status: 'Trạng thái hồ sơ',
     },
   },
 });

@@ -1,46 +1,34 @@
-import { useMemo } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { UserInfoSchema } from '@tongdai/contracts';
-import { notify } from '@tongdai/platform';
-import { FormShell, LoadingState, TextField } from '@tongdai/ui';
+import { UserInfoSchema, type UserInfoInput } from '@tongdai/contracts';
+import type { DraftForm } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { useSaveUserInfo, useUserInfo } from './settings.api';
-import { useSchemaForm } from './useSchemaForm';
+import { SettingsForm, SettingsText } from './SettingsForm';
+
+const PROFILE: DraftForm = {
+  fields: [{ name: 'full_name', kind: 'text', required: true }, { name: 'email', kind: 'email', required: true }, { name: 'phone', kind: 'tel', required: true }],
+  schema: UserInfoSchema,
+};
 
 /** /user-setting/profile: the logged-in user's name, email and phone (PUT /update-user-info-login). */
 export function ProfileScreen() {
   const { t } = useTranslation(NS);
   const info = useUserInfo();
   const save = useSaveUserInfo();
-  const loaded = useMemo(() => (info.data ? { full_name: info.data.full_name, email: info.data.email, phone: info.data.phone } : null), [info.data]);
-  const form = useSchemaForm(UserInfoSchema, { full_name: '', email: '', phone: '' }, loaded);
-  if (info.isLoading) return <LoadingState />;
-
-  const submit = async () => {
-    const input = form.validate();
-    if (!input) return;
-    try {
-      await save.mutateAsync(input);
-      notify('success', t('settings.saved'));
-    } catch (e) {
-      await form.showApiError(e);
-    }
-  };
-  const text = (name: 'full_name' | 'email' | 'phone', type?: 'email' | 'tel') => (
-    <TextField name={name} type={type} label={t(`settings.profile.${name}`)} value={form.draft[name]} onChange={form.set(name)} error={form.errors[name]} required />
-  );
   return (
-    <FormShell
-      title={t('settings.cards.profile.title')} testId="profile-form" backTo="/setting"
-      onSubmit={() => void submit()} submitting={save.isPending} error={form.formError}
-    >
-      <Field label={t('settings.profile.username')}><Input value={info.data?.username ?? ''} readOnly /></Field>
-      <Field label={t('settings.profile.extension')}><Input value={info.data?.extension_code ?? '—'} readOnly data-testid="extension-code" /></Field>
-      <Field label={t('settings.profile.role')}><Input value={info.data?.role_label ?? '—'} readOnly data-testid="profile-role" /></Field>
-      {text('full_name')}
-      {text('email', 'email')}
-      {text('phone', 'tel')}
-    </FormShell>
+    <SettingsForm card="profile" testId="profile-form" form={PROFILE} loaded={info.data} loading={info.isLoading}
+      save={(input) => save.mutateAsync(input as UserInfoInput)} saving={save.isPending}>
+      {(form) => (
+        <>
+          <Field label={t('settings.profile.username')}><Input value={info.data?.username ?? ''} readOnly /></Field>
+          <Field label={t('settings.profile.extension')}><Input value={info.data?.extension_code ?? '—'} readOnly data-testid="extension-code" /></Field>
+          <Field label={t('settings.profile.role')}><Input value={info.data?.role_label ?? '—'} readOnly data-testid="profile-role" /></Field>
+          <SettingsText form={form} name="full_name" label={t('settings.profile.full_name')} />
+          <SettingsText form={form} name="email" type="email" label={t('settings.profile.email')} />
+          <SettingsText form={form} name="phone" type="tel" label={t('settings.profile.phone')} />
+        </>
+      )}
+    </SettingsForm>
   );
 }

@@ -2,89 +2,78 @@ import { useEffect, useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ACCOUNT_STATUSES, roleLabel, userLimitMessage } from '@tongdai/contracts';
-import { notify, toApiError } from '@tongdai/platform';
-import { ErrorState, FormShell, LoadingState, SelectField, TextField, useApiError } from '@tongdai/ui';
+import { ACCOUNT_STATUSES, roleLabel, userLimitMessage, type Account } from '@tongdai/contracts';
+import { EntityField, ErrorState, FormRefusal, FormShell, LoadingState, SelectField, useApiError, useEntityForm } from '@tongdai/ui';
 import { useAllRoles } from '../roles/roles.api';
-import { fetchSeats, useAccount, useBranches, useDepartments, useSaveAccount, useTeams } from './accounts.api';
+import { accountCreateForm, accountEntity } from './accounts.entity';
+import { fetchSeats, useBranches, useDepartments, useTeams } from './accounts.api';
 import { ACCOUNTS_NS } from './i18n';
-import { useAccountForm, type AccountDraft, type FieldErrors } from './useAccountForm';
 
 const LIST = '/accounts';
 const opts = (rows: { id: number; name: string }[]) => rows.map((r) => ({ value: String(r.id), label: r.name }));
+const seatsFull = (s: { current_user: number; max_user: number } | null) => (s && s.current_user >= s.max_user ? userLimitMessage(s.current_user, s.max_user) : null);
+
+/** Asked again right before a create is sent: another admin may have taken the last seat. */
+async function checkSeats() {
+  const full = seatsFull(await fetchSeats().catch(() => null));
+  if (full) throw new FormRefusal(full);
+}
 
 export default function AccountFormScreen() {
   const { t } = useTranslation(ACCOUNTS_NS);
   const navigate = useNavigate();
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
-  const existing = useAccount(id);
+  const { existing, form, submit, formError, saving } = useEntityForm(accountEntity as never, id, {
+    form: id === null ? accountCreateForm : accountEntity, prefill: { status: 'active' }, check: id === null ? checkSeats : undefined,
+  });
   const loadError = useApiError(existing.error);
   const roles = useAllRoles();
   const departments = useDepartments();
   const teams = useTeams();
   const branches = useBranches();
-  const save = useSaveAccount(id);
-  const form = useAccountForm(existing.data);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [seatNote, setSeatNote] = useState<string | null>(null);
 
   // SPEC §7: the control panel says whether a seat is left before the user types anything.
   useEffect(() => {
     if (id !== null) return;
-    fetchSeats()
-      .then((s) => s.current_user >= s.max_user && setFormError(userLimitMessage(s.current_user, s.max_user)))
-      .catch(() => undefined);
+    fetchSeats().then((s) => setSeatNote(seatsFull(s))).catch(() => undefined);
   }, [id]);
 
   if (id !== null && existing.isPending) return <LoadingState />;
   if (id !== null && existing.isError) return <ErrorState message={loadError?.message ?? ''} onRetry={() => void existing.refetch()} />;
 
-  const submit = async () => {
-    setFormError(null);
-    const input = form.validate(id === null);
-    if (!input) return;
-    try {
-      if (id === null) {
-        const seats = await fetchSeats().catch(() => null);
-        if (seats && seats.current_user >= seats.max_user) return setFormError(userLimitMessage(seats.current_user, seats.max_user));
-      }
-      await save.mutateAsync(input);
-      notify('success', t(id === null ? 'created' : 'updated'));
-      navigate(LIST);
-    } catch (e) {
-      const body = await toApiError(e);
-      if (body.details?.length) form.setErrors(Object.fromEntries(body.details.map((d) => [d.field, d.message])) as FieldErrors);
-      setFormError(body.message);
-    }
+  const draft = form.draft as Record<string, string>;
+  const set = (name: string) => (value: string) => {
+    form.set(name)(value);
+    // A team belongs to one department: changing the department drops the team.
+    if (name === 'department_id' && value !== draft.department_id) form.set('team_id')('');
+  };
+  const fieldOf = (name: string) => [...accountCreateForm.fields].find((f) => f.name === name)!;
+  const field = (name: string) => <EntityField field={fieldOf(name)} ns={ACCOUNTS_NS} value={draft[name]} errors={form.errors} onChange={(x) => set(name)(String(x))} />;
+  const deptTeams = teams.filter((tm) => draft.department_id !== '' && String(tm.department_id) === draft.department_id);
+  const select = (name: string, options: { value: string; label: string }[], placeholder: string, required = false) => (
+    <SelectField name={name} label={t(`fields.${name}`)} required={required} value={draft[name]} onChange={set(name)} error={form.errors[name]} options={options} placeholder={placeholder} />
+  );
+  const save = async () => {
+    setSeatNote(null);
+    if (await submit()) navigate(LIST);
   };
 
-  const text = (name: keyof AccountDraft, extra: { required?: boolean; type?: 'email' | 'tel' } = {}) => (
-    <TextField name={name} label={t(`fields.${name}`)} value={form.draft[name]} onChange={form.set(name)} error={form.errors[name]} {...extra} />
-  );
-  const password = (name: 'password' | 'password_confirmation') => (
-    <Field label={t(`fields.${name}`)} required validationMessage={form.errors[name]} validationState={form.errors[name] ? 'error' : 'none'}>
-      <Input type="password" autoComplete="new-password" name={name} value={form.draft[name]} onChange={(_, d) => form.set(name)(d.value)} data-testid={`field-${name}`} />
-    </Field>
-  );
-  const deptTeams = teams.filter((tm) => form.draft.department_id !== '' && String(tm.department_id) === form.draft.department_id);
-  const select = (name: keyof AccountDraft, options: { value: string; label: string }[], placeholder: string, required = false) => (
-    <SelectField name={name} label={t(`fields.${name}`)} required={required} value={form.draft[name]} onChange={form.set(name)} error={form.errors[name]} options={options} placeholder={placeholder} />
-  );
-
   return (
-    <FormShell title={t(id === null ? 'addTitle' : 'editTitle')} testId="account-form" onSubmit={() => void submit()} submitting={save.isPending} error={formError} backTo={LIST}>
-      {text('full_name', { required: true })}
-      {text('username', { required: true })}
-      {id === null && password('password')}
-      {id === null && password('password_confirmation')}
+    <FormShell title={t(id === null ? 'addTitle' : 'editTitle')} testId="account-form" onSubmit={() => void save()} submitting={saving} error={formError ?? seatNote} backTo={LIST}>
+      {field('full_name')}
+      {field('username')}
+      {id === null && field('password')}
+      {id === null && field('password_confirmation')}
       {select('role_id', (roles.data ?? []).map((r) => ({ value: String(r.id), label: roleLabel(r) })), t('chooseRole'), true)}
       {select('status', ACCOUNT_STATUSES.map((s) => ({ ...s })), t('chooseStatus'), true)}
-      {text('email', { type: 'email' })}
-      {text('phone', { type: 'tel' })}
+      {field('email')}
+      {field('phone')}
       {id !== null && (
         // The extension is the subscriber linked to the account, set on the subscriber's form.
         <Field label={t('fields.extension_code')} hint={t('extensionHint')}>
-          <Input value={existing.data?.extension_code || '—'} readOnly data-testid="field-extension_code" />
+          <Input value={(existing.data as Account | undefined)?.extension_code || '—'} readOnly data-testid="field-extension_code" />
         </Field>
       )}
       {select('department_id', opts(departments), t('chooseDepartment'))}

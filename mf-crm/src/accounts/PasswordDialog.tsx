@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Select, makeStyles,
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Select, makeStyles,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import * as v from 'valibot';
-import { MSG, PasswordChangeSchema } from '@tongdai/contracts';
-import { notify, toApiError } from '@tongdai/platform';
+import { PasswordChangeSchema, RolePasswordSchema } from '@tongdai/contracts';
+import { EntityField, useEntityDraft, useFormSubmit, type DraftForm, type FieldDef } from '@tongdai/ui';
 import { ACCOUNTS_NS } from './i18n';
 
-type Draft = { user_id: string; password: string; password_confirmation: string };
-type Errors = Partial<Record<keyof Draft, string>>;
-const BLANK: Draft = { user_id: '', password: '', password_confirmation: '' };
+const PASSWORDS: FieldDef[] = [{ name: 'password', kind: 'password', required: true }, { name: 'password_confirmation', kind: 'password', required: true }];
+/** One account's password, or (the role screen's action) the password of a user the dialog asks for. */
+const OWN: DraftForm = { fields: PASSWORDS, schema: PasswordChangeSchema };
+const OF_USER: DraftForm = { fields: [{ name: 'user_id', kind: 'text', required: true }, ...PASSWORDS], schema: RolePasswordSchema };
 const useStyles = makeStyles({ body: { display: 'flex', flexDirection: 'column', gap: '12px' } });
 
 /**
@@ -21,64 +21,44 @@ export function PasswordDialog(p: {
   open: boolean;
   title: string;
   users?: { id: number; username: string; full_name: string }[];
-  onSubmit: (draft: Draft) => Promise<unknown>;
+  onSubmit: (input: Record<string, unknown>) => Promise<unknown>;
   onClose: () => void;
 }) {
   const s = useStyles();
   const { t } = useTranslation(ACCOUNTS_NS);
-  const [draft, setDraft] = useState<Draft>(BLANK);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useEntityDraft(p.users ? OF_USER : OWN, null, { user_id: p.users?.length === 1 ? String(p.users[0].id) : '' });
   const [busy, setBusy] = useState(false);
+  const { submit, formError, reset } = useFormSubmit(form, p.onSubmit, () => t('passwordChanged'));
+  // Each opening starts blank (the one user of a role preselected).
   useEffect(() => {
     if (p.open) {
-      setDraft({ ...BLANK, user_id: p.users?.length === 1 ? String(p.users[0].id) : '' });
-      setErrors({});
-      setFormError(null);
+      form.clear();
+      reset();
     }
   }, [p.open, p.users]);
-  const set = (k: keyof Draft) => (value: string) => {
-    setDraft((d) => ({ ...d, [k]: value }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
-
-  const submit = async () => {
-    const next: Errors = {};
-    if (p.users && !draft.user_id) next.user_id = MSG.required;
-    const r = v.safeParse(PasswordChangeSchema, draft);
-    if (!r.success) for (const issue of r.issues) next[v.getDotPath(issue) as keyof Draft] ??= issue.message;
-    if (Object.keys(next).length) return setErrors(next);
+  const save = async () => {
     setBusy(true);
-    try {
-      await p.onSubmit(draft);
-      notify('success', t('passwordChanged'));
-      p.onClose();
-    } catch (e) {
-      const body = await toApiError(e);
-      if (body.details?.length) setErrors(Object.fromEntries(body.details.map((d) => [d.field, d.message])));
-      setFormError(body.message);
-    } finally {
-      setBusy(false);
-    }
+    const ok = await submit();
+    setBusy(false);
+    if (ok) p.onClose();
   };
+  const draft = form.draft as Record<string, string>;
 
   const field = (k: 'password' | 'password_confirmation') => (
-    <Field label={t(`fields.${k}`)} required validationMessage={errors[k]} validationState={errors[k] ? 'error' : 'none'}>
-      <Input type="password" autoComplete="new-password" value={draft[k]} onChange={(_, d) => set(k)(d.value)} data-testid={`field-${k}`} />
-    </Field>
+    <EntityField field={PASSWORDS.find((f) => f.name === k)!} ns={ACCOUNTS_NS} value={draft[k]} errors={form.errors} onChange={form.set(k)} />
   );
 
   return (
     <Dialog open={p.open} onOpenChange={(_, d) => !d.open && p.onClose()}>
       <DialogSurface data-testid="password-dialog">
-        <form onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
+        <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
           <DialogBody>
             <DialogTitle>{p.title}</DialogTitle>
             <DialogContent className={s.body}>
               {formError && <MessageBar intent="error"><MessageBarBody>{formError}</MessageBarBody></MessageBar>}
               {p.users && (
-                <Field label={t('fields.user')} required validationMessage={errors.user_id} validationState={errors.user_id ? 'error' : 'none'}>
-                  <Select value={draft.user_id} onChange={(_, d) => set('user_id')(d.value)} data-testid="field-user_id">
+                <Field label={t('fields.user')} required validationMessage={form.errors.user_id} validationState={form.errors.user_id ? 'error' : 'none'}>
+                  <Select value={draft.user_id} onChange={(_, d) => form.set('user_id')(d.value)} data-testid="field-user_id">
                     <option value="">{p.users.length ? t('chooseUser') : t('noUsersInRole')}</option>
                     {p.users.map((u) => <option key={u.id} value={u.id}>{`${u.full_name || u.username} (${u.username})`}</option>)}
                   </Select>

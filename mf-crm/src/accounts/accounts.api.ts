@@ -1,25 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account, MaxUserResult, One } from '@tongdai/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { MaxUserResult, One } from '@tongdai/contracts';
 import { cpApi, session, tenantApi } from '@tongdai/platform';
-
-const KEY = 'accounts';
-
-export function useAccount(id: number | null) {
-  return useQuery({
-    queryKey: [KEY, 'one', id],
-    queryFn: () => tenantApi().get(`accounts/${id}`).json<One<Account>>().then((r) => r.data),
-    enabled: id !== null,
-  });
-}
-
-export function useSaveAccount(id: number | null) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: object) =>
-      (id === null ? tenantApi().post('accounts', { json: input }) : tenantApi().put(`accounts/${id}`, { json: input })).json<One<Account>>(),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: [KEY] }), qc.invalidateQueries({ queryKey: ['roles'] })]),
-  });
-}
 
 /** Control panel (SPEC §7): seats used and allowed, asked before the create form is offered. */
 export const fetchSeats = () =>

@@ -1,8 +1,8 @@
 import { Badge } from '@fluentui/react-components';
-import { ACCOUNT_STATUSES, AccountUpdateSchema, PERM, paths, roleLabel, type Account } from '@tongdai/contracts';
+import { ACCOUNT_STATUSES, AccountCreateSchema, AccountUpdateSchema, PERM, paths, roleLabel, type Account } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { crudResource, defineEntity } from '@tongdai/ui';
+import { crudResource, defineEntity, type DraftForm, type FieldDef } from '@tongdai/ui';
 import { useAllRoles } from '../roles/roles.api';
 import { selectFilter } from '../selectFilter';
 import { useDepartments } from './accounts.api';
@@ -26,9 +26,23 @@ const filters = [
   selectFilter({ key: 'status', ns: ACCOUNTS_NS, label: 'fields.status', all: 'allStatuses', testId: 'status-filter', useOptions: () => ACCOUNT_STATUSES }),
 ];
 
-/** Accounts (SPEC §2 /accounts): the list is the kit's; the form is its own (seats, password, extension). */
+/** The account's fields; role, status and the organisation ids are select values ("" = none). */
+const fields: FieldDef[] = [
+  { name: 'full_name', kind: 'text', required: true }, { name: 'username', kind: 'text', required: true },
+  { name: 'role_id', kind: 'text', required: true }, { name: 'status', kind: 'text', required: true },
+  { name: 'email', kind: 'email' }, { name: 'phone', kind: 'tel' },
+  { name: 'department_id', kind: 'text' }, { name: 'team_id', kind: 'text' }, { name: 'branch_id', kind: 'text' },
+];
+
+/** Creating an account also asks for its password, typed twice. */
+export const accountCreateForm: DraftForm = {
+  fields: [...fields, { name: 'password', kind: 'password', required: true }, { name: 'password_confirmation', kind: 'password', required: true }],
+  schema: AccountCreateSchema,
+};
+
+/** Accounts (SPEC §2 /accounts): the list is the kit's; the form screen is its own (seats, password, extension) over the kit's draft. */
 export const accountEntity = defineEntity<Account>({
-  key: 'account', ns: ACCOUNTS_NS, paths: paths.account, permission: PERM.account, schema: AccountUpdateSchema, fields: [],
+  key: 'account', ns: ACCOUNTS_NS, paths: paths.account, permission: PERM.account, schema: AccountUpdateSchema, fields,
   // A role's account count changes with every account write.
   api: crudResource({ scope: 'accounts', name: 'accounts', base: 'accounts', client: tenantApi, refreshes: ['accounts', 'roles'] }),
   rowName: (a) => `${a.full_name} (${a.username})`,

@@ -4,18 +4,38 @@ import { displayPhone, tenantApi } from '@tongdai/platform';
 import { crudResource, defineEntity } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { labelFilters } from '../org/CustomerLabels';
+import '../org/fieldKinds';
 import { selectFilter } from '../selectFilter';
 
 const statusLabel = (v: string) => CUSTOMER_STATUSES.find((s) => s.value === v)?.label ?? v;
+const STATUS_OPTIONS = Object.fromEntries(CUSTOMER_STATUSES.map((s) => [s.value, s.label]));
 
 const statusFilter = selectFilter({ key: 'status', ns: NS, label: 'customer.fields.status', all: 'customer.allStatuses', testId: 'status-filter', useOptions: () => CUSTOMER_STATUSES });
 
 export const customers = crudResource({ scope: 'customers', name: 'customers', base: 'customers', client: tenantApi });
 
-/** Customers (SPEC §2 /customer): the list is the kit's; the form is its own (prefill from the softphone, labels). */
+/**
+ * Customers (SPEC §2 /customer): the kit's list and form; the form takes the labels of the
+ * organisation screens (project, data source, profile status) and keeps the customer's owner.
+ */
 export const customerEntity = defineEntity<Customer>({
   key: 'customer', ns: NS, prefix: 'customer', paths: paths.customer, permission: PERM.customer, feature: FEATURES.customer,
-  schema: CustomerInputSchema, fields: [], api: customers, rowName: (c) => c.name,
+  schema: CustomerInputSchema, api: customers, rowName: (c) => c.name,
+  fields: [
+    { name: 'name', kind: 'text', required: true },
+    { name: 'phone', kind: 'tel', required: true },
+    { name: 'status', kind: 'choice', options: STATUS_OPTIONS, placeholder: 'customer.chooseStatus', required: true },
+    { name: 'code', kind: 'text' },
+    { name: 'email', kind: 'email' },
+    { name: 'address', kind: 'text' },
+    { name: 'zalo', kind: 'text' },
+    { name: 'facebook', kind: 'text' },
+    { name: 'is_project', kind: 'ref', source: 'projects' },
+    { name: 'is_datasource', kind: 'ref', source: 'data_sources' },
+    { name: 'is_status', kind: 'ref', source: 'profile_statuses' },
+    { name: 'note', kind: 'textarea' },
+    { name: 'user_id', kind: 'kept' },
+  ],
   filters: [statusFilter, ...labelFilters],
   columns: [
     { key: 'code', header: 'code', render: (c) => c.code || '—' },

@@ -1,7 +1,7 @@
 import { Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { DataFilter } from '@tongdai/contracts';
-import { SelectField, type EntityFilter } from '@tongdai/ui';
+import type { EntityFilter } from '@tongdai/ui';
 import { useDataFilter } from './org.api';
 import { ORG_NS } from './org.i18n';
 
@@ -31,20 +31,3 @@ function LabelFilter({ k, value, onChange }: { k: LabelKey; value: string; onCha
 
 /** Three filters of the customer list: project, data source, profile status. */
 export const labelFilters: EntityFilter[] = LABEL_KEYS.map((k) => ({ key: k, Control: (p) => <LabelFilter k={k} {...p} /> }));
-
-/** Three optional selects of the customer form. */
-export function CustomerLabelFields({ values, errors, onChange }: {
-  values: Record<LabelKey, string>;
-  errors: Partial<Record<string, string>>;
-  onChange: (key: LabelKey) => (value: string) => void;
-}) {
-  const { t } = useTranslation(ORG_NS);
-  const options = useLabelOptions();
-  return (
-    <>
-      {LABEL_KEYS.map((k) => (
-        <SelectField key={k} name={k} label={t(`customerLabels.${k}`)} value={values[k]} onChange={onChange(k)} error={errors[k]} options={options(k)} placeholder={t('none')} />
-      ))}
-    </>
-  );
-}

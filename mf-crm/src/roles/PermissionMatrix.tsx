@@ -1,8 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Checkbox, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PermissionRow } from '@tongdai/contracts';
+import { registerFieldKind, type FieldControlProps, type FieldDef } from '@tongdai/ui';
 import { ROLES_NS } from './i18n';
+import { usePermissions } from './roles.api';
+
+/** A role's permission names, as the kit's field kind "permissions" (the matrix over GET /permissions). */
+declare module '@tongdai/ui' {
+  interface FieldKindOptions {
+    permissions: object;
+  }
+}
 
 const useStyles = makeStyles({
   wrap: { display: 'flex', flexDirection: 'column', gap: '12px', gridColumn: '1 / -1' },
@@ -71,3 +80,20 @@ export function PermissionMatrix(p: { catalogue: PermissionRow[]; value: string[
     </div>
   );
 }
+
+/** The matrix as a form field: the catalogue from GET /permissions, the schema's message below it. */
+function PermissionsControl({ value, onChange, error }: FieldControlProps<Extract<FieldDef, { kind: 'permissions' }>, string[]>) {
+  const catalogue = usePermissions().data ?? [];
+  return (
+    <>
+      <PermissionMatrix catalogue={catalogue} value={value} onChange={onChange} />
+      {error && <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
+    </>
+  );
+}
+
+// A role detail lists its permissions as rows ({ name, … }); the draft holds their names.
+registerFieldKind('permissions', {
+  Control: PermissionsControl, wide: true,
+  toDraft: (x) => (Array.isArray(x) ? x.map((p) => (typeof p === 'string' ? p : String((p as { name: string }).name))) : []),
+});

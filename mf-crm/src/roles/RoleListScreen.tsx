@@ -2,20 +2,19 @@ import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { KeyRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { PERM, SUPER_ADMIN_ROLE, type RoleListRow } from '@tongdai/contracts';
+import { PERM, SUPER_ADMIN_ROLE, type RoleDetail, type RoleListRow } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { EntityListScreen } from '@tongdai/ui';
+import { EntityListScreen, useCrudQueries } from '@tongdai/ui';
 import { PasswordDialog } from '../accounts/PasswordDialog';
 import { ROLES_NS } from './i18n';
 import { roleEntity } from './roles.entity';
-import { useRole } from './roles.api';
 
 export default function RoleListScreen() {
   const { t } = useTranslation(ROLES_NS);
   const { can } = useCan();
   const [pwFor, setPwFor] = useState<RoleListRow | null>(null);
-  const pwRole = useRole(pwFor?.id ?? null);
+  const pwRole = useCrudQueries<RoleDetail>(roleEntity.api, { id: pwFor?.id ?? null }).one;
 
   return (
     <>

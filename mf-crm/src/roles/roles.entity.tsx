@@ -2,6 +2,7 @@ import { PERM, RoleInputSchema, SUPER_ADMIN_ROLE, paths, roleLabel, type RoleLis
 import { tenantApi } from '@tongdai/platform';
 import { crudResource, defineEntity } from '@tongdai/ui';
 import { ROLES_NS } from './i18n';
+import './PermissionMatrix';
 import { fetchAllRoles, fetchPermissions, usePermissions } from './roles.api';
 
 /** super-admin holds every permission whatever the table says (SPEC §6). */
@@ -10,9 +11,13 @@ function PermissionCount({ role }: { role: RoleListRow }) {
   return <span data-testid="role-permissions">{String(role.name === SUPER_ADMIN_ROLE && total ? total : role.permissions.length)}</span>;
 }
 
-/** Roles (SPEC §2 /roles): the list is the kit's (export to .xlsx); the form is its own (permission matrix). */
+/** Roles (SPEC §2 /roles): the list is the kit's (export to .xlsx); the form screen is its own (super-admin locked) over the kit's draft. */
 export const roleEntity = defineEntity<RoleListRow>({
-  key: 'role', ns: ROLES_NS, paths: paths.role, permission: PERM.role, schema: RoleInputSchema, fields: [],
+  key: 'role', ns: ROLES_NS, paths: paths.role, permission: PERM.role, schema: RoleInputSchema,
+  fields: [
+    { name: 'name', kind: 'text', required: true }, { name: 'display_name', kind: 'text' }, { name: 'description', kind: 'text' },
+    { name: 'permissions', kind: 'permissions' },
+  ],
   api: crudResource({ scope: 'roles', name: 'roles', base: 'role', client: tenantApi, endpoints: { list: () => 'roles' } }),
   rowName: (r) => r.name,
   columns: [

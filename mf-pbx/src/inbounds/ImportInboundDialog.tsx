@@ -5,9 +5,8 @@ import {
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { DESTINATION_VALUES, IMPORT_INBOUND_COLUMNS, IMPORT_MAX_ROWS, PERM, type ImportInboundResult } from '@tongdai/contracts';
-import { toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { FileInput } from '@tongdai/ui';
+import { FileInput, useFormSubmit } from '@tongdai/ui';
 import { useImportInbound } from '../shared/pbx.api';
 import { INBOUNDS_NS } from './i18n';
 import { IMPORT_ACCEPT, INBOUND_TEMPLATE_NAME, checkImportFile, downloadText, inboundTemplateCsv } from './importFile';
@@ -35,23 +34,21 @@ function ImportInboundDialog({ onClose }: { onClose: () => void }) {
   const run = useImportInbound();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportInboundResult | null>(null);
-
-  const submit = async () => {
-    setFormError(null);
-    const problem = checkImportFile(file);
-    setFileError(problem);
-    if (problem || !file) return;
-    try {
-      setResult(await run.mutateAsync(file));
-    } catch (e) {
-      const body = await toApiError(e);
-      const fieldMessage = body.details?.find((d) => d.field === 'file')?.message;
-      if (fieldMessage) setFileError(fieldMessage);
-      setFormError(body.message);
-    }
-  };
+  // The file is checked here first (type, size); the API's refusal of it lands under the same field.
+  const { submit, formError, reset } = useFormSubmit(
+    {
+      validate: () => {
+        const problem = checkImportFile(file);
+        setFileError(problem);
+        return problem ? null : file;
+      },
+      setErrors: (errors) => { if (errors.file) setFileError(errors.file); },
+    },
+    async (f: File) => setResult(await run.mutateAsync(f)),
+    // The report itself says what was imported: no toast.
+    () => null,
+  );
   const again = () => { setResult(null); setFile(null); setFileError(null); };
 
   return (
@@ -72,7 +69,7 @@ function ImportInboundDialog({ onClose }: { onClose: () => void }) {
                   </div>
                   <Field label={t('import.file')} required validationMessage={fileError} validationState={fileError ? 'error' : 'none'}>
                     <FileInput accept={IMPORT_ACCEPT} label={t('import.file')} testId="import-file"
-                      onChange={(f) => { setFile(f); setFileError(null); setFormError(null); }} />
+                      onChange={(f) => { setFile(f); setFileError(null); reset(); }} />
                   </Field>
                 </>
               )}

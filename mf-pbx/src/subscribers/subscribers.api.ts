@@ -1,28 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account, One, Paged, Subscriber, SubscriberCreated, SubscriberInput, SubscriberPassword } from '@tongdai/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Account, One, Paged, SubscriberPassword } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
-
-const KEY = 'subscribers';
-
-export function useSubscriber(id: number | null) {
-  return useQuery({
-    queryKey: [KEY, 'one', id],
-    queryFn: () => tenantApi().get(`subscribers/${id}`).json<One<Subscriber>>().then((r) => r.data),
-    enabled: id !== null,
-  });
-}
-
-/** Create answers with the generated password (the only time it is sent); update without. */
-export function useSaveSubscriber(id: number | null) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SubscriberInput) =>
-      (id === null ? tenantApi().post('subscribers', { json: input }) : tenantApi().put(`subscribers/${id}`, { json: input }))
-        .json<One<SubscriberCreated | Subscriber>>()
-        .then((r) => r.data),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [KEY] }),
-  });
-}
 
 export function useResetSubscriberPassword(id: number | null) {
   return useMutation({

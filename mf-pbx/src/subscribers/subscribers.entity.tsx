@@ -5,10 +5,15 @@ import { SUBSCRIBERS_NS } from './i18n';
 
 const dateTime = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
-/** Subscribers (máy nhánh) on the tenant API: the list is the kit's; the form is its own (password shown once, reset). */
+/**
+ * Subscribers (máy nhánh) on the tenant API: the list is the kit's; the form screen is its own
+ * (extension fixed once created, password shown once, reset) over the kit's draft of these fields.
+ */
 export const subscriberEntity = defineEntity<Subscriber>({
   key: 'subscriber', ns: SUBSCRIBERS_NS, paths: paths.subscriber, permission: PERM.subscriber, feature: FEATURES.pbx,
-  schema: SubscriberInputSchema, fields: [],
+  schema: SubscriberInputSchema,
+  // user_id: the linked account as a select value ("" = none).
+  fields: [{ name: 'extension', kind: 'tel', required: true }, { name: 'display_name', kind: 'text', required: true }, { name: 'user_id', kind: 'text' }],
   api: crudResource({ scope: 'subscribers', name: 'subscribers', base: 'subscribers', client: tenantApi }),
   rowName: (s) => `${s.extension} (${s.display_name})`,
   columns: [

@@ -12,5 +12,5 @@ export { FormDialog } from './FormDialog';
 export { FileInput } from './FileInput';
 export { LinkButton } from './LinkButton';
 export { useConfirmDelete } from './useConfirmDelete';
-export { useFormSubmit } from './useFormSubmit';
+export { useFormSubmit, FormRefusal } from './useFormSubmit';
 export * from './entity';

@@ -4,16 +4,16 @@ import { FormShell } from '../Form';
 import { ErrorState, LoadingState } from '../States';
 import { useApiError } from '../useApiError';
 import { EntityFields } from './EntityFields';
-import { entityKey, type EntityDef } from './types';
+import { entityKey, type Draft, type EntityDef } from './types';
 import { useEntityForm } from './useEntityForm';
 
-/** Create (/x/add) or edit (/x/edit/:id) any entity; back to the list once saved. */
-export function EntityFormScreen<T extends { id: number }>({ entity }: { entity: EntityDef<T> }) {
+/** Create (/x/add) or edit (/x/edit/:id) any entity; back to the list once saved. `prefill`: values of a new object. */
+export function EntityFormScreen<T extends { id: number }>({ entity, prefill }: { entity: EntityDef<T>; prefill?: Draft }) {
   const { t } = useTranslation(entity.ns);
   const navigate = useNavigate();
   const params = useParams();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
-  const { existing, form, submit, formError, saving } = useEntityForm(entity as never, id);
+  const { existing, form, submit, formError, saving } = useEntityForm(entity as never, id, { prefill });
   const loadError = useApiError(existing.error);
 
   if (id !== null && existing.isPending) return <LoadingState />;

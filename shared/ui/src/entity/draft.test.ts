@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import * as v from 'valibot';
-import { blankDraft, clearErrors, errorOf, parseDraft, registerFieldKind, toDraft, type FieldDef } from '../index';
+import { useEntityDraft, blankDraft, clearErrors, errorOf, parseDraft, registerFieldKind, toDraft, type FieldDef } from '../index';
 
 // An area's own kind, registered the way the PBX and the CRM register theirs.
 declare module './types' {
@@ -47,5 +48,21 @@ describe('draft over the valibot schema', () => {
 
   it('a kind nobody registered is named in the error', () => {
     expect(() => blankDraft({ fields: [{ name: 'x', kind: 'nope' } as unknown as FieldDef], schema })).toThrow('Field kind "nope" is not registered');
+  });
+
+  it('a kept value (not on the form) goes back to the API as it came; blank is the schema default', () => {
+    const owned = { fields: [{ name: 'name', kind: 'text' }, { name: 'user_id', kind: 'kept' }] as FieldDef[], schema: v.object({ name: v.string(), user_id: v.optional(v.nullable(v.number()), null) }) };
+    expect(toDraft(owned, { name: 'A', user_id: 5 })).toEqual({ name: 'A', user_id: 5 });
+    expect(blankDraft(owned)).toEqual({ name: '', user_id: null });
+    expect(parseDraft(owned.schema, toDraft(owned, { name: 'A', user_id: 5 }))).toEqual({ ok: true, input: { name: 'A', user_id: 5 } });
+  });
+
+  it('useEntityDraft: a new object starts from the prefill; clear goes back to it', () => {
+    const form = { fields, schema };
+    const { result } = renderHook(() => useEntityDraft(form, undefined, { name: 'Kinh doanh' }));
+    expect(result.current.draft).toEqual({ name: 'Kinh doanh', ring_time: '20', active: true, tags: [] });
+    act(() => { result.current.set('name')('Khác'); });
+    act(() => { result.current.clear(); });
+    expect(result.current.draft.name).toBe('Kinh doanh');
   });
 });

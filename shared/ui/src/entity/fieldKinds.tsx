@@ -15,6 +15,7 @@ export function EntityField(p: { field: FieldDef; ns: string; prefix?: string; v
   const s = useStyles();
   const { t } = useTranslation([p.ns, UI_NS]);
   const kind = fieldKind(p.field.kind);
+  if (kind.hidden) return null;
   const Control = kind.Control as ComponentType<FieldControlProps>;
   return (
     <div className={kind.wide ? s.wide : s.cell}>
@@ -28,16 +29,26 @@ const stateOf = (error?: string) => ({ validationMessage: error, validationState
 
 type Of<K extends FieldKindName> = FieldControlProps<Extract<FieldDef, { kind: K }>, string>;
 
-function TextControl({ field: f, label, ns, value, onChange, error, t }: Of<'text' | 'tel' | 'textarea'>) {
+const inputType = (kind: string) => (kind === 'tel' || kind === 'email' ? kind : 'text');
+
+function TextControl({ field: f, label, ns, value, onChange, error, t }: Of<'text' | 'tel' | 'email' | 'textarea'>) {
   if (f.hint) {
     return (
       <Field label={label} required={f.required} hint={t(`${ns}:hints.${f.name}`)} {...stateOf(error)}>
-        <Input name={f.name} type={f.kind === 'tel' ? 'tel' : 'text'} value={String(value)} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`} />
+        <Input name={f.name} type={inputType(f.kind)} value={String(value)} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`} />
       </Field>
     );
   }
   return <TextField name={f.name} label={label} required={f.required} value={String(value)} onChange={onChange} error={error}
-    type={f.kind === 'tel' ? 'tel' : 'text'} multiline={f.kind === 'textarea'} />;
+    type={inputType(f.kind)} multiline={f.kind === 'textarea'} />;
+}
+
+function PasswordControl({ field: f, label, value, onChange, error }: Of<'password'>) {
+  return (
+    <Field label={label} required={f.required} {...stateOf(error)}>
+      <Input type="password" name={f.name} autoComplete={f.autoComplete ?? 'new-password'} value={String(value)} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`} />
+    </Field>
+  );
 }
 
 function IntControl({ field: f, label, value, onChange, error, t }: Of<'int'>) {
@@ -59,10 +70,11 @@ function SwitchControl({ field: f, label, value, onChange, error, t }: FieldCont
   );
 }
 
-function ChoiceControl({ field: f, label, value, onChange, error }: Of<'choice'>) {
+function ChoiceControl({ field: f, label, value, onChange, error, t }: Of<'choice'>) {
   return (
     <Field label={label} required={f.required} {...stateOf(error)}>
       <Select name={f.name} value={String(value)} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`}>
+        {f.placeholder !== undefined && <option value="">{t(f.placeholder)}</option>}
         {Object.entries(f.options).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
       </Select>
     </Field>
@@ -71,6 +83,9 @@ function ChoiceControl({ field: f, label, value, onChange, error }: Of<'choice'>
 
 registerFieldKind('text', { Control: TextControl });
 registerFieldKind('tel', { Control: TextControl });
+registerFieldKind('email', { Control: TextControl });
+registerFieldKind('password', { Control: PasswordControl });
+registerFieldKind('kept', { Control: () => null, hidden: true, toDraft: (x) => x ?? null });
 registerFieldKind('textarea', { Control: TextControl, wide: true });
 registerFieldKind('int', { Control: IntControl });
 registerFieldKind('switch', { Control: SwitchControl, toDraft: (x) => (typeof x === 'boolean' ? x : true) });

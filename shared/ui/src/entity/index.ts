@@ -4,7 +4,7 @@ export { defineEntity, entityKey, type EntityDef, type AnyEntity, type EntityCol
 export { registerFieldKind, fieldKind, type FieldKind, type FieldControlProps } from './registry';
 export { EntityField } from './fieldKinds';
 export { blankDraft, toDraft, parseDraft, errorOf, clearErrors } from './draft';
-export { useEntityDraft, useEntityForm, type EntityDraft } from './useEntityForm';
+export { useEntityDraft, useEntityForm, type EntityDraft, type DraftForm, type EntityFormOptions } from './useEntityForm';
 export { useCrudQueries, crudResource, type CrudResource, type CrudEndpoints, type ListQuery } from './useCrudQueries';
 export { EntityFields } from './EntityFields';
 export { EntityListScreen, type EntityListScreenProps } from './EntityListScreen';

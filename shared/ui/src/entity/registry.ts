@@ -23,6 +23,8 @@ export interface FieldKind<K extends FieldKindName = FieldKindName, V = any> { /
   /** API row value (or schema default) → form value; default: text ("" for none). */
   toDraft?: (x: unknown) => V;
   wide?: boolean;
+  /** Takes no place on the form (a carried value). */
+  hidden?: boolean;
 }
 
 const registry = new Map<string, FieldKind>();

@@ -11,13 +11,18 @@ import type { CrudResource } from './useCrudQueries';
 export interface FieldKindOptions {
   text: { /** show `hints.<name>` under the field */ hint?: boolean };
   tel: { hint?: boolean };
+  email: { hint?: boolean };
+  /** A secret typed into a password input; `autoComplete` as the browser should fill it. */
+  password: { autoComplete?: 'current-password' | 'new-password' };
   textarea: { hint?: boolean };
   /** A whole number typed as text; `unit` is an i18n key shown after it (e.g. "pbx:seconds"). */
   int: { unit?: string };
   /** On/off; labels active/inactive (default) or on/off. */
   switch: { states?: 'active' | 'onOff' };
-  /** A fixed list: value → Vietnamese label; the schema's default is preselected. */
-  choice: { options: Readonly<Record<string, string>> };
+  /** A fixed list: value → Vietnamese label; the schema's default is preselected. `placeholder`: i18n key of a first "" entry (nothing chosen yet). */
+  choice: { options: Readonly<Record<string, string>>; placeholder?: string };
+  /** A value the form carries unchanged and does not show (a customer's owner): kept as the API gave it. */
+  kept: object;
 }
 
 export type FieldKindName = keyof FieldKindOptions;
