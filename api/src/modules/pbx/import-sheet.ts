@@ -1,4 +1,7 @@
-import { readSheet } from 'read-excel-file/node';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { IMPORT_MAX_ROWS, PBX_MSG } from '@tongdai/contracts';
+import { PBX_API_MSG, invalid } from './pbx.errors';
 
 /**
  * A spreadsheet upload as rows of text cells: .xlsx (a zip) or CSV in UTF-8 (with or without BOM,
@@ -64,16 +67,68 @@ function asText(bytes: Buffer): string | null {
   }
 }
 
-/** The first sheet's rows, or null when the file is neither .xlsx nor CSV text. */
-export async function readRows(bytes: Buffer): Promise<SheetRows | null> {
+/**
+ * Limits of one sheet (issue 12 §1): the XML inside an .xlsx unpacks to at most `maxUnpacked`
+ * bytes, a sheet has at most `maxRows` rows before it is parsed (blank rows included, so Excel's
+ * formatted-but-empty rows leave room), and reading takes at most `timeoutMs` in a worker thread
+ * whose heap is capped, so no file holds the event loop every tenant shares.
+ */
+export interface SheetLimits {
+  maxUnpacked: number;
+  maxRows: number;
+  timeoutMs: number;
+}
+export const SHEET_LIMITS: SheetLimits = { maxUnpacked: 8 * 1024 * 1024, maxRows: IMPORT_MAX_ROWS * 5, timeoutMs: 10_000 };
+const WORKER_HEAP_MB = 128;
+const WORKER_FILE = join(__dirname, 'sheet-worker.mjs');
+
+type WorkerAnswer = { kind: 'rows'; rows: SheetRows } | { kind: 'invalid' | 'unpacked' | 'rows-limit' | 'time' };
+
+/** sheet-worker.mjs on a copy of the bytes; terminated when it outlives the time limit or its heap. */
+function readXlsxInWorker(bytes: Buffer, limits: SheetLimits): Promise<WorkerAnswer> {
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { bytes: new Uint8Array(bytes), maxUnpacked: limits.maxUnpacked, maxRows: limits.maxRows },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+    });
+    const done = (answer: WorkerAnswer) => {
+      clearTimeout(timer);
+      resolve(answer);
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => done({ kind: 'time' }), limits.timeoutMs);
+    worker.once('message', (answer: WorkerAnswer) => done(answer));
+    // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash: the file is not one we can read.
+    worker.once('error', () => done({ kind: 'unpacked' }));
+    worker.once('exit', () => done({ kind: 'invalid' }));
+  });
+}
+
+/** Text lines (a CSV row per line, quoted line breaks aside): counted before parsing. */
+const lineCount = (text: string): number => {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+/**
+ * The first sheet's rows, or null when the file is neither .xlsx nor CSV text. A file over
+ * the limits is a 400 on `file` saying which limit.
+ */
+export async function readRows(bytes: Buffer, limits: SheetLimits = SHEET_LIMITS): Promise<SheetRows | null> {
   if (isZip(bytes)) {
-    try {
-      const data = await readSheet<string>(bytes, { parseNumber: (s) => s, trim: true });
-      return data.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : cell instanceof Date ? cell.toISOString() : String(cell))));
-    } catch {
-      return null;
-    }
+    const answer = await readXlsxInWorker(bytes, limits);
+    if (answer.kind === 'rows') return answer.rows;
+    if (answer.kind === 'invalid') return null;
+    const message = {
+      unpacked: PBX_API_MSG.importUnpackedTooLarge(limits.maxUnpacked / (1024 * 1024)),
+      'rows-limit': PBX_MSG.importTooMany(IMPORT_MAX_ROWS),
+      time: PBX_API_MSG.importTooSlow,
+    }[answer.kind];
+    throw invalid([{ field: 'file', message }]);
   }
   const text = asText(bytes);
-  return text === null ? null : parseCsv(text);
+  if (text === null) return null;
+  if (lineCount(text) > limits.maxRows) throw invalid([{ field: 'file', message: PBX_MSG.importTooMany(IMPORT_MAX_ROWS) }]);
+  return parseCsv(text);
 }
