@@ -10,6 +10,7 @@ import type { Db } from './db/db';
 import type { AppDeps, RateLimit } from './deps';
 import { registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
+import { clientErrorOptions, registerInputGuard } from './http/input-guard';
 import './http/types';
 import { createAuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/throttle';
@@ -41,7 +42,7 @@ export function originMatcher(patterns: string[]): (origin: string) => boolean {
 
 /** Builds the whole API on a migrated database; no listen (main.ts or inject() do that). */
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: false });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: false, ...clientErrorOptions });
   const tokens = createTokenService(opts.jwtSecret);
   const throttle = new LoginThrottle(opts.accountThrottle?.maxFailures, opts.accountThrottle?.windowMs);
   const deps: AppDeps = {
@@ -57,6 +58,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.decorateRequest('auth', null);
   app.decorateRequest('authRoles', null);
   registerErrorHandling(app);
+  registerInputGuard(app);
   // The subprotocol a browser offers must be echoed: the first of ours (the second one is its token).
   await app.register(websocket, { options: { handleProtocols: (protocols: Set<string>) => (protocols.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false) } });
 
