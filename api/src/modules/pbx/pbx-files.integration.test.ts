@@ -4,6 +4,8 @@ import { demoHeaders, type TestApp } from '../../../test/helpers';
 import { startPbxTest } from '../../../test/pbx-app';
 import { mp3, wav, type PbxClient } from '@tongdai/testkit/pbx-kit';
 import { xlsxBomb } from '@tongdai/testkit/xlsx-bomb';
+import { headerOnlyWav, wavClaiming, wavWithFormat } from '@tongdai/testkit/wav';
+import { AUDIO_PROBLEM } from './audio-file';
 import { PBX_API_MSG } from './pbx.errors';
 import { SHEET_LIMITS } from './import-sheet';
 
@@ -71,6 +73,22 @@ describe('PBX partner API: audio files, inbound import, bulk subscriber delete',
       expect([dup.statusCode, dup.json().message]).toEqual([409, PBX_MSG.nameTaken]);
       expect((await demo.get('/partner/greeting?dataType=all')).json().data.map((x: Json) => x.name)).toEqual(['Lời chào mới']);
       expect((await abc.upload('/partner/greeting', { name: 'Của ABC', ma_dn: 'demo' }, WAV)).statusCode).toBe(403);
+    });
+
+    it('refuses a 44-byte header-only WAV, a WAV claiming 4 GB and a broken format as greetings and music (issue 12 §6)', async () => {
+      const stored = async () => Number((await t.db.query<{ n: string }>('select count(*) as n from pbx_audio')).rows[0].n);
+      const before = await stored();
+      for (const [bytes, problem] of [
+        [headerOnlyWav(), AUDIO_PROBLEM.tooShort],
+        [wavClaiming(0xffffffff), AUDIO_PROBLEM.wavSize],
+        [wavWithFormat({ byteRate: 7 }), AUDIO_PROBLEM.wavFormat],
+      ] as const) {
+        for (const path of ['/partner/greeting', '/partner/moh']) {
+          const res = await demo.upload(path, { name: 'Xấu', moh_class: 'xau' }, { name: 'xau.wav', type: 'audio/wav', bytes });
+          expect([path, res.statusCode, res.json().details]).toEqual([path, 400, [{ field: 'file', message: problem }]]);
+        }
+      }
+      expect(await stored()).toBe(before);
     });
 
     it('keeps a greeting or a music class that an IVR, queue or notification uses', async () => {
