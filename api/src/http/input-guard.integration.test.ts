@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ERROR_MESSAGES } from '@tongdai/contracts';
+import { multipart, wav } from '@tongdai/testkit/pbx-kit';
 import { demoHeaders, startTestApp, type TestApp } from '../../test/helpers';
 import { INPUT_MSG } from './input-guard';
 
@@ -29,6 +30,14 @@ describe('input guard: NUL, ids beyond int4, huge pages, a 100 kB query string',
     expect(await count('pbx_time_groups')).toBe(groups);
     const nested = await send('POST', '/pbx/partner/ivr_detail', { name: 'IVR', options: [{ key: '1', note: '\u0000' }] });
     expect(nested.json().details).toEqual([{ field: 'options.0.note', message: INPUT_MSG.nul }]);
+  });
+
+  it('refuses a NUL in the text fields of multipart forms (greetings, site name)', async () => {
+    for (const url of ['/pbx/partner/greeting', '/t/demo/change-info-site']) {
+      const form = multipart({ name: 'Lời chào\u0000' }, { name: 'a.wav', type: 'audio/wav', bytes: wav(1) });
+      const res = await t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...admin, ...form.headers } });
+      expect([url, res.statusCode, res.json().details]).toEqual([url, 400, [{ field: 'name', message: INPUT_MSG.nul }]]);
+    }
   });
 
   it('refuses ids beyond int4 in bodies and queries (user_id, role_id, department_id, team_id, branch_id)', async () => {

@@ -69,6 +69,12 @@ async function guardInput(request: FastifyRequest): Promise<void> {
   if (problems.length) throw new AppError('VALIDATION_FAILED', problems);
 }
 
+/** The text fields of a multipart form, which the hook does not see (the route reads the parts). */
+export function checkFormFields(fields: Record<string, string>): void {
+  const problems = inputProblems(fields);
+  if (problems.length) throw new AppError('VALIDATION_FAILED', problems);
+}
+
 /** Node's HTTP parser refusing a request (a 100 kB query string overflows the 16 kB head): our body, not Node's. */
 function clientError(err: NodeJS.ErrnoException, socket: Socket): void {
   if (!socket.writable) {
