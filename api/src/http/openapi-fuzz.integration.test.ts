@@ -11,12 +11,15 @@ import { demoHeaders, startTestApp, type TestApp } from '../../test/helpers';
  * extra keys, deep nesting — in its query and (for writes) its body, and every endpoint that takes
  * a multipart form gets broken files. The API must never answer 5xx, must answer every refusal with
  * its error body, and a refused request must leave every table as it was (row counts and the latest
- * updated_at). A new endpoint is covered by being in the document. FUZZ_SEED=<n> replays a run.
+ * updated_at). A new endpoint is covered by being in the document. FUZZ_SEED=<n> replays a run;
+ * FUZZ_SCALE=<n> runs n times as many cases.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const BODY_RUNS = 8;
-const QUERY_RUNS = 4;
-const UPLOAD_RUNS = 12;
+/** FUZZ_SCALE=10 runs ten times as many cases (to search locally; CI keeps the default). */
+const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
+const BODY_RUNS = 8 * SCALE;
+const QUERY_RUNS = 4 * SCALE;
+const UPLOAD_RUNS = 12 * SCALE;
 jest.setTimeout(240_000);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
