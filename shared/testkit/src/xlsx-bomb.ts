@@ -12,6 +12,16 @@ export interface ZipEntry {
   declaredSize?: number;
 }
 
+function header(length: number, signature: number, fields: [at: number, value: number, bytes: 2 | 4][]): Buffer {
+  const b = Buffer.alloc(length);
+  b.writeUInt32LE(signature, 0);
+  for (const [at, value, bytes] of fields) {
+    if (bytes === 2) b.writeUInt16LE(value, at);
+    else b.writeUInt32LE(value, at);
+  }
+  return b;
+}
+
 export function zip(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -21,24 +31,16 @@ export function zip(entries: ZipEntry[]): Buffer {
     const packed = deflateRawSync(e.data, { level: 9 });
     const size = e.declaredSize ?? e.data.length;
     const crc = crc32(e.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    // Method (deflate), CRC, sizes and name length: the central header has them 2 bytes further on.
+    const fields = (at: number): [number, number, 2 | 4][] => [
+      [at + 8, 8, 2],
+      [at + 14, crc, 4],
+      [at + 18, packed.length, 4],
+      [at + 22, size, 4],
+      [at + 26, name.length, 2],
+    ];
+    const local = header(30, 0x04034b50, [[4, 20, 2], ...fields(0)]);
+    const central = header(46, 0x02014b50, [[4, 20, 2], [6, 20, 2], ...fields(2), [42, offset, 4]]);
     locals.push(local, name, packed);
     centrals.push(central, name);
     offset += local.length + name.length + packed.length;
