@@ -78,6 +78,20 @@ describe('inbound import sheets', () => {
       expect(await refusal(readRows(Buffer.from('a\n'.repeat(SHEET_LIMITS.maxRows + 1))))).toBe(PBX_MSG.importTooMany(IMPORT_MAX_ROWS));
     });
 
+    it('lets other requests run while it reads a CSV of megabytes (it pauses every 64k characters)', async () => {
+      let ticks = 0;
+      let done = false;
+      const tick = () => {
+        ticks++;
+        if (!done) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const rows = await readRows(Buffer.from(`did,mo_ta\n0287,"${'ư'.repeat(2_000_000)}"\n${','.repeat(2_000_000)}`));
+      done = true;
+      expect([rows?.length, rows?.[1][1].length, rows?.[2].length]).toEqual([3, 2_000_000, 2_000_001]);
+      expect(ticks).toBeGreaterThan(20);
+    });
+
     it('ends a read that outlives its time limit', async () => {
       const big = xlsx(Array.from({ length: 2000 }, (_, i) => sheetRow(i + 1, ['0287', 'direct', '101'])).join(''));
       expect(await refusal(readRows(big, { ...SHEET_LIMITS, timeoutMs: 1 }))).toBe(PBX_API_MSG.importTooSlow);
