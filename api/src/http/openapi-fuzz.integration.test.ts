@@ -17,9 +17,9 @@ import { demoHeaders, startTestApp, type TestApp } from '../../test/helpers';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /** FUZZ_SCALE=10 runs ten times as many cases (to search locally; CI keeps the default). */
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
-const BODY_RUNS = 8 * SCALE;
-const QUERY_RUNS = 4 * SCALE;
-const UPLOAD_RUNS = 12 * SCALE;
+const BODY_RUNS = 6 * SCALE;
+const QUERY_RUNS = 3 * SCALE;
+const UPLOAD_RUNS = 10 * SCALE;
 jest.setTimeout(240_000);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
