@@ -3,7 +3,7 @@ import { IMPORT_MAX_ROWS, PBX_MSG } from '@tongdai/contracts';
 import { sheetRow, xlsx, xlsxBomb } from '@tongdai/testkit/xlsx-bomb';
 import { AppError } from '../../http/errors';
 import { PBX_API_MSG } from './pbx.errors';
-import { parseCsv, readRows, SHEET_LIMITS } from './import-sheet';
+import { parseCsv, readRows, sheetWorkersRunning, SHEET_LIMITS } from './import-sheet';
 
 /** The message of the 400 readRows throws, or 'read' when it answered. */
 async function refusal(p: Promise<unknown>): Promise<string> {
@@ -90,6 +90,21 @@ describe('inbound import sheets', () => {
       done = true;
       expect([rows?.length, rows?.[1][1].length, rows?.[2].length]).toEqual([3, 2_000_000, 2_000_001]);
       expect(ticks).toBeGreaterThan(20);
+    });
+
+    it('reads at most two sheets at a time; the others wait their turn and are read too', async () => {
+      const sheet = xlsx(sheetRow(1, ['did']) + sheetRow(2, ['0287']));
+      let most = 0;
+      let done = false;
+      const watch = () => {
+        most = Math.max(most, sheetWorkersRunning());
+        if (!done) setImmediate(watch);
+      };
+      watch();
+      const answers = await Promise.all(Array.from({ length: 6 }, () => readRows(sheet)));
+      done = true;
+      expect(answers).toEqual(Array.from({ length: 6 }, () => [['did'], ['0287']]));
+      expect(most).toBe(2);
     });
 
     it('ends a read that outlives its time limit', async () => {

@@ -140,8 +140,29 @@ const WORKER_FILE = join(__dirname, 'sheet-worker.mjs');
 
 type WorkerAnswer = { kind: 'rows'; rows: SheetRows } | { kind: 'invalid' | 'unpacked' | 'rows-limit' | 'time' };
 
+/** At most this many sheet workers at once (each may take its heap); later reads wait their turn. */
+const MAX_WORKERS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+/** Sheet workers running now (for tests and monitoring). */
+export const sheetWorkersRunning = (): number => running;
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 /** sheet-worker.mjs on a copy of the bytes; terminated when it outlives the time limit or its heap. */
 function readXlsxInWorker(bytes: Buffer, limits: SheetLimits): Promise<WorkerAnswer> {
+  return inTurn(() => readXlsxNow(bytes, limits));
+}
+
+function readXlsxNow(bytes: Buffer, limits: SheetLimits): Promise<WorkerAnswer> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER_FILE, {
       workerData: { bytes: new Uint8Array(bytes), maxUnpacked: limits.maxUnpacked, maxRows: limits.maxRows },
