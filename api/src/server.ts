@@ -12,6 +12,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
 import { exposeAccess, publicRoute } from './http/guards';
 import { registerSecurityHeaders } from './http/security-headers';
+import { clientErrorOptions, registerInputGuard } from './http/input-guard';
 import './http/types';
 import { createAuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/throttle';
@@ -43,7 +44,7 @@ export function originMatcher(patterns: string[]): (origin: string) => boolean {
 
 /** Builds the whole API on a migrated database; no listen (main.ts or inject() do that). */
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: false });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: false, ...clientErrorOptions });
   const tokens = createTokenService(opts.jwtSecret);
   const throttle = new LoginThrottle(opts.accountThrottle?.maxFailures, opts.accountThrottle?.windowMs);
   const deps: AppDeps = {
@@ -61,6 +62,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   registerErrorHandling(app);
   exposeAccess(app);
   registerSecurityHeaders(app);
+  registerInputGuard(app);
   // The subprotocol a browser offers must be echoed: the first of ours (the second one is its token).
   await app.register(websocket, { options: { handleProtocols: (protocols: Set<string>) => (protocols.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false) } });
 

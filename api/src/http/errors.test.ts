@@ -42,3 +42,13 @@ describe('parseOrThrow', () => {
     expect(details('text')).toEqual([{ field: '', message: ERROR_MESSAGES.VALIDATION_FAILED }]);
   });
 });
+
+describe('toErrorBody of PostgreSQL refusing a value (issue 12 §4)', () => {
+  it('answers 400 for class 22 data exceptions and 54000, 500 for the rest', () => {
+    for (const code of ['22P05', '22021', '22003', '22P02', '54000']) {
+      expect(toErrorBody(Object.assign(new Error('invalid input'), { code, severity: 'ERROR' }))).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: ERROR_MESSAGES.VALIDATION_FAILED });
+    }
+    expect(toErrorBody(Object.assign(new Error('deadlock'), { code: '40P01' })).status).toBe(500);
+    expect(toErrorBody(Object.assign(new Error('x'), { code: 'ERR_INVALID_ARG_TYPE' })).status).toBe(500);
+  });
+});

@@ -43,9 +43,20 @@ function codeForStatus(status: number): ErrorCode {
   return ERROR_CODES.internal;
 }
 
+/**
+ * PostgreSQL refusing a value the validation let through: class 22 "data exception" (22P05
+ * untranslatable character, 22021 bad byte sequence, 22003 out of range, 22P02 bad number…)
+ * and 54000 (a value too large to index). The input was bad, not the server: a 400.
+ */
+const isBadInputFromDb = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(?:22[0-9A-Z]{3}|54000)$/.test(code);
+};
+
 /** Maps anything thrown to the one error body; a 5xx never carries the original message. */
 export function toErrorBody(err: unknown): ApiErrorBody {
   if (err instanceof AppError) return err.toBody();
+  if (isBadInputFromDb(err)) return new AppError('VALIDATION_FAILED').toBody();
   const status = (err as { statusCode?: number } | null)?.statusCode;
   const code = typeof status === 'number' && status >= 400 && status < 500 ? codeForStatus(status) : ERROR_CODES.internal;
   return { status: code === ERROR_CODES.internal ? 500 : (status as number), code, message: ERROR_MESSAGES[code] };

@@ -22,7 +22,8 @@ export function fieldErrors(issues: v.BaseIssue<unknown>[]): FieldError[] {
 /** Parses `source` of the request with a contracts schema and replaces it with the output. */
 export function parseOrThrow<S extends AnySchema>(schema: S, input: unknown): v.InferOutput<S> {
   // `message` only fills in where a schema has no text of its own (valibot's English default).
-  const result = v.safeParse(schema, input ?? {}, { message: ERROR_MESSAGES.VALIDATION_FAILED });
+  // No body at all reads as {}; a JSON `null` is not "no body" (read as {}, it made a time range that matches always: issue 12 §6).
+  const result = v.safeParse(schema, input === undefined ? {} : input, { message: ERROR_MESSAGES.VALIDATION_FAILED });
   if (!result.success) throw new AppError('VALIDATION_FAILED', fieldErrors(result.issues));
   return result.output;
 }

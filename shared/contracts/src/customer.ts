@@ -19,6 +19,9 @@ const STATUS_VALUES = CUSTOMER_STATUSES.map((s) => s.value) as [CustomerStatus, 
 const requiredText = v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required));
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `Tối đa ${max} ký tự`)), '');
 
+/** Messages of customer checks only the API can make. */
+export const CUSTOMER_MSG = { userUnknown: 'Nhân viên phụ trách không tồn tại' } as const;
+
 /** The customer form, one schema for the browser and the API (SPEC §3, §5). */
 export const CustomerInputSchema = v.object({
   name: v.pipe(requiredText, v.maxLength(255, 'Tối đa 255 ký tự')),

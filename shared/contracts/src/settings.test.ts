@@ -14,6 +14,18 @@ describe('SystemSettingInputSchema', () => {
     expect(v.parse(SystemSettingInputSchema, { hidden_phone_customer: '1', position_hidden_phone_customer: '3', show_popup_customer: 0, voice_over_internet_protocol: '2' }))
       .toEqual({ hidden_phone_customer: 1, position_hidden_phone_customer: 3, show_popup_customer: 0, voice_over_internet_protocol: 2 });
   });
+  it('does not read "" (or blanks, hex, exponents) as 0 (issue 12 §6)', () => {
+    const ok = { hidden_phone_customer: 1, position_hidden_phone_customer: 3, show_popup_customer: 0, voice_over_internet_protocol: 2 };
+    for (const [field, value, message] of [
+      ['hidden_phone_customer', '', 'Thông tin không được để trống'],
+      ['position_hidden_phone_customer', '  ', 'Thông tin không được để trống'],
+      ['show_popup_customer', '0x1', 'Phải là số nguyên'],
+      ['voice_over_internet_protocol', '1e0', 'Phải là số nguyên'],
+    ] as const) {
+      const r = v.safeParse(SystemSettingInputSchema, { ...ok, [field]: value });
+      expect(r.success ? [] : r.issues.map((i) => [v.getDotPath(i), i.message])).toEqual([[field, message]]);
+    }
+  });
 });
 
 describe('SignupSchema', () => {

@@ -4,7 +4,12 @@ import { PROVIDERS, FEATURES, type FeatureName } from './constants';
 import { emailField, passwordField, phoneField, SIGNUP_MSG } from './signup';
 
 const requiredText = v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required));
-const toInt = v.pipe(v.union([v.string(), v.number()], 'Phải là số'), v.transform(Number), v.integer('Phải là số nguyên'));
+/** A whole number, or its digits as a form sends them: "" is not 0 (issue 12 §6), nor is " ", "0x10" or "1e1" a number. */
+const toInt = v.pipe(
+  v.union([v.number('Phải là số'), v.config(v.pipe(v.string('Phải là số'), v.trim(), v.nonEmpty(MSG.required), v.regex(/^-?\d{1,9}$/, 'Phải là số nguyên')), { abortPipeEarly: true })], 'Phải là số'),
+  v.transform(Number),
+  v.integer('Phải là số nguyên'),
+);
 const flag = v.pipe(toInt, v.picklist([0, 1], 'Chỉ nhận 0 hoặc 1'));
 
 /** Slugs of /setting/:slug and /user-setting/:slug. */

@@ -24,3 +24,25 @@ export function toneWav(seconds = 1, freq = 600, amplitude = 12000, rate = 8000)
 
 /** `seconds` of silence at `rate` Hz, as a WAV file. */
 export const silentWav = (seconds = 1, rate = 8000): Buffer => toneWav(seconds, 0, 0, rate);
+
+/** Bad WAVs an attacker sends as greetings (issue 12 §6). The 44-byte header of a file with no samples. */
+export const headerOnlyWav = (): Buffer => toneWav(0);
+
+/** 1 s of tone whose data chunk claims `size` bytes (0xFFFFFFFF: "4 GB"). */
+export function wavClaiming(size: number): Buffer {
+  const file = toneWav(1);
+  file.writeUInt32LE(size, 40);
+  return file;
+}
+
+/** 1 s of tone with fields of its fmt chunk replaced. */
+export function wavWithFormat(fmt: Partial<Record<'format' | 'channels' | 'rate' | 'byteRate' | 'align' | 'bits', number>>): Buffer {
+  const file = toneWav(1);
+  const at = { format: [20, 2], channels: [22, 2], rate: [24, 4], byteRate: [28, 4], align: [32, 2], bits: [34, 2] } as const;
+  for (const [key, value] of Object.entries(fmt)) {
+    const [off, len] = at[key as keyof typeof at];
+    if (len === 2) file.writeUInt16LE(value, off);
+    else file.writeUInt32LE(value, off);
+  }
+  return file;
+}

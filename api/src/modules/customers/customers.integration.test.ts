@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, MSG } from '@tongdai/contracts';
+import { CUSTOMER_MSG, ERROR_MESSAGES, MSG } from '@tongdai/contracts';
 import { sampleCustomers } from '../../db/seed-data';
 import { startTestApp, type TestApp, demoHeaders } from '../../../test/helpers';
 
@@ -81,6 +81,25 @@ describe('customers (tenant surface)', () => {
       { field: 'phone', message: MSG.required },
       { field: 'status', message: MSG.required },
     ]);
+  });
+
+  it("assigns a customer only to a user of the same tenant (issue 12 §6: 12345, −1, another tenant's user were stored)", async () => {
+    const own = (await get('/t/demo/accounts')).json().data[0].id as number;
+    const other = (await get('/t/abc/accounts', abcAdmin)).json().data[0].id as number;
+    const count = async () => Number((await t.db.query<{ n: string }>('select count(*) as n from customers')).rows[0].n);
+    const before = await count();
+    for (const user_id of [12345, -1, other]) {
+      const res = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: admin, payload: { ...valid, user_id } });
+      expect([user_id, res.statusCode, res.json().details]).toEqual([user_id, 400, [{ field: 'user_id', message: CUSTOMER_MSG.userUnknown }]]);
+    }
+    expect(await count()).toBe(before);
+    const created = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: admin, payload: { ...valid, user_id: own } });
+    expect([created.statusCode, created.json().data.user_id]).toEqual([201, own]);
+    const id = created.json().data.id;
+    const moved = await t.app.inject({ method: 'PUT', url: `/t/demo/customers/${id}`, headers: admin, payload: { ...valid, user_id: other } });
+    expect([moved.statusCode, moved.json().details]).toEqual([400, [{ field: 'user_id', message: CUSTOMER_MSG.userUnknown }]]);
+    expect((await get(`/t/demo/customers/${id}`)).json().data.user_id).toBe(own);
+    expect((await t.app.inject({ method: 'DELETE', url: `/t/demo/customers/${id}`, headers: admin })).statusCode).toBe(204);
   });
 
   it('refuses delete to the restricted role with 403 FORBIDDEN', async () => {

@@ -1,5 +1,5 @@
-import { phoneVariants, type Customer, type CustomerInput, type CustomerListQuery, type Paged } from '@tongdai/contracts';
-import type { Db } from '../../db/db';
+import { CUSTOMER_MSG, phoneVariants, type Customer, type CustomerInput, type CustomerListQuery, type Paged } from '@tongdai/contracts';
+import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import * as repo from './customers.repository';
 import { checkCustomerLabels } from '../org/org.service';
@@ -8,6 +8,13 @@ import { checkCustomerLabels } from '../org/org.service';
 function found<T>(value: T | null | false): T {
   if (!value) throw new AppError('NOT_FOUND');
   return value;
+}
+
+/** The staff member a customer is assigned to is a user of the same tenant (issue 12 §6: 12345, −1, another tenant's user were stored). */
+async function checkAssignee(tx: Queryable, tenantId: number, input: CustomerInput): Promise<void> {
+  if (input.user_id === null) return;
+  const { rows } = await tx.query('select 1 from users where id = $1 and tenant_id = $2', [input.user_id, tenantId]);
+  if (!rows.length) throw new AppError('VALIDATION_FAILED', [{ field: 'user_id', message: CUSTOMER_MSG.userUnknown }]);
 }
 
 export function createCustomersService(db: Db) {
@@ -22,12 +29,14 @@ export function createCustomersService(db: Db) {
     create: (tenantId: number, input: CustomerInput) =>
       db.withTenant(tenantId, async (tx) => {
         await checkCustomerLabels(tx, input);
+        await checkAssignee(tx, tenantId, input);
         return repo.insertCustomer(tx, tenantId, input);
       }),
     update: async (tenantId: number, id: number, input: CustomerInput) =>
       found(
         await db.withTenant(tenantId, async (tx) => {
           await checkCustomerLabels(tx, input);
+          await checkAssignee(tx, tenantId, input);
           return repo.updateCustomer(tx, id, input);
         }),
       ),

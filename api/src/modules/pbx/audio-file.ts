@@ -1,4 +1,4 @@
-import { AUDIO_MIME } from '@tongdai/contracts';
+import { AUDIO_MAX_BYTES, AUDIO_MIME } from '@tongdai/contracts';
 
 /**
  * What an uploaded audio file really is, from its bytes (the declared type and the file name are
@@ -11,19 +11,64 @@ export interface AudioInfo {
   duration: number;
 }
 
+/** A file with audio in it but not one to play (issue 12 §6: a 44-byte header-only WAV, a WAV claiming 4 GB). */
+export interface AudioProblem {
+  problem: string;
+}
+export const AUDIO_PROBLEM = {
+  wavSize: 'Tệp WAV hỏng: kích thước dữ liệu không khớp với tệp',
+  wavFormat: 'Tệp WAV có định dạng âm thanh không hợp lệ',
+  tooShort: 'Âm thanh quá ngắn (tối thiểu 0,1 giây)',
+  mp3Frames: 'Tệp MP3 hỏng: số khung không khớp với tệp',
+} as const;
+/** Shorter than this is no greeting (a header with no samples plays 0 s). */
+export const MIN_AUDIO_SECONDS = 0.1;
+
 const round = (s: number) => Math.round(s * 1000) / 1000;
 
-/** WAV: data chunk size / the fmt chunk's byte rate. */
-export function wavInfo(buf: Buffer): AudioInfo | null {
+// PCM, IEEE float, A-law, µ-law, WAVE_FORMAT_EXTENSIBLE.
+const WAV_FORMATS = new Set([1, 3, 6, 7, 0xfffe]);
+
+/** The fmt chunk describes audio a player can play: its byte rate follows from the other fields. */
+function saneFormat(buf: Buffer, body: number): number | null {
+  const format = buf.readUInt16LE(body);
+  const channels = buf.readUInt16LE(body + 2);
+  const rate = buf.readUInt32LE(body + 4);
+  const byteRate = buf.readUInt32LE(body + 8);
+  const align = buf.readUInt16LE(body + 12);
+  const bits = buf.readUInt16LE(body + 14);
+  const ok =
+    WAV_FORMATS.has(format) &&
+    channels >= 1 && channels <= 8 &&
+    rate >= 4000 && rate <= 384_000 &&
+    [8, 16, 24, 32, 64].includes(bits) &&
+    align === (channels * bits) / 8 &&
+    byteRate === rate * align;
+  return ok ? byteRate : null;
+}
+
+/**
+ * WAV: data chunk size / the fmt chunk's byte rate. A data size of 0 (streamed) plays what is
+ * there, as does a file cut short; a size no upload can have (over AUDIO_MAX_BYTES, 0xFFFFFFFF
+ * included) is refused, like a format whose numbers disagree.
+ */
+export function wavInfo(buf: Buffer): AudioInfo | AudioProblem | null {
   if (buf.length < 12 || buf.toString('latin1', 0, 4) !== 'RIFF' || buf.toString('latin1', 8, 12) !== 'WAVE') return null;
-  let byteRate = 0;
+  let byteRate: number | null = 0;
   for (let off = 12; off + 8 <= buf.length; ) {
     const id = buf.toString('latin1', off, off + 4);
     const size = buf.readUInt32LE(off + 4);
     const body = off + 8;
-    if (id === 'fmt ' && size >= 16 && body + 16 <= buf.length) byteRate = buf.readUInt32LE(body + 8);
-    // A streamed WAV may say 0 or 0xFFFFFFFF: what is there is what plays.
-    if (id === 'data') return byteRate ? { mime: AUDIO_MIME.wav, duration: round(Math.min(size || Infinity, buf.length - body) / byteRate) } : null;
+    if (id === 'fmt ') {
+      if (size < 16 || body + 16 > buf.length) return { problem: AUDIO_PROBLEM.wavFormat };
+      byteRate = saneFormat(buf, body);
+      if (byteRate === null) return { problem: AUDIO_PROBLEM.wavFormat };
+    }
+    if (id === 'data') {
+      if (!byteRate) return null;
+      if (size > AUDIO_MAX_BYTES) return { problem: AUDIO_PROBLEM.wavSize };
+      return { mime: AUDIO_MIME.wav, duration: round(Math.min(size || Infinity, buf.length - body) / byteRate) };
+    }
     off = body + size + (size & 1);
   }
   return null;
@@ -98,7 +143,7 @@ function taggedFrames(buf: Buffer, i: number, f: Frame): number | null {
   return null;
 }
 
-export function mp3Info(buf: Buffer): AudioInfo | null {
+export function mp3Info(buf: Buffer): AudioInfo | AudioProblem | null {
   const start = afterId3(buf);
   // Encoders may pad between the tag and the first frame; a frame must be found early.
   let i = start;
@@ -107,7 +152,11 @@ export function mp3Info(buf: Buffer): AudioInfo | null {
   const first = i < limit ? confirmedFrame(buf, i) : null;
   if (!first) return null;
   const tagged = taggedFrames(buf, i, first);
-  if (tagged !== null) return { mime: AUDIO_MIME.mp3, duration: round((tagged * first.samples) / first.sampleRate) };
+  if (tagged !== null) {
+    const seconds = (tagged * first.samples) / first.sampleRate;
+    // No MPEG audio is below 8 kbit/s: longer than the largest upload could play at that rate is a lie.
+    return seconds > (AUDIO_MAX_BYTES * 8) / 8000 ? { problem: AUDIO_PROBLEM.mp3Frames } : { mime: AUDIO_MIME.mp3, duration: round(seconds) };
+  }
   let seconds = 0;
   for (let f: Frame | null = first; f; f = frameAt(buf, i)) {
     seconds += f.samples / f.sampleRate;
@@ -116,7 +165,9 @@ export function mp3Info(buf: Buffer): AudioInfo | null {
   return { mime: AUDIO_MIME.mp3, duration: round(seconds) };
 }
 
-/** WAV or MP3 with its duration, or null for anything else. */
-export function inspectAudio(buf: Buffer): AudioInfo | null {
-  return wavInfo(buf) ?? mp3Info(buf);
+/** WAV or MP3 with its duration, what is wrong with one, or null for anything else. */
+export function inspectAudio(buf: Buffer): AudioInfo | AudioProblem | null {
+  const info = wavInfo(buf) ?? mp3Info(buf);
+  if (info && 'duration' in info && info.duration < MIN_AUDIO_SECONDS) return { problem: AUDIO_PROBLEM.tooShort };
+  return info;
 }

@@ -56,7 +56,8 @@ export function audioRoutes(app: FastifyInstance, def: AnyPbxDef, svc: PbxServic
     const info = form.file ? inspectAudio(form.file.bytes) : null;
     if (!form.file) details.push({ field: 'file', message: PBX_MSG.audioRequired });
     else if (!info) details.push({ field: 'file', message: PBX_MSG.audioType });
-    if (!meta.success || !form.file || !info) throw invalid(details);
+    else if ('problem' in info) details.push({ field: 'file', message: info.problem });
+    if (!meta.success || !form.file || !info || 'problem' in info) throw invalid(details);
     const file = { file_name: form.file.name || 'audio', mime: info.mime, size_bytes: form.file.bytes.length, duration_seconds: info.duration, bytes: form.file.bytes };
     return reply.status(201).send({ data: await svc.create(caller(request), { ...meta.output, file }) });
   });

@@ -3,6 +3,11 @@ import { AUDIO_MAX_BYTES, IMPORT_MAX_ROWS, MSG, PBX_MSG } from '@tongdai/contrac
 import { demoHeaders, type TestApp } from '../../../test/helpers';
 import { startPbxTest } from '../../../test/pbx-app';
 import { mp3, wav, type PbxClient } from '@tongdai/testkit/pbx-kit';
+import { xlsxBomb } from '@tongdai/testkit/xlsx-bomb';
+import { headerOnlyWav, wavClaiming, wavWithFormat } from '@tongdai/testkit/wav';
+import { AUDIO_PROBLEM } from './audio-file';
+import { PBX_API_MSG } from './pbx.errors';
+import { SHEET_LIMITS } from './import-sheet';
 
 type Json = Record<string, unknown>;
 const WAV = { name: 'loi-chao.wav', type: 'audio/wav', bytes: wav(1) };
@@ -68,6 +73,22 @@ describe('PBX partner API: audio files, inbound import, bulk subscriber delete',
       expect([dup.statusCode, dup.json().message]).toEqual([409, PBX_MSG.nameTaken]);
       expect((await demo.get('/partner/greeting?dataType=all')).json().data.map((x: Json) => x.name)).toEqual(['Lời chào mới']);
       expect((await abc.upload('/partner/greeting', { name: 'Của ABC', ma_dn: 'demo' }, WAV)).statusCode).toBe(403);
+    });
+
+    it('refuses a 44-byte header-only WAV, a WAV claiming 4 GB and a broken format as greetings and music (issue 12 §6)', async () => {
+      const stored = async () => Number((await t.db.query<{ n: string }>('select count(*) as n from pbx_audio')).rows[0].n);
+      const before = await stored();
+      for (const [bytes, problem] of [
+        [headerOnlyWav(), AUDIO_PROBLEM.tooShort],
+        [wavClaiming(0xffffffff), AUDIO_PROBLEM.wavSize],
+        [wavWithFormat({ byteRate: 7 }), AUDIO_PROBLEM.wavFormat],
+      ] as const) {
+        for (const path of ['/partner/greeting', '/partner/moh']) {
+          const res = await demo.upload(path, { name: 'Xấu', moh_class: 'xau' }, { name: 'xau.wav', type: 'audio/wav', bytes });
+          expect([path, res.statusCode, res.json().details]).toEqual([path, 400, [{ field: 'file', message: problem }]]);
+        }
+      }
+      expect(await stored()).toBe(before);
     });
 
     it('keeps a greeting or a music class that an IVR, queue or notification uses', async () => {
@@ -148,6 +169,34 @@ describe('PBX partner API: audio files, inbound import, bulk subscriber delete',
           { row: 3, did: '02873000002', message: PBX_MSG.destinationType },
         ],
       });
+    });
+
+    it('refuses a spreadsheet bomb with a 400 in moments while /health keeps answering (issue 12 §1)', async () => {
+      const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      const before = (await demo.get('/partner/inbound')).json().total;
+      for (const bytes of [xlsxBomb(40), xlsxBomb(40, true)]) {
+        expect(bytes.length).toBeLessThan(100 * 1024);
+        const started = Date.now();
+        let done = false;
+        const sent = demo.upload('/importInbound', {}, { name: 'bom.xlsx', type: XLSX, bytes }).finally(() => (done = true));
+        // /health asked again and again while the file is read: every answer within a second.
+        let slowest = 0;
+        do {
+          const asked = Date.now();
+          expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+          slowest = Math.max(slowest, Date.now() - asked);
+          await new Promise((r) => setTimeout(r, 20));
+        } while (!done);
+        expect(slowest).toBeLessThan(1000);
+        const res = await sent;
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect([res.statusCode, res.json().code, res.json().details]).toEqual([
+          400,
+          'VALIDATION_FAILED',
+          [{ field: 'file', message: PBX_API_MSG.importUnpackedTooLarge(SHEET_LIMITS.maxUnpacked / (1024 * 1024)) }],
+        ]);
+      }
+      expect((await demo.get('/partner/inbound')).json().total).toBe(before);
     });
   });
 

@@ -13,8 +13,9 @@ describe('PBX partner API: references, loops, overrides and tenants', () => {
   let kinhDoanh: number;
   let gioHanhChinh: number;
   let seededRoute: number;
+  let admin: Record<string, string>;
   beforeAll(async () => {
-    ({ t, demo, abc, kinhDoanh, gioHanhChinh, seededRoute } = await startPbxTest());
+    ({ t, demo, abc, kinhDoanh, gioHanhChinh, seededRoute, admin } = await startPbxTest());
   });
   afterAll(() => t.close());
 
@@ -126,6 +127,23 @@ describe('PBX partner API: references, loops, overrides and tenants', () => {
     expect([[0, 30], [9, 0]]).toContainEqual([moved.getUTCHours(), moved.getUTCMinutes()]);
     const cleared = (await demo.put(`/partner/time-condition/${temp.id}`, { ...base, override: 'none' })).json().data;
     expect([cleared.override_set_at, cleared.override_until]).toEqual([null, null]);
+  });
+
+  it('refuses a range or a time condition sent as null instead of reading it as "always" (issue 12 §6)', async () => {
+    const tg = (await demo.post('/partner/time-group', { name: 'Giờ làm 8–17', ranges: [{ time_start: '08:00', time_end: '17:00' }] })).json().data;
+    const send = (method: 'POST' | 'PUT', url: string) =>
+      t.app.inject({ method, url: `/pbx${url}`, headers: { ...admin, 'content-type': 'application/json' }, payload: 'null' });
+    for (const [method, url] of [
+      ['POST', `/partner/time-group/${tg.id}/ranges`],
+      ['PUT', `/partner/time-group/${tg.id}/ranges/${tg.ranges[0].id}`],
+      ['POST', '/partner/time-group'],
+      ['POST', '/partner/time-condition'],
+    ] as const) {
+      const res = await send(method, url);
+      expect([method, url, res.statusCode, res.json().code]).toEqual([method, url, 400, 'VALIDATION_FAILED']);
+    }
+    expect((await demo.post('/partner/time-group', { name: 'Null', ranges: [null] })).statusCode).toBe(400);
+    expect((await demo.get(`/partner/time-group/${tg.id}`)).json().data.ranges).toEqual([expect.objectContaining({ time_start: '08:00', time_end: '17:00', dow_start: null })]);
   });
 
   it('edits the ranges of a time group one by one (detailId), keeping at least one', async () => {

@@ -11,6 +11,8 @@ export const PBX_API_MSG = {
   blockedTaken: 'Số này đã có trong danh sách chặn',
   importColumns: (columns: string[]) => `Thiếu cột: ${columns.join(', ')}`,
   importTooLarge: (mb: number) => `Tệp nhập tối đa ${mb} MB`,
+  importUnpackedTooLarge: (mb: number) => `Tệp Excel sau khi giải nén vượt quá ${mb} MB`,
+  importTooSlow: 'Tệp quá phức tạp, không đọc xong trong thời gian cho phép',
 } as const;
 
 export const invalid = (details: FieldError[]) => new AppError('VALIDATION_FAILED', details);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
 import { authOf } from '../../http/guards';
+import { checkFormFields } from '../../http/input-guard';
 import { checkFormTenant, invalid } from './pbx.errors';
 
 export interface Upload {
@@ -34,6 +35,7 @@ export async function readUpload(request: FastifyRequest, fileField: string, max
       throw new AppError('VALIDATION_FAILED');
     }
   }
+  checkFormFields(upload.fields);
   checkFormTenant(upload.fields, authOf(request).maDn);
   return upload;
 }

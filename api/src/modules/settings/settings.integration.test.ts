@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, SITE_MSG } from '@tongdai/contracts';
+import { ERROR_MESSAGES, MSG, SITE_MSG } from '@tongdai/contracts';
 import { bearer, DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -80,6 +80,15 @@ describe('settings (tenant surface)', () => {
       expect(res.json().data).toEqual(expected);
       expect((await as(staff).get('/get-system-setting')).json().data).toEqual(expected);
       await as(admin).put('/update-system-setting', { ...expected, hidden_phone_customer: 0 });
+    });
+
+    it('does not read "" as 0, and keeps the settings as they were (issue 12 §6)', async () => {
+      const before = (await as(admin).get('/get-system-setting')).json().data;
+      for (const field of ['hidden_phone_customer', 'position_hidden_phone_customer', 'show_popup_customer', 'voice_over_internet_protocol']) {
+        const res = await as(admin).put('/update-system-setting', { ...before, [field]: '' });
+        expect([field, res.statusCode, res.json().details]).toEqual([field, 400, [{ field, message: MSG.required }]]);
+      }
+      expect((await as(admin).get('/get-system-setting')).json().data).toEqual(before);
     });
 
     it('validates and refuses nhanvien with 403', async () => {

@@ -4,6 +4,7 @@ import { PERM, SITE_LOGO_MAX_BYTES, SITE_MSG, SiteNameSchema, type FieldError } 
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { authOf, guarded, publicRoute } from '../../http/guards';
+import { checkFormFields } from '../../http/input-guard';
 import { parseOrThrow } from '../../http/validate';
 import { findTenantByMaDn } from '../tenants/tenants.repository';
 import { LOGO_HEADERS, sniffLogoType } from './site-logo';
@@ -38,6 +39,7 @@ async function readForm(request: FastifyRequest): Promise<SiteForm> {
     if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('logo', SITE_MSG.logoTooLarge);
     throw invalid('logo', SITE_MSG.logoType);
   }
+  checkFormFields(form.fields);
   return form;
 }
 

@@ -1,0 +1,125 @@
+// Reads the first sheet of an .xlsx off the API's event loop (issue 12 §1: a 22 kB file that
+// unpacks to 20 MB froze every tenant for ~70 s). Plain JavaScript on purpose: a worker thread
+// runs outside tsx and Jest's transform. The parent (import-sheet.ts) sets the time and memory
+// limits; this file sets the size ones:
+//  - the central directory's uncompressed sizes are summed before anything is inflated;
+//  - each entry is inflated with zlib's maxOutputLength = its declared size, so a size that lies
+//    stops the inflater instead of growing a buffer;
+//  - the worksheet's <row> elements are counted before the XML is parsed.
+// Then read-excel-file parses the entries read here (its own unzipper reads local headers as a
+// stream and would see entries the central directory does not list).
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
+import { inflateRawSync } from 'node:zlib';
+
+/** @typedef {{ kind: 'rows', rows: string[][] } | { kind: 'invalid' | 'unpacked' | 'rows-limit' }} Answer */
+
+class Refusal extends Error {
+  /** @param {'invalid' | 'unpacked' | 'rows-limit'} kind */
+  constructor(kind) {
+    super(kind);
+    this.kind = kind;
+  }
+}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+/** Only the XML parts are read, like read-excel-file's own filter (images, printer settings are skipped). */
+const wanted = (name) => name.endsWith('.xml') || name.endsWith('.rels');
+
+/** The archive's entries from its central directory: name, method, sizes, where the data starts. */
+function centralDirectory(buf) {
+  const from = Math.max(0, buf.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= from; i--) {
+    if (buf.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Refusal('invalid');
+  const count = buf.readUInt16LE(eocd + 10);
+  let at = buf.readUInt32LE(eocd + 16);
+  const entries = [];
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL) throw new Refusal('invalid');
+    const nameLen = buf.readUInt16LE(at + 28);
+    const entry = {
+      flags: buf.readUInt16LE(at + 8),
+      method: buf.readUInt16LE(at + 10),
+      compressed: buf.readUInt32LE(at + 20),
+      size: buf.readUInt32LE(at + 24),
+      local: buf.readUInt32LE(at + 42),
+      name: buf.toString('utf8', at + 46, at + 46 + nameLen),
+    };
+    entries.push(entry);
+    at += 46 + nameLen + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+/** The XML entries inflated, at most `maxUnpacked` bytes in all. */
+function unpack(buf, maxUnpacked) {
+  const entries = centralDirectory(buf).filter((e) => wanted(e.name));
+  // ZIP64 (0xffffffff) and encrypted entries are not spreadsheets anyone uploads here.
+  if (entries.some((e) => e.size === 0xffffffff || e.compressed === 0xffffffff || e.flags & 1)) throw new Refusal('invalid');
+  if (entries.reduce((sum, e) => sum + e.size, 0) > maxUnpacked) throw new Refusal('unpacked');
+  const contents = {};
+  for (const e of entries) {
+    if (e.local + 30 > buf.length || buf.readUInt32LE(e.local) !== LOCAL) throw new Refusal('invalid');
+    const start = e.local + 30 + buf.readUInt16LE(e.local + 26) + buf.readUInt16LE(e.local + 28);
+    const data = buf.subarray(start, start + e.compressed);
+    if (data.length !== e.compressed) throw new Refusal('invalid');
+    let out;
+    if (e.method === 0) out = data;
+    else if (e.method === 8) {
+      try {
+        out = inflateRawSync(data, { maxOutputLength: Math.max(e.size, 1) });
+      } catch (err) {
+        throw new Refusal(err && err.code === 'ERR_BUFFER_TOO_LARGE' ? 'unpacked' : 'invalid');
+      }
+    } else throw new Refusal('invalid');
+    if (out.length !== e.size) throw new Refusal(out.length > e.size ? 'unpacked' : 'invalid');
+    contents[e.name] = new Uint8Array(out.buffer, out.byteOffset, out.length);
+  }
+  return contents;
+}
+
+/** Row elements of every worksheet (with or without a namespace prefix), counted without parsing. */
+function countRows(contents, maxRows) {
+  for (const [name, bytes] of Object.entries(contents)) {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(name)) continue;
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+    const rows = text.match(/<(?:\w+:)?row[\s>/]/g)?.length ?? 0;
+    if (rows > maxRows) throw new Refusal('rows-limit');
+  }
+}
+
+/** read-excel-file's sheet parser over our entries (its package only exports whole-file readers). */
+async function parser() {
+  const require = createRequire(import.meta.url);
+  const root = join(dirname(require.resolve('read-excel-file/node')), '..', 'modules');
+  const [{ default: parseSheet }, { default: parseXml }] = await Promise.all([
+    import(pathToFileURL(join(root, 'export', 'parseSheet.js')).href),
+    import(pathToFileURL(join(root, 'xml', 'parseXml.js')).href),
+  ]);
+  return (contents) => parseSheet(undefined, parseXml, contents, undefined, { parseNumber: (s) => s, trim: true });
+}
+
+/** @returns {Promise<Answer>} */
+async function read({ bytes, maxUnpacked, maxRows }) {
+  try {
+    const contents = unpack(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), maxUnpacked);
+    countRows(contents, maxRows);
+    const data = await (await parser())(contents);
+    const text = (cell) => (cell === null || cell === undefined ? '' : cell instanceof Date ? cell.toISOString() : String(cell));
+    return { kind: 'rows', rows: data.map((row) => row.map(text)) };
+  } catch (e) {
+    return { kind: e instanceof Refusal ? e.kind : 'invalid' };
+  }
+}
+
+parentPort.postMessage(await read(workerData));
