@@ -5,7 +5,7 @@ import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { authOf, guarded } from '../../http/guards';
 import { parseOrThrow } from '../../http/validate';
-import { findTenantByMaDn } from '../tenants/tenants.repository';
+import { findTenantByMaDn } from '../tenants/tenants.service';
 import { LOGO_HEADERS, sniffLogoType } from './site-logo';
 import { getSiteInfo, getSiteLogo, saveSiteInfo, type LogoChange } from './site.repository';
 
