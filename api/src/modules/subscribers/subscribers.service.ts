@@ -142,3 +142,9 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
 
 /** For other modules (the telecom surface): the tenant's extensions as a directory. */
 export { listDirectory } from './subscribers.repository';
+
+/**
+ * SQL: the extension of the account whose id is `userId` (an SQL expression), or null. One
+ * extension identity (ADR 0015): an account's extension is the subscriber linked to it.
+ */
+export const userExtensionSql = (userId: string): string => `(select s.extension from subscribers s where s.user_id = ${userId})`;
