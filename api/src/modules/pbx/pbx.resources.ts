@@ -147,7 +147,7 @@ const RING_GROUP: PbxDef<RingGroupInput> = {
   perm: PERM.ringgroup,
   schema: RingGroupInputSchema,
   select: `select x.id, x.name, x.extensions, x.strategy, x.ring_time, ${dest('destination', 'destination')}, x.description, ${STAMPS} from pbx_ring_groups x`,
-  search: ['r.name', 'r.description', "array_to_string(r.extensions, ' ')"],
+  search: ['r.name', 'r.description', 'words(r.extensions)'],
   ...NAMED,
   columns: (x) => ({ name: x.name, extensions: x.extensions, strategy: x.strategy, ring_time: x.ring_time, ...destCols('destination', x.destination), description: x.description }),
   refs: REFS.ringGroup,
@@ -164,7 +164,7 @@ const QUEUE: PbxDef<QueueInput> = {
   schema: QueueInputSchema,
   select: `select x.id, x.name, x.agents, x.strategy, x.agent_timeout, x.max_wait, ${dest('timeout', 'timeout_destination')},
       x.join_greeting_id, x.moh_class, x.description, ${STAMPS} from pbx_queues x`,
-  search: ['r.name', 'r.description', "array_to_string(r.agents, ' ')"],
+  search: ['r.name', 'r.description', 'words(r.agents)'],
   ...NAMED,
   columns: (x) => ({
     name: x.name,
