@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { storedForm } from '@tongdai/contracts';
 import type { Tx } from './db';
 import { migrate } from './migrate';
+import { inTransaction as inClientTransaction } from './postgres';
 import { freshDatabase } from '../../test/helpers';
 
 const MIGRATIONS = join(__dirname, 'migrations');
@@ -20,18 +21,7 @@ describe('migration 0013 stores existing customer phones as 84… (PostgreSQL)',
   let client: Client;
   let drop: () => Promise<void>;
   let before: string;
-  const inTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
-    const tx: Tx = { query: (sql, params) => client.query(sql, params as unknown[]) as never, exec: async (sql) => void (await client.query(sql)) };
-    await client.query('begin');
-    try {
-      const out = await fn(tx);
-      await client.query('commit');
-      return out;
-    } catch (err) {
-      await client.query('rollback');
-      throw err;
-    }
-  };
+  const inTransaction = <T>(fn: (tx: Tx) => Promise<T>) => inClientTransaction(client, fn);
 
   beforeAll(async () => {
     const fresh = await freshDatabase();
