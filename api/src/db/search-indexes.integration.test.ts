@@ -1,6 +1,4 @@
-import type { Queryable } from './db';
 import { ENTITIES } from '../modules/org/org.entities';
-import { listRows } from '../modules/pbx/pbx.repository';
 import { PBX_DEFS } from '../modules/pbx/pbx.resources';
 import { startTestApp, type TestApp } from '../../test/helpers';
 
@@ -43,24 +41,6 @@ describe('every list search is indexed (migration 0011, PostgreSQL)', () => {
       return !indexes.some((i) => i.tablename === table && i.indexdef.includes(`(${expr} gin_trgm_ops)`));
     });
     expect(missing).toEqual([]);
-  });
-
-  it('the ring group list, searched as the API searches it, can use the trigram indexes (member extensions too)', async () => {
-    const ringGroups = PBX_DEFS.find((d) => d.table === 'pbx_ring_groups')!;
-    const plans: string[] = [];
-    await t.db.withSystem(async (tx) => {
-      await tx.query('set local enable_seqscan = off');
-      // listRows' own SQL, explained: the count query's plan is enough.
-      const explaining: Queryable = {
-        query: (async (sql: string, params?: unknown[]) => {
-          const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);
-          plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-          return { rows: [{ total: 0 }] };
-        }) as Queryable['query'],
-      };
-      await listRows(explaining, ringGroups, { search: 'dac biet', page: 1, page_size: 10 } as never);
-    });
-    for (const index of ['pbx_ring_groups_name_fold_trgm', 'pbx_ring_groups_description_fold_trgm', 'pbx_ring_groups_extensions_fold_trgm']) expect(plans[0]).toContain(index);
   });
 
   it('users.extension_code is gone (migration 0012): an account’s extension is its subscriber’s', async () => {
