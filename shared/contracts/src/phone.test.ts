@@ -43,7 +43,8 @@ describe('Vietnamese phone numbers', () => {
 
   it('turns the start of a typed national or international number into the stored form for searches', () => {
     expect(['0912', '+8491', '0084 912', '0912345678', '0'].map(storedSearchForm)).toEqual(['84912', '8491', '84912', '84912345678', null]);
-    for (const other of ['912', '84912', 'Hương', '', '101']) expect(storedSearchForm(other)).toBeNull();
+    expect(storedSearchForm('(028) 7300-0077')).toBe('842873000077');
+    for (const other of ['912', '84912', 'Hương', '', '101', 'Đức 09', 'kh0912', '0912#']) expect(storedSearchForm(other)).toBeNull();
   });
 
   it('gives the forms routing and table lookups match under', () => {

@@ -91,6 +91,8 @@ export const displayForm = (stored: string): string => (significantNumber(stored
  * term that is not such a number (it is searched as typed only).
  */
 export function storedSearchForm(term: string): string | null {
+  // Only a term that is a number as people write one: "Đức 09" is a name and a digit, not a number.
+  if (!/^\s*\+?[\d\s.()-]+$/.test(term)) return null;
   const c = cleanNumber(term);
   const rest = /^(?:\+84|0084|0)(\d+)$/.exec(c)?.[1];
   return rest === undefined ? null : `${VN_COUNTRY_CODE}${rest}`;
