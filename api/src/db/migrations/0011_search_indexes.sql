@@ -15,8 +15,6 @@ declare
   col text;
 begin
   foreach target in array array[
-    -- 0009 indexed customers' phone as stored, but the search compares fold(phone).
-    'customers.phone',
     'users.full_name', 'users.username', 'users.email', 'users.phone',
     'roles.name', 'roles.display_name', 'roles.description',
     'subscribers.extension', 'subscribers.display_name',
@@ -45,4 +43,13 @@ begin
   end loop;
 end $$;
 
+-- Customers, the list that grows (tens of thousands of rows per tenant). Under row-level security
+-- the planner cannot use the indexes above for the API's queries (LIKE is not LEAKPROOF: ADR 0014),
+-- so the search reads every row of the tenant, and fold() of four columns per row is what costs
+-- (1.4 s for 50 000 rows, measured): the folded text is stored once per write instead (17 ms).
+-- chr(31) between the fields: a search never matches across two of them.
+alter table customers add column search_text text generated always as
+  (fold(name) || chr(31) || fold(phone) || chr(31) || fold(code) || chr(31) || fold(email)) stored;
+create index customers_search_text_trgm on customers using gin (search_text gin_trgm_ops);
+-- 0009 indexed the phone as stored, but the search compared fold(phone): never used.
 drop index customers_phone_trgm;

@@ -1,6 +1,6 @@
 import type { Customer, CustomerInput, CustomerListQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { iso, likePattern, searchAny } from '../../db/sql';
+import { iso, likePattern } from '../../db/sql';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
 
@@ -17,9 +17,11 @@ export async function listCustomers(tx: Queryable, q: CustomerListQuery, phoneSe
   const params: unknown[] = [];
   if (q.search) {
     params.push(likePattern(q.search));
-    const typed = searchAny(['name', 'phone', 'code', 'email'], `$${params.length}`);
+    // search_text: name, phone, code and email folded once per write (migration 0011), so a search
+    // does not fold four columns of every row of the tenant.
+    const typed = `search_text like fold($${params.length})`;
     if (phoneSearch) params.push(likePattern(phoneSearch));
-    where.push(phoneSearch ? `(${typed} or ${searchAny(['phone'], `$${params.length}`)})` : typed);
+    where.push(phoneSearch ? `(${typed} or search_text like fold($${params.length}))` : typed);
   }
   if (q.status) {
     params.push(q.status);
