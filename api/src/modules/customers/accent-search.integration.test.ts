@@ -1,12 +1,12 @@
 import { foldText } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db, Queryable } from '../../db/db';
+import type { Db } from '../../db/db';
 import { listCustomers } from './customers.repository';
 import { openDb } from '../../db/open';
 import { sampleCustomers } from '../../db/seed-data';
 import { DEMO, seedIfEmpty } from '../../db/seed';
 import { buildServer } from '../../server';
-import { bearer, demoHeaders, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { bearer, demoHeaders, explaining, login, startTestApp, type TestApp } from '../../../test/helpers';
 
 type Json = Record<string, string>;
 const SEED = sampleCustomers(35);
@@ -56,14 +56,7 @@ describe('accent-insensitive search (PostgreSQL)', () => {
   it('the customer search, as the API runs it under RLS, compares the stored folded text: no fold() of each row', async () => {
     const plans: string[] = [];
     await t.db.withTenant(1, async (tx) => {
-      const explaining: Queryable = {
-        query: (async (sql: string, params?: unknown[]) => {
-          const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);
-          plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-          return { rows: plans.length === 1 ? [{ total: 0 }] : [] };
-        }) as Queryable['query'],
-      };
-      await listCustomers(explaining, { search: '0912', page: 1, per_page: 10, status: '' } as never, '84912');
+      await listCustomers(explaining(tx, plans), { search: '0912', page: 1, per_page: 10, status: '' } as never, '84912');
     });
     expect(plans[0]).toMatch(/Filter: .*search_text ~~/);
     expect(plans[0]).not.toMatch(/translate\((name|phone|code|email)\b/);

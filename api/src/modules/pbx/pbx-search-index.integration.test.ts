@@ -1,5 +1,4 @@
-import type { Queryable } from '../../db/db';
-import { startTestApp, type TestApp } from '../../../test/helpers';
+import { explaining, startTestApp, type TestApp } from '../../../test/helpers';
 import { listRows } from './pbx.repository';
 import { PBX_DEFS } from './pbx.resources';
 
@@ -17,15 +16,7 @@ describe('PBX list search and its trigram indexes (PostgreSQL)', () => {
     // As app_system: under RLS the planner cannot use them (non-leakproof LIKE, ADR 0014 "Known limit").
     await t.db.withSystem(async (tx) => {
       await tx.query('set local enable_seqscan = off');
-      // listRows' own SQL, explained: the count query's plan is enough.
-      const explaining: Queryable = {
-        query: (async (sql: string, params?: unknown[]) => {
-          const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);
-          plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-          return { rows: [{ total: 0 }] };
-        }) as Queryable['query'],
-      };
-      await listRows(explaining, ringGroups, { search: 'dac biet', page: 1, page_size: 10 } as never);
+      await listRows(explaining(tx, plans), ringGroups, { search: 'dac biet', page: 1, page_size: 10 } as never);
     });
     for (const index of ['pbx_ring_groups_name_fold_trgm', 'pbx_ring_groups_description_fold_trgm', 'pbx_ring_groups_extensions_fold_trgm']) expect(plans[0]).toContain(index);
   });
