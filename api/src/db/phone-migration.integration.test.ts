@@ -51,7 +51,8 @@ describe('migration 0013 stores existing phone numbers as 84… (PostgreSQL)', (
     const blocked: [string, string][] = [['0912345678', 'exact'], ['+84987654321', 'exact'], ['024', 'prefix'], ['84912', 'prefix'], ['1900', 'prefix'], ['84912345678', 'exact']];
     for (const [number, match] of blocked) await client.query("insert into pbx_blocked_numbers (tenant_id, direction, number, match) values ($1, 'in', $2, $3)", [tenants[0], number, match]);
 
-    expect(await migrate(inTransaction)).toEqual(['0013_store_phones_84.sql']);
+    // 0013 is the first migration this database has not seen (later ones follow it).
+    expect((await migrate(inTransaction))[0]).toBe('0013_store_phones_84.sql');
 
     const column = async (sql: string) => (await client.query<{ v: string }>(sql)).rows.map((r) => r.v);
     expect(await column('select phone as v from customers order by id')).toEqual(PHONES.map(storedForm));
