@@ -1,7 +1,9 @@
 import { ROLE_MSG, SUPER_ADMIN_ROLE, type Paged, type RoleDetail, type RoleInput, type RoleListRow, type RolePasswordInput, type RoleSearchQuery } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
+import type { AuthContext } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
+import { assertCanChangePermissions, assertCanEditRole, assertCanTouchUser, privilegesOfUser } from '../auth/privileges';
 import { setUserPassword } from '../accounts/accounts.repository';
 import { ConflictError, isUniqueViolation } from '../../http/errors';
 import * as repo from './roles.repository';
@@ -36,19 +38,24 @@ export function createRolesService(db: Db) {
       return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
     },
     get: (tenantId: number, id: number) => db.withTenant(tenantId, (tx) => found(tx, id)),
-    create: (tenantId: number, input: RoleInput) =>
+    create: (auth: AuthContext, input: RoleInput) =>
       db
-        .withTenant(tenantId, async (tx) => {
+        .withTenant(auth.tenantId, async (tx) => {
+          assertCanChangePermissions(await privilegesOfUser(tx, auth.userId), [], input.permissions);
           await checkName(tx, input.name);
-          return found(tx, await repo.insertRole(tx, tenantId, input));
+          return found(tx, await repo.insertRole(tx, auth.tenantId, input));
         })
         .catch(mapUnique),
-    update: (tenantId: number, id: number, input: RoleInput) =>
+    update: (auth: AuthContext, id: number, input: RoleInput) =>
       db
-        .withTenant(tenantId, async (tx) => {
-          await guardSuperAdmin(tx, await found(tx, id), input);
+        .withTenant(auth.tenantId, async (tx) => {
+          const role = await found(tx, id);
+          const actor = await privilegesOfUser(tx, auth.userId);
+          assertCanEditRole(actor, role.name);
+          assertCanChangePermissions(actor, role.permissions.map((p) => p.name), input.permissions);
+          await guardSuperAdmin(tx, role, input);
           await checkName(tx, input.name, id);
-          await repo.updateRole(tx, tenantId, id, input);
+          await repo.updateRole(tx, auth.tenantId, id, input);
           return found(tx, id);
         })
         .catch(mapUnique),
@@ -60,12 +67,13 @@ export function createRolesService(db: Db) {
         await repo.deleteRole(tx, id);
       }),
     /** Role screen action: a new password for one of the role's users. */
-    async changePassword(tenantId: number, id: number, input: RolePasswordInput): Promise<void> {
+    async changePassword(auth: AuthContext, id: number, input: RolePasswordInput): Promise<void> {
       const hash = await hashPassword(input.password);
-      await db.withTenant(tenantId, async (tx) => {
+      await db.withTenant(auth.tenantId, async (tx) => {
         const role = await found(tx, id);
         if (!role.users.some((u) => u.id === input.user_id)) throw new AppError('VALIDATION_FAILED', [{ field: 'user_id', message: ROLE_MSG.userNotInRole }]);
-        await setUserPassword(tx, input.user_id, hash);
+        await assertCanTouchUser(tx, await privilegesOfUser(tx, auth.userId), input.user_id);
+        await setUserPassword(tx, input.user_id, hash, auth.sessionId);
       });
     },
   };
