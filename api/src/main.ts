@@ -6,6 +6,7 @@ import { seedIfEmpty } from './db/seed';
 import { buildServer, DEFAULT_CORS_ORIGINS } from './server';
 import { buildInternalServer } from './modules/sip/internal-server';
 import { memoryHub, redisHub } from './modules/realtime/call-event-hub';
+import { redisCounters } from './modules/auth/throttle';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -32,7 +33,12 @@ async function main(): Promise<void> {
   const logger = { level: process.env.LOG_LEVEL ?? 'warn' };
   // Call events for the browsers: through Redis when several API instances serve (REDIS_URL).
   const hub = process.env.REDIS_URL ? await redisHub(process.env.REDIS_URL, (e) => console.error('Redis (call events):', e)) : memoryHub();
-  const app = await buildServer({ db, jwtSecret: jwtSecret(dataDir), corsOrigins, logger, loginRateLimit, hub });
+  // Login counters: in Redis too, so every instance counts the same tries (memory otherwise).
+  const loginCounters = process.env.REDIS_URL ? await redisCounters(process.env.REDIS_URL, (e) => console.error('Redis (login limits):', e)) : undefined;
+  // TRUST_PROXY: the reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For
+  // names the client; unset = none, the socket's address is the client (server.ts).
+  const trustProxy = process.env.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const app = await buildServer({ db, jwtSecret: jwtSecret(dataDir), corsOrigins, logger, loginRateLimit, hub, loginCounters, trustProxy });
   // Kamailio's credential lookups: loopback only, never on the public port (ADR 0007). A
   // container stack sets INTERNAL_HOST to reach it over its private network.
   const internalPort = Number(process.env.INTERNAL_PORT ?? port + 1);
@@ -45,6 +51,7 @@ async function main(): Promise<void> {
   const close = async () => {
     await internal.close();
     await app.close();
+    await loginCounters?.close();
     await hub.close();
     await db.close();
     process.exit(0);

@@ -19,18 +19,19 @@ export interface AuthContext {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(db: Db, tokens: TokenService, throttle: LoginThrottle) {
-  async function login(input: LoginInput): Promise<LoginResult> {
-    const key = LoginThrottle.key(input.ma_dn, input.username);
-    if (throttle.isBlocked(key)) throw new AppError('TOO_MANY_ATTEMPTS');
+  /** `ip` is the client's address as the trusted proxy reports it (server.ts trustProxy). */
+  async function login(input: LoginInput, ip: string): Promise<LoginResult> {
+    const key = LoginThrottle.key(input.ma_dn, input.username, ip);
+    await throttle.check(key);
     const tenant = await findTenantByMaDn(db, input.ma_dn);
     const user = tenant ? await db.withTenant(tenant.id, (tx) => findLoginUser(tx, input.username)) : null;
     // Unknown tenant or user still pays for one argon2 verify: same answer, same time.
     const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyPassword(await dummyHash(), input.password).then(() => false);
     if (!tenant || !user || !ok || user.status !== 'active') {
-      throttle.fail(key);
+      await throttle.fail(key);
       throw new AppError('INVALID_CREDENTIALS');
     }
-    throttle.succeed(key);
+    await throttle.succeed(key);
     const session = await db.withTenant(tenant.id, (tx) => createSession(tx, tenant.id, user.id));
     const now = nowSeconds();
     const token = tokens.issue({ sub: String(user.id), tid: tenant.id, ma_dn: tenant.ma_dn, sid: session.id }, now, session.createdAt);
