@@ -12,7 +12,7 @@ const schema = { tags: ['tenant: accounts'], security: [{ bearer: [] }] };
 
 /** Tenant surface: /accounts CRUD and PUT /accounts/{id}/password, gated by PERM.account.*. */
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
-  const accounts = createAccountsService(app.deps.db);
+  const accounts = createAccountsService(app.deps.db, app.deps.hub);
   const tid = (request: Parameters<typeof authOf>[0]) => authOf(request).tenantId;
 
   app.get('/accounts', { preHandler: [...guarded(PERM.account.view), validate({ query: AccountListQuerySchema })], schema }, (request) =>

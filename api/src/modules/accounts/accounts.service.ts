@@ -4,7 +4,8 @@ import {
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
-import type { AuthContext } from '../auth/auth.service';
+import { endUserSessions, type AuthContext } from '../auth/auth.service';
+import type { CallEventHub } from '../realtime/call-event-hub';
 import { hashPassword } from '../auth/password';
 import { assertCanAssignRole, assertCanTouchUser, privilegesOfUser } from '../auth/privileges';
 import { ConflictError, EscalationError, isUniqueViolation } from '../../http/errors';
@@ -52,7 +53,8 @@ const mapUnique = (err: unknown): never => {
   throw isUniqueViolation(err) ? usernameTaken() : err;
 };
 
-export function createAccountsService(db: Db) {
+/** `sessions` closes the sockets of sessions this service ended (app.deps.hub). */
+export function createAccountsService(db: Db, sessions: Pick<CallEventHub, 'endSessions'>) {
   return {
     async list(tenantId: number, q: AccountListQuery): Promise<Paged<Account>> {
       const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listAccounts(tx, q));
@@ -86,7 +88,13 @@ export function createAccountsService(db: Db) {
           await guardLastSuperAdmin(tx, account, input);
           guardOwnRole(auth, account, input);
           await repo.updateAccount(tx, auth.tenantId, id, input);
+          // A lock ends the sessions for good: unlocking must not bring them back.
+          if (input.status !== 'active') await endUserSessions(tx, id);
           return found(tx, id);
+        })
+        .then((saved) => {
+          if (saved.status !== 'active') sessions.endSessions(auth.tenantId, { userId: id });
+          return saved;
         })
         .catch(mapUnique),
     remove: (auth: AuthContext, id: number) =>
@@ -96,7 +104,7 @@ export function createAccountsService(db: Db) {
         await guardLastSuperAdmin(tx, account);
         await assertCanTouchUser(tx, await privilegesOfUser(tx, auth.userId), id);
         await repo.deleteAccount(tx, id);
-      }),
+      }).then(() => sessions.endSessions(auth.tenantId, { userId: id })),
     async changePassword(auth: AuthContext, id: number, input: PasswordChangeInput): Promise<void> {
       const hash = await hashPassword(input.password);
       await db.withTenant(auth.tenantId, async (tx) => {
@@ -104,6 +112,7 @@ export function createAccountsService(db: Db) {
         await assertCanTouchUser(tx, await privilegesOfUser(tx, auth.userId), id);
         await repo.setUserPassword(tx, id, hash, auth.sessionId);
       });
+      sessions.endSessions(auth.tenantId, { userId: id, exceptSessionId: auth.sessionId });
     },
   };
 }

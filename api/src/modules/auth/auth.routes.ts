@@ -28,7 +28,9 @@ export async function tenantAuthRoutes(app: FastifyInstance): Promise<void> {
   const schema = { tags: ['tenant'], security: [{ bearer: [] }] };
   app.get('/me', { preHandler: guarded(PERM.general), schema }, async (request) => ({ data: await auth.me(authOf(request)) }));
   app.post('/logout', { preHandler: guarded(PERM.general), schema }, async (request, reply) => {
-    await auth.logout(authOf(request));
+    const me = authOf(request);
+    await auth.logout(me);
+    app.deps.hub.endSessions(me.tenantId, { sessionId: me.sessionId });
     return reply.status(204).send();
   });
 }

@@ -1,10 +1,10 @@
 import { SUPER_ADMIN_ROLE, type LoginInput, type LoginResult, type MeResult } from '@tongdai/contracts';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { currentTenant, findTenantByMaDn } from '../tenants/tenants.repository';
 import { allPermissionNames, userProfile, userRoles, type UserRoleRow } from './access.repository';
 import { dummyHash, verifyPassword } from './password';
-import { createSession, findLoginUser, findSession, revokeSession, touchSession } from './sessions.repository';
+import { createSession, findLoginUser, findSession, revokeSession, revokeUserSessions, touchSession } from './sessions.repository';
 import { LoginThrottle } from './throttle';
 import { ACCESS_TTL_S, nowSeconds, sessionState, type TokenService } from './tokens';
 
@@ -17,6 +17,13 @@ export interface AuthContext {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * For other modules, inside their transaction: a locked or deleted account's sessions end (all
+ * of them, or all but the caller's own when a password changes). Their sockets close once the
+ * caller tells the hub (CallEventHub.endSessions) after committing.
+ */
+export const endUserSessions: (tx: Queryable, userId: number, exceptSessionId?: string) => Promise<void> = revokeUserSessions;
 
 export function createAuthService(db: Db, tokens: TokenService, throttle: LoginThrottle) {
   /** `ip` is the client's address as the trusted proxy reports it (server.ts trustProxy). */

@@ -10,7 +10,7 @@ const schema = { tags: ['tenant: roles'], security: [{ bearer: [] }] };
 
 /** Tenant surface: GET /roles (per_page 9999999 = all), /role/{id} CRUD, GET /permissions. */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
-  const roles = createRolesService(app.deps.db);
+  const roles = createRolesService(app.deps.db, app.deps.hub);
   const tid = (request: Parameters<typeof authOf>[0]) => authOf(request).tenantId;
 
   app.get('/roles', { preHandler: [...guarded(PERM.role.view), validate({ query: RoleSearchQuerySchema })], schema }, (request) =>

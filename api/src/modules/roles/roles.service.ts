@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/password';
 import { assertCanChangePermissions, assertCanEditRole, assertCanTouchUser, privilegesOfUser } from '../auth/privileges';
 import { setUserPassword } from '../accounts/accounts.repository';
 import { ConflictError, isUniqueViolation } from '../../http/errors';
+import type { CallEventHub } from '../realtime/call-event-hub';
 import * as repo from './roles.repository';
 
 const nameTaken = () => new ConflictError(ROLE_MSG.nameTaken, [{ field: 'name', message: ROLE_MSG.nameTaken }]);
@@ -17,7 +18,8 @@ async function guardSuperAdmin(tx: Queryable, role: RoleDetail, input: RoleInput
   if (input.name !== SUPER_ADMIN_ROLE || all.some((p) => !input.permissions.includes(p as never))) throw new ConflictError(ROLE_MSG.superAdminLocked);
 }
 
-export function createRolesService(db: Db) {
+/** `sessions` closes the sockets of sessions a password change ended (app.deps.hub). */
+export function createRolesService(db: Db, sessions: Pick<CallEventHub, 'endSessions'>) {
   const found = async (tx: Queryable, id: number) => {
     const role = await repo.getRole(tx, id);
     if (!role) throw new AppError('NOT_FOUND');
@@ -75,6 +77,7 @@ export function createRolesService(db: Db) {
         await assertCanTouchUser(tx, await privilegesOfUser(tx, auth.userId), input.user_id);
         await setUserPassword(tx, input.user_id, hash, auth.sessionId);
       });
+      sessions.endSessions(auth.tenantId, { userId: input.user_id, exceptSessionId: auth.sessionId });
     },
   };
 }
