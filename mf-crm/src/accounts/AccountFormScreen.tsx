@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ACCOUNT_STATUSES, roleLabel, userLimitMessage } from '@tongdai/contracts';
-import { notify, toApiError } from '@tongdai/platform';
+import { ACCOUNT_STATUSES, canAssignRole, roleLabel, userLimitMessage } from '@tongdai/contracts';
+import { notify, session, toApiError } from '@tongdai/platform';
 import { ErrorState, FormShell, LoadingState, SelectField, TextField, useApiError } from '@tongdai/ui';
 import { useAllRoles } from '../roles/roles.api';
 import { fetchSeats, useAccount, useBranches, useDepartments, useSaveAccount, useTeams } from './accounts.api';
@@ -66,6 +66,8 @@ export default function AccountFormScreen() {
       <Input type="password" autoComplete="new-password" name={name} value={form.draft[name]} onChange={(_, d) => form.set(name)(d.value)} data-testid={`field-${name}`} />
     </Field>
   );
+  // Only roles the API lets this user assign (ADR 0018); the account's own role stays shown.
+  const roleOptions = (roles.data ?? []).filter((r) => canAssignRole(session.get().user, r) || r.id === existing.data?.role_id);
   const deptTeams = teams.filter((tm) => form.draft.department_id !== '' && String(tm.department_id) === form.draft.department_id);
   const select = (name: keyof AccountDraft, options: { value: string; label: string }[], placeholder: string, required = false) => (
     <SelectField name={name} label={t(`fields.${name}`)} required={required} value={form.draft[name]} onChange={form.set(name)} error={form.errors[name]} options={options} placeholder={placeholder} />
@@ -77,7 +79,7 @@ export default function AccountFormScreen() {
       {text('username', { required: true })}
       {id === null && password('password')}
       {id === null && password('password_confirmation')}
-      {select('role_id', (roles.data ?? []).map((r) => ({ value: String(r.id), label: roleLabel(r) })), t('chooseRole'), true)}
+      {select('role_id', roleOptions.map((r) => ({ value: String(r.id), label: roleLabel(r) })), t('chooseRole'), true)}
       {select('status', ACCOUNT_STATUSES.map((s) => ({ ...s })), t('chooseStatus'), true)}
       {text('email', { type: 'email' })}
       {text('phone', { type: 'tel' })}
