@@ -34,6 +34,8 @@ export interface ServerOptions {
   trustProxy?: string[];
   /** Call events for the real-time channel (default: in memory, this process only). */
   hub?: CallEventHub;
+  /** How often an open events socket re-checks its session (default 60 s). */
+  sessionCheckMs?: number;
 }
 
 export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*'];
@@ -55,6 +57,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     auth: createAuthService(opts.db, tokens, throttle),
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', opts.jwtSecret, '', `tongdai:${purpose}`, 32)),
     hub: opts.hub ?? memoryHub(),
+    sessionCheckMs: opts.sessionCheckMs ?? 60_000,
     // One counter per IP for every login-like route (both logins, sign-up, change-password).
     loginLimiter: (request, reply) => withRetryAfter(reply, () => throttle.hitIp(request.ip)),
   };

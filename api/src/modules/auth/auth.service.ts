@@ -6,7 +6,7 @@ import { allPermissionNames, userProfile, userRoles, type UserRoleRow } from './
 import { dummyHash, verifyPassword } from './password';
 import { createSession, findLoginUser, findSession, revokeSession, revokeUserSessions, touchSession } from './sessions.repository';
 import { LoginThrottle } from './throttle';
-import { ACCESS_TTL_S, nowSeconds, sessionState, type TokenService } from './tokens';
+import { ABSOLUTE_SESSION_S, ACCESS_TTL_S, nowSeconds, sessionState, type TokenService } from './tokens';
 
 /** Who is calling, as proven by the token; the tenant comes from here, never from a header. */
 export interface AuthContext {
@@ -59,6 +59,12 @@ export function createAuthService(db: Db, tokens: TokenService, throttle: LoginT
     return { auth, refreshed: tokens.issue(claims, now, session.createdAt) };
   }
 
+  /** For long-lived sockets: the session is neither revoked (nor its user locked) nor past the absolute limit. */
+  async function sessionAlive(auth: AuthContext, now = nowSeconds()): Promise<boolean> {
+    const session = await db.withTenant(auth.tenantId, (tx) => findSession(tx, auth.sessionId, auth.userId));
+    return !!session && !session.revoked && now < session.createdAt + ABSOLUTE_SESSION_S;
+  }
+
   const logout = (auth: AuthContext) => db.withTenant(auth.tenantId, (tx) => revokeSession(tx, auth.sessionId));
 
   const roles = (auth: AuthContext): Promise<UserRoleRow[]> => db.withTenant(auth.tenantId, (tx) => userRoles(tx, auth.userId));
@@ -79,5 +85,5 @@ export function createAuthService(db: Db, tokens: TokenService, throttle: LoginT
     });
   }
 
-  return { login, authenticate, logout, roles, me };
+  return { login, authenticate, sessionAlive, logout, roles, me };
 }

@@ -32,6 +32,15 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
         if (isEnded(ended, auth)) socket.close(SESSION_ENDED_CLOSE, 'SESSION_EXPIRED');
       }),
     ];
+    // Whatever ended the session without telling the hub (or its absolute limit) is seen here.
+    const recheck = setInterval(() => {
+      app.deps.auth.sessionAlive(auth).then(
+        (alive) => alive || socket.close(SESSION_ENDED_CLOSE, 'SESSION_EXPIRED'),
+        (e: unknown) => request.log.warn({ err: e }, 'socket session check failed'),
+      );
+    }, app.deps.sessionCheckMs);
+    recheck.unref();
+    stops.push(() => clearInterval(recheck));
     const stop = () => stops.splice(0).forEach((f) => f());
     socket.on('close', stop);
     socket.on('error', stop);

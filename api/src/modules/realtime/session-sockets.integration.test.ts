@@ -83,6 +83,34 @@ describe('sessions end everywhere: tokens and events sockets', () => {
   });
 });
 
+describe('open sockets re-check their session', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ sessionCheckMs: 100 });
+  });
+  afterAll(() => t.close());
+  const openAs = async () => {
+    const token = await login(t.app, 'demo', DEMO.staff);
+    const claims = createTokenService(TEST_JWT_SECRET).read(token)!;
+    const ws = watch(await t.app.injectWS('/t/demo/events', { headers: { 'sec-websocket-protocol': `tongdai.v1, ${token}` } }));
+    const sql = (text: string) => t.db.withTenant(claims.tid, (tx) => tx.query(text, [claims.sid]));
+    return { ws, sql };
+  };
+
+  it('closes when the session was revoked by a path that did not tell the hub', async () => {
+    const { ws, sql } = await openAs();
+    expect(await ws.closedWithin(300)).toBe('still open');
+    await sql('update sessions set revoked_at = now() where id = $1');
+    expect(await ws.closedWithin(2000)).toBe(SESSION_ENDED_CLOSE);
+  });
+
+  it('closes at the absolute session limit (12 hours after login), however active', async () => {
+    const { ws, sql } = await openAs();
+    await sql("update sessions set created_at = now() - interval '12 hours 1 minute' where id = $1");
+    expect(await ws.closedWithin(2000)).toBe(SESSION_ENDED_CLOSE);
+  });
+});
+
 /** The throwaway redis-server of test/global-setup.ts; without it this test fails and says why. */
 function redisUrl(): string {
   const url = process.env.TEST_REDIS_URL;
