@@ -2,16 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_MESSAGES } from '@tongdai/contracts';
 import { DEMO, startTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
-import { REDIS_MISSING } from '../../../test/redis-server';
+import { testRedisUrl as redisUrl } from '../../../test/redis-server';
 import { buildServer, type ServerOptions } from '../../server';
 import { redisCounters, type CounterStore } from './throttle';
-
-/** The throwaway redis-server of test/global-setup.ts; without it these tests fail and say why. */
-function redisUrl(): string {
-  const url = process.env.TEST_REDIS_URL;
-  if (!url) throw new Error(`TEST_REDIS_URL is not set: ${REDIS_MISSING}. Run the tests through jest (test/global-setup.ts starts redis-server).`);
-  return url;
-}
 
 const PROXY = '10.0.0.2';
 const ATTACKER = '203.0.113.66';

@@ -1,6 +1,6 @@
 import type { PbxCallEvent } from '@tongdai/contracts';
 import { bearer, DEMO, login, startTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
-import { REDIS_MISSING } from '../../../test/redis-server';
+import { testRedisUrl as redisUrl } from '../../../test/redis-server';
 import { buildServer } from '../../server';
 import { createTokenService } from '../auth/tokens';
 import { redisHub } from './call-event-hub';
@@ -110,13 +110,6 @@ describe('open sockets re-check their session', () => {
     expect(await ws.closedWithin(2000)).toBe(SESSION_ENDED_CLOSE);
   });
 });
-
-/** The throwaway redis-server of test/global-setup.ts; without it this test fails and says why. */
-function redisUrl(): string {
-  const url = process.env.TEST_REDIS_URL;
-  if (!url) throw new Error(`TEST_REDIS_URL is not set: ${REDIS_MISSING}. Run the tests through jest (test/global-setup.ts starts redis-server).`);
-  return url;
-}
 
 describe('session ends across API instances (Redis)', () => {
   it('a logout on one instance closes the socket another instance holds', async () => {
