@@ -21,6 +21,8 @@ export interface AppDeps {
   deriveKey: (purpose: string) => Buffer;
   /** Call events to the tenants' WebSockets (memory, or Redis pub/sub with REDIS_URL). */
   hub: CallEventHub;
+  /** How often an open events socket re-checks its session (revoked elsewhere, absolute limit). */
+  sessionCheckMs: number;
   /** Per-IP limit on the login routes; one counter shared by both login paths. */
   loginLimiter: onRequestHookHandler;
 }

@@ -8,6 +8,7 @@ import { buildInternalServer } from './modules/sip/internal-server';
 import { newInternalSecret } from './modules/sip/internal-auth';
 import { newSipPasswordKey } from './modules/subscribers/sip-password-box';
 import { memoryHub, redisHub } from './modules/realtime/call-event-hub';
+import { redisCounters } from './modules/auth/throttle';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -42,7 +43,12 @@ async function main(): Promise<void> {
   const logger = { level: process.env.LOG_LEVEL ?? 'warn' };
   // Call events for the browsers: through Redis when several API instances serve (REDIS_URL).
   const hub = process.env.REDIS_URL ? await redisHub(process.env.REDIS_URL, (e) => console.error('Redis (call events):', e)) : memoryHub();
-  const app = await buildServer({ db, jwtSecret: keptSecret(dataDir, 'JWT_SECRET', () => randomBytes(48).toString('base64url')), corsOrigins, logger, loginRateLimit, hub });
+  // Login counters: in Redis too, so every instance counts the same tries (memory otherwise).
+  const loginCounters = process.env.REDIS_URL ? await redisCounters(process.env.REDIS_URL, (e) => console.error('Redis (login limits):', e)) : undefined;
+  // TRUST_PROXY: the reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For
+  // names the client; unset = none, the socket's address is the client (server.ts).
+  const trustProxy = process.env.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const app = await buildServer({ db, jwtSecret: keptSecret(dataDir, 'JWT_SECRET', () => randomBytes(48).toString('base64url')), corsOrigins, logger, loginRateLimit, hub, loginCounters, trustProxy });
   // Kamailio's and the media workers' listener: loopback only, never on the public port (ADR 0007),
   // and only with the shared secret (ADR 0019). A container stack sets INTERNAL_HOST to reach it
   // over its private network.
@@ -56,6 +62,7 @@ async function main(): Promise<void> {
   const close = async () => {
     await internal.close();
     await app.close();
+    await loginCounters?.close();
     await hub.close();
     await db.close();
     process.exit(0);

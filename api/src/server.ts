@@ -1,7 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -9,13 +8,12 @@ import { REALTIME_PROTOCOL, REFRESHED_TOKEN_HEADER } from '@tongdai/contracts';
 import type { Db } from './db/db';
 import type { AppDeps, RateLimit } from './deps';
 import { registerErrorHandling } from './http/error-handler';
-import { AppError } from './http/errors';
 import { exposeAccess, publicRoute } from './http/guards';
 import { registerSecurityHeaders } from './http/security-headers';
 import { clientErrorOptions, registerInputGuard } from './http/input-guard';
 import './http/types';
 import { createAuthService } from './modules/auth/auth.service';
-import { LoginThrottle } from './modules/auth/throttle';
+import { LoginThrottle, withRetryAfter, type CounterStore } from './modules/auth/throttle';
 import { createTokenService } from './modules/auth/tokens';
 import { registerSurfaces } from './surfaces';
 import { memoryHub, type CallEventHub } from './modules/realtime/call-event-hub';
@@ -28,10 +26,19 @@ export interface ServerOptions {
   logger?: boolean | { level: string };
   /** Per-IP limit on login routes (default 20 per minute). */
   loginRateLimit?: RateLimit;
-  /** Failed logins per account before 429 (default 5 in 15 minutes). */
-  accountThrottle?: { maxFailures: number; windowMs: number };
+  /** Failed logins per account + IP before the backoff starts (default 5, forgotten after an hour; auth/throttle.ts). */
+  accountThrottle?: { maxFailures: number; windowMs: number; baseDelayMs?: number; maxDelayMs?: number };
+  /** Where the login counters live (default: this process's memory; main.ts passes Redis with REDIS_URL). */
+  loginCounters?: CounterStore;
+  /**
+   * Addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY);
+   * default none: the socket's address is the client.
+   */
+  trustProxy?: string[];
   /** Call events for the real-time channel (default: in memory, this process only). */
   hub?: CallEventHub;
+  /** How often an open events socket re-checks its session (default 60 s). */
+  sessionCheckMs?: number;
 }
 
 export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*'];
@@ -44,17 +51,18 @@ export function originMatcher(patterns: string[]): (origin: string) => boolean {
 
 /** Builds the whole API on a migrated database; no listen (main.ts or inject() do that). */
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: false, ...clientErrorOptions });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy?.length ? opts.trustProxy : false, ...clientErrorOptions });
   const tokens = createTokenService(opts.jwtSecret);
-  const throttle = new LoginThrottle(opts.accountThrottle?.maxFailures, opts.accountThrottle?.windowMs);
+  const throttle = new LoginThrottle(opts.loginCounters, { ...opts.accountThrottle, ...(opts.loginRateLimit && { ipLimit: opts.loginRateLimit }) });
   const deps: AppDeps = {
     db: opts.db,
     tokens,
     auth: createAuthService(opts.db, tokens, throttle),
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', opts.jwtSecret, '', `tongdai:${purpose}`, 32)),
     hub: opts.hub ?? memoryHub(),
-    // Replaced once @fastify/rate-limit is registered (it needs the plugin's store).
-    loginLimiter: async () => undefined,
+    sessionCheckMs: opts.sessionCheckMs ?? 60_000,
+    // One counter per IP for every login-like route (both logins, sign-up, change-password).
+    loginLimiter: (request, reply) => withRetryAfter(reply, () => throttle.hitIp(request.ip)),
   };
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
@@ -72,11 +80,6 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: [REFRESHED_TOKEN_HEADER],
   });
-  // Only routes that opt in (the logins) are limited; the answer is our TOO_MANY_ATTEMPTS body.
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => new AppError('TOO_MANY_ATTEMPTS') });
-  // One limiter object, so /identity/login/tenant and /t/:ma_dn/login count together per IP
-  // (per-route `config.rateLimit` would give each route its own store).
-  deps.loginLimiter = app.rateLimit(opts.loginRateLimit ?? { max: 20, timeWindow: 60_000 }) as AppDeps['loginLimiter'];
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tongdai API', version: '0.1.0' },

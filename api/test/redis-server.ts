@@ -49,3 +49,10 @@ export async function startRedisServer(): Promise<RedisServer | null> {
   }
   return { url: `redis://127.0.0.1:${port}`, stop: async () => stop() };
 }
+
+/** The throwaway redis-server of test/global-setup.ts for a test; without it the test fails and says why. */
+export function testRedisUrl(): string {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) throw new Error(`TEST_REDIS_URL is not set: ${REDIS_MISSING}. Run the tests through jest (test/global-setup.ts starts redis-server).`);
+  return url;
+}

@@ -112,3 +112,30 @@ test('an account can be created only while the tenant has seats left', async ({ 
   await expect(page.getByTestId('form-error')).toHaveText(message);
   await expect(page).toHaveURL(/\/account\/add$/);
 });
+
+test('an account manager is offered only the roles it may give (no super-admin), and the API refuses the rest', async ({ page, request }) => {
+  const login = new LoginPage(page);
+  await login.loginAs(DEMO);
+  const admin = await api(page, request, 'demo');
+  const roles = (await (await admin.get('roles?per_page=9999999')).json()).data as { id: number; name: string }[];
+  // role.view: the form reads the role list (GET /roles).
+  const made = await admin.post('role', { name: 'quan-ly-tk-e2e', display_name: 'Quản lý tài khoản', permissions: ['account.view', 'account.create', 'role.view'] });
+  const managerRole = (await made.json()).data.id as number;
+  const password = 'QuanLy@20266';
+  const account = await admin.post('accounts', { full_name: 'Trần Quản Lý', username: 'quan.ly.e2e', role_id: managerRole, status: 'active', password, password_confirmation: password });
+  expect(account.status()).toBe(201);
+
+  await page.getByTestId('logout').click();
+  await login.loginAs({ maDn: 'demo', username: 'quan.ly.e2e', password });
+  await new AccountListPage(page).goto();
+  await page.getByTestId('add').click();
+  const options = new AccountFormPage(page).field('role_id').locator('option');
+  await expect(options.filter({ hasText: 'Quản lý tài khoản' })).toHaveCount(1);
+  const offered = await options.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  expect(offered).toEqual([String(managerRole)]);
+
+  const superRole = roles.find((r) => r.name === 'super-admin')!.id;
+  const manager = await api(page, request, 'demo');
+  const refused = await manager.post('accounts', { full_name: 'Chiếm Quyền', username: 'chiem.quyen', role_id: superRole, status: 'active', password, password_confirmation: password });
+  expect([refused.status(), (await refused.json()).code]).toEqual([403, 'PRIVILEGE_ESCALATION']);
+});

@@ -56,6 +56,12 @@ describe('docker-compose.yml', () => {
     expect(api.depends_on.postgres.condition).toBe('service_healthy');
   });
 
+  it("trusts exactly the web proxy's address for X-Forwarded-For (login limits per client)", () => {
+    const web = compose.services.web.networks.default.ipv4_address;
+    expect(compose.services.api.environment.TRUST_PROXY).toBe(web);
+    expect(web.startsWith(compose.networks.default.ipam.config[0].subnet.split('.').slice(0, 3).join('.'))).toBe(true);
+  });
+
   it('every file a service builds from or mounts exists', () => {
     for (const [name, svc] of Object.entries(compose.services)) {
       if (svc.build) expect([name, fs.existsSync(path.join(root, svc.build.context, svc.build.dockerfile))]).toEqual([name, true]);

@@ -7,6 +7,7 @@ const STATUS: Record<ErrorCode, number> = {
   INVALID_CREDENTIALS: 401,
   UNAUTHORIZED_TENANT: 401,
   FORBIDDEN: 403,
+  PRIVILEGE_ESCALATION: 403,
   FEATURE_NOT_PURCHASED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -70,6 +71,14 @@ export function toErrorBody(err: unknown): ApiErrorBody {
 export class ConflictError extends AppError {
   constructor(message: string, details?: FieldError[]) {
     super('CONFLICT', details);
+    this.message = message;
+  }
+}
+
+/** 403 PRIVILEGE_ESCALATION with the rule that refused (PRIVILEGE_MSG). */
+export class EscalationError extends AppError {
+  constructor(message: string, details?: FieldError[]) {
+    super('PRIVILEGE_ESCALATION', details);
     this.message = message;
   }
 }

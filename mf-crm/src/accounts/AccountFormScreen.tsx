@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ACCOUNT_STATUSES, roleLabel, userLimitMessage, type Account } from '@tongdai/contracts';
+import { ACCOUNT_STATUSES, canAssignRole, roleLabel, userLimitMessage, type Account } from '@tongdai/contracts';
+import { session } from '@tongdai/platform';
 import { EntityField, ErrorState, FormRefusal, FormShell, LoadingState, SelectField, useApiError, useEntityForm } from '@tongdai/ui';
 import { useAllRoles } from '../roles/roles.api';
 import { accountCreateForm, accountEntity } from './accounts.entity';
@@ -51,6 +52,8 @@ export default function AccountFormScreen() {
   };
   const fieldOf = (name: string) => [...accountCreateForm.fields].find((f) => f.name === name)!;
   const field = (name: string) => <EntityField field={fieldOf(name)} ns={ACCOUNTS_NS} value={draft[name]} errors={form.errors} onChange={(x) => set(name)(String(x))} />;
+  // Only roles the API lets this user assign (ADR 0018); the account's own role stays shown.
+  const roleOptions = (roles.data ?? []).filter((r) => canAssignRole(session.get().user, r) || r.id === existing.data?.role_id);
   const deptTeams = teams.filter((tm) => draft.department_id !== '' && String(tm.department_id) === draft.department_id);
   const select = (name: string, options: { value: string; label: string }[], placeholder: string, required = false) => (
     <SelectField name={name} label={t(`fields.${name}`)} required={required} value={draft[name]} onChange={set(name)} error={form.errors[name]} options={options} placeholder={placeholder} />
@@ -66,7 +69,7 @@ export default function AccountFormScreen() {
       {field('username')}
       {id === null && field('password')}
       {id === null && field('password_confirmation')}
-      {select('role_id', (roles.data ?? []).map((r) => ({ value: String(r.id), label: roleLabel(r) })), t('chooseRole'), true)}
+      {select('role_id', roleOptions.map((r) => ({ value: String(r.id), label: roleLabel(r) })), t('chooseRole'), true)}
       {select('status', ACCOUNT_STATUSES.map((s) => ({ ...s })), t('chooseStatus'), true)}
       {field('email')}
       {field('phone')}

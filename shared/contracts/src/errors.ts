@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   forbidden: 'FORBIDDEN',
+  /** Granting, assigning or touching more than the caller holds (PRIVILEGE_MSG says which rule). */
+  privilegeEscalation: 'PRIVILEGE_ESCALATION',
   unauthorizedTenant: 'UNAUTHORIZED_TENANT',
   featureNotPurchased: 'FEATURE_NOT_PURCHASED',
   notFound: 'NOT_FOUND',
@@ -26,6 +28,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVALID_CREDENTIALS: 'Mã doanh nghiệp, tên đăng nhập hoặc mật khẩu không đúng',
   TOO_MANY_ATTEMPTS: 'Bạn đã thử đăng nhập quá nhiều lần. Vui lòng thử lại sau ít phút',
   FORBIDDEN: 'Bạn không có quyền thực hiện thao tác này',
+  PRIVILEGE_ESCALATION: 'Bạn không thể cấp hoặc sử dụng quyền mà bạn không có',
   UNAUTHORIZED_TENANT: 'Bạn không có quyền truy cập dữ liệu của doanh nghiệp này',
   FEATURE_NOT_PURCHASED: 'Tính năng chưa được đăng ký hoặc đã hết hạn',
   NOT_FOUND: 'Không tìm thấy dữ liệu',

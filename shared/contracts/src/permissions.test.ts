@@ -1,4 +1,4 @@
-import { hasPermission, isFeatureEnabled, isExpired } from './permissions';
+import { canAssignRole, hasPermission, isFeatureEnabled, isExpired } from './permissions';
 
 describe('hasPermission (SPEC §6)', () => {
   const agent = { name: 'agent', permissions: [{ name: 'customer.view' }] };
@@ -36,5 +36,19 @@ describe('isFeatureEnabled (payment check)', () => {
   it('treats a malformed date as expired', () => {
     expect(isExpired('not-a-date', now)).toBe(true);
     expect(isExpired(null, now)).toBe(false);
+  });
+});
+
+describe('canAssignRole (ADR 0018)', () => {
+  const role = (name: string, ...perms: string[]) => ({ name, permissions: perms.map((p) => ({ name: p })) });
+  const editor = { name: 'quan-ly', permissions: [{ name: 'account.view' }, { name: 'account.edit' }] };
+  it('offers super-admin to super-admins only', () => {
+    expect(canAssignRole({ name: 'super-admin', permissions: [] }, role('super-admin'))).toBe(true);
+    expect(canAssignRole(editor, role('super-admin'))).toBe(false);
+  });
+  it('offers a role only when the user holds all of its permissions', () => {
+    expect(canAssignRole(editor, role('xem', 'account.view'))).toBe(true);
+    expect(canAssignRole(editor, role('nhan-vien', 'account.view', 'customer.view'))).toBe(false);
+    expect(canAssignRole(null, role('xem'))).toBe(false);
   });
 });

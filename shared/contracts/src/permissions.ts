@@ -289,6 +289,17 @@ export function hasPermission(user: SessionUser | null | undefined, required: st
   return user.permissions.some((p) => p.name === required);
 }
 
+/**
+ * Whether the API lets `user` give an account this role (ADR 0018): super-admin only by a
+ * super-admin, any other role only if the user holds all of its permissions. Screens use it to
+ * offer only what the API accepts.
+ */
+export function canAssignRole(user: SessionUser | null | undefined, role: { name: string; permissions: { name: string }[] }): boolean {
+  if (!user) return false;
+  if (user.name === SUPER_ADMIN_ROLE) return true;
+  return role.name !== SUPER_ADMIN_ROLE && role.permissions.every((p) => user.permissions.some((q) => q.name === p.name));
+}
+
 /** Payment check (SPEC §3). date_expired is an ISO date (YYYY-MM-DD), inclusive. */
 export interface PaymentCheck {
   feature_name_data: string[];

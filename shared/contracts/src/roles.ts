@@ -87,3 +87,14 @@ export const ROLE_MSG = {
   inUse: (users: number) => `Không thể xoá vai trò đang được gán cho ${users} tài khoản`,
   userNotInRole: 'Tài khoản không thuộc vai trò này',
 } as const;
+
+/**
+ * Why a 403 PRIVILEGE_ESCALATION was answered (docs/adr/0018): a delegated permission never
+ * leads further than what its holder already has.
+ */
+export const PRIVILEGE_MSG = {
+  grantNotHeld: 'Không thể cấp hoặc thu hồi quyền mà bạn không có',
+  superAdminOnly: 'Chỉ super-admin mới được gán vai trò super-admin hoặc thao tác trên tài khoản super-admin',
+  strongerAccount: 'Không thể thao tác trên tài khoản có nhiều quyền hơn bạn',
+  ownRole: 'Không thể tự đổi vai trò của chính mình',
+} as const;

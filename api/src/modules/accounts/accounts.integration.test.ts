@@ -117,9 +117,10 @@ describe('accounts (tenant surface)', () => {
     const manager = bearer(await login(t.app, 'demo', { username: 'quanly', password: 'MatKhau@2026' }));
     const last = await call('DELETE', `/t/demo/accounts/${me.id}`, undefined, manager);
     expect([last.statusCode, last.json().message]).toEqual([409, ACCOUNT_MSG.lastSuperAdmin]);
-    // …but may delete a super-admin who is not the last one.
+    // …nor one who is not the last: only a super-admin touches a super-admin (issue 12, ADR 0018).
     const second = (await call('POST', '/t/demo/accounts', input({ username: 'admin2', role_id: superRole }))).json().data.id;
-    expect((await call('DELETE', `/t/demo/accounts/${second}`, undefined, manager)).statusCode).toBe(204);
+    expect([(await call('DELETE', `/t/demo/accounts/${second}`, undefined, manager)).json().code]).toEqual(['PRIVILEGE_ESCALATION']);
+    expect((await call('DELETE', `/t/demo/accounts/${second}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/t/demo/accounts/${(await byUsername('quanly')).id}`)).statusCode).toBe(204);
   });
 

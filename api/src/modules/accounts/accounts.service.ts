@@ -1,12 +1,14 @@
 import {
-  ACCOUNT_MSG, SUPER_ADMIN_ROLE, userLimitMessage,
+  ACCOUNT_MSG, PRIVILEGE_MSG, SUPER_ADMIN_ROLE, userLimitMessage,
   type Account, type AccountCreateInput, type AccountListQuery, type AccountUpdateInput, type FieldError, type Paged, type PasswordChangeInput,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
-import type { AuthContext } from '../auth/auth.service';
+import { endUserSessions, type AuthContext } from '../auth/auth.service';
+import type { CallEventHub } from '../realtime/call-event-hub';
 import { hashPassword } from '../auth/password';
-import { ConflictError, isUniqueViolation } from '../../http/errors';
+import { assertCanAssignRole, assertCanTouchUser, privilegesOfUser } from '../auth/privileges';
+import { ConflictError, EscalationError, isUniqueViolation } from '../../http/errors';
 import * as repo from './accounts.repository';
 
 const usernameTaken = () => new ConflictError(ACCOUNT_MSG.usernameTaken, [{ field: 'username', message: ACCOUNT_MSG.usernameTaken }]);
@@ -42,18 +44,25 @@ async function guardLastSuperAdmin(tx: Queryable, account: Account, next?: Accou
   if (admins.length <= 1) throw new ConflictError(ACCOUNT_MSG.lastSuperAdmin);
 }
 
+/** Nobody changes their own role: not even a super-admin demotes itself by mistake. */
+function guardOwnRole(auth: AuthContext, account: Account, next: AccountUpdateInput): void {
+  if (account.id === auth.userId && next.role_id !== account.role_id) throw new EscalationError(PRIVILEGE_MSG.ownRole, [{ field: 'role_id', message: PRIVILEGE_MSG.ownRole }]);
+}
+
 const mapUnique = (err: unknown): never => {
   throw isUniqueViolation(err) ? usernameTaken() : err;
 };
 
-export function createAccountsService(db: Db) {
+/** `sessions` closes the sockets of sessions this service ended (app.deps.hub). */
+export function createAccountsService(db: Db, sessions: Pick<CallEventHub, 'endSessions'>) {
   return {
     async list(tenantId: number, q: AccountListQuery): Promise<Paged<Account>> {
       const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listAccounts(tx, q));
       return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
     },
     get: (tenantId: number, id: number) => db.withTenant(tenantId, (tx) => found(tx, id)),
-    async create(tenantId: number, input: AccountCreateInput): Promise<Account> {
+    async create(auth: AuthContext, input: AccountCreateInput): Promise<Account> {
+      const { tenantId } = auth;
       const hash = await hashPassword(input.password);
       return db
         .withTenant(tenantId, async (tx) => {
@@ -61,20 +70,31 @@ export function createAccountsService(db: Db) {
           const seats = await repo.lockTenantUsers(tx, tenantId);
           if (seats.current >= seats.max) throw new ConflictError(userLimitMessage(seats.current, seats.max));
           await checkRefs(tx, input);
+          await assertCanAssignRole(tx, await privilegesOfUser(tx, auth.userId), input.role_id);
           await checkUsername(tx, input.username);
           return found(tx, await repo.insertAccount(tx, tenantId, input, hash));
         })
         .catch(mapUnique);
     },
-    update: (tenantId: number, id: number, input: AccountUpdateInput) =>
+    update: (auth: AuthContext, id: number, input: AccountUpdateInput) =>
       db
-        .withTenant(tenantId, async (tx) => {
+        .withTenant(auth.tenantId, async (tx) => {
           const account = await found(tx, id);
           await checkRefs(tx, input);
           await checkUsername(tx, input.username, id);
+          const actor = await privilegesOfUser(tx, auth.userId);
+          await assertCanTouchUser(tx, actor, id);
+          if (input.role_id !== account.role_id) await assertCanAssignRole(tx, actor, input.role_id);
           await guardLastSuperAdmin(tx, account, input);
-          await repo.updateAccount(tx, tenantId, id, input);
+          guardOwnRole(auth, account, input);
+          await repo.updateAccount(tx, auth.tenantId, id, input);
+          // A lock ends the sessions for good: unlocking must not bring them back.
+          if (input.status !== 'active') await endUserSessions(tx, id);
           return found(tx, id);
+        })
+        .then((saved) => {
+          if (saved.status !== 'active') sessions.endSessions(auth.tenantId, { userId: id });
+          return saved;
         })
         .catch(mapUnique),
     remove: (auth: AuthContext, id: number) =>
@@ -82,14 +102,17 @@ export function createAccountsService(db: Db) {
         const account = await found(tx, id);
         if (account.id === auth.userId) throw new ConflictError(ACCOUNT_MSG.deleteSelf);
         await guardLastSuperAdmin(tx, account);
+        await assertCanTouchUser(tx, await privilegesOfUser(tx, auth.userId), id);
         await repo.deleteAccount(tx, id);
-      }),
+      }).then(() => sessions.endSessions(auth.tenantId, { userId: id })),
     async changePassword(auth: AuthContext, id: number, input: PasswordChangeInput): Promise<void> {
       const hash = await hashPassword(input.password);
       await db.withTenant(auth.tenantId, async (tx) => {
         await found(tx, id);
+        await assertCanTouchUser(tx, await privilegesOfUser(tx, auth.userId), id);
         await repo.setUserPassword(tx, id, hash, auth.sessionId);
       });
+      sessions.endSessions(auth.tenantId, { userId: id, exceptSessionId: auth.sessionId });
     },
   };
 }

@@ -39,3 +39,17 @@ export async function userProfile(tx: Queryable, userId: number): Promise<Profil
   const { rows } = await tx.query<ProfileRow>('select id, username, full_name, email from users where id = $1', [userId]);
   return rows[0] ?? null;
 }
+
+/** One role's name and permission names, or null when it does not exist in this tenant. */
+export async function rolePermissions(tx: Queryable, roleId: number): Promise<Omit<UserRoleRow, 'id'> | null> {
+  const { rows } = await tx.query<Omit<UserRoleRow, 'id'>>(
+    `select r.name, coalesce(array_agg(p.name order by p.id) filter (where p.name is not null), '{}') as permissions
+       from roles r
+       left join role_permissions rp on rp.role_id = r.id
+       left join permissions p on p.id = rp.permission_id
+      where r.id = $1
+      group by r.id, r.name`,
+    [roleId],
+  );
+  return rows[0] ?? null;
+}

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { LoginSchema, PERM, type LoginInput } from '@tongdai/contracts';
 import { authOf, guarded, publicRoute } from '../../http/guards';
 import { parseOrThrow, validate } from '../../http/validate';
+import { withRetryAfter } from './throttle';
 
 /** Identity surface: POST /login/tenant with {ma_dn, username, password}. */
 export async function identityAuthRoutes(app: FastifyInstance): Promise<void> {
@@ -10,7 +11,7 @@ export async function identityAuthRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/login/tenant',
     { onRequest: loginLimiter, preHandler: [publicRoute, validate({ body: LoginSchema })], schema: { tags: ['identity'] } },
-    async (request) => ({ data: await auth.login(request.body as LoginInput) }),
+    async (request, reply) => ({ data: await withRetryAfter(reply, () => auth.login(request.body as LoginInput, request.ip)) }),
   );
 }
 
@@ -19,15 +20,17 @@ const TenantLoginBody = v.omit(LoginSchema, ['ma_dn']);
 /** Tenant surface: POST /login (ma_dn from the path), GET /me, POST /logout. */
 export async function tenantAuthRoutes(app: FastifyInstance): Promise<void> {
   const { auth, loginLimiter } = app.deps;
-  app.post('/login', { onRequest: loginLimiter, preHandler: publicRoute, schema: { tags: ['tenant'] } }, async (request) => {
+  app.post('/login', { onRequest: loginLimiter, preHandler: publicRoute, schema: { tags: ['tenant'] } }, async (request, reply) => {
     const body = parseOrThrow(TenantLoginBody, request.body);
     const { ma_dn } = request.params as { ma_dn: string };
-    return { data: await auth.login(parseOrThrow(LoginSchema, { ...body, ma_dn })) };
+    return { data: await withRetryAfter(reply, () => auth.login(parseOrThrow(LoginSchema, { ...body, ma_dn }), request.ip)) };
   });
   const schema = { tags: ['tenant'], security: [{ bearer: [] }] };
   app.get('/me', { preHandler: guarded(PERM.general), schema }, async (request) => ({ data: await auth.me(authOf(request)) }));
   app.post('/logout', { preHandler: guarded(PERM.general), schema }, async (request, reply) => {
-    await auth.logout(authOf(request));
+    const me = authOf(request);
+    await auth.logout(me);
+    app.deps.hub.endSessions(me.tenantId, { sessionId: me.sessionId });
     return reply.status(204).send();
   });
 }

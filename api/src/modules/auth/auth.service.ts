@@ -1,12 +1,12 @@
 import { SUPER_ADMIN_ROLE, type LoginInput, type LoginResult, type MeResult } from '@tongdai/contracts';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { currentTenant, findTenantByMaDn } from '../tenants/tenants.service';
 import { allPermissionNames, userProfile, userRoles, type UserRoleRow } from './access.repository';
 import { dummyHash, verifyPassword } from './password';
-import { createSession, findLoginUser, findSession, revokeSession, touchSession } from './sessions.repository';
+import { createSession, findLoginUser, findSession, revokeSession, revokeUserSessions, touchSession } from './sessions.repository';
 import { LoginThrottle } from './throttle';
-import { ACCESS_TTL_S, nowSeconds, sessionState, type TokenService } from './tokens';
+import { ABSOLUTE_SESSION_S, ACCESS_TTL_S, nowSeconds, sessionState, type TokenService } from './tokens';
 /** The roles of a user as the guards read them (http/types). */
 export type { UserRoleRow };
 
@@ -20,19 +20,27 @@ export interface AuthContext {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/**
+ * For other modules, inside their transaction: a locked or deleted account's sessions end (all
+ * of them, or all but the caller's own when a password changes). Their sockets close once the
+ * caller tells the hub (CallEventHub.endSessions) after committing.
+ */
+export const endUserSessions: (tx: Queryable, userId: number, exceptSessionId?: string) => Promise<void> = revokeUserSessions;
+
 export function createAuthService(db: Db, tokens: TokenService, throttle: LoginThrottle) {
-  async function login(input: LoginInput): Promise<LoginResult> {
-    const key = LoginThrottle.key(input.ma_dn, input.username);
-    if (throttle.isBlocked(key)) throw new AppError('TOO_MANY_ATTEMPTS');
+  /** `ip` is the client's address as the trusted proxy reports it (server.ts trustProxy). */
+  async function login(input: LoginInput, ip: string): Promise<LoginResult> {
+    const key = LoginThrottle.key(input.ma_dn, input.username, ip);
+    await throttle.check(key);
     const tenant = await findTenantByMaDn(db, input.ma_dn);
     const user = tenant ? await db.withTenant(tenant.id, (tx) => findLoginUser(tx, input.username)) : null;
     // Unknown tenant or user still pays for one argon2 verify: same answer, same time.
     const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyPassword(await dummyHash(), input.password).then(() => false);
     if (!tenant || !user || !ok || user.status !== 'active') {
-      throttle.fail(key);
+      await throttle.fail(key);
       throw new AppError('INVALID_CREDENTIALS');
     }
-    throttle.succeed(key);
+    await throttle.succeed(key);
     const session = await db.withTenant(tenant.id, (tx) => createSession(tx, tenant.id, user.id));
     const now = nowSeconds();
     const token = tokens.issue({ sub: String(user.id), tid: tenant.id, ma_dn: tenant.ma_dn, sid: session.id }, now, session.createdAt);
@@ -51,6 +59,12 @@ export function createAuthService(db: Db, tokens: TokenService, throttle: LoginT
     if (state === 'valid') return { auth };
     await db.withTenant(claims.tid, (tx) => touchSession(tx, claims.sid));
     return { auth, refreshed: tokens.issue(claims, now, session.createdAt) };
+  }
+
+  /** For long-lived sockets: the session is neither revoked (nor its user locked) nor past the absolute limit. */
+  async function sessionAlive(auth: AuthContext, now = nowSeconds()): Promise<boolean> {
+    const session = await db.withTenant(auth.tenantId, (tx) => findSession(tx, auth.sessionId, auth.userId));
+    return !!session && !session.revoked && now < session.createdAt + ABSOLUTE_SESSION_S;
   }
 
   const logout = (auth: AuthContext) => db.withTenant(auth.tenantId, (tx) => revokeSession(tx, auth.sessionId));
@@ -73,5 +87,5 @@ export function createAuthService(db: Db, tokens: TokenService, throttle: LoginT
     });
   }
 
-  return { login, authenticate, logout, roles, me };
+  return { login, authenticate, sessionAlive, logout, roles, me };
 }

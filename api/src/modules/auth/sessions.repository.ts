@@ -39,3 +39,8 @@ export async function touchSession(tx: Queryable, sessionId: string): Promise<vo
 export async function revokeSession(tx: Queryable, sessionId: string): Promise<void> {
   await tx.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
 }
+
+/** Ends every session of a user (lock, deletion), or all but `exceptSessionId` (new password). */
+export async function revokeUserSessions(tx: Queryable, userId: number, exceptSessionId?: string): Promise<void> {
+  await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and id::text <> $2', [userId, exceptSessionId ?? '']);
+}

@@ -12,7 +12,23 @@ export interface CallEventHub {
   publish(tenantId: number, event: PbxCallEvent): void;
   /** Returns the unsubscribe function. */
   subscribe(tenantId: number, listener: (e: PbxCallEvent) => void): () => void;
+  /**
+   * Sessions that ended (logout, lock, password change, deletion): every instance closes their
+   * sockets. Call it once the revocation is committed.
+   */
+  endSessions(tenantId: number, ended: EndedSessions): void;
+  /** Returns the unsubscribe function. */
+  onSessionsEnded(tenantId: number, listener: (ended: EndedSessions) => void): () => void;
   close(): Promise<void>;
+}
+
+/** One session, or every session of a user but (optionally) the one that asked for it. */
+export type EndedSessions = { sessionId: string } | { userId: number; exceptSessionId?: string };
+
+/** Does the socket of `session` belong to what ended? */
+export function isEnded(ended: EndedSessions, session: { userId: number; sessionId: string }): boolean {
+  if ('sessionId' in ended) return ended.sessionId === session.sessionId;
+  return ended.userId === session.userId && ended.exceptSessionId !== session.sessionId;
 }
 
 export function memoryHub(): CallEventHub {
@@ -24,11 +40,17 @@ export function memoryHub(): CallEventHub {
       ee.on(`t${tenantId}`, listener);
       return () => void ee.off(`t${tenantId}`, listener);
     },
+    endSessions: (tenantId, ended) => void ee.emit(`s${tenantId}`, ended),
+    onSessionsEnded: (tenantId, listener) => {
+      ee.on(`s${tenantId}`, listener);
+      return () => void ee.off(`s${tenantId}`, listener);
+    },
     close: async () => void ee.removeAllListeners(),
   };
 }
 
 const CHANNEL = 'tongdai:pbx-calls';
+const SESSIONS_CHANNEL = 'tongdai:sessions-ended';
 
 /** Redis pub/sub: one channel, the tenant inside the message, delivered to this instance's subscribers. */
 export async function redisHub(url: string, onError: (e: unknown) => void = () => undefined): Promise<CallEventHub> {
@@ -39,17 +61,22 @@ export async function redisHub(url: string, onError: (e: unknown) => void = () =
   sub.on('error', onError);
   await Promise.all([pub.connect(), sub.connect()]);
   const local = memoryHub();
-  await sub.subscribe(CHANNEL, (message) => {
+  const relay = <T>(deliver: (tenantId: number, event: T) => void) => (message: string) => {
     try {
-      const m = JSON.parse(message) as { tenantId: number; event: PbxCallEvent };
-      local.publish(m.tenantId, m.event);
+      const m = JSON.parse(message) as { tenantId: number; event: T };
+      deliver(m.tenantId, m.event);
     } catch (e) {
       onError(e);
     }
-  });
+  };
+  await sub.subscribe(CHANNEL, relay(local.publish));
+  await sub.subscribe(SESSIONS_CHANNEL, relay(local.endSessions));
+  const send = (channel: string, tenantId: number, event: unknown) => void pub.publish(channel, JSON.stringify({ tenantId, event })).catch(onError);
   return {
-    publish: (tenantId, event) => void pub.publish(CHANNEL, JSON.stringify({ tenantId, event })).catch(onError),
+    publish: (tenantId, event) => send(CHANNEL, tenantId, event),
     subscribe: local.subscribe,
+    endSessions: (tenantId, ended) => send(SESSIONS_CHANNEL, tenantId, ended),
+    onSessionsEnded: local.onSessionsEnded,
     close: async () => {
       await local.close();
       await Promise.allSettled([sub.quit(), pub.quit()]);

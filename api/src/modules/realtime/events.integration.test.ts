@@ -1,6 +1,6 @@
 import type { PbxCallEvent } from '@tongdai/contracts';
 import { INTERNAL_HEADERS, DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
-import { REDIS_MISSING } from '../../../test/redis-server';
+import { testRedisUrl as redisUrl } from '../../../test/redis-server';
 import { buildInternalServer } from '../sip/internal-server';
 import { redisHub } from './call-event-hub';
 
@@ -66,13 +66,6 @@ describe('real-time call events (GET /t/{ma_dn}/events, WebSocket)', () => {
     }
   });
 });
-
-/** The throwaway redis-server of test/global-setup.ts; without it this test fails and says why. */
-function redisUrl(): string {
-  const url = process.env.TEST_REDIS_URL;
-  if (!url) throw new Error(`TEST_REDIS_URL is not set: ${REDIS_MISSING}. Run the tests through jest (test/global-setup.ts starts redis-server).`);
-  return url;
-}
 
 describe('call events across API instances (Redis pub/sub)', () => {
   it('an event published by one instance reaches the other instance\'s subscribers of that tenant only', async () => {

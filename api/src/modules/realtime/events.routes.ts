@@ -2,6 +2,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { REALTIME_PROTOCOL } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
 import { declareAccess, tenantGuard } from '../../http/guards';
+import { isEnded } from './call-event-hub';
+
+/** WebSocket close code when the socket's session has ended (4000–4999: the application's own). */
+export const SESSION_ENDED_CLOSE = 4401;
 
 /**
  * GET /t/{ma_dn}/events (WebSocket): the tenant's call events as they happen. A browser cannot
@@ -19,8 +23,26 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/events', { websocket: true, preValidation: declareAccess({ auth: 'websocket-token' }, authenticate), schema: { tags: ['tenant'], summary: 'Call events (WebSocket)' } }, (socket, request) => {
-    const unsubscribe = app.deps.hub.subscribe(request.auth!.tenantId, (event) => socket.send(JSON.stringify(event)));
-    socket.on('close', unsubscribe);
-    socket.on('error', unsubscribe);
+    const auth = request.auth!;
+    // The socket belongs to one session: when it ends (logout, lock, password change) the
+    // socket closes too, on whichever instance holds it.
+    const stops = [
+      app.deps.hub.subscribe(auth.tenantId, (event) => socket.send(JSON.stringify(event))),
+      app.deps.hub.onSessionsEnded(auth.tenantId, (ended) => {
+        if (isEnded(ended, auth)) socket.close(SESSION_ENDED_CLOSE, 'SESSION_EXPIRED');
+      }),
+    ];
+    // Whatever ended the session without telling the hub (or its absolute limit) is seen here.
+    const recheck = setInterval(() => {
+      app.deps.auth.sessionAlive(auth).then(
+        (alive) => alive || socket.close(SESSION_ENDED_CLOSE, 'SESSION_EXPIRED'),
+        (e: unknown) => request.log.warn({ err: e }, 'socket session check failed'),
+      );
+    }, app.deps.sessionCheckMs);
+    recheck.unref();
+    stops.push(() => clearInterval(recheck));
+    const stop = () => stops.splice(0).forEach((f) => f());
+    socket.on('close', stop);
+    socket.on('error', stop);
   });
 };

@@ -40,6 +40,7 @@ export async function userSettingsRoutes(app: FastifyInstance): Promise<void> {
     }
     const hash = await hashPassword(body.password);
     await db.withTenant(tenantId, (tx) => repo.setPassword(tx, userId, hash, sessionId));
+    app.deps.hub.endSessions(tenantId, { userId, exceptSessionId: sessionId });
     return reply.status(204).send();
   });
 

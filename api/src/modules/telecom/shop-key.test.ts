@@ -1,4 +1,4 @@
-import { createShopKeys } from './shop-key';
+import { createShopKeys, SHOP_KEY_PERIOD_MS } from './shop-key';
 
 const derive = (secret: string) => () => Buffer.alloc(32, secret);
 
@@ -18,5 +18,22 @@ describe('telecom shop keys', () => {
     expect(keys.tenantOf(`demo.${mac.slice(0, -2)}`)).toBeNull();
     expect(createShopKeys(derive('b')).tenantOf(keys.issue('demo'))).toBeNull();
     for (const junk of ['', 'demo', '.', 'DEMO.x', 'a b.c']) expect(keys.tenantOf(junk)).toBeNull();
+  });
+  it('expires: a key works in its rotation period and the next, then never again; new keys replace it', () => {
+    const period = SHOP_KEY_PERIOD_MS;
+    let now = 5 * period + 1000;
+    const clocked = createShopKeys(derive('a'), () => now);
+    const key = clocked.issue('demo');
+    now = 6 * period - 1;
+    expect(clocked.issue('demo')).toBe(key);
+    now = 6 * period;
+    const next = clocked.issue('demo');
+    expect(next).not.toBe(key);
+    expect([clocked.tenantOf(key), clocked.tenantOf(next)]).toEqual(['demo', 'demo']);
+    now = 7 * period;
+    expect([clocked.tenantOf(key), clocked.tenantOf(next)]).toEqual([null, 'demo']);
+    // Not from the future either: a key of the next period is refused now.
+    now = 5 * period;
+    expect(clocked.tenantOf(next)).toBeNull();
   });
 });
