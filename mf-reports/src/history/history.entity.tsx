@@ -1,0 +1,52 @@
+import * as v from 'valibot';
+import { Badge, Text } from '@fluentui/react-components';
+import { FEATURES, PERM, REPORT_DIRECTIONS, CALL_RESULTS, listPaths, routes, screens, type CallReportRow, type CallResult } from '@tongdai/contracts';
+import { AppLink, defineEntity, formatDuration, type EntityColumn, type EntityFilter } from '@tongdai/ui';
+import { NS } from '../i18n';
+import { callHistoryApi, successCallsApi } from './history.api';
+import { directionFilter, orgFilters, rangeFilter, resultFilter } from './filters';
+
+const COLOR: Record<CallResult, 'success' | 'warning' | 'danger' | 'informative'> = {
+  answered: 'success', no_answer: 'warning', busy: 'warning', failed: 'danger', blocked: 'danger',
+};
+const time = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', dateStyle: 'short', timeStyle: 'medium' });
+
+const columns: EntityColumn<CallReportRow>[] = [
+  { key: 'started_at', header: 'started_at', render: (r) => <span data-testid="call-time">{time.format(new Date(r.started_at))}</span> },
+  { key: 'direction', header: 'direction', render: (r) => <span data-testid="call-direction">{REPORT_DIRECTIONS[r.direction]}</span> },
+  { key: 'caller', header: 'caller', render: (r) => <span data-testid="call-caller">{r.caller}</span> },
+  { key: 'callee', header: 'callee', render: (r) => <span data-testid="call-callee">{r.callee}</span> },
+  { key: 'did', header: 'did', render: (r) => r.did || '—' },
+  { key: 'path', header: 'path', render: (r, { t }) => (r.path.length ? r.path.map((n) => `${t(`pathTypes.${n.type}`)}: ${n.name}`).join(' → ') : '—') },
+  {
+    key: 'answered_by', header: 'answered_by',
+    render: (r) => <span data-testid="call-answered-by">{r.answered_by ? `${r.answered_by.extension}${r.answered_by.name ? ` – ${r.answered_by.name}` : ''}` : '—'}</span>,
+  },
+  { key: 'wait', header: 'wait', render: (r) => formatDuration(r.wait) },
+  { key: 'billsec', header: 'billsec', render: (r) => <span data-testid="call-talk">{formatDuration(r.billsec)}</span> },
+  {
+    key: 'result', header: 'result',
+    render: (r) => (
+      <span title={r.reason || undefined}>
+        <Badge appearance="tint" color={COLOR[r.result]} data-testid="call-result">{CALL_RESULTS[r.result]}</Badge>
+        {r.reason && <Text size={200} block data-testid="call-reason">{r.reason}</Text>}
+      </span>
+    ),
+  },
+  {
+    key: 'customer', header: 'customer',
+    render: (r) => (r.customer ? <AppLink to={routes.customer.edit(r.customer.id)} testId="call-customer">{r.customer.name} ({r.customer.phone})</AppLink> : '—'),
+  },
+];
+
+/** A report is read-only: it lists, with no form, no add, edit or delete. */
+const history = (key: string, prefix: string, list: string, api: typeof callHistoryApi, filters: EntityFilter[]) =>
+  defineEntity<CallReportRow>({
+    key, ns: NS, prefix, paths: listPaths(list), permission: { view: PERM.general }, feature: FEATURES.report,
+    schema: v.object({}), fields: [], api, rowName: (r) => r.caller, columns, filters,
+  });
+
+/** /call-history: every call the viewer may see (the API scopes an agent to their own extension). */
+export const callHistoryEntity = history('call-history', 'callHistory', screens.callHistory, callHistoryApi, [rangeFilter, directionFilter, resultFilter, ...orgFilters]);
+/** /history-success-call: answered calls only, the same columns and filters but the result. */
+export const successCallsEntity = history('success-calls', 'successCalls', screens.historySuccessCall, successCallsApi, [rangeFilter, directionFilter, ...orgFilters]);
