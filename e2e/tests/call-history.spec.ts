@@ -74,9 +74,9 @@ test('calls between 101 and 102 appear in the call history with their results; f
       expect(await history.rowText(0)).toMatchObject({ result: 'Máy bận', caller: '101', callee: '102', answeredBy: '—', talk: '00:00', direction: 'Nội bộ' });
     }).toPass({ timeout: 45_000 });
     const answered = await history.rowText(1);
-    expect(answered).toMatchObject({ result: 'Trả lời', caller: '101', callee: '102', answeredBy: '102 – Nhân viên tổng đài', direction: 'Nội bộ' });
+    expect(answered).toMatchObject({ result: 'Trả lời', caller: '101', callee: '102', answeredBy: '102\nNhân viên tổng đài', direction: 'Nội bộ' });
     expect(answered.talk).toMatch(/^00:0[2-6]$/);
-    await expect(history.row(0).getByTestId('call-reason')).toHaveText('Máy bận (SIP 486)');
+    await expect(history.row(0).getByTestId('call-reason')).toHaveText('Bên nhận đang bận hoặc đã từ chối cuộc gọi');
 
     // The filters survive a reload: same choices, same rows.
     await a.page.reload();

@@ -9,10 +9,18 @@ import { directionFilter, orgFilters, rangeFilter, resultFilter } from './filter
 const COLOR: Record<CallResult, 'success' | 'warning' | 'danger' | 'informative'> = {
   answered: 'success', no_answer: 'warning', busy: 'warning', failed: 'danger', blocked: 'danger',
 };
-const time = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', dateStyle: 'short', timeStyle: 'medium' });
+// Vietnam time whatever the browser's zone; the date over the time so the narrow column shows both.
+const date = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', day: '2-digit', month: '2-digit', year: 'numeric' });
+const clock = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const twoLines = (top: string, bottom: string, testId?: string) => (
+  <span style={{ display: 'flex', flexDirection: 'column' }} data-testid={testId} title={`${top} ${bottom}`}>
+    <span>{top}</span>
+    {bottom && <Text size={200}>{bottom}</Text>}
+  </span>
+);
 
 const columns: EntityColumn<CallReportRow>[] = [
-  { key: 'started_at', header: 'started_at', render: (r) => <span data-testid="call-time">{time.format(new Date(r.started_at))}</span> },
+  { key: 'started_at', header: 'started_at', render: (r) => twoLines(clock.format(new Date(r.started_at)), date.format(new Date(r.started_at)), 'call-time') },
   { key: 'direction', header: 'direction', render: (r) => <span data-testid="call-direction">{REPORT_DIRECTIONS[r.direction]}</span> },
   { key: 'caller', header: 'caller', render: (r) => <span data-testid="call-caller">{r.caller}</span> },
   { key: 'callee', header: 'callee', render: (r) => <span data-testid="call-callee">{r.callee}</span> },
@@ -20,7 +28,7 @@ const columns: EntityColumn<CallReportRow>[] = [
   { key: 'path', header: 'path', render: (r, { t }) => (r.path.length ? r.path.map((n) => `${t(`pathTypes.${n.type}`)}: ${n.name}`).join(' → ') : '—') },
   {
     key: 'answered_by', header: 'answered_by',
-    render: (r) => <span data-testid="call-answered-by">{r.answered_by ? `${r.answered_by.extension}${r.answered_by.name ? ` – ${r.answered_by.name}` : ''}` : '—'}</span>,
+    render: (r) => (r.answered_by ? twoLines(r.answered_by.extension, r.answered_by.name, 'call-answered-by') : <span data-testid="call-answered-by">—</span>),
   },
   { key: 'wait', header: 'wait', render: (r) => formatDuration(r.wait) },
   { key: 'billsec', header: 'billsec', render: (r) => <span data-testid="call-talk">{formatDuration(r.billsec)}</span> },

@@ -37,7 +37,8 @@ describe('resultReason', () => {
   it("keeps the plan's words, else says what the SIP status means", () => {
     expect(resultReason('BLOCKED', 603, 'Số bị chặn')).toBe('Số bị chặn');
     expect(resultReason('ANSWERED', 200, '')).toBe('');
-    expect(resultReason('BUSY', 486, '')).toBe('Máy bận (SIP 486)');
+    expect(resultReason('BUSY', 486, '')).toBe('Bên nhận đang bận hoặc đã từ chối cuộc gọi');
+    expect(resultReason('FAILED', 503, '')).toBe('Mất kết nối tổng đài (SIP 503)');
     expect(resultReason('NO ANSWER', 487, '')).toBe('Người gọi gác máy trước khi có người nghe');
   });
 });

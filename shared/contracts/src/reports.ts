@@ -145,6 +145,7 @@ const NO_ANSWER_REASONS: Record<number, string> = {
   487: 'Người gọi gác máy trước khi có người nghe',
   408: 'Không ai nghe máy',
   480: 'Máy nhánh không trực tuyến hoặc không ai nghe máy',
+  486: 'Bên nhận đang bận hoặc đã từ chối cuộc gọi',
 };
 
 /** The Vietnamese reason of a call record: the plan's own words, else what its final SIP status means. */

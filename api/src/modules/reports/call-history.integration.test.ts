@@ -98,7 +98,7 @@ describe('GET /t/:ma_dn/reports/call-history', () => {
       customer: { id: customer.id, name: customer.name, phone: customer.phone },
     });
     expect(rows.find((r) => r.result === 'blocked')!.reason).toBe('Số gọi đến nằm trong danh sách chặn');
-    expect(rows.find((r) => r.result === 'busy')!.reason).toBe('Máy bận (SIP 486)');
+    expect(rows.find((r) => r.result === 'busy')!.reason).toBe('Bên nhận đang bận hoặc đã từ chối cuộc gọi');
     expect(rows.find((r) => r.result === 'no_answer')).toMatchObject({ reason: 'Người gọi gác máy trước khi có người nghe', answered_by: null, wait: 20 });
   });
 
