@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
 import { CallHistoryPage } from '../pages/ReportPages.ts';
@@ -85,6 +86,14 @@ test('calls between 101 and 102 appear in the call history with their results; f
     await expect(history.filter('range')).toHaveValue('last7');
     await expect(history.row(0).getByTestId('call-result')).toHaveText('Máy bận');
     await expect(history.row(1).getByTestId('call-result')).toHaveText('Trả lời');
+    // Export: a CSV of exactly these rows, Vietnamese headers, opened from the downloaded file.
+    const [download] = await Promise.all([a.page.waitForEvent('download'), a.page.getByTestId('export').click()]);
+    expect(download.suggestedFilename()).toBe('lich-su-cuoc-goi.csv');
+    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(csv[0]).toMatch(/^Thời gian,Hướng gọi,Số gọi,Số nhận,/);
+    expect(csv).toHaveLength(3);
+    expect(csv[1]).toMatch(/,Nội bộ,101,102,.*,Máy bận,/);
+    expect(csv[2]).toMatch(/,Nội bộ,101,102,,,102,Nhân viên tổng đài,\d\d:\d\d,00:0[2-6],Trả lời,/);
     await a.page.screenshot({ path: '../.tmp/screens/call-history.png', fullPage: true });
     expect(await backgroundLuminance(a.page)).toBeGreaterThan(LIGHT_MIN);
     await a.page.getByTestId('dark-mode').click();
@@ -109,6 +118,7 @@ test('calls between 101 and 102 appear in the call history with their results; f
     await own.open('?direction=internal');
     expect(await own.rowText(0)).toMatchObject({ result: 'Máy bận', caller: '101', callee: '102' });
     await expect(own.filter('department')).toHaveCount(0);
+    await expect(b.page.getByTestId('export')).toHaveCount(0);
     await b.page.getByTestId('dark-mode').click();
     await expect.poll(() => backgroundLuminance(b.page)).toBeLessThan(DARK_MAX);
     await b.page.screenshot({ path: '../.tmp/screens/call-history-agent-dark.png', fullPage: true });

@@ -6,6 +6,8 @@ export const NS = 'reports';
 const history = {
   searchPlaceholder: 'Tìm theo số điện thoại',
   empty: 'Chưa có cuộc gọi nào trong khoảng thời gian này',
+  export: 'Xuất CSV',
+  exported: 'Đã xuất file CSV',
   fields: {
     started_at: 'Thời gian', direction: 'Hướng gọi', caller: 'Số gọi', callee: 'Số nhận', did: 'Số tổng đài',
     path: 'Luồng cuộc gọi', answered_by: 'Người nghe', wait: 'Chờ', billsec: 'Đàm thoại', result: 'Kết quả', customer: 'Khách hàng',
@@ -25,5 +27,4 @@ registerTranslations(NS, {
   presets: DATE_PRESETS,
   directions: REPORT_DIRECTIONS,
   results: CALL_RESULTS,
-  pathTypes: { ivr: 'IVR', queue: 'Hàng đợi', group: 'Nhóm đổ chuông' },
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Badge, Text } from '@fluentui/react-components';
-import { FEATURES, PERM, REPORT_DIRECTIONS, CALL_RESULTS, listPaths, routes, screens, type CallReportRow, type CallResult } from '@tongdai/contracts';
+import { FEATURES, PERM, REPORT_DIRECTIONS, REPORT_PATH_LABELS, CALL_RESULTS, listPaths, routes, screens, type CallReportRow, type CallResult } from '@tongdai/contracts';
 import { AppLink, defineEntity, formatDuration, type EntityColumn, type EntityFilter } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { callHistoryApi, successCallsApi } from './history.api';
@@ -25,7 +25,7 @@ const columns: EntityColumn<CallReportRow>[] = [
   { key: 'caller', header: 'caller', render: (r) => <span data-testid="call-caller">{r.caller}</span> },
   { key: 'callee', header: 'callee', render: (r) => <span data-testid="call-callee">{r.callee}</span> },
   { key: 'did', header: 'did', render: (r) => r.did || '—' },
-  { key: 'path', header: 'path', render: (r, { t }) => (r.path.length ? r.path.map((n) => `${t(`pathTypes.${n.type}`)}: ${n.name}`).join(' → ') : '—') },
+  { key: 'path', header: 'path', render: (r) => (r.path.length ? r.path.map((n) => `${REPORT_PATH_LABELS[n.type]}: ${n.name}`).join(' → ') : '—') },
   {
     key: 'answered_by', header: 'answered_by',
     render: (r) => (r.answered_by ? twoLines(r.answered_by.extension, r.answered_by.name, 'call-answered-by') : <span data-testid="call-answered-by">—</span>),
@@ -48,13 +48,17 @@ const columns: EntityColumn<CallReportRow>[] = [
 ];
 
 /** A report is read-only: it lists, with no form, no add, edit or delete. */
-const history = (key: string, prefix: string, list: string, api: typeof callHistoryApi, filters: EntityFilter[]) =>
+const history = (key: string, prefix: string, list: string, api: typeof callHistoryApi, filters: EntityFilter[], file: string) =>
   defineEntity<CallReportRow>({
     key, ns: NS, prefix, paths: listPaths(list), permission: { view: PERM.general }, feature: FEATURES.report,
     schema: v.object({}), fields: [], api, rowName: (r) => r.caller, columns, filters,
+    export: {
+      permission: PERM.report.export,
+      run: () => import('./exportCsv').then((m) => m.exportCsv(`${api.endpoints.list()}/export` as Parameters<typeof m.exportCsv>[0], file)),
+    },
   });
 
 /** /call-history: every call the viewer may see (the API scopes an agent to their own extension). */
-export const callHistoryEntity = history('call-history', 'callHistory', screens.callHistory, callHistoryApi, [rangeFilter, directionFilter, resultFilter, ...orgFilters]);
+export const callHistoryEntity = history('call-history', 'callHistory', screens.callHistory, callHistoryApi, [rangeFilter, directionFilter, resultFilter, ...orgFilters], 'lich-su-cuoc-goi');
 /** /history-success-call: answered calls only, the same columns and filters but the result. */
-export const successCallsEntity = history('success-calls', 'successCalls', screens.historySuccessCall, successCallsApi, [rangeFilter, directionFilter, ...orgFilters]);
+export const successCallsEntity = history('success-calls', 'successCalls', screens.historySuccessCall, successCallsApi, [rangeFilter, directionFilter, ...orgFilters], 'cuoc-goi-thanh-cong');

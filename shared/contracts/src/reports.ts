@@ -156,3 +156,28 @@ export function resultReason(disposition: string, sipCode: number | null, reason
   if (sipCode === null) return 'Cuộc gọi kết thúc không rõ lý do (tổng đài không báo kết thúc)';
   return `${CALL_FAILURE_LABELS[callFailureOf({ status: sipCode })]} (SIP ${sipCode})`;
 }
+
+/** Duration as mm:ss (SPEC §9; minutes keep counting past 59). */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The columns of a call-history export, in order (Vietnamese headers; values as the screen shows them). */
+export const CALL_REPORT_EXPORT_HEADERS = [
+  'Thời gian', 'Hướng gọi', 'Số gọi', 'Số nhận', 'Số tổng đài', 'Luồng cuộc gọi', 'Máy nhánh nghe', 'Người nghe',
+  'Chờ', 'Đàm thoại', 'Kết quả', 'Lý do', 'Khách hàng',
+] as const;
+
+/** What each kind of step of a call's path is called. */
+export const REPORT_PATH_LABELS = { ivr: 'IVR', queue: 'Hàng đợi', group: 'Nhóm đổ chuông' } as const;
+
+/** One export line's values: Vietnam time as YYYY-MM-DD HH:mm:ss, durations mm:ss, labels in Vietnamese. */
+export function callReportCells(r: CallReportRow): string[] {
+  const local = new Date(Date.parse(r.started_at) + VN_OFFSET_MS).toISOString();
+  return [
+    `${local.slice(0, 10)} ${local.slice(11, 19)}`, REPORT_DIRECTIONS[r.direction], r.caller, r.callee, r.did ?? '',
+    r.path.map((n) => `${REPORT_PATH_LABELS[n.type]}: ${n.name}`).join(' → '), r.answered_by?.extension ?? '', r.answered_by?.name ?? '',
+    formatDuration(r.wait), formatDuration(r.billsec), CALL_RESULTS[r.result], r.reason, r.customer?.name ?? '',
+  ];
+}

@@ -1,4 +1,4 @@
-import { REPORT_MSG, type CallReportRow } from '@tongdai/contracts';
+import { CALL_REPORT_EXPORT_HEADERS, callReportCells, REPORT_MSG, type CallReportRow } from '@tongdai/contracts';
 import type { RouteNode } from '../routing';
 import type { CdrRow } from '../cdr/cdr';
 import { CdrWriter } from '../cdr/cdr.repository';
@@ -198,6 +198,26 @@ describe('GET /t/:ma_dn/reports/call-history', () => {
     const res = await get(`/t/demo/reports/call-history?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 400, code: 'VALIDATION_FAILED', message, details: [{ field, message }] });
+  });
+
+  it('exports exactly the filtered rows as CSV with Vietnamese headers, for report.export holders only', async () => {
+    const res = await get(`/t/demo/reports/call-history/export?${day}&per_page=2`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="lich-su-cuoc-goi.csv"');
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(CALL_REPORT_EXPORT_HEADERS.join(','));
+    // All five calls of the day (not one page of two), as the screen shows them.
+    const shown = (await calls(day)).data.map((r) => callReportCells(r).map((c) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','));
+    expect(lines.slice(1)).toEqual(shown);
+    expect(lines[1]).toContain(`${DAY} 23:59:00,Gọi vào,0902000005`);
+    expect(lines.find((l) => l.includes('Hàng đợi CSKH'))).toContain('IVR: IVR chào mừng → Hàng đợi: Hàng đợi CSKH,102,Nhân viên tổng đài,00:15,01:35,Trả lời');
+    const answered = (await get(`/t/demo/reports/success-calls/export?${day}`)).body.split('\r\n').filter(Boolean);
+    expect(answered).toHaveLength(3);
+    expect((await get(`/t/demo/reports/call-history/export?${day}`, h.staff)).statusCode).toBe(403);
+    const bad = await get(`/t/demo/reports/call-history/export?from=2026-03-10&to=2026-03-01`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(REPORT_MSG.endBeforeStart);
   });
 
   it('answers 403 FEATURE_NOT_PURCHASED when the tenant has not bought "report"', async () => {

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { CallReportQuerySchema, FEATURES, PERM, type CallReportQuery } from '@tongdai/contracts';
-import { authOf, guarded, holdsPermission } from '../../http/guards';
+import { authOf, guarded, holdsPermission, requirePermission } from '../../http/guards';
 import { AppError } from '../../http/errors';
 import { fieldErrors } from '../../http/validate';
 import { createCallHistoryService, type Viewer } from './call-history.service';
@@ -40,6 +41,24 @@ export async function callHistoryRoutes(app: FastifyInstance): Promise<void> {
   app.get('/reports/success-calls', { preHandler, schema }, async (request) =>
     history.list(await viewerOf(request), request.query as CallReportQuery, true),
   );
+  // Exports: report.export, the same filters and scope, streamed (the file is never held whole).
+  const exporting = [...preHandler, requirePermission(PERM.report.export)];
+  const send = async (request: FastifyRequest, reply: FastifyReply, file: string, answeredOnly: boolean) => {
+    const lines = history.csv(await viewerOf(request), request.query as CallReportQuery, answeredOnly);
+    // The first line waits for the filters' checks: a bad filter is still a 400, not a broken file.
+    const first = await lines.next();
+    async function* all() {
+      if (!first.done) yield first.value;
+      yield* lines;
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(all()));
+  };
+  app.get('/reports/call-history/export', { preHandler: exporting, schema }, (request, reply) => send(request, reply, 'lich-su-cuoc-goi', false));
+  app.get('/reports/success-calls/export', { preHandler: exporting, schema }, (request, reply) => send(request, reply, 'cuoc-goi-thanh-cong', true));
   app.get('/reports/call-history/options', { preHandler: guarded(undefined, FEATURES.report), schema }, async (request) => ({
     data: await history.options(await viewerOf(request)),
   }));
