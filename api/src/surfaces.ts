@@ -14,6 +14,7 @@ import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { cpRoutes } from './modules/tenants/cp.routes';
 import { telecomRoutes } from './modules/telecom/telecom.routes';
 import { eventsRoutes } from './modules/realtime/events.routes';
+import { callHistoryRoutes } from './modules/reports/call-history.routes';
 import { publicRoute } from './http/guards';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -64,6 +65,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(subscribersRoutes);
       await tenant.register(tenantNotificationsRoutes);
       await tenant.register(eventsRoutes);
+      await tenant.register(callHistoryRoutes);
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -1,5 +1,6 @@
 import { createRemoteApp } from '@tongdai/ui';
+import { historyRoutes } from './history/history.routes';
 
-// No route yet (see manifest.ts); not imported from the manifest, which loads this file lazily.
-const lifecycles = createRemoteApp({ name: 'mf_reports', routes: [] });
+// The routes, not the manifest: the manifest loads this file lazily.
+const lifecycles = createRemoteApp({ name: 'mf_reports', routes: historyRoutes });
 export const { bootstrap, mount, unmount } = lifecycles;

@@ -1,13 +1,12 @@
-import { defineRemoteManifest } from '@tongdai/platform';
+import { defineRemoteManifest, i18n } from '@tongdai/platform';
+import { NS } from './i18n';
+import { historyNav, historyRoutes } from './history/history.routes';
 
-/**
- * mf-reports: its screens arrive with their issues. A manifest lists only screens that work, so
- * this one is registered (and proves the remote loads) but owns no route yet.
- */
+/** mf-reports: call history first (issue 13); the summaries and the carrier view follow. */
 export default defineRemoteManifest({
   id: 'mf_reports',
-  title: 'Báo cáo',
-  routes: [],
-  nav: [],
+  title: i18n.t('area', { ns: NS }),
+  routes: historyRoutes,
+  nav: historyNav(),
   lifecycles: () => import('./app'),
 });

@@ -90,11 +90,15 @@ export async function tenantGuard(request: FastifyRequest): Promise<void> {
 /** SPEC §6: super-admin, "general", or the permission held by any of the user's roles. */
 export function requirePermission(permission: string): preHandlerAsyncHookHandler {
   return declareAccess({ permission }, async function checkPermission(request: FastifyRequest) {
-    const auth = authOf(request);
-    request.authRoles ??= await request.server.deps.auth.roles(auth);
-    const roles = request.authRoles.map((r) => ({ name: r.name, permissions: r.permissions.map((name) => ({ name })) }));
-    if (!hasPermission(roles[0], permission) && !roles.some((r) => hasPermission(r, permission))) throw new AppError('FORBIDDEN');
+    if (!(await holdsPermission(request, permission))) throw new AppError('FORBIDDEN');
   });
+}
+
+/** Whether the caller holds a permission (SPEC §6), for handlers whose answer depends on it (a report's scope). */
+export async function holdsPermission(request: FastifyRequest, permission: string): Promise<boolean> {
+  request.authRoles ??= await request.server.deps.auth.roles(authOf(request));
+  const roles = request.authRoles.map((r) => ({ name: r.name, permissions: r.permissions.map((name) => ({ name })) }));
+  return hasPermission(roles[0], permission) || roles.some((r) => hasPermission(r, permission));
 }
 
 /** The payment check must list the feature and not be past its expiry day. */

@@ -2,9 +2,8 @@ import { Badge } from '@fluentui/react-components';
 import { ACCOUNT_STATUSES, AccountCreateSchema, AccountUpdateSchema, PERM, paths, roleLabel, type Account } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { crudResource, defineEntity, type DraftForm, type FieldDef } from '@tongdai/ui';
+import { crudResource, defineEntity, selectFilter, type DraftForm, type FieldDef } from '@tongdai/ui';
 import { useAllRoles } from '../roles/roles.api';
-import { selectFilter } from '../selectFilter';
 import { useDepartments } from './accounts.api';
 import { ACCOUNTS_NS } from './i18n';
 

@@ -1,11 +1,10 @@
 import { Badge } from '@fluentui/react-components';
 import { CUSTOMER_STATUSES, CustomerInputSchema, FEATURES, PERM, paths, type Customer } from '@tongdai/contracts';
 import { displayPhone, tenantApi } from '@tongdai/platform';
-import { crudResource, defineEntity } from '@tongdai/ui';
+import { crudResource, defineEntity, selectFilter } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { labelFilters } from '../org/CustomerLabels';
 import '../org/fieldKinds';
-import { selectFilter } from '../selectFilter';
 
 const statusLabel = (v: string) => CUSTOMER_STATUSES.find((s) => s.value === v)?.label ?? v;
 const STATUS_OPTIONS = Object.fromEntries(CUSTOMER_STATUSES.map((s) => [s.value, s.label]));

@@ -1,4 +1,4 @@
-import { selectFilter } from '../selectFilter';
+import { selectFilter } from '@tongdai/ui';
 import { useDataFilter } from './org.api';
 import { ORG_NS } from './org.i18n';
 

@@ -20,3 +20,4 @@ export * from './pbx';
 export * from './media';
 export * from './realtime';
 export * from './entity-strings';
+export * from './reports';

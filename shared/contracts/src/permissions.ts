@@ -155,6 +155,10 @@ export const PERM = {
     edit: 'blocked.edit',
     delete: 'blocked.delete',
   },
+  report: {
+    view: 'report.view',
+    export: 'report.export',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -270,6 +274,8 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.blocked.create, group: 'Chặn số', label: 'Thêm số bị chặn' },
   { name: PERM.blocked.edit, group: 'Chặn số', label: 'Sửa số bị chặn' },
   { name: PERM.blocked.delete, group: 'Chặn số', label: 'Xoá số bị chặn' },
+  { name: PERM.report.view, group: 'Báo cáo', label: 'Xem lịch sử cuộc gọi của cả công ty' },
+  { name: PERM.report.export, group: 'Báo cáo', label: 'Xuất báo cáo cuộc gọi' },
 ];
 
 /** The logged-in user as kept locally (SPEC §3): the role name and its permissions. */

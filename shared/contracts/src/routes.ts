@@ -27,6 +27,11 @@ export function dialogPaths(list: string): CrudPaths {
   return { list, add: `${list}?dialog=new`, edit: (id) => `${list}?dialog=${id}`, patterns: [list], dialog: true };
 }
 
+/** A screen that only lists (a report): it has no add or edit of its own. */
+export function listPaths(list: string): CrudPaths {
+  return { list, add: list, edit: () => list, patterns: [list], dialog: false };
+}
+
 /** The CRUD areas of SPEC §2, by entity. */
 export const paths = {
   customer: pagePaths('/customer'),

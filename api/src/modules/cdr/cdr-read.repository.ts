@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db';
-import { iso } from '../../db/sql';
+import { iso, likePattern } from '../../db/sql';
 import type { CdrRow } from './cdr';
 
 /** A call record as reports read it: the row with its id and ISO times. */
@@ -10,7 +10,20 @@ export type CdrRecord = Omit<CdrRow, 'started_at' | 'answered_at' | 'ended_at'> 
   ended_at: string;
 };
 
-export interface CdrRangeQuery {
+/** Which calls of the range: every condition given must hold. */
+export interface CdrFilter {
+  direction?: CdrRow['direction'];
+  disposition?: CdrRow['disposition'];
+  /** Calls one of these extensions placed, answered, or was called on (internal); [] matches none. */
+  extensions?: readonly string[];
+  /** A second extension condition, ANDed: the caller's own scope (an agent sees their own calls). */
+  scope?: readonly string[];
+  queueId?: number;
+  /** Digits found anywhere in the caller, callee or dialled number. */
+  number?: string;
+}
+
+export interface CdrRangeQuery extends CdrFilter {
   /** Calls started at or after this instant… */
   from: Date;
   /** …and before this one. */
@@ -43,36 +56,69 @@ function decode(cursor: string): [string, number] | null {
   }
 }
 
+/** The WHERE conditions of a range and filter, with their parameters appended to `params`. */
+function conditions(q: CdrRangeQuery, params: unknown[]): string {
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const where = [`started_at >= ${p(q.from)}`, `started_at < ${p(q.to)}`];
+  if (q.direction) where.push(`direction = ${p(q.direction)}`);
+  if (q.disposition) where.push(`disposition = ${p(q.disposition)}`);
+  if (q.queueId !== undefined) where.push(`queue_id = ${p(q.queueId)}`);
+  if (q.number) {
+    const like = p(likePattern(q.number));
+    where.push(`(caller like ${like} or callee like ${like} or did like ${like})`);
+  }
+  for (const list of [q.extensions, q.scope]) {
+    if (!list) continue;
+    const exts = p(list);
+    where.push(`(extension = any(${exts}::text[]) or (direction <> 'inbound' and caller = any(${exts}::text[])) or (direction = 'internal' and callee = any(${exts}::text[])))`);
+  }
+  return where.join(' and ');
+}
+
+const toRecord = ({ at_key: _key, ...r }: Row): CdrRecord => ({
+  ...r,
+  started_at: iso(r.started_at),
+  answered_at: r.answered_at === null ? null : iso(r.answered_at),
+  ended_at: iso(r.ended_at),
+});
+
 /**
- * One tenant's call records in a time range, newest first, paged by keyset (started_at, id) on
+ * The same calls as listTenantCdrs, as numbered pages with their total (a screen's pager). Deep
+ * pages cost OFFSET; API clients and exports page by cursor instead.
+ */
+export async function pageTenantCdrs(tx: Queryable, q: Omit<CdrRangeQuery, 'cursor'>, page: number): Promise<{ rows: CdrRecord[]; total: number }> {
+  const limit = Math.min(Math.max(Math.trunc(q.limit), 1), 1000);
+  const params: unknown[] = [];
+  const where = conditions(q, params);
+  const total = await tx.query<{ n: number }>(`select count(*)::int as n from cdrs where ${where}`, params);
+  params.push(limit, (Math.max(1, page) - 1) * limit);
+  const { rows } = await tx.query<Row>(
+    `select ${COLUMNS}, started_at::text as at_key from cdrs where ${where}
+     order by started_at desc, id desc limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return { rows: rows.map(toRecord), total: total.rows[0].n };
+}
+
+/**
+ * One tenant's call records in a time range (and filter), newest first, paged by keyset (started_at, id) on
  * the index cdrs_tenant_started_idx: page 1000 costs what page 1 does (never OFFSET). Runs inside
  * withTenant: RLS supplies the tenant, so a query without one sees no record. A cursor that does
  * not decode reads as the first page.
  */
 export async function listTenantCdrs(tx: Queryable, q: CdrRangeQuery): Promise<CdrPage> {
   const limit = Math.min(Math.max(Math.trunc(q.limit), 1), 1000);
-  const params: unknown[] = [q.from, q.to];
-  let after = '';
+  const params: unknown[] = [];
+  let where = conditions(q, params);
   const key = q.cursor ? decode(q.cursor) : null;
-  if (key) {
-    params.push(key[0], key[1]);
-    after = 'and (started_at, id) < ($3::timestamptz, $4::bigint)';
-  }
+  if (key) where += ` and (started_at, id) < ($${params.push(key[0])}::timestamptz, $${params.push(key[1])}::bigint)`;
   params.push(limit + 1);
   const { rows } = await tx.query<Row>(
     `select ${COLUMNS}, started_at::text as at_key from cdrs
-     where started_at >= $1 and started_at < $2 ${after}
+     where ${where}
      order by started_at desc, id desc limit $${params.length}`,
     params,
   );
   const page = rows.slice(0, limit);
-  return {
-    rows: page.map(({ at_key: _key, ...r }) => ({
-      ...r,
-      started_at: iso(r.started_at),
-      answered_at: r.answered_at === null ? null : iso(r.answered_at),
-      ended_at: iso(r.ended_at),
-    })),
-    next: rows.length > limit ? encode(page[page.length - 1]) : null,
-  };
+  return { rows: page.map(toRecord), next: rows.length > limit ? encode(page[page.length - 1]) : null };
 }

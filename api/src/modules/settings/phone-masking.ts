@@ -6,11 +6,16 @@ import { getSystemSetting } from './settings.repository';
 
 type Mask = (c: Customer) => Customer;
 
-/** The tenant's masking rule, or null when hidden_phone_customer is off (docs/adr/0006). */
-async function masker(db: Db, tenantId: number): Promise<Mask | null> {
+/** The tenant's rule for a phone number, or null when hidden_phone_customer is off (docs/adr/0006). */
+export async function phoneMasker(db: Db, tenantId: number): Promise<((phone: string) => string) | null> {
   const s = await db.withTenant(tenantId, getSystemSetting);
-  if (s.hidden_phone_customer !== 1) return null;
-  const hide = (v: string) => maskPhone(v, s.position_hidden_phone_customer);
+  return s.hidden_phone_customer === 1 ? (v: string) => maskPhone(v, s.position_hidden_phone_customer) : null;
+}
+
+/** The tenant's masking rule for a customer, or null when hidden_phone_customer is off. */
+async function masker(db: Db, tenantId: number): Promise<Mask | null> {
+  const hide = await phoneMasker(db, tenantId);
+  if (!hide) return null;
   // zalo is very often the same phone number: hiding one and not the other would hide nothing.
   return (c) => ({ ...c, phone: hide(c.phone), zalo: PHONE_PATTERN.test(c.zalo) ? hide(c.zalo) : c.zalo });
 }

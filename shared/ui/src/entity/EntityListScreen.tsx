@@ -32,7 +32,9 @@ export interface EntityListScreenProps<T extends { id: number }> {
 export function EntityListScreen<T extends { id: number }>({ entity, toolbar, rowActions, canDelete, createDialog }: EntityListScreenProps<T>) {
   const { t } = useTranslation([entity.ns, UI_NS]);
   const k = (key: string) => entityKey(entity, key);
-  const { can } = useCan();
+  const { can: canDo } = useCan();
+  // An action the entity does not have (a read-only report) is nobody's, not even the super-admin's.
+  const can = (permission: string | undefined) => permission !== undefined && canDo(permission);
   const navigate = useNavigate();
   const list = useListParams(entity.filters?.map((f) => f.key) ?? []);
   const { list: query, remove } = useCrudQueries<T>(entity.api, { list: { page: list.page, search: list.search, ...list.filters } });
@@ -47,8 +49,11 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
     success: t(k('deleted')),
   });
 
+  const hasActions = !!rowActions || can(entity.permission.edit) || can(entity.permission.delete);
   const columns: Column<T>[] = [
     ...entity.columns.map((c) => ({ key: c.key, header: t(fieldKey(entity, c.header)), render: (r: T) => c.render(r, ctx) })),
+  ];
+  if (hasActions) columns.push(
     {
       key: 'actions', header: '', render: (r) => (
         <span style={{ display: 'flex', gap: 4 }}>
@@ -62,7 +67,7 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
         </span>
       ),
     },
-  ];
+  );
 
   const mayCreate = can(entity.permission.create);
   const filters = entity.filters?.map(({ key, Control }) => <Control key={key} value={list.filters[key]} onChange={(v) => list.setFilter(key, v)} />);

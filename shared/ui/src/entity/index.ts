@@ -10,3 +10,4 @@ export { EntityFields } from './EntityFields';
 export { EntityListScreen, type EntityListScreenProps } from './EntityListScreen';
 export { EntityFormScreen } from './EntityFormScreen';
 export { EntityFormDialog, useDialogParam } from './EntityFormDialog';
+export { selectFilter, type SelectFilterSpec } from './selectFilter';

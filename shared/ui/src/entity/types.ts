@@ -49,11 +49,12 @@ export interface EntityColumn<T> {
   render: (row: T, ctx: ColumnContext) => ReactNode;
 }
 
+/** What each action needs; a read-only entity (a report) names only `view`: no add, edit or delete. */
 export interface PermSet {
   view: string;
-  create: string;
-  edit: string;
-  delete: string;
+  create?: string;
+  edit?: string;
+  delete?: string;
 }
 
 /** A list filter kept in the URL (?<key>=); the component renders its control. */

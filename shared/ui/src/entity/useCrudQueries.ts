@@ -23,6 +23,8 @@ export interface CrudResource {
   endpoints: CrudEndpoints;
   /** Added to every call (e.g. the partner API's CodeCompany). */
   searchParams?: () => Record<string, string | number>;
+  /** The list's query as sent, from the one in the URL (e.g. a date preset → from/to). */
+  listParams?: (query: ListQuery) => ListQuery;
   /** The list answer as `Paged` (default: it already is one). */
   toPaged?: (body: never) => Paged<unknown>;
   /** Query-key roots refreshed after a write (default: the scope); other lists name these rows. */
@@ -61,7 +63,7 @@ export function useCrudQueries<T>(resource: CrudResource, opts: { list?: ListQue
 
   const list = useQuery({
     queryKey: [scope, name, 'list', opts.list],
-    queryFn: () => http().get(ep.list(), { searchParams: params(opts.list) }).json<unknown>(),
+    queryFn: () => http().get(ep.list(), { searchParams: params(opts.list && resource.listParams ? resource.listParams(opts.list) : opts.list) }).json<unknown>(),
     select: (body: unknown) => (resource.toPaged ? resource.toPaged(body as never) : body) as Paged<T>,
     placeholderData: keepPreviousData,
     enabled: opts.list !== undefined,

@@ -1,6 +1,6 @@
 import { Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { EntityFilter } from '@tongdai/ui';
+import type { EntityFilter } from './types';
 
 export interface SelectFilterSpec {
   key: string;

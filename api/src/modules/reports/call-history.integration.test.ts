@@ -1,0 +1,233 @@
+import { CALL_REPORT_EXPORT_HEADERS, callReportCells, REPORT_MSG, type CallReportRow } from '@tongdai/contracts';
+import type { RouteNode } from '../routing';
+import type { CdrRow } from '../cdr/cdr';
+import { CdrWriter } from '../cdr/cdr.repository';
+import { demoHeaders, DEMO, startTestApp, type TestApp } from '../../../test/helpers';
+
+/**
+ * Call history (issue 13) on a real PostgreSQL: every filter, the agent's own-calls scope, tenant
+ * isolation, Vietnam-time day boundaries, numbered and keyset pages, masking, bad filters → 400.
+ */
+const at = (local: string) => new Date(`${local}+07:00`);
+const DAY = '2026-03-10';
+
+let t: TestApp;
+let h: Awaited<ReturnType<typeof demoHeaders>>;
+let ids: { demo: number; abc: number; queue: number; care: number; team: number; staffId: number };
+let customer: { id: number; name: string; phone: string };
+
+function cdr(tenantId: number, callId: string, o: Partial<CdrRow> & { started: string; talk?: number; ring?: number }): CdrRow {
+  const started = at(o.started);
+  const answered = o.disposition === undefined || o.disposition === 'ANSWERED' ? new Date(started.getTime() + (o.ring ?? 5) * 1000) : null;
+  const ended = new Date((answered ?? started).getTime() + (answered ? (o.talk ?? 30) : (o.ring ?? 20)) * 1000);
+  return {
+    tenant_id: tenantId, call_id: callId, caller: '0901000001', callee: '02873000001', did: null, direction: 'inbound', route: [],
+    ring_group_id: null, queue_id: null, extension: null, trunk: null, started_at: started, answered_at: answered, ended_at: ended,
+    duration: Math.round((ended.getTime() - started.getTime()) / 1000), billsec: answered ? Math.round((ended.getTime() - answered.getTime()) / 1000) : 0,
+    disposition: 'ANSWERED', sip_code: answered ? 200 : 487, reason: '', ...o,
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  h = await demoHeaders(t.app);
+  const sys = <T>(sql: string, params: unknown[] = []) => t.db.withSystem((tx) => tx.query<T>(sql, params)).then((r) => r.rows);
+  const tenants = Object.fromEntries((await sys<{ id: number; ma_dn: string }>('select id, ma_dn from tenants')).map((r) => [r.ma_dn, r.id]));
+  const demo = tenants[DEMO.tenants.demo];
+  const abc = tenants[DEMO.tenants.abc];
+  const [queue] = await sys<{ id: number }>(`insert into pbx_queues (tenant_id, name, agents) values ($1, 'Hàng đợi CSKH', '{102}') returning id`, [demo]);
+  const [staff] = await sys<{ id: number; department_id: number }>('select id, department_id from users where tenant_id = $1 and username = $2', [demo, DEMO.staff.username]);
+  const [team] = await sys<{ id: number }>('select id from teams where tenant_id = $1 and department_id = $2 order by id limit 1', [demo, staff.department_id]);
+  await sys('update users set team_id = $1 where id = $2', [team.id, staff.id]);
+  [customer] = await sys<{ id: number; name: string; phone: string }>('select id, name, phone from customers where tenant_id = $1 order by id limit 1', [demo]);
+  ids = { demo, abc, queue: queue.id, care: staff.department_id, team: team.id, staffId: staff.id };
+
+  const route: RouteNode[] = [
+    { type: 'inbound', id: '1', name: 'Tuyến chính' },
+    { type: 'ivr', id: '3', name: 'IVR chào mừng' },
+    { type: 'queue', id: String(queue.id), name: 'Hàng đợi CSKH' },
+  ];
+  const writer = new CdrWriter(t.db, { onError: (err) => { throw err; } });
+  // c1 inbound from a known customer through IVR and queue, answered by 102 after 15 s, 95 s of talk.
+  writer.add(cdr(demo, 'c1', { started: `${DAY}T09:00:00`, caller: customer.phone, did: '02873000001', route, queue_id: queue.id, extension: '102', ring: 15, talk: 95 }));
+  writer.add(cdr(demo, 'c2', { started: `${DAY}T10:00:00`, direction: 'internal', caller: '101', callee: '102', disposition: 'NO ANSWER', sip_code: 487 }));
+  writer.add(cdr(demo, 'c3', { started: `${DAY}T11:00:00`, direction: 'outbound', caller: '101', callee: '0987000111', disposition: 'BUSY', sip_code: 486 }));
+  writer.add(cdr(demo, 'c4', { started: `${DAY}T12:00:00`, caller: '0999888777', disposition: 'BLOCKED', sip_code: 603, reason: 'Số gọi đến nằm trong danh sách chặn', ring: 0 }));
+  // Either side of midnight, Vietnam time (16:59 and 17:01 UTC).
+  writer.add(cdr(demo, 'c5', { started: `${DAY}T23:59:00`, caller: '0902000005', extension: '101' }));
+  writer.add(cdr(demo, 'c6', { started: '2026-03-11T00:01:00', caller: '0902000006', extension: '101' }));
+  writer.add(cdr(abc, 'a1', { started: `${DAY}T09:30:00`, caller: '0903000001', extension: '101' }));
+  writer.add(cdr(abc, 'a2', { started: `${DAY}T09:31:00`, direction: 'internal', caller: '101', callee: '102', disposition: 'BUSY', sip_code: 486 }));
+  await writer.flush();
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers = h.admin) => t.app.inject({ method: 'GET', url, headers });
+async function calls(query: string, headers = h.admin, path = 'call-history'): Promise<{ data: CallReportRow[]; meta: { total: number; page: number; per_page: number } }> {
+  const res = await get(`/t/${headers === h.abcAdmin ? 'abc' : 'demo'}/reports/${path}?${query}`, headers);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+/** The call ids of an answer, by their caller→callee (CDR ids are not the call ids). */
+const day = `from=${DAY}&to=${DAY}`;
+const shape = (rows: CallReportRow[]) => rows.map((r) => `${r.direction}:${r.caller}>${r.callee}:${r.result}`);
+const C = {
+  c1: () => `inbound:${customer.phone}>02873000001:answered`,
+  c2: 'internal:101>102:no_answer',
+  c3: 'outbound:101>0987000111:busy',
+  c4: 'inbound:0999888777>02873000001:blocked',
+  c5: 'inbound:0902000005>02873000001:answered',
+};
+
+describe('GET /t/:ma_dn/reports/call-history', () => {
+  it('lists one Vietnam day newest first, the call after midnight +07:00 on the next day', async () => {
+    const page = await calls(day);
+    expect(shape(page.data)).toEqual([C.c5, C.c4, C.c3, C.c2, C.c1()]);
+    expect(page.meta).toEqual({ page: 1, per_page: 10, total: 5 });
+    expect(shape((await calls('from=2026-03-11&to=2026-03-11')).data)).toEqual(['inbound:0902000006>02873000001:answered']);
+    expect((await calls(`from=2026-03-09&to=2026-03-11`)).meta.total).toBe(6);
+  });
+
+  it('shows path names, who answered, wait and talk time, the Vietnamese reason and the matched customer', async () => {
+    const rows = (await calls(day)).data;
+    const c1 = rows.find((r) => r.caller === customer.phone)!;
+    expect(c1).toMatchObject({
+      started_at: at(`${DAY}T09:00:00`).toISOString(), did: '02873000001',
+      path: [{ type: 'ivr', name: 'IVR chào mừng' }, { type: 'queue', name: 'Hàng đợi CSKH' }],
+      answered_by: { extension: '102', name: 'Nhân viên tổng đài' }, wait: 15, billsec: 95, result: 'answered', reason: '',
+      customer: { id: customer.id, name: customer.name, phone: customer.phone },
+    });
+    expect(rows.find((r) => r.result === 'blocked')!.reason).toBe('Số gọi đến nằm trong danh sách chặn');
+    expect(rows.find((r) => r.result === 'busy')!.reason).toBe('Bên nhận đang bận hoặc đã từ chối cuộc gọi');
+    expect(rows.find((r) => r.result === 'no_answer')).toMatchObject({ reason: 'Người gọi gác máy trước khi có người nghe', answered_by: null, wait: 20 });
+  });
+
+  it('filters by direction, result, extension, department, team, queue and number', async () => {
+    expect(shape((await calls(`${day}&direction=internal`)).data)).toEqual([C.c2]);
+    expect(shape((await calls(`${day}&direction=outbound`)).data)).toEqual([C.c3]);
+    expect(shape((await calls(`${day}&result=busy`)).data)).toEqual([C.c3]);
+    expect(shape((await calls(`${day}&result=blocked`)).data)).toEqual([C.c4]);
+    expect(shape((await calls(`${day}&result=no_answer`)).data)).toEqual([C.c2]);
+    // An extension's calls: those it answered, placed, or was called on.
+    expect(shape((await calls(`${day}&extension=102`)).data)).toEqual([C.c2, C.c1()]);
+    expect(shape((await calls(`${day}&extension=101`)).data)).toEqual([C.c5, C.c3, C.c2]);
+    // The staff member (102) sits in customer care and its first team; the admin (101) in sales.
+    expect(shape((await calls(`${day}&department_id=${ids.care}`)).data)).toEqual([C.c2, C.c1()]);
+    expect(shape((await calls(`${day}&team_id=${ids.team}`)).data)).toEqual([C.c2, C.c1()]);
+    expect(shape((await calls(`${day}&team_id=${ids.team}&extension=101`)).data)).toEqual([]);
+    expect(shape((await calls(`${day}&queue_id=${ids.queue}`)).data)).toEqual([C.c1()]);
+    expect(shape((await calls(`${day}&search=0987000`)).data)).toEqual([C.c3]);
+    expect(shape((await calls(`${day}&search=02873000001&direction=inbound&result=answered`)).data)).toEqual([C.c5, C.c1()]);
+  });
+
+  it('/reports/success-calls lists answered calls only, with the same filters', async () => {
+    expect(shape((await calls(day, h.admin, 'success-calls')).data)).toEqual([C.c5, C.c1()]);
+    expect(shape((await calls(`${day}&extension=102`, h.admin, 'success-calls')).data)).toEqual([C.c1()]);
+  });
+
+  it('gives an agent without report.view only the calls of their own extension, whatever the filters', async () => {
+    expect(shape((await calls(day, h.staff)).data)).toEqual([C.c2, C.c1()]);
+    // 101's calls as 102 sees them: only the one both were in.
+    expect(shape((await calls(`${day}&extension=101`, h.staff)).data)).toEqual([C.c2]);
+    expect(shape((await calls(`${day}&department_id=${ids.care}&direction=inbound`, h.staff)).data)).toEqual([C.c1()]);
+    const options = (await get('/t/demo/reports/call-history/options', h.staff)).json().data;
+    expect(options).toEqual({ extensions: [{ extension: '102', name: 'Nhân viên tổng đài' }], departments: [], teams: [], queues: [] });
+    // Granted report.view, the same agent sees the tenant.
+    await t.db.withSystem((tx) =>
+      tx.query(`insert into role_permissions (tenant_id, role_id, permission_id)
+        select ur.tenant_id, ur.role_id, p.id from user_roles ur, permissions p where ur.user_id = $1 and p.name = 'report.view'`, [ids.staffId]));
+    try {
+      expect((await calls(day, h.staff)).meta.total).toBe(5);
+    } finally {
+      await t.db.withSystem((tx) => tx.query(`delete from role_permissions where permission_id = (select id from permissions where name = 'report.view')
+        and role_id in (select role_id from user_roles where user_id = $1)`, [ids.staffId]));
+    }
+  });
+
+  it("keeps tenants apart: abc sees its own calls, never demo's, and demo's ids are unknown there", async () => {
+    expect(shape((await calls(day, h.abcAdmin)).data)).toEqual(['internal:101>102:busy', 'inbound:0903000001>02873000001:answered']);
+    const res = await get(`/t/abc/reports/call-history?${day}&queue_id=${ids.queue}`, h.abcAdmin);
+    expect(res.statusCode).toBe(400);
+    expect((await get(`/t/demo/reports/call-history?${day}`, h.abcAdmin)).statusCode).toBe(401);
+    const options = (await get('/t/abc/reports/call-history/options', h.abcAdmin)).json().data;
+    expect(options.queues).toEqual([]);
+  });
+
+  it('pages by number (?page=) and by keyset cursor, each call once', async () => {
+    const p2 = await calls(`${day}&per_page=2&page=2`);
+    expect(shape(p2.data)).toEqual([C.c3, C.c2]);
+    expect(p2.meta).toEqual({ page: 2, per_page: 2, total: 5 });
+    const seen: string[] = [];
+    let cursor = '';
+    for (let i = 0; i < 5; i++) {
+      const res = (await get(`/t/demo/reports/call-history?${day}&per_page=2&cursor=${cursor}`)).json();
+      seen.push(...shape(res.data));
+      if (!res.next) break;
+      cursor = res.next;
+    }
+    expect(seen).toEqual([C.c5, C.c4, C.c3, C.c2, C.c1()]);
+  });
+
+  it("masks customers' numbers as the tenant's setting says", async () => {
+    await t.db.withSystem((tx) => tx.query('update system_settings set hidden_phone_customer = 1, position_hidden_phone_customer = 0 where tenant_id = $1', [ids.demo]));
+    try {
+      const c1 = (await calls(`${day}&queue_id=${ids.queue}`)).data[0];
+      expect(c1.caller).toContain('***');
+      expect(c1.caller).not.toBe(customer.phone);
+      expect(c1.customer!.phone).toBe(c1.caller);
+      // The search still finds the call by its real number.
+      expect((await calls(`${day}&search=${customer.phone}`)).meta.total).toBe(1);
+    } finally {
+      await t.db.withSystem((tx) => tx.query('update system_settings set hidden_phone_customer = 0 where tenant_id = $1', [ids.demo]));
+    }
+  });
+
+  it.each([
+    [`from=2026-03-10&to=2026-03-09`, 'to', REPORT_MSG.endBeforeStart],
+    [`from=2025-01-01&to=2026-03-10`, 'from', REPORT_MSG.rangeTooLong],
+    [`from=2026-02-30`, 'from', REPORT_MSG.badDate],
+    [`${day}&extension=999`, 'extension', REPORT_MSG.unknownExtension],
+    [`${day}&direction=sideways`, 'direction', REPORT_MSG.badDirection],
+    [`${day}&result=maybe`, 'result', REPORT_MSG.badResult],
+    [`${day}&department_id=abc`, 'department_id', REPORT_MSG.badId],
+    [`${day}&department_id=999999`, 'department_id', REPORT_MSG.unknownDepartment],
+    [`${day}&team_id=999999`, 'team_id', REPORT_MSG.unknownTeam],
+    [`${day}&search=abc`, 'search', REPORT_MSG.badNumber],
+    [`${day}&page=0`, 'page', REPORT_MSG.badId],
+  ])('refuses %s with a 400 naming the filter in Vietnamese', async (query, field, message) => {
+    const res = await get(`/t/demo/reports/call-history?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, code: 'VALIDATION_FAILED', message, details: [{ field, message }] });
+  });
+
+  it('exports exactly the filtered rows as CSV with Vietnamese headers, for report.export holders only', async () => {
+    const res = await get(`/t/demo/reports/call-history/export?${day}&per_page=2`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="lich-su-cuoc-goi.csv"');
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(CALL_REPORT_EXPORT_HEADERS.join(','));
+    // All five calls of the day (not one page of two), as the screen shows them.
+    const shown = (await calls(day)).data.map((r) => callReportCells(r).map((c) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','));
+    expect(lines.slice(1)).toEqual(shown);
+    expect(lines[1]).toContain(`${DAY} 23:59:00,Gọi vào,0902000005`);
+    expect(lines.find((l) => l.includes('Hàng đợi CSKH'))).toContain('IVR: IVR chào mừng → Hàng đợi: Hàng đợi CSKH,102,Nhân viên tổng đài,00:15,01:35,Trả lời');
+    const answered = (await get(`/t/demo/reports/success-calls/export?${day}`)).body.split('\r\n').filter(Boolean);
+    expect(answered).toHaveLength(3);
+    expect((await get(`/t/demo/reports/call-history/export?${day}`, h.staff)).statusCode).toBe(403);
+    const bad = await get(`/t/demo/reports/call-history/export?from=2026-03-10&to=2026-03-01`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(REPORT_MSG.endBeforeStart);
+  });
+
+  it('answers 403 FEATURE_NOT_PURCHASED when the tenant has not bought "report"', async () => {
+    await t.db.withSystem((tx) => tx.query(`update payment_checks set feature_name_data = array_remove(feature_name_data, 'report') where tenant_id = $1`, [ids.demo]));
+    try {
+      const res = await get(`/t/demo/reports/call-history?${day}`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FEATURE_NOT_PURCHASED');
+    } finally {
+      await t.db.withSystem((tx) => tx.query(`update payment_checks set feature_name_data = array_append(feature_name_data, 'report') where tenant_id = $1`, [ids.demo]));
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import type { CallReportOptions } from '@tongdai/contracts';
+import type { Queryable } from '../../db/db';
+
+/**
+ * The directory a call-history page needs beside its call records: who uses each extension,
+ * which extensions sit in a department or team, the names of queues. Read inside withTenant.
+ */
+
+/** Extensions with the person using them (the account linked to the subscriber, ADR 0015). */
+export async function extensionPeople(tx: Queryable): Promise<CallReportOptions['extensions']> {
+  const { rows } = await tx.query<{ extension: string; name: string }>(
+    `select s.extension, coalesce(nullif(u.full_name, ''), s.display_name) as name
+     from subscribers s left join users u on u.id = s.user_id order by s.extension`,
+  );
+  return rows;
+}
+
+/** The extension of an account ('' in the list when it has none). */
+export async function extensionOfUser(tx: Queryable, userId: number): Promise<string | null> {
+  const { rows } = await tx.query<{ extension: string }>('select extension from subscribers where user_id = $1', [userId]);
+  return rows[0]?.extension ?? null;
+}
+
+/** Extensions of the accounts in a department and/or team. */
+export async function extensionsOfOrg(tx: Queryable, by: { departmentId?: number; teamId?: number }): Promise<string[]> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (by.departmentId !== undefined) where.push(`u.department_id = $${params.push(by.departmentId)}`);
+  if (by.teamId !== undefined) where.push(`u.team_id = $${params.push(by.teamId)}`);
+  const { rows } = await tx.query<{ extension: string }>(
+    `select s.extension from subscribers s join users u on u.id = s.user_id where ${where.join(' and ')}`,
+    params,
+  );
+  return rows.map((r) => r.extension);
+}
+
+/** Which of these rows exist: 'department' | 'team' | 'queue' | 'extension' → found. */
+export async function existing(tx: Queryable, q: { departmentId?: number; teamId?: number; queueId?: number; extension?: string }) {
+  const { rows } = await tx.query<{ department: boolean; team: boolean; queue: boolean; extension: boolean }>(
+    `select exists(select 1 from departments where id = $1) as department, exists(select 1 from teams where id = $2) as team,
+            exists(select 1 from pbx_queues where id = $3) as queue, exists(select 1 from subscribers where extension = $4) as extension`,
+    [q.departmentId ?? 0, q.teamId ?? 0, q.queueId ?? 0, q.extension ?? ''],
+  );
+  return rows[0];
+}
+
+export async function filterChoices(tx: Queryable): Promise<Omit<CallReportOptions, 'extensions'>> {
+  // One transaction runs one statement at a time.
+  const departments = await tx.query<{ id: number; name: string }>('select id, name from departments order by name');
+  const teams = await tx.query<{ id: number; name: string; department_id: number }>('select id, name, department_id from teams order by name');
+  const queues = await tx.query<{ id: number; name: string }>('select id, name from pbx_queues order by name');
+  return { departments: departments.rows, teams: teams.rows, queues: queues.rows };
+}

@@ -1,0 +1,155 @@
+import {
+  CALL_REPORT_EXPORT_HEADERS, callReportCells, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
+  type CallReportOptions, type CallReportQuery, type CallReportRow, type Paged,
+} from '@tongdai/contracts';
+import type { Db } from '../../db/db';
+import { AppError } from '../../http/errors';
+import type { CdrRow } from '../cdr/cdr';
+import { listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord } from '../cdr/cdr-read.repository';
+import { createCustomersService } from '../customers/customers.service';
+import { phoneMasker } from '../settings/phone-masking';
+import { existing, extensionOfUser, extensionPeople, extensionsOfOrg, filterChoices } from './call-history.repository';
+
+/** Who asks: report.view reads the whole tenant, anyone else only the calls of their own extension. */
+export interface Viewer {
+  tenantId: number;
+  userId: number;
+  wholeTenant: boolean;
+}
+
+/** A 400 whose message says which filter is wrong (the screen shows the message). */
+function badFilter(field: string, message: string): AppError {
+  const err = new AppError('VALIDATION_FAILED', [{ field, message }]);
+  err.message = message;
+  return err;
+}
+
+/** A CSV cell: quoted when needed; a leading = + - @ is defused (a spreadsheet would run it as a formula). */
+const csvCell = (s: string): string => {
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+const csvLine = (cells: string[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+const PATH_TYPES = new Set(['ivr', 'queue', 'group']);
+const DAY_MS = 86_400_000;
+
+/** Call history (issue 13): filtered CDRs of a tenant, scoped to what the viewer may see, with names, customers and masking. */
+export function createCallHistoryService(db: Db) {
+  const customers = createCustomersService(db);
+
+  /** The CDR filter a query means for this viewer; null when the viewer can see nothing (an agent without extension). */
+  async function filterOf(v: Viewer, q: CallReportQuery, answeredOnly: boolean): Promise<(CdrFilter & { from: Date; to: Date }) | null> {
+    const today = vnDay(new Date());
+    const fromDay = q.from ?? q.to ?? today;
+    const toDay = q.to ?? q.from ?? today;
+    const ids = {
+      departmentId: q.department_id === '' ? undefined : q.department_id,
+      teamId: q.team_id === '' ? undefined : q.team_id,
+      queueId: q.queue_id === '' ? undefined : q.queue_id,
+      extension: q.extension || undefined,
+    };
+    return db.withTenant(v.tenantId, async (tx) => {
+      const found = await existing(tx, ids);
+      if (ids.extension && !found.extension) throw badFilter('extension', REPORT_MSG.unknownExtension);
+      if (ids.departmentId !== undefined && !found.department) throw badFilter('department_id', REPORT_MSG.unknownDepartment);
+      if (ids.teamId !== undefined && !found.team) throw badFilter('team_id', REPORT_MSG.unknownTeam);
+      if (ids.queueId !== undefined && !found.queue) throw badFilter('queue_id', REPORT_MSG.unknownQueue);
+      let scope: string[] | undefined;
+      if (!v.wholeTenant) {
+        const own = await extensionOfUser(tx, v.userId);
+        if (!own) return null;
+        scope = [own];
+      }
+      let extensions: string[] | undefined = ids.extension ? [ids.extension] : undefined;
+      if (ids.departmentId !== undefined || ids.teamId !== undefined) {
+        const org = await extensionsOfOrg(tx, ids);
+        extensions = extensions ? extensions.filter((e) => org.includes(e)) : org;
+      }
+      const result = answeredOnly ? 'answered' : q.result;
+      return {
+        from: vnDayStart(fromDay)!,
+        to: new Date(vnDayStart(toDay)!.getTime() + DAY_MS),
+        ...(q.direction && { direction: q.direction }),
+        ...(result && { disposition: RESULT_DISPOSITION[result] as CdrRow['disposition'] }),
+        ...(extensions && { extensions }),
+        ...(scope && { scope }),
+        ...(ids.queueId !== undefined && { queueId: ids.queueId }),
+        ...(q.search && { number: q.search.replace(/^\+/, '') }),
+      };
+    });
+  }
+
+  /** Names, customers and masking for one page of records. */
+  async function present(tenantId: number, records: CdrRecord[]): Promise<CallReportRow[]> {
+    const [people, mask] = await Promise.all([db.withTenant(tenantId, extensionPeople), phoneMasker(db, tenantId)]);
+    const nameOf = new Map(people.map((p) => [p.extension, p.name]));
+    const external = (r: CdrRecord) => (r.direction === 'inbound' ? r.caller : r.direction === 'outbound' ? r.callee : null);
+    const numbers = [...new Set(records.map(external).filter((n): n is string => !!n))];
+    const found = new Map(await Promise.all(numbers.map(async (n) => [n, await customers.byPhone(tenantId, n)] as const)));
+    const hide = (n: string) => (mask ? mask(n) : n);
+    return records.map((r) => {
+      const ext = external(r);
+      const customer = ext ? found.get(ext) : null;
+      return {
+        id: r.id,
+        started_at: r.started_at,
+        direction: r.direction,
+        caller: r.caller === ext ? hide(r.caller) : r.caller,
+        callee: r.callee === ext ? hide(r.callee) : r.callee,
+        did: r.did,
+        path: r.route.filter((n) => PATH_TYPES.has(n.type)).map((n) => ({ type: n.type as CallReportRow['path'][number]['type'], name: n.name })),
+        answered_by: r.extension ? { extension: r.extension, name: nameOf.get(r.extension) ?? '' } : null,
+        wait: r.answered_at ? Math.max(0, Math.round((Date.parse(r.answered_at) - Date.parse(r.started_at)) / 1000)) : r.duration,
+        billsec: r.billsec,
+        result: resultOf(r.disposition),
+        reason: resultReason(r.disposition, r.sip_code, r.reason),
+        customer: customer ? { id: customer.id, name: customer.name, phone: hide(customer.phone) } : null,
+      };
+    });
+  }
+
+  return {
+    /** A numbered page with its total (no `cursor` in the query), else a keyset page with `next`. */
+    async list(v: Viewer, q: CallReportQuery, answeredOnly = false): Promise<Paged<CallReportRow> | { data: CallReportRow[]; next: string | null }> {
+      const perPage = Number(q.per_page) || PAGE_SIZE;
+      const page = Number(q.page) || 1;
+      const filter = await filterOf(v, q, answeredOnly);
+      if (q.cursor !== undefined) {
+        if (!filter) return { data: [], next: null };
+        const res = await db.withTenant(v.tenantId, (tx) => listTenantCdrs(tx, { ...filter, limit: perPage, cursor: q.cursor || null }));
+        return { data: await present(v.tenantId, res.rows), next: res.next };
+      }
+      if (!filter) return { data: [], meta: { page, per_page: perPage, total: 0 } };
+      const res = await db.withTenant(v.tenantId, (tx) => pageTenantCdrs(tx, { ...filter, limit: perPage }, page));
+      return { data: await present(v.tenantId, res.rows), meta: { page, per_page: perPage, total: res.total } };
+    },
+
+    /**
+     * The filtered calls as CSV lines (UTF-8 with a BOM for Excel), every row the pages would
+     * show, in the same order, masked the same way: keyset pages of 500, one short transaction
+     * each, so memory stays flat however many rows there are.
+     */
+    async *csv(v: Viewer, q: CallReportQuery, answeredOnly = false): AsyncGenerator<string> {
+      const filter = await filterOf(v, q, answeredOnly);
+      yield `\uFEFF${csvLine([...CALL_REPORT_EXPORT_HEADERS])}`;
+      if (!filter) return;
+      let cursor: string | null = null;
+      do {
+        const page = await db.withTenant(v.tenantId, (tx) => listTenantCdrs(tx, { ...filter, limit: 500, cursor }));
+        yield (await present(v.tenantId, page.rows)).map((r) => csvLine(callReportCells(r))).join('');
+        cursor = page.next;
+      } while (cursor);
+    },
+
+    /** The filter choices: the whole directory for report.view, else the viewer's own extension only. */
+    async options(v: Viewer): Promise<CallReportOptions> {
+      return db.withTenant(v.tenantId, async (tx) => {
+        const people = await extensionPeople(tx);
+        if (v.wholeTenant) return { extensions: people, ...(await filterChoices(tx)) };
+        const own = await extensionOfUser(tx, v.userId);
+        return { extensions: people.filter((p) => p.extension === own), departments: [], teams: [], queues: [] };
+      });
+    },
+  };
+}

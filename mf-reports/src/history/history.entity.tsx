@@ -1,0 +1,64 @@
+import * as v from 'valibot';
+import { Badge, Text } from '@fluentui/react-components';
+import { FEATURES, PERM, REPORT_DIRECTIONS, REPORT_PATH_LABELS, CALL_RESULTS, listPaths, routes, screens, type CallReportRow, type CallResult } from '@tongdai/contracts';
+import { AppLink, defineEntity, formatDuration, type EntityColumn, type EntityFilter } from '@tongdai/ui';
+import { NS } from '../i18n';
+import { callHistoryApi, successCallsApi } from './history.api';
+import { directionFilter, orgFilters, rangeFilter, resultFilter } from './filters';
+
+const COLOR: Record<CallResult, 'success' | 'warning' | 'danger' | 'informative'> = {
+  answered: 'success', no_answer: 'warning', busy: 'warning', failed: 'danger', blocked: 'danger',
+};
+// Vietnam time whatever the browser's zone; the date over the time so the narrow column shows both.
+const date = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', day: '2-digit', month: '2-digit', year: 'numeric' });
+const clock = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const twoLines = (top: string, bottom: string, testId?: string) => (
+  <span style={{ display: 'flex', flexDirection: 'column' }} data-testid={testId} title={`${top} ${bottom}`}>
+    <span>{top}</span>
+    {bottom && <Text size={200}>{bottom}</Text>}
+  </span>
+);
+
+const columns: EntityColumn<CallReportRow>[] = [
+  { key: 'started_at', header: 'started_at', render: (r) => twoLines(clock.format(new Date(r.started_at)), date.format(new Date(r.started_at)), 'call-time') },
+  { key: 'direction', header: 'direction', render: (r) => <span data-testid="call-direction">{REPORT_DIRECTIONS[r.direction]}</span> },
+  { key: 'caller', header: 'caller', render: (r) => <span data-testid="call-caller">{r.caller}</span> },
+  { key: 'callee', header: 'callee', render: (r) => <span data-testid="call-callee">{r.callee}</span> },
+  { key: 'did', header: 'did', render: (r) => r.did || '—' },
+  { key: 'path', header: 'path', render: (r) => (r.path.length ? r.path.map((n) => `${REPORT_PATH_LABELS[n.type]}: ${n.name}`).join(' → ') : '—') },
+  {
+    key: 'answered_by', header: 'answered_by',
+    render: (r) => (r.answered_by ? twoLines(r.answered_by.extension, r.answered_by.name, 'call-answered-by') : <span data-testid="call-answered-by">—</span>),
+  },
+  { key: 'wait', header: 'wait', render: (r) => formatDuration(r.wait) },
+  { key: 'billsec', header: 'billsec', render: (r) => <span data-testid="call-talk">{formatDuration(r.billsec)}</span> },
+  {
+    key: 'result', header: 'result',
+    render: (r) => (
+      <span title={r.reason || undefined}>
+        <Badge appearance="tint" color={COLOR[r.result]} data-testid="call-result">{CALL_RESULTS[r.result]}</Badge>
+        {r.reason && <Text size={200} block data-testid="call-reason">{r.reason}</Text>}
+      </span>
+    ),
+  },
+  {
+    key: 'customer', header: 'customer',
+    render: (r) => (r.customer ? <AppLink to={routes.customer.edit(r.customer.id)} testId="call-customer">{r.customer.name} ({r.customer.phone})</AppLink> : '—'),
+  },
+];
+
+/** A report is read-only: it lists, with no form, no add, edit or delete. */
+const history = (key: string, prefix: string, list: string, api: typeof callHistoryApi, filters: EntityFilter[], file: string) =>
+  defineEntity<CallReportRow>({
+    key, ns: NS, prefix, paths: listPaths(list), permission: { view: PERM.general }, feature: FEATURES.report,
+    schema: v.object({}), fields: [], api, rowName: (r) => r.caller, columns, filters,
+    export: {
+      permission: PERM.report.export,
+      run: () => import('./exportCsv').then((m) => m.exportCsv(`${api.endpoints.list()}/export` as Parameters<typeof m.exportCsv>[0], file)),
+    },
+  });
+
+/** /call-history: every call the viewer may see (the API scopes an agent to their own extension). */
+export const callHistoryEntity = history('call-history', 'callHistory', screens.callHistory, callHistoryApi, [rangeFilter, directionFilter, resultFilter, ...orgFilters], 'lich-su-cuoc-goi');
+/** /history-success-call: answered calls only, the same columns and filters but the result. */
+export const successCallsEntity = history('success-calls', 'successCalls', screens.historySuccessCall, successCallsApi, [rangeFilter, directionFilter, ...orgFilters], 'cuoc-goi-thanh-cong');

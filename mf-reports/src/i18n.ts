@@ -1,0 +1,30 @@
+import { registerTranslations } from '@tongdai/platform';
+import { DATE_PRESETS, REPORT_DIRECTIONS, CALL_RESULTS } from '@tongdai/contracts';
+
+/** Strings of mf-reports (read by the manifest for navigation, before any screen loads). */
+export const NS = 'reports';
+const history = {
+  searchPlaceholder: 'Tìm theo số điện thoại',
+  empty: 'Chưa có cuộc gọi nào trong khoảng thời gian này',
+  export: 'Xuất CSV',
+  exported: 'Đã xuất file CSV',
+  fields: {
+    started_at: 'Thời gian', direction: 'Hướng gọi', caller: 'Số gọi', callee: 'Số nhận', did: 'Số tổng đài',
+    path: 'Luồng cuộc gọi', answered_by: 'Người nghe', wait: 'Chờ', billsec: 'Đàm thoại', result: 'Kết quả', customer: 'Khách hàng',
+  },
+};
+registerTranslations(NS, {
+  area: 'Báo cáo',
+  nav: { callHistory: 'Lịch sử cuộc gọi', successCalls: 'Cuộc gọi thành công' },
+  callHistory: { ...history, listTitle: 'Lịch sử cuộc gọi' },
+  successCalls: { ...history, listTitle: 'Lịch sử cuộc gọi thành công', empty: 'Chưa có cuộc gọi thành công nào trong khoảng thời gian này' },
+  filters: {
+    range: 'Khoảng thời gian', from: 'Từ ngày', to: 'Đến ngày',
+    allDirections: 'Tất cả hướng gọi', allResults: 'Tất cả kết quả', allExtensions: 'Tất cả máy nhánh',
+    allDepartments: 'Tất cả phòng ban', allTeams: 'Tất cả nhóm', allQueues: 'Tất cả hàng đợi',
+    extension: 'Máy nhánh', department: 'Phòng ban', team: 'Nhóm', queue: 'Hàng đợi', direction: 'Hướng gọi', result: 'Kết quả',
+  },
+  presets: DATE_PRESETS,
+  directions: REPORT_DIRECTIONS,
+  results: CALL_RESULTS,
+});
