@@ -17,7 +17,7 @@ const ready = new WeakMap<Db, Set<string>>();
 const monthOf = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 7);
 
 /**
- * Inserts one tenant's records and folds the ones actually inserted into cdr_hourly, in one
+ * Inserts one tenant's records and folds the ones actually inserted into the rollups, in one
  * statement (one transaction). A record already written (same Call-ID, whatever its start) is
  * kept and not counted again. A month seen for the first time gets its partition first.
  */
@@ -40,8 +40,9 @@ async function insertTenantRows(db: Db, tenantId: number, rows: CdrRow[]): Promi
          insert into cdrs (${COLUMNS.join(', ')})
          select * from v where not exists (select 1 from cdrs c where c.tenant_id = v.tenant_id and c.call_id = v.call_id)
          on conflict (tenant_id, call_id, started_at) do nothing
-         returning *)
-       ${rollupInsert('ins')}`,
+         returning *),
+       hourly as (${rollupInsert('ins', 'hour')})
+       ${rollupInsert('ins', 'day')}`,
       params,
     );
   });

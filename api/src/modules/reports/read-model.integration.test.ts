@@ -120,6 +120,21 @@ describe('reports read model (PostgreSQL, rollups only)', () => {
     expect(t.calls_in + t.calls_out + t.calls_internal).toBe(900);
   });
 
+  it('answers a range of whole days (cdr_daily) as its hours add up (cdr_hourly)', async () => {
+    const days = vnDays('2026-03-30', '2026-04-01');
+    const cut = new Date(days.from.getTime() + 13 * 3_600_000);
+    const whole = await asDemo((tx) => extensionSummary(tx, days));
+    const [a, b] = await asDemo(async (tx) => [await extensionSummary(tx, { from: days.from, to: cut }), await extensionSummary(tx, { from: cut, to: days.to })]);
+    for (const w of whole) {
+      const [x, y] = [a, b].map((part) => part.find((e) => e.extension === w.extension));
+      expect([w.extension, (x?.calls ?? 0) + (y?.calls ?? 0), (x?.talk_sec ?? 0) + (y?.talk_sec ?? 0), (x?.busy ?? 0) + (y?.busy ?? 0)]).toEqual([w.extension, w.calls, w.talk_sec, w.busy]);
+    }
+    const rollups = await db.withSystem((tx) =>
+      tx.query<{ d: number; h: number }>(`select (select sum(calls) from cdr_daily where tenant_id = $1)::int as d, (select sum(calls) from cdr_hourly where tenant_id = $1)::int as h`, [demo]),
+    );
+    expect(rollups.rows[0].d).toBe(rollups.rows[0].h);
+  });
+
   it('sums each extension over both ends of its calls, as computed from the records', async () => {
     const range = vnDays('2026-03-31', '2026-03-31');
     const got = await asDemo((tx) => extensionSummary(tx, range));
@@ -177,8 +192,10 @@ describe('reports read model (PostgreSQL, rollups only)', () => {
   it('keeps tenants apart: totals, extensions, and nothing without a tenant', async () => {
     const range = vnDays('2026-03-30', '2026-04-01');
     expect((await db.withTenant(abc, (tx) => totals(tx, range))).calls).toBe(abcRows.length);
-    const none = await db.query<{ n: number }>('select count(*)::int as n from cdr_hourly');
-    expect(none.rows[0].n).toBe(0);
+    for (const table of ['cdr_hourly', 'cdr_daily']) {
+      const none = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+      expect([table, none.rows[0].n]).toEqual([table, 0]);
+    }
     const direct = await db.query<{ n: number }>('select count(*)::int as n from cdrs_202603').catch((e: Error) => e);
     expect(direct).toBeInstanceOf(Error); // a partition is not the app's to read directly
     const scoped = await asDemo((tx) => totals(tx, { ...range, extensions: ['101'] }));

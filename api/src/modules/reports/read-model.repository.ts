@@ -2,9 +2,22 @@ import type { Queryable } from '../../db/db';
 import { iso } from '../../db/sql';
 
 /**
- * SQL over cdr_hourly only (migration 0022): never the raw cdrs. Every query runs inside
- * withTenant, so RLS supplies the tenant. $1/$2 are the range's instants (whole hours).
+ * SQL over the rollups only (migration 0022): never the raw cdrs. Every query runs inside
+ * withTenant, so RLS supplies the tenant. $1/$2 are the range's instants (whole hours): a range
+ * of whole Vietnam days reads cdr_daily, any other cdr_hourly (same columns, same sums).
  */
+const DAY_MS = 86_400_000;
+const VN_OFFSET_MS = 7 * 3_600_000;
+const isVnMidnight = (d: Date) => (d.getTime() + VN_OFFSET_MS) % DAY_MS === 0;
+
+/** `from <rollup> h where <time in range>` at the coarsest grain that answers the range exactly. */
+function grain(q: RangeParams, hourly = false): { table: string; time: string } {
+  return !hourly && isVnMidnight(q.from) && isVnMidnight(q.to) ? { table: 'cdr_daily', time: 'day' } : { table: 'cdr_hourly', time: 'hour' };
+}
+function rollupIn(q: RangeParams, hourly = false): string {
+  const { table, time } = grain(q, hourly);
+  return `${table} h where h.${time} >= $1 and h.${time} < $2`;
+}
 
 /** The sums every figure is made of, as the database adds them up. */
 export interface Sums {
@@ -22,7 +35,7 @@ export interface Sums {
 }
 
 /**
- * The select list of Sums over `a`: over cdr_hourly rows (`raw`), or re-added over rows that are
+ * The select list of Sums over `a`: over rollup rows (`raw`), or re-added over rows that are
  * already Sums (the outer level of a two-step aggregate).
  */
 function sums(a: string, raw: boolean): string {
@@ -62,8 +75,8 @@ export async function sumsByExtension(tx: Queryable, q: RangeParams): Promise<Ex
   const where = scope(params, q.extensions);
   const { rows } = await tx.query<ExtensionSums>(
     `with e as (
-       select h.extension, ${SUMS} from cdr_hourly h
-       where h.hour >= $1 and h.hour < $2 and h.extension <> '' ${where}
+       select h.extension, ${SUMS} from ${rollupIn(q)}
+       and h.extension <> '' ${where}
        group by h.extension)
      select e.*, u.id as user_id, u.full_name, u.department_id, u.team_id
      from e left join subscribers s on s.extension = e.extension left join users u on u.id = s.user_id
@@ -84,8 +97,8 @@ export async function sumsByDepartmentTeam(tx: Queryable, q: RangeParams): Promi
   const where = scope(params, q.extensions);
   const { rows } = await tx.query<OrgSums & { g: number }>(
     `with x as (
-       select h.extension, ${SUMS} from cdr_hourly h
-       where h.hour >= $1 and h.hour < $2 and h.extension <> '' ${where}
+       select h.extension, ${SUMS} from ${rollupIn(q)}
+       and h.extension <> '' ${where}
        group by h.extension),
      e as (
        select x.*, u.department_id, u.team_id from x
@@ -104,7 +117,7 @@ export async function sumsTotal(tx: Queryable, q: RangeParams): Promise<Sums> {
   const params: unknown[] = [q.from, q.to];
   const where = scope(params, q.extensions);
   const once = q.extensions ? '' : `and ${ONCE}`;
-  const { rows } = await tx.query<Sums>(`select ${SUMS} from cdr_hourly h where h.hour >= $1 and h.hour < $2 ${once} ${where}`, params);
+  const { rows } = await tx.query<Sums>(`select ${SUMS} from ${rollupIn(q)} ${once} ${where}`, params);
   return rows[0];
 }
 
@@ -115,12 +128,14 @@ export async function sumsSeries(tx: Queryable, q: RangeParams & { bucket: 'hour
   const params: unknown[] = [q.from, q.to, q.bucket];
   const where = scope(params, q.extensions);
   const once = q.extensions ? '' : `and ${ONCE}`;
+  const from = rollupIn(q, q.bucket === 'hour');
+  const { time } = grain(q, q.bucket === 'hour');
   const { rows } = await tx.query<BucketSums & { at: unknown }>(
     `with b as (
        select generate_series(date_trunc($3, $1::timestamptz, 'Asia/Ho_Chi_Minh'), $2::timestamptz - interval '1 second', ('1 ' || $3)::interval) as at),
      s as (
-       select date_trunc($3, h.hour, 'Asia/Ho_Chi_Minh') as at, ${SUMS} from cdr_hourly h
-       where h.hour >= $1 and h.hour < $2 ${once} ${where} group by 1)
+       select date_trunc($3, h.${time}, 'Asia/Ho_Chi_Minh') as at, ${SUMS} from ${from}
+       ${once} ${where} group by 1)
      select b.at, ${sums('s', false)}
      from b left join s on s.at = b.at group by b.at order by b.at`,
     params,

@@ -1,6 +1,6 @@
 /**
  * The reports read model (ADR 0022): the one place reports, KPIs, the dashboard and /monitor get
- * call figures from. It answers from the hourly rollups only (cdr_hourly), never from raw call
+ * call figures from. It answers from the rollups only (cdr_daily for whole Vietnam days, cdr_hourly otherwise), never from raw call
  * records, so two screens cannot count differently. Days and hours are Asia/Ho_Chi_Minh.
  * Every function runs inside db.withTenant (RLS supplies the tenant).
  */
