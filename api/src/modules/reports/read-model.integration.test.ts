@@ -210,3 +210,28 @@ describe('reports read model (PostgreSQL, rollups only)', () => {
     await expect(backwards).rejects.toBeInstanceOf(ReportRangeError);
   });
 });
+
+describe('reports read model on embedded PGlite', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDb({ dataDir: 'memory://' });
+    await seed(db);
+  }, 60_000);
+  afterAll(() => db?.close());
+
+  it('writes records into month partitions and answers from the rollups, once per call', async () => {
+    const { rows } = await db.withSystem((tx) => tx.query<{ id: number }>(`select id from tenants where ma_dn = 'demo'`));
+    const tenant = rows[0].id;
+    const set = generate(tenant, 120, 3);
+    const writer = new CdrWriter(db, { onError: (err) => { throw err; } });
+    for (const row of [...set, ...set.slice(0, 30)]) writer.add(row);
+    await writer.flush();
+    const range = vnDays('2026-03-30', '2026-04-01');
+    const t = await db.withTenant(tenant, (tx) => totals(tx, range));
+    expect([t.calls, t.talk_sec]).toEqual([120, set.reduce((n, r) => n + r.billsec, 0)]);
+    const hours = await db.withTenant(tenant, (tx) => callSeries(tx, { ...range, bucket: 'hour' }));
+    expect(hours.reduce((n, h) => n + h.calls, 0)).toBe(120);
+    const parts = await db.withSystem((tx) => tx.query<{ part: string }>('select distinct tableoid::regclass::text as part from cdrs order by 1'));
+    expect(parts.rows.map((p) => p.part)).toEqual(['cdrs_202603', 'cdrs_202604']);
+  }, 30_000);
+});
