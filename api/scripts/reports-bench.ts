@@ -1,7 +1,7 @@
 /**
  * Reports section of `npm run bench` (issue 13): on PostgreSQL with rows from the generator, the
  * p95 of a 31-day page (first and a deep keyset page), the 30-day department/team summary and the
- * per-extension summary through the API's code (pool, tenant transaction, read model), and the
+ * per-extension summary and the day/hour series through the API's code (pool, tenant transaction, read model), and the
  * same statements run directly in psql (PREPARE/EXECUTE, `\timing`): the ratio is the API's
  * overhead over the database. Run alone: tsx scripts/reports-bench.ts [rows].
  */
@@ -11,7 +11,7 @@ import { Client } from 'pg';
 import type { Db, Queryable } from '../src/db/db';
 import { openDb } from '../src/db/open';
 import { listTenantCdrs } from '../src/modules/cdr/cdr-read.repository';
-import { departmentTeamSummary, extensionSummary, vnDays } from '../src/modules/reports/read-model';
+import { callSeries, departmentTeamSummary, extensionSummary, vnDays } from '../src/modules/reports/read-model';
 import { startPgCluster } from '../test/pg-cluster';
 import { generateCdrs } from './gen-cdrs';
 
@@ -43,6 +43,8 @@ function psqlP95(url: string, tenantId: number, sql: string, params: unknown[]):
   const exec = params.length ? `execute q(${params.map(literal).join(', ')});` : 'execute q;';
   const script = [
     'set role app_user;',
+    // The API sends unnamed statements, planned with their values each time: plan these the same way.
+    'set plan_cache_mode = force_custom_plan;',
     `select set_config('app.tenant_id', '${tenantId}', false);`,
     `prepare q as ${sql};`,
     '\\timing on',
@@ -93,6 +95,8 @@ export async function reportFigures(rows: number, log: (s: string) => void = () 
         await measure(db, url.toString(), main.id, '31-day page 51', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10, cursor })),
         await measure(db, url.toString(), main.id, '30-day department/team', 300, (tx) => departmentTeamSummary(tx, month30)),
         await measure(db, url.toString(), main.id, '30-day per extension', 300, (tx) => extensionSummary(tx, month30)),
+        await measure(db, url.toString(), main.id, '30-day calls per day', 300, (tx) => callSeries(tx, { ...month30, bucket: 'day' })),
+        await measure(db, url.toString(), main.id, '1-day calls per hour', 300, (tx) => callSeries(tx, { ...vnDays('2026-10-20', '2026-10-20'), bucket: 'hour' })),
       ];
       return { rows, copyMs: gen.copyMs, rollupMs: gen.rollupMs, mainRows: main.rows, figures };
     } finally {
