@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
-import type { Db } from '../src/db/db';
+import type { Db, Queryable } from '../src/db/db';
 import { openDb } from '../src/db/open';
 import { DEMO, seed } from '../src/db/seed';
 import { buildServer, type ServerOptions } from '../src/server';
@@ -73,4 +73,18 @@ export async function demoHeaders(app: FastifyInstance): Promise<Record<'admin' 
     login(app, 'abc', DEMO.admin),
   ]);
   return { admin: bearer(admin), staff: bearer(staff), abcAdmin: bearer(abcAdmin) };
+}
+
+/**
+ * A Queryable that EXPLAINs every query of a repository function on `tx` into `plans` instead of
+ * running it, answering a count of 0 first and no rows after: a list's own SQL, planned.
+ */
+export function explaining(tx: Queryable, plans: string[]): Queryable {
+  return {
+    query: (async (sql: string, params?: unknown[]) => {
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);
+      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      return { rows: plans.length === 1 ? [{ total: 0 }] : [] };
+    }) as Queryable['query'],
+  };
 }

@@ -25,6 +25,8 @@ const freePort = () =>
 let dir;
 let nginx;
 let base;
+let api;
+let wsServer;
 
 beforeAll(async () => {
   if (!NGINX) throw new Error('nginx is not installed: sudo apt-get install nginx-light (npm test installs it)');
@@ -37,7 +39,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(html, '903.e8e87bd9.js'), '1');
   fs.writeFileSync(path.join(html, 'remotes/mf_crm/12.ab12cd34.js'), '1');
   const port = await freePort();
-  const api = await freePort(); // nothing listens there: /api/ answers nginx's own 502
+  api = await freePort(); // nothing listens there (502) except while the WebSocket test runs
   fs.writeFileSync(path.join(dir, 'security-headers.inc'), fill('host/security-headers.conf'));
   fs.writeFileSync(
     path.join(dir, 'default.conf'),
@@ -64,6 +66,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
+  wsServer?.close();
   nginx?.kill();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -90,4 +93,36 @@ describe('production nginx serves the UI with its security headers', () => {
     expect(res.status).toBe(502);
     expect(res.headers.get('content-security-policy')).toBeNull();
   });
+});
+
+test('/api/ passes the events WebSocket through (Upgrade kept, HTTP/1.1)', async () => {
+  // A stand-in upstream on the API's port: answers an upgrade with 101, any plain request with 400.
+  wsServer = require('node:http').createServer((_req, res) => res.writeHead(400).end('no upgrade'));
+  const open = new Set();
+  wsServer.on('upgrade', (req, socket) => {
+    open.add(socket);
+    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Seen-Path: ${req.url}\r\n\r\n`);
+    socket.on('data', (d) => socket.write(d));
+  });
+  await new Promise((r) => wsServer.listen(api, '127.0.0.1', r));
+  const { port } = new URL(base);
+  const answer = await new Promise((resolve, reject) => {
+    const s = net.connect(Number(port), '127.0.0.1', () =>
+      s.write('GET /api/t/demo/events HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n'),
+    );
+    let got = '';
+    const timer = setTimeout(() => { s.destroy(); resolve(got); }, 3000);
+    s.on('data', (d) => {
+      got += d.toString();
+      if (got.includes('\r\n\r\n') && !got.includes('ping')) s.write('ping');
+      if (got.endsWith('ping')) { clearTimeout(timer); s.end(); resolve(got); }
+    });
+    s.on('error', reject);
+  });
+  for (const s of open) s.destroy();
+  await new Promise((r) => wsServer.close(r));
+  wsServer = null;
+  expect(answer).toMatch(/^HTTP\/1\.1 101/);
+  expect(answer).toContain('X-Seen-Path: /t/demo/events');
+  expect(answer.endsWith('ping')).toBe(true);
 });

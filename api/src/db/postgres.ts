@@ -2,6 +2,7 @@ import { Client, Pool, type PoolClient } from 'pg';
 import { enterSystem, enterTenant, type Db, type Queryable, type Tx } from './db';
 import { migrate } from './migrate';
 
+/** fn inside BEGIN … COMMIT on one client (ROLLBACK if it throws): migrations and pooled requests. */
 export async function inTransaction<T>(client: Client | PoolClient, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const tx: Tx = {
     query: async (sql, params) => client.query(sql, params as unknown[]) as never,

@@ -1,3 +1,4 @@
+import { storedForm } from '@tongdai/contracts';
 import type { Queryable } from './db';
 import { DEMO } from './seed-data';
 
@@ -20,7 +21,7 @@ export async function seedPbx(tx: Queryable, tid: number, maDn: string): Promise
   const pbx = maDn === DEMO.tenants.demo ? DEMO_PBX.demo : maDn === DEMO.tenants.abc ? DEMO_PBX.abc : null;
   if (!pbx) return;
   for (const n of pbx.numbers) {
-    await tx.query('insert into pbx_numbers (tenant_id, number, description) values ($1, $2, $3) on conflict do nothing', [tid, n, 'Số tổng đài']);
+    await tx.query('insert into pbx_numbers (tenant_id, number, description) values ($1, $2, $3) on conflict do nothing', [tid, storedForm(n), 'Số tổng đài']);
   }
   if (!('ringGroup' in pbx)) return;
   const group = await id(tx, 'insert into pbx_ring_groups (tenant_id, name, extensions, description) values ($1, $2, $3, $4) returning id', [
@@ -41,6 +42,6 @@ export async function seedPbx(tx: Queryable, tid: number, maDn: string): Promise
   ]);
   await tx.query(
     `insert into pbx_inbounds (tenant_id, did, destination_type, destination_target, description) values ($1, $2, 'group', $3, $4)`,
-    [tid, pbx.numbers[0], String(group), 'Khách gọi tổng đài gặp phòng kinh doanh'],
+    [tid, storedForm(pbx.numbers[0]), String(group), 'Khách gọi tổng đài gặp phòng kinh doanh'],
   );
 }

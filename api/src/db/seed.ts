@@ -1,4 +1,4 @@
-import { PERM, PERMISSION_CATALOGUE, SUPER_ADMIN_DISPLAY_NAME, SUPER_ADMIN_ROLE, FEATURES } from '@tongdai/contracts';
+import { PERM, PERMISSION_CATALOGUE, SUPER_ADMIN_DISPLAY_NAME, SUPER_ADMIN_ROLE, FEATURES, storedForm } from '@tongdai/contracts';
 import { hashPassword } from '../modules/auth/password';
 import type { Db, Queryable } from './db';
 import { DEMO, SEED_TENANTS, STAFF_ROLE, STAFF_ROLE_DISPLAY_NAME, sampleCustomers } from './seed-data';
@@ -52,7 +52,7 @@ async function seedTenant(tx: Queryable, t: (typeof SEED_TENANTS)[number], hashe
     await tx.query(
       `insert into customers (tenant_id, name, code, email, phone, address, zalo, facebook, status, note, user_id)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [tid, c.name, c.code, c.email, c.phone, c.address, c.zalo, c.facebook, c.status, c.note, c.user_id],
+      [tid, c.name, c.code, c.email, storedForm(c.phone), c.address, c.zalo, c.facebook, c.status, c.note, c.user_id],
     );
   }
   await seedOrg(tx, tid);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import { hasPermission, isFeatureEnabled, REFRESHED_TOKEN_HEADER, type FeatureName } from '@tongdai/contracts';
 import type { AuthContext } from '../modules/auth/auth.service';
-import { getPaymentCheck } from '../modules/settings/settings.repository';
+import { getPaymentCheck } from '../modules/settings/settings.service';
 import { AppError } from './errors';
 import './types';
 

@@ -1,6 +1,5 @@
 import type { AppDeps } from '../deps';
-import type { AuthContext } from '../modules/auth/auth.service';
-import type { UserRoleRow } from '../modules/auth/access.repository';
+import type { AuthContext, UserRoleRow } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
   interface FastifyInstance {

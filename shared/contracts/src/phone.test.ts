@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
-import { MobilePhoneSchema, allNumberForms, phoneVariants, internationalForm, isMobileNumber, nationalForm, numberForms, phoneKind, significantNumber, storedForm } from './phone';
+import { MobilePhoneSchema, allNumberForms, displayForm, storedSearchForm, phoneVariants, internationalForm, isMobileNumber, nationalForm, numberForms, phoneKind, significantNumber, storedForm } from './phone';
 
 describe('Vietnamese phone numbers', () => {
   it('reads every written form of a mobile number as one number: national 0…, stored 84…, international +84…', () => {
@@ -34,6 +34,17 @@ describe('Vietnamese phone numbers', () => {
     // A blocked prefix written with the country code still reads nationally.
     expect(nationalForm('+8424')).toBe('024');
     expect(nationalForm('+841900')).toBe('1900');
+  });
+
+  it('shows a stored number nationally; a value that is not a Vietnamese number as stored', () => {
+    expect(['84912345678', '842438251234', '1900545415', '0912345678'].map(displayForm)).toEqual(['0912345678', '02438251234', '1900545415', '0912345678']);
+    for (const other of ['101', '84123456789', '0123456789', '+33142345678', '090 12']) expect(displayForm(other)).toBe(other);
+  });
+
+  it('turns the start of a typed national or international number into the stored form for searches', () => {
+    expect(['0912', '+8491', '0084 912', '0912345678', '0'].map(storedSearchForm)).toEqual(['84912', '8491', '84912', '84912345678', null]);
+    expect(storedSearchForm('(028) 7300-0077')).toBe('842873000077');
+    for (const other of ['912', '84912', 'Hương', '', '101', 'Đức 09', 'kh0912', '0912#']) expect(storedSearchForm(other)).toBeNull();
   });
 
   it('gives the forms routing and table lookups match under', () => {

@@ -79,6 +79,25 @@ export const storedForm = (n: string): string => {
   return nsn === null ? cleanNumber(n) : withPrefix(nsn, VN_COUNTRY_CODE);
 };
 
+/**
+ * How a stored number is shown and answered by the API: a Vietnamese number in its national form
+ * (0912345678), anything else exactly as stored (a legacy or foreign value is never rewritten).
+ */
+export const displayForm = (stored: string): string => (significantNumber(stored) === null ? stored : nationalForm(stored));
+
+/**
+ * A search term typed as the start of a national or international number ("0912", "+8491"), in
+ * the stored form ("84912", "8491") so a list search also finds numbers stored as 84…; null for a
+ * term that is not such a number (it is searched as typed only).
+ */
+export function storedSearchForm(term: string): string | null {
+  // Only a term that is a number as people write one: "Đức 09" is a name and a digit, not a number.
+  if (!/^\s*\+?[\d\s.()-]+$/.test(term)) return null;
+  const c = cleanNumber(term);
+  const rest = /^(?:\+84|0084|0)(\d+)$/.exec(c)?.[1];
+  return rest === undefined ? null : `${VN_COUNTRY_CODE}${rest}`;
+}
+
 /** +84912345678 (1900xxxx for service numbers); other numbers cleaned. */
 export const internationalForm = (n: string): string => {
   const nsn = significantNumber(n);

@@ -1,12 +1,13 @@
 import { SUPER_ADMIN_ROLE, type Account, type AccountListQuery, type AccountUpdateInput } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { iso, likePattern, searchAny } from '../../db/sql';
+import { userExtensionSql } from '../subscribers/subscribers.service';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
 
 // One role per account (SPEC §3: the session user is the first role); lateral keeps it to one row.
 const SELECT = `select u.id, u.username, u.full_name, coalesce(u.email, '') as email, coalesce(u.phone, '') as phone, u.status,
-       coalesce((select s.extension from subscribers s where s.user_id = u.id), '') as extension_code,
+       coalesce(${userExtensionSql('u.id')}, '') as extension_code,
        r.id as role_id, r.name as role_name, coalesce(nullif(r.display_name, ''), r.name) as role_label,
        u.department_id, u.team_id, u.branch_id, u.created_at, u.updated_at
   from users u
@@ -22,8 +23,7 @@ export async function listAccounts(tx: Queryable, q: AccountListQuery): Promise<
   if (q.search) {
     params.push(likePattern(q.search));
     const p = `$${params.length}`;
-    where.push(`(${searchAny(['u.full_name', 'u.username', 'u.email', 'u.phone'], p)}
-      or exists (select 1 from subscribers s where s.user_id = u.id and s.extension like ${p}))`);
+    where.push(searchAny(['u.full_name', 'u.username', 'u.email', 'u.phone', userExtensionSql('u.id')], p));
   }
   if (q.role_id) {
     params.push(q.role_id);

@@ -93,3 +93,6 @@ export function createAccountsService(db: Db) {
     },
   };
 }
+
+/** For other modules (roles' change-password): a new password hash, the account's other sessions end. */
+export { setUserPassword } from './accounts.repository';

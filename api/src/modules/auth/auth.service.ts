@@ -1,12 +1,14 @@
 import { SUPER_ADMIN_ROLE, type LoginInput, type LoginResult, type MeResult } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
-import { currentTenant, findTenantByMaDn } from '../tenants/tenants.repository';
+import { currentTenant, findTenantByMaDn } from '../tenants/tenants.service';
 import { allPermissionNames, userProfile, userRoles, type UserRoleRow } from './access.repository';
 import { dummyHash, verifyPassword } from './password';
 import { createSession, findLoginUser, findSession, revokeSession, touchSession } from './sessions.repository';
 import { LoginThrottle } from './throttle';
 import { ACCESS_TTL_S, nowSeconds, sessionState, type TokenService } from './tokens';
+/** The roles of a user as the guards read them (http/types). */
+export type { UserRoleRow };
 
 /** Who is calling, as proven by the token; the tenant comes from here, never from a header. */
 export interface AuthContext {

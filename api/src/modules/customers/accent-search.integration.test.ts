@@ -1,11 +1,12 @@
 import { foldText } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
+import { listCustomers } from './customers.repository';
 import { openDb } from '../../db/open';
 import { sampleCustomers } from '../../db/seed-data';
 import { DEMO, seedIfEmpty } from '../../db/seed';
 import { buildServer } from '../../server';
-import { bearer, demoHeaders, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { bearer, demoHeaders, explaining, login, startTestApp, type TestApp } from '../../../test/helpers';
 
 type Json = Record<string, string>;
 const SEED = sampleCustomers(35);
@@ -50,6 +51,15 @@ describe('accent-insensitive search (PostgreSQL)', () => {
     const pbx = await t.app.inject({ method: 'POST', url: '/pbx/partner/group-inbounds?CodeCompany=demo', headers: admin, payload: { name: 'Nhóm Đặc biệt', extensions: ['101'] } });
     expect(pbx.statusCode).toBe(201);
     expect((await found('/pbx/partner/group-inbounds?CodeCompany=demo', 'dac biet')).map((g) => g.name)).toEqual(['Nhóm Đặc biệt']);
+  });
+
+  it('the customer search, as the API runs it under RLS, compares the stored folded text: no fold() of each row', async () => {
+    const plans: string[] = [];
+    await t.db.withTenant(1, async (tx) => {
+      await listCustomers(explaining(tx, plans), { search: '0912', page: 1, per_page: 10, status: '' } as never, '84912');
+    });
+    expect(plans[0]).toMatch(/Filter: .*search_text ~~/);
+    expect(plans[0]).not.toMatch(/translate\((name|phone|code|email)\b/);
   });
 
   it('the customer search can use the trigram index on the folded name', async () => {

@@ -122,6 +122,22 @@ describe('customers (tenant surface)', () => {
     expect((await get('/t/demo/customers')).json().meta.total).toBe(35);
   });
 
+  it('stores a phone as 84… whichever way it was typed, answers and searches it as 0…', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: admin, payload: { ...valid, name: 'Khách số quốc tế', phone: '84387654321' } });
+    expect([created.statusCode, created.json().data.phone]).toEqual([201, '0387654321']);
+    const id = created.json().data.id as number;
+    const storedPhone = async () => (await t.db.withSystem((tx) => tx.query<{ phone: string }>('select phone from customers where id = $1', [id]))).rows[0].phone;
+    expect(await storedPhone()).toBe('84387654321');
+    const updated = await t.app.inject({ method: 'PUT', url: `/t/demo/customers/${id}`, headers: admin, payload: { ...valid, name: 'Khách số quốc tế', phone: '0387654322' } });
+    expect([updated.statusCode, updated.json().data.phone, await storedPhone()]).toEqual([200, '0387654322', '84387654322']);
+    expect((await get(`/t/demo/customers/${id}`)).json().data.phone).toBe('0387654322');
+    // Searched as typed on the screen: the national form, its start, the 84… form.
+    for (const q of ['0387654322', '038765', '84387654322', '87654322']) {
+      expect([q, (await get(`/t/demo/customers?search=${q}`)).json().data.map((c: { id: number; phone: string }) => [c.id, c.phone])]).toEqual([q, [[id, '0387654322']]]);
+    }
+    await t.app.inject({ method: 'DELETE', url: `/t/demo/customers/${id}`, headers: admin });
+  });
+
   it('finds the customer a caller ID belongs to, in any form of the number; null when nobody has it', async () => {
     const [first] = sampleCustomers(1);
     const national = first.phone.slice(1);
@@ -129,10 +145,10 @@ describe('customers (tenant surface)', () => {
       const res = await get(`/t/demo/customers/by-phone/${encodeURIComponent(callerId)}`, staff);
       expect([res.statusCode, res.json().data]).toEqual([200, expect.objectContaining({ name: first.name, code: first.code, phone: first.phone, email: first.email, status: first.status, note: first.note })]);
     }
-    // The exact form wins over an older record in another form, then the newest.
+    // One phone rule (ADR 0016): both records hold the number as 84…, so every form finds the newest.
     const twin = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: admin, payload: { ...valid, name: 'Khách cùng số', phone: `84${national}` } });
     expect((await get(`/t/demo/customers/by-phone/84${national}`)).json().data.id).toBe(twin.json().data.id);
-    expect((await get(`/t/demo/customers/by-phone/${first.phone}`)).json().data.name).toBe(first.name);
+    expect((await get(`/t/demo/customers/by-phone/${first.phone}`)).json().data.id).toBe(twin.json().data.id);
     await t.app.inject({ method: 'DELETE', url: `/t/demo/customers/${twin.json().data.id}`, headers: admin });
 
     expect((await get('/t/demo/customers/by-phone/0999999999')).json()).toEqual({ data: null });

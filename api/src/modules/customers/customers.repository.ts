@@ -1,6 +1,6 @@
 import type { Customer, CustomerInput, CustomerListQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { iso, likePattern, searchAny } from '../../db/sql';
+import { iso, likePattern } from '../../db/sql';
 
 /** Runs inside withTenant: no query here names a tenant, RLS supplies it. */
 
@@ -11,12 +11,17 @@ const INPUT_FIELDS = ['name', 'code', 'email', 'phone', 'address', 'zalo', 'face
 type Row = Omit<Customer, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
 const toCustomer = (r: Row): Customer => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
 
-export async function listCustomers(tx: Queryable, q: CustomerListQuery): Promise<{ rows: Customer[]; total: number }> {
+/** `phoneSearch`: the search as the start of a stored phone number (84…), when it reads as one. */
+export async function listCustomers(tx: Queryable, q: CustomerListQuery, phoneSearch: string | null = null): Promise<{ rows: Customer[]; total: number }> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (q.search) {
     params.push(likePattern(q.search));
-    where.push(searchAny(['name', 'phone', 'code', 'email'], `$${params.length}`));
+    // search_text: name, phone, code and email folded once per write (migration 0011), so a search
+    // does not fold four columns of every row of the tenant.
+    const typed = `search_text like fold($${params.length})`;
+    if (phoneSearch) params.push(likePattern(phoneSearch));
+    where.push(phoneSearch ? `(${typed} or search_text like fold($${params.length}))` : typed);
   }
   if (q.status) {
     params.push(q.status);
@@ -42,15 +47,13 @@ export async function getCustomer(tx: Queryable, id: number): Promise<Customer |
 }
 
 /**
- * The customer a caller ID belongs to: the number in any of its stored forms (phoneVariants),
- * the exact form first, then the most recently updated record.
+ * The customer a caller ID belongs to: the number in any form it may be stored in (phoneVariants:
+ * 84… since migration 0013, other forms for numbers outside the Vietnamese plan), the most
+ * recently updated record first.
  */
-export async function findCustomerByPhone(tx: Queryable, variants: string[], exact: string): Promise<Customer | null> {
+export async function findCustomerByPhone(tx: Queryable, variants: string[]): Promise<Customer | null> {
   if (!variants.length) return null;
-  const { rows } = await tx.query<Row>(
-    `select ${COLUMNS} from customers where phone = any($1::text[]) order by (phone = $2) desc, updated_at desc, id desc limit 1`,
-    [variants, exact],
-  );
+  const { rows } = await tx.query<Row>(`select ${COLUMNS} from customers where phone = any($1::text[]) order by updated_at desc, id desc limit 1`, [variants]);
   return rows[0] ? toCustomer(rows[0]) : null;
 }
 

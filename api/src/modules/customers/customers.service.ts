@@ -1,4 +1,4 @@
-import { CUSTOMER_MSG, phoneVariants, type Customer, type CustomerInput, type CustomerListQuery, type Paged } from '@tongdai/contracts';
+import { CUSTOMER_MSG, displayForm, phoneVariants, storedForm, storedSearchForm, type Customer, type CustomerInput, type CustomerListQuery, type Paged } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import * as repo from './customers.repository';
@@ -17,28 +17,38 @@ async function checkAssignee(tx: Queryable, tenantId: number, input: CustomerInp
   if (!rows.length) throw new AppError('VALIDATION_FAILED', [{ field: 'user_id', message: CUSTOMER_MSG.userUnknown }]);
 }
 
+/** One phone rule (ADR 0016): the phone is stored 84… (accepted 0… or 84…), answered 0…. */
+const stored = (input: CustomerInput): CustomerInput => ({ ...input, phone: storedForm(input.phone) });
+function shown<T extends Customer | null>(c: T): T {
+  return c && { ...c, phone: displayForm(c.phone) };
+}
+
 export function createCustomersService(db: Db) {
   return {
     async list(tenantId: number, q: CustomerListQuery): Promise<Paged<Customer>> {
-      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listCustomers(tx, q));
-      return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
+      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listCustomers(tx, q, storedSearchForm(q.search)));
+      return { data: rows.map(shown), meta: { page: q.page, per_page: q.per_page, total } };
     },
     /** null when no customer has this number (the popup then offers to create one). */
-    byPhone: (tenantId: number, phone: string) => db.withTenant(tenantId, (tx) => repo.findCustomerByPhone(tx, phoneVariants(phone), phone)),
-    get: async (tenantId: number, id: number) => found(await db.withTenant(tenantId, (tx) => repo.getCustomer(tx, id))),
-    create: (tenantId: number, input: CustomerInput) =>
-      db.withTenant(tenantId, async (tx) => {
-        await checkCustomerLabels(tx, input);
-        await checkAssignee(tx, tenantId, input);
-        return repo.insertCustomer(tx, tenantId, input);
-      }),
-    update: async (tenantId: number, id: number, input: CustomerInput) =>
-      found(
+    byPhone: async (tenantId: number, phone: string) => shown(await db.withTenant(tenantId, (tx) => repo.findCustomerByPhone(tx, phoneVariants(phone)))),
+    get: async (tenantId: number, id: number) => shown(found(await db.withTenant(tenantId, (tx) => repo.getCustomer(tx, id)))),
+    create: async (tenantId: number, input: CustomerInput) =>
+      shown(
         await db.withTenant(tenantId, async (tx) => {
           await checkCustomerLabels(tx, input);
           await checkAssignee(tx, tenantId, input);
-          return repo.updateCustomer(tx, id, input);
+          return repo.insertCustomer(tx, tenantId, stored(input));
         }),
+      ),
+    update: async (tenantId: number, id: number, input: CustomerInput) =>
+      shown(
+        found(
+          await db.withTenant(tenantId, async (tx) => {
+            await checkCustomerLabels(tx, input);
+            await checkAssignee(tx, tenantId, input);
+            return repo.updateCustomer(tx, id, stored(input));
+          }),
+        ),
       ),
     async remove(tenantId: number, id: number): Promise<void> {
       found(await db.withTenant(tenantId, (tx) => repo.deleteCustomer(tx, id)));

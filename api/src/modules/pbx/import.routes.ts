@@ -11,6 +11,7 @@ import {
   MSG,
   nationalForm,
   PBX_MSG,
+  storedForm,
   type DestinationValue,
   type ImportInboundResult,
   type ImportRowError,
@@ -105,7 +106,7 @@ function reason(e: { field: string; message: string }): string {
 }
 
 const isBlank = (cells: string[]) => cells.every((c) => !c.trim());
-const routeKey = (x: { did: string; caller_pattern: string }) => `${x.did}\u0000${x.caller_pattern}`;
+const routeKey = (x: { did: string; caller_pattern: string }) => `${storedForm(x.did)}\u0000${x.caller_pattern}`;
 
 /** Sorts the sheet's rows into inputs to insert and refusals with their row number (header = 1). */
 export function checkImport(rows: SheetRows, config: PbxConfig): { valid: InboundInput[]; refused: ImportRowError[] } {

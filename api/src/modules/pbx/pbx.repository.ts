@@ -22,13 +22,16 @@ function source(def: AnyPbxDef, params: unknown[]): string {
   return `(${def.select} where x.${def.scope.column} = $${params.length}) r`;
 }
 
-export async function listRows(tx: Queryable, def: AnyPbxDef, q: PbxListQuery): Promise<{ rows: PbxRow[]; total: number }> {
+/** `phoneSearch`: the search as the start of a stored phone number (84…), matched in def.phoneSearch. */
+export async function listRows(tx: Queryable, def: AnyPbxDef, q: PbxListQuery, phoneSearch: string | null = null): Promise<{ rows: PbxRow[]; total: number }> {
   const params: unknown[] = [];
   const from = source(def, params);
   const where: string[] = [];
   if (q.search) {
     params.push(likePattern(q.search));
-    where.push(searchAny(def.search, `$${params.length}`));
+    const typed = searchAny(def.search, `$${params.length}`);
+    if (phoneSearch && def.phoneSearch) params.push(likePattern(phoneSearch));
+    where.push(phoneSearch && def.phoneSearch ? `(${typed} or ${searchAny(def.phoneSearch, `$${params.length}`)})` : typed);
   }
   if (q.filter_action && def.filterAction) {
     params.push(q.filter_action);

@@ -14,6 +14,8 @@ import {
   RingGroupInputSchema,
   TimeConditionInputSchema,
   TimeGroupInputSchema,
+  displayForm,
+  storedForm,
   type AudioMetaInput,
   type BlockedNumberInput,
   type Destination,
@@ -79,6 +81,10 @@ export interface PbxDef<I = never> {
   refs?(input: I): Ref[];
   /** Keys other objects use to point at this row (see references.ts). */
   keys?(row: Row, config: PbxConfig): string[];
+  /** How the API answers a row: phone numbers stored as 84… shown as 0… (ADR 0016). */
+  present?(row: Row): Row;
+  /** Searched expressions that hold numbers stored as 84…: a search typed as 0…/+84… matches them too. */
+  phoneSearch?: string[];
   /** Unique constraints → the field and message of the 409. */
   conflicts: { constraint: string; field: string; message: string }[];
   /** The destination type of these rows when calls can pass through them: writes run the loop check. */
@@ -118,7 +124,9 @@ const NUMBER: PbxDef<PbxNumberInput> = {
   select: `select x.id, x.number, x.description, x.active, ${STAMPS} from pbx_numbers x`,
   search: ['r.number', 'r.description'],
   order: 'r.number',
-  columns: (x) => ({ number: x.number, description: x.description, active: x.active }),
+  columns: (x) => ({ number: storedForm(x.number), description: x.description, active: x.active }),
+  present: (r) => ({ ...r, number: displayForm(String(r.number)) }),
+  phoneSearch: ['r.number'],
   keys: (r) => [`did:${r.number}`],
   conflicts: [{ constraint: 'number_key', field: 'number', message: PBX_MSG.numberTaken }],
   configKey: 'numbers',
@@ -134,7 +142,9 @@ const INBOUND: PbxDef<InboundInput> = {
   search: ['r.did', 'r.caller_pattern', 'r.description', 'r.destination_name'],
   order: 'r.did, r.caller_pattern',
   filterAction: "r.destination->>'type'",
-  columns: (x) => ({ did: x.did, caller_pattern: x.caller_pattern, ...destCols('destination', x.destination), description: x.description }),
+  columns: (x) => ({ did: storedForm(x.did), caller_pattern: x.caller_pattern, ...destCols('destination', x.destination), description: x.description }),
+  present: (r) => ({ ...r, did: displayForm(String(r.did)) }),
+  phoneSearch: ['r.did'],
   refs: REFS.inbound,
   conflicts: [{ constraint: 'did_caller_key', field: 'did', message: PBX_MSG.inboundTaken }],
   configKey: 'inbounds',
@@ -147,7 +157,7 @@ const RING_GROUP: PbxDef<RingGroupInput> = {
   perm: PERM.ringgroup,
   schema: RingGroupInputSchema,
   select: `select x.id, x.name, x.extensions, x.strategy, x.ring_time, ${dest('destination', 'destination')}, x.description, ${STAMPS} from pbx_ring_groups x`,
-  search: ['r.name', 'r.description', "array_to_string(r.extensions, ' ')"],
+  search: ['r.name', 'r.description', 'words(r.extensions)'],
   ...NAMED,
   columns: (x) => ({ name: x.name, extensions: x.extensions, strategy: x.strategy, ring_time: x.ring_time, ...destCols('destination', x.destination), description: x.description }),
   refs: REFS.ringGroup,
@@ -164,7 +174,7 @@ const QUEUE: PbxDef<QueueInput> = {
   schema: QueueInputSchema,
   select: `select x.id, x.name, x.agents, x.strategy, x.agent_timeout, x.max_wait, ${dest('timeout', 'timeout_destination')},
       x.join_greeting_id, x.moh_class, x.description, ${STAMPS} from pbx_queues x`,
-  search: ['r.name', 'r.description', "array_to_string(r.agents, ' ')"],
+  search: ['r.name', 'r.description', 'words(r.agents)'],
   ...NAMED,
   columns: (x) => ({
     name: x.name,
@@ -345,7 +355,10 @@ const blocked = (direction: 'in' | 'out', path: PbxResource): PbxDef<BlockedNumb
   scope: { column: 'direction', value: direction },
   search: ['r.number', 'r.note'],
   order: 'r.number, r.id',
-  columns: (x) => ({ direction, number: x.number, match: x.match, note: x.note }),
+  // A prefix stays as typed: "024" has no 84… form routing could match (ADR 0016).
+  columns: (x) => ({ direction, number: x.match === 'exact' ? storedForm(x.number) : x.number, match: x.match, note: x.note }),
+  present: (r) => (r.match === 'exact' ? { ...r, number: displayForm(String(r.number)) } : r),
+  phoneSearch: ['r.number'],
   conflicts: [{ constraint: 'pbx_blocked_numbers_key', field: 'number', message: PBX_API_MSG.blockedTaken }],
   configKey: 'blocked',
   tag: `blocked ${direction}`,

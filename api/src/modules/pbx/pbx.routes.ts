@@ -63,7 +63,7 @@ function crud(app: FastifyInstance, def: AnyPbxDef, svc: PbxService, h: Handlers
  */
 function detail(def: AnyPbxDef, svc: PbxService, h: Handlers): Handler {
   if (def.path === PBX_RESOURCES.number) {
-    return async (request) => ({ data: await svc.getBy(caller(request), 'number', String((request.params as { id: string }).id)) });
+    return async (request) => ({ data: await svc.byNumber(caller(request), String((request.params as { id: string }).id)) });
   }
   if (def.path !== PBX_RESOURCES.ringGroup) return h.get;
   return async (request, reply) => {

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type PbxListQuery, type PbxPage } from '@tongdai/contracts';
+import { ERROR_MESSAGES, storedForm, storedSearchForm, type PbxListQuery, type PbxPage } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { AppError, ConflictError, isForeignKeyViolation, isUniqueViolation, violationText } from '../../http/errors';
 import { describeLoop, findLoop } from '../routing';
@@ -69,18 +69,21 @@ export async function removeRow(tx: Queryable, c: Caller, def: AnyPbxDef, id: nu
 /** Generic REST over one resource definition; every call is one transaction under the caller's tenant. */
 export function createPbxService(db: Db, def: AnyPbxDef) {
   const write = <T>(c: Caller, fn: (tx: Queryable) => Promise<T>) => db.withTenant(c.tenantId, fn).catch((e) => conflictOf(def, e));
-  const all = (c: Caller) => db.withTenant(c.tenantId, (tx) => allRows(tx, def));
+  // Rows as the API answers them (stored phone numbers in their national form, ADR 0016).
+  const shown = (row: PbxRow): PbxRow => (def.present ? (def.present(row) as PbxRow) : row);
+  const all = async (c: Caller) => (await db.withTenant(c.tenantId, (tx) => allRows(tx, def))).map(shown);
   return {
     all,
     async list(c: Caller, q: PbxListQuery): Promise<PbxPage<PbxRow> | { data: PbxRow[] }> {
       if (q.dataType === 'all') return { data: await all(c) };
-      const { rows, total } = await db.withTenant(c.tenantId, (tx) => listRows(tx, def, q));
-      return { data: rows, total, page: q.page, page_size: q.page_size };
+      const { rows, total } = await db.withTenant(c.tenantId, (tx) => listRows(tx, def, q, storedSearchForm(q.search ?? '')));
+      return { data: rows.map(shown), total, page: q.page, page_size: q.page_size };
     },
-    get: async (c: Caller, id: number) => found(await db.withTenant(c.tenantId, (tx) => getRow(tx, def, id))),
-    getBy: async (c: Caller, column: string, value: string) => found(await db.withTenant(c.tenantId, (tx) => getRowBy(tx, def, column, value))),
-    create: (c: Caller, input: Record<string, unknown>) => write(c, (tx) => saveRow(tx, c, def, input)),
-    update: (c: Caller, id: number, input: Record<string, unknown>) => write(c, (tx) => saveRow(tx, c, def, input, id)),
+    get: async (c: Caller, id: number) => shown(found(await db.withTenant(c.tenantId, (tx) => getRow(tx, def, id)))),
+    /** The number resource read by its digits, in any written form (/partner/number/{number}). */
+    byNumber: async (c: Caller, number: string) => shown(found(await db.withTenant(c.tenantId, (tx) => getRowBy(tx, def, 'number', storedForm(number))))),
+    create: async (c: Caller, input: Record<string, unknown>) => shown(await write(c, (tx) => saveRow(tx, c, def, input))),
+    update: async (c: Caller, id: number, input: Record<string, unknown>) => shown(await write(c, (tx) => saveRow(tx, c, def, input, id))),
     remove: (c: Caller, id: number) => write(c, (tx) => removeRow(tx, c, def, id)),
   };
 }

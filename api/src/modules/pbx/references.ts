@@ -1,6 +1,8 @@
 import {
   DESTINATION_LABELS,
   PBX_MSG,
+  displayForm,
+  storedForm,
   type Destination,
   type FieldError,
   type PbxConfig,
@@ -44,7 +46,8 @@ export const greetingRef = (field: string, id: number | null | undefined): Ref[]
   id ? [{ field, key: `greeting:${id}`, message: PBX_API_MSG.greetingMissing }] : [];
 export const mohRef = (field: string, cls: string | undefined): Ref[] => (cls ? [{ field, key: `moh:${cls}`, message: PBX_API_MSG.mohMissing }] : []);
 export const timeGroupRef = (field: string, id: number): Ref[] => [{ field, key: `timegroup:${id}`, message: PBX_API_MSG.timeGroupMissing }];
-export const didRef = (field: string, did: string): Ref[] => [{ field, key: `did:${did}`, message: PBX_MSG.didUnknown }];
+/** A DID in any written form points at the number stored as 84… (ADR 0016). */
+export const didRef = (field: string, did: string): Ref[] => [{ field, key: `did:${storedForm(did)}`, message: PBX_MSG.didUnknown }];
 
 /** One object of the configuration: what it is called in messages, its own keys, what it points at. */
 interface Node {
@@ -84,7 +87,7 @@ export const REFS = {
 function nodesOf(c: PbxConfig): Node[] {
   return [
     ...c.extensions.map((e) => ({ label: `Máy nhánh "${e.extension}"`, keys: [`ext:${e.extension}`], refs: [] })),
-    ...c.numbers.map((n) => ({ label: `Số điện thoại "${n.number}"`, keys: [`did:${n.number}`], refs: [] })),
+    ...c.numbers.map((n) => ({ label: `Số điện thoại "${displayForm(n.number)}"`, keys: [`did:${n.number}`], refs: [] })),
     ...c.audio.map((a) =>
       a.kind === 'greeting'
         ? { label: `Lời chào "${a.name}"`, keys: [`greeting:${a.id}`], refs: [] }
@@ -92,7 +95,7 @@ function nodesOf(c: PbxConfig): Node[] {
     ),
     ...c.timeGroups.map((g) => ({ label: `Nhóm thời gian "${g.name}"`, keys: [`timegroup:${g.id}`], refs: [] })),
     ...c.inbounds.map((r) => ({
-      label: `Tuyến gọi vào "${r.caller_pattern ? `${r.did} / ${r.caller_pattern}` : r.did}"`,
+      label: `Tuyến gọi vào "${r.caller_pattern ? `${displayForm(r.did)} / ${r.caller_pattern}` : displayForm(r.did)}"`,
       keys: [],
       refs: REFS.inbound(r),
     })),

@@ -2,7 +2,7 @@ import { ROLE_MSG, SUPER_ADMIN_ROLE, type Paged, type RoleDetail, type RoleInput
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../auth/password';
-import { setUserPassword } from '../accounts/accounts.repository';
+import { setUserPassword } from '../accounts/accounts.service';
 import { ConflictError, isUniqueViolation } from '../../http/errors';
 import * as repo from './roles.repository';
 

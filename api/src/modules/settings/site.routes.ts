@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { authOf, guarded, publicRoute } from '../../http/guards';
 import { checkFormFields } from '../../http/input-guard';
 import { parseOrThrow } from '../../http/validate';
-import { findTenantByMaDn } from '../tenants/tenants.repository';
+import { findTenantByMaDn } from '../tenants/tenants.service';
 import { LOGO_HEADERS, sniffLogoType } from './site-logo';
 import { getSiteInfo, getSiteLogo, saveSiteInfo, type LogoChange } from './site.repository';
 

@@ -1,9 +1,10 @@
 import type { ActivityStatus, UserInfo, UserInfoInput } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
+import { userExtensionSql } from '../subscribers/subscribers.service';
 
 // The extension is the linked subscriber's; the role as screens show it (display name, else name).
 const COLUMNS = `username, full_name, coalesce(email, '') as email, coalesce(phone, '') as phone,
-  (select s.extension from subscribers s where s.user_id = users.id) as extension_code,
+  ${userExtensionSql('users.id')} as extension_code,
   (select coalesce(nullif(r.display_name, ''), r.name) from user_roles ur join roles r on r.id = ur.role_id
     where ur.user_id = users.id order by r.id limit 1) as role_label,
   status_activity`;

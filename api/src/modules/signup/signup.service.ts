@@ -2,7 +2,7 @@ import { SIGNUP_MSG, type SignupInput, type SignupResult } from '@tongdai/contra
 import type { Db } from '../../db/db';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { hashPassword } from '../auth/password';
-import { findTenantByMaDn } from '../tenants/tenants.repository';
+import { findTenantByMaDn } from '../tenants/tenants.service';
 import { createTenantWithAdmin } from './signup.repository';
 
 const taken = () => new AppError('CONFLICT', [{ field: 'ma_dn', message: SIGNUP_MSG.maDnTaken }]);

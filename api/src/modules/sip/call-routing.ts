@@ -2,7 +2,7 @@ import { allNumberForms, type PbxConfig } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
 import { CallTracker, type CallEvent } from '../cdr/call-tracker';
-import { CdrWriter, lastAnsweringAgent } from '../cdr/cdr.repository';
+import { CdrWriter, lastAnsweringAgent } from '../cdr/cdr.service';
 import { applyKamailioEvent } from '../kamailio/call-events';
 import { EvapiClient, parseAddress } from '../kamailio/evapi-client';
 import { parseTrunks, type Trunks } from '../kamailio/kamailio-plan';

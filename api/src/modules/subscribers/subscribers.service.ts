@@ -15,7 +15,7 @@ import {
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { AppError, ConflictError, isUniqueViolation, violationText } from '../../http/errors';
-import { getSystemSetting } from '../settings/settings.repository';
+import { getSystemSetting } from '../settings/settings.service';
 import { generateSipPassword } from './sip-password';
 import * as repo from './subscribers.repository';
 import { loadPbxConfig } from '../pbx/config';
@@ -139,3 +139,12 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
     },
   };
 }
+
+/** For other modules (the telecom surface): the tenant's extensions as a directory. */
+export { listDirectory } from './subscribers.repository';
+
+/**
+ * SQL: the extension of the account whose id is `userId` (an SQL expression), or null. One
+ * extension identity (ADR 0015): an account's extension is the subscriber linked to it.
+ */
+export const userExtensionSql = (userId: string): string => `(select s.extension from subscribers s where s.user_id = ${userId})`;

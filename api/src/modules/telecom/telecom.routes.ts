@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
 import { authOf, declareAccess, guarded } from '../../http/guards';
-import { listDirectory } from '../subscribers/subscribers.repository';
-import { findTenantByMaDn } from '../tenants/tenants.repository';
+import { listDirectory } from '../subscribers/subscribers.service';
+import { findTenantByMaDn } from '../tenants/tenants.service';
 import { createShopKeys } from './shop-key';
 
 // Both kinds of bearer are HTTP bearer tokens to OpenAPI: the user's session, or the shop key.
