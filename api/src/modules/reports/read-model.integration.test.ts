@@ -3,7 +3,7 @@ import { openDb } from '../../db/open';
 import { seed } from '../../db/seed';
 import { freshDatabase } from '../../../test/helpers';
 import { DISPOSITIONS, type CdrRow } from '../cdr/cdr';
-import { CdrWriter } from '../cdr/cdr.repository';
+import { CdrWriter } from '../cdr/cdr.service';
 import { callSeries, departmentTeamSummary, extensionSummary, ReportRangeError, totals, vnDays } from './read-model';
 
 /** A small seeded generator (mulberry32): the same set every run. */
