@@ -123,7 +123,11 @@ export interface SeriesPoint extends CallFigures {
   at: string;
 }
 
-/** Calls per hour or per Vietnam day over the range, empty buckets as zeros (charts). */
+/**
+ * Calls per hour or per Vietnam day over the range, empty buckets as zeros (charts). Hour buckets
+ * read cdr_hourly (about one row per 1.4 calls at a busy centre): keep them for ranges of a few
+ * days; day buckets over whole days read cdr_daily.
+ */
 export async function callSeries(tx: Queryable, range: ReportRange & { bucket: 'hour' | 'day' }): Promise<SeriesPoint[]> {
   checked(range);
   if (range.bucket !== 'hour' && range.bucket !== 'day') throw new ReportRangeError('bucket is hour or day');
