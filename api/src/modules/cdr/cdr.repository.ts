@@ -33,7 +33,8 @@ async function insertTenantRows(db: Db, tenantId: number, rows: CdrRow[]): Promi
   const months = [...new Set(rows.map((r) => monthOf(r.started_at)))].filter((m) => !monthsReady.has(m));
   const times = rows.map((r) => r.started_at.getTime());
   await db.withTenant(tenantId, async (tx) => {
-    if (months.length) await tx.query('select cdrs_ensure_months($1, $2)', [new Date(Math.min(...times)), new Date(Math.max(...times))]);
+    // The next month too: at a month's turn its partition is already there (no DDL mid-traffic).
+    if (months.length) await tx.query('select cdrs_ensure_months($1, $2)', [new Date(Math.min(...times)), new Date(Math.max(...times) + 32 * 86_400_000)]);
     await tx.query(
       `with v (${COLUMNS.join(', ')}) as (values ${tuples.join(', ')}),
        ins as (

@@ -105,6 +105,8 @@ describe('reports read model (PostgreSQL, rollups only)', () => {
       tx.query<{ part: string; n: number }>('select tableoid::regclass::text as part, count(*)::int as n from cdrs group by 1 order by 1'),
     );
     expect(parts.rows.map((p) => p.part)).toEqual(['cdrs_202603', 'cdrs_202604']);
+    const ahead = await db.withSystem((tx) => tx.query<{ t: string | null }>(`select to_regclass('cdrs_202605')::text as t`));
+    expect(ahead.rows[0].t).toBe('cdrs_202605');
     const range = vnDays('2026-03-30', '2026-04-01');
     const raw = await asDemo((tx) =>
       tx.query<{ calls: number; answered: number; missed: number; busy: number; talk: number }>(
