@@ -1,6 +1,6 @@
 // npm run bench: first-load JS at /login, what a remote adds on first navigation, click to remote
-// visible (median of 10, cold remote each time), and the customer list endpoint at a fixed rate
-// on PGlite and on PostgreSQL. Prints one table.
+// visible (median of 10, cold remote each time), the customer list endpoint at a fixed rate
+// on PGlite and on PostgreSQL, and the report reads over generated call records. Prints one table.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { mediaFigures } from './media-bench.ts';
 import { sipFigures } from './sip-bench.ts';
 import { DEMO_SIP } from '@tongdai/api/seed-data';
 import { planBench } from './plan.ts';
+import { reportRows } from '../../api/scripts/reports-bench.ts';
 
 const WEB = 3300;
 const API = 4300;
@@ -131,6 +132,9 @@ async function main() {
     await new Promise((r) => api.once('exit', r));
     await cluster.stop();
   }
+
+  // Reports (issue 13): generated records on a fresh cluster; BENCH_CDR_ROWS=10000000 for the issue's size.
+  rows.push(...(await reportRows(Number(process.env.BENCH_CDR_ROWS ?? 1_000_000))));
 
   const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 8];
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(w[i])).join(' | ')} |`;

@@ -1,22 +1,53 @@
 import type { Db } from '../../db/db';
 import type { CdrRow } from './cdr';
+import { rollupInsert } from './cdr-rollup';
 
 const COLUMNS = [
   'tenant_id', 'call_id', 'caller', 'callee', 'did', 'direction', 'route', 'ring_group_id', 'queue_id', 'extension', 'trunk',
   'started_at', 'answered_at', 'ended_at', 'duration', 'billsec', 'disposition', 'sip_code', 'reason',
 ] as const;
+const TYPES: Record<(typeof COLUMNS)[number], string> = {
+  tenant_id: 'int', call_id: 'text', caller: 'text', callee: 'text', did: 'text', direction: 'text', route: 'jsonb', ring_group_id: 'int',
+  queue_id: 'int', extension: 'text', trunk: 'text', started_at: 'timestamptz', answered_at: 'timestamptz', ended_at: 'timestamptz',
+  duration: 'int', billsec: 'int', disposition: 'text', sip_code: 'int', reason: 'text',
+};
 
-/** Inserts one tenant's records in one statement; a record already written (same Call-ID) is kept. */
+/** Per database, the Vietnam-time months (YYYY-MM) whose partition this process has made sure of. */
+const ready = new WeakMap<Db, Set<string>>();
+const monthOf = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 7);
+
+/**
+ * Inserts one tenant's records and folds the ones actually inserted into the rollups, in one
+ * statement (one transaction). A record already written (same Call-ID, whatever its start) is
+ * kept and not counted again. A month seen for the first time gets its partition first.
+ */
 async function insertTenantRows(db: Db, tenantId: number, rows: CdrRow[]): Promise<void> {
   const params: unknown[] = [];
   const tuples = rows.map((row) => {
     const start = params.length;
     for (const c of COLUMNS) params.push(c === 'route' ? JSON.stringify(row.route) : row[c]);
-    return `(${COLUMNS.map((_, i) => `$${start + i + 1}`).join(', ')})`;
+    return `(${COLUMNS.map((c, i) => `$${start + i + 1}::${TYPES[c]}`).join(', ')})`;
   });
-  await db.withTenant(tenantId, (tx) =>
-    tx.query(`insert into cdrs (${COLUMNS.join(', ')}) values ${tuples.join(', ')} on conflict (tenant_id, call_id) do nothing`, params),
-  );
+  const monthsReady = ready.get(db) ?? new Set<string>();
+  ready.set(db, monthsReady);
+  const months = [...new Set(rows.map((r) => monthOf(r.started_at)))].filter((m) => !monthsReady.has(m));
+  const times = rows.map((r) => r.started_at.getTime());
+  await db.withTenant(tenantId, async (tx) => {
+    // The next month too: at a month's turn its partition is already there (no DDL mid-traffic).
+    if (months.length) await tx.query('select cdrs_ensure_months($1, $2)', [new Date(Math.min(...times)), new Date(Math.max(...times) + 32 * 86_400_000)]);
+    await tx.query(
+      `with v (${COLUMNS.join(', ')}) as (values ${tuples.join(', ')}),
+       ins as (
+         insert into cdrs (${COLUMNS.join(', ')})
+         select * from v where not exists (select 1 from cdrs c where c.tenant_id = v.tenant_id and c.call_id = v.call_id)
+         on conflict (tenant_id, call_id, started_at) do nothing
+         returning *),
+       hourly as (${rollupInsert('ins', 'hour')})
+       ${rollupInsert('ins', 'day')}`,
+      params,
+    );
+  });
+  for (const m of months) monthsReady.add(m);
 }
 
 /**
