@@ -1,4 +1,4 @@
-import { CALL_REPORT_EXPORT_HEADERS, callReportCells, REPORT_MSG, type CallReportRow } from '@tongdai/contracts';
+import { CALL_REPORT_EXPORT_HEADERS, callReportCells, displayForm, REPORT_MSG, type CallReportRow } from '@tongdai/contracts';
 import type { RouteNode } from '../routing';
 import type { CdrRow } from '../cdr/cdr';
 import { CdrWriter } from '../cdr/cdr.repository';
@@ -72,7 +72,7 @@ async function calls(query: string, headers = h.admin, path = 'call-history'): P
 const day = `from=${DAY}&to=${DAY}`;
 const shape = (rows: CallReportRow[]) => rows.map((r) => `${r.direction}:${r.caller}>${r.callee}:${r.result}`);
 const C = {
-  c1: () => `inbound:${customer.phone}>02873000001:answered`,
+  c1: () => `inbound:${displayForm(customer.phone)}>02873000001:answered`,
   c2: 'internal:101>102:no_answer',
   c3: 'outbound:101>0987000111:busy',
   c4: 'inbound:0999888777>02873000001:blocked',
@@ -90,12 +90,13 @@ describe('GET /t/:ma_dn/reports/call-history', () => {
 
   it('shows path names, who answered, wait and talk time, the Vietnamese reason and the matched customer', async () => {
     const rows = (await calls(day)).data;
-    const c1 = rows.find((r) => r.caller === customer.phone)!;
+    // The carrier sent 84…; the report reads it as every screen does (0…, ADR 0016).
+    const c1 = rows.find((r) => r.caller === displayForm(customer.phone))!;
     expect(c1).toMatchObject({
       started_at: at(`${DAY}T09:00:00`).toISOString(), did: '02873000001',
       path: [{ type: 'ivr', name: 'IVR chào mừng' }, { type: 'queue', name: 'Hàng đợi CSKH' }],
       answered_by: { extension: '102', name: 'Nhân viên tổng đài' }, wait: 15, billsec: 95, result: 'answered', reason: '',
-      customer: { id: customer.id, name: customer.name, phone: customer.phone },
+      customer: { id: customer.id, name: customer.name, phone: displayForm(customer.phone) },
     });
     expect(rows.find((r) => r.result === 'blocked')!.reason).toBe('Số gọi đến nằm trong danh sách chặn');
     expect(rows.find((r) => r.result === 'busy')!.reason).toBe('Bên nhận đang bận hoặc đã từ chối cuộc gọi');

@@ -1,5 +1,5 @@
 import {
-  CALL_REPORT_EXPORT_HEADERS, callReportCells, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
+  CALL_REPORT_EXPORT_HEADERS, callReportCells, displayForm, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
   type CallReportOptions, type CallReportQuery, type CallReportRow, type Paged,
 } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
@@ -87,7 +87,8 @@ export function createCallHistoryService(db: Db) {
     const external = (r: CdrRecord) => (r.direction === 'inbound' ? r.caller : r.direction === 'outbound' ? r.callee : null);
     const numbers = [...new Set(records.map(external).filter((n): n is string => !!n))];
     const found = new Map(await Promise.all(numbers.map(async (n) => [n, await customers.byPhone(tenantId, n)] as const)));
-    const hide = (n: string) => (mask ? mask(n) : n);
+    // Outside numbers read as everywhere else (ADR 0016: answered 0…), then masked per the setting.
+    const hide = (n: string) => (mask ? mask(displayForm(n)) : displayForm(n));
     return records.map((r) => {
       const ext = external(r);
       const customer = ext ? found.get(ext) : null;
@@ -97,7 +98,7 @@ export function createCallHistoryService(db: Db) {
         direction: r.direction,
         caller: r.caller === ext ? hide(r.caller) : r.caller,
         callee: r.callee === ext ? hide(r.callee) : r.callee,
-        did: r.did,
+        did: r.did && displayForm(r.did),
         path: r.route.filter((n) => PATH_TYPES.has(n.type)).map((n) => ({ type: n.type as CallReportRow['path'][number]['type'], name: n.name })),
         answered_by: r.extension ? { extension: r.extension, name: nameOf.get(r.extension) ?? '' } : null,
         wait: r.answered_at ? Math.max(0, Math.round((Date.parse(r.answered_at) - Date.parse(r.started_at)) / 1000)) : r.duration,
