@@ -72,7 +72,8 @@ describe('production nginx (host/nginx.conf, host/security-headers.conf)', () =>
   });
 
   test('every UI location includes the headers (an add_header in a location drops the server-level ones); /api/ keeps the API’s own', () => {
-    const locations = [...nginx.matchAll(/location ([^{]+)\{([^}]*)\}/g)].map(([, where, body]) => [where.trim(), body]);
+    // Directives only: a comment that says "location" is not one.
+    const locations = [...nginx.matchAll(/^\s*location ([^{\n]+)\{([^}]*)\}/gm)].map(([, where, body]) => [where.trim(), body]);
     expect(locations.length).toBeGreaterThanOrEqual(4);
     for (const [where, body] of locations) {
       expect([where, body.includes('include /etc/nginx/conf.d/security-headers.inc;')]).toEqual([where, where !== '/api/']);
