@@ -4,10 +4,9 @@ import {
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
-import { endUserSessions, type AuthContext } from '../auth/auth.service';
 import type { CallEventHub } from '../realtime/call-event-hub';
-import { hashPassword } from '../auth/password';
-import { assertCanAssignRole, assertCanTouchUser, privilegesOfUser } from '../auth/privileges';
+import { hashPassword } from '../../security/password';
+import { assertCanAssignRole, assertCanTouchUser, endUserSessions, privilegesOfUser, type AuthContext } from '../auth/auth.service';
 import { ConflictError, EscalationError, isUniqueViolation } from '../../http/errors';
 import * as repo from './accounts.repository';
 

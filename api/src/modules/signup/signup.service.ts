@@ -1,7 +1,7 @@
 import { SIGNUP_MSG, storedForm, type SignupInput, type SignupResult } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { AppError, isUniqueViolation } from '../../http/errors';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../security/password';
 import { findTenantByMaDn } from '../tenants/tenants.service';
 import { createTenantWithAdmin } from './signup.repository';
 
