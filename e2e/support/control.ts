@@ -11,3 +11,9 @@ export async function restartSipServer(): Promise<void> {
   const res = await fetch(`http://127.0.0.1:${CONTROL_PORT}/sip/restart`, { method: 'POST' });
   if (res.status !== 204) throw new Error(`control sip restart: ${res.status} ${await res.text()}`);
 }
+
+/** Freezes Kamailio (a hung server: its sockets stay open, nothing answers) or thaws it: see global-setup. */
+export async function freezeSipServer(frozen: boolean): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${CONTROL_PORT}/sip/${frozen ? 'freeze' : 'thaw'}`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`control sip ${frozen ? 'freeze' : 'thaw'}: ${res.status} ${await res.text()}`);
+}

@@ -6,7 +6,7 @@ import { API_PORT, CONTROL_PORT, WEB_PORT } from './ports.ts';
 
 /**
  * Starts the product once for all tests on a fresh embedded database, and a small control
- * server through which a test can stop and restart one remote's server, or restart Kamailio.
+ * server through which a test can stop and restart one remote's server, or restart or freeze Kamailio.
  */
 export default async function globalSetup() {
   const { ensureBuilt } = await import('../../scripts/lib/build.mjs');
@@ -21,6 +21,13 @@ export default async function globalSetup() {
     if (req.url === '/sip/restart' && req.method === 'POST') {
       if (!stack.sip) return void res.writeHead(409).end('Kamailio is not running');
       await stack.sip.restart();
+      return void res.writeHead(204).end();
+    }
+    // Kamailio hung (frozen) and back: a call placed meanwhile must say the server is unreachable.
+    const freeze = req.url?.match(/^\/sip\/(freeze|thaw)$/);
+    if (freeze && req.method === 'POST') {
+      if (!stack.sip) return void res.writeHead(409).end('Kamailio is not running');
+      stack.sip.freeze(freeze[1] === 'freeze');
       return void res.writeHead(204).end();
     }
     const m = req.url?.match(/^\/remote\/(\w+)\/(stop|start)$/);

@@ -24,6 +24,7 @@ export async function tenantApiAs(request: APIRequestContext, who: Who) {
   return {
     get: async (path: string) => dataOf(await request.get(`${base}/${path}`, { headers }), 200),
     create: async (path: string, data: object) => dataOf(await request.post(`${base}/${path}`, { headers, data }), 201),
+    update: async (path: string, data: object) => dataOf(await request.put(`${base}/${path}`, { headers, data }), 200),
   };
 }
 

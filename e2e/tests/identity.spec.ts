@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { AccountListPage } from '../pages/AccountPages.ts';
+import { createAgentWithExtension, tenantApiAs } from '../support/tenant-api.ts';
 
 // One extension identity (the subscriber that registers and rings: 101, 102) and roles by their
 // display names, the same on the accounts list, the account form, the profile and the dashboard.
@@ -25,4 +26,26 @@ test('accounts, the account form, the profile and the dashboard show extension 1
   await page.goto('/user-setting/profile');
   await expect(page.getByTestId('extension-code')).toHaveValue('101');
   await expect(page.getByTestId('profile-role')).toHaveValue('Quản trị hệ thống');
+});
+
+// Issue 12 §7: locking an account closes its events socket (4401); the browser must not keep
+// reconnecting but end the session as on expiry (docs/adr/0004): /login, the message, dark mode kept.
+test('an account locked by the admin: its open page ends the session and goes to /login', async ({ page, request }) => {
+  const agent = await createAgentWithExtension(request, DEMO);
+  const events = page.waitForEvent('websocket', (ws) => ws.url().endsWith(`/t/${DEMO.maDn}/events`));
+  await new LoginPage(page).loginAs(agent);
+  await page.getByTestId('dark-mode').click();
+  await expect(page.locator('html')).toHaveClass('dark');
+  await events;
+
+  const admin = await tenantApiAs(request, DEMO);
+  const account = ((await admin.get(`accounts?search=${agent.username}`)) as Record<string, unknown>[])[0];
+  const { id, full_name, username, email, phone, role_id } = account; // the agent has no department, team or branch
+  await admin.update(`accounts/${id}`, { full_name, username, email, phone, role_id, status: 'locked' });
+
+  // No navigation of its own: only the closed socket can bring the page to /login.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await expect(page.getByTestId('login-alert')).toHaveText('Phiên làm việc hết hạn. Vui lòng đăng nhập lại !');
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['tongdai.dark_mode']);
+  await expect(page.locator('html')).toHaveClass('dark');
 });

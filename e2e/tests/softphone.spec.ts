@@ -3,7 +3,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
-import { restartSipServer } from '../support/control.ts';
+import { freezeSipServer, restartSipServer } from '../support/control.ts';
+import { toast } from '../pages/PbxMediaPages.ts';
 import { API_URL, WEB_PORT } from '../support/ports.ts';
 import { createAgentWithExtension } from '../support/tenant-api.ts';
 
@@ -349,6 +350,39 @@ test('Kamailio restarts: both phones register again by themselves and a new call
     await b.phone.hangup();
     await a.phone.expectState('CALL_FAILED');
   } finally {
+    await Promise.all([a, b].map((p) => p.page.context().close()));
+  }
+});
+
+test('Kamailio hangs: a call placed meanwhile says the server is unreachable, not a bare failure; once it is back a call goes through', async ({ browser }) => {
+  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  // JsSIP gives up on an unanswered INVITE after Timer B (64 × T1 = 32 s).
+  test.setTimeout(150_000);
+  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  let frozen = false;
+  try {
+    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
+    // Hung, not gone: the phone's socket stays open and it still shows itself registered, so the
+    // agent can dial; nothing answers.
+    await freezeSipServer((frozen = true));
+    // A number that rings nobody: the INVITE Kamailio reads once it is back must not ring 102.
+    await a.phone.dial('199');
+    await a.phone.expectState('CALL_OUT');
+    await expect(a.phone.badge()).toHaveAttribute('data-call-state', 'CALL_FAILED', { timeout: 60_000 });
+    await expect(a.phone.badge()).toHaveText('Mất kết nối tổng đài');
+    await expect(toast(a.page, 'error', 'Không kết nối được tổng đài, vui lòng thử lại')).toBeVisible();
+    await expect(a.phone.badge()).not.toHaveText('Cuộc gọi thất bại');
+    await a.page.screenshot({ path: '../.tmp/screens/softphone-failed-unreachable.png' });
+
+    await freezeSipServer((frozen = false));
+    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
+    await a.phone.dial('102');
+    await expect(b.phone.incoming()).toBeVisible();
+    await b.phone.answer();
+    await expect(a.phone.badge()).toHaveText('Đã kết nối');
+    await b.phone.hangup();
+  } finally {
+    if (frozen) await freezeSipServer(false);
     await Promise.all([a, b].map((p) => p.page.context().close()));
   }
 });

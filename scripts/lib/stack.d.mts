@@ -20,6 +20,8 @@ export interface StackSip {
   restart(): Promise<void>;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) Kamailio's process group: a hung server, sockets open, no answer. */
+  freeze(frozen: boolean): void;
   /** host:port of the media worker (greetings, IVR, queues), null when it did not start. */
   mediaAddress(): string | null;
   /** The API's INTERNAL_SECRET for this run (what Kamailio and the media worker present). */

@@ -111,6 +111,11 @@ function sipRunner({ apiPort, quiet, internalSecret, trunks }) {
     wsUrl: `ws://127.0.0.1:${wsPort}`, udpPort, dir, start, stop,
     mediaAddress: () => worker?.address ?? null,
     restart: async () => { await stop(); await start(); },
+    // A hung server (frozen, not gone): its sockets stay open and nothing answers. Kamailio runs
+    // as its own process group (spawnDaemon: detached), every worker process is frozen with it.
+    freeze: (frozen) => {
+      if (running) process.kill(-running.pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+    },
     cleanup: async () => {
       await stop();
       await media?.stop();
@@ -188,6 +193,6 @@ export async function startStack(o = {}) {
       await new Promise((r) => { api.once('exit', r); setTimeout(r, 5000); });
     }
   };
-  const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start, mediaAddress: sip.mediaAddress, internalSecret } : null;
+  const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start, freeze: sip.freeze, mediaAddress: sip.mediaAddress, internalSecret } : null;
   return { webUrl: `http://127.0.0.1:${webPort}`, apiUrl, api, stop, stopRemote, startRemote, sip: sipInfo, sipError };
 }

@@ -1,5 +1,5 @@
 import { PERM, PERMISSION_CATALOGUE, SUPER_ADMIN_DISPLAY_NAME, SUPER_ADMIN_ROLE, FEATURES, storedForm } from '@tongdai/contracts';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../security/password';
 import type { Db, Queryable } from './db';
 import { DEMO, SEED_TENANTS, STAFF_ROLE, STAFF_ROLE_DISPLAY_NAME, sampleCustomers } from './seed-data';
 import { seedOrg } from './seed-org';

@@ -176,8 +176,9 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
       [{ originator: 'remote', cause: 'SIP Failure Code', message: answer(503) }, 'unreachable'],
       [{ originator: 'system', cause: 'Connection Error' }, 'unreachable'],
       [{ originator: 'system', cause: 'Request Timeout' }, 'unreachable'],
-      // The agent hung up before the answer: an ordinary end, not a failure.
-      [{ originator: 'local', cause: 'Canceled' }, 'ended'],
+      // JsSIP cancelled the INVITE by itself (the server never answered, Timer B; or the socket
+      // failed): reported as a local cancel, yet the agent did not hang up.
+      [{ originator: 'local', cause: 'Canceled' }, 'unreachable'],
     ];
     for (const [event, endCause] of cases) {
       const a = setup();
@@ -186,6 +187,13 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
       a.ua().outgoing[0].session.emit('failed', event);
       expect([a.ctx().state, a.ctx().endCause]).toEqual(['CALL_FAILED', endCause]);
     }
+    // The agent hung up before the answer: an ordinary end, not a failure.
+    const a = setup();
+    a.adapter.start();
+    a.adapter.call('0912345678');
+    a.adapter.hangup();
+    a.ua().outgoing[0].session.emit('failed', { originator: 'local', cause: 'Canceled' });
+    expect([a.ctx().state, a.ctx().endCause]).toEqual(['CALL_FAILED', 'ended']);
   });
 
   it('calls and answers with the microphone the agent chose (asked anew for each call)', () => {

@@ -53,6 +53,8 @@ export function uaConfig(account: SipAccount) {
 export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): PhoneAdapter {
   let ua: UA | null = null;
   let current: RTCSession | null = null;
+  /** The outgoing session the agent hung up (a CANCEL of their own), told apart from JsSIP's. */
+  let hungUp: RTCSession | null = null;
   /** getUserMedia constraints of a call: the chosen microphone, asked anew for every call. */
   const media = () => ({ audio: hooks.audioInput?.() ?? true, video: false });
 
@@ -94,9 +96,12 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
       if (!mine()) return;
       // Missing microphone: JsSIP fails the session; the spec wants it logged only.
       if (e.cause === 'User Denied Media Access') log.warn('microphone unavailable', e.cause);
-      // The agent hung up before the answer (CANCEL): an ordinary end, not a failure.
-      if (direction === 'outgoing' && e.originator === 'local' && e.cause === 'Canceled') send(session, { type: 'ended' });
-      else send(session, { type: 'failed', cause: failureOf(e) });
+      // The agent hung up before the answer (CANCEL): an ordinary end, not a failure. JsSIP also
+      // cancels an unanswered INVITE by itself, reported the same way (local, Canceled), when the
+      // server never answers (Timer B) or the socket fails: then the server is unreachable.
+      if (direction === 'outgoing' && e.originator === 'local' && e.cause === 'Canceled') {
+        send(session, hungUp === session ? { type: 'ended' } : { type: 'failed', cause: 'unreachable' });
+      } else send(session, { type: 'failed', cause: failureOf(e) });
       if (current === session) current = null;
     });
   };
@@ -175,6 +180,7 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
       session.terminate({ status_code: 486 });
     },
     hangup() {
+      hungUp = current;
       current?.terminate();
     },
     setMuted(muted) {

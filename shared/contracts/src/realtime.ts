@@ -6,6 +6,12 @@
  */
 export const REALTIME_PROTOCOL = 'tongdai.v1';
 
+/**
+ * WebSocket close code when the socket's session has ended (logout, lock, password change; 4000–4999
+ * are the application's own). The browser ends its session on it, as on an HTTP 401 (ADR 0004).
+ */
+export const SESSION_ENDED_CLOSE = 4401;
+
 interface PbxCallEventBase {
   kind: 'tongdai.pbx-call';
   version: 1;

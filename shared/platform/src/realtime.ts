@@ -1,7 +1,8 @@
 import { Subject, type Observable } from 'rxjs';
-import { REALTIME_PROTOCOL, tenantBase, type PbxCallEvent } from '@tongdai/contracts';
+import { REALTIME_PROTOCOL, SESSION_ENDED_CLOSE, tenantBase, type PbxCallEvent } from '@tongdai/contracts';
 import { getRuntimeConfig } from './config';
 import { getOrCreateGlobalSingleton } from './global';
+import { expireSession } from './http';
 import { session } from './session';
 
 interface Channel {
@@ -26,7 +27,9 @@ const MAX_DELAY_MS = 30_000;
 /**
  * Keeps the real-time channel open while someone needs it (the softphone does while the user is
  * logged in): the bearer goes as a second subprotocol, a closed socket reopens with backoff and
- * the current token. Returns the release function.
+ * the current token. A socket the API closes because its session ended (SESSION_ENDED_CLOSE: the
+ * account was locked, logged out elsewhere, its password changed) does not reopen: the browser's
+ * session ends as on an HTTP 401 (ADR 0004). Returns the release function.
  */
 export function connectPbxEvents(): () => void {
   channel.users++;
@@ -67,9 +70,13 @@ function open(delay: number): void {
       /* not ours */
     }
   };
-  ws.onclose = () => {
+  ws.onclose = (e) => {
     if (channel.socket !== ws) return;
     channel.socket = null;
+    if (e.code === SESSION_ENDED_CLOSE) {
+      expireSession();
+      return;
+    }
     const next = opened ? 1000 : Math.min(delay * 2, MAX_DELAY_MS);
     if (channel.users) channel.timer = setTimeout(() => open(next), opened ? 1000 : delay);
   };

@@ -52,6 +52,24 @@ describe('accounts (tenant surface)', () => {
     expect((await call('DELETE', `/t/demo/accounts/${other.id}`)).statusCode).toBe(204);
   });
 
+  it('stores the phone 84… however it is typed (ADR 0016), answers and finds it as 0…', async () => {
+    const storedPhone = async (id: number) => (await t.db.withSystem((tx) => tx.query<{ phone: string }>('select phone from users where id = $1', [id]))).rows[0].phone;
+    const created = await call('POST', '/t/demo/accounts', input({ username: 'so.dien.thoai', phone: '+84 912 345 678' }));
+    expect([created.statusCode, created.json().data.phone]).toEqual([201, '0912345678']);
+    const { id } = created.json().data;
+    expect(await storedPhone(id)).toBe('84912345678');
+    const { password: _p, password_confirmation: _c, ...fields } = input({ username: 'so.dien.thoai' });
+    const updated = await call('PUT', `/t/demo/accounts/${id}`, { ...fields, phone: '0987.654.321' });
+    expect(updated.json().data.phone).toBe('0987654321');
+    expect(await storedPhone(id)).toBe('84987654321');
+    // Searched as typed on screen (0…) and as stored (84…).
+    for (const term of ['0987654', '+8498765', '8498765']) {
+      expect((await call('GET', `/t/demo/accounts?search=${encodeURIComponent(term)}`)).json().data.map((a: { username: string }) => a.username)).toEqual(['so.dien.thoai']);
+    }
+    expect((await call('GET', `/t/demo/accounts/${id}`)).json().data.phone).toBe('0987654321');
+    expect((await call('DELETE', `/t/demo/accounts/${id}`)).statusCode).toBe(204);
+  });
+
   it('creates, reads, updates and deletes an account; the new account can log in', async () => {
     const depts = (await call('GET', '/t/demo/all-department')).json().data as { id: number }[];
     const teams = (await call('GET', `/t/demo/all-team?department_id=${depts[0].id}`)).json().data as { id: number }[];

@@ -17,13 +17,16 @@ const SELECT = `select u.id, u.username, u.full_name, coalesce(u.email, '') as e
 type Row = Omit<Account, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
 const toAccount = (r: Row): Account => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
 
-export async function listAccounts(tx: Queryable, q: AccountListQuery): Promise<{ rows: Account[]; total: number }> {
+/** `phoneSearch`: the search as the start of a stored phone number (84…), when it reads as one. */
+export async function listAccounts(tx: Queryable, q: AccountListQuery, phoneSearch: string | null = null): Promise<{ rows: Account[]; total: number }> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (q.search) {
     params.push(likePattern(q.search));
     const p = `$${params.length}`;
-    where.push(searchAny(['u.full_name', 'u.username', 'u.email', 'u.phone', userExtensionSql('u.id')], p));
+    const typed = searchAny(['u.full_name', 'u.username', 'u.email', 'u.phone', userExtensionSql('u.id')], p);
+    if (phoneSearch) params.push(likePattern(phoneSearch));
+    where.push(phoneSearch ? `(${typed} or u.phone like $${params.length})` : typed);
   }
   if (q.role_id) {
     params.push(q.role_id);

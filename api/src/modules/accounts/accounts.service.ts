@@ -1,22 +1,25 @@
 import {
-  ACCOUNT_MSG, PRIVILEGE_MSG, SUPER_ADMIN_ROLE, userLimitMessage,
+  ACCOUNT_MSG, PRIVILEGE_MSG, SUPER_ADMIN_ROLE, displayForm, storedForm, storedSearchForm, userLimitMessage,
   type Account, type AccountCreateInput, type AccountListQuery, type AccountUpdateInput, type FieldError, type Paged, type PasswordChangeInput,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
-import { endUserSessions, type AuthContext } from '../auth/auth.service';
 import type { CallEventHub } from '../realtime/call-event-hub';
-import { hashPassword } from '../auth/password';
-import { assertCanAssignRole, assertCanTouchUser, privilegesOfUser } from '../auth/privileges';
+import { hashPassword } from '../../security/password';
+import { assertCanAssignRole, assertCanTouchUser, endUserSessions, privilegesOfUser, type AuthContext } from '../auth/auth.service';
 import { ConflictError, EscalationError, isUniqueViolation } from '../../http/errors';
 import * as repo from './accounts.repository';
 
 const usernameTaken = () => new ConflictError(ACCOUNT_MSG.usernameTaken, [{ field: 'username', message: ACCOUNT_MSG.usernameTaken }]);
 
+/** One phone rule (ADR 0016): the phone is stored 84… (typed 0… or +84…), answered 0…. */
+const stored = <T extends AccountUpdateInput>(input: T): T => ({ ...input, phone: storedForm(input.phone) });
+const shown = (a: Account): Account => ({ ...a, phone: displayForm(a.phone) });
+
 async function found(tx: Queryable, id: number): Promise<Account> {
   const account = await repo.getAccount(tx, id);
   if (!account) throw new AppError('NOT_FOUND');
-  return account;
+  return shown(account);
 }
 
 /** Role, department, team and branch must exist in this tenant, and the team sit in the department. */
@@ -57,8 +60,8 @@ const mapUnique = (err: unknown): never => {
 export function createAccountsService(db: Db, sessions: Pick<CallEventHub, 'endSessions'>) {
   return {
     async list(tenantId: number, q: AccountListQuery): Promise<Paged<Account>> {
-      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listAccounts(tx, q));
-      return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
+      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listAccounts(tx, q, storedSearchForm(q.search ?? '')));
+      return { data: rows.map(shown), meta: { page: q.page, per_page: q.per_page, total } };
     },
     get: (tenantId: number, id: number) => db.withTenant(tenantId, (tx) => found(tx, id)),
     async create(auth: AuthContext, input: AccountCreateInput): Promise<Account> {
@@ -72,7 +75,7 @@ export function createAccountsService(db: Db, sessions: Pick<CallEventHub, 'endS
           await checkRefs(tx, input);
           await assertCanAssignRole(tx, await privilegesOfUser(tx, auth.userId), input.role_id);
           await checkUsername(tx, input.username);
-          return found(tx, await repo.insertAccount(tx, tenantId, input, hash));
+          return found(tx, await repo.insertAccount(tx, tenantId, stored(input), hash));
         })
         .catch(mapUnique);
     },
@@ -87,7 +90,7 @@ export function createAccountsService(db: Db, sessions: Pick<CallEventHub, 'endS
           if (input.role_id !== account.role_id) await assertCanAssignRole(tx, actor, input.role_id);
           await guardLastSuperAdmin(tx, account, input);
           guardOwnRole(auth, account, input);
-          await repo.updateAccount(tx, auth.tenantId, id, input);
+          await repo.updateAccount(tx, auth.tenantId, id, stored(input));
           // A lock ends the sessions for good: unlocking must not bring them back.
           if (input.status !== 'active') await endUserSessions(tx, id);
           return found(tx, id);

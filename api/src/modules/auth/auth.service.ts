@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { currentTenant, findTenantByMaDn } from '../tenants/tenants.service';
 import { allPermissionNames, userProfile, userRoles, type UserRoleRow } from './access.repository';
-import { dummyHash, verifyPassword } from './password';
+import { dummyHash, verifyPassword } from '../../security/password';
 import { createSession, findLoginUser, findSession, revokeSession, revokeUserSessions, touchSession } from './sessions.repository';
 import { LoginThrottle } from './throttle';
 import { ABSOLUTE_SESSION_S, ACCESS_TTL_S, nowSeconds, sessionState, type TokenService } from './tokens';
@@ -89,3 +89,6 @@ export function createAuthService(db: Db, tokens: TokenService, throttle: LoginT
 
   return { login, authenticate, sessionAlive, logout, roles, me };
 }
+
+/** For the modules that change accounts and roles: delegated permissions never escalate (ADR 0018). */
+export { assertCanAssignRole, assertCanChangePermissions, assertCanEditRole, assertCanTouchUser, privilegesOfUser } from './privileges';

@@ -5,7 +5,7 @@ import { authOf, guarded } from '../../http/guards';
 import { idOf } from '../../http/params';
 import { validate } from '../../http/validate';
 import { createCustomersService } from './customers.service';
-import { maskCustomer, maskCustomerList } from '../settings/phone-masking';
+import { maskCustomer, maskCustomerList } from '../settings/settings.service';
 
 /** A caller ID as SIP shows it: digits, an optional leading +. */
 const PhoneParams = v.object({

@@ -1,6 +1,6 @@
 import { allNumberForms, nationalForm, tenantOfSipDomain } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
-import { configGeneration } from '../pbx/config-cache';
+import { configGeneration } from '../pbx/pbx.service';
 
 export interface CallTenant {
   tenantId: number;

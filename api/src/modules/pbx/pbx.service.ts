@@ -88,3 +88,13 @@ export function createPbxService(db: Db, def: AnyPbxDef) {
   };
 }
 export type PbxService = ReturnType<typeof createPbxService>;
+
+/**
+ * For the modules whose writes the PBX configuration depends on (subscribers) and the Kamailio
+ * tenant lookup: the configuration as routing reads it, the reference check before a delete, and
+ * its freshness (a write marks it changed; the lookup follows the generation).
+ */
+export { loadPbxConfig } from './config';
+export { refuseIfUsed } from './references';
+export { configGeneration } from './config-cache';
+export { invalidateRoutingOnWrite } from './config-freshness';

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { REALTIME_PROTOCOL } from '@tongdai/contracts';
+import { REALTIME_PROTOCOL, SESSION_ENDED_CLOSE } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
 import { declareAccess, tenantGuard } from '../../http/guards';
 import { isEnded } from './call-event-hub';
 
-/** WebSocket close code when the socket's session has ended (4000–4999: the application's own). */
-export const SESSION_ENDED_CLOSE = 4401;
 
 /**
  * GET /t/{ma_dn}/events (WebSocket): the tenant's call events as they happen. A browser cannot

@@ -1,10 +1,9 @@
-import type { PbxCallEvent } from '@tongdai/contracts';
+import { SESSION_ENDED_CLOSE, type PbxCallEvent } from '@tongdai/contracts';
 import { bearer, DEMO, login, startTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
 import { testRedisUrl as redisUrl } from '../../../test/redis-server';
 import { buildServer } from '../../server';
 import { createTokenService } from '../auth/tokens';
 import { redisHub } from './call-event-hub';
-import { SESSION_ENDED_CLOSE } from './events.routes';
 
 type Socket = Awaited<ReturnType<TestApp['app']['injectWS']>>;
 

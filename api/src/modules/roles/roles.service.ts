@@ -2,8 +2,8 @@ import { ROLE_MSG, SUPER_ADMIN_ROLE, type Paged, type RoleDetail, type RoleInput
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../auth/auth.service';
-import { hashPassword } from '../auth/password';
-import { assertCanChangePermissions, assertCanEditRole, assertCanTouchUser, privilegesOfUser } from '../auth/privileges';
+import { hashPassword } from '../../security/password';
+import { assertCanChangePermissions, assertCanEditRole, assertCanTouchUser, privilegesOfUser } from '../auth/auth.service';
 import { setUserPassword } from '../accounts/accounts.service';
 import { ConflictError, isUniqueViolation } from '../../http/errors';
 import type { CallEventHub } from '../realtime/call-event-hub';

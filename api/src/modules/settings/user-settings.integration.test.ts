@@ -26,6 +26,14 @@ describe('user settings (tenant surface)', () => {
     expect((await info(await login(t.app, 'demo', DEMO.admin))).full_name).toBe('Quản trị viên');
   });
 
+  it('stores the profile phone 84… however it is typed (ADR 0016) and answers it 0…', async () => {
+    const res = await put('/update-user-info-login', { full_name: 'Lê Thị Nhân Viên', email: 'nv@demo.vn', phone: '+84 387 654 321' });
+    expect([res.statusCode, res.json().data.phone]).toEqual([200, '0387654321']);
+    expect((await info()).phone).toBe('0387654321');
+    const row = await t.db.withSystem((tx) => tx.query<{ phone: string }>("select u.phone from users u join tenants t on t.id = u.tenant_id where t.ma_dn = 'demo' and u.username = 'nhanvien'"));
+    expect(row.rows[0].phone).toBe('84387654321');
+  });
+
   it('stores the activity status', async () => {
     expect((await info()).status_activity).toBe(1);
     const res = await put('/update-activity-status', { status: 3 });

@@ -1,4 +1,4 @@
-import type { ActivityStatus, UserInfo, UserInfoInput } from '@tongdai/contracts';
+import { displayForm, storedForm, type ActivityStatus, type UserInfo, type UserInfoInput } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { userExtensionSql } from '../subscribers/subscribers.service';
 
@@ -9,18 +9,21 @@ const COLUMNS = `username, full_name, coalesce(email, '') as email, coalesce(pho
     where ur.user_id = users.id order by r.id limit 1) as role_label,
   status_activity`;
 
+/** One phone rule (ADR 0016): the phone is stored 84… (typed 0… or +84…), answered 0…. */
+const shown = (u: UserInfo | undefined): UserInfo | null => (u ? { ...u, phone: displayForm(u.phone) } : null);
+
 /** Inside withTenant: the user is the caller's own, RLS keeps it in the tenant. */
 export async function getUserInfo(tx: Queryable, userId: number): Promise<UserInfo | null> {
   const { rows } = await tx.query<UserInfo>(`select ${COLUMNS} from users where id = $1`, [userId]);
-  return rows[0] ?? null;
+  return shown(rows[0]);
 }
 
 export async function updateUserInfo(tx: Queryable, userId: number, input: UserInfoInput): Promise<UserInfo | null> {
   const { rows } = await tx.query<UserInfo>(
     `update users set full_name = $2, email = $3, phone = $4 where id = $1 returning ${COLUMNS}`,
-    [userId, input.full_name, input.email, input.phone],
+    [userId, input.full_name, input.email, storedForm(input.phone)],
   );
-  return rows[0] ?? null;
+  return shown(rows[0]);
 }
 
 export async function passwordHashOf(tx: Queryable, userId: number): Promise<string | null> {

@@ -6,7 +6,7 @@ import {
 import { AppError } from '../../http/errors';
 import { authOf, guarded } from '../../http/guards';
 import { validate } from '../../http/validate';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../../security/password';
 import * as repo from './user-settings.repository';
 
 function found<T>(value: T | null): T {

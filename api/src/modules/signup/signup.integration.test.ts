@@ -46,6 +46,16 @@ describe('POST /identity/signup', () => {
     expect([customers.statusCode, customers.json().meta.total]).toEqual([200, 0]);
   });
 
+  it('stores the admin’s phone 84… however it is typed (ADR 0016) and answers it 0…', async () => {
+    const res = await signup({ ...valid, ma_dn: 'so-dien-thoai', email: 'quantri@sodienthoai.vn', phone: '+84 912.345.678' });
+    expect(res.statusCode).toBe(201);
+    const token = await login(t.app, 'so-dien-thoai', { username: 'quantri', password: valid.password });
+    expect((await t.app.inject({ url: '/t/so-dien-thoai/user-info-login', headers: bearer(token) })).json().data.phone).toBe('0912345678');
+    const row = await t.db.withSystem((tx) =>
+      tx.query<{ phone: string }>("select u.phone from users u join tenants t on t.id = u.tenant_id where t.ma_dn = 'so-dien-thoai'"));
+    expect(row.rows[0].phone).toBe('84912345678');
+  });
+
   it('refuses a taken tenant code with 409 and a field message', async () => {
     const res = await signup({ ...valid, ma_dn: 'demo', username: 'khac' });
     expect(res.statusCode).toBe(409);

@@ -1,7 +1,7 @@
-import { SIGNUP_MSG, type SignupInput, type SignupResult } from '@tongdai/contracts';
+import { SIGNUP_MSG, storedForm, type SignupInput, type SignupResult } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { AppError, isUniqueViolation } from '../../http/errors';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../security/password';
 import { findTenantByMaDn } from '../tenants/tenants.service';
 import { createTenantWithAdmin } from './signup.repository';
 
@@ -15,7 +15,8 @@ export function createSignupService(db: Db) {
       const hash = await hashPassword(input.password);
       try {
         // A new tenant has no id to scope by yet: tenant-less by nature, hence withSystem.
-        return await db.withSystem((tx) => createTenantWithAdmin(tx, input, hash));
+        // The admin's phone is stored 84… like every number (ADR 0016).
+        return await db.withSystem((tx) => createTenantWithAdmin(tx, { ...input, phone: storedForm(input.phone) }, hash));
       } catch (e) {
         if (isUniqueViolation(e)) throw taken();
         throw e;

@@ -1,6 +1,6 @@
 import { EXTENSION_PATTERN, tenantOfSipDomain } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
-import { digestHa1, openSipPassword } from '../subscribers/sip-password-box';
+import { digestHa1, openSipPassword } from '../subscribers/subscribers.service';
 
 /**
  * What Kamailio checks a digest against: HA1 = MD5(user:realm:password) with the SIP domain as

@@ -1,4 +1,4 @@
-import { invalidateRoutingOnWrite } from '../pbx/config-freshness';
+import { invalidateRoutingOnWrite } from '../pbx/pbx.service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CallHistoryInputSchema,
@@ -15,7 +15,7 @@ import {
 import { authOf, guarded } from '../../http/guards';
 import { idOf } from '../../http/params';
 import { validate } from '../../http/validate';
-import { createShopKeys } from '../telecom/shop-key';
+import { createShopKeys } from '../telecom/telecom.service';
 import { createStringeeTokens, stringeeKeyFromEnv } from './stringee-token';
 import { createSubscribersService } from './subscribers.service';
 

@@ -18,8 +18,7 @@ import { AppError, ConflictError, isUniqueViolation, violationText } from '../..
 import { getSystemSetting } from '../settings/settings.service';
 import { generateSipPassword } from './sip-password';
 import * as repo from './subscribers.repository';
-import { loadPbxConfig } from '../pbx/config';
-import { refuseIfUsed } from '../pbx/references';
+import { loadPbxConfig, refuseIfUsed } from '../pbx/pbx.service';
 
 /** Another tenant's subscriber is invisible under RLS, so it is simply "not found". */
 function found<T>(value: T | null | false): T {
@@ -148,3 +147,6 @@ export { listDirectory } from './subscribers.repository';
  * extension identity (ADR 0015): an account's extension is the subscriber linked to it.
  */
 export const userExtensionSql = (userId: string): string => `(select s.extension from subscribers s where s.user_id = ${userId})`;
+
+/** For the SIP plane's credentials (Kamailio's digest): a sealed SIP password opened, its HA1 (ADR 0019). */
+export { digestHa1, openSipPassword } from './sip-password-box';
