@@ -1,5 +1,7 @@
 /**
  * What other modules may ask of the cdr module (they never import its repositories): the writer
- * the call wiring feeds, and the agent who last answered a caller (the last-call destination).
+ * the call wiring feeds, the agent who last answered a caller (the last-call destination), and the
+ * tenant's records as reports read them (filtered, keyset or numbered pages).
  */
 export { CdrWriter, lastAnsweringAgent } from './cdr.repository';
+export { listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord } from './cdr-read.repository';

@@ -1,7 +1,7 @@
 import { CALL_REPORT_EXPORT_HEADERS, callReportCells, displayForm, REPORT_MSG, type CallReportRow } from '@tongdai/contracts';
 import type { RouteNode } from '../routing';
 import type { CdrRow } from '../cdr/cdr';
-import { CdrWriter } from '../cdr/cdr.repository';
+import { CdrWriter } from '../cdr/cdr.service';
 import { demoHeaders, DEMO, startTestApp, type TestApp } from '../../../test/helpers';
 
 /**

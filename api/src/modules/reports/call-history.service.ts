@@ -5,9 +5,9 @@ import {
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
 import type { CdrRow } from '../cdr/cdr';
-import { listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord } from '../cdr/cdr-read.repository';
+import { listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord } from '../cdr/cdr.service';
 import { createCustomersService } from '../customers/customers.service';
-import { phoneMasker } from '../settings/phone-masking';
+import { phoneMasker } from '../settings/settings.service';
 import { existing, extensionOfUser, extensionPeople, extensionsOfOrg, filterChoices } from './call-history.repository';
 
 /** Who asks: report.view reads the whole tenant, anyone else only the calls of their own extension. */

@@ -6,4 +6,4 @@
 export { getPaymentCheck, getSystemSetting } from './settings.repository';
 
 /** For the customer routes: phone numbers masked as the tenant's setting says (ADR 0006). */
-export { maskCustomer, maskCustomerList } from './phone-masking';
+export { maskCustomer, maskCustomerList, phoneMasker } from './phone-masking';
