@@ -3,6 +3,7 @@
  * come from the reports read model (rollups, ADR 0022) for the same Vietnam-day range filters as
  * call history (CallReportQuerySchema's from/to, presets resolved in the browser).
  */
+import { screens } from './routes';
 
 /** What a summary row shows for a set of calls. */
 export interface CallFigures {
@@ -92,4 +93,15 @@ export const SUMMARY_LABELS = {
 export function formatRate(rate: number): string {
   const pct = Math.round(rate * 1000) / 10;
   return `${Number.isInteger(pct) ? pct : pct.toFixed(1).replace('.', ',')}%`;
+}
+
+/**
+ * The /call-history link showing the calls behind a summary row: the same ?range= (preset or
+ * "from~to") and the row's extension, department or team, as the call-history filters read them.
+ */
+export function callHistoryHref(filters: { range?: string; extension?: string; department_id?: number | null; team_id?: number | null }): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${screens.callHistory}?${s}` : screens.callHistory;
 }
