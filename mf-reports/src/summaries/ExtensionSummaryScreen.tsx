@@ -20,7 +20,7 @@ export function ExtensionSummaryScreen() {
         return (
           <FiguresRow
             key={r.extension} testId="summary-row" onOpen={() => navigate(href)}
-            cells={[<AppLink to={href} testId="summary-extension">{r.extension}</AppLink>, r.full_name ?? '—', <span data-testid="fig-calls">{r.calls}</span>, ...figureCells(r)]}
+            cells={[<AppLink to={href} testId="summary-extension">{r.extension}</AppLink>, r.full_name ?? "—", <span data-testid="fig-calls">{r.calls}</span>, ...figureCells(r)]}
           />
         );
       })}

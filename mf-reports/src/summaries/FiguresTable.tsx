@@ -19,7 +19,8 @@ export const useSummaryStyles = makeStyles({
 export const FIGURE_HEADERS = [L.calls_in, L.calls_out, L.calls_internal, L.answered, L.missed, L.busy, L.talk, L.avg_talk, L.answer_rate];
 export function figureCells(f: CallFigures): ReactNode[] {
   return [
-    f.calls_in, f.calls_out, f.calls_internal,
+    // Strings: a bare 0 would be dropped by the cell layout (an empty cell, not "0").
+    String(f.calls_in), String(f.calls_out), String(f.calls_internal),
     <span data-testid="fig-answered">{f.answered}</span>, <span data-testid="fig-missed">{f.missed}</span>, <span data-testid="fig-busy">{f.busy}</span>,
     <span data-testid="fig-talk">{formatDuration(f.talk_sec)}</span>, <span data-testid="fig-avg-talk">{formatDuration(f.avg_talk_sec)}</span>,
     <span data-testid="fig-rate">{formatRate(f.answer_rate)}</span>,
