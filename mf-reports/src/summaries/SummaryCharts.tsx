@@ -37,7 +37,7 @@ export default function SummaryCharts({ data }: { data: DepartmentTeamSummaryRes
     <div className={s.grid}>
       <Card className={s.card} data-testid="chart-teams">
         <Text as="h2" weight="semibold">{L.chartAnsweredMissed}</Text>
-        <GroupedVerticalBarChart data={teams} height={280} hideLegend={false} chartTitle={L.chartAnsweredMissed} />
+        <GroupedVerticalBarChart data={teams} height={300} wrapXAxisLables chartTitle={L.chartAnsweredMissed} />
       </Card>
       <Card className={s.card} data-testid="chart-series">
         <Text as="h2" weight="semibold">{perHour ? L.chartPerHour : L.chartPerDay}</Text>
