@@ -100,8 +100,10 @@ export function formatRate(rate: number): string {
  * "from~to") and the row's extension, department or team, as the call-history filters read them.
  */
 export function callHistoryHref(filters: { range?: string; extension?: string; department_id?: number | null; team_id?: number | null }): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  const s = q.toString();
+  // No URLSearchParams: contracts run without the DOM library (the API too).
+  const s = Object.entries(filters)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
   return s ? `${screens.callHistory}?${s}` : screens.callHistory;
 }
