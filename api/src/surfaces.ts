@@ -15,6 +15,7 @@ import { cpRoutes } from './modules/tenants/cp.routes';
 import { telecomRoutes } from './modules/telecom/telecom.routes';
 import { eventsRoutes } from './modules/realtime/events.routes';
 import { callHistoryRoutes } from './modules/reports/call-history.routes';
+import { summaryRoutes } from './modules/reports/summary.routes';
 import { publicRoute } from './http/guards';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -66,6 +67,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(tenantNotificationsRoutes);
       await tenant.register(eventsRoutes);
       await tenant.register(callHistoryRoutes);
+      await tenant.register(summaryRoutes);
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -28,3 +28,31 @@ export class CallHistoryPage {
     };
   }
 }
+
+/** /history-cdr-by-exten and /history-by-department-team: a range filter, a table of figures, and (per team) charts. */
+export class SummaryPage {
+  constructor(private readonly page: Page, private readonly key: 'by-extension' | 'by-department-team') {}
+
+  async open(query = '') {
+    await this.page.goto(`/${this.key === 'by-extension' ? 'history-cdr-by-exten' : 'history-by-department-team'}${query}`);
+    await expect(this.screen()).toBeVisible();
+  }
+
+  screen() { return this.page.getByTestId(this.key); }
+  range() { return this.page.getByTestId('range-filter'); }
+  /** The row of an extension (by-extension) or of a department/team by its name. */
+  row(name: string) {
+    const testId = this.key === 'by-extension' ? 'summary-row' : /^(department|team)-row$/;
+    return this.screen().getByTestId(testId).filter({ hasText: name }).first();
+  }
+
+  /** A row's figures as shown. */
+  async figures(name: string) {
+    const r = this.row(name);
+    const text = (id: string) => r.getByTestId(id).innerText();
+    return {
+      calls: await text('fig-calls'), answered: await text('fig-answered'), missed: await text('fig-missed'), busy: await text('fig-busy'),
+      talk: await text('fig-talk'), avgTalk: await text('fig-avg-talk'), rate: await text('fig-rate'),
+    };
+  }
+}

@@ -1,6 +1,7 @@
 import { createRemoteApp } from '@tongdai/ui';
 import { historyRoutes } from './history/history.routes';
+import { summaryRoutes } from './summaries/summaries.routes';
 
 // The routes, not the manifest: the manifest loads this file lazily.
-const lifecycles = createRemoteApp({ name: 'mf_reports', routes: historyRoutes });
+const lifecycles = createRemoteApp({ name: 'mf_reports', routes: [...historyRoutes, ...summaryRoutes] });
 export const { bootstrap, mount, unmount } = lifecycles;

@@ -10,7 +10,7 @@ import { createCallHistoryService, type Viewer } from './call-history.service';
 const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
 
 /** Parses the filters; a 400 carries the first wrong filter's Vietnamese words as its message (shown on screen). */
-async function parseFilters(request: FastifyRequest): Promise<void> {
+export async function parseFilters(request: FastifyRequest): Promise<void> {
   const result = v.safeParse(CallReportQuerySchema, request.query ?? {});
   if (result.success) {
     request.query = result.output;
@@ -22,7 +22,8 @@ async function parseFilters(request: FastifyRequest): Promise<void> {
   throw err;
 }
 
-async function viewerOf(request: FastifyRequest): Promise<Viewer> {
+/** Who asks, and whether report.view lets them read the whole tenant. */
+export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   const auth = authOf(request);
   return { tenantId: auth.tenantId, userId: auth.userId, wholeTenant: await holdsPermission(request, PERM.report.view) };
 }

@@ -2,7 +2,7 @@ import {
   CALL_REPORT_EXPORT_HEADERS, callReportCells, displayForm, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
   type CallReportOptions, type CallReportQuery, type CallReportRow, type Paged,
 } from '@tongdai/contracts';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import type { CdrRow } from '../cdr/cdr';
 import { listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord } from '../cdr/cdr.service';
@@ -15,6 +15,16 @@ export interface Viewer {
   tenantId: number;
   userId: number;
   wholeTenant: boolean;
+}
+
+/**
+ * The extensions whose calls a viewer may see: undefined for the whole tenant (report.view), the
+ * viewer's own extension otherwise, null when they have none (they see nothing). Every report uses it.
+ */
+export async function viewerScope(tx: Queryable, v: Viewer): Promise<string[] | undefined | null> {
+  if (v.wholeTenant) return undefined;
+  const own = await extensionOfUser(tx, v.userId);
+  return own ? [own] : null;
 }
 
 /** A 400 whose message says which filter is wrong (the screen shows the message). */
@@ -55,12 +65,8 @@ export function createCallHistoryService(db: Db) {
       if (ids.departmentId !== undefined && !found.department) throw badFilter('department_id', REPORT_MSG.unknownDepartment);
       if (ids.teamId !== undefined && !found.team) throw badFilter('team_id', REPORT_MSG.unknownTeam);
       if (ids.queueId !== undefined && !found.queue) throw badFilter('queue_id', REPORT_MSG.unknownQueue);
-      let scope: string[] | undefined;
-      if (!v.wholeTenant) {
-        const own = await extensionOfUser(tx, v.userId);
-        if (!own) return null;
-        scope = [own];
-      }
+      const scope = await viewerScope(tx, v);
+      if (scope === null) return null;
       let extensions: string[] | undefined = ids.extension ? [ids.extension] : undefined;
       if (ids.departmentId !== undefined || ids.teamId !== undefined) {
         const org = await extensionsOfOrg(tx, ids);

@@ -1,0 +1,155 @@
+import { REPORT_MSG, type DepartmentTeamSummaryResponse, type ExtensionSummaryResponse } from '@tongdai/contracts';
+import type { CdrRow } from '../cdr/cdr';
+import { CdrWriter } from '../cdr/cdr.repository';
+import { demoHeaders, DEMO, startTestApp, type TestApp } from '../../../test/helpers';
+
+/**
+ * Call summaries (issue 13) on a real PostgreSQL: the records go through the CDR writer (so the
+ * rollups fill), and every figure of /reports/by-extension and /reports/by-department-team equals
+ * what the call-history list counts for the same range; agent scope, tenant isolation, bad ranges.
+ */
+const at = (local: string) => new Date(`${local}+07:00`);
+const DAY = '2026-03-10';
+const day = `from=${DAY}&to=${DAY}`;
+
+let t: TestApp;
+let h: Awaited<ReturnType<typeof demoHeaders>>;
+let ids: { demo: number; abc: number; care: number; sales: number; team: number; staffId: number };
+
+function cdr(tenantId: number, callId: string, o: Partial<CdrRow> & { started: string; talk?: number }): CdrRow {
+  const started = at(o.started);
+  const answered = (o.disposition ?? 'ANSWERED') === 'ANSWERED' ? new Date(started.getTime() + 5000) : null;
+  const ended = new Date((answered ?? started).getTime() + (answered ? (o.talk ?? 30) : 20) * 1000);
+  return {
+    tenant_id: tenantId, call_id: callId, caller: '0901000001', callee: '02873000001', did: null, direction: 'inbound', route: [],
+    ring_group_id: null, queue_id: null, extension: null, trunk: null, started_at: started, answered_at: answered, ended_at: ended,
+    duration: Math.round((ended.getTime() - started.getTime()) / 1000), billsec: answered ? Math.round((ended.getTime() - answered.getTime()) / 1000) : 0,
+    disposition: 'ANSWERED', sip_code: answered ? 200 : 487, reason: '', ...o,
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  h = await demoHeaders(t.app);
+  const sys = <T>(sql: string, params: unknown[] = []) => t.db.withSystem((tx) => tx.query<T>(sql, params)).then((r) => r.rows);
+  const tenants = Object.fromEntries((await sys<{ id: number; ma_dn: string }>('select id, ma_dn from tenants')).map((r) => [r.ma_dn, r.id]));
+  const [demo, abc] = [tenants[DEMO.tenants.demo], tenants[DEMO.tenants.abc]];
+  const [staff] = await sys<{ id: number; department_id: number }>('select id, department_id from users where tenant_id = $1 and username = $2', [demo, DEMO.staff.username]);
+  const [admin] = await sys<{ department_id: number }>('select department_id from users where tenant_id = $1 and username = $2', [demo, DEMO.admin.username]);
+  const [team] = await sys<{ id: number }>('select id from teams where tenant_id = $1 and department_id = $2 order by id limit 1', [demo, staff.department_id]);
+  await sys('update users set team_id = $1 where id = $2', [team.id, staff.id]);
+  ids = { demo, abc, care: staff.department_id, sales: admin.department_id, team: team.id, staffId: staff.id };
+
+  const writer = new CdrWriter(t.db, { onError: (err) => { throw err; } });
+  writer.add(cdr(demo, 'c1', { started: `${DAY}T09:00:00`, extension: '102', talk: 95 }));
+  writer.add(cdr(demo, 'c2', { started: `${DAY}T10:00:00`, direction: 'internal', caller: '101', callee: '102', disposition: 'NO ANSWER' }));
+  writer.add(cdr(demo, 'c3', { started: `${DAY}T11:00:00`, direction: 'outbound', caller: '101', callee: '0987000111', disposition: 'BUSY', sip_code: 486 }));
+  writer.add(cdr(demo, 'c4', { started: `${DAY}T12:00:00`, caller: '0999888777', disposition: 'BLOCKED', sip_code: 603 }));
+  writer.add(cdr(demo, 'c5', { started: `${DAY}T23:59:00`, caller: '0902000005', extension: '101', talk: 40 }));
+  writer.add(cdr(demo, 'c6', { started: '2026-03-11T00:01:00', caller: '0902000006', extension: '101' }));
+  writer.add(cdr(abc, 'a1', { started: `${DAY}T09:30:00`, caller: '0903000001', extension: '101' }));
+  writer.add(cdr(abc, 'a2', { started: `${DAY}T09:31:00`, direction: 'internal', caller: '101', callee: '102', disposition: 'BUSY', sip_code: 486 }));
+  await writer.flush();
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers = h.admin) => t.app.inject({ method: 'GET', url, headers });
+async function json<T>(url: string, headers = h.admin): Promise<T> {
+  const res = await get(url, headers);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+/** What the call-history list says for the same filters: how many calls, and their talk time. */
+async function listed(query: string, headers = h.admin) {
+  const page = await json<{ data: { billsec: number }[]; meta: { total: number } }>(`/t/demo/reports/call-history?${query}&per_page=100`, headers);
+  return { total: page.meta.total, talk: page.data.reduce((s, r) => s + r.billsec, 0) };
+}
+/** A row's figures, each as call history counts it for `filter` (an extension or a department). */
+async function asListed(filter: string, headers = h.admin) {
+  const n = async (q: string) => (await listed(`${day}&${filter}${q}`, headers)).total;
+  const all = await listed(`${day}&${filter}`, headers);
+  return {
+    calls: all.total, talk_sec: all.talk, calls_in: await n('&direction=inbound'), calls_out: await n('&direction=outbound'),
+    calls_internal: await n('&direction=internal'), answered: await n('&result=answered'), missed: await n('&result=no_answer'), busy: await n('&result=busy'),
+  };
+}
+
+describe('GET /t/:ma_dn/reports/by-extension', () => {
+  it("gives each extension the figures the call-history list counts for it over the same day", async () => {
+    const { data } = await json<ExtensionSummaryResponse>(`/t/demo/reports/by-extension?${day}`);
+    expect(data.map((r) => r.extension)).toEqual(['101', '102']);
+    for (const row of data) expect(row).toMatchObject(await asListed(`extension=${row.extension}`));
+    expect(data[0]).toMatchObject({
+      full_name: expect.any(String), calls: 3, calls_in: 1, calls_out: 1, calls_internal: 1, answered: 1, missed: 1, busy: 1, talk_sec: 40, avg_talk_sec: 40,
+    });
+    expect(data[0].answer_rate).toBeCloseTo(1 / 3);
+    expect(data[1]).toMatchObject({ full_name: 'Nhân viên tổng đài', calls: 2, answered: 1, missed: 1, busy: 0, talk_sec: 95, answer_rate: 0.5 });
+    // The next Vietnam day holds only the call after midnight.
+    const next = await json<ExtensionSummaryResponse>('/t/demo/reports/by-extension?from=2026-03-11&to=2026-03-11');
+    expect(next.data.map((r) => [r.extension, r.calls])).toEqual([['101', 1]]);
+  });
+
+  it('gives an agent without report.view only their own extension\'s row', async () => {
+    const { data } = await json<ExtensionSummaryResponse>(`/t/demo/reports/by-extension?${day}`, h.staff);
+    expect(data.map((r) => r.extension)).toEqual(['102']);
+    expect(data[0]).toMatchObject(await asListed('extension=102', h.staff));
+  });
+});
+
+describe('GET /t/:ma_dn/reports/by-department-team', () => {
+  it('sums departments and their teams as call history filters them, with calls per hour for one day', async () => {
+    const res = await json<DepartmentTeamSummaryResponse>(`/t/demo/reports/by-department-team?${day}`);
+    const care = res.data.find((d) => d.department_id === ids.care)!;
+    const sales = res.data.find((d) => d.department_id === ids.sales)!;
+    expect(care).toMatchObject(await asListed(`department_id=${ids.care}`));
+    expect(sales).toMatchObject(await asListed(`department_id=${ids.sales}`));
+    expect(care.teams.find((x) => x.team_id === ids.team)).toMatchObject(await asListed(`team_id=${ids.team}`));
+    expect(res.series.bucket).toBe('hour');
+    expect(res.series.points).toHaveLength(24);
+    expect(res.series.points[0].at).toBe(at(`${DAY}T00:00:00`).toISOString());
+    // Each call once, as many as the day's list.
+    expect(res.series.points.reduce((s, p) => s + p.calls, 0)).toBe((await listed(day)).total);
+    expect(res.series.points.filter((p) => p.calls).map((p) => new Date(Date.parse(p.at) + 7 * 3_600_000).getUTCHours())).toEqual([9, 10, 11, 12, 23]);
+  });
+
+  it('charts per Vietnam day past two days', async () => {
+    const res = await json<DepartmentTeamSummaryResponse>('/t/demo/reports/by-department-team?from=2026-03-09&to=2026-03-11');
+    expect(res.series.bucket).toBe('day');
+    expect(res.series.points.map((p) => p.calls)).toEqual([0, 5, 1]);
+  });
+
+  it("gives an agent only their own extension's share", async () => {
+    const res = await json<DepartmentTeamSummaryResponse>(`/t/demo/reports/by-department-team?${day}`, h.staff);
+    expect(res.data.map((d) => [d.department_id, d.calls, d.teams.map((x) => [x.team_id, x.calls])])).toEqual([[ids.care, 2, [[ids.team, 2]]]]);
+    expect(res.series.points.reduce((s, p) => s + p.calls, 0)).toBe(2);
+  });
+});
+
+describe('summaries across tenants and bad ranges', () => {
+  it("keeps tenants apart: abc's figures are its own calls only", async () => {
+    const { data } = await json<ExtensionSummaryResponse>(`/t/abc/reports/by-extension?${day}`, h.abcAdmin);
+    expect(data.map((r) => [r.extension, r.calls, r.answered, r.busy])).toEqual([['101', 2, 1, 1], ['102', 1, 0, 1]]);
+    const org = await json<DepartmentTeamSummaryResponse>(`/t/abc/reports/by-department-team?${day}`, h.abcAdmin);
+    expect(org.series.points.reduce((s, p) => s + p.calls, 0)).toBe(2);
+    expect((await get(`/t/demo/reports/by-extension?${day}`, h.abcAdmin)).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['by-extension', 'from=2026-03-10&to=2026-03-09', 'to', REPORT_MSG.endBeforeStart],
+    ['by-department-team', 'from=2025-01-01&to=2026-03-10', 'from', REPORT_MSG.rangeTooLong],
+    ['by-extension', 'from=2026-02-30', 'from', REPORT_MSG.badDate],
+  ])('/reports/%s?%s → 400 naming the filter in Vietnamese', async (path, query, field, message) => {
+    const res = await get(`/t/demo/reports/${path}?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, code: 'VALIDATION_FAILED', message, details: [{ field, message }] });
+  });
+
+  it('answers 403 FEATURE_NOT_PURCHASED without the "report" feature', async () => {
+    await t.db.withSystem((tx) => tx.query(`update payment_checks set feature_name_data = array_remove(feature_name_data, 'report') where tenant_id = $1`, [ids.demo]));
+    try {
+      expect((await get(`/t/demo/reports/by-department-team?${day}`)).json().code).toBe('FEATURE_NOT_PURCHASED');
+    } finally {
+      await t.db.withSystem((tx) => tx.query(`update payment_checks set feature_name_data = array_append(feature_name_data, 'report') where tenant_id = $1`, [ids.demo]));
+    }
+  });
+});
