@@ -57,6 +57,25 @@ export async function findCustomerByPhone(tx: Queryable, variants: string[]): Pr
   return rows[0] ? toCustomer(rows[0]) : null;
 }
 
+/**
+ * The customers of many caller IDs in one statement: for each number, findCustomerByPhone's
+ * answer (any stored form, the most recently updated first). `pairs` are [number, variant].
+ */
+export async function findCustomersByPhones(tx: Queryable, pairs: [string, string][]): Promise<Map<string, Customer>> {
+  const out = new Map<string, Customer>();
+  if (!pairs.length) return out;
+  const cols = COLUMNS.split(',').map((c) => `c.${c.trim()}`).join(', ');
+  const { rows } = await tx.query<Row & { asked: string }>(
+    `select distinct on (v.asked) v.asked, ${cols}
+       from unnest($1::text[], $2::text[]) as v(asked, variant)
+       join customers c on c.phone = v.variant
+      order by v.asked, c.updated_at desc, c.id desc`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
+  for (const { asked, ...r } of rows) out.set(asked, toCustomer(r));
+  return out;
+}
+
 export async function insertCustomer(tx: Queryable, tenantId: number, input: CustomerInput): Promise<Customer> {
   const values = INPUT_FIELDS.map((f) => input[f] ?? null);
   const { rows } = await tx.query<Row>(

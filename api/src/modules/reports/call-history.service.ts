@@ -82,11 +82,10 @@ export function createCallHistoryService(db: Db) {
 
   /** Names, customers and masking for one page of records. */
   async function present(tenantId: number, records: CdrRecord[]): Promise<CallReportRow[]> {
-    const [people, mask] = await Promise.all([db.withTenant(tenantId, extensionPeople), phoneMasker(db, tenantId)]);
-    const nameOf = new Map(people.map((p) => [p.extension, p.name]));
     const external = (r: CdrRecord) => (r.direction === 'inbound' ? r.caller : r.direction === 'outbound' ? r.callee : null);
     const numbers = [...new Set(records.map(external).filter((n): n is string => !!n))];
-    const found = new Map(await Promise.all(numbers.map(async (n) => [n, await customers.byPhone(tenantId, n)] as const)));
+    const [people, mask, found] = await Promise.all([db.withTenant(tenantId, extensionPeople), phoneMasker(db, tenantId), customers.byPhones(tenantId, numbers)]);
+    const nameOf = new Map(people.map((p) => [p.extension, p.name]));
     // Outside numbers read as everywhere else (ADR 0016: answered 0…), then masked per the setting.
     const hide = (n: string) => (mask ? mask(displayForm(n)) : displayForm(n));
     return records.map((r) => {
