@@ -33,6 +33,8 @@ const csvLine = (cells: string[]): string => `${cells.map(csvCell).join(',')}\r\
 
 const PATH_TYPES = new Set(['ivr', 'queue', 'group']);
 const DAY_MS = 86_400_000;
+/** Rows per keyset page of an export: one short transaction each, so memory stays flat. */
+const EXPORT_PAGE = 1000;
 
 /** Call history (issue 13): filtered CDRs of a tenant, scoped to what the viewer may see, with names, customers and masking. */
 export function createCallHistoryService(db: Db) {
@@ -80,14 +82,21 @@ export function createCallHistoryService(db: Db) {
     });
   }
 
+  /** What every page of one answer shares: the people on the extensions and the tenant's masking. */
+  async function contextOf(tenantId: number) {
+    const [people, mask] = await Promise.all([db.withTenant(tenantId, extensionPeople), phoneMasker(db, tenantId)]);
+    return {
+      nameOf: new Map(people.map((p) => [p.extension, p.name])),
+      // Outside numbers read as everywhere else (ADR 0016: answered 0…), then masked per the setting.
+      hide: (n: string) => (mask ? mask(displayForm(n)) : displayForm(n)),
+    };
+  }
+
   /** Names, customers and masking for one page of records. */
-  async function present(tenantId: number, records: CdrRecord[]): Promise<CallReportRow[]> {
+  async function present(tenantId: number, records: CdrRecord[], context?: Awaited<ReturnType<typeof contextOf>>): Promise<CallReportRow[]> {
     const external = (r: CdrRecord) => (r.direction === 'inbound' ? r.caller : r.direction === 'outbound' ? r.callee : null);
     const numbers = [...new Set(records.map(external).filter((n): n is string => !!n))];
-    const [people, mask, found] = await Promise.all([db.withTenant(tenantId, extensionPeople), phoneMasker(db, tenantId), customers.byPhones(tenantId, numbers)]);
-    const nameOf = new Map(people.map((p) => [p.extension, p.name]));
-    // Outside numbers read as everywhere else (ADR 0016: answered 0…), then masked per the setting.
-    const hide = (n: string) => (mask ? mask(displayForm(n)) : displayForm(n));
+    const [{ nameOf, hide }, found] = await Promise.all([context ?? contextOf(tenantId), customers.byPhones(tenantId, numbers)]);
     return records.map((r) => {
       const ext = external(r);
       const customer = ext ? found.get(ext) : null;
@@ -127,19 +136,24 @@ export function createCallHistoryService(db: Db) {
 
     /**
      * The filtered calls as CSV lines (UTF-8 with a BOM for Excel), every row the pages would
-     * show, in the same order, masked the same way: keyset pages of 500, one short transaction
+     * show, in the same order, masked the same way: keyset pages of EXPORT_PAGE, one short transaction
      * each, so memory stays flat however many rows there are.
      */
     async *csv(v: Viewer, q: CallReportQuery, answeredOnly = false): AsyncGenerator<string> {
       const filter = await filterOf(v, q, answeredOnly);
       yield `\uFEFF${csvLine([...CALL_REPORT_EXPORT_HEADERS])}`;
       if (!filter) return;
-      let cursor: string | null = null;
-      do {
-        const page = await db.withTenant(v.tenantId, (tx) => listTenantCdrs(tx, { ...filter, limit: 500, cursor }));
-        yield (await present(v.tenantId, page.rows)).map((r) => csvLine(callReportCells(r))).join('');
-        cursor = page.next;
-      } while (cursor);
+      const context = await contextOf(v.tenantId);
+      const pageOf = (cursor: string | null) => db.withTenant(v.tenantId, (tx) => listTenantCdrs(tx, { ...filter, limit: EXPORT_PAGE, cursor }));
+      let page = await pageOf(null);
+      while (true) {
+        // The next page is read while this one is presented (two pages held at most).
+        const next = page.next ? pageOf(page.next) : null;
+        next?.catch(() => undefined); // a download cancelled meanwhile leaves it unread, not unhandled
+        yield (await present(v.tenantId, page.rows, context)).map((r) => csvLine(callReportCells(r))).join('');
+        if (!next) return;
+        page = await next;
+      }
     },
 
     /** The filter choices: the whole directory for report.view, else the viewer's own extension only. */
