@@ -12,8 +12,9 @@ import type { Db, Queryable } from '../src/db/db';
 import { openDb } from '../src/db/open';
 import { listTenantCdrs } from '../src/modules/cdr/cdr-read.repository';
 import * as v from 'valibot';
-import { CallReportQuerySchema } from '@tongdai/contracts';
+import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema } from '@tongdai/contracts';
 import { createCallHistoryService } from '../src/modules/reports/call-history.service';
+import { csvFile } from '../src/modules/reports/export-formats';
 import { callSeries, departmentTeamSummary, extensionSummary, vnDays } from '../src/modules/reports/read-model';
 import { startPgCluster } from '../test/pg-cluster';
 import { generateCdrs } from './gen-cdrs';
@@ -114,7 +115,7 @@ async function measureExport(db: Db, tenantId: number, from: Date, to: Date): Pr
   let lines = 0;
   const t0 = performance.now();
   try {
-    for await (const chunk of createCallHistoryService(db).csv(viewer, q)) {
+    for await (const chunk of csvFile(CALL_REPORT_EXPORT_HEADERS, await createCallHistoryService(db).exportPages(viewer, q)) as AsyncIterable<string>) {
       bytes += Buffer.byteLength(chunk);
       for (let i = chunk.indexOf('\n'); i >= 0; i = chunk.indexOf('\n', i + 1)) lines++;
       sample();

@@ -1,5 +1,5 @@
 import {
-  CALL_REPORT_EXPORT_HEADERS, callReportCells, displayForm, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
+  callReportCells, displayForm, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
   type CallReportOptions, type CallReportQuery, type CallReportRow, type Paged,
 } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
@@ -23,13 +23,6 @@ function badFilter(field: string, message: string): AppError {
   err.message = message;
   return err;
 }
-
-/** A CSV cell: quoted when needed; a leading = + - @ is defused (a spreadsheet would run it as a formula). */
-const csvCell = (s: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-const csvLine = (cells: string[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 const PATH_TYPES = new Set(['ivr', 'queue', 'group']);
 const DAY_MS = 86_400_000;
@@ -135,25 +128,27 @@ export function createCallHistoryService(db: Db) {
     },
 
     /**
-     * The filtered calls as CSV lines (UTF-8 with a BOM for Excel), every row the pages would
-     * show, in the same order, masked the same way: keyset pages of EXPORT_PAGE, one short transaction
-     * each, so memory stays flat however many rows there are.
+     * The filtered calls as export cells, page by page: every row the pages would show, in the
+     * same order, masked the same way (CSV and XLSX both read this). The filters are checked
+     * before it resolves, so a bad filter is a 400 before the first byte. Keyset pages of
+     * EXPORT_PAGE, one short transaction each, the next read while one is presented: memory
+     * stays flat however many rows there are.
      */
-    async *csv(v: Viewer, q: CallReportQuery, answeredOnly = false): AsyncGenerator<string> {
+    async exportPages(v: Viewer, q: CallReportQuery, answeredOnly = false): Promise<AsyncGenerator<string[][]>> {
       const filter = await filterOf(v, q, answeredOnly);
-      yield `\uFEFF${csvLine([...CALL_REPORT_EXPORT_HEADERS])}`;
-      if (!filter) return;
-      const context = await contextOf(v.tenantId);
-      const pageOf = (cursor: string | null) => db.withTenant(v.tenantId, (tx) => listTenantCdrs(tx, { ...filter, limit: EXPORT_PAGE, cursor }));
-      let page = await pageOf(null);
-      while (true) {
-        // The next page is read while this one is presented (two pages held at most).
-        const next = page.next ? pageOf(page.next) : null;
-        next?.catch(() => undefined); // a download cancelled meanwhile leaves it unread, not unhandled
-        yield (await present(v.tenantId, page.rows, context)).map((r) => csvLine(callReportCells(r))).join('');
-        if (!next) return;
-        page = await next;
-      }
+      const context = filter && (await contextOf(v.tenantId));
+      const pageOf = (cursor: string | null) => db.withTenant(v.tenantId, (tx) => listTenantCdrs(tx, { ...filter!, limit: EXPORT_PAGE, cursor }));
+      return (async function* () {
+        if (!filter || !context) return;
+        let page = await pageOf(null);
+        while (true) {
+          const next = page.next ? pageOf(page.next) : null;
+          next?.catch(() => undefined); // a download cancelled meanwhile leaves it unread, not unhandled
+          yield (await present(v.tenantId, page.rows, context)).map(callReportCells);
+          if (!next) return;
+          page = await next;
+        }
+      })();
     },
 
     /** The filter choices: the whole directory for report.view, else the viewer's own extension only. */
