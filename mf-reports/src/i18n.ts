@@ -6,8 +6,6 @@ export const NS = 'reports';
 const history = {
   searchPlaceholder: 'Tìm theo số điện thoại',
   empty: 'Chưa có cuộc gọi nào trong khoảng thời gian này',
-  export: 'Xuất CSV',
-  exported: 'Đã xuất file CSV',
   fields: {
     started_at: 'Thời gian', direction: 'Hướng gọi', caller: 'Số gọi', callee: 'Số nhận', did: 'Số tổng đài',
     path: 'Luồng cuộc gọi', answered_by: 'Người nghe', wait: 'Chờ', billsec: 'Đàm thoại', result: 'Kết quả', customer: 'Khách hàng',
@@ -24,6 +22,7 @@ registerTranslations(NS, {
     allDepartments: 'Tất cả phòng ban', allTeams: 'Tất cả nhóm', allQueues: 'Tất cả hàng đợi',
     extension: 'Máy nhánh', department: 'Phòng ban', team: 'Nhóm', queue: 'Hàng đợi', direction: 'Hướng gọi', result: 'Kết quả',
   },
+  export: { format: 'Định dạng file', run: 'Xuất file', done: 'Đã xuất file', cancel: 'Hủy', cancelled: 'Đã hủy xuất file', rows: 'Đã nhận {{rows}} / {{total}} dòng' },
   presets: DATE_PRESETS,
   directions: REPORT_DIRECTIONS,
   results: CALL_RESULTS,

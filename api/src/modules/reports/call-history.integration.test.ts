@@ -230,6 +230,8 @@ describe('GET /t/:ma_dn/reports/call-history', () => {
     const sheet = (await readSheet(res.rawPayload)).map((row) => row.map((c) => (c === null ? '' : String(c))));
     expect(sheet[0]).toEqual([...CALL_REPORT_EXPORT_HEADERS]);
     expect(sheet.slice(1)).toEqual((await calls(day)).data.map(callReportCells));
+    // The sheet is stored, not deflated: the browser counts rows in the bytes for its progress bar.
+    expect(res.rawPayload.toString('latin1').split('</row>')).toHaveLength(sheet.length + 1);
     const answered = await readSheet((await get(`/t/demo/reports/success-calls/export.xlsx?${day}`)).rawPayload);
     expect(answered.slice(1).map((r) => r[10])).toEqual(['Trả lời', 'Trả lời']);
     const csv = await get(`/t/demo/reports/call-history/export.csv?${day}`);

@@ -32,7 +32,8 @@ export function csvFile(headers: readonly string[], pages: ExportPages): Readabl
  */
 export function xlsxFile(sheetName: string, headers: readonly string[], pages: ExportPages): Readable {
   const out = new PassThrough();
-  const book = new excelStream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  // Stored, not deflated: the browser counts the sheet's rows in the bytes as they come (progress bar).
+  const book = new excelStream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true, zip: { store: true } });
   const sheet = book.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = headers.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
   sheet.getRow(1).font = { bold: true };
