@@ -1,34 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage } from '../pages/ReportPages.ts';
-import { SoftphonePage } from '../pages/SoftphonePage.ts';
-import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
-import { WEB_PORT } from '../support/ports.ts';
+import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
 
-// Fake microphone, permission prompts answered: the two phones really call each other.
-test.use({ launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] } });
-
-function kamailioInstalled(): boolean {
-  try { execFileSync('sh', ['-c', 'command -v kamailio || test -x /usr/sbin/kamailio'], { stdio: 'ignore' }); return true; } catch { return false; }
-}
-
-async function phoneOf(browser: Browser, who: typeof DEMO): Promise<{ page: Page; phone: SoftphonePage }> {
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${WEB_PORT}`, permissions: ['microphone'], viewport: { width: 1600, height: 900 } });
-  const page = await context.newPage();
-  await new LoginPage(page).loginAs(who);
-  return { page, phone: new SoftphonePage(page) };
-}
-
-/** Dials from an open or closed dial pad (a second call finds it open). */
-async function dial(page: Page, number: string) {
-  const input = page.getByTestId('softphone-number');
-  if (!(await input.isVisible())) await page.getByTestId('softphone-dialpad-toggle').click();
-  await input.fill(number);
-  await page.getByTestId('softphone-call').click();
-}
+test.use({ launchOptions: PHONE_LAUNCH });
 
 test('calls between 101 and 102 appear in the call history with their results; filters live in the URL; success calls lists the answered one', async ({ browser }) => {
   test.skip(!kamailioInstalled(), 'Kamailio is not installed');
