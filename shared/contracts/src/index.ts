@@ -21,3 +21,4 @@ export * from './media';
 export * from './realtime';
 export * from './entity-strings';
 export * from './reports';
+export * from './carrier-report';

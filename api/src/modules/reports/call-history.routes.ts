@@ -62,6 +62,10 @@ export async function callHistoryRoutes(app: FastifyInstance): Promise<void> {
     app.get(`${path}/export`, { preHandler: exporting, schema }, (request, reply) => send(request, reply, file, answeredOnly, 'csv'));
     app.get(`${path}/export.:format`, { preHandler: exporting, schema }, (request, reply) => send(request, reply, file, answeredOnly));
   }
+  // The carrier view (/reports/fpt/call-history): the same filters and scope.
+  app.get('/reports/carrier-calls', { preHandler, schema }, async (request) => ({
+    data: await history.carrierCalls(await viewerOf(request), request.query as CallReportQuery),
+  }));
   app.get('/reports/call-history/options', { preHandler: guarded(undefined, FEATURES.report), schema }, async (request) => ({
     data: await history.options(await viewerOf(request)),
   }));

@@ -1,6 +1,6 @@
 import {
-  callReportCells, displayForm, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
-  type CallReportOptions, type CallReportQuery, type CallReportRow, type Paged,
+  billedSeconds, callReportCells, carrierOf, DEFAULT_BILLING, displayForm, phoneKind, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
+  type CallReportOptions, type CallReportQuery, type CarrierReportRow, type CallReportRow, type Paged,
 } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
@@ -8,7 +8,7 @@ import type { CdrRow } from '../cdr/cdr';
 import { listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord } from '../cdr/cdr-read.repository';
 import { createCustomersService } from '../customers/customers.service';
 import { phoneMasker } from '../settings/phone-masking';
-import { existing, extensionOfUser, extensionPeople, extensionsOfOrg, filterChoices } from './call-history.repository';
+import { carrierGroups, existing, extensionOfUser, extensionPeople, extensionsOfOrg, filterChoices } from './call-history.repository';
 
 /** Who asks: report.view reads the whole tenant, anyone else only the calls of their own extension. */
 export interface Viewer {
@@ -149,6 +149,32 @@ export function createCallHistoryService(db: Db) {
           page = await next;
         }
       })();
+    },
+
+    /**
+     * The carrier view: calls through a hotline or trunk per hotline, direction, carrier and
+     * destination type, billed by the carrier's rule (DEFAULT_BILLING until carriers are configurable).
+     */
+    async carrierCalls(v: Viewer, q: CallReportQuery): Promise<CarrierReportRow[]> {
+      const filter = await filterOf(v, q, false);
+      if (!filter) return [];
+      const groups = await db.withTenant(v.tenantId, (tx) => carrierGroups(tx, filter));
+      const out = new Map<string, CarrierReportRow>();
+      for (const g of groups) {
+        // A number of the group's shape (its first six characters, its length) tells carrier and kind.
+        const sample = g.head + '0'.repeat(Math.max(0, g.len - g.head.length));
+        const carrier = carrierOf(sample);
+        const destination = phoneKind(sample);
+        const hotline = g.hotline && displayForm(g.hotline);
+        const key = `${hotline}|${g.direction}|${carrier}|${destination}`;
+        const row = out.get(key) ?? { hotline, direction: g.direction, carrier, destination, calls: 0, answered: 0, billsec: 0, billed_seconds: 0 };
+        row.calls += g.calls;
+        row.answered += g.answered;
+        row.billsec += g.billsec * g.calls;
+        row.billed_seconds += billedSeconds(g.billsec, DEFAULT_BILLING[carrier]) * g.calls;
+        out.set(key, row);
+      }
+      return [...out.values()].sort((a, b) => a.hotline.localeCompare(b.hotline) || a.direction.localeCompare(b.direction) || a.carrier.localeCompare(b.carrier) || a.destination.localeCompare(b.destination));
     },
 
     /** The filter choices: the whole directory for report.view, else the viewer's own extension only. */
