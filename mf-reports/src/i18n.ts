@@ -13,7 +13,7 @@ const history = {
 };
 registerTranslations(NS, {
   area: 'Báo cáo',
-  nav: { callHistory: 'Lịch sử cuộc gọi', successCalls: 'Cuộc gọi thành công' },
+  nav: { callHistory: 'Lịch sử cuộc gọi', successCalls: 'Cuộc gọi thành công', carrier: 'Cuộc gọi theo nhà mạng' },
   callHistory: { ...history, listTitle: 'Lịch sử cuộc gọi' },
   successCalls: { ...history, listTitle: 'Lịch sử cuộc gọi thành công', empty: 'Chưa có cuộc gọi thành công nào trong khoảng thời gian này' },
   filters: {
@@ -23,6 +23,10 @@ registerTranslations(NS, {
     extension: 'Máy nhánh', department: 'Phòng ban', team: 'Nhóm', queue: 'Hàng đợi', direction: 'Hướng gọi', result: 'Kết quả',
   },
   export: { format: 'Định dạng file', run: 'Xuất file', done: 'Đã xuất file', cancel: 'Hủy', cancelled: 'Đã hủy xuất file', rows: 'Đã nhận {{rows}} / {{total}} dòng' },
+  carrier: {
+    title: 'Cuộc gọi theo nhà mạng', empty: 'Chưa có cuộc gọi qua hotline nào trong khoảng thời gian này', total: 'Tổng theo hotline',
+    fields: { hotline: 'Hotline / trung kế', direction: 'Hướng gọi', carrier: 'Nhà mạng', destination: 'Loại số', calls: 'Cuộc gọi', answered: 'Trả lời', talk: 'Đàm thoại', billed: 'Phút tính cước' },
+  },
   presets: DATE_PRESETS,
   directions: REPORT_DIRECTIONS,
   results: CALL_RESULTS,
