@@ -64,15 +64,14 @@ export async function findCustomerByPhone(tx: Queryable, variants: string[]): Pr
 export async function findCustomersByPhones(tx: Queryable, pairs: [string, string][]): Promise<Map<string, Customer>> {
   const out = new Map<string, Customer>();
   if (!pairs.length) return out;
-  const cols = COLUMNS.split(',').map((c) => `c.${c.trim()}`).join(', ');
-  const { rows } = await tx.query<Row & { asked: string }>(
-    `select distinct on (v.asked) v.asked, ${cols}
-       from unnest($1::text[], $2::text[]) as v(asked, variant)
-       join customers c on c.phone = v.variant
-      order by v.asked, c.updated_at desc, c.id desc`,
-    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
-  );
-  for (const { asked, ...r } of rows) out.set(asked, toCustomer(r));
+  const asking = new Map<string, string[]>();
+  for (const [asked, variant] of pairs) asking.set(variant, [...(asking.get(variant) ?? []), asked]);
+  // `phone = any(…)` probes customers (tenant_id, phone) per variant (a join on unnest() was
+  // planned as a scan of the tenant's customers); newest first, so each number keeps its first.
+  const { rows } = await tx.query<Row>(`select ${COLUMNS} from customers where phone = any($1::text[]) order by updated_at desc, id desc`, [[...asking.keys()]]);
+  for (const r of rows) {
+    for (const asked of asking.get(r.phone) ?? []) if (!out.has(asked)) out.set(asked, toCustomer(r));
+  }
   return out;
 }
 
