@@ -11,6 +11,10 @@ import { Client } from 'pg';
 import type { Db, Queryable } from '../src/db/db';
 import { openDb } from '../src/db/open';
 import { listTenantCdrs } from '../src/modules/cdr/cdr-read.repository';
+import * as v from 'valibot';
+import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema } from '@tongdai/contracts';
+import { createCallHistoryService } from '../src/modules/reports/call-history.service';
+import { csvFile } from '../src/modules/reports/export-formats';
 import { callSeries, departmentTeamSummary, extensionSummary, vnDays } from '../src/modules/reports/read-model';
 import { startPgCluster } from '../test/pg-cluster';
 import { generateCdrs } from './gen-cdrs';
@@ -21,6 +25,16 @@ export interface ReportFigure {
   psqlP95Ms: number;
   ratio: number;
   goalMs: number;
+}
+
+export interface ExportFigure {
+  rows: number;
+  bytes: number;
+  ms: number;
+  rowsPerS: number;
+  /** Resident memory of this process: the most it grew above where it started (sampled per chunk and every 20 ms). */
+  rssGrowthMb: number;
+  customers: number;
 }
 
 const RUNS = 20;
@@ -71,6 +85,49 @@ async function measure(db: Db, url: string, tenantId: number, name: string, goal
   return { name, p95Ms: api, psqlP95Ms: psql, ratio: api / psql, goalMs };
 }
 
+/**
+ * The CSV export of every record of the tenant (the whole generated range, no filter) through the
+ * API's code (call-history service: filter checks, keyset pages of 500, names, customers by batch,
+ * masking, CSV lines), consumed as the HTTP reply would be. One customer per 20 outside numbers so
+ * the lookup finds some. Rows/s and the growth of this process's RSS.
+ */
+async function measureExport(db: Db, tenantId: number, from: Date, to: Date): Promise<ExportFigure> {
+  const customers = await db.withSystem(async (tx) => {
+    const r = await tx.query<{ n: number }>(
+      `with ins as (insert into customers (tenant_id, name, phone, status)
+       select $1, 'Khách ' || n, n, 'customer' from (
+         select distinct case when direction = 'inbound' then caller else callee end as n
+           from cdrs where tenant_id = $1 and direction in ('inbound', 'outbound')) x
+       where hashtext(n) % 20 = 0 returning 1) select count(*)::int as n from ins`,
+      [tenantId],
+    );
+    return r.rows[0].n;
+  });
+  const day = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+  const q = v.parse(CallReportQuerySchema, { from: day(from), to: day(new Date(to.getTime() - 1)) });
+  const viewer = { tenantId, userId: 0, wholeTenant: true };
+  global.gc?.();
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
+  const timer = setInterval(sample, 20);
+  let bytes = 0;
+  let lines = 0;
+  const t0 = performance.now();
+  try {
+    for await (const chunk of csvFile(CALL_REPORT_EXPORT_HEADERS, await createCallHistoryService(db).exportPages(viewer, q)) as AsyncIterable<string>) {
+      bytes += Buffer.byteLength(chunk);
+      for (let i = chunk.indexOf('\n'); i >= 0; i = chunk.indexOf('\n', i + 1)) lines++;
+      sample();
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  const ms = performance.now() - t0;
+  const rows = lines - 1; // the header line
+  return { rows, bytes, ms, rowsPerS: rows / (ms / 1000), rssGrowthMb: (peak - base) / 2 ** 20, customers };
+}
+
 /** Generates `rows` records into a throwaway cluster and measures the report reads. */
 export async function reportFigures(rows: number, log: (s: string) => void = () => undefined) {
   const cluster = await startPgCluster();
@@ -98,7 +155,8 @@ export async function reportFigures(rows: number, log: (s: string) => void = () 
         await measure(db, url.toString(), main.id, '30-day calls per day', 300, (tx) => callSeries(tx, { ...month30, bucket: 'day' })),
         await measure(db, url.toString(), main.id, '1-day calls per hour', 300, (tx) => callSeries(tx, { ...vnDays('2026-10-20', '2026-10-20'), bucket: 'hour' })),
       ];
-      return { rows, copyMs: gen.copyMs, rollupMs: gen.rollupMs, mainRows: main.rows, figures };
+      const exported = await measureExport(db, main.id, gen.from, gen.to);
+      return { rows, copyMs: gen.copyMs, rollupMs: gen.rollupMs, mainRows: main.rows, figures, exported };
     } finally {
       await db.close();
     }
@@ -114,6 +172,11 @@ export function printReportFigures(r: Awaited<ReturnType<typeof reportFigures>>,
     const ok = f.p95Ms <= f.goalMs ? 'ok' : 'OVER';
     print(`  ${f.name.padEnd(26)} p95 ${f.p95Ms.toFixed(1).padStart(7)} ms (goal ≤ ${f.goalMs}, ${ok})  psql p95 ${f.psqlP95Ms.toFixed(1).padStart(7)} ms  ratio ${f.ratio.toFixed(2)}`);
   }
+  const e = r.exported;
+  const ok = e.rowsPerS >= 50_000 && e.rssGrowthMb < 150 ? 'ok' : 'OVER';
+  print(
+    `  CSV export, all ${e.rows.toLocaleString('en')} rows (${e.customers.toLocaleString('en')} customers): ${Math.round(e.rowsPerS).toLocaleString('en')} rows/s, ${(e.ms / 1000).toFixed(1)} s, ${(e.bytes / 2 ** 20).toFixed(0)} MB, RSS growth ${e.rssGrowthMb.toFixed(0)} MB (goal ≥ 50,000 rows/s, < 150 MB, ${ok})`,
+  );
 }
 
 /** Rows of `npm run bench`'s table: [measure, result, goal]. */
@@ -127,6 +190,11 @@ export async function reportRows(rows: number): Promise<[string, string, string]
       `${f.p95Ms.toFixed(1)} ms; ${f.psqlP95Ms.toFixed(1)} ms, ×${f.ratio.toFixed(2)}`,
       `≤ ${f.goalMs} ms`,
     ]),
+    [
+      `Reports: CSV export of ${r.exported.rows.toLocaleString('en')} rows (rows/s; RSS growth)`,
+      `${Math.round(r.exported.rowsPerS).toLocaleString('en')} rows/s; ${r.exported.rssGrowthMb.toFixed(0)} MB`,
+      '≥ 50,000 rows/s; < 150 MB',
+    ],
   ];
 }
 

@@ -1,8 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import type { Browser, Page } from '@playwright/test';
-import { LoginPage, type DEMO } from '../pages/LoginPage.ts';
+import { type Browser, type Page } from '@playwright/test';
+import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 import { WEB_PORT } from './ports.ts';
+
+/** Fake microphone, permission prompts answered: two phones of a test really call each other. */
+export const PHONE_LAUNCH = { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] };
 
 /** Specs that make real calls need Kamailio on this machine. */
 export function kamailioInstalled(): boolean {

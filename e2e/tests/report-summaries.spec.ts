@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage, SummaryPage } from '../pages/ReportPages.ts';
-import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
-import { dial, kamailioInstalled, phoneOf } from '../support/phones.ts';
+import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
 
-// Fake microphone, permission prompts answered: the two phones really call each other.
-test.use({ launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] } });
+test.use({ launchOptions: PHONE_LAUNCH });
 
 test('real calls 101 → 102 (answered, missed, busy) are counted per extension and per department/team; a row opens its calls', async ({ browser }) => {
-  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   test.setTimeout(180_000);
   const a = await phoneOf(browser, DEMO); // 101, super-admin: the whole tenant
   const b = await phoneOf(browser, DEMO_AGENT); // 102, no report.view: its own row

@@ -33,7 +33,7 @@ test('a user without an extension: the phone stays not created and says so', asy
 });
 
 test('101 calls 102 through Kamailio: ring, answer, connected on both, the call survives navigation, hang-up', async ({ browser }) => {
-  test.skip(!kamailioInstalled(), 'Kamailio is not installed (sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules)');
+  expect(kamailioInstalled(), 'Kamailio is not installed (sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules)').toBe(true); // a missing package fails the test, never skips it
   const a = await phoneOf(browser, DEMO); // extension 101
   const b = await phoneOf(browser, DEMO_AGENT); // extension 102
   try {
@@ -105,7 +105,7 @@ test('101 calls 102 through Kamailio: ring, answer, connected on both, the call 
 });
 
 test('activity status 3 stops the phone; another status starts it again', async ({ browser }) => {
-  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   const b = await phoneOf(browser, DEMO_AGENT);
   try {
     await b.phone.expectReady();
@@ -125,7 +125,7 @@ test('activity status 3 stops the phone; another status starts it again', async 
 });
 
 test('a wrong SIP password: the phone says it could not register', async ({ page }) => {
-  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   // The account as the API gives it, with the password spoiled on its way to the phone.
   await page.route('**/t/demo/sip-account', async (route) => {
     const response = await route.fetch();
@@ -139,7 +139,7 @@ test('a wrong SIP password: the phone says it could not register', async ({ page
 });
 
 test('three phones: a third caller hears busy (486), hold and resume on both sides, blind transfer, the customer card', async ({ browser, request }) => {
-  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   test.setTimeout(90_000);
   // The seed has two extensions: the third agent is created the way an admin would, through the API.
   const agent = await createAgentWithExtension(request, DEMO);
@@ -203,7 +203,7 @@ test('three phones: a third caller hears busy (486), hold and resume on both sid
 });
 
 test('102 declines a call from 101: a normal end on 102 ("Đã từ chối cuộc gọi"), busy on 101; each sees the other as a colleague', async ({ browser }) => {
-  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
@@ -224,7 +224,7 @@ test('102 declines a call from 101: a normal end on 102 ("Đã từ chối cuộ
 });
 
 test('microphone and speaker: chosen in the softphone, kept after a reload, used by the next call', async ({ browser }) => {
-  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
   try {
     // Which microphone each getUserMedia of the page really opened (Chromium's fake devices).
@@ -299,7 +299,7 @@ const topBarLayout = (page: Page) => page.locator('header').first().evaluate((he
 });
 
 test('at 1440 × 900 the top bar stays on one line during a call, on hold, with every call control shown', async ({ browser }) => {
-  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   const size = { width: 1440, height: 900 };
   const [a, b] = await Promise.all([phoneOf(browser, DEMO, size), phoneOf(browser, DEMO_AGENT, size)]);
   try {
@@ -324,7 +324,7 @@ test('at 1440 × 900 the top bar stays on one line during a call, on hold, with 
 });
 
 test('Kamailio restarts: both phones register again by themselves and a new call goes through', async ({ browser }) => {
-  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
@@ -355,7 +355,7 @@ test('Kamailio restarts: both phones register again by themselves and a new call
 });
 
 test('Kamailio hangs: a call placed meanwhile says the server is unreachable, not a bare failure; once it is back a call goes through', async ({ browser }) => {
-  test.skip(!kamailioInstalled(), 'Kamailio is not installed');
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   // JsSIP gives up on an unanswered INVITE after Timer B (64 × T1 = 32 s).
   test.setTimeout(150_000);
   const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);

@@ -6,8 +6,6 @@ export const NS = 'reports';
 const history = {
   searchPlaceholder: 'Tìm theo số điện thoại',
   empty: 'Chưa có cuộc gọi nào trong khoảng thời gian này',
-  export: 'Xuất CSV',
-  exported: 'Đã xuất file CSV',
   fields: {
     started_at: 'Thời gian', direction: 'Hướng gọi', caller: 'Số gọi', callee: 'Số nhận', did: 'Số tổng đài',
     path: 'Luồng cuộc gọi', answered_by: 'Người nghe', wait: 'Chờ', billsec: 'Đàm thoại', result: 'Kết quả', customer: 'Khách hàng',
@@ -15,7 +13,7 @@ const history = {
 };
 registerTranslations(NS, {
   area: 'Báo cáo',
-  nav: { callHistory: 'Lịch sử cuộc gọi', successCalls: 'Cuộc gọi thành công', byExtension: 'Thống kê theo máy nhánh', byDepartmentTeam: 'Thống kê phòng ban, nhóm' },
+  nav: { callHistory: 'Lịch sử cuộc gọi', successCalls: 'Cuộc gọi thành công', byExtension: 'Thống kê theo máy nhánh', byDepartmentTeam: 'Thống kê phòng ban, nhóm', carrier: 'Cuộc gọi theo nhà mạng' },
   callHistory: { ...history, listTitle: 'Lịch sử cuộc gọi' },
   successCalls: { ...history, listTitle: 'Lịch sử cuộc gọi thành công', empty: 'Chưa có cuộc gọi thành công nào trong khoảng thời gian này' },
   filters: {
@@ -23,6 +21,11 @@ registerTranslations(NS, {
     allDirections: 'Tất cả hướng gọi', allResults: 'Tất cả kết quả', allExtensions: 'Tất cả máy nhánh',
     allDepartments: 'Tất cả phòng ban', allTeams: 'Tất cả nhóm', allQueues: 'Tất cả hàng đợi',
     extension: 'Máy nhánh', department: 'Phòng ban', team: 'Nhóm', queue: 'Hàng đợi', direction: 'Hướng gọi', result: 'Kết quả',
+  },
+  export: { format: 'Định dạng file', run: 'Xuất file', done: 'Đã xuất file', cancel: 'Hủy', cancelled: 'Đã hủy xuất file', rows: 'Đã nhận {{rows}} / {{total}} dòng' },
+  carrier: {
+    title: 'Cuộc gọi theo nhà mạng', empty: 'Chưa có cuộc gọi qua hotline nào trong khoảng thời gian này', total: 'Tổng theo hotline',
+    fields: { hotline: 'Hotline / trung kế', direction: 'Hướng gọi', carrier: 'Nhà mạng', destination: 'Loại số', calls: 'Cuộc gọi', answered: 'Trả lời', talk: 'Đàm thoại', billed: 'Phút tính cước' },
   },
   presets: DATE_PRESETS,
   directions: REPORT_DIRECTIONS,

@@ -48,17 +48,13 @@ const columns: EntityColumn<CallReportRow>[] = [
 ];
 
 /** A report is read-only: it lists, with no form, no add, edit or delete. */
-const history = (key: string, prefix: string, list: string, api: typeof callHistoryApi, filters: EntityFilter[], file: string) =>
+const history = (key: string, prefix: string, list: string, api: typeof callHistoryApi, filters: EntityFilter[]) =>
   defineEntity<CallReportRow>({
     key, ns: NS, prefix, paths: listPaths(list), permission: { view: PERM.general }, feature: FEATURES.report,
     schema: v.object({}), fields: [], api, rowName: (r) => r.caller, columns, filters,
-    export: {
-      permission: PERM.report.export,
-      run: () => import('./exportCsv').then((m) => m.exportCsv(`${api.endpoints.list()}/export` as Parameters<typeof m.exportCsv>[0], file)),
-    },
   });
 
 /** /call-history: every call the viewer may see (the API scopes an agent to their own extension). */
-export const callHistoryEntity = history('call-history', 'callHistory', screens.callHistory, callHistoryApi, [rangeFilter, directionFilter, resultFilter, ...orgFilters], 'lich-su-cuoc-goi');
+export const callHistoryEntity = history('call-history', 'callHistory', screens.callHistory, callHistoryApi, [rangeFilter, directionFilter, resultFilter, ...orgFilters]);
 /** /history-success-call: answered calls only, the same columns and filters but the result. */
-export const successCallsEntity = history('success-calls', 'successCalls', screens.historySuccessCall, successCallsApi, [rangeFilter, directionFilter, ...orgFilters], 'cuoc-goi-thanh-cong');
+export const successCallsEntity = history('success-calls', 'successCalls', screens.historySuccessCall, successCallsApi, [rangeFilter, directionFilter, ...orgFilters]);

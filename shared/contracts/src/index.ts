@@ -22,3 +22,4 @@ export * from './realtime';
 export * from './entity-strings';
 export * from './reports';
 export * from './report-summaries';
+export * from './carrier-report';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
-import { MobilePhoneSchema, allNumberForms, displayForm, storedSearchForm, phoneVariants, internationalForm, isMobileNumber, nationalForm, numberForms, phoneKind, significantNumber, storedForm } from './phone';
+import { CARRIER_PREFIXES, MobilePhoneSchema, allNumberForms, carrierOf, displayForm, storedSearchForm, phoneVariants, internationalForm, isMobileNumber, nationalForm, numberForms, phoneKind, significantNumber, storedForm } from './phone';
 
 describe('Vietnamese phone numbers', () => {
   it('reads every written form of a mobile number as one number: national 0…, stored 84…, international +84…', () => {
@@ -14,6 +14,22 @@ describe('Vietnamese phone numbers', () => {
     for (const l of ['02438251234', '02838295555', '02363123456', '+842873000001', '842438251234']) expect([l, phoneKind(l)]).toEqual([l, 'landline']);
     for (const s of ['18001090', '1800599920', '19001234', '1900545415']) expect([s, phoneKind(s)]).toEqual([s, 'service']);
     for (const o of ['101', '0123456789', '0412345678', '091234567', '+33142345678', '*97', '']) expect([o, phoneKind(o)]).toEqual([o, 'other']);
+  });
+
+  it('names the carrier of a mobile number by its prefix, in any form; landlines, service numbers and others are "other"', () => {
+    const cases: [string, string][] = [
+      ['0987654321', 'viettel'], ['+84362345678', 'viettel'], ['84868123456', 'viettel'], ['0327000111', 'viettel'],
+      ['0912345678', 'vinaphone'], ['0941234567', 'vinaphone'], ['0888123456', 'vinaphone'], ['0812345678', 'vinaphone'],
+      ['0903123456', 'mobifone'], ['0932123456', 'mobifone'], ['0707123456', 'mobifone'], ['0898123456', 'mobifone'],
+      ['0921234567', 'vietnamobile'], ['0562345678', 'vietnamobile'], ['0587000111', 'vietnamobile'],
+      ['0993123456', 'gmobile'], ['0591234567', 'gmobile'], ['0877123456', 'itel'], ['0551234567', 'wintel'],
+      ['02438251234', 'other'], ['19001234', 'other'], ['1800599920', 'other'], ['101', 'other'], ['0512345678', 'other'], ['+33142345678', 'other'],
+    ];
+    for (const [n, c] of cases) expect([n, carrierOf(n)]).toEqual([n, c]);
+    // Every prefix is a mobile prefix of the plan, and belongs to one carrier only.
+    const all = Object.values(CARRIER_PREFIXES).flat();
+    expect(new Set(all).size).toBe(all.length);
+    for (const p of all) expect([p, phoneKind(`${p}1234567`)]).toEqual([p, 'mobile']);
   });
 
   it('keeps landlines at 11 national digits and service numbers without a 0 or a country code', () => {

@@ -59,6 +59,33 @@ export function phoneKind(n: string): PhoneKind {
   return MOBILE_NSN.test(nsn) ? 'mobile' : 'landline';
 }
 
+/** Vietnamese mobile carriers (the carrier view of /reports/fpt/call-history), and "other". */
+export type Carrier = 'viettel' | 'vinaphone' | 'mobifone' | 'vietnamobile' | 'gmobile' | 'itel' | 'wintel' | 'other';
+export const CARRIER_NAMES: Record<Carrier, string> = {
+  viettel: 'Viettel', vinaphone: 'Vinaphone', mobifone: 'Mobifone', vietnamobile: 'Vietnamobile', gmobile: 'Gmobile',
+  itel: 'iTel', wintel: 'Wintel', other: 'Khác',
+};
+/**
+ * Mobile prefixes (national 0xx, the plan since the 2018 conversion of 11-digit numbers) of each
+ * carrier. A number keeps its prefix's carrier even when ported (MNP is not visible in the number).
+ */
+export const CARRIER_PREFIXES: Record<Exclude<Carrier, 'other'>, readonly string[]> = {
+  viettel: ['032', '033', '034', '035', '036', '037', '038', '039', '086', '096', '097', '098'],
+  vinaphone: ['081', '082', '083', '084', '085', '088', '091', '094'],
+  mobifone: ['070', '076', '077', '078', '079', '089', '090', '093'],
+  vietnamobile: ['052', '056', '058', '092'],
+  gmobile: ['059', '099'],
+  itel: ['087'],
+  wintel: ['055'],
+};
+const CARRIER_BY_PREFIX = new Map(Object.entries(CARRIER_PREFIXES).flatMap(([c, ps]) => ps.map((p) => [p.slice(1), c as Carrier])));
+
+/** The carrier of a Vietnamese mobile number by its prefix, in any written form; "other" for anything else. */
+export function carrierOf(n: string): Carrier {
+  const nsn = significantNumber(n);
+  return nsn !== null && MOBILE_NSN.test(nsn) ? (CARRIER_BY_PREFIX.get(nsn.slice(0, 2)) ?? 'other') : 'other';
+}
+
 const withPrefix = (nsn: string, prefix: string): string => (/^1[89]00/.test(nsn) ? nsn : `${prefix}${nsn}`);
 
 /**

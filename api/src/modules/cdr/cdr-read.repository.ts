@@ -57,7 +57,7 @@ function decode(cursor: string): [string, number] | null {
 }
 
 /** The WHERE conditions of a range and filter, with their parameters appended to `params`. */
-function conditions(q: CdrRangeQuery, params: unknown[]): string {
+export function conditions(q: Omit<CdrRangeQuery, 'limit'>, params: unknown[]): string {
   const p = (value: unknown) => `$${params.push(value)}`;
   const where = [`started_at >= ${p(q.from)}`, `started_at < ${p(q.to)}`];
   if (q.direction) where.push(`direction = ${p(q.direction)}`);

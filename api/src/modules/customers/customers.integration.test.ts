@@ -1,5 +1,6 @@
 import { CUSTOMER_MSG, ERROR_MESSAGES, MSG } from '@tongdai/contracts';
 import { sampleCustomers } from '../../db/seed-data';
+import { createCustomersService } from './customers.service';
 import { startTestApp, type TestApp, demoHeaders } from '../../../test/helpers';
 
 const valid = { name: 'Trần Thị Bích Ngọc', phone: '0912345678', status: 'new', email: 'ngoc@congty.vn', address: '1 Lê Duẩn, Quận 1, TP.HCM' };
@@ -120,6 +121,27 @@ describe('customers (tenant surface)', () => {
     const write = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: abcAdmin, payload: valid });
     expect(write.statusCode).toBe(401);
     expect((await get('/t/demo/customers')).json().meta.total).toBe(35);
+  });
+
+  it('byPhones answers many numbers in one query as byPhone answers each (any stored form, newest customer, own tenant only)', async () => {
+    const customers = createCustomersService(t.db);
+    const ids = await t.db.withSystem(async (tx) => (await tx.query<{ ma_dn: string; id: number }>("select ma_dn, id from tenants where ma_dn in ('demo', 'abc')")).rows);
+    const tenant = (ma: string) => ids.find((r) => r.ma_dn === ma)!.id;
+    const make = async (name: string, phone: string) => (await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: admin, payload: { ...valid, name, phone } })).json().data.id as number;
+    const older = await make('Khách cũ', '0387000111');
+    const newer = await make('Khách mới', '84387000111');
+    const other = await make('Khách khác', '0912000222');
+    const asked = ['0387000111', '84387000111', '0912000222', '0999000333', 'abc'];
+    const batch = await customers.byPhones(tenant('demo'), asked);
+    for (const n of asked) expect([n, batch.get(n) ?? null]).toEqual([n, await customers.byPhone(tenant('demo'), n)]);
+    expect([...batch].map(([n, c]) => [n, c.id, c.phone]).sort()).toEqual([
+      ['0387000111', newer, '0387000111'],
+      ['0912000222', other, '0912000222'],
+      ['84387000111', newer, '0387000111'],
+    ]);
+    expect((await customers.byPhones(tenant('abc'), asked)).size).toBe(0);
+    expect((await customers.byPhones(tenant('demo'), [])).size).toBe(0);
+    for (const id of [older, newer, other]) await t.app.inject({ method: 'DELETE', url: `/t/demo/customers/${id}`, headers: admin });
   });
 
   it('stores a phone as 84… whichever way it was typed, answers and searches it as 0…', async () => {

@@ -57,6 +57,24 @@ export async function findCustomerByPhone(tx: Queryable, variants: string[]): Pr
   return rows[0] ? toCustomer(rows[0]) : null;
 }
 
+/**
+ * The customers of many caller IDs in one statement: for each number, findCustomerByPhone's
+ * answer (any stored form, the most recently updated first). `pairs` are [number, variant].
+ */
+export async function findCustomersByPhones(tx: Queryable, pairs: [string, string][]): Promise<Map<string, Customer>> {
+  const out = new Map<string, Customer>();
+  if (!pairs.length) return out;
+  const asking = new Map<string, string[]>();
+  for (const [asked, variant] of pairs) asking.set(variant, [...(asking.get(variant) ?? []), asked]);
+  // `phone = any(…)` probes customers (tenant_id, phone) per variant (a join on unnest() was
+  // planned as a scan of the tenant's customers); newest first, so each number keeps its first.
+  const { rows } = await tx.query<Row>(`select ${COLUMNS} from customers where phone = any($1::text[]) order by updated_at desc, id desc`, [[...asking.keys()]]);
+  for (const r of rows) {
+    for (const asked of asking.get(r.phone) ?? []) if (!out.has(asked)) out.set(asked, toCustomer(r));
+  }
+  return out;
+}
+
 export async function insertCustomer(tx: Queryable, tenantId: number, input: CustomerInput): Promise<Customer> {
   const values = INPUT_FIELDS.map((f) => input[f] ?? null);
   const { rows } = await tx.query<Row>(

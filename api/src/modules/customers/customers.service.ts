@@ -31,6 +31,12 @@ export function createCustomersService(db: Db) {
     },
     /** null when no customer has this number (the popup then offers to create one). */
     byPhone: async (tenantId: number, phone: string) => shown(await db.withTenant(tenantId, (tx) => repo.findCustomerByPhone(tx, phoneVariants(phone)))),
+    /** byPhone for many numbers in one query: number → customer, numbers without one left out. */
+    async byPhones(tenantId: number, phones: string[]): Promise<Map<string, Customer>> {
+      const pairs = [...new Set(phones)].flatMap((n) => phoneVariants(n).map((variant): [string, string] => [n, variant]));
+      const found = await db.withTenant(tenantId, (tx) => repo.findCustomersByPhones(tx, pairs));
+      return new Map([...found].map(([n, c]) => [n, shown(c)]));
+    },
     get: async (tenantId: number, id: number) => shown(found(await db.withTenant(tenantId, (tx) => repo.getCustomer(tx, id)))),
     create: async (tenantId: number, input: CustomerInput) =>
       shown(

@@ -1,4 +1,5 @@
 import { CALL_REPORT_EXPORT_HEADERS, callReportCells, displayForm, REPORT_MSG, type CallReportRow } from '@tongdai/contracts';
+import { readSheet } from 'read-excel-file/node';
 import type { RouteNode } from '../routing';
 import type { CdrRow } from '../cdr/cdr';
 import { CdrWriter } from '../cdr/cdr.service';
@@ -219,6 +220,26 @@ describe('GET /t/:ma_dn/reports/call-history', () => {
     const bad = await get(`/t/demo/reports/call-history/export?from=2026-03-10&to=2026-03-01`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(REPORT_MSG.endBeforeStart);
+  });
+
+  it('exports the same rows as an XLSX file (read back with read-excel-file), CSV by name too, for report.export holders only', async () => {
+    const res = await get(`/t/demo/reports/call-history/export.xlsx?${day}&per_page=2`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="lich-su-cuoc-goi.xlsx"');
+    const sheet = (await readSheet(res.rawPayload)).map((row) => row.map((c) => (c === null ? '' : String(c))));
+    expect(sheet[0]).toEqual([...CALL_REPORT_EXPORT_HEADERS]);
+    expect(sheet.slice(1)).toEqual((await calls(day)).data.map(callReportCells));
+    // The sheet is stored, not deflated: the browser counts rows in the bytes for its progress bar.
+    expect(res.rawPayload.toString('latin1').split('</row>')).toHaveLength(sheet.length + 1);
+    const answered = await readSheet((await get(`/t/demo/reports/success-calls/export.xlsx?${day}`)).rawPayload);
+    expect(answered.slice(1).map((r) => r[10])).toEqual(['Trả lời', 'Trả lời']);
+    const csv = await get(`/t/demo/reports/call-history/export.csv?${day}`);
+    expect([csv.headers['content-disposition'], csv.body]).toEqual(['attachment; filename="lich-su-cuoc-goi.csv"', (await get(`/t/demo/reports/call-history/export?${day}`)).body]);
+    expect((await get(`/t/demo/reports/call-history/export.xlsx?${day}`, h.staff)).statusCode).toBe(403);
+    expect((await get(`/t/demo/reports/call-history/export.pdf?${day}`)).statusCode).toBe(404);
+    const bad = await get(`/t/demo/reports/call-history/export.xlsx?from=2026-03-10&to=2026-03-01`);
+    expect([bad.statusCode, bad.json().message]).toEqual([400, REPORT_MSG.endBeforeStart]);
   });
 
   it('answers 403 FEATURE_NOT_PURCHASED when the tenant has not bought "report"', async () => {

@@ -1,5 +1,6 @@
 import type { CallReportOptions } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
+import { conditions, type CdrRangeQuery } from '../cdr/cdr-read.repository';
 
 /**
  * The directory a call-history page needs beside its call records: who uses each extension,
@@ -50,4 +51,23 @@ export async function filterChoices(tx: Queryable): Promise<Omit<CallReportOptio
   const teams = await tx.query<{ id: number; name: string; department_id: number }>('select id, name, department_id from teams order by name');
   const queues = await tx.query<{ id: number; name: string }>('select id, name from pbx_queues order by name');
   return { departments: departments.rows, teams: teams.rows, queues: queues.rows };
+}
+
+/**
+ * Calls through a hotline or trunk (inbound and outbound), counted per hotline, direction, the
+ * outside number's first six characters and length (enough to tell its carrier and kind) and
+ * talk seconds (so any block rule can bill the groups exactly).
+ */
+export async function carrierGroups(tx: Queryable, filter: Omit<CdrRangeQuery, 'limit'>) {
+  const params: unknown[] = [];
+  const where = conditions(filter, params);
+  const { rows } = await tx.query<{ hotline: string; direction: 'inbound' | 'outbound'; head: string; len: number; billsec: number; calls: number; answered: number }>(
+    `select coalesce(did, trunk, '') as hotline, direction, left(ext, 6) as head, length(ext) as len, billsec,
+            count(*)::int as calls, (count(*) filter (where disposition = 'ANSWERED'))::int as answered
+       from (select *, case when direction = 'inbound' then caller else callee end as ext from cdrs
+              where ${where} and direction in ('inbound', 'outbound')) x
+      group by 1, 2, 3, 4, 5`,
+    params,
+  );
+  return rows;
 }

@@ -1,11 +1,11 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { CallReportQuerySchema, FEATURES, PERM, type CallReportQuery } from '@tongdai/contracts';
+import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema, FEATURES, PERM, type CallReportQuery } from '@tongdai/contracts';
 import { authOf, guarded, holdsPermission, requirePermission } from '../../http/guards';
 import { AppError } from '../../http/errors';
 import { fieldErrors } from '../../http/validate';
 import { createCallHistoryService, type Viewer } from './call-history.service';
+import { csvFile, xlsxFile } from './export-formats';
 
 const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
 
@@ -44,22 +44,29 @@ export async function callHistoryRoutes(app: FastifyInstance): Promise<void> {
   );
   // Exports: report.export, the same filters and scope, streamed (the file is never held whole).
   const exporting = [...preHandler, requirePermission(PERM.report.export)];
-  const send = async (request: FastifyRequest, reply: FastifyReply, file: string, answeredOnly: boolean) => {
-    const lines = history.csv(await viewerOf(request), request.query as CallReportQuery, answeredOnly);
-    // The first line waits for the filters' checks: a bad filter is still a 400, not a broken file.
-    const first = await lines.next();
-    async function* all() {
-      if (!first.done) yield first.value;
-      yield* lines;
-    }
+  const send = async (request: FastifyRequest, reply: FastifyReply, file: string, answeredOnly: boolean, format = (request.params as { format: string }).format) => {
+    if (format !== 'csv' && format !== 'xlsx') throw new AppError('NOT_FOUND');
+    // The filters are checked before the first byte: a bad filter is still a 400, not a broken file.
+    const pages = await history.exportPages(await viewerOf(request), request.query as CallReportQuery, answeredOnly);
+    const body = format === 'csv' ? csvFile(CALL_REPORT_EXPORT_HEADERS, pages) : xlsxFile(answeredOnly ? 'Cuộc gọi thành công' : 'Lịch sử cuộc gọi', CALL_REPORT_EXPORT_HEADERS, pages);
     return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file}.csv"`)
+      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${file}.${format}"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(all()));
+      .send(body);
   };
-  app.get('/reports/call-history/export', { preHandler: exporting, schema }, (request, reply) => send(request, reply, 'lich-su-cuoc-goi', false));
-  app.get('/reports/success-calls/export', { preHandler: exporting, schema }, (request, reply) => send(request, reply, 'cuoc-goi-thanh-cong', true));
+  // …/export is the CSV as before; …/export.csv and …/export.xlsx name the format.
+  for (const [path, file, answeredOnly] of [
+    ['/reports/call-history', 'lich-su-cuoc-goi', false],
+    ['/reports/success-calls', 'cuoc-goi-thanh-cong', true],
+  ] as const) {
+    app.get(`${path}/export`, { preHandler: exporting, schema }, (request, reply) => send(request, reply, file, answeredOnly, 'csv'));
+    app.get(`${path}/export.:format`, { preHandler: exporting, schema }, (request, reply) => send(request, reply, file, answeredOnly));
+  }
+  // The carrier view (/reports/fpt/call-history): the same filters and scope.
+  app.get('/reports/carrier-calls', { preHandler, schema }, async (request) => ({
+    data: await history.carrierCalls(await viewerOf(request), request.query as CallReportQuery),
+  }));
   app.get('/reports/call-history/options', { preHandler: guarded(undefined, FEATURES.report), schema }, async (request) => ({
     data: await history.options(await viewerOf(request)),
   }));

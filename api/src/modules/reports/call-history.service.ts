@@ -1,6 +1,6 @@
 import {
-  CALL_REPORT_EXPORT_HEADERS, callReportCells, displayForm, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
-  type CallReportOptions, type CallReportQuery, type CallReportRow, type Paged,
+  billedSeconds, callReportCells, carrierOf, DEFAULT_BILLING, displayForm, phoneKind, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
+  type CallReportOptions, type CallReportQuery, type CarrierReportRow, type CallReportRow, type Paged,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
@@ -8,7 +8,7 @@ import type { CdrRow } from '../cdr/cdr';
 import { listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord } from '../cdr/cdr.service';
 import { createCustomersService } from '../customers/customers.service';
 import { phoneMasker } from '../settings/settings.service';
-import { existing, extensionOfUser, extensionPeople, extensionsOfOrg, filterChoices } from './call-history.repository';
+import { carrierGroups, existing, extensionOfUser, extensionPeople, extensionsOfOrg, filterChoices } from './call-history.repository';
 
 /** Who asks: report.view reads the whole tenant, anyone else only the calls of their own extension. */
 export interface Viewer {
@@ -34,15 +34,10 @@ function badFilter(field: string, message: string): AppError {
   return err;
 }
 
-/** A CSV cell: quoted when needed; a leading = + - @ is defused (a spreadsheet would run it as a formula). */
-const csvCell = (s: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-const csvLine = (cells: string[]): string => `${cells.map(csvCell).join(',')}\r\n`;
-
 const PATH_TYPES = new Set(['ivr', 'queue', 'group']);
 const DAY_MS = 86_400_000;
+/** Rows per keyset page of an export: one short transaction each, so memory stays flat. */
+const EXPORT_PAGE = 1000;
 
 /** Call history (issue 13): filtered CDRs of a tenant, scoped to what the viewer may see, with names, customers and masking. */
 export function createCallHistoryService(db: Db) {
@@ -86,15 +81,21 @@ export function createCallHistoryService(db: Db) {
     });
   }
 
-  /** Names, customers and masking for one page of records. */
-  async function present(tenantId: number, records: CdrRecord[]): Promise<CallReportRow[]> {
+  /** What every page of one answer shares: the people on the extensions and the tenant's masking. */
+  async function contextOf(tenantId: number) {
     const [people, mask] = await Promise.all([db.withTenant(tenantId, extensionPeople), phoneMasker(db, tenantId)]);
-    const nameOf = new Map(people.map((p) => [p.extension, p.name]));
+    return {
+      nameOf: new Map(people.map((p) => [p.extension, p.name])),
+      // Outside numbers read as everywhere else (ADR 0016: answered 0…), then masked per the setting.
+      hide: (n: string) => (mask ? mask(displayForm(n)) : displayForm(n)),
+    };
+  }
+
+  /** Names, customers and masking for one page of records. */
+  async function present(tenantId: number, records: CdrRecord[], context?: Awaited<ReturnType<typeof contextOf>>): Promise<CallReportRow[]> {
     const external = (r: CdrRecord) => (r.direction === 'inbound' ? r.caller : r.direction === 'outbound' ? r.callee : null);
     const numbers = [...new Set(records.map(external).filter((n): n is string => !!n))];
-    const found = new Map(await Promise.all(numbers.map(async (n) => [n, await customers.byPhone(tenantId, n)] as const)));
-    // Outside numbers read as everywhere else (ADR 0016: answered 0…), then masked per the setting.
-    const hide = (n: string) => (mask ? mask(displayForm(n)) : displayForm(n));
+    const [{ nameOf, hide }, found] = await Promise.all([context ?? contextOf(tenantId), customers.byPhones(tenantId, numbers)]);
     return records.map((r) => {
       const ext = external(r);
       const customer = ext ? found.get(ext) : null;
@@ -133,20 +134,53 @@ export function createCallHistoryService(db: Db) {
     },
 
     /**
-     * The filtered calls as CSV lines (UTF-8 with a BOM for Excel), every row the pages would
-     * show, in the same order, masked the same way: keyset pages of 500, one short transaction
-     * each, so memory stays flat however many rows there are.
+     * The filtered calls as export cells, page by page: every row the pages would show, in the
+     * same order, masked the same way (CSV and XLSX both read this). The filters are checked
+     * before it resolves, so a bad filter is a 400 before the first byte. Keyset pages of
+     * EXPORT_PAGE, one short transaction each, the next read while one is presented: memory
+     * stays flat however many rows there are.
      */
-    async *csv(v: Viewer, q: CallReportQuery, answeredOnly = false): AsyncGenerator<string> {
+    async exportPages(v: Viewer, q: CallReportQuery, answeredOnly = false): Promise<AsyncGenerator<string[][]>> {
       const filter = await filterOf(v, q, answeredOnly);
-      yield `\uFEFF${csvLine([...CALL_REPORT_EXPORT_HEADERS])}`;
-      if (!filter) return;
-      let cursor: string | null = null;
-      do {
-        const page = await db.withTenant(v.tenantId, (tx) => listTenantCdrs(tx, { ...filter, limit: 500, cursor }));
-        yield (await present(v.tenantId, page.rows)).map((r) => csvLine(callReportCells(r))).join('');
-        cursor = page.next;
-      } while (cursor);
+      const context = filter && (await contextOf(v.tenantId));
+      const pageOf = (cursor: string | null) => db.withTenant(v.tenantId, (tx) => listTenantCdrs(tx, { ...filter!, limit: EXPORT_PAGE, cursor }));
+      return (async function* () {
+        if (!filter || !context) return;
+        let page = await pageOf(null);
+        while (true) {
+          const next = page.next ? pageOf(page.next) : null;
+          next?.catch(() => undefined); // a download cancelled meanwhile leaves it unread, not unhandled
+          yield (await present(v.tenantId, page.rows, context)).map(callReportCells);
+          if (!next) return;
+          page = await next;
+        }
+      })();
+    },
+
+    /**
+     * The carrier view: calls through a hotline or trunk per hotline, direction, carrier and
+     * destination type, billed by the carrier's rule (DEFAULT_BILLING until carriers are configurable).
+     */
+    async carrierCalls(v: Viewer, q: CallReportQuery): Promise<CarrierReportRow[]> {
+      const filter = await filterOf(v, q, false);
+      if (!filter) return [];
+      const groups = await db.withTenant(v.tenantId, (tx) => carrierGroups(tx, filter));
+      const out = new Map<string, CarrierReportRow>();
+      for (const g of groups) {
+        // A number of the group's shape (its first six characters, its length) tells carrier and kind.
+        const sample = g.head + '0'.repeat(Math.max(0, g.len - g.head.length));
+        const carrier = carrierOf(sample);
+        const destination = phoneKind(sample);
+        const hotline = g.hotline && displayForm(g.hotline);
+        const key = `${hotline}|${g.direction}|${carrier}|${destination}`;
+        const row = out.get(key) ?? { hotline, direction: g.direction, carrier, destination, calls: 0, answered: 0, billsec: 0, billed_seconds: 0 };
+        row.calls += g.calls;
+        row.answered += g.answered;
+        row.billsec += g.billsec * g.calls;
+        row.billed_seconds += billedSeconds(g.billsec, DEFAULT_BILLING[carrier]) * g.calls;
+        out.set(key, row);
+      }
+      return [...out.values()].sort((a, b) => a.hotline.localeCompare(b.hotline) || a.direction.localeCompare(b.direction) || a.carrier.localeCompare(b.carrier) || a.destination.localeCompare(b.destination));
     },
 
     /** The filter choices: the whole directory for report.view, else the viewer's own extension only. */

@@ -1,0 +1,58 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import { stream as excelStream } from 'exceljs';
+
+/**
+ * The two export files of a report (ADR 0025), both written page by page from the same cells as
+ * they come: nothing holds the whole file. A page is the cells of some rows, as on screen.
+ */
+export type ExportPages = AsyncGenerator<string[][]>;
+
+/** A CSV cell: quoted when needed; a leading = + - @ is defused (a spreadsheet would run it as a formula). */
+const csvCell = (s: string): string => {
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** UTF-8 with a BOM (Excel reads the Vietnamese), CRLF lines. */
+export function csvFile(headers: readonly string[], pages: ExportPages): Readable {
+  return Readable.from(
+    (async function* () {
+      yield `\uFEFF${csvLine(headers)}`;
+      for await (const rows of pages) yield rows.map(csvLine).join('');
+    })(),
+  );
+}
+
+/**
+ * An .xlsx file streamed as it is written (exceljs' WorkbookWriter: each row committed goes to the
+ * zip and out, inline strings, no shared-string table held). Waits for the reader at each page
+ * (backpressure) and stops reading pages when the download is cancelled.
+ */
+export function xlsxFile(sheetName: string, headers: readonly string[], pages: ExportPages): Readable {
+  const out = new PassThrough();
+  // Stored, not deflated: the browser counts the sheet's rows in the bytes as they come (progress bar).
+  const book = new excelStream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true, zip: { store: true } });
+  const sheet = book.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = headers.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  void (async () => {
+    try {
+      for await (const rows of pages) {
+        if (out.destroyed) {
+          await pages.return(undefined);
+          return;
+        }
+        for (const cells of rows) sheet.addRow(cells).commit();
+        if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      }
+      sheet.commit();
+      await book.commit();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return out;
+}

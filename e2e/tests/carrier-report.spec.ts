@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, LoginPage } from '../pages/LoginPage.ts';
+import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
+
+// The carrier view's numbers are proven by the API suite (carrier-calls.integration); here the
+// screen: reached from the menu, filters in the URL, the API's Vietnamese message for a bad range.
+test('the carrier view opens from the menu, keeps its filters in the URL and shows a bad range in Vietnamese', async ({ page }) => {
+  await new LoginPage(page).loginAs(DEMO);
+  await page.getByTestId('nav-reports/fpt/call-history').click();
+  await expect(page.getByTestId('nav-group-mf_reports')).toContainText('Cuộc gọi theo nhà mạng');
+  await expect(page).toHaveURL(/\/reports\/fpt\/call-history/);
+  const screen = page.getByTestId('carrier-report');
+  await expect(screen.getByRole('heading', { name: 'Cuộc gọi theo nhà mạng' })).toBeVisible();
+  await page.getByTestId('direction-filter').selectOption('outbound');
+  await page.getByTestId('range-filter').selectOption('last7');
+  await expect(page).toHaveURL(/direction=outbound/);
+  await expect(page).toHaveURL(/range=last7/);
+  await expect(screen.getByTestId('carrier-table').or(screen.getByTestId('empty-state'))).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('direction-filter')).toHaveValue('outbound');
+  await page.goto('/reports/fpt/call-history?range=2026-03-10~2026-03-09');
+  await expect(page.getByTestId('error-state')).toContainText('Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
+  await page.goto('/reports/fpt/call-history');
+  await expect(screen.getByTestId('carrier-table').or(screen.getByTestId('empty-state'))).toBeVisible();
+  await page.screenshot({ path: '../.tmp/screens/reports-fpt-call-history.png', fullPage: true });
+  await page.getByTestId('dark-mode').click();
+  await expect.poll(() => backgroundLuminance(page)).toBeLessThan(DARK_MAX);
+  await page.screenshot({ path: '../.tmp/screens/reports-fpt-call-history-dark.png', fullPage: true });
+});
