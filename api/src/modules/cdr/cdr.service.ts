@@ -4,4 +4,4 @@
  * tenant's records as reports read them (filtered, keyset or numbered pages).
  */
 export { CdrWriter, lastAnsweringAgent } from './cdr.repository';
-export { listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord } from './cdr-read.repository';
+export { conditions as cdrConditions, listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRangeQuery, type CdrRecord } from './cdr-read.repository';

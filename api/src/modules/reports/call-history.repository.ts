@@ -1,6 +1,6 @@
 import type { CallReportOptions } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
-import { conditions, type CdrRangeQuery } from '../cdr/cdr-read.repository';
+import { cdrConditions as conditions, type CdrRangeQuery } from '../cdr/cdr.service';
 
 /**
  * The directory a call-history page needs beside its call records: who uses each extension,

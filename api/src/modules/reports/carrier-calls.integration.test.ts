@@ -1,5 +1,5 @@
 import type { CdrRow } from '../cdr/cdr';
-import { CdrWriter } from '../cdr/cdr.repository';
+import { CdrWriter } from '../cdr/cdr.service';
 import { demoHeaders, DEMO, startTestApp, type TestApp } from '../../../test/helpers';
 
 /** The carrier view (issue 13, /reports/fpt/call-history) on a real PostgreSQL with records written by CdrWriter. */

@@ -1,6 +1,6 @@
 import { REPORT_MSG, type DepartmentTeamSummaryResponse, type ExtensionSummaryResponse } from '@tongdai/contracts';
 import type { CdrRow } from '../cdr/cdr';
-import { CdrWriter } from '../cdr/cdr.repository';
+import { CdrWriter } from '../cdr/cdr.service';
 import { demoHeaders, DEMO, startTestApp, type TestApp } from '../../../test/helpers';
 
 /**
