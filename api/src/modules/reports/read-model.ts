@@ -6,30 +6,14 @@
  */
 import type { Queryable } from '../../db/db';
 import * as repo from './read-model.repository';
+import type { CallFigures } from '@tongdai/contracts';
 import type { Sums } from './read-model.repository';
 
 const VN_OFFSET_MS = 7 * 3_600_000;
 const HOUR_MS = 3_600_000;
 
-/** What a report shows for a set of calls. */
-export interface CallFigures {
-  calls: number;
-  calls_in: number;
-  calls_out: number;
-  calls_internal: number;
-  answered: number;
-  /** Not answered (rang out, caller gave up, timeout). */
-  missed: number;
-  busy: number;
-  failed: number;
-  blocked: number;
-  talk_sec: number;
-  /** Average talk time of answered calls, whole seconds (0 without answered calls). */
-  avg_talk_sec: number;
-  wait_sec: number;
-  /** answered / calls, 0..1 (0 without calls). */
-  answer_rate: number;
-}
+/** What a report shows for a set of calls: one shape, declared once in contracts. */
+export type { CallFigures };
 
 export interface ReportRange {
   /** First instant (a whole hour). */
