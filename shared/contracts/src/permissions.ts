@@ -159,6 +159,18 @@ export const PERM = {
     view: 'report.view',
     export: 'report.export',
   },
+  monitor: {
+    view: 'monitor.view',
+  },
+  kpi: {
+    view: 'kpi.view',
+    create: 'kpi.create',
+    edit: 'kpi.edit',
+    delete: 'kpi.delete',
+  },
+  activity: {
+    view: 'activity.view',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -276,6 +288,12 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.blocked.delete, group: 'Chặn số', label: 'Xoá số bị chặn' },
   { name: PERM.report.view, group: 'Báo cáo', label: 'Xem lịch sử cuộc gọi của cả công ty' },
   { name: PERM.report.export, group: 'Báo cáo', label: 'Xuất báo cáo cuộc gọi' },
+  { name: PERM.monitor.view, group: 'Giám sát', label: 'Xem màn hình giám sát trực tiếp' },
+  { name: PERM.kpi.view, group: 'KPI', label: 'Xem KPI' },
+  { name: PERM.kpi.create, group: 'KPI', label: 'Thêm KPI' },
+  { name: PERM.kpi.edit, group: 'KPI', label: 'Sửa KPI' },
+  { name: PERM.kpi.delete, group: 'KPI', label: 'Xoá KPI' },
+  { name: PERM.activity.view, group: 'Hoạt động', label: 'Xem hoạt động người dùng' },
 ];
 
 /** The logged-in user as kept locally (SPEC §3): the role name and its permissions. */
