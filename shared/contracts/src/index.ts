@@ -23,3 +23,4 @@ export * from './entity-strings';
 export * from './reports';
 export * from './report-summaries';
 export * from './carrier-report';
+export * from './monitor';

@@ -1,0 +1,112 @@
+/**
+ * Live monitoring (issue 14): what the /monitor wall and the dashboard read. The API answers a
+ * snapshot (GET /t/{ma_dn}/monitor/snapshot, permission monitor.view, or an agent's own view) and
+ * then pushes events on the tenant's real-time channel (PbxCallEvent plus the MonitorEvent kinds
+ * below), filtered on the server by what the socket's user may see. After a reconnect the screen
+ * takes a new snapshot, so nothing stays stale.
+ */
+import type { CallFigures } from './report-summaries';
+
+/** Where a live call is now. */
+export type LiveCallState = 'ringing' | 'queued' | 'talking';
+
+/** One step of the path a call took (IVR → queue → agent), with the configured name. */
+export interface LiveRouteStep {
+  type: string;
+  id: string;
+  name: string;
+}
+
+export interface LiveCall {
+  call_id: string;
+  direction: 'inbound' | 'outbound' | 'internal';
+  caller: string;
+  callee: string;
+  /** The tenant's number the call came in on (inbound), null otherwise. */
+  did: string | null;
+  route: LiveRouteStep[];
+  state: LiveCallState;
+  /** The queue it waits in or was answered from. */
+  queue_id: number | null;
+  /** Extensions ringing now (state ringing). */
+  ringing: string[];
+  /** The agent talking (state talking). */
+  extension: string | null;
+  /** The calling extension (outbound and internal calls). */
+  caller_extension: string | null;
+  /** Epoch milliseconds. */
+  started_at: number;
+  queued_at: number | null;
+  answered_at: number | null;
+}
+
+export interface AgentLive {
+  extension: string;
+  user_id: number | null;
+  full_name: string | null;
+  department_id: number | null;
+  team_id: number | null;
+  /** Registered to Kamailio now (browser or desk phone). */
+  registered: boolean;
+  /** SPEC status_activity of the extension's user (3 = phone stopped); null without a user. */
+  status_activity: number | null;
+  /** The call the agent is in (ringing to them, or talking), null when free. */
+  call_id: string | null;
+  /** Answered calls today (Vietnam day), from the read model. */
+  handled_today: number;
+}
+
+/** Thresholds of a queue's tile: green below amber, amber below red (seconds of the longest wait). */
+export interface QueueThresholds {
+  /** Service level: answered within this many seconds (default 20). */
+  sla_seconds: number;
+  amber_wait_seconds: number;
+  red_wait_seconds: number;
+}
+
+export interface QueueLive extends QueueThresholds {
+  queue_id: number;
+  name: string;
+  /** Callers waiting now, longest first. */
+  waiting: { call_id: string; caller: string; since: number }[];
+  agents_total: number;
+  agents_free: number;
+  agents_busy: number;
+  /** Today's figures (Vietnam day) from the read model. */
+  today: {
+    offered: number;
+    answered: number;
+    abandoned: number;
+    /** Share of offered calls answered within sla_seconds, 0..1. */
+    service_level: number;
+    avg_wait_sec: number;
+    avg_talk_sec: number;
+  };
+}
+
+export interface MonitorSnapshot {
+  /** Server time, epoch ms (durations tick from it). */
+  at: number;
+  /** 'tenant', 'department' (a manager) or 'own' (an agent): what this viewer may see. */
+  scope: 'tenant' | 'department' | 'own';
+  agents: AgentLive[];
+  queues: QueueLive[];
+  calls: LiveCall[];
+  /** Today's figures of what the viewer may see (the dashboard's tiles), from the read model. */
+  today: CallFigures;
+}
+
+interface MonitorEventBase {
+  kind: 'tongdai.monitor';
+  version: 1;
+  at: number;
+}
+
+/** Events beside PbxCallEvent that move the wall. */
+export type MonitorEvent =
+  /** A call entered a queue (it now waits). */
+  | (MonitorEventBase & { type: 'queued'; callId: string; queueId: number; caller: string })
+  /** An extension registered or unregistered. */
+  | (MonitorEventBase & { type: 'registration'; extension: string; registered: boolean })
+  /** A user changed their activity status (PUT /update-activity-status). */
+  | (MonitorEventBase & { type: 'activity'; extension: string | null; userId: number; status_activity: number });
