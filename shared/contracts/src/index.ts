@@ -21,6 +21,7 @@ export * from './media';
 export * from './realtime';
 export * from './entity-strings';
 export * from './reports';
+export * from './recent-calls';
 export * from './report-summaries';
 export * from './carrier-report';
 export * from './monitor';

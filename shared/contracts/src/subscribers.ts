@@ -117,8 +117,3 @@ export interface CallHistory {
   created_at: string;
 }
 
-export const CallHistoryListQuerySchema = v.object({
-  page: intFromQuery(1, 1_000_000, 1),
-  per_page: intFromQuery(1, 100, PAGE_SIZE),
-});
-export type CallHistoryListQuery = v.InferOutput<typeof CallHistoryListQuerySchema>;

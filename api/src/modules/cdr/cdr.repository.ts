@@ -58,6 +58,7 @@ export class CdrWriter {
   private pending: CdrRow[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private waiting: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -70,12 +71,23 @@ export class CdrWriter {
     else this.timer ??= setTimeout(() => void this.flush(), this.opts.intervalMs ?? 100);
   }
 
+  /**
+   * Resolves once every record added so far is in the database, at its batch's own time (it does
+   * not force a write): what an event saying "this call is recorded" waits for.
+   */
+  written(): Promise<void> {
+    if (!this.pending.length) return this.flushing;
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
   /** Writes everything buffered so far; resolves when it is in the database. */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.pending;
+    const waiting = this.waiting;
     this.pending = [];
+    this.waiting = [];
     this.flushing = this.flushing.then(async () => {
       const byTenant = new Map<number, CdrRow[]>();
       for (const row of batch) byTenant.set(row.tenant_id, [...(byTenant.get(row.tenant_id) ?? []), row]);
@@ -86,6 +98,7 @@ export class CdrWriter {
           (this.opts.onError ?? console.error)(err);
         }
       }
+      for (const resolve of waiting) resolve();
     });
     return this.flushing;
   }

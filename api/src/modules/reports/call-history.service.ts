@@ -39,6 +39,16 @@ const DAY_MS = 86_400_000;
 /** Rows per keyset page of an export: one short transaction each, so memory stays flat. */
 const EXPORT_PAGE = 1000;
 
+/** What every page of one answer shares: the people on the extensions and the tenant's masking. */
+export async function callContext(db: Db, tenantId: number) {
+  const [people, mask] = await Promise.all([db.withTenant(tenantId, extensionPeople), phoneMasker(db, tenantId)]);
+  return {
+    nameOf: new Map(people.map((p) => [p.extension, p.name])),
+    // Outside numbers read as everywhere else (ADR 0016: answered 0…), then masked per the setting.
+    hide: (n: string) => (mask ? mask(displayForm(n)) : displayForm(n)),
+  };
+}
+
 /** Call history (issue 13): filtered CDRs of a tenant, scoped to what the viewer may see, with names, customers and masking. */
 export function createCallHistoryService(db: Db) {
   const customers = createCustomersService(db);
@@ -81,21 +91,11 @@ export function createCallHistoryService(db: Db) {
     });
   }
 
-  /** What every page of one answer shares: the people on the extensions and the tenant's masking. */
-  async function contextOf(tenantId: number) {
-    const [people, mask] = await Promise.all([db.withTenant(tenantId, extensionPeople), phoneMasker(db, tenantId)]);
-    return {
-      nameOf: new Map(people.map((p) => [p.extension, p.name])),
-      // Outside numbers read as everywhere else (ADR 0016: answered 0…), then masked per the setting.
-      hide: (n: string) => (mask ? mask(displayForm(n)) : displayForm(n)),
-    };
-  }
-
   /** Names, customers and masking for one page of records. */
-  async function present(tenantId: number, records: CdrRecord[], context?: Awaited<ReturnType<typeof contextOf>>): Promise<CallReportRow[]> {
+  async function present(tenantId: number, records: CdrRecord[], context?: Awaited<ReturnType<typeof callContext>>): Promise<CallReportRow[]> {
     const external = (r: CdrRecord) => (r.direction === 'inbound' ? r.caller : r.direction === 'outbound' ? r.callee : null);
     const numbers = [...new Set(records.map(external).filter((n): n is string => !!n))];
-    const [{ nameOf, hide }, found] = await Promise.all([context ?? contextOf(tenantId), customers.byPhones(tenantId, numbers)]);
+    const [{ nameOf, hide }, found] = await Promise.all([context ?? callContext(db, tenantId), customers.byPhones(tenantId, numbers)]);
     return records.map((r) => {
       const ext = external(r);
       const customer = ext ? found.get(ext) : null;
@@ -142,7 +142,7 @@ export function createCallHistoryService(db: Db) {
      */
     async exportPages(v: Viewer, q: CallReportQuery, answeredOnly = false): Promise<AsyncGenerator<string[][]>> {
       const filter = await filterOf(v, q, answeredOnly);
-      const context = filter && (await contextOf(v.tenantId));
+      const context = filter && (await callContext(db, v.tenantId));
       const pageOf = (cursor: string | null) => db.withTenant(v.tenantId, (tx) => listTenantCdrs(tx, { ...filter!, limit: EXPORT_PAGE, cursor }));
       return (async function* () {
         if (!filter || !context) return;

@@ -41,7 +41,14 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   const writer = new CdrWriter(db, { intervalMs: opts.cdrFlushMs, onError: (err) => app.log.error({ err }, 'CDR write failed') });
   const tracker = new CallTracker((row) => writer.add(row));
   const hub = opts.hub;
-  if (hub) tracker.events.on('call', (e: CallEvent) => hub.publish(e.tenantId, toPbxCallEvent(e)));
+  // "ended" goes out once the call's record is written: a screen that reloads on it (the softphone's
+  // recent calls) finds the call. The wait is the writer's batch (≤ cdrFlushMs), never an extra write.
+  if (hub) {
+    tracker.events.on('call', (e: CallEvent) => {
+      if (e.type === 'ended') void writer.written().then(() => hub.publish(e.tenantId, toPbxCallEvent(e)));
+      else hub.publish(e.tenantId, toPbxCallEvent(e));
+    });
+  }
   const sweeper = setInterval(() => tracker.sweep(), 60_000);
   sweeper.unref();
   const evapiAddress = parseAddress(opts.evapi ?? process.env.KAMAILIO_EVAPI);

@@ -130,16 +130,13 @@ describe('subscribers, SIP account and call log (tenant surface)', () => {
     expect((await get('/t/demo/sip-account', staff)).statusCode).toBe(200);
   });
 
-  it('logs calls per user and lists only the caller’s own, newest first', async () => {
+  it('logs dialled numbers per user (POST create-histories-call); GET /histories-call reads the call records (recent-calls test)', async () => {
     const a = await post('/t/demo/create-histories-call', { phone: '0912345678' });
     expect([a.statusCode, a.json().data]).toEqual([201, { id: expect.any(Number), phone: '0912345678', direction: 'outgoing', user_id: expect.any(Number), created_at: expect.any(String) }]);
-    await post('/t/demo/create-histories-call', { phone: '102', direction: 'incoming' });
-    await post('/t/demo/create-histories-call', { phone: '0987654321' }, staff);
-    await post('/t/abc/create-histories-call', { phone: '0900000000' }, abcAdmin);
-    const mine = (await get('/t/demo/histories-call')).json();
-    expect(mine.meta).toEqual({ page: 1, per_page: 10, total: 2 });
-    expect(mine.data.map((c: { phone: string; direction: string }) => [c.phone, c.direction])).toEqual([['102', 'incoming'], ['0912345678', 'outgoing']]);
-    expect((await get('/t/demo/histories-call', staff)).json().data.map((c: { phone: string }) => c.phone)).toEqual(['0987654321']);
+    expect((await post('/t/demo/create-histories-call', { phone: '102', direction: 'incoming' })).statusCode).toBe(201);
+    expect((await post('/t/abc/create-histories-call', { phone: '0900000000' }, abcAdmin)).statusCode).toBe(201);
+    // A dial the browser logged is not a call that happened: the recent list does not show it.
+    expect(JSON.stringify((await get('/t/demo/histories-call')).json().data)).not.toContain('0912345678');
     const bad = await post('/t/demo/create-histories-call', { phone: 'abc' });
     expect([bad.statusCode, bad.json().details]).toEqual([400, [{ field: 'phone', message: MSG.phoneFormat }]]);
     expect((await post('/t/demo/create-histories-call', {})).json().details).toEqual([{ field: 'phone', message: MSG.required }]);

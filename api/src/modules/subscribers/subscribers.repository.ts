@@ -1,4 +1,4 @@
-import type { CallHistory, CallHistoryInput, DirectoryEntry, CallHistoryListQuery, Subscriber, SubscriberInput, SubscriberListQuery } from '@tongdai/contracts';
+import type { CallHistory, CallHistoryInput, DirectoryEntry, Subscriber, SubscriberInput, SubscriberListQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { iso, likePattern, searchAny } from '../../db/sql';
 import { openSipPassword, sealSipPassword } from './sip-password-box';
@@ -109,14 +109,4 @@ export async function insertCall(tx: Queryable, tenantId: number, userId: number
     [tenantId, userId, input.phone, input.direction],
   );
   return { ...rows[0], created_at: iso(rows[0].created_at) };
-}
-
-export async function listCalls(tx: Queryable, userId: number, q: CallHistoryListQuery): Promise<{ rows: CallHistory[]; total: number }> {
-  const count = await tx.query<{ total: number }>('select count(*)::int as total from call_histories where user_id = $1', [userId]);
-  const { rows } = await tx.query<CallRow>(`select ${CALL_COLUMNS} from call_histories where user_id = $1 order by id desc limit $2 offset $3`, [
-    userId,
-    q.per_page,
-    (q.page - 1) * q.per_page,
-  ]);
-  return { rows: rows.map((r) => ({ ...r, created_at: iso(r.created_at) })), total: count.rows[0].total };
 }

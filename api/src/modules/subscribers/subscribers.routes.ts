@@ -2,19 +2,20 @@ import { invalidateRoutingOnWrite } from '../pbx/pbx.service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CallHistoryInputSchema,
-  CallHistoryListQuerySchema,
   FEATURES,
   PERM,
+  RecentCallsQuerySchema,
   SubscriberInputSchema,
   SubscriberListQuerySchema,
   type CallHistoryInput,
-  type CallHistoryListQuery,
+  type RecentCallsQuery,
   type SubscriberInput,
   type SubscriberListQuery,
 } from '@tongdai/contracts';
 import { authOf, guarded } from '../../http/guards';
 import { idOf } from '../../http/params';
 import { validate } from '../../http/validate';
+import { createRecentCallsService } from '../reports/recent-calls.service';
 import { createShopKeys } from '../telecom/telecom.service';
 import { createStringeeTokens, stringeeKeyFromEnv } from './stringee-token';
 import { createSubscribersService } from './subscribers.service';
@@ -38,6 +39,8 @@ export async function subscribersRoutes(app: FastifyInstance): Promise<void> {
     shopKey: shopKeys.issue,
     stringeeToken: createStringeeTokens(stringeeKeyFromEnv(process.env, app.deps.deriveKey)),
   });
+
+  const recent = createRecentCallsService(app.deps.db);
 
   app.get('/subscribers', { preHandler: [...gate(PERM.subscriber.view), validate({ query: SubscriberListQuerySchema })], schema }, async (request) =>
     subscribers.list(tid(request), request.query as SubscriberListQuery),
@@ -70,8 +73,9 @@ export async function subscribersRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(request);
     return reply.status(201).send({ data: await subscribers.logCall(auth.tenantId, auth.userId, request.body as CallHistoryInput) });
   });
-  app.get('/histories-call', { preHandler: [...guarded(), validate({ query: CallHistoryListQuerySchema })], schema }, async (request) => {
+  // The agent's own recent calls as the call records have them (the softphone's "Gần đây").
+  app.get('/histories-call', { preHandler: [...guarded(), validate({ query: RecentCallsQuerySchema })], schema }, async (request) => {
     const auth = authOf(request);
-    return subscribers.calls(auth.tenantId, auth.userId, request.query as CallHistoryListQuery);
+    return recent.list(auth.tenantId, auth.userId, request.query as RecentCallsQuery);
   });
 }

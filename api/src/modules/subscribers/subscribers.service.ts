@@ -4,7 +4,6 @@ import {
   stringeeUserId,
   type CallHistory,
   type CallHistoryInput,
-  type CallHistoryListQuery,
   type FieldError,
   type Paged,
   type SipAccount,
@@ -132,10 +131,6 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
       ),
     logCall: (tenantId: number, userId: number, input: CallHistoryInput): Promise<CallHistory> =>
       db.withTenant(tenantId, (tx) => repo.insertCall(tx, tenantId, userId, input)),
-    async calls(tenantId: number, userId: number, q: CallHistoryListQuery): Promise<Paged<CallHistory>> {
-      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listCalls(tx, userId, q));
-      return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
-    },
   };
 }
 
