@@ -51,6 +51,17 @@ export class SoftphonePage {
     await this.page.getByTestId('softphone-transfer-submit').click();
   }
 
+  /** "Gần đây": the button, its missed-call counter, the list and its rows (newest first). */
+  recentToggle() { return this.page.getByTestId('softphone-recent-toggle'); }
+  missedBadge() { return this.page.getByTestId('softphone-recent-missed'); }
+  recentList() { return this.page.getByTestId('softphone-recent'); }
+  recentRows() { return this.page.getByTestId('softphone-recent-row'); }
+
+  async openRecent() {
+    if (!(await this.recentList().isVisible())) await this.recentToggle().click();
+    await expect(this.recentList()).toBeVisible();
+  }
+
   async answer() { await this.page.getByTestId('softphone-answer').click(); }
   async reject() { await this.page.getByTestId('softphone-reject').click(); }
   async hangup() { await this.page.getByTestId('softphone-hangup').click(); }

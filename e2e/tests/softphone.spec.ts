@@ -93,11 +93,12 @@ test('101 calls 102 through Kamailio: ring, answer, connected on both, the call 
     await a.phone.expectReady();
     await b.phone.expectReady();
 
-    // Each call was logged with POST create-histories-call.
+    // The call is in the caller's recent calls (GET /histories-call reads the call records).
     const token = await a.page.evaluate(() => localStorage.getItem('tongdai.token'));
-    const history = await a.page.request.get(`${API_URL}/t/demo/histories-call`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(history.status()).toBe(200);
-    expect((await history.json()).data).toContainEqual(expect.objectContaining({ phone: '102' }));
+    await expect.poll(async () => {
+      const history = await a.page.request.get(`${API_URL}/t/demo/histories-call`, { headers: { Authorization: `Bearer ${token}` } });
+      return (await history.json()).data[0];
+    }).toMatchObject({ direction: 'outgoing', number: '102', result: 'answered' });
   } finally {
     await a.page.context().close();
     await b.page.context().close();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isActiveCallState } from '@tongdai/contracts';
 import { NS } from '../i18n';
 import { PhoneStatus } from '../PhoneStatus';
+import { RecentCalls } from '../recent/RecentCalls';
 import { CallControls } from './CallControls';
 import { CallerCard } from './CallerCard';
 import { DeviceSettings } from './DeviceSettings';
@@ -31,6 +32,9 @@ export function Softphone() {
       <PhoneStatus view={view} />
       {view.account === 'ready' && (
         <DialPad inCall={active && !ringing} canCall={registered && !active} onCall={(n) => phone.call(n)} onDtmf={(k) => phone.dtmf(k)} />
+      )}
+      {view.account === 'ready' && view.extension && (
+        <RecentCalls extension={view.extension} canCall={registered && !active} onCall={(n) => phone.call(n)} />
       )}
       {view.account === 'ready' && <DeviceSettings />}
       {active && !ringing && (

@@ -30,5 +30,8 @@ export const useSoftphoneStyles = makeStyles({
   /** "Đang giữ máy": readable on the brand-blue top bar. */
   held: { color: tokens.colorNeutralForegroundOnBrand, fontStyle: 'italic', whiteSpace: 'nowrap' },
   number: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero700 },
+  /** An icon with a counter on its corner (the missed calls on "Gần đây"). */
+  badged: { position: 'relative', display: 'inline-flex' },
+  counter: { position: 'absolute', top: '-8px', right: '-10px' },
   actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end' },
 });
