@@ -165,7 +165,8 @@ export class CallTracker {
       call_id: call.callId,
       caller: call.caller,
       callee: call.callee,
-      did: call.plan.did,
+      // A call out names the hotline it presented to the carrier (the rule's caller id), as a call in names its DID.
+      did: call.plan.did ?? (forward?.do === 'forward' && forward.from ? forward.from : null),
       direction: call.plan.direction,
       route: call.plan.route,
       ring_group_id: group ? Number(group.id) : null,

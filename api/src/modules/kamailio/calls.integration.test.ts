@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
 import type { RunningMediaWorker } from '../../../../scripts/lib/media.mjs';
 import { DEMO_PBX } from '../../db/seed-pbx';
+import { displayForm, vnDay } from '@tongdai/contracts';
 import { DEMO_SIP } from '../../db/seed-data';
 import { INTERNAL_HEADERS, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
@@ -74,11 +75,11 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   }
 
   const phone = (ext: '101' | '102', xml: string) => runSipp({ dir, name: `phone-${ext}`, xml, args: ['-i', '127.0.0.1', '-p', String(phonePort[ext]), '-m', '1'] });
-  const carrier = (o: { did: string; caller: string; expect: number; at?: string }) =>
+  const carrier = (o: { did: string; caller: string; expect: number; at?: string; holdMs?: number }) =>
     runSipp({
       dir,
       name: `carrier-${o.caller}`,
-      xml: carrierScenario(o.expect),
+      xml: carrierScenario(o.expect, o.holdMs),
       args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', o.did, '-m', '1', '-l', '1'],
       keys: { caller: o.caller, at: o.at ?? MONDAY_MORNING },
     }).done;
@@ -283,6 +284,47 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const cdr = await cdrOf('101', '0912345678');
     expect(cdr).toMatchObject({ direction: 'outbound', callee: '0912345678', disposition: 'ANSWERED', trunk: 'viettel', extension: null });
     expect(cdr.route.map((n) => n.type)).toEqual(['outbound']);
+  });
+
+  it('the carrier view shows a real call in on a DID and a real call out through the trunk under their hotline and carrier, billed', async () => {
+    // In: a Viettel mobile calls the seeded hotline, 101 answers, two seconds of talk.
+    const p101 = phone('101', answerScenario(100));
+    const p102 = phone('102', ringScenario());
+    await listening();
+    const inCall = await carrier({ did: DEMO_PBX.demo.numbers[0], caller: '0987000001', expect: 200, holdMs: 1600 });
+    expect([inCall.code, (await p101.done).code, (await p102.done).code]).toEqual([0, 0, 0]);
+    // Out: 101 dials a Vinaphone mobile; the rule sends it through the "viettel" trunk (sipp) presenting 02873000001.
+    const trunk = runSipp({ dir, name: 'trunk-billed', xml: answerScenario(100, 'sip:02873000001@'), args: ['-i', '127.0.0.1', '-p', String(trunkPort), '-m', '1'] });
+    await listening();
+    const outCall = await runSipp({
+      dir,
+      name: 'ext-101-billed',
+      xml: extensionCallScenario(200, { user: '101', password: DEMO_SIP.demo.admin.password }, 1600),
+      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', '0912000777', '-m', '1', '-l', '1'],
+      keys: { caller: '101', domain: DOMAIN },
+    }).done;
+    expect([outCall.code, (await trunk.done).code]).toEqual([0, 0]);
+    const inCdr = await cdrOf('0987000001');
+    const outCdr = await cdrOf('101', '0912000777');
+    // The record of a call out names the hotline it presented, as a call in names the one it came on.
+    expect(outCdr).toMatchObject({ direction: 'outbound', trunk: 'viettel', did: '02873000001', disposition: 'ANSWERED' });
+    expect(inCdr).toMatchObject({ direction: 'inbound', did: DEMO_PBX.demo.numbers[0], disposition: 'ANSWERED', extension: '101' });
+    for (const cdr of [inCdr, outCdr]) expect(cdr.billsec).toBeGreaterThanOrEqual(1);
+
+    const view = async (cdr: CdrRow, search: string) => {
+      const day = vnDay(new Date(cdr.started_at));
+      const res = await t.app.inject({ url: `/t/demo/reports/carrier-calls?from=${day}&to=${day}&search=${search}`, headers: (await headers).admin });
+      expect(res.statusCode).toBe(200);
+      return res.json().data;
+    };
+    // Mobile carriers bill a first block of 6 s, then by the second (DEFAULT_BILLING).
+    const billed = (billsec: number) => Math.max(6, billsec);
+    expect(await view(inCdr, '0987000001')).toEqual([
+      { hotline: displayForm(DEMO_PBX.demo.numbers[0]), direction: 'inbound', carrier: 'viettel', destination: 'mobile', calls: 1, answered: 1, billsec: inCdr.billsec, billed_seconds: billed(inCdr.billsec) },
+    ]);
+    expect(await view(outCdr, '0912000777')).toEqual([
+      { hotline: '02873000001', direction: 'outbound', carrier: 'vinaphone', destination: 'mobile', calls: 1, answered: 1, billsec: outCdr.billsec, billed_seconds: billed(outCdr.billsec) },
+    ]);
   });
 
   it('answers 404 for a number no tenant owns, and keeps no record', async () => {
