@@ -1,0 +1,102 @@
+import { createSocket } from 'node:dgram';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { answerScenario, carrierScenario, extensionCallScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { DEMO } from '../pages/LoginPage.ts';
+import { kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
+import { API_PORT, TRUNK_PORT } from '../support/ports.ts';
+import { pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
+import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
+import { sipPorts } from '../../scripts/lib/stack.mjs';
+
+test.use({ launchOptions: PHONE_LAUNCH });
+
+/** Whether something (sipp) already listens on this UDP port: binding it fails. */
+const udpBound = (port: number) =>
+  new Promise<boolean>((done) => {
+    const probe = createSocket('udp4');
+    probe.once('error', () => done(true));
+    probe.bind(port, '127.0.0.1', () => probe.close(() => done(false)));
+  });
+
+const HOTLINE = '02873008101';
+const OUT_NUMBER = '0919000123';
+const { udpPort } = sipPorts(API_PORT);
+const work = resolve('../.tmp/sipp-e2e');
+
+// Issue 13's carrier view on real calls: a carrier (sipp) calls a hotline and 101 answers in the
+// browser; 101 calls a mobile out through the trunk (sipp answering as the carrier), presenting
+// the same hotline. The screen shows both under that hotline, with carrier, type and billed minutes.
+test('the carrier view shows a real call in on a hotline and a real call out through the trunk, billed', async ({ browser, request }) => {
+  expect(kamailioInstalled() && sippInstalled(), 'Kamailio or sipp is not installed').toBe(true); // fails, never skips
+  mkdirSync(work, { recursive: true });
+  const pbx = await pbxApiAs(request, DEMO);
+  await pbx.create('number', { number: HOTLINE });
+  await pbx.create('inbound', { did: HOTLINE, destination: { type: 'direct', target: '101' } });
+  await pbx.create('rule', { name: 'E2E qua trunk nhà mạng', pattern: '0919000XXX', trunk: 'e2e-trunk', caller_id: HOTLINE, priority: 1 });
+  const api = await tenantApiAs(request, DEMO);
+  const sip = (await api.get('sip-account')) as { username_telecom: string; domain_telecom: string; password_telecom: string };
+
+  const a = await phoneOf(browser, DEMO); // 101
+  try {
+    await a.phone.expectReady();
+    // In: a Viettel mobile calls the hotline; 101 answers in the browser; the carrier hangs up after 2.5 s.
+    const inCall = runSipp({
+      dir: work, name: 'carrier-view-in', xml: carrierScenario(200, 2500),
+      args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', HOTLINE, '-m', '1', '-l', '1'],
+      keys: { caller: '0987000555', at: new Date().toISOString() }, timeoutS: 40,
+    });
+    await expect(a.phone.incoming()).toBeVisible();
+    await a.phone.answer();
+    expect((await inCall.done).code).toBe(0);
+    await a.phone.expectReady();
+
+    // Out: 101 (a SIP phone on UDP) dials a Vinaphone mobile; the rule sends it to the trunk.
+    const trunk = runSipp({ dir: work, name: 'carrier-view-trunk', xml: answerScenario(100, `sip:${HOTLINE}@`), args: ['-i', '127.0.0.1', '-p', String(TRUNK_PORT), '-m', '1'], timeoutS: 40 });
+    await expect.poll(() => udpBound(TRUNK_PORT)).toBe(true);
+    const outCall = runSipp({
+      dir: work, name: 'carrier-view-out', xml: extensionCallScenario(200, { user: sip.username_telecom, password: sip.password_telecom }, 2500),
+      args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', OUT_NUMBER, '-m', '1', '-l', '1'],
+      keys: { caller: sip.username_telecom, domain: sip.domain_telecom }, timeoutS: 40,
+    });
+    expect([(await outCall.done).code, (await trunk.done).code]).toEqual([0, 0]);
+
+    // The API's figures for today, then the screen showing them under the hotline.
+    type Row = { hotline: string; direction: string; carrier: string; destination: string; calls: number; answered: number; billsec: number; billed_seconds: number };
+    const mine = async () => ((await api.get('reports/carrier-calls')) as Row[]).filter((r) => r.hotline === HOTLINE);
+    await expect.poll(async () => (await mine()).length).toBe(2);
+    const rows = await mine();
+    expect(rows.map((r) => [r.direction, r.carrier, r.destination, r.calls, r.answered])).toEqual([
+      ['inbound', 'viettel', 'mobile', 1, 1],
+      ['outbound', 'vinaphone', 'mobile', 1, 1],
+    ]);
+    for (const r of rows) {
+      expect(r.billsec).toBeGreaterThanOrEqual(1);
+      expect(r.billed_seconds).toBe(Math.max(6, r.billsec)); // mobile: a first block of 6 s, then by the second
+    }
+
+    const page = a.page;
+    await page.goto('/reports/fpt/call-history');
+    const table = page.getByTestId('carrier-table');
+    const ours = table.getByTestId('carrier-row').filter({ hasText: HOTLINE });
+    await expect(ours).toHaveCount(2);
+    const minutes = (s: number) => (s / 60).toLocaleString('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    await expect(ours.nth(0)).toContainText('Gọi vào');
+    await expect(ours.nth(0).getByTestId('carrier-name')).toHaveText('Viettel');
+    await expect(ours.nth(0).getByTestId('carrier-destination')).toHaveText('Di động');
+    await expect(ours.nth(0).getByTestId('carrier-billed')).toHaveText(minutes(rows[0].billed_seconds));
+    await expect(ours.nth(1)).toContainText('Gọi ra');
+    await expect(ours.nth(1).getByTestId('carrier-name')).toHaveText('Vinaphone');
+    await expect(ours.nth(1).getByTestId('carrier-billed')).toHaveText(minutes(rows[1].billed_seconds));
+    const total = table.getByTestId('carrier-hotline-total').filter({ hasText: HOTLINE });
+    await expect(total).toContainText(minutes(rows[0].billed_seconds + rows[1].billed_seconds));
+    await ours.nth(0).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '../.tmp/screens/carrier-real-calls.png', fullPage: true });
+    await page.getByTestId('dark-mode').click();
+    await expect.poll(() => backgroundLuminance(page)).toBeLessThan(DARK_MAX);
+    await page.screenshot({ path: '../.tmp/screens/carrier-real-calls-dark.png', fullPage: true });
+  } finally {
+    await a.page.context().close();
+  }
+});
