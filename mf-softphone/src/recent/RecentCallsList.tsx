@@ -23,8 +23,8 @@ function Row({ call, canCall, onCall }: { call: RecentCall; canCall: boolean; on
         >
           <Icon className={mergeClasses(s.icon, call.missed && s.missed)} aria-label={direction} />
           <span className={s.who}>
-            <Text weight="semibold" className={call.missed ? s.missed : undefined} data-testid="softphone-recent-number">{call.name ? `${call.name} · ${call.number}` : call.number}</Text>
-            <Caption1 className={s.meta}>
+            <Text weight="semibold" className={mergeClasses(s.line, call.missed && s.missed)} data-testid="softphone-recent-number">{call.name ? `${call.name} · ${call.number}` : call.number}</Text>
+            <Caption1 className={mergeClasses(s.meta, s.line)}>
               {direction} · {time.format(new Date(call.started_at))} · {CALL_RESULTS[call.result]}
             </Caption1>
           </span>

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
 export const useRecentStyles = makeStyles({
-  panel: { display: 'flex', flexDirection: 'column', gap: '8px', width: '320px', maxHeight: '420px' },
+  panel: { display: 'flex', flexDirection: 'column', gap: '8px', width: '340px', maxHeight: '420px' },
   title: { margin: 0 },
   list: { listStyle: 'none', margin: 0, padding: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column' },
   row: {
@@ -13,6 +13,8 @@ export const useRecentStyles = makeStyles({
     ':disabled': { cursor: 'default', color: tokens.colorNeutralForeground1 },
   },
   who: { display: 'flex', flexDirection: 'column', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+  /** One line each (name, then direction · time · result): a long one ends in … rather than wrapping. */
+  line: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   icon: { fontSize: '18px', color: tokens.colorNeutralForeground3 },
   missed: { color: tokens.colorPaletteRedForeground1 },
   meta: { color: tokens.colorNeutralForeground3 },
