@@ -27,7 +27,7 @@ export function billedSeconds(billsec: number, rule: BillingRule): number {
 export const DESTINATION_TYPES: Record<PhoneKind, string> = { mobile: 'Di động', landline: 'Cố định', service: 'Dịch vụ (1800/1900)', other: 'Khác' };
 
 export interface CarrierReportRow {
-  /** The hotline (DID) the call came in on, else the trunk it went out through; '' when neither is known. */
+  /** The hotline (DID) the call came in on or presented going out (the rule's caller id), else the trunk it went out through; '' when neither is known. */
   hotline: string;
   direction: 'inbound' | 'outbound';
   carrier: Carrier;

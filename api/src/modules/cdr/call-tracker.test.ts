@@ -55,6 +55,21 @@ describe('CallTracker', () => {
     expect(tracker.recentAgent(1, ['0901234567'])?.extension).toBe('102');
   });
 
+  it("names the hotline a call out presented (the rule's caller id) as its did, and the trunk", () => {
+    const out = { type: 'outbound' as const, id: '3', name: 'Di động' };
+    const plan = (callerId: string | null): RoutingPlan => ({
+      direction: 'outbound', from: '101', to: '0912345678', did: null, route: [out], interactive: false,
+      steps: [{ kind: 'forward', number: '0912345678', dialled: '0912345678', trunk: 'viettel', callerId, ruleId: 3, source: out }],
+    });
+    for (const [callerId, did] of [['02873000001', '02873000001'], [null, null]] as const) {
+      const { rows, tracker, start } = setup();
+      start({ plan: plan(callerId), kamailio: toKamailioPlan(plan(callerId), 'demo.tongdai.local', { viettel: '127.0.0.1:5090' }) });
+      tracker.answered('c1', null, 0, new Date('2024-06-10T02:00:03Z'));
+      tracker.ended('c1', new Date('2024-06-10T02:00:13Z'));
+      expect(rows[0]).toMatchObject({ direction: 'outbound', trunk: 'viettel', did, billsec: 10 });
+    }
+  });
+
   it('maps the final status of an unanswered call: busy, no answer, failed, media not available', () => {
     for (const [code, step, disposition] of [
       [486, 0, 'BUSY'],
