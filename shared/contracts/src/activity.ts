@@ -21,6 +21,8 @@ export const ActivityQuerySchema = reportQuery({
   department_id: reportParams.id,
   team_id: reportParams.id,
   user_id: reportParams.id,
+  /** Name, username or extension. */
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
   page: reportParams.count(100_000, 1),
   per_page: reportParams.count(100, PAGE_SIZE),
 });
@@ -52,6 +54,11 @@ export interface ActivityDayRow {
   status_changes: number;
   /** Answered calls of the user's extension that day (reports read model). */
   calls_handled: number;
+}
+
+/** GET /t/:ma_dn/activity/options: the accounts the caller may pick (an agent: themselves). */
+export interface ActivityOptions {
+  users: { id: number; name: string }[];
 }
 
 /** A period of the timeline, ISO instants; `to` null = still going. */

@@ -151,6 +151,13 @@ describe('who sees what', () => {
     expect(data.length).toBeGreaterThan(0);
     expect(data.every((r) => r.user_id === ids.staff)).toBe(true);
     expect((await get(`/t/demo/activity/timeline?user_id=${ids.admin}&day=2026-02-10`, h.staff)).statusCode).toBe(403);
+    expect((await get('/t/demo/activity/options', h.staff)).json().data.users.map((u: { id: number }) => u.id)).toEqual([ids.staff]);
+    expect((await get('/t/demo/activity/options')).json().data.users.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('finds people by name or extension', async () => {
+    expect((await rows('from=2026-02-10&to=2026-02-11&search=101')).data.map((r) => r.user_id)).toEqual([ids.admin, ids.admin]);
+    expect((await rows('from=2026-02-10&to=2026-02-11&search=khong-ai')).data).toEqual([]);
   });
 
   it("never shows one tenant's events to another", async () => {

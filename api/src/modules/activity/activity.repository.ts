@@ -1,5 +1,6 @@
 import type { ActivityDayRow, ActivityEventKind } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
+import { likePattern, searchAny } from '../../db/sql';
 
 /**
  * user_activity_events (migration 0028): append-only, per tenant. Every function runs inside
@@ -67,12 +68,13 @@ export async function eventsFor(tx: Queryable, q: { from: Date; to: Date; userId
 export type ActivityPerson = Pick<ActivityDayRow, 'user_id' | 'full_name' | 'username' | 'extension' | 'department' | 'team'>;
 
 /** The accounts a report covers: all, or a department / team / one account, in name order. */
-export async function people(tx: Queryable, by: { departmentId?: number; teamId?: number; userId?: number }): Promise<ActivityPerson[]> {
+export async function people(tx: Queryable, by: { departmentId?: number; teamId?: number; userId?: number; search?: string }): Promise<ActivityPerson[]> {
   const params: unknown[] = [];
   const where: string[] = ['true'];
   if (by.departmentId !== undefined) where.push(`u.department_id = $${params.push(by.departmentId)}`);
   if (by.teamId !== undefined) where.push(`u.team_id = $${params.push(by.teamId)}`);
   if (by.userId !== undefined) where.push(`u.id = $${params.push(by.userId)}`);
+  if (by.search) where.push(searchAny(['u.full_name', 'u.username', "coalesce(s.extension, '')"], `$${params.push(likePattern(by.search))}`));
   const { rows } = await tx.query<ActivityPerson>(
     `select u.id as user_id, coalesce(nullif(u.full_name, ''), u.username) as full_name, u.username, s.extension, d.name as department, t.name as team
      from users u left join subscribers s on s.user_id = u.id left join departments d on d.id = u.department_id left join teams t on t.id = u.team_id

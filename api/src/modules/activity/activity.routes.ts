@@ -23,6 +23,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
   const activity = createActivityService(app.deps.db);
   const preHandler = [...guarded(undefined, FEATURES.report), validate({ query: ActivityQuerySchema })];
   app.get('/activity/users', { preHandler, schema }, async (request) => activity.list(await viewerOf(request), request.query as ActivityQuery));
+  app.get('/activity/options', { preHandler: guarded(undefined, FEATURES.report), schema }, async (request) => ({ data: await activity.options(await viewerOf(request)) }));
   app.get(
     '/activity/timeline',
     { preHandler: [...guarded(undefined, FEATURES.report), validate({ query: ActivityTimelineQuerySchema })], schema },

@@ -1,6 +1,6 @@
 import {
   activityCells, REPORT_MSG, vnDay, vnDayStart,
-  type ActivityDayRow, type ActivityQuery, type ActivityStatus, type ActivityTimeline, type ActivityTimelineQuery, type Paged,
+  type ActivityDayRow, type ActivityOptions, type ActivityQuery, type ActivityStatus, type ActivityTimeline, type ActivityTimelineQuery, type Paged,
 } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
@@ -40,6 +40,7 @@ export function createActivityService(db: Db, now: () => Date = () => new Date()
         departmentId: q.department_id === '' ? undefined : q.department_id,
         teamId: q.team_id === '' ? undefined : q.team_id,
         userId: v.wholeTenant ? (q.user_id === '' ? undefined : q.user_id) : v.userId,
+        search: q.search || undefined,
       };
       const people = await repo.people(tx, by);
       if (q.user_id !== '' && v.wholeTenant && !people.length) throw badFilter('user_id', REPORT_MSG.badId);
@@ -70,6 +71,11 @@ export function createActivityService(db: Db, now: () => Date = () => new Date()
 
   return {
     rows,
+    /** The accounts a viewer may pick in the user filter. */
+    options: (v: ActivityViewer): Promise<ActivityOptions> =>
+      db.withTenant(v.tenantId, async (tx) => ({
+        users: (await repo.people(tx, v.wholeTenant ? {} : { userId: v.userId })).map((p) => ({ id: p.user_id, name: p.extension ? `${p.full_name} (${p.extension})` : p.full_name })),
+      })),
     async list(v: ActivityViewer, q: ActivityQuery): Promise<Paged<ActivityDayRow>> {
       const all = await rows(v, q);
       const [page, perPage] = [Number(q.page) || 1, Number(q.per_page) || 10];
