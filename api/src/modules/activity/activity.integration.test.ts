@@ -173,6 +173,7 @@ describe('who sees what', () => {
   it('refuses a bad range with a Vietnamese message', async () => {
     const res = await get('/t/demo/activity/users?from=2026-02-11&to=2026-02-10');
     expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
     expect(res.json().details[0]).toMatchObject({ field: 'to', message: 'Ngày kết thúc phải sau hoặc bằng ngày bắt đầu' });
   });
 });

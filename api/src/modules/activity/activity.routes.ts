@@ -5,7 +5,7 @@ import {
 } from '@tongdai/contracts';
 import { sendExport } from '../../http/export-files';
 import { authOf, guarded, holdsPermission, requirePermission } from '../../http/guards';
-import { validate } from '../../http/validate';
+import { validate, validateFilters } from '../../http/validate';
 import { createActivityService, type ActivityViewer } from './activity.service';
 
 const schema = { tags: ['tenant: user activity'], security: [{ bearer: [] }] };
@@ -21,7 +21,7 @@ async function viewerOf(request: FastifyRequest): Promise<ActivityViewer> {
  */
 export async function activityRoutes(app: FastifyInstance): Promise<void> {
   const activity = createActivityService(app.deps.db);
-  const preHandler = [...guarded(undefined, FEATURES.report), validate({ query: ActivityQuerySchema })];
+  const preHandler = [...guarded(undefined, FEATURES.report), validateFilters(ActivityQuerySchema)];
   app.get('/activity/users', { preHandler, schema }, async (request) => activity.list(await viewerOf(request), request.query as ActivityQuery));
   app.get('/activity/options', { preHandler: guarded(undefined, FEATURES.report), schema }, async (request) => ({ data: await activity.options(await viewerOf(request)) }));
   app.get(

@@ -1,26 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
 import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema, FEATURES, PERM, type CallReportQuery } from '@tongdai/contracts';
 import { authOf, guarded, holdsPermission, requirePermission } from '../../http/guards';
-import { AppError } from '../../http/errors';
-import { fieldErrors } from '../../http/validate';
+import { validateFilters } from '../../http/validate';
 import { createCallHistoryService, type Viewer } from './call-history.service';
 import { sendExport } from '../../http/export-files';
 
 const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
 
 /** Parses the filters; a 400 carries the first wrong filter's Vietnamese words as its message (shown on screen). */
-export async function parseFilters(request: FastifyRequest): Promise<void> {
-  const result = v.safeParse(CallReportQuerySchema, request.query ?? {});
-  if (result.success) {
-    request.query = result.output;
-    return;
-  }
-  const details = fieldErrors(result.issues);
-  const err = new AppError('VALIDATION_FAILED', details);
-  err.message = details[0]?.message ?? err.message;
-  throw err;
-}
+export const parseFilters = validateFilters(CallReportQuerySchema);
 
 /** Who asks, and whether report.view lets them read the whole tenant. */
 export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
