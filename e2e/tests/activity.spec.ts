@@ -53,7 +53,7 @@ test('records the agent’s login, status changes and SIP registration; the supe
 
     // The agent's day as a timeline: login mark, the three statuses, the registration.
     await activity.row(AGENT, shown(day)).getByTestId('open-timeline').click();
-    await expect(a.page).toHaveURL(new RegExp(`timeline=\\d+~${day}`));
+    await expect(a.page).toHaveURL(new RegExp(`timeline=\\d+(~|%7E)${day}`));
     const timeline = activity.timeline();
     await expect(timeline).toContainText(`Dòng thời gian: ${AGENT}, ${shown(day)}`);
     await expect(timeline.getByTestId('timeline-login').first()).toBeAttached();

@@ -13,7 +13,7 @@ const columns: EntityColumn<ActivityListRow>[] = [
   {
     key: 'person', header: 'person',
     render: (r) => (
-      <span style={{ display: 'flex', flexDirection: 'column' }} data-testid="activity-person">
+      <span style={{ display: 'flex', flexDirection: 'column' }} data-testid="activity-person" title={r.full_name}>
         <span>{r.full_name}</span>
         <Text size={200}>{[r.extension, r.department, r.team].filter(Boolean).join(' · ')}</Text>
       </span>
