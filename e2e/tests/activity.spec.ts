@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { readSheet } from 'read-excel-file/node';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { ActivityPage } from '../pages/ActivityPage.ts';
 import { kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
@@ -76,6 +77,13 @@ test('records the agent’s login, status changes and SIP registration; the supe
     const row = lines.find((l) => l.startsWith(`${day},${AGENT},102,`))!.split(',');
     expect(row[5]).toBe(figures.firstLogin);
     expect(Number(row[11])).toBeGreaterThanOrEqual(figures.changes);
+    // The same rows as XLSX: the file opens, the agent's day is there.
+    await a.page.getByTestId('export-format').selectOption('xlsx');
+    const [xlsx] = await Promise.all([a.page.waitForEvent('download'), a.page.getByTestId('export').click()]);
+    expect(xlsx.suggestedFilename()).toBe('hoat-dong-nguoi-dung.xlsx');
+    const sheet = (await readSheet(readFileSync(await xlsx.path()))).map((r) => r.map((c) => (c === null ? '' : String(c))));
+    expect(sheet[0][0]).toBe('Ngày');
+    expect(sheet.find((r) => r[0] === day && r[1] === AGENT)?.[5]).toBe(figures.firstLogin);
 
     // The agent (no activity.view) sees only their own days.
     const own = new ActivityPage(b.page);

@@ -16,7 +16,11 @@ export function createActivityRecorder(db: Db, onError: (err: unknown) => void =
     login: (tenantId: number, userId: number, sessionId: string) =>
       write(tenantId, async (tx) => repo.insertEvent(tx, { tenantId, userId, kind: 'login', sessionId, status: await repo.statusOf(tx, userId) })),
     logout: (tenantId: number, userId: number, sessionId: string) => write(tenantId, (tx) => repo.insertEvent(tx, { tenantId, userId, kind: 'logout', sessionId })),
-    status: (tenantId: number, userId: number, status: ActivityStatus) => write(tenantId, (tx) => repo.insertEvent(tx, { tenantId, userId, kind: 'status', status })),
+    /** A status saved; saving the status the user already had is not a change and writes nothing. */
+    status: (tenantId: number, userId: number, status: ActivityStatus) =>
+      write(tenantId, async (tx) => {
+        if ((await repo.lastStatus(tx, userId)) !== status) await repo.insertEvent(tx, { tenantId, userId, kind: 'status', status });
+      }),
     /** A registration that began (registered) or ended (unregistered: 'expired' or '' for an explicit one). */
     registration: (tenantId: number, extension: string, registered: boolean, at?: Date, reason = '') =>
       write(tenantId, async (tx) =>

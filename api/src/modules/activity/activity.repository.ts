@@ -95,3 +95,12 @@ export async function statusOf(tx: Queryable, userId: number): Promise<number | 
   const { rows } = await tx.query<{ status_activity: number | null }>('select status_activity from users where id = $1', [userId]);
   return rows[0]?.status_activity ?? null;
 }
+
+/** The status of the user's latest status change or login (null before any). */
+export async function lastStatus(tx: Queryable, userId: number): Promise<number | null> {
+  const { rows } = await tx.query<{ status: number }>(
+    "select status from user_activity_events where user_id = $1 and kind in ('status', 'login') and status is not null order by at desc, id desc limit 1",
+    [userId],
+  );
+  return rows[0]?.status ?? null;
+}
