@@ -14,7 +14,7 @@ import { listTenantCdrs } from '../src/modules/cdr/cdr-read.repository';
 import * as v from 'valibot';
 import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema } from '@tongdai/contracts';
 import { createCallHistoryService } from '../src/modules/reports/call-history.service';
-import { csvFile } from '../src/modules/reports/export-formats';
+import { csvFile } from '../src/http/export-files';
 import { callSeries, departmentTeamSummary, extensionSummary, vnDays } from '../src/modules/reports/read-model';
 import { startPgCluster } from '../test/pg-cluster';
 import { generateCdrs } from './gen-cdrs';

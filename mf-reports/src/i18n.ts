@@ -1,5 +1,5 @@
 import { registerTranslations } from '@tongdai/platform';
-import { DATE_PRESETS, REPORT_DIRECTIONS, CALL_RESULTS } from '@tongdai/contracts';
+import { ACTIVITY_LABELS, ACTIVITY_STATUSES, DATE_PRESETS, REPORT_DIRECTIONS, CALL_RESULTS } from '@tongdai/contracts';
 
 /** Strings of mf-reports (read by the manifest for navigation, before any screen loads). */
 export const NS = 'reports';
@@ -13,10 +13,21 @@ const history = {
 };
 registerTranslations(NS, {
   area: 'Báo cáo',
-  nav: { callHistory: 'Lịch sử cuộc gọi', successCalls: 'Cuộc gọi thành công', byExtension: 'Thống kê theo máy nhánh', byDepartmentTeam: 'Thống kê phòng ban, nhóm', carrier: 'Cuộc gọi theo nhà mạng' },
+  nav: { callHistory: 'Lịch sử cuộc gọi', successCalls: 'Cuộc gọi thành công', byExtension: 'Thống kê theo máy nhánh', byDepartmentTeam: 'Thống kê phòng ban, nhóm', carrier: 'Cuộc gọi theo nhà mạng', activity: ACTIVITY_LABELS.title },
   callHistory: { ...history, listTitle: 'Lịch sử cuộc gọi' },
   successCalls: { ...history, listTitle: 'Lịch sử cuộc gọi thành công', empty: 'Chưa có cuộc gọi thành công nào trong khoảng thời gian này' },
+  activity: {
+    listTitle: ACTIVITY_LABELS.title,
+    searchPlaceholder: 'Tìm theo tên, tài khoản hoặc máy nhánh',
+    empty: ACTIVITY_LABELS.empty,
+    fields: {
+      day: ACTIVITY_LABELS.day, person: ACTIVITY_LABELS.person, first_login: ACTIVITY_LABELS.first_login, last_logout: ACTIVITY_LABELS.last_logout,
+      registered: ACTIVITY_LABELS.registered, status_changes: ACTIVITY_LABELS.status_changes, calls_handled: ACTIVITY_LABELS.calls_handled,
+      ...Object.fromEntries(ACTIVITY_STATUSES.map((s) => [`status_${s.value}`, s.label])),
+    },
+  },
   filters: {
+    user: 'Người dùng', allUsers: 'Tất cả người dùng',
     range: 'Khoảng thời gian', from: 'Từ ngày', to: 'Đến ngày',
     allDirections: 'Tất cả hướng gọi', allResults: 'Tất cả kết quả', allExtensions: 'Tất cả máy nhánh',
     allDepartments: 'Tất cả phòng ban', allTeams: 'Tất cả nhóm', allQueues: 'Tất cả hàng đợi',

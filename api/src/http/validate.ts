@@ -37,3 +37,21 @@ export function validate(schemas: Partial<Record<Source, AnySchema>>) {
     }
   };
 }
+
+/**
+ * preHandler for a report's filters (?from=&to=&…): like validate({ query }), and the 400's
+ * message is the first wrong filter's own Vietnamese words, which the report screens show as is.
+ */
+export function validateFilters(schema: AnySchema) {
+  return async (request: FastifyRequest) => {
+    const result = v.safeParse(schema, request.query ?? {});
+    if (result.success) {
+      request.query = result.output;
+      return;
+    }
+    const details = fieldErrors(result.issues);
+    const err = new AppError('VALIDATION_FAILED', details);
+    err.message = details[0]?.message ?? err.message;
+    throw err;
+  };
+}

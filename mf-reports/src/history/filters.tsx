@@ -42,15 +42,18 @@ const fromOptions = (pick: (o: CallReportOptions) => { value: string | number; l
   return list.length ? list : null;
 };
 
-const select = (key: string, name: string, all: string, useOptions: () => readonly { value: string | number; label: string }[] | null) =>
+/** A dropdown filter of mf-reports (label and 'all' under filters.*). */
+export const select = (key: string, name: string, all: string, useOptions: () => readonly { value: string | number; label: string }[] | null) =>
   selectFilter({ key, ns: NS, label: `filters.${name}`, all: `filters.${all}`, testId: `${name}-filter`, useOptions });
 
 export const rangeFilter: EntityFilter = { key: 'range', Control: RangeControl };
 export const directionFilter = select('direction', 'direction', 'allDirections', choices(REPORT_DIRECTIONS));
 export const resultFilter = select('result', 'result', 'allResults', choices(CALL_RESULTS));
+export const departmentFilter = select('department_id', 'department', 'allDepartments', fromOptions((o) => o.departments.map((d) => ({ value: d.id, label: d.name }))));
+export const teamFilter = select('team_id', 'team', 'allTeams', fromOptions((o) => o.teams.map((d) => ({ value: d.id, label: d.name }))));
 export const orgFilters: EntityFilter[] = [
   select('extension', 'extension', 'allExtensions', fromOptions((o) => o.extensions.map((e) => ({ value: e.extension, label: `${e.extension} – ${e.name}` })))),
-  select('department_id', 'department', 'allDepartments', fromOptions((o) => o.departments.map((d) => ({ value: d.id, label: d.name })))),
-  select('team_id', 'team', 'allTeams', fromOptions((o) => o.teams.map((d) => ({ value: d.id, label: d.name })))),
+  departmentFilter,
+  teamFilter,
   select('queue_id', 'queue', 'allQueues', fromOptions((o) => o.queues.map((d) => ({ value: d.id, label: d.name })))),
 ];

@@ -25,3 +25,4 @@ export * from './recent-calls';
 export * from './report-summaries';
 export * from './carrier-report';
 export * from './monitor';
+export * from './activity';

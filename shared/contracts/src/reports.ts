@@ -76,39 +76,50 @@ const idParam = v.optional(
 const count = (max: number, fallback: number) =>
   v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, REPORT_MSG.badId), v.transform(Number), v.minValue(1, REPORT_MSG.badId), v.maxValue(max, REPORT_MSG.badId)), String(fallback));
 
+/** The pieces report filters are made of (call history, summaries, user activity). */
+export const reportParams = { day, id: idParam, count };
+
+/**
+ * A report's filters: `entries` with `from`/`to` (Vietnam days, both included), checked as one
+ * range (the end not before the start, at most MAX_REPORT_DAYS days).
+ */
+export function reportQuery<const E extends v.ObjectEntries & { from: typeof day; to: typeof day }>(entries: E) {
+  type O = v.InferOutput<v.ObjectSchema<E, undefined>>;
+  const range = (q: O) => q as { from?: string; to?: string };
+  return v.pipe(
+    v.object(entries),
+    v.forward(v.check<O, string>((o) => { const q = range(o); return !q.from || !q.to || q.to >= q.from; }, REPORT_MSG.endBeforeStart), ['to'] as never),
+    v.forward(
+      v.check<O, string>((o) => {
+        const q = range(o);
+        const from = vnDayStart(q.from ?? q.to ?? '');
+        const to = vnDayStart(q.to ?? q.from ?? '');
+        return !from || !to || (to.getTime() - from.getTime()) / DAY_MS + 1 <= MAX_REPORT_DAYS;
+      }, REPORT_MSG.rangeTooLong),
+      ['from'] as never,
+    ),
+  );
+}
+
 /**
  * GET /t/:ma_dn/reports/call-history. `from`/`to`: Vietnam days, both included (default: today).
  * `page` gives a numbered page with the total (the screen); `cursor` (the `next` of a previous
  * answer, '' for the first) gives keyset pages without a total (API clients, exports).
  */
-export const CallReportQuerySchema = v.pipe(
-  v.object({
-    from: day,
-    to: day,
-    direction: v.optional(v.union([v.literal(''), v.picklist(Object.keys(REPORT_DIRECTIONS) as ReportDirection[])], REPORT_MSG.badDirection), ''),
-    result: v.optional(v.union([v.literal(''), v.picklist(Object.keys(CALL_RESULTS) as CallResult[])], REPORT_MSG.badResult), ''),
-    extension: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{2,6}$/, REPORT_MSG.unknownExtension))], REPORT_MSG.unknownExtension), ''),
-    department_id: idParam,
-    team_id: idParam,
-    queue_id: idParam,
-    search: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\+?\d{0,20}$/, REPORT_MSG.badNumber)), ''),
-    page: count(100_000, 1),
-    per_page: count(100, PAGE_SIZE),
-    cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  }),
-  v.forward(
-    v.check((q) => !q.from || !q.to || q.to >= q.from, REPORT_MSG.endBeforeStart),
-    ['to'],
-  ),
-  v.forward(
-    v.check((q) => {
-      const from = vnDayStart(q.from ?? q.to ?? '');
-      const to = vnDayStart(q.to ?? q.from ?? '');
-      return !from || !to || (to.getTime() - from.getTime()) / DAY_MS + 1 <= MAX_REPORT_DAYS;
-    }, REPORT_MSG.rangeTooLong),
-    ['from'],
-  ),
-);
+export const CallReportQuerySchema = reportQuery({
+  from: day,
+  to: day,
+  direction: v.optional(v.union([v.literal(''), v.picklist(Object.keys(REPORT_DIRECTIONS) as ReportDirection[])], REPORT_MSG.badDirection), ''),
+  result: v.optional(v.union([v.literal(''), v.picklist(Object.keys(CALL_RESULTS) as CallResult[])], REPORT_MSG.badResult), ''),
+  extension: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{2,6}$/, REPORT_MSG.unknownExtension))], REPORT_MSG.unknownExtension), ''),
+  department_id: idParam,
+  team_id: idParam,
+  queue_id: idParam,
+  search: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\+?\d{0,20}$/, REPORT_MSG.badNumber)), ''),
+  page: count(100_000, 1),
+  per_page: count(100, PAGE_SIZE),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
+});
 export type CallReportQuery = v.InferOutput<typeof CallReportQuerySchema>;
 
 /** One call as the history screens show it (numbers already masked by the API where the tenant hides them). */

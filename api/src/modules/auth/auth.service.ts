@@ -2,9 +2,10 @@ import { SUPER_ADMIN_ROLE, type LoginInput, type LoginResult, type MeResult } fr
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { currentTenant, findTenantByMaDn } from '../tenants/tenants.service';
+import { createActivityRecorder } from '../activity/activity-recorder.service';
 import { allPermissionNames, userProfile, userRoles, type UserRoleRow } from './access.repository';
 import { dummyHash, verifyPassword } from '../../security/password';
-import { createSession, findLoginUser, findSession, revokeSession, revokeUserSessions, touchSession } from './sessions.repository';
+import { createSession, findLoginUser, findSession, revokeSession, revokeUserSessions, sessionTimes, touchSession } from './sessions.repository';
 import { LoginThrottle } from './throttle';
 import { ABSOLUTE_SESSION_S, ACCESS_TTL_S, nowSeconds, sessionState, type TokenService } from './tokens';
 /** The roles of a user as the guards read them (http/types). */
@@ -27,7 +28,25 @@ export type AuthService = ReturnType<typeof createAuthService>;
  */
 export const endUserSessions: (tx: Queryable, userId: number, exceptSessionId?: string) => Promise<void> = revokeUserSessions;
 
+/**
+ * For user activity, inside the caller's tenant transaction: when each session ended without a
+ * logout, as far as the server knows — revoked (account locked, password changed), its last token
+ * lapsed (ACCESS_TTL_S after the last refresh), or the absolute limit — whichever came first, if
+ * it is past `now`; sessions still alive are left out.
+ */
+export async function sessionEnds(tx: Queryable, ids: readonly string[], now = new Date()): Promise<Map<string, Date>> {
+  const out = new Map<string, Date>();
+  for (const s of await sessionTimes(tx, ids)) {
+    const ends = [new Date(s.last_seen_at).getTime() + ACCESS_TTL_S * 1000, new Date(s.created_at).getTime() + ABSOLUTE_SESSION_S * 1000];
+    if (s.revoked_at) ends.push(new Date(s.revoked_at).getTime());
+    const end = Math.min(...ends);
+    if (end <= now.getTime()) out.set(s.id, new Date(end));
+  }
+  return out;
+}
+
 export function createAuthService(db: Db, tokens: TokenService, throttle: LoginThrottle) {
+  const activity = createActivityRecorder(db);
   /** `ip` is the client's address as the trusted proxy reports it (server.ts trustProxy). */
   async function login(input: LoginInput, ip: string): Promise<LoginResult> {
     const key = LoginThrottle.key(input.ma_dn, input.username, ip);
@@ -42,6 +61,7 @@ export function createAuthService(db: Db, tokens: TokenService, throttle: LoginT
     }
     await throttle.succeed(key);
     const session = await db.withTenant(tenant.id, (tx) => createSession(tx, tenant.id, user.id));
+    await activity.login(tenant.id, user.id, session.id);
     const now = nowSeconds();
     const token = tokens.issue({ sub: String(user.id), tid: tenant.id, ma_dn: tenant.ma_dn, sid: session.id }, now, session.createdAt);
     return { token, ma_dn: tenant.ma_dn, tenant_name: tenant.name, expires_in: ACCESS_TTL_S };
@@ -67,7 +87,10 @@ export function createAuthService(db: Db, tokens: TokenService, throttle: LoginT
     return !!session && !session.revoked && now < session.createdAt + ABSOLUTE_SESSION_S;
   }
 
-  const logout = (auth: AuthContext) => db.withTenant(auth.tenantId, (tx) => revokeSession(tx, auth.sessionId));
+  async function logout(auth: AuthContext): Promise<void> {
+    await db.withTenant(auth.tenantId, (tx) => revokeSession(tx, auth.sessionId));
+    await activity.logout(auth.tenantId, auth.userId, auth.sessionId);
+  }
 
   const roles = (auth: AuthContext): Promise<UserRoleRow[]> => db.withTenant(auth.tenantId, (tx) => userRoles(tx, auth.userId));
 

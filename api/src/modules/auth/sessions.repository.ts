@@ -44,3 +44,13 @@ export async function revokeSession(tx: Queryable, sessionId: string): Promise<v
 export async function revokeUserSessions(tx: Queryable, userId: number, exceptSessionId?: string): Promise<void> {
   await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and id::text <> $2', [userId, exceptSessionId ?? '']);
 }
+
+/** When each of these sessions was made, last refreshed and revoked (user activity: how a session ended). */
+export async function sessionTimes(tx: Queryable, ids: readonly string[]): Promise<{ id: string; created_at: Date; last_seen_at: Date; revoked_at: Date | null }[]> {
+  if (!ids.length) return [];
+  const { rows } = await tx.query<{ id: string; created_at: Date; last_seen_at: Date; revoked_at: Date | null }>(
+    'select id::text as id, created_at, last_seen_at, revoked_at from sessions where id = any($1::uuid[])',
+    [ids],
+  );
+  return rows;
+}

@@ -9,6 +9,7 @@ import type { EvapiClient } from './evapi-client';
 import { kamailioJson, toKamailioPlan, type KamailioPlan, type Trunks } from './kamailio-plan';
 import type { Registrations } from './registrations';
 import type { TenantLookup } from './tenant-lookup';
+import type { ActivityRecorder } from '../activity/activity-recorder.service';
 
 export interface KamailioRouteDeps {
   tracker: CallTracker;
@@ -22,6 +23,8 @@ export interface KamailioRouteDeps {
   testClock: boolean;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
   liveState(tenantId: number, domain: string, caller: string, config: PbxConfig): Promise<LiveState>;
+  /** Where a registration that begins or ends is recorded (user activity). */
+  activity?: ActivityRecorder;
 }
 
 const text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)), '');
@@ -114,7 +117,11 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
   app.post('/internal/sip/registration', async (request, reply) => {
     const r = v.safeParse(RegistrationBody, request.body);
     if (!r.success) return reply.status(400).send({ ok: false });
-    d.registrations.report(r.output.domain, r.output.user, r.output.expires ?? 0);
+    const change = d.registrations.report(r.output.domain, r.output.user, r.output.expires ?? 0);
+    if (d.activity && (change === 'registered' || change === 'unregistered')) {
+      const tenant = await d.tenants.ofDomain(r.output.domain);
+      if (tenant) await d.activity.registration(tenant.tenantId, r.output.user, change === 'registered');
+    }
     return { ok: true };
   });
 

@@ -1,26 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
 import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema, FEATURES, PERM, type CallReportQuery } from '@tongdai/contracts';
 import { authOf, guarded, holdsPermission, requirePermission } from '../../http/guards';
-import { AppError } from '../../http/errors';
-import { fieldErrors } from '../../http/validate';
+import { validateFilters } from '../../http/validate';
 import { createCallHistoryService, type Viewer } from './call-history.service';
-import { csvFile, xlsxFile } from './export-formats';
+import { sendExport } from '../../http/export-files';
 
 const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
 
 /** Parses the filters; a 400 carries the first wrong filter's Vietnamese words as its message (shown on screen). */
-export async function parseFilters(request: FastifyRequest): Promise<void> {
-  const result = v.safeParse(CallReportQuerySchema, request.query ?? {});
-  if (result.success) {
-    request.query = result.output;
-    return;
-  }
-  const details = fieldErrors(result.issues);
-  const err = new AppError('VALIDATION_FAILED', details);
-  err.message = details[0]?.message ?? err.message;
-  throw err;
-}
+export const parseFilters = validateFilters(CallReportQuerySchema);
 
 /** Who asks, and whether report.view lets them read the whole tenant. */
 export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
@@ -44,17 +32,11 @@ export async function callHistoryRoutes(app: FastifyInstance): Promise<void> {
   );
   // Exports: report.export, the same filters and scope, streamed (the file is never held whole).
   const exporting = [...preHandler, requirePermission(PERM.report.export)];
-  const send = async (request: FastifyRequest, reply: FastifyReply, file: string, answeredOnly: boolean, format = (request.params as { format: string }).format) => {
-    if (format !== 'csv' && format !== 'xlsx') throw new AppError('NOT_FOUND');
-    // The filters are checked before the first byte: a bad filter is still a 400, not a broken file.
-    const pages = await history.exportPages(await viewerOf(request), request.query as CallReportQuery, answeredOnly);
-    const body = format === 'csv' ? csvFile(CALL_REPORT_EXPORT_HEADERS, pages) : xlsxFile(answeredOnly ? 'Cuộc gọi thành công' : 'Lịch sử cuộc gọi', CALL_REPORT_EXPORT_HEADERS, pages);
-    return reply
-      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${file}.${format}"`)
-      .header('cache-control', 'no-store')
-      .send(body);
-  };
+  const send = (request: FastifyRequest, reply: FastifyReply, file: string, answeredOnly: boolean, format = (request.params as { format: string }).format) =>
+    sendExport(reply, {
+      format, file, sheet: answeredOnly ? 'Cuộc gọi thành công' : 'Lịch sử cuộc gọi', headers: CALL_REPORT_EXPORT_HEADERS,
+      pages: async () => history.exportPages(await viewerOf(request), request.query as CallReportQuery, answeredOnly),
+    });
   // …/export is the CSV as before; …/export.csv and …/export.xlsx name the format.
   for (const [path, file, answeredOnly] of [
     ['/reports/call-history', 'lich-su-cuoc-goi', false],

@@ -86,6 +86,21 @@ export async function sumsByExtension(tx: Queryable, q: RangeParams): Promise<Ex
   return rows;
 }
 
+export type ExtensionDaySums = Sums & { extension: string; day: string };
+
+/** Per extension and Vietnam day (whole days only: cdr_daily), nobody's '' excluded. */
+export async function sumsByExtensionDay(tx: Queryable, q: RangeParams): Promise<ExtensionDaySums[]> {
+  const params: unknown[] = [q.from, q.to];
+  const where = scope(params, q.extensions);
+  const { rows } = await tx.query<ExtensionDaySums>(
+    `select h.extension, to_char(h.day at time zone 'Asia/Ho_Chi_Minh', 'YYYY-MM-DD') as day, ${SUMS}
+     from cdr_daily h where h.day >= $1 and h.day < $2 and h.extension <> '' ${where}
+     group by h.extension, h.day order by h.day, h.extension`,
+    params,
+  );
+  return rows;
+}
+
 export type OrgSums = Sums & { department_id: number | null; department: string | null; team_id: number | null; team: string | null; level: 'department' | 'team' };
 
 /**

@@ -76,6 +76,22 @@ export async function extensionSummary(tx: Queryable, range: ReportRange): Promi
   return rows.map((r) => ({ extension: r.extension, user_id: r.user_id, full_name: r.full_name, department_id: r.department_id, team_id: r.team_id, ...figures(r) }));
 }
 
+export interface ExtensionDay extends CallFigures {
+  extension: string;
+  /** YYYY-MM-DD, Vietnam. */
+  day: string;
+}
+
+/** Per extension and Vietnam day (the range must be whole Vietnam days), days without calls left out. */
+export async function extensionDays(tx: Queryable, range: ReportRange): Promise<ExtensionDay[]> {
+  const r = checked(range);
+  if ((r.from.getTime() + VN_OFFSET_MS) % (24 * HOUR_MS) !== 0 || (r.to.getTime() + VN_OFFSET_MS) % (24 * HOUR_MS) !== 0) {
+    throw new ReportRangeError('a per-day range is whole Vietnam days');
+  }
+  const rows = await repo.sumsByExtensionDay(tx, r);
+  return rows.map((s) => ({ extension: s.extension, day: s.day, ...figures(s) }));
+}
+
 export interface TeamSummary extends CallFigures {
   team_id: number | null;
   team: string | null;

@@ -8,6 +8,7 @@ import { authOf, guarded } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { hashPassword, verifyPassword } from '../../security/password';
 import * as repo from './user-settings.repository';
+import { createActivityRecorder } from '../activity/activity-recorder.service';
 
 function found<T>(value: T | null): T {
   if (!value) throw new AppError('SESSION_EXPIRED');
@@ -19,6 +20,7 @@ export async function userSettingsRoutes(app: FastifyInstance): Promise<void> {
   const { db, loginLimiter } = app.deps;
   const schema = { tags: ['tenant: user settings'], security: [{ bearer: [] }] };
   const me = guarded(PERM.general);
+  const activity = createActivityRecorder(db, (err) => app.log.error({ err }, 'activity event not recorded'));
 
   app.get('/user-info-login', { preHandler: me, schema }, async (request) => {
     const { tenantId, userId } = authOf(request);
@@ -48,6 +50,7 @@ export async function userSettingsRoutes(app: FastifyInstance): Promise<void> {
     const { tenantId, userId } = authOf(request);
     const { status } = request.body as { status: ActivityStatus };
     await db.withTenant(tenantId, (tx) => repo.setActivityStatus(tx, userId, status));
+    await activity.status(tenantId, userId, status);
     return { data: { status_activity: status } };
   });
 }

@@ -9,6 +9,7 @@ import { parseTrunks, type Trunks } from '../kamailio/kamailio-plan';
 import { registerKamailioRoutes } from '../kamailio/kamailio.routes';
 import { Registrations } from '../kamailio/registrations';
 import { TenantLookup } from '../kamailio/tenant-lookup';
+import { createActivityRecorder } from '../activity/activity-recorder.service';
 import { Continuations } from '../media/continuation';
 import { registerMediaRoutes } from '../media/media.routes';
 import { PbxConfigCache, type ConfigLoader } from '../pbx/config-cache';
@@ -29,6 +30,8 @@ export interface CallRoutingOptions {
   hub?: CallEventHub;
   /** The shared secret the evapi handshake proves (set by buildInternalServer, ADR 0019). */
   internalSecret?: string;
+  /** How often registrations that ran out are looked for (user activity); default 5 s. */
+  lapseCheckMs?: number;
 }
 
 /**
@@ -51,10 +54,23 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   }
   const sweeper = setInterval(() => tracker.sweep(), 60_000);
   sweeper.unref();
+  // Registrations nobody refreshed end at their expiry (user activity): Kamailio reports every
+  // REGISTER it saves, so the API knows each expiry without asking Kamailio (ADR 0027).
+  const tenants = new TenantLookup(db);
+  const activity = createActivityRecorder(db, (err) => app.log.error({ err }, 'activity event not recorded'));
+  const lapses = setInterval(() => void recordLapses(), opts.lapseCheckMs ?? 5_000);
+  lapses.unref();
+  async function recordLapses(): Promise<void> {
+    for (const l of registrations.lapsed()) {
+      const tenant = await tenants.ofDomain(l.domain).catch(() => null);
+      if (tenant) await activity.registration(tenant.tenantId, l.extension, false, l.at, 'expired');
+    }
+  }
   const evapiAddress = parseAddress(opts.evapi ?? process.env.KAMAILIO_EVAPI);
   const events = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw), opts.internalSecret ?? '').start() : null;
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    clearInterval(lapses);
     events?.stop();
     await writer.flush();
   });
@@ -78,7 +94,8 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   registerKamailioRoutes(app, {
     tracker,
     registrations,
-    tenants: new TenantLookup(db),
+    tenants,
+    activity,
     continuations,
     events,
     trunks: opts.trunks ?? parseTrunks(process.env.SIP_TRUNKS),

@@ -1,10 +1,12 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { stream as excelStream } from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { AppError } from './errors';
 
 /**
  * The two export files of a report (ADR 0025), both written page by page from the same cells as
- * they come: nothing holds the whole file. A page is the cells of some rows, as on screen.
+ * they come: nothing holds the whole file. Every report (calls, user activity) sends them through sendExport. A page is the cells of some rows, as on screen.
  */
 export type ExportPages = AsyncGenerator<string[][]>;
 
@@ -55,4 +57,22 @@ export function xlsxFile(sheetName: string, headers: readonly string[], pages: E
     }
   })();
   return out;
+}
+
+/**
+ * Sends a report's export as `format` (csv or xlsx; anything else is a 404), streamed, named
+ * `file`.<format>. Call it once the filters are checked: a bad filter stays a 400, not a broken file.
+ */
+export function sendExport(
+  reply: FastifyReply,
+  o: { format: string; file: string; sheet: string; headers: readonly string[]; pages: () => Promise<ExportPages> },
+): Promise<FastifyReply> {
+  if (o.format !== 'csv' && o.format !== 'xlsx') throw new AppError('NOT_FOUND');
+  return o.pages().then((pages) =>
+    reply
+      .type(o.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${o.file}.${o.format}"`)
+      .header('cache-control', 'no-store')
+      .send(o.format === 'csv' ? csvFile(o.headers, pages) : xlsxFile(o.sheet, o.headers, pages)),
+  );
 }
