@@ -2,12 +2,13 @@ import { defineRemoteManifest, i18n } from '@tongdai/platform';
 import { NS } from './i18n';
 import { historyNav, historyRoutes } from './history/history.routes';
 import { summaryNav, summaryRoutes } from './summaries/summaries.routes';
+import { kpiNav, kpiRoutes } from './kpis/kpis.routes';
 
 /** mf-reports: call history first (issue 13); the summaries and the carrier view follow. */
 export default defineRemoteManifest({
   id: 'mf_reports',
   title: i18n.t('area', { ns: NS }),
-  routes: [...historyRoutes, ...summaryRoutes],
-  nav: [...historyNav(), ...summaryNav()],
+  routes: [...historyRoutes, ...summaryRoutes, ...kpiRoutes],
+  nav: [...historyNav(), ...summaryNav(), ...kpiNav()],
   lifecycles: () => import('./app'),
 });
