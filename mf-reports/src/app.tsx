@@ -1,7 +1,8 @@
 import { createRemoteApp } from '@tongdai/ui';
 import { historyRoutes } from './history/history.routes';
 import { summaryRoutes } from './summaries/summaries.routes';
+import { kpiRoutes } from './kpis/kpis.routes';
 
 // The routes, not the manifest: the manifest loads this file lazily.
-const lifecycles = createRemoteApp({ name: 'mf_reports', routes: [...historyRoutes, ...summaryRoutes] });
+const lifecycles = createRemoteApp({ name: 'mf_reports', routes: [...historyRoutes, ...summaryRoutes, ...kpiRoutes] });
 export const { bootstrap, mount, unmount } = lifecycles;
