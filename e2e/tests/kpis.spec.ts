@@ -79,9 +79,15 @@ test('KPIs: Vietnamese messages, a KPI created, a real call 101 → 102 moves it
     // A department's KPI: /kpi-by-department compares departments with a chart.
     await kpis.openList();
     await kpis.list().getByTestId('add').click();
-    await kpis.fill({ name: dept, measure: 'calls_answered', target: '20', period: 'week', assigneeType: 'department', assignee: 1 });
+    await kpis.fill({ name: dept, measure: 'calls_answered', target: '20', period: 'week', assigneeType: 'department', assignee: 'Phòng Chăm sóc khách hàng' });
     await kpis.save();
-    await expect(kpis.row(dept)).toContainText('Phòng ban:');
+    await expect(kpis.row(dept)).toContainText('Phòng ban: Phòng Chăm sóc khách hàng');
+    // The agent (102, in that department, no kpi.view) sees its KPI, not the admin's own, and cannot add.
+    const own = new KpiPages(b.page);
+    await own.openList();
+    await expect(own.row(dept)).toHaveCount(1);
+    await expect(own.row(made)).toHaveCount(0);
+    await expect(own.list().getByTestId('add')).toHaveCount(0);
     await a.page.getByTestId('nav-kpi-by-department').click();
     await expect(kpis.byDepartment().getByRole('heading', { level: 1 })).toHaveText('KPI theo phòng ban');
     await expect(kpis.byDepartment().getByTestId('kpi-chart')).toContainText('Mức hoàn thành KPI của các phòng ban');
