@@ -1,4 +1,5 @@
 import { KPI_MSG, MSG, vnDay, type Kpi, type KpiByDepartmentResponse, type Paged } from '@tongdai/contracts';
+import { callRecord, type CallRecordOptions } from '@tongdai/testkit/call-records';
 import type { CdrRow } from '../cdr/cdr';
 import { CdrWriter } from '../cdr/cdr.service';
 import { extensionSummary, legFigures } from '../reports/read-model.service';
@@ -16,17 +17,8 @@ let ids: { demo: number; abc: number; staffId: number; adminId: number; care: nu
 const today = vnDay(new Date());
 const hourStart = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
 
-function cdr(tenantId: number, callId: string, o: Partial<CdrRow> & { talk?: number }): CdrRow {
-  const started = new Date(hourStart.getTime() + 60_000);
-  const answered = (o.disposition ?? 'ANSWERED') === 'ANSWERED' ? new Date(started.getTime() + 5000) : null;
-  const talk = answered ? (o.talk ?? 30) : 0;
-  return {
-    tenant_id: tenantId, call_id: callId, caller: '0901000001', callee: '02873000001', did: null, direction: 'inbound', route: [],
-    ring_group_id: null, queue_id: null, extension: null, trunk: null, started_at: started, answered_at: answered,
-    ended_at: new Date((answered ?? started).getTime() + talk * 1000 + 1000), duration: talk + 6, billsec: talk,
-    disposition: 'ANSWERED', sip_code: answered ? 200 : 487, reason: '', ...o,
-  };
-}
+/** A call in the current hour (the KPIs' period), as the writer takes it. */
+const cdr = (tenantId: number, callId: string, o: CallRecordOptions = {}) => callRecord<CdrRow>(tenantId, callId, new Date(hourStart.getTime() + 60_000), o);
 
 beforeAll(async () => {
   t = await startTestApp();
