@@ -25,7 +25,8 @@ export function Progress({ kpi }: { kpi: Kpi }) {
   const p = kpi.progress;
   return (
     <div className={s.progress} data-testid="kpi-progress" data-status={p.status}>
-      <ProgressBar value={Math.min(1, p.percent / 100)} color={STATUS_COLOR[p.status]} thickness="large" aria-label={`${num.format(p.percent)}%`} />
+      {/* A measurement against a target, not work in progress: a meter (screens wait for progressbars to go). */}
+      <ProgressBar role="meter" value={Math.min(1, p.percent / 100)} color={STATUS_COLOR[p.status]} thickness="large" aria-label={`${kpi.name}: ${num.format(p.percent)}%`} />
       <Text size={200}><span data-testid="kpi-actual">{figure(kpi, p.actual)}</span> ({num.format(p.percent)}%)</Text>
     </div>
   );
