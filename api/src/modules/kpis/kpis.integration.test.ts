@@ -101,6 +101,10 @@ describe('KPIs API', () => {
     expect(await actual({ measure: 'answer_rate', target: 90 })).toBe(Math.round(ext102.answer_rate * 1000) / 10);
     expect(await actual({ measure: 'avg_handle_time', target: 120 })).toBe(ext102.avg_talk_sec);
     expect(ext102).toMatchObject({ calls: 4, answered: 2, talk_sec: 125 });
+    // Per leg, the read model splits exactly the per-extension summary's figures.
+    const legs = await t.db.withTenant(ids.demo, (tx) => legFigures(tx, { ...read, extensions: ['102'] }));
+    expect(legs.all).toEqual(Object.fromEntries(Object.keys(legs.all).map((k) => [k, ext102[k as keyof typeof ext102]])));
+    expect([legs.placed.calls, legs.received.calls, legs.placed.calls + legs.received.calls]).toEqual([2, 2, ext102.calls]);
     const d = await created({ measure: 'calls_answered', assignee: { type: 'department', id: ids.care } });
     expect(d.progress.actual).toBe(dept.received.answered);
     expect(d.progress).toMatchObject({ period_from: today, period_to: today });
