@@ -69,6 +69,8 @@ test('KPIs: Vietnamese messages, a KPI created, a real call 101 → 102 moves it
     await kpis.fill({ target: '0' });
     await kpis.save();
     await expect(kpis.form()).toContainText('Chỉ tiêu phải lớn hơn 0');
+    await expect(kpis.form().getByTestId('field-assignee-id')).toHaveValue(/\d+/);
+    await a.page.screenshot({ path: '../.tmp/screens/kpi-edit-dialog.png', fullPage: true });
     await kpis.fill({ target: '50' });
     await kpis.save();
     await expect(kpis.form()).toHaveCount(0);
