@@ -17,6 +17,7 @@ import { eventsRoutes } from './modules/realtime/events.routes';
 import { callHistoryRoutes } from './modules/reports/call-history.routes';
 import { summaryRoutes } from './modules/reports/summary.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { kpisRoutes } from './modules/kpis/kpis.routes';
 import { publicRoute } from './http/guards';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -70,6 +71,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(callHistoryRoutes);
       await tenant.register(summaryRoutes);
       await tenant.register(activityRoutes);
+      await tenant.register(kpisRoutes);
     },
     { prefix: '/t/:ma_dn' },
   );

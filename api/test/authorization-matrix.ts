@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { mp3, multipart, wav } from '@tongdai/testkit/pbx-kit';
 import type { Db } from '../src/db/db';
+import { vnDay } from '@tongdai/contracts';
 
 /** One operation of the OpenAPI document, with the access its guards declared (x-auth …). */
 export interface Operation {
@@ -168,10 +169,15 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
   };
   const direct = (target: string) => ({ type: 'direct', target });
   const role = await send({ method: 'POST', url: `/t/${maDn}/role`, payload: { name: FIXTURE.role, permissions: ['customer.view'] } });
-  await send({
+  const account = await send({
     method: 'POST',
     url: `/t/${maDn}/accounts`,
     payload: { full_name: 'Ma trận', username: FIXTURE.username, role_id: role.id, status: 'active', ...PASSWORD },
+  });
+  await send({
+    method: 'POST',
+    url: `/t/${maDn}/kpis`,
+    payload: { name: 'KPI ma trận', measure: 'calls_made', target: 5, period: 'day', start_date: vnDay(new Date()), assignee: { type: 'user', id: account.id } },
   });
   const greeting = await upload('greeting', { name: 'Lời chào ma trận' }, { name: 'a.wav', type: 'audio/wav', bytes: wav(1) });
   await upload('moh', { name: 'Nhạc chờ ma trận', moh_class: 'ma-tran' }, { name: 'n.mp3', type: 'audio/mpeg', bytes: mp3(100, true) });

@@ -26,3 +26,4 @@ export * from './report-summaries';
 export * from './carrier-report';
 export * from './monitor';
 export * from './activity';
+export * from './kpis';

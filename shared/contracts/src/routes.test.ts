@@ -1,4 +1,4 @@
-import { SPEC_ROUTES, dialogPaths, isSpecRoute, pagePaths, paths } from './routes';
+import { SPEC_ROUTES, addPageEditDialog, dialogPaths, isSpecRoute, pagePaths, paths } from './routes';
 
 /** SPEC §2, as the spec lists it: the table built from `paths` and `screens` must be exactly this. */
 const SPEC_2 = [
@@ -53,5 +53,10 @@ describe('crud paths', () => {
   it('dialog paths: one route, add and edit in ?dialog=', () => {
     const p = dialogPaths('/numbers');
     expect([p.add, p.edit(3), p.patterns, p.dialog]).toEqual(['/numbers?dialog=new', '/numbers?dialog=3', ['/numbers'], true]);
+  });
+  it('an add page with edit in a dialog (KPIs: the SPEC names /kpi/add, no edit route)', () => {
+    const p = addPageEditDialog('/kpis', '/kpi/add');
+    expect([p.add, p.edit(4), p.patterns, p.dialog]).toEqual(['/kpi/add', '/kpis?dialog=4', ['/kpis', '/kpi/add'], true]);
+    expect(paths.kpi.patterns).toEqual(['/kpis', '/kpi/add']);
   });
 });

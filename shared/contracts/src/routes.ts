@@ -27,6 +27,11 @@ export function dialogPaths(list: string): CrudPaths {
   return { list, add: `${list}?dialog=new`, edit: (id) => `${list}?dialog=${id}`, patterns: [list], dialog: true };
 }
 
+/** The SPEC names a list and an add page but no edit route: edit opens a dialog on the list (?dialog=<id>). */
+export function addPageEditDialog(list: string, add: string): CrudPaths {
+  return { list, add, edit: (id) => `${list}?dialog=${id}`, patterns: [list, add], dialog: true };
+}
+
 /** A screen that only lists (a report): it has no add or edit of its own. */
 export function listPaths(list: string): CrudPaths {
   return { list, add: list, edit: () => list, patterns: [list], dialog: false };
@@ -58,7 +63,7 @@ export const paths = {
   outbound: dialogPaths('/outbound'),
   blockedIn: dialogPaths('/list-of-blocked-incoming-numbers'),
   blockedOut: dialogPaths('/list-of-blocked-out-numbers'),
-  kpi: { list: '/kpis', add: '/kpi/add' },
+  kpi: addPageEditDialog('/kpis', '/kpi/add'),
   timeGroup: { list: '/time-groups', add: '/time-groups/add', edit: (id: number | string, detailId: number | string) => `/time-groups/edit/${id}/${detailId}`, editPattern: '/time-groups/edit/:id/:detailId' },
   settings: { home: '/setting', tenant: (slug: string) => `/setting/${slug}`, user: (slug: string) => `/user-setting/${slug}`, patterns: ['/setting/:slug', '/user-setting/:slug', '/setting'] },
   surveyCampaignStart: { pattern: '/survey/campaign/start/:id', to: (id: number | string) => `/survey/campaign/start/${id}` },
@@ -105,8 +110,7 @@ export const routes = {
 const crud = Object.values(paths).flatMap((p): readonly string[] => {
   if ('patterns' in p) return p.patterns;
   if ('editPattern' in p) return [p.list, p.add, p.editPattern];
-  if ('pattern' in p) return [p.pattern];
-  return [p.list, p.add];
+  return [p.pattern];
 });
 
 /** The route table of SPEC §2; the host refuses a route outside it. */

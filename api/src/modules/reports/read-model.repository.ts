@@ -136,6 +136,23 @@ export async function sumsTotal(tx: Queryable, q: RangeParams): Promise<Sums> {
   return rows[0];
 }
 
+export type LegSums = Sums & { leg: 'in' | 'out' };
+
+/**
+ * A set of extensions' sums per leg: 'out' the calls they placed (outbound, internal), 'in' the
+ * calls they received (inbound they answered, internal to them). An internal call between two of
+ * them is one placed and one received call, as the per-extension summary counts it.
+ */
+export async function sumsByLeg(tx: Queryable, q: RangeParams & { extensions: readonly string[] }): Promise<LegSums[]> {
+  const params: unknown[] = [q.from, q.to];
+  const where = scope(params, q.extensions);
+  const { rows } = await tx.query<LegSums>(
+    `select h.leg, ${SUMS} from ${rollupIn(q)} and h.extension <> '' and h.leg in ('in', 'out') ${where} group by h.leg`,
+    params,
+  );
+  return rows;
+}
+
 export type BucketSums = Sums & { at: string };
 
 /** One row per hour or per Vietnam day of the range, empty buckets included, each call once. */

@@ -118,6 +118,26 @@ export async function totals(tx: Queryable, range: ReportRange): Promise<CallFig
   return figures(await repo.sumsTotal(tx, checked(range)));
 }
 
+/** A set of extensions' figures: the calls they placed, the calls they received, and both. */
+export interface LegFigures {
+  placed: CallFigures;
+  received: CallFigures;
+  /** Both legs: the sum of these extensions' rows in extensionSummary. */
+  all: CallFigures;
+}
+
+const ZERO: Sums = { calls: 0, calls_in: 0, calls_out: 0, calls_internal: 0, answered: 0, no_answer: 0, busy: 0, failed: 0, blocked: 0, billsec: 0, wait_sec: 0 };
+const add = (a: Sums, b: Sums): Sums => Object.fromEntries(Object.keys(ZERO).map((k) => [k, a[k as keyof Sums] + b[k as keyof Sums]])) as unknown as Sums;
+
+/** Figures of a set of extensions (an agent's, a team's, a department's) per leg, for KPIs. No extensions: zeros. */
+export async function legFigures(tx: Queryable, range: ReportRange & { extensions: readonly string[] }): Promise<LegFigures> {
+  checked(range);
+  const rows = range.extensions.length ? await repo.sumsByLeg(tx, range) : [];
+  const out = rows.find((r) => r.leg === 'out') ?? ZERO;
+  const inn = rows.find((r) => r.leg === 'in') ?? ZERO;
+  return { placed: figures(out), received: figures(inn), all: figures(add(out, inn)) };
+}
+
 export interface SeriesPoint extends CallFigures {
   /** The bucket's first instant (ISO, UTC); a day bucket starts at 00:00 Vietnam time. */
   at: string;

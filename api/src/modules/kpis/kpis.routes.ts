@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FEATURES, KpiCreateSchema, KpiListQuerySchema, KpiUpdateSchema, PERM, type KpiInput, type KpiListQuery } from '@tongdai/contracts';
+import { authOf, guarded, holdsPermission } from '../../http/guards';
+import { idOf } from '../../http/params';
+import { validate } from '../../http/validate';
+import { createKpisService, type KpiViewer } from './kpis.service';
+
+const schema = { tags: ['tenant: kpis'], security: [{ bearer: [] }] };
+
+async function viewerOf(request: FastifyRequest): Promise<KpiViewer> {
+  const auth = authOf(request);
+  return { tenantId: auth.tenantId, userId: auth.userId, wholeTenant: await holdsPermission(request, PERM.kpi.view) };
+}
+
+/**
+ * Tenant surface: KPIs (issue 14) behind the purchased "report" feature, like the reports. Reading
+ * needs no permission of its own: kpi.view reads the tenant's KPIs, anyone else only those assigned
+ * to them, their team or their department (the service filters). Writes need kpi.create/edit/delete.
+ */
+export async function kpisRoutes(app: FastifyInstance): Promise<void> {
+  const kpis = createKpisService(app.deps.db);
+  const feature = FEATURES.report;
+  app.get('/kpis', { preHandler: [...guarded(undefined, feature), validate({ query: KpiListQuerySchema })], schema }, async (request) =>
+    kpis.list(await viewerOf(request), request.query as KpiListQuery),
+  );
+  app.get('/kpis/by-department', { preHandler: guarded(undefined, feature), schema }, async (request) => kpis.byDepartment(await viewerOf(request)));
+  app.get('/kpis/:id', { preHandler: guarded(undefined, feature), schema }, async (request) => ({
+    data: await kpis.get(await viewerOf(request), idOf(request.params)),
+  }));
+  app.post('/kpis', { preHandler: [...guarded(PERM.kpi.create, feature), validate({ body: KpiCreateSchema })], schema }, async (request, reply) =>
+    reply.status(201).send({ data: await kpis.create(await viewerOf(request), request.body as KpiInput) }),
+  );
+  app.put('/kpis/:id', { preHandler: [...guarded(PERM.kpi.edit, feature), validate({ body: KpiUpdateSchema })], schema }, async (request) => ({
+    data: await kpis.update(await viewerOf(request), idOf(request.params), request.body as KpiInput),
+  }));
+  app.delete('/kpis/:id', { preHandler: guarded(PERM.kpi.delete, feature), schema }, async (request, reply) => {
+    await kpis.remove(await viewerOf(request), idOf(request.params));
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,84 @@
+import { KPI_MSG, type Kpi, type KpiByDepartmentResponse, type KpiInput, type KpiListQuery, type Paged } from '@tongdai/contracts';
+import type { Db, Queryable } from '../../db/db';
+import { AppError } from '../../http/errors';
+import { legFigures } from '../reports/read-model.service';
+import { kpiProgress, kpiWindow } from './progress';
+import * as repo from './kpis.repository';
+
+/** Who asks: kpi.view reads every KPI of the tenant, anyone else their own, their team's and department's. */
+export interface KpiViewer {
+  tenantId: number;
+  userId: number;
+  wholeTenant: boolean;
+}
+
+const found = <T>(x: T | null | false): T => {
+  if (!x) throw new AppError('NOT_FOUND');
+  return x;
+};
+
+/**
+ * KPIs (issue 14, ADR 0028): CRUD, and each KPI's actual so far in its current period, read from
+ * the reports read model (rollups) for the assignee's extensions and judged by progress.ts.
+ */
+export function createKpisService(db: Db, now: () => Date = () => new Date()) {
+  const scopeOf = async (tx: Queryable, v: KpiViewer) => (v.wholeTenant ? null : repo.ownScope(tx, v.userId));
+
+  /** The row with its progress now. */
+  async function withProgress(tx: Queryable, row: repo.KpiRow, at: Date): Promise<Kpi> {
+    const w = kpiWindow(row, at);
+    const figures = w.read ? await legFigures(tx, { ...w.read, extensions: await repo.assigneeExtensions(tx, row.assignee) }) : null;
+    return { ...row, progress: kpiProgress(row, w, figures) };
+  }
+  const allWithProgress = async (tx: Queryable, rows: repo.KpiRow[]) => {
+    const at = now();
+    const out: Kpi[] = [];
+    for (const r of rows) out.push(await withProgress(tx, r, at)); // one statement at a time per transaction
+    return out;
+  };
+
+  async function checkAssignee(tx: Queryable, input: KpiInput): Promise<void> {
+    if (!(await repo.assigneeExists(tx, input.assignee))) throw new AppError('VALIDATION_FAILED', [{ field: 'assignee.id', message: KPI_MSG.unknownAssignee }]);
+  }
+
+  return {
+    async list(v: KpiViewer, q: KpiListQuery): Promise<Paged<Kpi>> {
+      return db.withTenant(v.tenantId, async (tx) => {
+        const { rows, total } = await repo.listKpis(tx, q, await scopeOf(tx, v));
+        return { data: await allWithProgress(tx, rows), meta: { page: q.page, per_page: q.per_page, total } };
+      });
+    },
+
+    get: (v: KpiViewer, id: number): Promise<Kpi> =>
+      db.withTenant(v.tenantId, async (tx) => withProgress(tx, found(await repo.getKpi(tx, id, await scopeOf(tx, v))), now())),
+
+    create: (v: KpiViewer, input: KpiInput): Promise<Kpi> =>
+      db.withTenant(v.tenantId, async (tx) => {
+        await checkAssignee(tx, input);
+        const id = await repo.insertKpi(tx, v.tenantId, v.userId, input);
+        return withProgress(tx, found(await repo.getKpi(tx, id)), now());
+      }),
+
+    update: (v: KpiViewer, id: number, input: KpiInput): Promise<Kpi> =>
+      db.withTenant(v.tenantId, async (tx) => {
+        found(await repo.getKpi(tx, id));
+        await checkAssignee(tx, input);
+        found(await repo.updateKpi(tx, id, input));
+        return withProgress(tx, found(await repo.getKpi(tx, id)), now());
+      }),
+
+    async remove(v: KpiViewer, id: number): Promise<void> {
+      await db.withTenant(v.tenantId, async (tx) => found(await repo.deleteKpi(tx, id)));
+    },
+
+    /** Each department with the KPIs assigned to it and their progress (departments without KPIs are left out). */
+    async byDepartment(v: KpiViewer): Promise<KpiByDepartmentResponse> {
+      return db.withTenant(v.tenantId, async (tx) => {
+        const kpis = await allWithProgress(tx, await repo.departmentKpis(tx, await scopeOf(tx, v)));
+        const names = await repo.departmentNames(tx, [...new Set(kpis.map((k) => k.assignee.id))]);
+        const data = [...names].map(([id, name]) => ({ department_id: id, department: name, kpis: kpis.filter((k) => k.assignee.id === id) }));
+        return { data: data.sort((a, b) => a.department.localeCompare(b.department, 'vi')) };
+      });
+    },
+  };
+}
