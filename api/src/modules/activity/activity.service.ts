@@ -5,7 +5,7 @@ import {
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { sessionEnds } from '../auth/auth.service';
-import { extensionDays } from '../reports/figures.service';
+import { extensionDays } from '../reports/read-model.service';
 import { dayFigures, periodsOf } from './activity-days';
 import * as repo from './activity.repository';
 

@@ -1,5 +1,6 @@
 /**
- * The reports module's face for the other modules that show call figures (KPIs, dashboard,
- * monitor): the one read model over the rollups (ADR 0022), nothing else.
+ * The reports read model's face for other modules (user activity, KPIs, dashboard, monitor): the
+ * one way to get call figures (rollups, ADR 0022), nothing else. Every function runs inside db.withTenant.
  */
-export { legFigures, extensionSummary, totals, ReportRangeError, type LegFigures, type ReportRange } from './read-model';
+export { extensionDays, extensionSummary, legFigures, totals, callSeries, vnDays, vnDayStart, vnDayOf, ReportRangeError } from './read-model';
+export type { ExtensionDay, ExtensionSummary, LegFigures, ReportRange, SeriesPoint } from './read-model';

@@ -1,6 +1,0 @@
-/**
- * The reports read model's face for other modules (user activity, KPIs, dashboard, monitor): the
- * one way to get call figures (rollups, ADR 0022). Every function runs inside db.withTenant.
- */
-export { extensionDays, extensionSummary, totals, callSeries, vnDays, vnDayStart, vnDayOf, ReportRangeError } from './read-model';
-export type { ExtensionDay, ExtensionSummary, ReportRange, SeriesPoint } from './read-model';
