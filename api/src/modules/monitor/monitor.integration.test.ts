@@ -86,7 +86,7 @@ describe('live monitoring: snapshot and per-user events', () => {
     }
   });
 
-  it('a caller entering a queue waits on the wall: its path with the configured names, since when, in the queue's tile', async () => {
+  it('a caller entering a queue waits on the wall: its path with the configured names, since when, in the queue tile', async () => {
     const ws = await open(await login(t.app, 'demo', DEMO.admin));
     const heard = hear(ws);
     try {
