@@ -79,6 +79,21 @@ describe('LiveFeed: the live state the wall reads', () => {
     }
   });
 
+  it('an extension\'s call refused at once (never rang) still reaches that extension\'s socket, and never the wall\'s list', async () => {
+    const { tracker, heard, feed, calls } = setup();
+    try {
+      const plan: RoutingPlan = {
+        direction: 'outbound', from: '101', to: '0012345678', did: null, interactive: false, route: [],
+        steps: [{ kind: 'reject', code: 403, reason: 'international', message: 'Không được gọi quốc tế' }],
+      };
+      tracker.start({ callId: 'c3', tenantId: 1, caller: '101', callee: plan.to, callerExtension: '101', plan, kamailio: toKamailioPlan(plan, 'demo.tongdai.local', {}), startedAt: new Date() });
+      expect(heard.map((h) => [h.e.type, h.audience])).toEqual([['ended', { extensions: ['101'] }]]);
+      expect(await calls()).toEqual([]);
+    } finally {
+      feed.stop();
+    }
+  });
+
   it('registrations: an event when the state changes, none for a refresh, and one when it lapses', async () => {
     const { hub, heard, feed, tick } = setup();
     try {

@@ -107,7 +107,8 @@ export class LiveFeed {
     }
     this.entries.delete(rootId);
     this.hub.live.removeCall(e.tenantId, rootId).catch(() => undefined);
-    this.publish(e.tenantId, event, { extensions: uniq([...(entry?.involved ?? []), e.extension]), queueAgents: entry?.queue_agents });
+    // A call refused at once never rang: its caller (an extension dialling) still hears the end.
+    this.publish(e.tenantId, event, { extensions: uniq([...(entry?.involved ?? []), e.extension, e.callerExtension]), queueAgents: entry?.queue_agents });
   }
 
   private onLegEnded(parentCallId: string): void {
