@@ -18,6 +18,7 @@ import { callHistoryRoutes } from './modules/reports/call-history.routes';
 import { summaryRoutes } from './modules/reports/summary.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { kpisRoutes } from './modules/kpis/kpis.routes';
+import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { publicRoute } from './http/guards';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -72,6 +73,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(summaryRoutes);
       await tenant.register(activityRoutes);
       await tenant.register(kpisRoutes);
+      await tenant.register(monitorRoutes);
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -25,6 +25,8 @@ export interface KamailioRouteDeps {
   liveState(tenantId: number, domain: string, caller: string, config: PbxConfig): Promise<LiveState>;
   /** Where a registration that begins or ends is recorded (user activity). */
   activity?: ActivityRecorder;
+  /** A REGISTER (or unregister, expires 0) Kamailio saved, for the live state (the wall). */
+  onRegistration?(domain: string, extension: string, expires: number): void;
 }
 
 const text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)), '');
@@ -122,6 +124,7 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
       const tenant = await d.tenants.ofDomain(r.output.domain);
       if (tenant) await d.activity.registration(tenant.tenantId, r.output.user, change === 'registered');
     }
+    d.onRegistration?.(r.output.domain, r.output.user, r.output.expires ?? 0);
     return { ok: true };
   });
 

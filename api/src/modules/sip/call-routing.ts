@@ -1,7 +1,7 @@
 import { allNumberForms, type PbxConfig } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
-import { CallTracker, type CallEvent } from '../cdr/call-tracker';
+import { CallTracker } from '../cdr/call-tracker';
 import { CdrWriter, lastAnsweringAgent } from '../cdr/cdr.service';
 import { applyKamailioEvent } from '../kamailio/call-events';
 import { EvapiClient, parseAddress } from '../kamailio/evapi-client';
@@ -13,7 +13,8 @@ import { createActivityRecorder } from '../activity/activity-recorder.service';
 import { Continuations } from '../media/continuation';
 import { registerMediaRoutes } from '../media/media.routes';
 import { PbxConfigCache, type ConfigLoader } from '../pbx/config-cache';
-import { toPbxCallEvent, type CallEventHub } from '../realtime/call-event-hub';
+import type { CallEventHub } from '../realtime/call-event-hub';
+import { LiveFeed } from '../realtime/live-feed';
 import type { LiveState } from '../routing';
 
 export interface CallRoutingOptions {
@@ -44,14 +45,10 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   const writer = new CdrWriter(db, { intervalMs: opts.cdrFlushMs, onError: (err) => app.log.error({ err }, 'CDR write failed') });
   const tracker = new CallTracker((row) => writer.add(row));
   const hub = opts.hub;
-  // "ended" goes out once the call's record is written: a screen that reloads on it (the softphone's
-  // recent calls) finds the call. The wait is the writer's batch (≤ cdrFlushMs), never an extra write.
-  if (hub) {
-    tracker.events.on('call', (e: CallEvent) => {
-      if (e.type === 'ended') void writer.written().then(() => hub.publish(e.tenantId, toPbxCallEvent(e)));
-      else hub.publish(e.tenantId, toPbxCallEvent(e));
-    });
-  }
+  // Call events and the live state (the wall's snapshot) for the browsers (ADR 0026). "ended" goes
+  // out once the call's record is written: a screen that reloads on it (the softphone's recent
+  // calls, the wall's figures) finds the call. The wait is the writer's batch, never an extra write.
+  const feed = hub ? new LiveFeed(tracker, hub, Date.now, () => writer.written()) : null;
   const sweeper = setInterval(() => tracker.sweep(), 60_000);
   sweeper.unref();
   // Registrations nobody refreshed end at their expiry (user activity): Kamailio reports every
@@ -71,6 +68,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     clearInterval(lapses);
+    feed?.stop();
     events?.stop();
     await writer.flush();
   });
@@ -96,6 +94,13 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     registrations,
     tenants,
     activity,
+    onRegistration: feed
+      ? (domain, extension, expires) =>
+          void tenants.ofDomain(domain).then(
+            (t) => t && feed.registration(t.tenantId, extension, expires),
+            (err: unknown) => app.log.warn({ err }, 'registration event failed'),
+          )
+      : undefined,
     continuations,
     events,
     trunks: opts.trunks ?? parseTrunks(process.env.SIP_TRUNKS),
@@ -103,6 +108,6 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     config,
     liveState,
   });
-  registerMediaRoutes(app, { db, tracker, continuations, config, liveState });
+  registerMediaRoutes(app, { db, tracker, continuations, config, liveState, onQueued: feed ? (callId, queueId, agents) => feed.queued(callId, queueId, agents) : undefined });
   return tracker;
 }
