@@ -87,6 +87,8 @@ describe('LiveFeed: the live state the wall reads', () => {
         steps: [{ kind: 'reject', code: 403, reason: 'international', message: 'Không được gọi quốc tế' }],
       };
       tracker.start({ callId: 'c3', tenantId: 1, caller: '101', callee: plan.to, callerExtension: '101', plan, kamailio: toKamailioPlan(plan, 'demo.tongdai.local', {}), startedAt: new Date() });
+      // "ended" waits for the call's record to be written (here: at once).
+      await new Promise((r) => setImmediate(r));
       expect(heard.map((h) => [h.e.type, h.audience])).toEqual([['ended', { extensions: ['101'] }]]);
       expect(await calls()).toEqual([]);
     } finally {
