@@ -134,7 +134,7 @@ async function main() {
   }
 
   // Reports (issue 13): generated records on a fresh cluster; BENCH_CDR_ROWS=10000000 for the issue's size.
-  rows.push(...(await reportRows(Number(process.env.BENCH_CDR_ROWS ?? 1_000_000))));
+  rows.push(...(await reportRows(Number(process.env.BENCH_CDR_ROWS ?? 1_000_000), process.env.BENCH_CDR_URL)));
 
   const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 8];
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(w[i])).join(' | ')} |`;
