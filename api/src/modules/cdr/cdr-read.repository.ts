@@ -123,11 +123,15 @@ export async function listTenantCdrs(tx: Queryable, q: CdrRangeQuery): Promise<C
   return { rows: page.map(toRecord), next: rows.length > limit ? encode(page[page.length - 1]) : null };
 }
 
-/** What a report line shows of a record: exports read only these columns (less to send and parse). */
-export type CdrLine = Pick<
-  CdrRecord,
-  'id' | 'started_at' | 'answered_at' | 'direction' | 'caller' | 'callee' | 'did' | 'route' | 'extension' | 'duration' | 'billsec' | 'disposition' | 'sip_code' | 'reason'
->;
+/**
+ * What a report line shows of a record, as it comes from the database: an export reads only these
+ * columns, its times as numbers (started_at in whole microseconds since 1970, exact in a double;
+ * answered_at cut to milliseconds as pg's Date is), so there is no timestamp to format or parse.
+ */
+export type CdrLine = Pick<CdrRecord, 'id' | 'direction' | 'caller' | 'callee' | 'did' | 'route' | 'extension' | 'duration' | 'billsec' | 'disposition' | 'sip_code' | 'reason'> & {
+  at_us: number;
+  answered_ms: number | null;
+};
 
 /** Where a line page stopped: the last row's started_at in whole microseconds since 1970 (exact in a double) and id. */
 export interface LineKey {
@@ -135,13 +139,9 @@ export interface LineKey {
   id: number;
 }
 
-// Times as numbers, not timestamps: no text to format on the server nor Date to parse here. The
-// answer is cut to milliseconds as pg's Date is, so a line reads as the screen's row does.
 const LINE_COLUMNS = `id::int as id, (extract(epoch from started_at) * 1000000)::float8 as at_us,
   floor(extract(epoch from answered_at) * 1000)::float8 as answered_ms, direction, caller, callee, did, route, extension,
   duration, billsec, disposition, sip_code, reason`;
-
-type LineRow = Omit<CdrLine, 'started_at' | 'answered_at'> & { at_us: number; answered_ms: number | null };
 
 /** The instant of a LineKey, to the microsecond, as PostgreSQL reads it. */
 const keyInstant = (us: number): string => `${new Date(Math.floor(us / 1000)).toISOString().slice(0, 19)}.${String(us % 1_000_000).padStart(6, '0')}Z`;
@@ -162,16 +162,7 @@ export function lineStatement(q: Omit<CdrRangeQuery, 'cursor' | 'limit'>, after:
 export async function listTenantCdrLines(tx: Queryable, q: Omit<CdrRangeQuery, 'cursor'>, after: LineKey | null): Promise<{ rows: CdrLine[]; next: LineKey | null }> {
   const limit = Math.min(Math.max(Math.trunc(q.limit), 1), 10_000);
   const { sql, params } = lineStatement(q, after, limit);
-  const { rows } = await tx.query<LineRow>(sql, params);
-  const lines = new Array<CdrLine>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
-    lines[i] = {
-      id: r.id, started_at: new Date(Math.floor(r.at_us / 1000)).toISOString(), answered_at: r.answered_ms === null ? null : new Date(r.answered_ms).toISOString(),
-      direction: r.direction, caller: r.caller, callee: r.callee, did: r.did, route: r.route, extension: r.extension,
-      duration: r.duration, billsec: r.billsec, disposition: r.disposition, sip_code: r.sip_code, reason: r.reason,
-    };
-  }
+  const { rows } = await tx.query<CdrLine>(sql, params);
   const last = rows.at(-1);
-  return { rows: lines, next: rows.length === limit && last ? { atUs: last.at_us, id: last.id } : null };
+  return { rows, next: rows.length === limit && last ? { atUs: last.at_us, id: last.id } : null };
 }

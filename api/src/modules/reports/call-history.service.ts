@@ -1,13 +1,14 @@
 import {
-  billedSeconds, callReportCells, carrierOf, DEFAULT_BILLING, displayForm, phoneKind, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
+  billedSeconds, carrierOf, DEFAULT_BILLING, displayForm, phoneKind, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
   type CallReportOptions, type CallReportQuery, type CarrierReportRow, type CallReportRow, type Paged,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import type { CdrRow } from '../cdr/cdr';
-import { listTenantCdrLines, listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrLine, type LineKey } from '../cdr/cdr.service';
+import { listTenantCdrLines, listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord, type LineKey } from '../cdr/cdr.service';
 import { createCustomersService } from '../customers/customers.service';
 import { phoneMasker } from '../settings/settings.service';
+import { lineCells, outsideNumber } from './export-lines';
 import { carrierGroups, existing, extensionOfUser, extensionPeople, extensionsOfOrg, filterChoices } from './call-history.repository';
 
 /** Who asks: report.view reads the whole tenant, anyone else only the calls of their own extension. */
@@ -92,12 +93,11 @@ export function createCallHistoryService(db: Db) {
   }
 
   /** Names, customers and masking for one page of records. */
-  async function present(tenantId: number, records: CdrLine[], context?: Awaited<ReturnType<typeof contextOf>>): Promise<CallReportRow[]> {
-    const external = (r: CdrLine) => (r.direction === 'inbound' ? r.caller : r.direction === 'outbound' ? r.callee : null);
-    const numbers = [...new Set(records.map(external).filter((n): n is string => !!n))];
-    const [{ nameOf, hide }, found] = await Promise.all([context ?? contextOf(tenantId), customers.byPhones(tenantId, numbers)]);
+  async function present(tenantId: number, records: CdrRecord[]): Promise<CallReportRow[]> {
+    const numbers = [...new Set(records.map(outsideNumber).filter((n): n is string => !!n))];
+    const [{ nameOf, hide }, found] = await Promise.all([contextOf(tenantId), customers.byPhones(tenantId, numbers)]);
     return records.map((r) => {
-      const ext = external(r);
+      const ext = outsideNumber(r);
       const customer = ext ? found.get(ext) : null;
       return {
         id: r.id,
@@ -150,7 +150,12 @@ export function createCallHistoryService(db: Db) {
         while (true) {
           const next = page.next ? pageOf(page.next) : null;
           next?.catch(() => undefined); // a download cancelled meanwhile leaves it unread, not unhandled
-          yield (await present(v.tenantId, page.rows, context)).map(callReportCells);
+          const numbers = new Set<string>();
+          for (const r of page.rows) {
+            const n = outsideNumber(r);
+            if (n) numbers.add(n);
+          }
+          yield lineCells(page.rows, context, await customers.byPhones(v.tenantId, [...numbers]));
           if (!next) return;
           page = await next;
         }
