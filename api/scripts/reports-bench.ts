@@ -19,7 +19,7 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Readable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client } from 'pg';
 import type { Db, Queryable } from '../src/db/db';
@@ -264,9 +264,9 @@ async function pgliteFigures(rows: number, log: (s: string) => void) {
       {
         db,
         copy: async (fill) => {
-          const parts: Buffer[] = [];
-          const { Writable } = await import('node:stream');
-          await fill(new Writable({ write: (chunk: Buffer | string, _e, done) => (parts.push(Buffer.from(chunk)), done()) }));
+          const parts: Uint8Array<ArrayBuffer>[] = [];
+          const utf8 = new TextEncoder();
+          await fill(new Writable({ write: (chunk: Buffer | string, _e, done) => (parts.push(typeof chunk === 'string' ? utf8.encode(chunk) : new Uint8Array(chunk)), done()) }));
           await asOwner(`copy cdrs (${GEN_COPY_COLUMNS}) from '/dev/blob'`, { blob: new Blob(parts) });
         },
         analyze: async () => {
