@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../src/db/open';
-import type { Queryable } from '../src/db/db';
+import type { Db, Queryable } from '../src/db/db';
 import { dailyFromHourly, rollupInsert } from '../src/modules/cdr/cdr-rollup';
 
 export interface GenOptions {
@@ -193,47 +193,68 @@ function psqlCopy(url: string, fill: (out: NodeJS.WritableStream) => Promise<voi
   });
 }
 
+/**
+ * Where the rows go: a database to set up and roll up through, a COPY of the rows' text lines
+ * (`copy cdrs (COPY_COLUMNS) from …`) and a statistics refresh. PostgreSQL: psql; the bench's
+ * PGlite: its /dev/blob.
+ */
+export interface GenTarget {
+  db: Db;
+  copy(fill: (out: NodeJS.WritableStream) => Promise<void>): Promise<void>;
+  analyze(): Promise<void>;
+}
+export const GEN_COPY_COLUMNS = COPY_COLUMNS;
+
 export async function generateCdrs(o: GenOptions): Promise<GenResult> {
+  const db = await openDb({ databaseUrl: o.url });
+  try {
+    return await generateInto({ db, copy: (fill) => psqlCopy(o.url, fill), analyze: () => psql(o.url, 'analyze cdrs; analyze cdr_hourly; analyze cdr_daily') }, o);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The generator over any target (the same rows for the same options). */
+export async function generateInto(target: GenTarget, o: Omit<GenOptions, 'url'>): Promise<GenResult> {
+  const { db } = target;
   const log = o.log ?? (() => undefined);
   const days = o.days ?? 90;
   const to = Date.parse(`${o.end ?? '2026-11-01'}T00:00:00Z`) - 7 * 3_600_000;
   const from = to - days * 86_400_000;
   const r = rng(o.seed ?? 42);
-  const db = await openDb({ databaseUrl: o.url });
-  try {
-    const ps = plans(o.rows);
-    const tenants = await db.withSystem(async (tx) => {
-      await tx.query('select cdrs_ensure_months($1, $2)', [new Date(from), new Date(to - 1)]);
-      const out: { id: number; queues: number[] }[] = [];
-      // Names have their own sequence: the rows stay the same whether or not the org existed.
-      const names = rng((o.seed ?? 42) + 1);
-      for (const p of ps) out.push(await ensureTenant(tx, p, names));
-      return out;
-    });
-    const cum = hourTable(from, days * 24);
-    let t0 = performance.now();
-    await psqlCopy(o.url, async (out) => {
-      for (let i = 0; i < ps.length; i++) await writeRows(out, tenants[i], ps[i], r, from, cum);
-    });
-    const copyMs = performance.now() - t0;
-    log(`COPY ${o.rows} rows: ${(copyMs / 1000).toFixed(1)} s`);
-    t0 = performance.now();
-    const ids = [tenants.map((t) => t.id)];
-    // The tenants' rollups were emptied with their records: plain inserts, no conflict handling.
-    await db.withSystem(async (tx) => {
-      // Hundreds of thousands of groups: a hash aggregate in memory instead of batches on disk.
-      await tx.query(`set local work_mem = '256MB'`);
-      await tx.query(rollupInsert('(select * from cdrs where tenant_id = any($1::int[]))', 'hour', false), ids);
-      await tx.query(dailyFromHourly('tenant_id = any($1::int[])'), ids);
-    });
-    const rollupMs = performance.now() - t0;
-    log(`rollup: ${(rollupMs / 1000).toFixed(1)} s`);
-    await psql(o.url, 'analyze cdrs; analyze cdr_hourly; analyze cdr_daily');
-    return { tenants: tenants.map((t, i) => ({ id: t.id, ma_dn: ps[i].ma_dn, rows: ps[i].rows })), copyMs, rollupMs, from: new Date(from), to: new Date(to) };
-  } finally {
-    await db.close();
-  }
+  const ps = plans(o.rows);
+  const tenants = await db.withSystem(async (tx) => {
+    await tx.query('select cdrs_ensure_months($1, $2)', [new Date(from), new Date(to - 1)]);
+    const out: { id: number; queues: number[] }[] = [];
+    // Names have their own sequence: the rows stay the same whether or not the org existed.
+    const names = rng((o.seed ?? 42) + 1);
+    for (const p of ps) out.push(await ensureTenant(tx, p, names));
+    return out;
+  });
+  const cum = hourTable(from, days * 24);
+  let t0 = performance.now();
+  await target.copy(async (out) => {
+    for (let i = 0; i < ps.length; i++) await writeRows(out, tenants[i], ps[i], r, from, cum);
+  });
+  const copyMs = performance.now() - t0;
+  log(`COPY ${o.rows} rows: ${(copyMs / 1000).toFixed(1)} s`);
+  t0 = performance.now();
+  const ids = [tenants.map((t) => t.id)];
+  // The tenants' rollups were emptied with their records: plain inserts, no conflict handling.
+  await db.withSystem(async (tx) => {
+    // Hundreds of thousands of groups: a hash aggregate in memory instead of batches on disk.
+    await tx.query(`set local work_mem = '256MB'`);
+    await tx.query(rollupInsert('(select * from cdrs where tenant_id = any($1::int[]))', 'hour', false), ids);
+    await tx.query(dailyFromHourly('tenant_id = any($1::int[])'), ids);
+  });
+  const rollupMs = performance.now() - t0;
+  log(`rollup: ${(rollupMs / 1000).toFixed(1)} s`);
+  await target.analyze();
+  return { tenants: tenants.map((t, i) => ({ id: t.id, ma_dn: ps[i].ma_dn, rows: ps[i].rows })), copyMs, rollupMs, from: new Date(from), to: new Date(to) };
 }
+
+/** The rows each generated tenant gets for `rows` in all (cdrgen1 first), to tell whether a database already holds a run. */
+export const plannedRows = (rows: number): { ma_dn: string; rows: number }[] => plans(rows).map(({ ma_dn, rows: n }) => ({ ma_dn, rows: n }));
 
 if (require.main === module) {
   const arg = (name: string) => {

@@ -133,8 +133,9 @@ async function main() {
     await cluster.stop();
   }
 
-  // Reports (issue 13): generated records on a fresh cluster; BENCH_CDR_ROWS=10000000 for the issue's size.
-  rows.push(...(await reportRows(Number(process.env.BENCH_CDR_ROWS ?? 1_000_000))));
+  // Reports (issue 13, ADR 0029): generated records on a fresh cluster, or BENCH_CDR_URL (reused when it holds
+  // this many); BENCH_CDR_ROWS=10000000 for the issue's size. Then the pages on PGlite at 1M.
+  rows.push(...(await reportRows(Number(process.env.BENCH_CDR_ROWS ?? 1_000_000), process.env.BENCH_CDR_URL)));
 
   const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 8];
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(w[i])).join(' | ')} |`;

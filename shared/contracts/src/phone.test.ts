@@ -26,6 +26,11 @@ describe('Vietnamese phone numbers', () => {
       ['02438251234', 'other'], ['19001234', 'other'], ['1800599920', 'other'], ['101', 'other'], ['0512345678', 'other'], ['+33142345678', 'other'],
     ];
     for (const [n, c] of cases) expect([n, carrierOf(n)]).toEqual([n, c]);
+    // 055 was assigned to Mobicast's Reddi (2021), the network since renamed Wintel: in every written form.
+    for (const n of ['0551234567', '+84551234567', '84551234567', '551234567', '0084551234567', '055 123 4567']) {
+      expect([n, carrierOf(n), phoneKind(n)]).toEqual([n, 'wintel', 'mobile']);
+    }
+    expect(CARRIER_PREFIXES.wintel).toEqual(['055']);
     // Every prefix is a mobile prefix of the plan, and belongs to one carrier only.
     const all = Object.values(CARRIER_PREFIXES).flat();
     expect(new Set(all).size).toBe(all.length);

@@ -76,6 +76,7 @@ export const CARRIER_PREFIXES: Record<Exclude<Carrier, 'other'>, readonly string
   vietnamobile: ['052', '056', '058', '092'],
   gmobile: ['059', '099'],
   itel: ['087'],
+  // 055: Mobicast's Reddi (assigned 2021), renamed Wintel.
   wintel: ['055'],
 };
 const CARRIER_BY_PREFIX = new Map(Object.entries(CARRIER_PREFIXES).flatMap(([c, ps]) => ps.map((p) => [p.slice(1), c as Carrier])));

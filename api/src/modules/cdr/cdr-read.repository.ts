@@ -122,3 +122,47 @@ export async function listTenantCdrs(tx: Queryable, q: CdrRangeQuery): Promise<C
   const page = rows.slice(0, limit);
   return { rows: page.map(toRecord), next: rows.length > limit ? encode(page[page.length - 1]) : null };
 }
+
+/**
+ * What a report line shows of a record, as it comes from the database: an export reads only these
+ * columns, its times as numbers (started_at in whole microseconds since 1970, exact in a double;
+ * answered_at cut to milliseconds as pg's Date is), so there is no timestamp to format or parse.
+ */
+export type CdrLine = Pick<CdrRecord, 'id' | 'direction' | 'caller' | 'callee' | 'did' | 'route' | 'extension' | 'duration' | 'billsec' | 'disposition' | 'sip_code' | 'reason'> & {
+  at_us: number;
+  answered_ms: number | null;
+};
+
+/** Where a line page stopped: the last row's started_at in whole microseconds since 1970 (exact in a double) and id. */
+export interface LineKey {
+  atUs: number;
+  id: number;
+}
+
+const LINE_COLUMNS = `id::int as id, (extract(epoch from started_at) * 1000000)::float8 as at_us,
+  floor(extract(epoch from answered_at) * 1000)::float8 as answered_ms, direction, caller, callee, did, route, extension,
+  duration, billsec, disposition, sip_code, reason`;
+
+/** The instant of a LineKey, to the microsecond, as PostgreSQL reads it. */
+const keyInstant = (us: number): string => `${new Date(Math.floor(us / 1000)).toISOString().slice(0, 19)}.${String(us % 1_000_000).padStart(6, '0')}Z`;
+
+/** The statement of a line page (without a limit: every line after `after`, as the bench runs it in psql). */
+export function lineStatement(q: Omit<CdrRangeQuery, 'cursor' | 'limit'>, after: LineKey | null, limit: number | null): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  let where = conditions(q, params);
+  if (after) where += ` and (started_at, id) < ($${params.push(keyInstant(after.atUs))}::timestamptz, $${params.push(after.id)}::bigint)`;
+  const sql = `select ${LINE_COLUMNS} from cdrs where ${where} order by started_at desc, id desc`;
+  return limit === null ? { sql, params } : { sql: `${sql} limit $${params.push(limit)}`, params };
+}
+
+/**
+ * The same calls, in the same order, as listTenantCdrs, as report lines, `limit` (up to 10,000)
+ * after `after`: an export's pages (ADR 0029). Keyset, so each page is its own short transaction.
+ */
+export async function listTenantCdrLines(tx: Queryable, q: Omit<CdrRangeQuery, 'cursor'>, after: LineKey | null): Promise<{ rows: CdrLine[]; next: LineKey | null }> {
+  const limit = Math.min(Math.max(Math.trunc(q.limit), 1), 10_000);
+  const { sql, params } = lineStatement(q, after, limit);
+  const { rows } = await tx.query<CdrLine>(sql, params);
+  const last = rows.at(-1);
+  return { rows, next: rows.length === limit && last ? { atUs: last.at_us, id: last.id } : null };
+}

@@ -4,4 +4,6 @@
  * tenant's records as reports read them (filtered, keyset or numbered pages).
  */
 export { CdrWriter, lastAnsweringAgent } from './cdr.repository';
-export { conditions as cdrConditions, listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRangeQuery, type CdrRecord } from './cdr-read.repository';
+export {
+  conditions as cdrConditions, listTenantCdrLines, listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrLine, type CdrRangeQuery, type CdrRecord, type LineKey,
+} from './cdr-read.repository';

@@ -61,14 +61,17 @@ export async function findCustomerByPhone(tx: Queryable, variants: string[]): Pr
  * The customers of many caller IDs in one statement: for each number, findCustomerByPhone's
  * answer (any stored form, the most recently updated first). `pairs` are [number, variant].
  */
-export async function findCustomersByPhones(tx: Queryable, pairs: [string, string][]): Promise<Map<string, Customer>> {
+/** `asking`: each written form to look for → the numbers asked that it is a form of. */
+export async function findCustomersByPhones(tx: Queryable, asking: ReadonlyMap<string, readonly string[]>): Promise<Map<string, Customer>> {
   const out = new Map<string, Customer>();
-  if (!pairs.length) return out;
-  const asking = new Map<string, string[]>();
-  for (const [asked, variant] of pairs) asking.set(variant, [...(asking.get(variant) ?? []), asked]);
+  if (!asking.size) return out;
   // `phone = any(…)` probes customers (tenant_id, phone) per variant (a join on unnest() was
   // planned as a scan of the tenant's customers); newest first, so each number keeps its first.
-  const { rows } = await tx.query<Row>(`select ${COLUMNS} from customers where phone = any($1::text[]) order by updated_at desc, id desc`, [[...asking.keys()]]);
+  // Variants are digits only (phoneVariants): the array literal needs no quoting, and building it
+  // here is cheaper than pg escaping thousands of elements one by one.
+  const variants = [...asking.keys()];
+  const list = variants.every((x) => /^\d+$/.test(x)) ? `{${variants.join(',')}}` : variants;
+  const { rows } = await tx.query<Row>(`select ${COLUMNS} from customers where phone = any($1::text[]) order by updated_at desc, id desc`, [list]);
   for (const r of rows) {
     for (const asked of asking.get(r.phone) ?? []) if (!out.has(asked)) out.set(asked, toCustomer(r));
   }

@@ -33,9 +33,18 @@ export function createCustomersService(db: Db) {
     byPhone: async (tenantId: number, phone: string) => shown(await db.withTenant(tenantId, (tx) => repo.findCustomerByPhone(tx, phoneVariants(phone)))),
     /** byPhone for many numbers in one query: number → customer, numbers without one left out. */
     async byPhones(tenantId: number, phones: string[]): Promise<Map<string, Customer>> {
-      const pairs = [...new Set(phones)].flatMap((n) => phoneVariants(n).map((variant): [string, string] => [n, variant]));
-      const found = await db.withTenant(tenantId, (tx) => repo.findCustomersByPhones(tx, pairs));
-      return new Map([...found].map(([n, c]) => [n, shown(c)]));
+      // Each written form (variant) → the numbers asked that it is a form of (an export asks thousands at once).
+      const asking = new Map<string, string[]>();
+      for (const n of new Set(phones)) {
+        for (const variant of phoneVariants(n)) {
+          const askers = asking.get(variant);
+          if (!askers) asking.set(variant, [n]);
+          else if (!askers.includes(n)) askers.push(n);
+        }
+      }
+      const found = await db.withTenant(tenantId, (tx) => repo.findCustomersByPhones(tx, asking));
+      for (const [n, c] of found) found.set(n, shown(c));
+      return found;
     },
     get: async (tenantId: number, id: number) => shown(found(await db.withTenant(tenantId, (tx) => repo.getCustomer(tx, id)))),
     create: async (tenantId: number, input: CustomerInput) =>
