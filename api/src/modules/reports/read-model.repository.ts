@@ -34,37 +34,55 @@ export interface Sums {
   wait_sec: number;
 }
 
+type Result = 'answered' | 'no_answer' | 'busy' | 'failed' | 'blocked';
+const UNANSWERED = ['no_answer', 'busy', 'failed', 'blocked'] as const;
+
 /**
  * The select list of Sums over `a`: over rollup rows (`raw`), or re-added over rows that are
- * already Sums (the outer level of a two-step aggregate).
+ * already Sums (the outer level of a two-step aggregate). Over rollup rows with a `result`, only
+ * the calls of that result count: its count column is the calls, the other outcomes are 0, talk
+ * time is an answered call's, the wait that result's own (migration 0025).
  */
-function sums(a: string, raw: boolean): string {
-  const dir = (d: string, col: string) => (raw ? `sum(${a}.calls) filter (where ${a}.direction = '${d}')` : `sum(${a}.${col})`);
+function sums(a: string, raw: boolean, result?: Result): string {
+  const calls = result ? `${a}.${result}` : `${a}.calls`;
+  const dir = (d: string, col: string) => (raw ? `sum(${calls}) filter (where ${a}.direction = '${d}')` : `sum(${a}.${col})`);
+  const outcome = (col: Result) => (!raw || !result || result === col ? `sum(${a}.${col})` : '0');
+  const wait = !raw || !result ? `sum(${a}.wait_sec)`
+    : result === 'answered' ? `sum(${a}.wait_sec - ${UNANSWERED.map((r) => `${a}.${r}_wait_sec`).join(' - ')})`
+    : `sum(${a}.${result}_wait_sec)`;
   const int: [string, string][] = [
-    ['calls', `sum(${a}.calls)`], ['calls_in', dir('inbound', 'calls_in')], ['calls_out', dir('outbound', 'calls_out')],
-    ['calls_internal', dir('internal', 'calls_internal')], ['answered', `sum(${a}.answered)`], ['no_answer', `sum(${a}.no_answer)`],
-    ['busy', `sum(${a}.busy)`], ['failed', `sum(${a}.failed)`], ['blocked', `sum(${a}.blocked)`],
+    ['calls', raw ? `sum(${calls})` : `sum(${a}.calls)`], ['calls_in', dir('inbound', 'calls_in')], ['calls_out', dir('outbound', 'calls_out')],
+    ['calls_internal', dir('internal', 'calls_internal')], ['answered', outcome('answered')], ['no_answer', outcome('no_answer')],
+    ['busy', outcome('busy')], ['failed', outcome('failed')], ['blocked', outcome('blocked')],
   ];
   // Second sums can pass int4 at scale; float8 keeps them exact up to 2^53 and reaches JS as a number.
-  const big: [string, string][] = [['billsec', `sum(${a}.billsec)`], ['wait_sec', `sum(${a}.wait_sec)`]];
+  const big: [string, string][] = [['billsec', !raw || !result || result === 'answered' ? `sum(${a}.billsec)` : '0'], ['wait_sec', wait]];
   return [...int.map(([n, e]) => `coalesce(${e}, 0)::int as ${n}`), ...big.map(([n, e]) => `coalesce(${e}, 0)::float8 as ${n}`)].join(', ');
 }
-const SUMS = sums('h', true);
+const SUMS = (q: RangeParams) => sums('h', true, q.result);
 
 /** Each call once: an internal call's 'in' leg repeats its 'out' leg (cdr-rollup.ts). */
 const ONCE = `not (h.direction = 'internal' and h.leg = 'in')`;
 
-/** Optional scope: only these extensions' legs (an agent's own, a department's). */
-function scope(params: unknown[], extensions?: readonly string[]): string {
-  if (!extensions) return '';
-  params.push(extensions);
-  return `and h.extension = any($${params.length}::text[])`;
+/**
+ * The filters every summary shares, as conditions on rollup rows `h`: these extensions' legs (a
+ * viewer's scope, an extension/department/team filter), a direction, a queue.
+ */
+function filters(params: unknown[], q: RangeParams): string {
+  const out: string[] = [];
+  if (q.extensions) out.push(`and h.extension = any($${params.push(q.extensions)}::text[])`);
+  if (q.direction) out.push(`and h.direction = $${params.push(q.direction)}`);
+  if (q.queueId !== undefined) out.push(`and h.queue_id = $${params.push(q.queueId)}`);
+  return out.join(' ');
 }
 
 export interface RangeParams {
   from: Date;
   to: Date;
   extensions?: readonly string[];
+  direction?: 'inbound' | 'outbound' | 'internal';
+  result?: Result;
+  queueId?: number;
 }
 
 export type ExtensionSums = Sums & { extension: string; user_id: number | null; full_name: string | null; department_id: number | null; team_id: number | null };
@@ -72,10 +90,10 @@ export type ExtensionSums = Sums & { extension: string; user_id: number | null; 
 /** Per extension that had a call in the range (nobody's '' excluded), with its account's place. */
 export async function sumsByExtension(tx: Queryable, q: RangeParams): Promise<ExtensionSums[]> {
   const params: unknown[] = [q.from, q.to];
-  const where = scope(params, q.extensions);
+  const where = filters(params, q);
   const { rows } = await tx.query<ExtensionSums>(
     `with e as (
-       select h.extension, ${SUMS} from ${rollupIn(q)}
+       select h.extension, ${SUMS(q)} from ${rollupIn(q)}
        and h.extension <> '' ${where}
        group by h.extension)
      select e.*, u.id as user_id, u.full_name, u.department_id, u.team_id
@@ -94,10 +112,10 @@ export type OrgSums = Sums & { department_id: number | null; department: string 
  */
 export async function sumsByDepartmentTeam(tx: Queryable, q: RangeParams): Promise<OrgSums[]> {
   const params: unknown[] = [q.from, q.to];
-  const where = scope(params, q.extensions);
+  const where = filters(params, q);
   const { rows } = await tx.query<OrgSums & { g: number }>(
     `with x as (
-       select h.extension, ${SUMS} from ${rollupIn(q)}
+       select h.extension, ${SUMS(q)} from ${rollupIn(q)}
        and h.extension <> '' ${where}
        group by h.extension),
      e as (
@@ -115,9 +133,9 @@ export async function sumsByDepartmentTeam(tx: Queryable, q: RangeParams): Promi
 /** The whole tenant's sums in the range, each call once. */
 export async function sumsTotal(tx: Queryable, q: RangeParams): Promise<Sums> {
   const params: unknown[] = [q.from, q.to];
-  const where = scope(params, q.extensions);
+  const where = filters(params, q);
   const once = q.extensions ? '' : `and ${ONCE}`;
-  const { rows } = await tx.query<Sums>(`select ${SUMS} from ${rollupIn(q)} ${once} ${where}`, params);
+  const { rows } = await tx.query<Sums>(`select ${SUMS(q)} from ${rollupIn(q)} ${once} ${where}`, params);
   return rows[0];
 }
 
@@ -126,7 +144,7 @@ export type BucketSums = Sums & { at: string };
 /** One row per hour or per Vietnam day of the range, empty buckets included, each call once. */
 export async function sumsSeries(tx: Queryable, q: RangeParams & { bucket: 'hour' | 'day' }): Promise<BucketSums[]> {
   const params: unknown[] = [q.from, q.to, q.bucket];
-  const where = scope(params, q.extensions);
+  const where = filters(params, q);
   const once = q.extensions ? '' : `and ${ONCE}`;
   const from = rollupIn(q, q.bucket === 'hour');
   const { time } = grain(q, q.bucket === 'hour');
@@ -134,7 +152,7 @@ export async function sumsSeries(tx: Queryable, q: RangeParams & { bucket: 'hour
     `with b as (
        select generate_series(date_trunc($3, $1::timestamptz, 'Asia/Ho_Chi_Minh'), $2::timestamptz - interval '1 second', ('1 ' || $3)::interval) as at),
      s as (
-       select date_trunc($3, h.${time}, 'Asia/Ho_Chi_Minh') as at, ${SUMS} from ${from}
+       select date_trunc($3, h.${time}, 'Asia/Ho_Chi_Minh') as at, ${SUMS(q)} from ${from}
        ${once} ${where} group by 1)
      select b.at, ${sums('s', false)}
      from b left join s on s.at = b.at group by b.at order by b.at`,

@@ -1,55 +1,23 @@
 import { REPORT_MSG, type DepartmentTeamSummaryResponse, type ExtensionSummaryResponse } from '@tongdai/contracts';
-import type { CdrRow } from '../cdr/cdr';
-import { CdrWriter } from '../cdr/cdr.service';
-import { demoHeaders, DEMO, startTestApp, type TestApp } from '../../../test/helpers';
+import { startTestApp, type TestApp } from '../../../test/helpers';
+import { REPORT_DAY, seedReportCalls, vnAt, type ReportFixture } from './reports.fixture';
 
 /**
  * Call summaries (issue 13) on a real PostgreSQL: the records go through the CDR writer (so the
  * rollups fill), and every figure of /reports/by-extension and /reports/by-department-team equals
  * what the call-history list counts for the same range; agent scope, tenant isolation, bad ranges.
  */
-const at = (local: string) => new Date(`${local}+07:00`);
-const DAY = '2026-03-10';
+const at = vnAt;
+const DAY = REPORT_DAY;
 const day = `from=${DAY}&to=${DAY}`;
 
 let t: TestApp;
-let h: Awaited<ReturnType<typeof demoHeaders>>;
-let ids: { demo: number; abc: number; care: number; sales: number; team: number; staffId: number };
-
-function cdr(tenantId: number, callId: string, o: Partial<CdrRow> & { started: string; talk?: number }): CdrRow {
-  const started = at(o.started);
-  const answered = (o.disposition ?? 'ANSWERED') === 'ANSWERED' ? new Date(started.getTime() + 5000) : null;
-  const ended = new Date((answered ?? started).getTime() + (answered ? (o.talk ?? 30) : 20) * 1000);
-  return {
-    tenant_id: tenantId, call_id: callId, caller: '0901000001', callee: '02873000001', did: null, direction: 'inbound', route: [],
-    ring_group_id: null, queue_id: null, extension: null, trunk: null, started_at: started, answered_at: answered, ended_at: ended,
-    duration: Math.round((ended.getTime() - started.getTime()) / 1000), billsec: answered ? Math.round((ended.getTime() - answered.getTime()) / 1000) : 0,
-    disposition: 'ANSWERED', sip_code: answered ? 200 : 487, reason: '', ...o,
-  };
-}
+let h: ReportFixture['h'];
+let ids: ReportFixture['ids'];
 
 beforeAll(async () => {
   t = await startTestApp();
-  h = await demoHeaders(t.app);
-  const sys = <T>(sql: string, params: unknown[] = []) => t.db.withSystem((tx) => tx.query<T>(sql, params)).then((r) => r.rows);
-  const tenants = Object.fromEntries((await sys<{ id: number; ma_dn: string }>('select id, ma_dn from tenants')).map((r) => [r.ma_dn, r.id]));
-  const [demo, abc] = [tenants[DEMO.tenants.demo], tenants[DEMO.tenants.abc]];
-  const [staff] = await sys<{ id: number; department_id: number }>('select id, department_id from users where tenant_id = $1 and username = $2', [demo, DEMO.staff.username]);
-  const [admin] = await sys<{ department_id: number }>('select department_id from users where tenant_id = $1 and username = $2', [demo, DEMO.admin.username]);
-  const [team] = await sys<{ id: number }>('select id from teams where tenant_id = $1 and department_id = $2 order by id limit 1', [demo, staff.department_id]);
-  await sys('update users set team_id = $1 where id = $2', [team.id, staff.id]);
-  ids = { demo, abc, care: staff.department_id, sales: admin.department_id, team: team.id, staffId: staff.id };
-
-  const writer = new CdrWriter(t.db, { onError: (err) => { throw err; } });
-  writer.add(cdr(demo, 'c1', { started: `${DAY}T09:00:00`, extension: '102', talk: 95 }));
-  writer.add(cdr(demo, 'c2', { started: `${DAY}T10:00:00`, direction: 'internal', caller: '101', callee: '102', disposition: 'NO ANSWER' }));
-  writer.add(cdr(demo, 'c3', { started: `${DAY}T11:00:00`, direction: 'outbound', caller: '101', callee: '0987000111', disposition: 'BUSY', sip_code: 486 }));
-  writer.add(cdr(demo, 'c4', { started: `${DAY}T12:00:00`, caller: '0999888777', disposition: 'BLOCKED', sip_code: 603 }));
-  writer.add(cdr(demo, 'c5', { started: `${DAY}T23:59:00`, caller: '0902000005', extension: '101', talk: 40 }));
-  writer.add(cdr(demo, 'c6', { started: '2026-03-11T00:01:00', caller: '0902000006', extension: '101' }));
-  writer.add(cdr(abc, 'a1', { started: `${DAY}T09:30:00`, caller: '0903000001', extension: '101' }));
-  writer.add(cdr(abc, 'a2', { started: `${DAY}T09:31:00`, direction: 'internal', caller: '101', callee: '102', disposition: 'BUSY', sip_code: 486 }));
-  await writer.flush();
+  ({ h, ids } = await seedReportCalls(t));
 });
 afterAll(() => t?.close());
 
