@@ -5,7 +5,8 @@ import { REPORT_DAY, seedReportCalls, vnAt, type ReportFixture } from './reports
 /**
  * Call summaries (issue 13) on a real PostgreSQL: the records go through the CDR writer (so the
  * rollups fill), and every figure of /reports/by-extension and /reports/by-department-team equals
- * what the call-history list counts for the same range; agent scope, tenant isolation, bad ranges.
+ * what the call-history list counts for the same range and filters; every permission scope, tenant
+ * isolation, Vietnam-midnight boundaries, bad ranges.
  */
 const at = vnAt;
 const DAY = REPORT_DAY;
@@ -93,12 +94,84 @@ describe('GET /t/:ma_dn/reports/by-department-team', () => {
   });
 });
 
+/** What the call-history list shows for a query: how many calls, their talk and wait (a key given twice: one value). */
+async function listedFigures(query: string, headers = h.admin) {
+  const q = new URLSearchParams(Object.fromEntries(new URLSearchParams(`${day}&${query}&per_page=100`)));
+  // A later value wins: extension=101 then extension=102 asks for 102.
+  const page = await json<{ data: { billsec: number; wait: number }[]; meta: { total: number } }>(`/t/demo/reports/call-history?${q}`, headers);
+  return { calls: page.meta.total, talk_sec: page.data.reduce((s, r) => s + r.billsec, 0), wait_sec: page.data.reduce((s, r) => s + r.wait, 0) };
+}
+
+describe('summaries apply every filter of the call-history screens (from the rollups)', () => {
+  const filters = () => [
+    'direction=inbound', 'direction=outbound', 'direction=internal', 'result=answered', 'result=no_answer', 'result=busy', 'result=blocked',
+    `queue_id=${ids.queue}`, 'extension=101', `department_id=${ids.care}`, `team_id=${ids.team}`, 'direction=internal&result=no_answer',
+  ];
+
+  it('per extension: each row is what the list counts for that extension and filter', async () => {
+    for (const q of filters()) {
+      const { data } = await json<ExtensionSummaryResponse>(`/t/demo/reports/by-extension?${day}&${q}`);
+      for (const row of data) expect([q, row]).toMatchObject([q, await listedFigures(`extension=${row.extension}&${q}`)]);
+      // An extension with a call under the filter has a row; none other does.
+      const expected = [];
+      for (const ext of ['101', '102'].filter((e) => !q.startsWith('extension=') || q === `extension=${e}`)) {
+        if ((await listedFigures(`${q}&extension=${ext}`)).calls) expected.push(ext);
+      }
+      expect([q, data.map((r) => r.extension)]).toEqual([q, expected]);
+    }
+  });
+
+  it('per department and team, and the series: the same figures as the list, each call once', async () => {
+    for (const q of filters()) {
+      const res = await json<DepartmentTeamSummaryResponse>(`/t/demo/reports/by-department-team?${day}&${q}`);
+      for (const d of res.data.filter((x) => x.department_id !== null)) expect([q, d]).toMatchObject([q, await listedFigures(`department_id=${d.department_id}&${q}`)]);
+      if (!q.includes('_id=') && !q.includes('extension')) {
+        const total = res.series.points.reduce((s, p) => s + p.calls, 0);
+        expect([q, total]).toEqual([q, (await listedFigures(q)).calls]);
+      }
+    }
+    const answered = await json<DepartmentTeamSummaryResponse>(`/t/demo/reports/by-department-team?${day}&result=answered`);
+    expect(answered.data.every((d) => d.missed === 0 && d.busy === 0 && d.answered === d.calls)).toBe(true);
+  });
+
+  it('reads whole-day ranges of a queue from cdr_daily, as the hours add up', async () => {
+    const { data } = await json<ExtensionSummaryResponse>(`/t/demo/reports/by-extension?from=2026-03-09&to=2026-03-11&queue_id=${ids.queue}`);
+    expect(data.map((r) => [r.extension, r.calls, r.talk_sec, r.wait_sec])).toEqual([['102', 1, 95, 15]]);
+  });
+});
+
+describe('summaries per permission scope', () => {
+  it("a department manager sees their department's extensions and figures only", async () => {
+    const ext = await json<ExtensionSummaryResponse>(`/t/demo/reports/by-extension?${day}`, h.manager);
+    expect(ext.data.map((r) => r.extension)).toEqual(['102']);
+    expect(ext.data[0]).toMatchObject(await listedFigures('extension=102', h.manager));
+    const org = await json<DepartmentTeamSummaryResponse>(`/t/demo/reports/by-department-team?${day}&team_id=${ids.team}`, h.manager);
+    expect(org.data.map((d) => [d.department_id, d.calls, d.teams.map((x) => [x.team_id, x.calls])])).toEqual([[ids.care, 2, [[ids.team, 2]]]]);
+    expect((await get(`/t/demo/reports/by-extension?${day}&extension=101`, h.manager)).json().message).toBe(REPORT_MSG.extensionOutOfScope);
+    expect((await get(`/t/demo/reports/by-department-team?${day}&department_id=${ids.sales}`, h.manager)).statusCode).toBe(400);
+  });
+
+  it("a team leader sees their team's; an agent without an extension sees nothing", async () => {
+    const ext = await json<ExtensionSummaryResponse>(`/t/demo/reports/by-extension?${day}`, h.leader);
+    expect(ext.data.map((r) => [r.extension, r.calls])).toEqual([['101', 3]]);
+    const org = await json<DepartmentTeamSummaryResponse>(`/t/demo/reports/by-department-team?${day}`, h.leader);
+    expect(org.data.map((d) => [d.department_id, d.calls, d.teams.map((x) => [x.team_id, x.calls])])).toEqual([[ids.sales, 3, [[ids.salesTeam, 3]]]]);
+    expect(await json(`/t/demo/reports/by-extension?${day}`, h.noExt)).toEqual({ data: [] });
+    expect(await json(`/t/demo/reports/by-department-team?${day}`, h.noExt)).toEqual({ data: [], series: { bucket: 'hour', points: [] } });
+  });
+});
+
 describe('summaries across tenants and bad ranges', () => {
   it("keeps tenants apart: abc's figures are its own calls only", async () => {
     const { data } = await json<ExtensionSummaryResponse>(`/t/abc/reports/by-extension?${day}`, h.abcAdmin);
     expect(data.map((r) => [r.extension, r.calls, r.answered, r.busy])).toEqual([['101', 2, 1, 1], ['102', 1, 0, 1]]);
     const org = await json<DepartmentTeamSummaryResponse>(`/t/abc/reports/by-department-team?${day}`, h.abcAdmin);
     expect(org.series.points.reduce((s, p) => s + p.calls, 0)).toBe(2);
+    // Filtered, still abc's own: its busy internal call, never demo's busy outbound one.
+    const busy = await json<ExtensionSummaryResponse>(`/t/abc/reports/by-extension?${day}&result=busy`, h.abcAdmin);
+    expect(busy.data.map((r) => [r.extension, r.calls, r.calls_internal, r.calls_out])).toEqual([['101', 1, 1, 0], ['102', 1, 1, 0]]);
+    // demo's queue is unknown in abc.
+    expect((await get(`/t/abc/reports/by-extension?${day}&queue_id=${ids.queue}`, h.abcAdmin)).json().message).toBe(REPORT_MSG.unknownQueue);
     expect((await get(`/t/demo/reports/by-extension?${day}`, h.abcAdmin)).statusCode).toBe(401);
   });
 
