@@ -147,6 +147,12 @@ export async function reportFigures(rows: number, log: (s: string) => void = () 
       // A deep page: the cursor of page 50, reached once, then read repeatedly.
       let cursor: string | null = null;
       for (let i = 0; i < 50; i++) cursor = (await db.withTenant(main.id, (tx) => listTenantCdrs(tx, { ...month, limit: 10, cursor }))).next;
+      const picked = await db.withTenant(main.id, async (tx) => ({
+        queueId: (await tx.query<{ id: number }>('select id from pbx_queues order by id limit 1')).rows[0]?.id ?? 0,
+        department: (await tx.query<{ extension: string }>(
+          'select s.extension from subscribers s join users u on u.id = s.user_id where u.department_id = (select min(id) from departments)',
+        )).rows.map((r) => r.extension),
+      }));
       const figures = [
         await measure(db, url.toString(), main.id, '31-day page 1', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10 })),
         await measure(db, url.toString(), main.id, '31-day page 51', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10, cursor })),
@@ -154,6 +160,9 @@ export async function reportFigures(rows: number, log: (s: string) => void = () 
         await measure(db, url.toString(), main.id, '30-day per extension', 300, (tx) => extensionSummary(tx, month30)),
         await measure(db, url.toString(), main.id, '30-day calls per day', 300, (tx) => callSeries(tx, { ...month30, bucket: 'day' })),
         await measure(db, url.toString(), main.id, '1-day calls per hour', 300, (tx) => callSeries(tx, { ...vnDays('2026-10-20', '2026-10-20'), bucket: 'hour' })),
+        // Filtered as the screens filter (ADR 0031): one queue's answered calls; a department manager's inbound calls.
+        await measure(db, url.toString(), main.id, '30-day dept/team queue+res', 300, (tx) => departmentTeamSummary(tx, { ...month30, queueId: picked.queueId, result: 'answered' })),
+        await measure(db, url.toString(), main.id, '30-day per ext dept inbnd', 300, (tx) => extensionSummary(tx, { ...month30, extensions: picked.department, direction: 'inbound' })),
       ];
       const exported = await measureExport(db, main.id, gen.from, gen.to);
       return { rows, copyMs: gen.copyMs, rollupMs: gen.rollupMs, mainRows: main.rows, figures, exported };
