@@ -1,8 +1,8 @@
 /**
  * The one definition of how call records fold into the rollups (migration 0022, ADR 0022):
- * cdr_hourly (hour × extension × queue × direction × leg) and cdr_daily (Vietnam day × the same;
- * queue since migration 0025). The CDR writer runs these over the rows it has just inserted (same statement),
- * the generator over a whole COPY. `source` names a relation with the cdrs columns.
+ * cdr_hourly (hour × extension × queue × direction × leg), cdr_daily (Vietnam day × extension ×
+ * direction × leg) and cdr_daily_queue (cdr_daily per queue, migration 0025). The CDR writer runs
+ * these over the rows it has just inserted (same statement), the generator over a whole COPY. `source` names a relation with the cdrs columns.
  *
  * Legs: the extension that placed an outbound or internal call has an 'out' row; inbound calls
  * have an 'in' row for the extension that answered ('' when nobody did); internal calls also have
@@ -32,27 +32,48 @@ const LEGS = `cross join lateral (
 const addUp = (keys: string, upsert: boolean) =>
   upsert ? `on conflict (${keys}) do update set ${SUMS.map((s) => `${s} = r.${s} + excluded.${s}`).join(', ')}` : '';
 
+/** The select expression of each key column over a call `c` and its leg `l`. */
+const KEY_EXPR: Record<string, string> = {
+  tenant_id: 'c.tenant_id',
+  hour: `date_trunc('hour', c.started_at, 'Asia/Ho_Chi_Minh')`,
+  day: `date_trunc('day', c.started_at, 'Asia/Ho_Chi_Minh')`,
+  extension: 'l.extension',
+  queue_id: 'coalesce(c.queue_id, 0)',
+  direction: 'c.direction',
+  leg: 'l.leg',
+};
+
+/**
+ * cdr_daily_queue (migration 0025) is cdr_daily per queue, for the calls that went through one:
+ * a summary of one queue over whole days reads it (queue first in its key), while every other
+ * summary reads cdr_daily, whose rows a queue dimension would double.
+ */
 const GRAINS = {
-  hour: { table: 'cdr_hourly', time: 'hour', keys: 'tenant_id, hour, extension, queue_id, direction, leg' },
-  day: { table: 'cdr_daily', time: 'day', keys: 'tenant_id, day, extension, queue_id, direction, leg' },
+  hour: { table: 'cdr_hourly', keys: ['tenant_id', 'hour', 'extension', 'queue_id', 'direction', 'leg'], queued: false },
+  day: { table: 'cdr_daily', keys: ['tenant_id', 'day', 'extension', 'direction', 'leg'], queued: false },
+  dayQueue: { table: 'cdr_daily_queue', keys: ['tenant_id', 'queue_id', 'day', 'extension', 'direction', 'leg'], queued: true },
 } as const;
+const groupBy = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ');
 
 /** INSERT … SELECT of `source`'s calls into one grain; `upsert` false only into empty space. */
 export function rollupInsert(source: string, grain: keyof typeof GRAINS, upsert = true): string {
   const g = GRAINS[grain];
-  return `insert into ${g.table} as r (${g.keys}, ${SUMS.join(', ')})
-    select c.tenant_id, date_trunc('${grain}', c.started_at, 'Asia/Ho_Chi_Minh'), l.extension, coalesce(c.queue_id, 0), c.direction, l.leg,
+  return `insert into ${g.table} as r (${g.keys.join(', ')}, ${SUMS.join(', ')})
+    select ${g.keys.map((k) => KEY_EXPR[k]).join(', ')},
       ${RAW_SUMS}
     from ${source} c
     ${LEGS}
-    group by 1, 2, 3, 4, 5, 6
-    ${addUp(g.keys, upsert)}`;
+    ${g.queued ? 'where c.queue_id is not null' : ''}
+    group by ${groupBy(g.keys.length)}
+    ${addUp(g.keys.join(', '), upsert)}`;
 }
 
-/** cdr_daily from cdr_hourly rows already there (the generator's second pass: far fewer rows). */
-export function dailyFromHourly(where: string): string {
-  return `insert into cdr_daily (${GRAINS.day.keys}, ${SUMS.join(', ')})
-    select tenant_id, date_trunc('day', hour, 'Asia/Ho_Chi_Minh'), extension, queue_id, direction, leg, ${SUMS.map((s) => `sum(${s})`).join(', ')}
-    from cdr_hourly where ${where}
-    group by 1, 2, 3, 4, 5, 6`;
+/** A daily grain from cdr_hourly rows already there (the generator's second pass: far fewer rows). */
+export function dailyFromHourly(where: string, grain: 'day' | 'dayQueue' = 'day'): string {
+  const g = GRAINS[grain];
+  const expr = (k: string) => (k === 'day' ? `date_trunc('day', hour, 'Asia/Ho_Chi_Minh')` : k);
+  return `insert into ${g.table} (${g.keys.join(', ')}, ${SUMS.join(', ')})
+    select ${g.keys.map(expr).join(', ')}, ${SUMS.map((s) => `sum(${s})`).join(', ')}
+    from cdr_hourly where ${where} ${g.queued ? 'and queue_id <> 0' : ''}
+    group by ${groupBy(g.keys.length)}`;
 }

@@ -134,7 +134,7 @@ describe('summaries apply every filter of the call-history screens (from the rol
     expect(answered.data.every((d) => d.missed === 0 && d.busy === 0 && d.answered === d.calls)).toBe(true);
   });
 
-  it('reads whole-day ranges of a queue from cdr_daily, as the hours add up', async () => {
+  it('reads whole-day ranges of a queue from cdr_daily_queue, as the hours add up', async () => {
     const { data } = await json<ExtensionSummaryResponse>(`/t/demo/reports/by-extension?from=2026-03-09&to=2026-03-11&queue_id=${ids.queue}`);
     expect(data.map((r) => [r.extension, r.calls, r.talk_sec, r.wait_sec])).toEqual([['102', 1, 95, 15]]);
   });
