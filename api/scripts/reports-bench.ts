@@ -163,6 +163,7 @@ export async function reportFigures(rows: number, log: (s: string) => void = () 
         // Filtered as the screens filter (ADR 0031): one queue's answered calls; a department manager's inbound calls.
         await measure(db, url.toString(), main.id, '30-day dept/team queue+res', 300, (tx) => departmentTeamSummary(tx, { ...month30, queueId: picked.queueId, result: 'answered' })),
         await measure(db, url.toString(), main.id, '30-day per ext dept inbnd', 300, (tx) => extensionSummary(tx, { ...month30, extensions: picked.department, direction: 'inbound' })),
+        await measure(db, url.toString(), main.id, '30-day per ext missed', 300, (tx) => extensionSummary(tx, { ...month30, result: 'no_answer' })),
       ];
       const exported = await measureExport(db, main.id, gen.from, gen.to);
       return { rows, copyMs: gen.copyMs, rollupMs: gen.rollupMs, mainRows: main.rows, figures, exported };

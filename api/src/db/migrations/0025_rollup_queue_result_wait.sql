@@ -1,19 +1,14 @@
 -- Summaries filtered as the call-history screens filter (issue 13, ADR 0031), still from the rollups:
--- 1. cdr_daily_queue: cdr_daily per queue for the calls that went through one (queue first in the
---    key), so a 30-day summary of one queue reads a daily grain. Not a queue column in cdr_daily:
---    that doubled its rows (measured at 1 M calls) and slowed every unfiltered summary;
--- 2. the rollups gain the wait of each unanswered result (no answer, busy, failed, blocked), so a
---    summary filtered by result has its exact wait (an answered call's wait is wait_sec less these).
+-- 1. cdr_hourly gains the wait of each unanswered result (no answer, busy, failed, blocked), so a
+--    summary filtered by result has its exact wait (an answered call's wait is wait_sec less these);
+-- 2. cdr_daily_queue: cdr_daily per queue (0: none, queue first in the key) with those waits, read by
+--    whole-day summaries filtered by queue or result. cdr_daily itself stays as it was: measured at
+--    1 M calls, a queue column doubled its rows and the waits widened them by a third, each slowing
+--    every unfiltered summary.
 -- Direction and outcome counts were dimensions/columns already. The writer and the generator fill
 -- the new columns through cdr-rollup.ts; existing rows are backfilled here.
 
 alter table cdr_hourly
-  add column no_answer_wait_sec bigint not null default 0,
-  add column busy_wait_sec bigint not null default 0,
-  add column failed_wait_sec bigint not null default 0,
-  add column blocked_wait_sec bigint not null default 0;
-
-alter table cdr_daily
   add column no_answer_wait_sec bigint not null default 0,
   add column busy_wait_sec bigint not null default 0,
   add column failed_wait_sec bigint not null default 0,
@@ -61,27 +56,13 @@ update cdr_hourly r
  where r.tenant_id = x.tenant_id and r.hour = x.hour and r.extension = x.extension and r.queue_id = x.queue_id
    and r.direction = x.direction and r.leg = x.leg;
 
--- The daily waits, and the per-queue days, from the hourly rows (as the generator builds them).
-update cdr_daily r
-   set no_answer_wait_sec = x.no_answer_wait_sec, busy_wait_sec = x.busy_wait_sec,
-       failed_wait_sec = x.failed_wait_sec, blocked_wait_sec = x.blocked_wait_sec
-  from (
-    select tenant_id, date_trunc('day', hour, 'Asia/Ho_Chi_Minh') as day, extension, direction, leg,
-           sum(no_answer_wait_sec) as no_answer_wait_sec, sum(busy_wait_sec) as busy_wait_sec,
-           sum(failed_wait_sec) as failed_wait_sec, sum(blocked_wait_sec) as blocked_wait_sec
-      from cdr_hourly
-     where no_answer_wait_sec + busy_wait_sec + failed_wait_sec + blocked_wait_sec > 0
-     group by 1, 2, 3, 4, 5
-  ) x
- where r.tenant_id = x.tenant_id and r.day = x.day and r.extension = x.extension and r.direction = x.direction and r.leg = x.leg;
-
+-- The per-queue days from the hourly rows (as the generator builds them).
 insert into cdr_daily_queue (tenant_id, queue_id, day, extension, direction, leg, calls, answered, no_answer, busy, failed, blocked,
                              billsec, duration, wait_sec, no_answer_wait_sec, busy_wait_sec, failed_wait_sec, blocked_wait_sec)
 select tenant_id, queue_id, date_trunc('day', hour, 'Asia/Ho_Chi_Minh'), extension, direction, leg, sum(calls), sum(answered),
        sum(no_answer), sum(busy), sum(failed), sum(blocked), sum(billsec), sum(duration), sum(wait_sec),
        sum(no_answer_wait_sec), sum(busy_wait_sec), sum(failed_wait_sec), sum(blocked_wait_sec)
   from cdr_hourly
- where queue_id <> 0
  group by 1, 2, 3, 4, 5, 6;
 
 reset role;

@@ -4,7 +4,7 @@ import { iso } from '../../db/sql';
 /**
  * SQL over the rollups only (migrations 0022, 0025): never the raw cdrs. Every query runs inside
  * withTenant, so RLS supplies the tenant. $1/$2 are the range's instants (whole hours): a range
- * of whole Vietnam days reads cdr_daily (cdr_daily_queue for one queue), any other cdr_hourly
+ * of whole Vietnam days reads cdr_daily (cdr_daily_queue for a queue or result), any other cdr_hourly
  * (same sums).
  */
 const DAY_MS = 86_400_000;
@@ -13,11 +13,12 @@ const isVnMidnight = (d: Date) => (d.getTime() + VN_OFFSET_MS) % DAY_MS === 0;
 
 /**
  * `from <rollup> h where <time in range>` at the coarsest grain that answers the range exactly:
- * whole Vietnam days read cdr_daily, or cdr_daily_queue for one queue (migration 0025).
+ * whole Vietnam days read cdr_daily, or cdr_daily_queue for one queue or one result (it holds the
+ * queue and the per-result waits, migration 0025).
  */
 function grain(q: RangeParams, hourly = false): { table: string; time: string } {
   if (hourly || !isVnMidnight(q.from) || !isVnMidnight(q.to)) return { table: 'cdr_hourly', time: 'hour' };
-  return { table: q.queueId === undefined ? 'cdr_daily' : 'cdr_daily_queue', time: 'day' };
+  return { table: q.queueId === undefined && !q.result ? 'cdr_daily' : 'cdr_daily_queue', time: 'day' };
 }
 function rollupIn(q: RangeParams, hourly = false): string {
   const { table, time } = grain(q, hourly);
