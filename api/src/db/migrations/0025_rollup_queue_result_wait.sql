@@ -1,7 +1,7 @@
 -- Summaries filtered as the call-history screens filter (issue 13, ADR 0031), still from the rollups:
 -- 1. cdr_hourly gains the wait of each unanswered result (no answer, busy, failed, blocked), so a
 --    summary filtered by result has its exact wait (an answered call's wait is wait_sec less these);
--- 2. cdr_daily_queue: cdr_daily per queue (0: none, queue first in the key) with those waits, read by
+-- 2. cdr_daily_queue: cdr_daily per queue (0: none; indexed by days and by queue) with those waits, read by
 --    whole-day summaries filtered by queue or result. cdr_daily itself stays as it was: measured at
 --    1 M calls, a queue column doubled its rows and the waits widened them by a third, each slowing
 --    every unfiltered summary.
@@ -16,9 +16,11 @@ alter table cdr_hourly
 
 create table cdr_daily_queue (
   like cdr_hourly including defaults including constraints,
-  primary key (tenant_id, queue_id, hour, extension, direction, leg)
+  primary key (tenant_id, hour, queue_id, extension, direction, leg)
 );
 alter table cdr_daily_queue rename column hour to day;
+-- Days first (a result filter reads a range of days, as cdr_daily), and one queue's days.
+create index cdr_daily_queue_queue_idx on cdr_daily_queue (tenant_id, queue_id, day);
 alter table cdr_daily_queue add constraint cdr_daily_queue_tenant_fk foreign key (tenant_id) references tenants(id) on delete cascade;
 alter table cdr_daily_queue enable row level security;
 alter table cdr_daily_queue force row level security;

@@ -45,14 +45,14 @@ const KEY_EXPR: Record<string, string> = {
 
 /**
  * cdr_daily_queue (migration 0025) is cdr_daily per queue (0: none) with the per-result waits:
- * the whole-day summaries filtered by queue (queue first in its key) or by result read it. Every
+ * the whole-day summaries filtered by queue or by result read it (indexed by days and by queue). Every
  * other whole-day summary reads cdr_daily, kept as narrow as it was: a queue dimension doubled its
  * rows, the waits widened them by a third, and each slowed unfiltered summaries (ADR 0031).
  */
 const GRAINS = {
   hour: { table: 'cdr_hourly', keys: ['tenant_id', 'hour', 'extension', 'queue_id', 'direction', 'leg'], waits: true },
   day: { table: 'cdr_daily', keys: ['tenant_id', 'day', 'extension', 'direction', 'leg'], waits: false },
-  dayQueue: { table: 'cdr_daily_queue', keys: ['tenant_id', 'queue_id', 'day', 'extension', 'direction', 'leg'], waits: true },
+  dayQueue: { table: 'cdr_daily_queue', keys: ['tenant_id', 'day', 'queue_id', 'extension', 'direction', 'leg'], waits: true },
 } as const;
 const groupBy = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ');
 const sumsOf = (g: (typeof GRAINS)[keyof typeof GRAINS]) => (g.waits ? [...BASE_SUMS, ...RESULT_WAITS] : BASE_SUMS);

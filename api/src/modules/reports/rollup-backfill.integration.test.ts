@@ -19,7 +19,7 @@ const snapshot = () =>
   t.db.withSystem(async (tx) => ({
     hourly: (await tx.query('select * from cdr_hourly order by tenant_id, hour, extension, queue_id, direction, leg')).rows,
     daily: (await tx.query('select * from cdr_daily order by tenant_id, day, extension, direction, leg')).rows,
-    queued: (await tx.query('select * from cdr_daily_queue order by tenant_id, queue_id, day, extension, direction, leg')).rows,
+    queued: (await tx.query('select * from cdr_daily_queue order by tenant_id, day, queue_id, extension, direction, leg')).rows,
   }));
 
 it("0025's backfill rebuilds the per-result waits and the per-queue days as the writer wrote them", async () => {
