@@ -5,7 +5,7 @@
  * landlines 028/024), office-hour peaks in Vietnam time, quieter Saturdays, nearly silent Sundays.
  * Rows go in with COPY FROM STDIN (through psql, no extra client library), then cdr_hourly is
  * filled with one set-based INSERT … SELECT … GROUP BY (the writer's own rollup, cdr-rollup.ts),
- * then cdr_daily from cdr_hourly.
+ * then cdr_daily and cdr_daily_queue from cdr_hourly.
  *
  *   pnpm --filter @tongdai/api exec tsx scripts/gen-cdrs.ts --url postgres://… --rows 1000000 [--seed 42] [--days 90] [--end 2026-11-01]
  *
@@ -84,6 +84,7 @@ async function ensureTenant(tx: Queryable, p: TenantPlan, r: () => number): Prom
   const id = t.rows[0].id;
   await tx.query('delete from cdr_hourly where tenant_id = $1', [id]);
   await tx.query('delete from cdr_daily where tenant_id = $1', [id]);
+  await tx.query('delete from cdr_daily_queue where tenant_id = $1', [id]);
   await tx.query('delete from cdrs where tenant_id = $1', [id]);
   const done = await tx.query<{ n: number }>('select count(*)::int as n from subscribers where tenant_id = $1', [id]);
   if (done.rows[0].n < p.extensions) {
@@ -208,7 +209,7 @@ export const GEN_COPY_COLUMNS = COPY_COLUMNS;
 export async function generateCdrs(o: GenOptions): Promise<GenResult> {
   const db = await openDb({ databaseUrl: o.url });
   try {
-    return await generateInto({ db, copy: (fill) => psqlCopy(o.url, fill), analyze: () => psql(o.url, 'analyze cdrs; analyze cdr_hourly; analyze cdr_daily') }, o);
+    return await generateInto({ db, copy: (fill) => psqlCopy(o.url, fill), analyze: () => psql(o.url, 'analyze cdrs; analyze cdr_hourly; analyze cdr_daily; analyze cdr_daily_queue') }, o);
   } finally {
     await db.close();
   }
@@ -246,6 +247,7 @@ export async function generateInto(target: GenTarget, o: Omit<GenOptions, 'url'>
     await tx.query(`set local work_mem = '256MB'`);
     await tx.query(rollupInsert('(select * from cdrs where tenant_id = any($1::int[]))', 'hour', false), ids);
     await tx.query(dailyFromHourly('tenant_id = any($1::int[])'), ids);
+    await tx.query(dailyFromHourly('tenant_id = any($1::int[])', 'dayQueue'), ids);
   });
   const rollupMs = performance.now() - t0;
   log(`rollup: ${(rollupMs / 1000).toFixed(1)} s`);

@@ -240,12 +240,22 @@ async function pageFigures(db: Db, url: string | null, tenant: number): Promise<
     await measure(db, url, tenant, '31-day filtered page 1', 100, (tx) => listTenantCdrs(tx, filtered)),
   ];
   if (!url) return pages; // PGlite: the page only
+  const picked = await db.withTenant(tenant, async (tx) => ({
+    queueId: (await tx.query<{ id: number }>('select id from pbx_queues order by id limit 1')).rows[0]?.id ?? 0,
+    department: (await tx.query<{ extension: string }>(
+      'select s.extension from subscribers s join users u on u.id = s.user_id where u.department_id = (select min(id) from departments)',
+    )).rows.map((r) => r.extension),
+  }));
   return [
     ...pages,
     await measure(db, url, tenant, '30-day department/team', 300, (tx) => departmentTeamSummary(tx, month30)),
     await measure(db, url, tenant, '30-day per extension', 300, (tx) => extensionSummary(tx, month30)),
     await measure(db, url, tenant, '30-day calls per day', 300, (tx) => callSeries(tx, { ...month30, bucket: 'day' })),
     await measure(db, url, tenant, '1-day calls per hour', 300, (tx) => callSeries(tx, { ...vnDays('2026-10-20', '2026-10-20'), bucket: 'hour' })),
+    // Filtered as the screens filter (ADR 0031): one queue's answered calls; a department's inbound calls; missed calls.
+    await measure(db, url, tenant, '30-day dept/team queue+res', 300, (tx) => departmentTeamSummary(tx, { ...month30, queueId: picked.queueId, result: 'answered' })),
+    await measure(db, url, tenant, '30-day per ext dept inbnd', 300, (tx) => extensionSummary(tx, { ...month30, extensions: picked.department, direction: 'inbound' })),
+    await measure(db, url, tenant, '30-day per ext missed', 300, (tx) => extensionSummary(tx, { ...month30, result: 'no_answer' })),
   ];
 }
 

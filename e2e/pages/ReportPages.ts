@@ -29,7 +29,7 @@ export class CallHistoryPage {
   }
 }
 
-/** /history-cdr-by-exten and /history-by-department-team: a range filter, a table of figures, and (per team) charts. */
+/** /history-cdr-by-exten and /history-by-department-team: the call-history filters, a table of figures, and (per team) charts. */
 export class SummaryPage {
   constructor(private readonly page: Page, private readonly key: 'by-extension' | 'by-department-team') {}
 
@@ -40,6 +40,8 @@ export class SummaryPage {
 
   screen() { return this.page.getByTestId(this.key); }
   range() { return this.page.getByTestId('range-filter'); }
+  /** The call-history filters the summaries share (hidden when the viewer may not use them). */
+  filter(name: 'direction' | 'result' | 'extension' | 'department' | 'team' | 'queue') { return this.page.getByTestId(`${name}-filter`); }
   /** The row of an extension (by-extension) or of a department/team by its name. */
   row(name: string) {
     const testId = this.key === 'by-extension' ? 'summary-row' : /^(department|team)-row$/;

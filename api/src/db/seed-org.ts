@@ -34,8 +34,9 @@ export async function seedOrg(tx: Queryable, tid: number): Promise<void> {
     const [deptId] = await ids(tx, 'insert into departments (tenant_id, name, code, description, manager_id) values ($1, $2, $3, $4, $5) returning id', [
       tid, d.name, d.code, d.description, userIds[0] ?? null,
     ]);
+    // No team leader: the staff member is the demo's plain agent, who sees only their own calls (ADR 0031).
     for (const team of d.teams) {
-      await tx.query('insert into teams (tenant_id, department_id, name, leader_id) values ($1, $2, $3, $4)', [tid, deptId, team, userIds[1] ?? null]);
+      await tx.query('insert into teams (tenant_id, department_id, name) values ($1, $2, $3)', [tid, deptId, team]);
     }
     // The admin sits in sales, the staff member in customer care.
     if (userIds[i]) await tx.query('update users set department_id = $1 where id = $2', [deptId, userIds[i]]);

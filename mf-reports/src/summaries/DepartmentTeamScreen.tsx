@@ -2,7 +2,7 @@ import { Fragment, Suspense, lazy } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SUMMARY_LABELS as L, callHistoryHref } from '@tongdai/contracts';
 import { AppLink, LoadingState } from '@tongdai/ui';
-import { useDepartmentTeamSummary, useRange } from './summaries.api';
+import { useDepartmentTeamSummary, useSummaryFilters } from './summaries.api';
 import { FIGURE_HEADERS, FiguresRow, SummaryPage, figureCells, useSummaryStyles } from './FiguresTable';
 
 // The charts library is loaded with this screen only (its own chunk), never by the other screens.
@@ -11,18 +11,18 @@ const SummaryCharts = lazy(() => import('./SummaryCharts'));
 /** /history-by-department-team: per department, its teams inside; answered vs missed per team; calls per hour or day. */
 export function DepartmentTeamScreen() {
   const s = useSummaryStyles();
-  const { range, setRange } = useRange();
-  const query = useDepartmentTeamSummary(range);
+  const { filters, setFilter } = useSummaryFilters();
+  const query = useDepartmentTeamSummary(filters);
   const navigate = useNavigate();
   const departments = query.data?.data ?? [];
   return (
     <SummaryPage
-      title={L.byDepartmentTitle} testId="by-department-team" range={range} setRange={setRange} query={query}
+      title={L.byDepartmentTitle} testId="by-department-team" filters={filters} setFilter={setFilter} query={query}
       headers={[L.department, L.calls, ...FIGURE_HEADERS]} empty={departments.length === 0}
       below={query.data && <Suspense fallback={<LoadingState />}><SummaryCharts data={query.data} /></Suspense>}
     >
       {departments.map((d) => {
-        const href = callHistoryHref({ range, department_id: d.department_id });
+        const href = callHistoryHref({ ...filters, department_id: d.department_id });
         return (
           <Fragment key={`d${d.department_id}`}>
             <FiguresRow
@@ -33,7 +33,7 @@ export function DepartmentTeamScreen() {
               ]}
             />
             {d.teams.map((t) => {
-              const teamHref = callHistoryHref({ range, department_id: d.department_id, team_id: t.team_id });
+              const teamHref = callHistoryHref({ ...filters, department_id: d.department_id, team_id: t.team_id });
               return (
                 <FiguresRow
                   key={`t${d.department_id}-${t.team_id}`} testId="team-row" className={s.sub} onOpen={() => t.team_id !== null && navigate(teamHref)}

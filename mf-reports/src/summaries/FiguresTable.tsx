@@ -4,7 +4,11 @@ import {
 } from '@fluentui/react-components';
 import { SUMMARY_LABELS as L, formatDuration, formatRate, type CallFigures } from '@tongdai/contracts';
 import { EmptyState, ErrorState, LoadingState, useApiError } from '@tongdai/ui';
-import { rangeFilter } from '../history/filters';
+import { directionFilter, orgFilters, rangeFilter, resultFilter } from '../history/filters';
+import type { SummaryFilters } from './summaries.api';
+
+/** The call-history filters, the same controls (the ones the options endpoint offers nothing for stay hidden). */
+const FILTERS = [rangeFilter, directionFilter, resultFilter, ...orgFilters];
 
 export const useSummaryStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -37,19 +41,20 @@ export function FiguresRow({ cells, onOpen, testId, className }: { cells: ReactN
   );
 }
 
-/** Title, the range filter (?range=, as call history), then the table or its loading/empty/error state. */
-export function SummaryPage({ title, testId, range, setRange, query, headers, empty, children, below }: {
-  title: string; testId: string; range: string; setRange: (v: string) => void;
+/** Title, the call-history filters (in the URL, as call history), then the table or its loading/empty/error state. */
+export function SummaryPage({ title, testId, filters, setFilter, query, headers, empty, children, below }: {
+  title: string; testId: string; filters: SummaryFilters; setFilter: (key: string, v: string) => void;
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   headers: string[]; empty: boolean; children: ReactNode; below?: ReactNode;
 }) {
   const s = useSummaryStyles();
   const error = useApiError(query.error);
-  const Range = rangeFilter.Control;
   return (
     <section className={s.page} data-testid={testId}>
       <Title2 as="h1">{title}</Title2>
-      <div className={s.toolbar}><Range value={range} onChange={setRange} /></div>
+      <div className={s.toolbar}>
+        {FILTERS.map(({ key, Control }) => <Control key={key} value={filters[key as keyof SummaryFilters]} onChange={(v) => setFilter(key, v)} />)}
+      </div>
       <div className={s.card}>
         {query.isPending ? <LoadingState /> : query.isError ? (
           <ErrorState message={error?.message ?? ''} onRetry={() => void query.refetch()} />

@@ -4,20 +4,23 @@ import { tenantApi } from '@tongdai/platform';
 import { useListParams } from '@tongdai/ui';
 import { rangeDays } from '../history/history.api';
 
-/** The summary screens' one filter: ?range= (a preset, "" = today, or "from~to"), as call history keeps it. */
-export function useRange() {
-  const list = useListParams(['range']);
-  return { range: list.filters.range, setRange: (v: string) => list.setFilter('range', v) };
+/** The summary screens' filters, in the URL as call history keeps them (?range= a preset, "" = today, or "from~to"). */
+export const SUMMARY_FILTER_KEYS = ['range', 'direction', 'result', 'extension', 'department_id', 'team_id', 'queue_id'] as const;
+export type SummaryFilters = Record<(typeof SUMMARY_FILTER_KEYS)[number], string>;
+
+export function useSummaryFilters() {
+  const list = useListParams([...SUMMARY_FILTER_KEYS]);
+  return { filters: list.filters as SummaryFilters, setFilter: list.setFilter };
 }
 
-const read = <T,>(path: string, range: string) => {
-  const days = rangeDays(range);
+const read = <T,>(path: string, { range, ...rest }: SummaryFilters) => {
+  const params = { ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== '')), ...rangeDays(range) };
   return {
-    queryKey: ['reports', path, days],
-    queryFn: () => tenantApi().get(`reports/${path}`, { searchParams: days }).json<T>(),
+    queryKey: ['reports', path, params],
+    queryFn: () => tenantApi().get(`reports/${path}`, { searchParams: params }).json<T>(),
     retry: false,
   };
 };
 
-export const useExtensionSummary = (range: string) => useQuery(read<ExtensionSummaryResponse>('by-extension', range));
-export const useDepartmentTeamSummary = (range: string) => useQuery(read<DepartmentTeamSummaryResponse>('by-department-team', range));
+export const useExtensionSummary = (filters: SummaryFilters) => useQuery(read<ExtensionSummaryResponse>('by-extension', filters));
+export const useDepartmentTeamSummary = (filters: SummaryFilters) => useQuery(read<DepartmentTeamSummaryResponse>('by-department-team', filters));

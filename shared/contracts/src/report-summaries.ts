@@ -99,7 +99,7 @@ export function formatRate(rate: number): string {
  * The /call-history link showing the calls behind a summary row: the same ?range= (preset or
  * "from~to") and the row's extension, department or team, as the call-history filters read them.
  */
-export function callHistoryHref(filters: { range?: string; extension?: string; department_id?: number | null; team_id?: number | null }): string {
+export function callHistoryHref(filters: Readonly<Record<string, string | number | null | undefined>>): string {
   // No URLSearchParams: contracts run without the DOM library (the API too).
   const s = Object.entries(filters)
     .filter(([, v]) => v !== undefined && v !== null && v !== '')

@@ -28,6 +28,9 @@ export const REPORT_MSG = {
   unknownDepartment: 'Phòng ban không tồn tại',
   unknownTeam: 'Nhóm không tồn tại',
   unknownQueue: 'Hàng đợi không tồn tại',
+  extensionOutOfScope: 'Bạn không có quyền xem cuộc gọi của máy nhánh này',
+  departmentOutOfScope: 'Bạn không có quyền xem cuộc gọi của phòng ban này',
+  teamOutOfScope: 'Bạn không có quyền xem cuộc gọi của nhóm này',
   badNumber: 'Số tìm kiếm chỉ gồm chữ số, dấu + và tối đa 20 ký tự',
   badId: 'Phải là số nguyên dương',
 } as const;

@@ -1,26 +1,30 @@
 /**
  * The one definition of how call records fold into the rollups (migration 0022, ADR 0022):
- * cdr_hourly (hour × extension × queue × direction × leg) and cdr_daily (Vietnam day × extension ×
- * direction × leg). The CDR writer runs these over the rows it has just inserted (same statement),
- * the generator over a whole COPY. `source` names a relation with the cdrs columns.
+ * cdr_hourly (hour × extension × queue × direction × leg), cdr_daily (Vietnam day × extension ×
+ * direction × leg) and cdr_daily_queue (per queue too, with per-result waits, migration 0025). The CDR writer runs
+ * these over the rows it has just inserted (same statement), the generator over a whole COPY. `source` names a relation with the cdrs columns.
  *
  * Legs: the extension that placed an outbound or internal call has an 'out' row; inbound calls
  * have an 'in' row for the extension that answered ('' when nobody did); internal calls also have
  * an 'in' row for the extension that answered or was called. Adding rows up adds, so a run over
  * new rows only (the writer's RETURNING) never counts a call twice.
  */
-const SUMS = ['calls', 'answered', 'no_answer', 'busy', 'failed', 'blocked', 'billsec', 'duration', 'wait_sec', 'answered_sla'];
+const BASE_SUMS = ['calls', 'answered', 'no_answer', 'busy', 'failed', 'blocked', 'billsec', 'duration', 'wait_sec', 'answered_sla'];
+/** The wait of each unanswered result on its own (migration 0025; not in cdr_daily, see GRAINS). */
+const RESULT_WAITS = ['no_answer_wait_sec', 'busy_wait_sec', 'failed_wait_sec', 'blocked_wait_sec'];
 
-/** Answered within the service level of the call's queue (its sla_seconds when recorded; 20 s outside a queue). */
+/** Answered within the service level of the call's queue (its sla_seconds when recorded; 20 s outside a queue; migration 0027). */
 const ANSWERED_SLA = `count(*) filter (where c.answered_at is not null and extract(epoch from c.answered_at - c.started_at) <=
       coalesce((select q.sla_seconds from pbx_queues q where q.id = c.queue_id and q.tenant_id = c.tenant_id), 20))`;
 
-const RAW_SUMS = `count(*), count(*) filter (where c.disposition = 'ANSWERED'), count(*) filter (where c.disposition = 'NO ANSWER'),
+/** Seconds a caller waited: until the answer, or until they gave up. */
+const WAIT = `case when c.answered_at is null then c.duration else greatest(0, round(extract(epoch from c.answered_at - c.started_at)))::bigint end`;
+
+const RAW_BASE = `count(*), count(*) filter (where c.disposition = 'ANSWERED'), count(*) filter (where c.disposition = 'NO ANSWER'),
       count(*) filter (where c.disposition = 'BUSY'), count(*) filter (where c.disposition = 'FAILED'),
-      count(*) filter (where c.disposition = 'BLOCKED'), sum(c.billsec), sum(c.duration),
-      sum(case when c.answered_at is null then c.duration
-               else greatest(0, round(extract(epoch from c.answered_at - c.started_at)))::bigint end),
-      ${ANSWERED_SLA}`;
+      count(*) filter (where c.disposition = 'BLOCKED'), sum(c.billsec), sum(c.duration), sum(${WAIT}), ${ANSWERED_SLA}`;
+// So a summary filtered by result has its exact wait; an answered call's is wait_sec less these.
+const RAW_WAITS = ['NO ANSWER', 'BUSY', 'FAILED', 'BLOCKED'].map((d) => `coalesce(sum(${WAIT}) filter (where c.disposition = '${d}'), 0)`).join(', ');
 
 const LEGS = `cross join lateral (
       select 'out'::text as leg, c.caller as extension where c.direction <> 'inbound'
@@ -29,31 +33,52 @@ const LEGS = `cross join lateral (
     ) l`;
 
 /** `on conflict … do update` adding the new sums to the stored ones (omitted for a first fill). */
-const addUp = (keys: string, upsert: boolean) =>
-  upsert ? `on conflict (${keys}) do update set ${SUMS.map((s) => `${s} = r.${s} + excluded.${s}`).join(', ')}` : '';
+const addUp = (keys: string, sums: readonly string[], upsert: boolean) =>
+  upsert ? `on conflict (${keys}) do update set ${sums.map((s) => `${s} = r.${s} + excluded.${s}`).join(', ')}` : '';
 
+/** The select expression of each key column over a call `c` and its leg `l`. */
+const KEY_EXPR: Record<string, string> = {
+  tenant_id: 'c.tenant_id',
+  hour: `date_trunc('hour', c.started_at, 'Asia/Ho_Chi_Minh')`,
+  day: `date_trunc('day', c.started_at, 'Asia/Ho_Chi_Minh')`,
+  extension: 'l.extension',
+  queue_id: 'coalesce(c.queue_id, 0)',
+  direction: 'c.direction',
+  leg: 'l.leg',
+};
+
+/**
+ * cdr_daily_queue (migration 0025) is cdr_daily per queue (0: none) with the per-result waits:
+ * the whole-day summaries filtered by queue or by result read it (indexed by days and by queue). Every
+ * other whole-day summary reads cdr_daily, kept as narrow as it was: a queue dimension doubled its
+ * rows, the waits widened them by a third, and each slowed unfiltered summaries (ADR 0031).
+ */
 const GRAINS = {
-  hour: { table: 'cdr_hourly', time: 'hour', keys: 'tenant_id, hour, extension, queue_id, direction, leg', queue: true },
-  day: { table: 'cdr_daily', time: 'day', keys: 'tenant_id, day, extension, direction, leg', queue: false },
+  hour: { table: 'cdr_hourly', keys: ['tenant_id', 'hour', 'extension', 'queue_id', 'direction', 'leg'], waits: true },
+  day: { table: 'cdr_daily', keys: ['tenant_id', 'day', 'extension', 'direction', 'leg'], waits: false },
+  dayQueue: { table: 'cdr_daily_queue', keys: ['tenant_id', 'day', 'queue_id', 'extension', 'direction', 'leg'], waits: true },
 } as const;
+const groupBy = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ');
+const sumsOf = (g: (typeof GRAINS)[keyof typeof GRAINS]) => (g.waits ? [...BASE_SUMS, ...RESULT_WAITS] : BASE_SUMS);
 
 /** INSERT … SELECT of `source`'s calls into one grain; `upsert` false only into empty space. */
 export function rollupInsert(source: string, grain: keyof typeof GRAINS, upsert = true): string {
   const g = GRAINS[grain];
-  const queue = g.queue ? ', coalesce(c.queue_id, 0)' : '';
-  return `insert into ${g.table} as r (${g.keys}, ${SUMS.join(', ')})
-    select c.tenant_id, date_trunc('${grain}', c.started_at, 'Asia/Ho_Chi_Minh'), l.extension${queue}, c.direction, l.leg,
-      ${RAW_SUMS}
+  return `insert into ${g.table} as r (${g.keys.join(', ')}, ${sumsOf(g).join(', ')})
+    select ${g.keys.map((k) => KEY_EXPR[k]).join(', ')},
+      ${RAW_BASE}${g.waits ? `, ${RAW_WAITS}` : ''}
     from ${source} c
     ${LEGS}
-    group by ${g.queue ? '1, 2, 3, 4, 5, 6' : '1, 2, 3, 4, 5'}
-    ${addUp(g.keys, upsert)}`;
+    group by ${groupBy(g.keys.length)}
+    ${addUp(g.keys.join(', '), sumsOf(g), upsert)}`;
 }
 
-/** cdr_daily from cdr_hourly rows already there (the generator's second pass: far fewer rows). */
-export function dailyFromHourly(where: string): string {
-  return `insert into cdr_daily (${GRAINS.day.keys}, ${SUMS.join(', ')})
-    select tenant_id, date_trunc('day', hour, 'Asia/Ho_Chi_Minh'), extension, direction, leg, ${SUMS.map((s) => `sum(${s})`).join(', ')}
+/** A daily grain from cdr_hourly rows already there (the generator's second pass: far fewer rows). */
+export function dailyFromHourly(where: string, grain: 'day' | 'dayQueue' = 'day'): string {
+  const g = GRAINS[grain];
+  const expr = (k: string) => (k === 'day' ? `date_trunc('day', hour, 'Asia/Ho_Chi_Minh')` : k);
+  return `insert into ${g.table} (${g.keys.join(', ')}, ${sumsOf(g).join(', ')})
+    select ${g.keys.map(expr).join(', ')}, ${sumsOf(g).map((s) => `sum(${s})`).join(', ')}
     from cdr_hourly where ${where}
-    group by 1, 2, 3, 4, 5`;
+    group by ${groupBy(g.keys.length)}`;
 }

@@ -42,8 +42,9 @@ async function insertTenantRows(db: Db, tenantId: number, rows: CdrRow[]): Promi
          select * from v where not exists (select 1 from cdrs c where c.tenant_id = v.tenant_id and c.call_id = v.call_id)
          on conflict (tenant_id, call_id, started_at) do nothing
          returning *),
-       hourly as (${rollupInsert('ins', 'hour')})
-       ${rollupInsert('ins', 'day')}`,
+       hourly as (${rollupInsert('ins', 'hour')}),
+       daily as (${rollupInsert('ins', 'day')})
+       ${rollupInsert('ins', 'dayQueue')}`,
       params,
     );
   });

@@ -1,65 +1,23 @@
 import { CALL_REPORT_EXPORT_HEADERS, callReportCells, displayForm, REPORT_MSG, type CallReportRow } from '@tongdai/contracts';
 import { readSheet } from 'read-excel-file/node';
-import type { RouteNode } from '../routing';
-import type { CdrRow } from '../cdr/cdr';
-import { CdrWriter } from '../cdr/cdr.service';
-import { demoHeaders, DEMO, startTestApp, type TestApp } from '../../../test/helpers';
+import { startTestApp, type TestApp } from '../../../test/helpers';
+import { REPORT_DAY, seedReportCalls, vnAt, type ReportFixture } from './reports.fixture';
 
 /**
  * Call history (issue 13) on a real PostgreSQL: every filter, the agent's own-calls scope, tenant
  * isolation, Vietnam-time day boundaries, numbered and keyset pages, masking, bad filters → 400.
  */
-const at = (local: string) => new Date(`${local}+07:00`);
-const DAY = '2026-03-10';
+const at = vnAt;
+const DAY = REPORT_DAY;
 
 let t: TestApp;
-let h: Awaited<ReturnType<typeof demoHeaders>>;
-let ids: { demo: number; abc: number; queue: number; care: number; team: number; staffId: number };
-let customer: { id: number; name: string; phone: string };
-
-function cdr(tenantId: number, callId: string, o: Partial<CdrRow> & { started: string; talk?: number; ring?: number }): CdrRow {
-  const started = at(o.started);
-  const answered = o.disposition === undefined || o.disposition === 'ANSWERED' ? new Date(started.getTime() + (o.ring ?? 5) * 1000) : null;
-  const ended = new Date((answered ?? started).getTime() + (answered ? (o.talk ?? 30) : (o.ring ?? 20)) * 1000);
-  return {
-    tenant_id: tenantId, call_id: callId, caller: '0901000001', callee: '02873000001', did: null, direction: 'inbound', route: [],
-    ring_group_id: null, queue_id: null, extension: null, trunk: null, started_at: started, answered_at: answered, ended_at: ended,
-    duration: Math.round((ended.getTime() - started.getTime()) / 1000), billsec: answered ? Math.round((ended.getTime() - answered.getTime()) / 1000) : 0,
-    disposition: 'ANSWERED', sip_code: answered ? 200 : 487, reason: '', ...o,
-  };
-}
+let h: ReportFixture['h'];
+let ids: ReportFixture['ids'];
+let customer: ReportFixture['customer'];
 
 beforeAll(async () => {
   t = await startTestApp();
-  h = await demoHeaders(t.app);
-  const sys = <T>(sql: string, params: unknown[] = []) => t.db.withSystem((tx) => tx.query<T>(sql, params)).then((r) => r.rows);
-  const tenants = Object.fromEntries((await sys<{ id: number; ma_dn: string }>('select id, ma_dn from tenants')).map((r) => [r.ma_dn, r.id]));
-  const demo = tenants[DEMO.tenants.demo];
-  const abc = tenants[DEMO.tenants.abc];
-  const [queue] = await sys<{ id: number }>(`insert into pbx_queues (tenant_id, name, agents) values ($1, 'Hàng đợi CSKH', '{102}') returning id`, [demo]);
-  const [staff] = await sys<{ id: number; department_id: number }>('select id, department_id from users where tenant_id = $1 and username = $2', [demo, DEMO.staff.username]);
-  const [team] = await sys<{ id: number }>('select id from teams where tenant_id = $1 and department_id = $2 order by id limit 1', [demo, staff.department_id]);
-  await sys('update users set team_id = $1 where id = $2', [team.id, staff.id]);
-  [customer] = await sys<{ id: number; name: string; phone: string }>('select id, name, phone from customers where tenant_id = $1 order by id limit 1', [demo]);
-  ids = { demo, abc, queue: queue.id, care: staff.department_id, team: team.id, staffId: staff.id };
-
-  const route: RouteNode[] = [
-    { type: 'inbound', id: '1', name: 'Tuyến chính' },
-    { type: 'ivr', id: '3', name: 'IVR chào mừng' },
-    { type: 'queue', id: String(queue.id), name: 'Hàng đợi CSKH' },
-  ];
-  const writer = new CdrWriter(t.db, { onError: (err) => { throw err; } });
-  // c1 inbound from a known customer through IVR and queue, answered by 102 after 15 s, 95 s of talk.
-  writer.add(cdr(demo, 'c1', { started: `${DAY}T09:00:00`, caller: customer.phone, did: '02873000001', route, queue_id: queue.id, extension: '102', ring: 15, talk: 95 }));
-  writer.add(cdr(demo, 'c2', { started: `${DAY}T10:00:00`, direction: 'internal', caller: '101', callee: '102', disposition: 'NO ANSWER', sip_code: 487 }));
-  writer.add(cdr(demo, 'c3', { started: `${DAY}T11:00:00`, direction: 'outbound', caller: '101', callee: '0987000111', disposition: 'BUSY', sip_code: 486 }));
-  writer.add(cdr(demo, 'c4', { started: `${DAY}T12:00:00`, caller: '0999888777', disposition: 'BLOCKED', sip_code: 603, reason: 'Số gọi đến nằm trong danh sách chặn', ring: 0 }));
-  // Either side of midnight, Vietnam time (16:59 and 17:01 UTC).
-  writer.add(cdr(demo, 'c5', { started: `${DAY}T23:59:00`, caller: '0902000005', extension: '101' }));
-  writer.add(cdr(demo, 'c6', { started: '2026-03-11T00:01:00', caller: '0902000006', extension: '101' }));
-  writer.add(cdr(abc, 'a1', { started: `${DAY}T09:30:00`, caller: '0903000001', extension: '101' }));
-  writer.add(cdr(abc, 'a2', { started: `${DAY}T09:31:00`, direction: 'internal', caller: '101', callee: '102', disposition: 'BUSY', sip_code: 486 }));
-  await writer.flush();
+  ({ h, ids, customer } = await seedReportCalls(t));
 });
 afterAll(() => t?.close());
 
@@ -127,11 +85,17 @@ describe('GET /t/:ma_dn/reports/call-history', () => {
     expect(shape((await calls(`${day}&extension=102`, h.admin, 'success-calls')).data)).toEqual([C.c1()]);
   });
 
-  it('gives an agent without report.view only the calls of their own extension, whatever the filters', async () => {
+  it('gives an agent without report.view only the calls of their own extension; another extension, department or team is a 400', async () => {
     expect(shape((await calls(day, h.staff)).data)).toEqual([C.c2, C.c1()]);
-    // 101's calls as 102 sees them: only the one both were in.
-    expect(shape((await calls(`${day}&extension=101`, h.staff)).data)).toEqual([C.c2]);
-    expect(shape((await calls(`${day}&department_id=${ids.care}&direction=inbound`, h.staff)).data)).toEqual([C.c1()]);
+    expect(shape((await calls(`${day}&extension=102&direction=inbound`, h.staff)).data)).toEqual([C.c1()]);
+    for (const [query, field, message] of [
+      ['extension=101', 'extension', REPORT_MSG.extensionOutOfScope],
+      [`department_id=${ids.care}`, 'department_id', REPORT_MSG.departmentOutOfScope],
+      [`team_id=${ids.team}`, 'team_id', REPORT_MSG.teamOutOfScope],
+    ]) {
+      const res = await get(`/t/demo/reports/call-history?${day}&${query}`, h.staff);
+      expect([res.statusCode, res.json()]).toEqual([400, { status: 400, code: 'VALIDATION_FAILED', message, details: [{ field, message }] }]);
+    }
     const options = (await get('/t/demo/reports/call-history/options', h.staff)).json().data;
     expect(options).toEqual({ extensions: [{ extension: '102', name: 'Nhân viên tổng đài' }], departments: [], teams: [], queues: [] });
     // Granted report.view, the same agent sees the tenant.
@@ -144,6 +108,58 @@ describe('GET /t/:ma_dn/reports/call-history', () => {
       await t.db.withSystem((tx) => tx.query(`delete from role_permissions where permission_id = (select id from permissions where name = 'report.view')
         and role_id in (select role_id from user_roles where user_id = $1)`, [ids.staffId]));
     }
+  });
+
+  it("gives a department manager their department's calls (its teams too), its filters, and nothing else", async () => {
+    // Customer care is the staff member's (102): c1 and the internal c2 with 101.
+    expect(shape((await calls(day, h.manager)).data)).toEqual([C.c2, C.c1()]);
+    expect(shape((await calls(`${day}&department_id=${ids.care}`, h.manager)).data)).toEqual([C.c2, C.c1()]);
+    expect(shape((await calls(`${day}&team_id=${ids.team}&result=answered`, h.manager)).data)).toEqual([C.c1()]);
+    expect(shape((await calls(`${day}&queue_id=${ids.queue}`, h.manager)).data)).toEqual([C.c1()]);
+    expect(shape((await calls(day, h.manager, 'success-calls')).data)).toEqual([C.c1()]);
+    for (const query of ['extension=101', `department_id=${ids.sales}`, `team_id=${ids.salesTeam}`]) {
+      expect((await get(`/t/demo/reports/call-history?${day}&${query}`, h.manager)).statusCode).toBe(400);
+    }
+    const options = (await get('/t/demo/reports/call-history/options', h.manager)).json().data;
+    expect(options.extensions).toEqual([{ extension: '102', name: 'Nhân viên tổng đài' }]);
+    expect(options.departments.map((d: { id: number }) => d.id)).toEqual([ids.care]);
+    expect(options.teams.every((x: { department_id: number }) => x.department_id === ids.care)).toBe(true);
+    expect(options.teams.map((x: { id: number }) => x.id)).toContain(ids.team);
+    expect(options.queues.map((q: { id: number }) => q.id)).toEqual([ids.queue]);
+  });
+
+  it("gives a team leader their team's calls only: the sales team the admin (101) sits in", async () => {
+    expect(shape((await calls(day, h.leader)).data)).toEqual([C.c5, C.c3, C.c2]);
+    expect(shape((await calls(`${day}&team_id=${ids.salesTeam}&direction=outbound`, h.leader)).data)).toEqual([C.c3]);
+    expect((await get(`/t/demo/reports/call-history?${day}&department_id=${ids.sales}`, h.leader)).statusCode).toBe(400);
+    expect((await get(`/t/demo/reports/call-history?${day}&extension=102`, h.leader)).statusCode).toBe(400);
+    const options = (await get('/t/demo/reports/call-history/options', h.leader)).json().data;
+    expect([options.extensions.map((e: { extension: string }) => e.extension), options.departments, options.teams.map((x: { id: number }) => x.id)])
+      .toEqual([['101'], [], [ids.salesTeam]]);
+  });
+
+  it('gives an agent without an extension no calls, no choices, and no export rows', async () => {
+    expect(await calls(day, h.noExt)).toEqual({ data: [], meta: { page: 1, per_page: 10, total: 0 } });
+    expect((await get('/t/demo/reports/call-history/options', h.noExt)).json().data).toEqual({ extensions: [], departments: [], teams: [], queues: [] });
+    expect((await get(`/t/demo/reports/carrier-calls?${day}`, h.noExt)).json().data).toEqual([]);
+    expect((await get(`/t/demo/reports/call-history?${day}&extension=102`, h.noExt)).statusCode).toBe(400);
+  });
+
+  it("scopes the carrier view and exports as the list: a manager's export holds their department's calls", async () => {
+    await t.db.withSystem((tx) => tx.query(`insert into role_permissions (tenant_id, role_id, permission_id)
+      select ur.tenant_id, ur.role_id, p.id from user_roles ur, permissions p where ur.user_id = $1 and p.name = 'report.export'`, [ids.staffId]));
+    try {
+      const lines = (await get(`/t/demo/reports/call-history/export?${day}`, h.manager)).body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+      expect(lines.slice(1)).toEqual((await calls(day, h.manager)).data.map((r) => callReportCells(r).map((c) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')));
+      expect(lines).toHaveLength(3);
+      expect((await get(`/t/demo/reports/call-history/export?${day}&extension=101`, h.manager)).statusCode).toBe(400);
+    } finally {
+      await t.db.withSystem((tx) => tx.query(`delete from role_permissions where permission_id = (select id from permissions where name = 'report.export')
+        and role_id in (select role_id from user_roles where user_id = $1)`, [ids.staffId]));
+    }
+    const carrier = (await get(`/t/demo/reports/carrier-calls?${day}`, h.manager)).json().data;
+    // Through the hotline: c1 (care's) only; the admin's c3 and c5 are not the manager's.
+    expect(carrier.reduce((n: number, r: { calls: number }) => n + r.calls, 0)).toBe(1);
   });
 
   it("keeps tenants apart: abc sees its own calls, never demo's, and demo's ids are unknown there", async () => {

@@ -16,12 +16,6 @@ export async function extensionPeople(tx: Queryable): Promise<CallReportOptions[
   return rows;
 }
 
-/** The extension of an account ('' in the list when it has none). */
-export async function extensionOfUser(tx: Queryable, userId: number): Promise<string | null> {
-  const { rows } = await tx.query<{ extension: string }>('select extension from subscribers where user_id = $1', [userId]);
-  return rows[0]?.extension ?? null;
-}
-
 /** Extensions of the accounts in a department and/or team. */
 export async function extensionsOfOrg(tx: Queryable, by: { departmentId?: number; teamId?: number }): Promise<string[]> {
   const params: unknown[] = [];
@@ -84,4 +78,10 @@ export async function countMissed(tx: Queryable, extension: string, from: Date, 
     [from, to, extension],
   );
   return rows[0].n;
+}
+
+/** A user's own extension (the softphone's recent calls are the agent's own, whatever their scope). */
+export async function extensionOfUser(tx: Queryable, userId: number): Promise<string | null> {
+  const { rows } = await tx.query<{ extension: string }>('select extension from subscribers where user_id = $1', [userId]);
+  return rows[0]?.extension ?? null;
 }

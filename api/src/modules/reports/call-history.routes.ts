@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema, FEATURES, PERM, type CallReportQuery } from '@tongdai/contracts';
 import { authOf, guarded, holdsPermission, requirePermission } from '../../http/guards';
 import { validateFilters } from '../../http/validate';
-import { createCallHistoryService, type Viewer } from './call-history.service';
+import { createCallHistoryService } from './call-history.service';
+import type { Viewer } from './viewer-scope';
 import { sendExport } from '../../http/export-files';
 
 const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
@@ -10,7 +11,7 @@ const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
 /** Parses the filters; a 400 carries the first wrong filter's Vietnamese words as its message (shown on screen). */
 export const parseFilters = validateFilters(CallReportQuerySchema);
 
-/** Who asks, and whether report.view lets them read the whole tenant. */
+/** Who asks, and whether report.view lets them read the whole tenant (else viewerScope says what they see). */
 export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   const auth = authOf(request);
   return { tenantId: auth.tenantId, userId: auth.userId, wholeTenant: await holdsPermission(request, PERM.report.view) };
@@ -18,8 +19,8 @@ export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
 
 /**
  * Tenant surface: call history (issue 13). Any user of a tenant that bought "report" may ask; the
- * answer is the whole tenant for report.view, else the calls of the user's own extension (a row
- * filter in the query, not a hidden column). The softphone's /histories-call is another thing.
+ * answer is the whole tenant for report.view, else the calls of the viewer's scope (own extension,
+ * managed department, led team: viewerScope, ADR 0031), a row filter in the query, not a hidden column. The softphone's /histories-call is another thing.
  */
 export async function callHistoryRoutes(app: FastifyInstance): Promise<void> {
   const history = createCallHistoryService(app.deps.db);

@@ -1,39 +1,16 @@
 import {
-  billedSeconds, carrierOf, DEFAULT_BILLING, displayForm, phoneKind, PAGE_SIZE, REPORT_MSG, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
+  billedSeconds, carrierOf, DEFAULT_BILLING, displayForm, phoneKind, PAGE_SIZE, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
   type CallReportOptions, type CallReportQuery, type CarrierReportRow, type CallReportRow, type Paged,
 } from '@tongdai/contracts';
-import type { Db, Queryable } from '../../db/db';
-import { AppError } from '../../http/errors';
+import type { Db } from '../../db/db';
 import type { CdrRow } from '../cdr/cdr';
 import { listTenantCdrLines, listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord, type LineKey } from '../cdr/cdr.service';
 import { createCustomersService } from '../customers/customers.service';
 import { phoneMasker } from '../settings/settings.service';
 import { lineCells, outsideNumber } from './export-lines';
-import { carrierGroups, existing, extensionOfUser, extensionPeople, extensionsOfOrg, filterChoices } from './call-history.repository';
-
-/** Who asks: report.view reads the whole tenant, anyone else only the calls of their own extension. */
-export interface Viewer {
-  tenantId: number;
-  userId: number;
-  wholeTenant: boolean;
-}
-
-/**
- * The extensions whose calls a viewer may see: undefined for the whole tenant (report.view), the
- * viewer's own extension otherwise, null when they have none (they see nothing). Every report uses it.
- */
-export async function viewerScope(tx: Queryable, v: Viewer): Promise<string[] | undefined | null> {
-  if (v.wholeTenant) return undefined;
-  const own = await extensionOfUser(tx, v.userId);
-  return own ? [own] : null;
-}
-
-/** A 400 whose message says which filter is wrong (the screen shows the message). */
-function badFilter(field: string, message: string): AppError {
-  const err = new AppError('VALIDATION_FAILED', [{ field, message }]);
-  err.message = message;
-  return err;
-}
+import { carrierGroups, extensionPeople, filterChoices } from './call-history.repository';
+import { reportWho } from './report-filters';
+import { viewerScope, type Viewer } from './viewer-scope';
 
 const PATH_TYPES = new Set(['ivr', 'queue', 'group']);
 const DAY_MS = 86_400_000;
@@ -59,34 +36,18 @@ export function createCallHistoryService(db: Db) {
     const today = vnDay(new Date());
     const fromDay = q.from ?? q.to ?? today;
     const toDay = q.to ?? q.from ?? today;
-    const ids = {
-      departmentId: q.department_id === '' ? undefined : q.department_id,
-      teamId: q.team_id === '' ? undefined : q.team_id,
-      queueId: q.queue_id === '' ? undefined : q.queue_id,
-      extension: q.extension || undefined,
-    };
     return db.withTenant(v.tenantId, async (tx) => {
-      const found = await existing(tx, ids);
-      if (ids.extension && !found.extension) throw badFilter('extension', REPORT_MSG.unknownExtension);
-      if (ids.departmentId !== undefined && !found.department) throw badFilter('department_id', REPORT_MSG.unknownDepartment);
-      if (ids.teamId !== undefined && !found.team) throw badFilter('team_id', REPORT_MSG.unknownTeam);
-      if (ids.queueId !== undefined && !found.queue) throw badFilter('queue_id', REPORT_MSG.unknownQueue);
-      const scope = await viewerScope(tx, v);
-      if (scope === null) return null;
-      let extensions: string[] | undefined = ids.extension ? [ids.extension] : undefined;
-      if (ids.departmentId !== undefined || ids.teamId !== undefined) {
-        const org = await extensionsOfOrg(tx, ids);
-        extensions = extensions ? extensions.filter((e) => org.includes(e)) : org;
-      }
+      const who = await reportWho(tx, v, q);
+      if (who === null) return null;
       const result = answeredOnly ? 'answered' : q.result;
       return {
         from: vnDayStart(fromDay)!,
         to: new Date(vnDayStart(toDay)!.getTime() + DAY_MS),
         ...(q.direction && { direction: q.direction }),
         ...(result && { disposition: RESULT_DISPOSITION[result] as CdrRow['disposition'] }),
-        ...(extensions && { extensions }),
-        ...(scope && { scope }),
-        ...(ids.queueId !== undefined && { queueId: ids.queueId }),
+        ...(who.extensions && { extensions: who.extensions }),
+        ...(who.scope && { scope: who.scope }),
+        ...(who.queueId !== undefined && { queueId: who.queueId }),
         ...(q.search && { number: q.search.replace(/^\+/, '') }),
       };
     });
@@ -188,13 +149,23 @@ export function createCallHistoryService(db: Db) {
       return [...out.values()].sort((a, b) => a.hotline.localeCompare(b.hotline) || a.direction.localeCompare(b.direction) || a.carrier.localeCompare(b.carrier) || a.destination.localeCompare(b.destination));
     },
 
-    /** The filter choices: the whole directory for report.view, else the viewer's own extension only. */
+    /**
+     * The filter choices: the whole directory for report.view, else what the viewer's scope holds
+     * (a manager: their departments, teams and extensions, and the queues; an agent: their own extension).
+     */
     async options(v: Viewer): Promise<CallReportOptions> {
       return db.withTenant(v.tenantId, async (tx) => {
         const people = await extensionPeople(tx);
-        if (v.wholeTenant) return { extensions: people, ...(await filterChoices(tx)) };
-        const own = await extensionOfUser(tx, v.userId);
-        return { extensions: people.filter((p) => p.extension === own), departments: [], teams: [], queues: [] };
+        const choices = await filterChoices(tx);
+        const scope = await viewerScope(tx, v);
+        if (!scope) return { extensions: people, ...choices };
+        const manages = scope.departmentIds.length + scope.teamIds.length > 0;
+        return {
+          extensions: people.filter((p) => scope.extensions.includes(p.extension)),
+          departments: choices.departments.filter((d) => scope.departmentIds.includes(d.id)),
+          teams: choices.teams.filter((t) => scope.teamIds.includes(t.id)),
+          queues: manages ? choices.queues : [],
+        };
       });
     },
   };

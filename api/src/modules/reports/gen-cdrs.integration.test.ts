@@ -43,9 +43,11 @@ describe('gen-cdrs (PostgreSQL)', () => {
     expect(new Set(rows.map((r) => r.part))).toEqual(new Set(['cdrs_202610', 'cdrs_202611']));
   });
 
-  it('fills both rollups with exactly the raw records, per tenant', async () => {
-    const { rows } = await owner.query<{ tenant_id: number; raw: number; talk: number; hourly: number; htalk: number; daily: number; dbusy: number; busy: number }>(
+  it('fills the rollups with exactly the raw records, per tenant (and per queue)', async () => {
+    const { rows } = await owner.query<{ tenant_id: number; raw: number; talk: number; hourly: number; htalk: number; daily: number; dbusy: number; busy: number; queued: number; dqueue: number }>(
       `select c.tenant_id, count(*)::int as raw, sum(c.billsec)::int as talk, count(*) filter (where disposition = 'BUSY')::int as busy,
+         count(*) filter (where queue_id is not null)::int as queued,
+         (select sum(calls) from cdr_daily_queue d where d.tenant_id = c.tenant_id and not (direction = 'internal' and leg = 'in'))::int as dqueue,
          (select sum(calls) from cdr_hourly h where h.tenant_id = c.tenant_id and not (direction = 'internal' and leg = 'in'))::int as hourly,
          (select sum(billsec) from cdr_hourly h where h.tenant_id = c.tenant_id and not (direction = 'internal' and leg = 'in'))::int as htalk,
          (select sum(calls) from cdr_daily d where d.tenant_id = c.tenant_id and not (direction = 'internal' and leg = 'in'))::int as daily,
@@ -53,6 +55,7 @@ describe('gen-cdrs (PostgreSQL)', () => {
        from cdrs c group by c.tenant_id order by c.tenant_id`,
     );
     expect(rows).toHaveLength(4);
-    for (const r of rows) expect([r.hourly, r.htalk, r.daily, r.dbusy]).toEqual([r.raw, r.talk, r.raw, r.busy]);
+    for (const r of rows) expect([r.hourly, r.htalk, r.daily, r.dbusy, r.dqueue]).toEqual([r.raw, r.talk, r.raw, r.busy, r.raw]);
+    expect(rows.every((r) => r.queued > 0 && r.queued < r.raw)).toBe(true);
   });
 });

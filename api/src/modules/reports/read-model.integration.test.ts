@@ -194,7 +194,7 @@ describe('reports read model (PostgreSQL, rollups only)', () => {
   it('keeps tenants apart: totals, extensions, and nothing without a tenant', async () => {
     const range = vnDays('2026-03-30', '2026-04-01');
     expect((await db.withTenant(abc, (tx) => totals(tx, range))).calls).toBe(abcRows.length);
-    for (const table of ['cdr_hourly', 'cdr_daily']) {
+    for (const table of ['cdr_hourly', 'cdr_daily', 'cdr_daily_queue']) {
       const none = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
       expect([table, none.rows[0].n]).toEqual([table, 0]);
     }

@@ -20,8 +20,12 @@ export interface ReportRange {
   from: Date;
   /** End instant, exclusive (a whole hour). */
   to: Date;
-  /** Only these extensions' calls (an agent's own, a department manager's extensions). */
+  /** Only these extensions' calls (an agent's own, a department manager's extensions, an extension/department/team filter). */
   extensions?: readonly string[];
+  /** Only calls of this direction, this result, through this queue (the call-history filters). */
+  direction?: 'inbound' | 'outbound' | 'internal';
+  result?: 'answered' | 'no_answer' | 'busy' | 'failed' | 'blocked';
+  queueId?: number;
 }
 
 /** Thrown for a range the rollups cannot answer exactly; callers map it to a 400. */

@@ -1,55 +1,24 @@
 import { REPORT_MSG, type DepartmentTeamSummaryResponse, type ExtensionSummaryResponse } from '@tongdai/contracts';
-import type { CdrRow } from '../cdr/cdr';
-import { CdrWriter } from '../cdr/cdr.service';
-import { demoHeaders, DEMO, startTestApp, type TestApp } from '../../../test/helpers';
+import { startTestApp, type TestApp } from '../../../test/helpers';
+import { REPORT_DAY, seedReportCalls, vnAt, type ReportFixture } from './reports.fixture';
 
 /**
  * Call summaries (issue 13) on a real PostgreSQL: the records go through the CDR writer (so the
  * rollups fill), and every figure of /reports/by-extension and /reports/by-department-team equals
- * what the call-history list counts for the same range; agent scope, tenant isolation, bad ranges.
+ * what the call-history list counts for the same range and filters; every permission scope, tenant
+ * isolation, Vietnam-midnight boundaries, bad ranges.
  */
-const at = (local: string) => new Date(`${local}+07:00`);
-const DAY = '2026-03-10';
+const at = vnAt;
+const DAY = REPORT_DAY;
 const day = `from=${DAY}&to=${DAY}`;
 
 let t: TestApp;
-let h: Awaited<ReturnType<typeof demoHeaders>>;
-let ids: { demo: number; abc: number; care: number; sales: number; team: number; staffId: number };
-
-function cdr(tenantId: number, callId: string, o: Partial<CdrRow> & { started: string; talk?: number }): CdrRow {
-  const started = at(o.started);
-  const answered = (o.disposition ?? 'ANSWERED') === 'ANSWERED' ? new Date(started.getTime() + 5000) : null;
-  const ended = new Date((answered ?? started).getTime() + (answered ? (o.talk ?? 30) : 20) * 1000);
-  return {
-    tenant_id: tenantId, call_id: callId, caller: '0901000001', callee: '02873000001', did: null, direction: 'inbound', route: [],
-    ring_group_id: null, queue_id: null, extension: null, trunk: null, started_at: started, answered_at: answered, ended_at: ended,
-    duration: Math.round((ended.getTime() - started.getTime()) / 1000), billsec: answered ? Math.round((ended.getTime() - answered.getTime()) / 1000) : 0,
-    disposition: 'ANSWERED', sip_code: answered ? 200 : 487, reason: '', ...o,
-  };
-}
+let h: ReportFixture['h'];
+let ids: ReportFixture['ids'];
 
 beforeAll(async () => {
   t = await startTestApp();
-  h = await demoHeaders(t.app);
-  const sys = <T>(sql: string, params: unknown[] = []) => t.db.withSystem((tx) => tx.query<T>(sql, params)).then((r) => r.rows);
-  const tenants = Object.fromEntries((await sys<{ id: number; ma_dn: string }>('select id, ma_dn from tenants')).map((r) => [r.ma_dn, r.id]));
-  const [demo, abc] = [tenants[DEMO.tenants.demo], tenants[DEMO.tenants.abc]];
-  const [staff] = await sys<{ id: number; department_id: number }>('select id, department_id from users where tenant_id = $1 and username = $2', [demo, DEMO.staff.username]);
-  const [admin] = await sys<{ department_id: number }>('select department_id from users where tenant_id = $1 and username = $2', [demo, DEMO.admin.username]);
-  const [team] = await sys<{ id: number }>('select id from teams where tenant_id = $1 and department_id = $2 order by id limit 1', [demo, staff.department_id]);
-  await sys('update users set team_id = $1 where id = $2', [team.id, staff.id]);
-  ids = { demo, abc, care: staff.department_id, sales: admin.department_id, team: team.id, staffId: staff.id };
-
-  const writer = new CdrWriter(t.db, { onError: (err) => { throw err; } });
-  writer.add(cdr(demo, 'c1', { started: `${DAY}T09:00:00`, extension: '102', talk: 95 }));
-  writer.add(cdr(demo, 'c2', { started: `${DAY}T10:00:00`, direction: 'internal', caller: '101', callee: '102', disposition: 'NO ANSWER' }));
-  writer.add(cdr(demo, 'c3', { started: `${DAY}T11:00:00`, direction: 'outbound', caller: '101', callee: '0987000111', disposition: 'BUSY', sip_code: 486 }));
-  writer.add(cdr(demo, 'c4', { started: `${DAY}T12:00:00`, caller: '0999888777', disposition: 'BLOCKED', sip_code: 603 }));
-  writer.add(cdr(demo, 'c5', { started: `${DAY}T23:59:00`, caller: '0902000005', extension: '101', talk: 40 }));
-  writer.add(cdr(demo, 'c6', { started: '2026-03-11T00:01:00', caller: '0902000006', extension: '101' }));
-  writer.add(cdr(abc, 'a1', { started: `${DAY}T09:30:00`, caller: '0903000001', extension: '101' }));
-  writer.add(cdr(abc, 'a2', { started: `${DAY}T09:31:00`, direction: 'internal', caller: '101', callee: '102', disposition: 'BUSY', sip_code: 486 }));
-  await writer.flush();
+  ({ h, ids } = await seedReportCalls(t));
 });
 afterAll(() => t?.close());
 
@@ -125,12 +94,84 @@ describe('GET /t/:ma_dn/reports/by-department-team', () => {
   });
 });
 
+/** What the call-history list shows for a query: how many calls, their talk and wait (a key given twice: one value). */
+async function listedFigures(query: string, headers = h.admin) {
+  const q = new URLSearchParams(Object.fromEntries(new URLSearchParams(`${day}&${query}&per_page=100`)));
+  // A later value wins: extension=101 then extension=102 asks for 102.
+  const page = await json<{ data: { billsec: number; wait: number }[]; meta: { total: number } }>(`/t/demo/reports/call-history?${q}`, headers);
+  return { calls: page.meta.total, talk_sec: page.data.reduce((s, r) => s + r.billsec, 0), wait_sec: page.data.reduce((s, r) => s + r.wait, 0) };
+}
+
+describe('summaries apply every filter of the call-history screens (from the rollups)', () => {
+  const filters = () => [
+    'direction=inbound', 'direction=outbound', 'direction=internal', 'result=answered', 'result=no_answer', 'result=busy', 'result=blocked',
+    `queue_id=${ids.queue}`, 'extension=101', `department_id=${ids.care}`, `team_id=${ids.team}`, 'direction=internal&result=no_answer',
+  ];
+
+  it('per extension: each row is what the list counts for that extension and filter', async () => {
+    for (const q of filters()) {
+      const { data } = await json<ExtensionSummaryResponse>(`/t/demo/reports/by-extension?${day}&${q}`);
+      for (const row of data) expect([q, row]).toMatchObject([q, await listedFigures(`extension=${row.extension}&${q}`)]);
+      // An extension with a call under the filter has a row; none other does.
+      const expected = [];
+      for (const ext of ['101', '102'].filter((e) => !q.startsWith('extension=') || q === `extension=${e}`)) {
+        if ((await listedFigures(`${q}&extension=${ext}`)).calls) expected.push(ext);
+      }
+      expect([q, data.map((r) => r.extension)]).toEqual([q, expected]);
+    }
+  });
+
+  it('per department and team, and the series: the same figures as the list, each call once', async () => {
+    for (const q of filters()) {
+      const res = await json<DepartmentTeamSummaryResponse>(`/t/demo/reports/by-department-team?${day}&${q}`);
+      for (const d of res.data.filter((x) => x.department_id !== null)) expect([q, d]).toMatchObject([q, await listedFigures(`department_id=${d.department_id}&${q}`)]);
+      if (!q.includes('_id=') && !q.includes('extension')) {
+        const total = res.series.points.reduce((s, p) => s + p.calls, 0);
+        expect([q, total]).toEqual([q, (await listedFigures(q)).calls]);
+      }
+    }
+    const answered = await json<DepartmentTeamSummaryResponse>(`/t/demo/reports/by-department-team?${day}&result=answered`);
+    expect(answered.data.every((d) => d.missed === 0 && d.busy === 0 && d.answered === d.calls)).toBe(true);
+  });
+
+  it('reads whole-day ranges of a queue from cdr_daily_queue, as the hours add up', async () => {
+    const { data } = await json<ExtensionSummaryResponse>(`/t/demo/reports/by-extension?from=2026-03-09&to=2026-03-11&queue_id=${ids.queue}`);
+    expect(data.map((r) => [r.extension, r.calls, r.talk_sec, r.wait_sec])).toEqual([['102', 1, 95, 15]]);
+  });
+});
+
+describe('summaries per permission scope', () => {
+  it("a department manager sees their department's extensions and figures only", async () => {
+    const ext = await json<ExtensionSummaryResponse>(`/t/demo/reports/by-extension?${day}`, h.manager);
+    expect(ext.data.map((r) => r.extension)).toEqual(['102']);
+    expect(ext.data[0]).toMatchObject(await listedFigures('extension=102', h.manager));
+    const org = await json<DepartmentTeamSummaryResponse>(`/t/demo/reports/by-department-team?${day}&team_id=${ids.team}`, h.manager);
+    expect(org.data.map((d) => [d.department_id, d.calls, d.teams.map((x) => [x.team_id, x.calls])])).toEqual([[ids.care, 2, [[ids.team, 2]]]]);
+    expect((await get(`/t/demo/reports/by-extension?${day}&extension=101`, h.manager)).json().message).toBe(REPORT_MSG.extensionOutOfScope);
+    expect((await get(`/t/demo/reports/by-department-team?${day}&department_id=${ids.sales}`, h.manager)).statusCode).toBe(400);
+  });
+
+  it("a team leader sees their team's; an agent without an extension sees nothing", async () => {
+    const ext = await json<ExtensionSummaryResponse>(`/t/demo/reports/by-extension?${day}`, h.leader);
+    expect(ext.data.map((r) => [r.extension, r.calls])).toEqual([['101', 3]]);
+    const org = await json<DepartmentTeamSummaryResponse>(`/t/demo/reports/by-department-team?${day}`, h.leader);
+    expect(org.data.map((d) => [d.department_id, d.calls, d.teams.map((x) => [x.team_id, x.calls])])).toEqual([[ids.sales, 3, [[ids.salesTeam, 3]]]]);
+    expect(await json(`/t/demo/reports/by-extension?${day}`, h.noExt)).toEqual({ data: [] });
+    expect(await json(`/t/demo/reports/by-department-team?${day}`, h.noExt)).toEqual({ data: [], series: { bucket: 'hour', points: [] } });
+  });
+});
+
 describe('summaries across tenants and bad ranges', () => {
   it("keeps tenants apart: abc's figures are its own calls only", async () => {
     const { data } = await json<ExtensionSummaryResponse>(`/t/abc/reports/by-extension?${day}`, h.abcAdmin);
     expect(data.map((r) => [r.extension, r.calls, r.answered, r.busy])).toEqual([['101', 2, 1, 1], ['102', 1, 0, 1]]);
     const org = await json<DepartmentTeamSummaryResponse>(`/t/abc/reports/by-department-team?${day}`, h.abcAdmin);
     expect(org.series.points.reduce((s, p) => s + p.calls, 0)).toBe(2);
+    // Filtered, still abc's own: its busy internal call, never demo's busy outbound one.
+    const busy = await json<ExtensionSummaryResponse>(`/t/abc/reports/by-extension?${day}&result=busy`, h.abcAdmin);
+    expect(busy.data.map((r) => [r.extension, r.calls, r.calls_internal, r.calls_out])).toEqual([['101', 1, 1, 0], ['102', 1, 1, 0]]);
+    // demo's queue is unknown in abc.
+    expect((await get(`/t/abc/reports/by-extension?${day}&queue_id=${ids.queue}`, h.abcAdmin)).json().message).toBe(REPORT_MSG.unknownQueue);
     expect((await get(`/t/demo/reports/by-extension?${day}`, h.abcAdmin)).statusCode).toBe(401);
   });
 

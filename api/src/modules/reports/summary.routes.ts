@@ -8,8 +8,8 @@ const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
 
 /**
  * Tenant surface: call summaries (issue 13) for /history-cdr-by-exten and
- * /history-by-department-team. Same filters, checks and row scope as call history; only from/to
- * matter here. Feature "report"; the permission decides the rows, not the route.
+ * /history-by-department-team. Same filters, checks and row scope as call history (all but the
+ * number search and paging apply, ADR 0031). Feature "report"; the permission decides the rows, not the route.
  */
 export async function summaryRoutes(app: FastifyInstance): Promise<void> {
   const summaries = createSummaryService(app.deps.db);
