@@ -24,3 +24,4 @@ export * from './reports';
 export * from './report-summaries';
 export * from './carrier-report';
 export * from './monitor';
+export * from './monitor-live';
