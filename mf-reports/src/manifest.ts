@@ -2,12 +2,13 @@ import { defineRemoteManifest, i18n } from '@tongdai/platform';
 import { NS } from './i18n';
 import { historyNav, historyRoutes } from './history/history.routes';
 import { summaryNav, summaryRoutes } from './summaries/summaries.routes';
+import { monitorNav, monitorRoutes } from './monitor/monitor.routes';
 
-/** mf-reports: call history first (issue 13); the summaries and the carrier view follow. */
+/** mf-reports: the live wall (issue 14), call history and the summaries (issue 13). */
 export default defineRemoteManifest({
   id: 'mf_reports',
   title: i18n.t('area', { ns: NS }),
-  routes: [...historyRoutes, ...summaryRoutes],
-  nav: [...historyNav(), ...summaryNav()],
+  routes: [...historyRoutes, ...summaryRoutes, ...monitorRoutes],
+  nav: [...monitorNav(), ...historyNav(), ...summaryNav()],
   lifecycles: () => import('./app'),
 });
