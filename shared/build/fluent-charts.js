@@ -1,0 +1,26 @@
+const path = require('node:path');
+
+/**
+ * @fluentui/react-charts imports Fluent's inner packages directly; sent to the shared
+ * @fluentui/react-components instead (shared/ui/src/charts/fluent-shared.ts), so the charts use the
+ * host's Fluent (one theme, one styles renderer, one portal context) and a build that charts
+ * bundles no Fluent of its own (ADR 0024). Used by every build that loads the charts (mf-reports'
+ * summaries, the host's dashboard), always behind a lazy import.
+ */
+const FLUENT_INNER = [
+  '@fluentui/react-shared-contexts', '@fluentui/react-utilities', '@fluentui/react-theme', '@fluentui/react-tabster',
+  '@fluentui/react-button', '@fluentui/react-popover', '@fluentui/react-tooltip', '@fluentui/react-overflow',
+  '@fluentui/react-menu', '@fluentui/tokens', '@griffel/react',
+];
+const shim = path.join(__dirname, '../ui/src/charts/fluent-shared.ts');
+
+/** Wraps a createConfig result: the same config with the inner Fluent packages aliased to the shim. */
+function withFluentCharts(configFn) {
+  return (env, argv) => {
+    const config = configFn(env, argv);
+    config.resolve.alias = { ...config.resolve.alias, ...Object.fromEntries(FLUENT_INNER.map((p) => [`${p}$`, shim])) };
+    return config;
+  };
+}
+
+module.exports = { withFluentCharts, FLUENT_INNER };
