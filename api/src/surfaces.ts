@@ -16,6 +16,7 @@ import { telecomRoutes } from './modules/telecom/telecom.routes';
 import { eventsRoutes } from './modules/realtime/events.routes';
 import { callHistoryRoutes } from './modules/reports/call-history.routes';
 import { summaryRoutes } from './modules/reports/summary.routes';
+import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { publicRoute } from './http/guards';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -68,6 +69,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(eventsRoutes);
       await tenant.register(callHistoryRoutes);
       await tenant.register(summaryRoutes);
+      await tenant.register(monitorRoutes);
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -7,6 +7,13 @@
  */
 import type { CallFigures } from './report-summaries';
 
+/**
+ * The wall's API, relative to the tenant's base (/t/{ma_dn}/): GET → { data: MonitorSnapshot }.
+ * Any user of the tenant may ask; the answer is scoped like the events (monitor.view → tenant,
+ * a department's manager → its extensions, anyone else → their own extension).
+ */
+export const MONITOR_API = { snapshot: 'monitor/snapshot' } as const;
+
 /** Where a live call is now. */
 export type LiveCallState = 'ringing' | 'queued' | 'talking';
 

@@ -65,6 +65,9 @@ export const queue = (id: number, agents: string[], more: Partial<Queue> = {}): 
   join_greeting_id: null,
   moh_class: 'default',
   description: '',
+  sla_seconds: 20,
+  amber_wait_seconds: 30,
+  red_wait_seconds: 60,
   ...more,
 });
 export const ivr = (id: number, more: Partial<Ivr> = {}): Ivr => ({

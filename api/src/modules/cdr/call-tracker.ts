@@ -148,7 +148,8 @@ export class CallTracker {
     this.calls.delete(call.callId);
     if (call.callerExtension) this.markBusy(call.tenantId, call.callerExtension, -1);
     if (call.answeredBy && !call.answeredByChild) this.markBusy(call.tenantId, call.answeredBy, -1);
-    if (call.parentCallId) return;
+    // A leg placed for a parent leaves no record and no event on the channel; the live state hears it.
+    if (call.parentCallId) return void this.events.emit('leg-ended', { tenantId: call.tenantId, callId: call.callId, parentCallId: call.parentCallId });
     this.write(call, end);
   }
 

@@ -9,13 +9,18 @@
  * an 'in' row for the extension that answered or was called. Adding rows up adds, so a run over
  * new rows only (the writer's RETURNING) never counts a call twice.
  */
-const SUMS = ['calls', 'answered', 'no_answer', 'busy', 'failed', 'blocked', 'billsec', 'duration', 'wait_sec'];
+const SUMS = ['calls', 'answered', 'no_answer', 'busy', 'failed', 'blocked', 'billsec', 'duration', 'wait_sec', 'answered_sla'];
+
+/** Answered within the service level of the call's queue (its sla_seconds when recorded; 20 s outside a queue). */
+const ANSWERED_SLA = `count(*) filter (where c.answered_at is not null and extract(epoch from c.answered_at - c.started_at) <=
+      coalesce((select q.sla_seconds from pbx_queues q where q.id = c.queue_id and q.tenant_id = c.tenant_id), 20))`;
 
 const RAW_SUMS = `count(*), count(*) filter (where c.disposition = 'ANSWERED'), count(*) filter (where c.disposition = 'NO ANSWER'),
       count(*) filter (where c.disposition = 'BUSY'), count(*) filter (where c.disposition = 'FAILED'),
       count(*) filter (where c.disposition = 'BLOCKED'), sum(c.billsec), sum(c.duration),
       sum(case when c.answered_at is null then c.duration
-               else greatest(0, round(extract(epoch from c.answered_at - c.started_at)))::bigint end)`;
+               else greatest(0, round(extract(epoch from c.answered_at - c.started_at)))::bigint end),
+      ${ANSWERED_SLA}`;
 
 const LEGS = `cross join lateral (
       select 'out'::text as leg, c.caller as extension where c.direction <> 'inbound'

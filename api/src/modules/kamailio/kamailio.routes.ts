@@ -22,6 +22,8 @@ export interface KamailioRouteDeps {
   testClock: boolean;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
   liveState(tenantId: number, domain: string, caller: string, config: PbxConfig): Promise<LiveState>;
+  /** A REGISTER (or unregister, expires 0) Kamailio saved, for the live state (the wall). */
+  onRegistration?(domain: string, extension: string, expires: number): void;
 }
 
 const text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)), '');
@@ -115,6 +117,7 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
     const r = v.safeParse(RegistrationBody, request.body);
     if (!r.success) return reply.status(400).send({ ok: false });
     d.registrations.report(r.output.domain, r.output.user, r.output.expires ?? 0);
+    d.onRegistration?.(r.output.domain, r.output.user, r.output.expires ?? 0);
     return { ok: true };
   });
 

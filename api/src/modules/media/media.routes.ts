@@ -12,6 +12,8 @@ export interface MediaRouteDeps {
   continuations: Continuations;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
   liveState(tenantId: number, domain: string, caller: string, config: PbxConfig): Promise<LiveState>;
+  /** The caller entered a queue (the worker asked for its queue step): the live state's waiting caller. */
+  onQueued?(callId: string, queueId: number, agents: string[]): void;
 }
 
 const SessionQuery = v.object({
@@ -58,6 +60,7 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
     const found = located(q.output.call_id, q.output.step);
     if (!found) return reply.status(404).send({ error: 'NO_MEDIA_STEP' });
     const config = await d.config(found.call.tenantId, found.maDn);
+    if (found.step.kind === 'queue') d.onQueued?.(found.call.callId, found.step.queueId, found.step.agents.map((a) => a.extension));
     return {
       call_id: found.call.callId,
       tenant_id: found.call.tenantId,

@@ -173,7 +173,7 @@ const QUEUE: PbxDef<QueueInput> = {
   perm: PERM.queue,
   schema: QueueInputSchema,
   select: `select x.id, x.name, x.agents, x.strategy, x.agent_timeout, x.max_wait, ${dest('timeout', 'timeout_destination')},
-      x.join_greeting_id, x.moh_class, x.description, ${STAMPS} from pbx_queues x`,
+      x.join_greeting_id, x.moh_class, x.description, x.sla_seconds, x.amber_wait_seconds, x.red_wait_seconds, ${STAMPS} from pbx_queues x`,
   search: ['r.name', 'r.description', 'words(r.agents)'],
   ...NAMED,
   columns: (x) => ({
@@ -186,6 +186,9 @@ const QUEUE: PbxDef<QueueInput> = {
     join_greeting_id: x.join_greeting_id,
     moh_class: x.moh_class,
     description: x.description,
+    sla_seconds: x.sla_seconds,
+    amber_wait_seconds: x.amber_wait_seconds,
+    red_wait_seconds: x.red_wait_seconds,
   }),
   refs: REFS.queue,
   keys: (r) => [`queue:${r.id}`],

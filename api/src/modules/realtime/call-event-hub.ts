@@ -1,6 +1,20 @@
 import { EventEmitter } from 'node:events';
-import type { PbxCallEvent } from '@tongdai/contracts';
+import type { MonitorEvent, PbxCallEvent } from '@tongdai/contracts';
 import type { CallEvent } from '../cdr/call-tracker';
+import { memoryLiveStore, redisLiveStore, type LiveStore } from './live-state';
+
+/** What the tenant's channel carries: call events and the wall's events (issue 14). */
+export type RealtimeEvent = PbxCallEvent | MonitorEvent;
+
+/**
+ * Who an event concerns, for the server's per-socket filter (never sent to browsers): the
+ * extensions that rang, answered or placed the call (or registered, changed status), and for a
+ * waiting caller the queue's agents. No audience: every socket of the tenant.
+ */
+export interface Audience {
+  extensions: string[];
+  queueAgents?: string[];
+}
 
 /**
  * Where call events meet their listeners: the tracker (internal listener) publishes, the public
@@ -9,9 +23,11 @@ import type { CallEvent } from '../cdr/call-tracker';
  * instance planned.
  */
 export interface CallEventHub {
-  publish(tenantId: number, event: PbxCallEvent): void;
+  publish(tenantId: number, event: RealtimeEvent, audience?: Audience): void;
   /** Returns the unsubscribe function. */
-  subscribe(tenantId: number, listener: (e: PbxCallEvent) => void): () => void;
+  subscribe(tenantId: number, listener: (e: RealtimeEvent, audience?: Audience) => void): () => void;
+  /** The live state (calls in progress, registrations) every instance reads alike (ADR 0026). */
+  live: LiveStore;
   /**
    * Sessions that ended (logout, lock, password change, deletion): every instance closes their
    * sockets. Call it once the revocation is committed.
@@ -31,11 +47,12 @@ export function isEnded(ended: EndedSessions, session: { userId: number; session
   return ended.userId === session.userId && ended.exceptSessionId !== session.sessionId;
 }
 
-export function memoryHub(): CallEventHub {
+export function memoryHub(live: LiveStore = memoryLiveStore()): CallEventHub {
   const ee = new EventEmitter();
   ee.setMaxListeners(0);
   return {
-    publish: (tenantId, event) => void ee.emit(`t${tenantId}`, event),
+    live,
+    publish: (tenantId, event, audience) => void ee.emit(`t${tenantId}`, event, audience),
     subscribe: (tenantId, listener) => {
       ee.on(`t${tenantId}`, listener);
       return () => void ee.off(`t${tenantId}`, listener);
@@ -60,20 +77,25 @@ export async function redisHub(url: string, onError: (e: unknown) => void = () =
   pub.on('error', onError);
   sub.on('error', onError);
   await Promise.all([pub.connect(), sub.connect()]);
-  const local = memoryHub();
-  const relay = <T>(deliver: (tenantId: number, event: T) => void) => (message: string) => {
+  // The live state's writes and the events go out on one connection: Redis applies them in order,
+  // so a socket that hears an event and asks for a snapshot finds the state the event announced.
+  const live = redisLiveStore(pub, onError);
+  const local = memoryHub(live);
+  const relay = <T>(deliver: (tenantId: number, event: T, audience?: Audience) => void) => (message: string) => {
     try {
-      const m = JSON.parse(message) as { tenantId: number; event: T };
-      deliver(m.tenantId, m.event);
+      const m = JSON.parse(message) as { tenantId: number; event: T; audience?: Audience };
+      deliver(m.tenantId, m.event, m.audience);
     } catch (e) {
       onError(e);
     }
   };
   await sub.subscribe(CHANNEL, relay(local.publish));
   await sub.subscribe(SESSIONS_CHANNEL, relay(local.endSessions));
-  const send = (channel: string, tenantId: number, event: unknown) => void pub.publish(channel, JSON.stringify({ tenantId, event })).catch(onError);
+  const send = (channel: string, tenantId: number, event: unknown, audience?: Audience) =>
+    void pub.publish(channel, JSON.stringify({ tenantId, event, audience })).catch(onError);
   return {
-    publish: (tenantId, event) => send(CHANNEL, tenantId, event),
+    live,
+    publish: (tenantId, event, audience) => send(CHANNEL, tenantId, event, audience),
     subscribe: local.subscribe,
     endSessions: (tenantId, ended) => send(SESSIONS_CHANNEL, tenantId, ended),
     onSessionsEnded: local.onSessionsEnded,

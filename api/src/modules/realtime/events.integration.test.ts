@@ -1,4 +1,5 @@
 import type { PbxCallEvent } from '@tongdai/contracts';
+import type { RealtimeEvent } from './call-event-hub';
 import { INTERNAL_HEADERS, DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
 import { testRedisUrl as redisUrl } from '../../../test/redis-server';
 import { buildInternalServer } from '../sip/internal-server';
@@ -6,13 +7,15 @@ import { redisHub } from './call-event-hub';
 
 type Socket = Awaited<ReturnType<TestApp['app']['injectWS']>>;
 
-/** The next `n` messages of a socket, parsed. */
+/** The next `n` call events of a socket, parsed (the wall's registration events are skipped). */
 function messages(ws: Socket, n: number, timeoutMs = 3000): Promise<PbxCallEvent[]> {
   return new Promise((resolve, reject) => {
     const got: PbxCallEvent[] = [];
     const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${n} messages`)), timeoutMs);
     ws.on('message', (data: Buffer) => {
-      got.push(JSON.parse(data.toString()));
+      const e = JSON.parse(data.toString()) as RealtimeEvent;
+      if (e.kind !== 'tongdai.pbx-call') return;
+      got.push(e);
       if (got.length === n) {
         clearTimeout(timer);
         resolve(got);
@@ -73,8 +76,8 @@ describe('call events across API instances (Redis pub/sub)', () => {
     const [a, b] = await Promise.all([redisHub(url), redisHub(url)]);
     try {
       const tenant = 900_000 + Math.floor(Math.random() * 99_999);
-      const seen: PbxCallEvent[] = [];
-      const other: PbxCallEvent[] = [];
+      const seen: RealtimeEvent[] = [];
+      const other: RealtimeEvent[] = [];
       b.subscribe(tenant, (e) => seen.push(e));
       b.subscribe(tenant + 1, (e) => other.push(e));
       const event: PbxCallEvent = { kind: 'tongdai.pbx-call', version: 1, callId: 'x', at: 1, type: 'answered', extension: '101' };

@@ -1,31 +1,46 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { REALTIME_PROTOCOL, SESSION_ENDED_CLOSE } from '@tongdai/contracts';
+import { PERM, REALTIME_PROTOCOL, SESSION_ENDED_CLOSE } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
-import { declareAccess, tenantGuard } from '../../http/guards';
+import { declareAccess, holdsPermission, tenantGuard } from '../../http/guards';
+import { mayReceive, monitorViewer, type MonitorViewer } from '../monitor/monitor.service';
 import { isEnded } from './call-event-hub';
 
+/** What the socket's user may watch, as of now (re-read with each session check). */
+async function viewerOf(request: FastifyRequest): Promise<MonitorViewer> {
+  const auth = request.auth!;
+  request.authRoles = null;
+  const wholeTenant = await holdsPermission(request, PERM.monitor.view);
+  return monitorViewer(request.server.deps.db, { tenantId: auth.tenantId, userId: auth.userId, wholeTenant });
+}
 
 /**
  * GET /t/{ma_dn}/events (WebSocket): the tenant's call events as they happen. A browser cannot
  * set headers on a WebSocket, so the bearer token travels as a second subprotocol beside
  * REALTIME_PROTOCOL; it is checked (and the path's ma_dn against it) before the upgrade, so a
  * bad token is a plain 401/403 and never an open socket.
+ * Each event goes only to the sockets whose user may see it (issue 14): monitor.view → the
+ * tenant, a department's manager → its extensions, anyone else → the calls of their extension.
  */
 export const eventsRoutes: FastifyPluginAsync = async (app) => {
+  const viewers = new WeakMap<FastifyRequest, MonitorViewer>();
   async function authenticate(request: FastifyRequest): Promise<void> {
     const offered = String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((s) => s.trim());
     const token = offered.find((p) => p && p !== REALTIME_PROTOCOL);
     if (!offered.includes(REALTIME_PROTOCOL) || !token) throw new AppError('SESSION_EXPIRED');
     request.auth = (await request.server.deps.auth.authenticate(token)).auth;
     await tenantGuard(request);
+    viewers.set(request, await viewerOf(request));
   }
 
   app.get('/events', { websocket: true, preValidation: declareAccess({ auth: 'websocket-token' }, authenticate), schema: { tags: ['tenant'], summary: 'Call events (WebSocket)' } }, (socket, request) => {
     const auth = request.auth!;
+    let viewer = viewers.get(request)!;
     // The socket belongs to one session: when it ends (logout, lock, password change) the
     // socket closes too, on whichever instance holds it.
     const stops = [
-      app.deps.hub.subscribe(auth.tenantId, (event) => socket.send(JSON.stringify(event))),
+      app.deps.hub.subscribe(auth.tenantId, (event, audience) => {
+        if (mayReceive(viewer, audience)) socket.send(JSON.stringify(event));
+      }),
       app.deps.hub.onSessionsEnded(auth.tenantId, (ended) => {
         if (isEnded(ended, auth)) socket.close(SESSION_ENDED_CLOSE, 'SESSION_EXPIRED');
       }),
@@ -33,7 +48,10 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     // Whatever ended the session without telling the hub (or its absolute limit) is seen here.
     const recheck = setInterval(() => {
       app.deps.auth.sessionAlive(auth).then(
-        (alive) => alive || socket.close(SESSION_ENDED_CLOSE, 'SESSION_EXPIRED'),
+        async (alive) => {
+          if (!alive) return socket.close(SESSION_ENDED_CLOSE, 'SESSION_EXPIRED');
+          viewer = await viewerOf(request);
+        },
         (e: unknown) => request.log.warn({ err: e }, 'socket session check failed'),
       );
     }, app.deps.sessionCheckMs);

@@ -7,7 +7,9 @@ import { redisHub } from './call-event-hub';
 
 type Socket = Awaited<ReturnType<TestApp['app']['injectWS']>>;
 
-const event = (callId: string): PbxCallEvent => ({ kind: 'tongdai.pbx-call', version: 1, callId, at: 1, type: 'answered', extension: '101' });
+// A call of the staff account's own extension (102): the sockets filter events by who may see them (issue 14).
+const event = (callId: string): PbxCallEvent => ({ kind: 'tongdai.pbx-call', version: 1, callId, at: 1, type: 'answered', extension: '102' });
+const STAFF_CALL = { extensions: ['102'] };
 
 /** What a socket hears, and how it closed. */
 function watch(ws: Socket) {
@@ -47,7 +49,7 @@ describe('sessions end everywhere: tokens and events sockets', () => {
     try {
       expect((await t.app.inject({ method: 'POST', url: '/t/demo/logout', headers: bearer(token) })).statusCode).toBe(204);
       expect(await mine.closedWithin(2000)).toBe(SESSION_ENDED_CLOSE);
-      t.app.deps.hub.publish(createTokenService(TEST_JWT_SECRET).read(token)!.tid, event('after-logout'));
+      t.app.deps.hub.publish(createTokenService(TEST_JWT_SECRET).read(token)!.tid, event('after-logout'), STAFF_CALL);
       await settle();
       expect(mine.heard).toEqual([]);
       expect(theirs.heard).toContain('after-logout');

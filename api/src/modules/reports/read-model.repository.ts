@@ -32,6 +32,8 @@ export interface Sums {
   blocked: number;
   billsec: number;
   wait_sec: number;
+  /** Answered within their queue's sla_seconds (migration 0027). */
+  answered_sla: number;
 }
 
 /**
@@ -43,7 +45,7 @@ function sums(a: string, raw: boolean): string {
   const int: [string, string][] = [
     ['calls', `sum(${a}.calls)`], ['calls_in', dir('inbound', 'calls_in')], ['calls_out', dir('outbound', 'calls_out')],
     ['calls_internal', dir('internal', 'calls_internal')], ['answered', `sum(${a}.answered)`], ['no_answer', `sum(${a}.no_answer)`],
-    ['busy', `sum(${a}.busy)`], ['failed', `sum(${a}.failed)`], ['blocked', `sum(${a}.blocked)`],
+    ['busy', `sum(${a}.busy)`], ['failed', `sum(${a}.failed)`], ['blocked', `sum(${a}.blocked)`], ['answered_sla', `sum(${a}.answered_sla)`],
   ];
   // Second sums can pass int4 at scale; float8 keeps them exact up to 2^53 and reaches JS as a number.
   const big: [string, string][] = [['billsec', `sum(${a}.billsec)`], ['wait_sec', `sum(${a}.wait_sec)`]];
@@ -141,4 +143,17 @@ export async function sumsSeries(tx: Queryable, q: RangeParams & { bucket: 'hour
     params,
   );
   return rows.map((r) => ({ ...r, at: iso(r.at) }));
+}
+
+export type QueueSums = Sums & { queue_id: number };
+
+/** Per queue that had a call in the range (hourly grain: the daily one has no queue), each call once. */
+export async function sumsByQueue(tx: Queryable, q: RangeParams): Promise<QueueSums[]> {
+  const params: unknown[] = [q.from, q.to];
+  const where = scope(params, q.extensions);
+  const { rows } = await tx.query<QueueSums>(
+    `select h.queue_id, ${SUMS} from ${rollupIn(q, true)} and h.queue_id <> 0 and ${ONCE} ${where} group by h.queue_id order by h.queue_id`,
+    params,
+  );
+  return rows;
 }

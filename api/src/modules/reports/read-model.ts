@@ -102,6 +102,36 @@ export async function totals(tx: Queryable, range: ReportRange): Promise<CallFig
   return figures(await repo.sumsTotal(tx, checked(range)));
 }
 
+/** A queue's figures (the wall's tile): offered, answered, abandoned, answered within its service level. */
+export interface QueueSummary {
+  queue_id: number;
+  offered: number;
+  answered: number;
+  abandoned: number;
+  answered_sla: number;
+  /** answered_sla / offered, 0..1 (0 with nothing offered). */
+  service_level: number;
+  avg_wait_sec: number;
+  avg_talk_sec: number;
+}
+
+/** Per queue over the range (from cdr_hourly: any whole hours, e.g. today so far). */
+export async function queueSummary(tx: Queryable, range: ReportRange): Promise<QueueSummary[]> {
+  const rows = await repo.sumsByQueue(tx, checked(range));
+  return rows.map((r) => ({
+    queue_id: r.queue_id, offered: r.calls, answered: r.answered, abandoned: r.calls - r.answered, answered_sla: r.answered_sla,
+    service_level: r.calls ? r.answered_sla / r.calls : 0,
+    avg_wait_sec: r.calls ? Math.round(r.wait_sec / r.calls) : 0,
+    avg_talk_sec: r.answered ? Math.round(r.billsec / r.answered) : 0,
+  }));
+}
+
+/** Today so far in Vietnam, as a range of whole hours (the wall's and the dashboard's "today"). */
+export function vnToday(now = new Date()): { from: Date; to: Date } {
+  const from = vnDayStart(vnDayOf(now));
+  return { from, to: new Date(Math.ceil((now.getTime() + 1) / HOUR_MS) * HOUR_MS) };
+}
+
 export interface SeriesPoint extends CallFigures {
   /** The bucket's first instant (ISO, UTC); a day bucket starts at 00:00 Vietnam time. */
   at: string;

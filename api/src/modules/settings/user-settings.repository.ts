@@ -37,6 +37,9 @@ export async function setPassword(tx: Queryable, userId: number, hash: string, k
   await tx.query('update sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [userId, keepSessionId]);
 }
 
-export async function setActivityStatus(tx: Queryable, userId: number, status: ActivityStatus): Promise<void> {
+/** Sets the status; returns the account's extension (the wall's event names it), null without one. */
+export async function setActivityStatus(tx: Queryable, userId: number, status: ActivityStatus): Promise<string | null> {
   await tx.query('update users set status_activity = $2 where id = $1', [userId, status]);
+  const { rows } = await tx.query<{ extension: string }>('select extension from subscribers where user_id = $1 limit 1', [userId]);
+  return rows[0]?.extension ?? null;
 }

@@ -47,7 +47,9 @@ export async function userSettingsRoutes(app: FastifyInstance): Promise<void> {
   app.put('/update-activity-status', { preHandler: [...me, validate({ body: ActivityStatusSchema })], schema }, async (request) => {
     const { tenantId, userId } = authOf(request);
     const { status } = request.body as { status: ActivityStatus };
-    await db.withTenant(tenantId, (tx) => repo.setActivityStatus(tx, userId, status));
+    const extension = await db.withTenant(tenantId, (tx) => repo.setActivityStatus(tx, userId, status));
+    // The wall (issue 14): the tenant's watchers and the manager of the extension's department.
+    app.deps.hub.publish(tenantId, { kind: 'tongdai.monitor', version: 1, at: Date.now(), type: 'activity', extension, userId, status_activity: status }, { extensions: extension ? [extension] : [] });
     return { data: { status_activity: status } };
   });
 }

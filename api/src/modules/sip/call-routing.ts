@@ -1,7 +1,7 @@
 import { allNumberForms, type PbxConfig } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
-import { CallTracker, type CallEvent } from '../cdr/call-tracker';
+import { CallTracker } from '../cdr/call-tracker';
 import { CdrWriter, lastAnsweringAgent } from '../cdr/cdr.service';
 import { applyKamailioEvent } from '../kamailio/call-events';
 import { EvapiClient, parseAddress } from '../kamailio/evapi-client';
@@ -12,7 +12,8 @@ import { TenantLookup } from '../kamailio/tenant-lookup';
 import { Continuations } from '../media/continuation';
 import { registerMediaRoutes } from '../media/media.routes';
 import { PbxConfigCache, type ConfigLoader } from '../pbx/config-cache';
-import { toPbxCallEvent, type CallEventHub } from '../realtime/call-event-hub';
+import type { CallEventHub } from '../realtime/call-event-hub';
+import { LiveFeed } from '../realtime/live-feed';
 import type { LiveState } from '../routing';
 
 export interface CallRoutingOptions {
@@ -41,13 +42,16 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   const writer = new CdrWriter(db, { intervalMs: opts.cdrFlushMs, onError: (err) => app.log.error({ err }, 'CDR write failed') });
   const tracker = new CallTracker((row) => writer.add(row));
   const hub = opts.hub;
-  if (hub) tracker.events.on('call', (e: CallEvent) => hub.publish(e.tenantId, toPbxCallEvent(e)));
+  // Call events and the live state (the wall's snapshot) for the browsers (ADR 0026).
+  const feed = hub ? new LiveFeed(tracker, hub) : null;
+  const tenants = new TenantLookup(db);
   const sweeper = setInterval(() => tracker.sweep(), 60_000);
   sweeper.unref();
   const evapiAddress = parseAddress(opts.evapi ?? process.env.KAMAILIO_EVAPI);
   const events = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw), opts.internalSecret ?? '').start() : null;
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    feed?.stop();
     events?.stop();
     await writer.flush();
   });
@@ -71,7 +75,14 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   registerKamailioRoutes(app, {
     tracker,
     registrations,
-    tenants: new TenantLookup(db),
+    tenants,
+    onRegistration: feed
+      ? (domain, extension, expires) =>
+          void tenants.ofDomain(domain).then(
+            (t) => t && feed.registration(t.tenantId, extension, expires),
+            (err: unknown) => app.log.warn({ err }, 'registration event failed'),
+          )
+      : undefined,
     continuations,
     events,
     trunks: opts.trunks ?? parseTrunks(process.env.SIP_TRUNKS),
@@ -79,6 +90,6 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     config,
     liveState,
   });
-  registerMediaRoutes(app, { db, tracker, continuations, config, liveState });
+  registerMediaRoutes(app, { db, tracker, continuations, config, liveState, onQueued: feed ? (callId, queueId, agents) => feed.queued(callId, queueId, agents) : undefined });
   return tracker;
 }

@@ -103,6 +103,10 @@ export const QueueInputSchema = v.object({
   join_greeting_id: optionalRef,
   moh_class: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, max(100))), ''),
   description: text(500),
+  /** Live monitoring (issue 14): service level = answered within sla_seconds; the wall's tile turns amber/red at these longest waits. */
+  sla_seconds: int(5, 600, 20),
+  amber_wait_seconds: int(5, 3600, 30),
+  red_wait_seconds: int(5, 3600, 60),
 });
 export type QueueInput = v.InferOutput<typeof QueueInputSchema>;
 

@@ -1,0 +1,98 @@
+import type { AgentLive, LiveCall, MonitorSnapshot, QueueLive } from '@tongdai/contracts';
+import type { Db } from '../../db/db';
+import type { Audience } from '../realtime/call-event-hub';
+import type { LiveEntry, LiveStore } from '../realtime/live-state';
+import { extensionSummary, queueSummary, totals, vnToday } from '../reports/read-model.service';
+import * as repo from './monitor.repository';
+
+/**
+ * What a user may watch live (issue 14): monitor.view → the whole tenant; a department manager
+ * (departments.manager_id) → the extensions of their departments (and their own); anyone else →
+ * their own extension's calls. The same scope filters the snapshot and every socket's events.
+ */
+export interface MonitorViewer {
+  tenantId: number;
+  scope: MonitorSnapshot['scope'];
+  /** The extensions in scope (unused for 'tenant'). */
+  extensions: ReadonlySet<string>;
+}
+
+export async function monitorViewer(db: Db, who: { tenantId: number; userId: number; wholeTenant: boolean }): Promise<MonitorViewer> {
+  if (who.wholeTenant) return { tenantId: who.tenantId, scope: 'tenant', extensions: new Set() };
+  const { own, managed } = await db.withTenant(who.tenantId, (tx) => repo.viewerExtensions(tx, who.userId));
+  const mine = own ? [own] : [];
+  if (managed) return { tenantId: who.tenantId, scope: 'department', extensions: new Set([...managed, ...mine]) };
+  return { tenantId: who.tenantId, scope: 'own', extensions: new Set(mine) };
+}
+
+/**
+ * May this viewer receive an event with this audience? The tenant's watchers: all. Others: when
+ * the event concerns one of their extensions (rang, answered, placed, registered); a manager also
+ * sees callers waiting for their agents. An event published without an audience: the tenant's watchers only.
+ */
+export function mayReceive(viewer: MonitorViewer, audience: Audience | undefined): boolean {
+  if (viewer.scope === 'tenant') return true;
+  if (!audience) return false;
+  if (audience.extensions.some((e) => viewer.extensions.has(e))) return true;
+  return viewer.scope === 'department' && !!audience.queueAgents?.some((e) => viewer.extensions.has(e));
+}
+
+const visibleCall = (viewer: MonitorViewer, c: LiveEntry) => mayReceive(viewer, { extensions: c.involved, queueAgents: c.queue_agents });
+
+function publicCall({ involved: _i, queue_agents: _q, expires_at: _e, ...call }: LiveEntry): LiveCall {
+  return call;
+}
+
+export function createMonitorService(db: Db, live: LiveStore) {
+  return {
+    /** The wall as it is now, for this viewer; every "today" figure from the read model (Vietnam day). */
+    async snapshot(viewer: MonitorViewer, now = new Date()): Promise<MonitorSnapshot> {
+      const [entries, registered] = await Promise.all([live.calls(viewer.tenantId), live.registered(viewer.tenantId)]);
+      const scoped = viewer.scope === 'tenant' ? undefined : [...viewer.extensions];
+      const range = { ...vnToday(now), ...(scoped && { extensions: scoped }) };
+      const read = await db.withTenant(viewer.tenantId, async (tx) => ({
+        agents: await repo.agents(tx),
+        queues: await repo.queues(tx),
+        perExtension: await extensionSummary(tx, range),
+        perQueue: await queueSummary(tx, { from: range.from, to: range.to }),
+        // An empty scope (an agent without an extension) reads as zeros: `any('{}')` matches nothing.
+        today: await totals(tx, range),
+      }));
+      const calls = entries.filter((c) => visibleCall(viewer, c)).sort((a, b) => a.started_at - b.started_at);
+      const inScope = (ext: string) => viewer.scope === 'tenant' || viewer.extensions.has(ext);
+      // Who is in a call now (ringing to them, talking, placing it), over the tenant's calls.
+      const callOf = new Map<string, string>();
+      for (const c of entries) for (const ext of [c.caller_extension, c.extension, ...c.ringing]) if (ext) callOf.set(ext, c.call_id);
+      const handled = new Map(read.perExtension.map((e) => [e.extension, e.answered]));
+      const agents: AgentLive[] = read.agents.filter((a) => inScope(a.extension)).map((a) => ({
+        extension: a.extension, user_id: a.user_id, full_name: a.full_name, department_id: a.department_id, team_id: a.team_id,
+        registered: registered.has(a.extension), status_activity: a.user_id === null ? null : a.status_activity,
+        call_id: callOf.get(a.extension) ?? null, handled_today: handled.get(a.extension) ?? 0,
+      }));
+      const status = new Map(read.agents.map((a) => [a.extension, a.status_activity]));
+      const figures = new Map(read.perQueue.map((q) => [q.queue_id, q]));
+      const queues: QueueLive[] = read.queues
+        .filter((q) => viewer.scope === 'tenant' || q.agents.some(inScope))
+        .map((q) => {
+          const busy = q.agents.filter((a) => callOf.has(a)).length;
+          const free = q.agents.filter((a) => !callOf.has(a) && registered.has(a) && (status.get(a) ?? 1) === 1).length;
+          const f = figures.get(q.id);
+          return {
+            queue_id: q.id, name: q.name, sla_seconds: q.sla_seconds, amber_wait_seconds: q.amber_wait_seconds, red_wait_seconds: q.red_wait_seconds,
+            waiting: calls
+              .filter((c) => c.state === 'queued' && c.queue_id === q.id)
+              .sort((a, b) => (a.queued_at ?? a.started_at) - (b.queued_at ?? b.started_at))
+              .map((c) => ({ call_id: c.call_id, caller: c.caller, since: c.queued_at ?? c.started_at })),
+            agents_total: q.agents.length, agents_free: free, agents_busy: busy,
+            today: {
+              offered: f?.offered ?? 0, answered: f?.answered ?? 0, abandoned: f?.abandoned ?? 0,
+              service_level: f?.service_level ?? 0, avg_wait_sec: f?.avg_wait_sec ?? 0, avg_talk_sec: f?.avg_talk_sec ?? 0,
+            },
+          };
+        });
+      return { at: now.getTime(), scope: viewer.scope, agents, queues, calls: calls.map(publicCall), today: read.today };
+    },
+  };
+}
+
+export type MonitorService = ReturnType<typeof createMonitorService>;
