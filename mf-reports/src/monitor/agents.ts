@@ -16,7 +16,7 @@ export function agentRows(s: MonitorSnapshot): AgentRow[] {
   const calls = new Map(s.calls.map((c) => [c.call_id, c]));
   return s.agents.map((a) => {
     const call = (a.call_id && calls.get(a.call_id)) || null;
-    const talking = call?.state === 'talking' && call.extension === a.extension;
+    const talking = call?.state === 'talking' && (call.extension === a.extension || call.caller_extension === a.extension);
     const state: AgentState = talking ? 'talking' : call ? 'ringing' : a.registered ? 'free' : 'offline';
     const party = call ? (call.caller_extension === a.extension ? call.callee : call.caller) : null;
     return { ...a, state, call, party, since: call ? (talking ? call.answered_at ?? call.started_at : call.started_at) : null };

@@ -1,5 +1,5 @@
 import { ACTIVITY_STATUSES } from './settings';
-import { activityLabel, applyLiveEvent, longestWait, needsFigures, queueTone, type LiveEvent } from './monitor-live';
+import { activityLabel, applyLiveEvent, longestWait, needsSnapshot, queueTone, type LiveEvent } from './monitor-live';
 import { monitorFixture } from '../../testkit/src/monitor-fixture';
 
 const pbx = (e: Record<string, unknown>) => ({ kind: 'tongdai.pbx-call', version: 1, at: 10_000, ...e }) as LiveEvent;
@@ -12,7 +12,9 @@ describe('applyLiveEvent: a carrier call waits in a queue, 102 answers, hangs up
     expect(s.queues[0].waiting.map((w) => w.call_id)).toEqual(['c1', 'c9']);
     expect(s.calls.find((c) => c.call_id === 'c9')).toMatchObject({ state: 'queued', queue_id: 7, queued_at: 20_000 });
 
-    s = applyLiveEvent(s, pbx({ type: 'ringing', callId: 'c9', caller: '0901234567', callee: '02873000001', extensions: ['102'], at: 21_000 }));
+    // The queue rings 102 on a leg of its own: the wall keeps showing the caller's call.
+    s = applyLiveEvent(s, pbx({ type: 'ringing', callId: 'c9-leg', caller: '0901234567', callee: '102', extensions: ['102'], at: 21_000 }));
+    expect(s.calls.some((c) => c.call_id === 'c9-leg')).toBe(false);
     expect(s.calls.find((c) => c.call_id === 'c9')).toMatchObject({ state: 'queued', ringing: ['102'] });
     expect(s.agents.find((a) => a.extension === '102')?.call_id).toBe('c9');
 
@@ -42,6 +44,14 @@ describe('applyLiveEvent: a carrier call waits in a queue, 102 answers, hangs up
     expect(s.agents.filter((a) => a.call_id === 'c5').map((a) => a.extension)).toEqual(['103']);
   });
 
+  it('an internal call: both agents are in it, both talk once answered', () => {
+    let s = applyLiveEvent(monitorFixture(), pbx({ type: 'ringing', callId: 'i1', caller: '102', callee: '103', extensions: ['103'] }));
+    expect(s.calls.find((c) => c.call_id === 'i1')).toMatchObject({ direction: 'internal', caller_extension: '102' });
+    expect(s.agents.map((a) => a.call_id)).toEqual(['c2', 'i1', 'i1']);
+    s = applyLiveEvent(s, pbx({ type: 'ended', callId: 'i1', disposition: 'NO ANSWER', extension: null }));
+    expect(s.agents.map((a) => a.call_id)).toEqual(['c2', null, null]);
+  });
+
   it('registration and activity change the agent they name only', () => {
     let s = applyLiveEvent(monitorFixture(), mon({ type: 'registration', extension: '103', registered: true }));
     s = applyLiveEvent(s, mon({ type: 'activity', extension: null, userId: 2, status_activity: 3 }));
@@ -52,8 +62,10 @@ describe('applyLiveEvent: a carrier call waits in a queue, 102 answers, hangs up
     const before = monitorFixture();
     const s = applyLiveEvent(before, pbx({ type: 'ended', callId: 'x', disposition: 'ANSWERED', extension: '999' }));
     expect(s.today).toEqual(before.today);
-    expect(needsFigures(pbx({ type: 'ended', callId: 'x', disposition: 'ANSWERED', extension: '999' }))).toBe(true);
-    expect(needsFigures(pbx({ type: 'answered', callId: 'x', extension: '999' }))).toBe(false);
+    expect(needsSnapshot(before, pbx({ type: 'ended', callId: 'c2', disposition: 'ANSWERED', extension: '101' }))).toBe(true);
+    expect(needsSnapshot(before, pbx({ type: 'answered', callId: 'c1', extension: '102' }))).toBe(false);
+    expect(needsSnapshot(before, pbx({ type: 'ringing', callId: 'new', caller: '101', callee: '102', extensions: ['102'] }))).toBe(true);
+    expect(needsSnapshot(before, mon({ type: 'registration', extension: '103', registered: true }))).toBe(false);
   });
 });
 

@@ -43,16 +43,19 @@ export function applyLiveEvent(s: MonitorSnapshot, e: LiveEvent): MonitorSnapsho
     const queues = queueOf(unqueue(s.queues, e.callId), e.queueId, (q) => ({ ...q, waiting: [...q.waiting, { call_id: e.callId, caller: e.caller, since: e.at }].sort((a, b) => a.since - b.since) }));
     return { ...s, calls: old ? s.calls.map((c) => (c === old ? call : c)) : [...s.calls, call], queues };
   }
-  const old = s.calls.find((c) => c.call_id === e.callId);
   if (e.type === 'ringing') {
-    const call: LiveCall = old ? { ...old, ringing: e.extensions, state: old.state === 'talking' ? 'talking' : old.state } : newCall(s, e);
-    const ringing = new Set(e.extensions);
+    // A queue or an IVR choice rings agents on a leg of its own (another call id): the wall shows
+    // the call the caller placed, so a ring of an unknown call is that caller's call still waiting.
+    const old = s.calls.find((c) => c.call_id === e.callId) ?? s.calls.find((c) => c.state !== 'talking' && c.caller === e.caller && !c.caller_extension);
+    const call: LiveCall = old ? { ...old, ringing: e.extensions } : newCall(s, e);
+    const ringing = new Set([...e.extensions, ...(call.caller_extension ? [call.caller_extension] : [])]);
     return {
       ...s,
       calls: old ? s.calls.map((c) => (c === old ? call : c)) : [...s.calls, call],
-      agents: mapAgents(s, (a) => (ringing.has(a.extension) && !a.call_id ? { ...a, call_id: e.callId } : a)),
+      agents: mapAgents(s, (a) => (ringing.has(a.extension) && !a.call_id ? { ...a, call_id: call.call_id } : a)),
     };
   }
+  const old = s.calls.find((c) => c.call_id === e.callId);
   if (e.type === 'answered') {
     const calls = old ? s.calls.map((c) => (c === old ? { ...c, state: 'talking' as const, extension: e.extension, ringing: [], answered_at: e.at } : c)) : s.calls;
     const agents = mapAgents(s, (a) => {
@@ -85,9 +88,15 @@ export function applyLiveEvent(s: MonitorSnapshot, e: LiveEvent): MonitorSnapsho
   return { ...s, calls: s.calls.filter((c) => c.call_id !== e.callId), agents, queues, today };
 }
 
-/** An ended call moves today's figures: the screen asks the read model again (debounced) once the call is recorded. */
-export function needsFigures(e: LiveEvent): boolean {
-  return e.kind === 'tongdai.pbx-call' && e.type === 'ended';
+/**
+ * Should the screen take a new snapshot (debounced) after this event? An ended call moves today's
+ * figures (the read model has them once the call is recorded); an event of a call the state does
+ * not hold yet (a new call, a queue's leg) is shown at once and then completed by the server (route, names).
+ */
+export function needsSnapshot(before: MonitorSnapshot, e: LiveEvent): boolean {
+  if (e.kind === 'tongdai.pbx-call' && e.type === 'ended') return true;
+  if (e.kind === 'tongdai.monitor' && e.type !== 'queued') return false;
+  return !before.calls.some((c) => c.call_id === e.callId);
 }
 
 export type QueueTone = 'green' | 'amber' | 'red';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { applyLiveEvent, needsFigures, type LiveEvent, type MonitorSnapshot } from '@tongdai/contracts';
+import { MONITOR_API, applyLiveEvent, needsSnapshot, type LiveEvent, type MonitorSnapshot } from '@tongdai/contracts';
 import { tenantApi } from '../http';
 import { connectPbxEvents, monitorEvents$, pbxEvents$, realtimeOpens$ } from '../realtime';
 
@@ -12,19 +12,19 @@ export interface LiveMonitor extends MonitorSnapshot {
 
 export const LIVE_MONITOR_KEY = ['monitor', 'snapshot'] as const;
 
-/** Wait this long after a call ends before asking the read model again (the CDR is written as it ends). */
+/** Wait this long after a call ends (or an unknown call shows) before asking for a new snapshot (the CDR is written as it ends). */
 export const FIGURES_DEBOUNCE_MS = 1500;
 
 const fetchSnapshot = async (): Promise<LiveMonitor> => {
-  const s = await tenantApi().get('monitor/snapshot').json<MonitorSnapshot>();
-  return { ...s, offset: s.at - Date.now() };
+  const { data } = await tenantApi().get(MONITOR_API.snapshot).json<{ data: MonitorSnapshot }>();
+  return { ...data, offset: data.at - Date.now() };
 };
 
 /**
  * The live wall's state for any screen (/monitor, the dashboard): the snapshot endpoint, then every
  * event of the real-time channel applied as it arrives (the socket is held open while mounted). A new
  * snapshot is taken after the socket reopens (events in between are lost) and, debounced, after a
- * call ends (today's figures come from the read model). One query key: two screens share one state.
+ * call ends (today's figures come from the read model) or a call it did not hold appears. One query key: two screens share one state.
  * `onEvent` is called after an event is applied (the e2e's latency probe reads it).
  */
 export function useLiveMonitor(options: { enabled?: boolean; onEvent?: (e: LiveEvent) => void } = {}) {
@@ -38,9 +38,11 @@ export function useLiveMonitor(options: { enabled?: boolean; onEvent?: (e: LiveE
     let timer: ReturnType<typeof setTimeout> | null = null;
     const refresh = () => void qc.invalidateQueries({ queryKey: LIVE_MONITOR_KEY });
     const apply = (e: LiveEvent) => {
-      qc.setQueryData<LiveMonitor>(LIVE_MONITOR_KEY, (s) => (s ? { ...applyLiveEvent(s, e), offset: s.offset } : s));
+      const before = qc.getQueryData<LiveMonitor>(LIVE_MONITOR_KEY);
+      if (!before) return;
+      qc.setQueryData<LiveMonitor>(LIVE_MONITOR_KEY, { ...applyLiveEvent(before, e), offset: before.offset });
       onEvent?.(e);
-      if (!needsFigures(e)) return;
+      if (!needsSnapshot(before, e)) return;
       if (timer) clearTimeout(timer);
       timer = setTimeout(refresh, FIGURES_DEBOUNCE_MS);
     };
