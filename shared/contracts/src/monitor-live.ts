@@ -177,6 +177,7 @@ export const DASHBOARD_LABELS = {
   answered: 'Trả lời',
   missed: 'Nhỡ',
   agentsOnline: 'Nhân viên trực tuyến',
+  myLine: 'Máy nhánh của bạn',
   waitingNow: 'Khách đang chờ',
   longestWait: 'Chờ lâu nhất',
   perHour: 'Cuộc gọi theo giờ: hôm nay và cùng ngày tuần trước',

@@ -27,6 +27,10 @@ describe('DashboardTiles', () => {
     expect(screen.getByTestId('dash-calls').textContent).toContain('Cuộc gọi của bạn hôm nay');
     expect(screen.queryByTestId('dash-online')).toBeNull();
     expect(screen.queryByTestId('dash-waiting')).toBeNull();
+    // Their line: the call they are in, the other party, its running duration.
+    expect(text('dash-me-state')).toBe('Đang đàm thoại · 0987654321');
+    expect(text('dash-me-value')).toBe('00:06');
+    expect(text('dash-me-handled')).toBe('5');
     show(monitorFixture(), false);
     expect(screen.getByTestId('dash-online-link').getAttribute('href')).toBe('/history-cdr-by-exten');
   });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardHeader, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { DASHBOARD_LABELS as L, callHistoryHref, formatDuration, longestWait, routes } from '@tongdai/contracts';
+import { DASHBOARD_LABELS as L, MONITOR_LABELS as M, activityLabel, callHistoryHref, formatDuration, longestWait, routes } from '@tongdai/contracts';
+import { displayPhone } from '@tongdai/platform';
 import { useServerNow, type LiveMonitor } from '@tongdai/platform/react';
 import { AppLink } from '@tongdai/ui';
 
@@ -13,7 +14,7 @@ export const useDashboardStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-function Tile({ title, value, testId, to, link, children }: { title: string; value: ReactNode; testId: string; to?: string; link: string; children?: ReactNode }) {
+function Tile({ title, value, testId, to, link, children }: { title: string; value: ReactNode; testId: string; to?: string; link?: string; children?: ReactNode }) {
   const s = useDashboardStyles();
   return (
     <Card className={s.tile} data-testid={testId}>
@@ -48,6 +49,10 @@ export function DashboardTiles({ data, monitor }: { data: LiveMonitor; monitor: 
   const waiting = data.queues.reduce((n, q) => n + q.waiting.length, 0);
   const longest = Math.max(0, ...data.queues.map((q) => longestWait(q, now)));
   const online = data.agents.filter((a) => a.registered).length;
+  // An agent's own wall holds their extension only: their call now, with a running duration.
+  const me = own ? data.agents[0] : undefined;
+  const myCall = me?.call_id ? data.calls.find((c) => c.call_id === me.call_id) : undefined;
+  const talking = myCall?.state === 'talking';
   return (
     <div className={s.grid}>
       <Tile title={own ? L.ownToday : L.today} value={t.calls} testId="dash-calls" to={callHistoryHref({})} link={L.openReport}>
@@ -58,6 +63,14 @@ export function DashboardTiles({ data, monitor }: { data: LiveMonitor; monitor: 
           <Part label={L.missed} value={t.missed} testId="dash-missed" />
         </div>
       </Tile>
+      {me && (
+        <Tile title={L.myLine} value={myCall ? formatDuration((now - (talking ? myCall.answered_at ?? myCall.started_at : myCall.started_at)) / 1000) : '—'} testId="dash-me">
+          <Text data-testid="dash-me-state">
+            {myCall ? `${talking ? M.talking : M.ringing} · ${displayPhone(myCall.caller_extension === me.extension ? myCall.callee : myCall.caller)}` : me.registered ? M.free : M.offline}
+          </Text>
+          <Text className={s.muted}>{activityLabel(me.status_activity)} · {M.handledToday}: <span data-testid="dash-me-handled">{me.handled_today}</span></Text>
+        </Tile>
+      )}
       {!own && (
         <Tile title={L.agentsOnline} value={`${online} / ${data.agents.length}`} testId="dash-online" to={monitor ? routes.monitor() : routes.historyCdrByExten()} link={monitor ? L.openMonitor : L.openReport} />
       )}
