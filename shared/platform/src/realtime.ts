@@ -15,7 +15,7 @@ interface Channel {
   users: number;
 }
 
-const channel = getOrCreateGlobalSingleton<Channel>('realtime', () => ({
+const channel = getOrCreateGlobalSingleton<Channel>('pbxEvents', () => ({
   subject: new Subject<PbxCallEvent>(),
   monitor: new Subject<MonitorEvent>(),
   opens: new BehaviorSubject(0),
