@@ -43,9 +43,9 @@ test.beforeAll(async ({ browser, request }) => {
   expect(kamailioAvailable() && sippInstalled(), 'Kamailio or sipp is not installed (npm test installs them)').toBe(true); // fails, never skips
   mkdirSync(work, { recursive: true });
   mkdirSync(shots, { recursive: true });
-  // A queue of 102 that turns amber after 2 s of waiting, and one of 101 alone.
+  // A queue of 102 that turns amber after 5 s of waiting, and one of 101 alone.
   const pbx = await pbxApiAs(request, DEMO);
-  const queue = await pbx.create('queues', { name: 'E2E giám sát 102', agents: ['102'], strategy: 'linear', agent_timeout: 30, max_wait: 90, amber_wait_seconds: 2, red_wait_seconds: 600 });
+  const queue = await pbx.create('queues', { name: 'E2E giám sát 102', agents: ['102'], strategy: 'linear', agent_timeout: 30, max_wait: 90, amber_wait_seconds: 5, red_wait_seconds: 600 });
   const solo = await pbx.create('queues', { name: 'E2E giám sát 101', agents: ['101'], strategy: 'linear', agent_timeout: 30, max_wait: 90 });
   queueId = queue.id;
   soloQueueId = solo.id;
@@ -75,13 +75,13 @@ test('a queued carrier call on the wall: waiting with a ticking time, 102 talkin
   const mine = new DashboardPage(agent.page);
   await mine.open();
 
-  const call = carrier('queue-wait', QUEUE_DID, CALLER, 15_000);
+  const call = carrier('queue-wait', QUEUE_DID, CALLER, 20_000);
   // The caller waits in the queue while 102 rings; the wait ticks on the wall.
   await expect(wall.waitingCaller(queueId)).toContainText(CALLER, { timeout: 15_000 });
   await expect(wall.queueFigure(queueId, 'waiting-count')).toHaveText('1');
   const first = await wall.waitingCaller(queueId).getByTestId('queue-caller-wait').innerText();
   await expect(wall.waitingCaller(queueId).getByTestId('queue-caller-wait')).not.toHaveText(first);
-  await expect(wall.queue(queueId)).toHaveAttribute('data-tone', 'amber'); // waited past its 2 s threshold
+  await expect(wall.queue(queueId)).toHaveAttribute('data-tone', 'amber'); // waited past its 5 s threshold
   await expect(agent.phone.incoming()).toBeVisible();
   await admin.page.screenshot({ path: `${shots}/monitor-light.png`, fullPage: true });
 

@@ -14,11 +14,18 @@ const FLUENT_INNER = [
 ];
 const shim = path.join(__dirname, '../ui/src/charts/fluent-shared.ts');
 
-/** Wraps a createConfig result: the same config with the inner Fluent packages aliased to the shim. */
+/**
+ * Wraps a createConfig result: the inner Fluent packages imported BY THE CHARTS are aliased to the
+ * shim. Only theirs: a build that bundles @fluentui/react-components itself (the host) must keep
+ * its inner imports, or react-components would import itself through the shim (a blank shell).
+ */
 function withFluentCharts(configFn) {
   return (env, argv) => {
     const config = configFn(env, argv);
-    config.resolve.alias = { ...config.resolve.alias, ...Object.fromEntries(FLUENT_INNER.map((p) => [`${p}$`, shim])) };
+    config.module.rules.push({
+      issuer: /[\\/]@fluentui[\\/](react-charts|chart-utilities)[\\/]/,
+      resolve: { alias: Object.fromEntries(FLUENT_INNER.map((p) => [`${p}$`, shim])) },
+    });
     return config;
   };
 }
