@@ -14,6 +14,9 @@ registerTranslations(QUEUE_NS, {
     timeout_destination: 'Khi hết thời gian chờ',
     join_greeting_id: 'Lời chào khi vào hàng đợi',
     moh_class: 'Nhạc chờ',
+    sla_seconds: 'Mức phục vụ: trả lời trong vòng',
+    amber_wait_seconds: 'Cảnh báo vàng khi chờ lâu nhất quá',
+    red_wait_seconds: 'Cảnh báo đỏ khi chờ lâu nhất quá',
     description: 'Mô tả',
   },
 });

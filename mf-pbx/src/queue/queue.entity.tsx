@@ -16,6 +16,9 @@ export const queueEntity = pbxEntity<Queue>({
     { name: 'timeout_destination', kind: 'destination' },
     { name: 'join_greeting_id', kind: 'greeting' },
     { name: 'moh_class', kind: 'moh' },
+    { name: 'sla_seconds', kind: 'int', unit: 'pbx:seconds' },
+    { name: 'amber_wait_seconds', kind: 'int', unit: 'pbx:seconds' },
+    { name: 'red_wait_seconds', kind: 'int', unit: 'pbx:seconds' },
     { name: 'description', kind: 'textarea' },
   ],
   columns: [

@@ -7,7 +7,9 @@ import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
 import type { RunningMediaWorker } from '../../../../scripts/lib/media.mjs';
 import { DEMO_PBX } from '../../db/seed-pbx';
 import { DEMO_SIP } from '../../db/seed-data';
-import { INTERNAL_HEADERS, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { DEMO, INTERNAL_HEADERS, demoHeaders, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { MONITOR_API, type MonitorSnapshot } from '@tongdai/contracts';
+import type { RealtimeEvent } from '../realtime/call-event-hub';
 import { buildInternalServer } from '../sip/internal-server';
 import { SipUdpClient } from '@tongdai/testkit/sip-client';
 import type { CdrRow } from '../cdr/cdr';
@@ -101,7 +103,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const media = await importEsm<MediaLib>(MEDIA_LIB);
     const evapiPort = await lib.freeTcpPort();
     trunkPort = await lib.freeUdpPort();
-    internal = buildInternalServer(t.db, { calls: { testClock: true, cdrFlushMs: 20, trunks: { viettel: `127.0.0.1:${trunkPort}` }, evapi: `127.0.0.1:${evapiPort}` } });
+    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, testClock: true, cdrFlushMs: 20, trunks: { viettel: `127.0.0.1:${trunkPort}` }, evapi: `127.0.0.1:${evapiPort}` } });
     await internal.listen({ port: 0, host: '127.0.0.1' });
     const apiPort = (internal.server.address() as { port: number }).port;
     dir = mkdtempSync(join(tmpdir(), 'tongdai-calls-'));
@@ -323,6 +325,64 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102' });
     expect(cdr.queue_id).not.toBeNull();
   });
+
+  it('the wall (issue 14): a carrier caller waits in the queue, 102 answers, hangs up; each event reaches the sockets in under 1 s', async () => {
+    const [adminToken, staffToken] = [await login(t.app, 'demo', DEMO.admin), await login(t.app, 'demo', DEMO.staff)];
+    const open = (token: string) => t.app.injectWS('/t/demo/events', { headers: { 'sec-websocket-protocol': `tongdai.v1, ${token}` } });
+    const [wall, agent] = [await open(adminToken), await open(staffToken)];
+    const heard: { e: RealtimeEvent; ms: number }[] = [];
+    const agentHeard: RealtimeEvent[] = [];
+    wall.on('message', (m: Buffer) => { const e = JSON.parse(m.toString()) as RealtimeEvent; heard.push({ e, ms: Date.now() - e.at }); });
+    agent.on('message', (m: Buffer) => agentHeard.push(JSON.parse(m.toString())));
+    const snapshot = async (): Promise<MonitorSnapshot> => (await t.app.inject({ url: `/t/demo/${MONITOR_API.snapshot}`, headers: (await headers).admin })).json().data;
+    const event = async (type: string, extension?: string, timeoutMs = 15_000) => {
+      for (const end = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 10))) {
+        const found = heard.find((h) => h.e.type === type && (!extension || ('extension' in h.e && h.e.extension === extension)));
+        if (found) return found;
+        if (Date.now() > end) throw new Error(`no ${type} event`);
+      }
+    };
+    const queueId = (await snapshot()).queues.find((q) => q.name === 'Hàng đợi thử nghiệm')!.queue_id;
+    const offeredBefore = (await snapshot()).queues.find((q) => q.queue_id === queueId)!.today.offered;
+    const ear = await Ear.open();
+    const p102 = phone('102', answerScenario(2500));
+    await listening();
+    const call = listener({ did: '02873007002', caller: '0902000012', ear, keys: [], talkMs: 5000 });
+    try {
+      // Waiting: the caller is in the queue's tile, longest first, with the time it entered.
+      const queued = await event('queued');
+      const waiting = await snapshot();
+      const callId = (queued.e as { callId: string }).callId;
+      const live = waiting.calls.find((c) => c.call_id === callId)!;
+      expect(live).toMatchObject({ state: 'queued', direction: 'inbound', caller: '0902000012', did: '02873007002', queue_id: queueId, extension: null });
+      expect(live.route.map((s) => s.name)).toContain('Hàng đợi thử nghiệm');
+      expect(waiting.queues.find((q) => q.queue_id === queueId)!.waiting).toEqual([{ call_id: callId, caller: '0902000012', since: live.queued_at }]);
+      // 102 answers: talking, on the wall and on the agent's own socket.
+      const answered = await event('answered', '102');
+      const talking = await snapshot();
+      expect(talking.calls.find((c) => c.call_id === callId)).toMatchObject({ state: 'talking', extension: '102', queue_id: queueId });
+      expect(talking.agents.find((a) => a.extension === '102')!.call_id).toBe(callId);
+      expect(talking.queues.find((q) => q.queue_id === queueId)!.waiting).toEqual([]);
+      // Hang-up: the call leaves the wall; the queue's figures count it (read model, after the record is written).
+      expect([(await call).code, (await p102.done).code]).toEqual([0, 0]);
+      const ended = await event('ended');
+      await cdrOf('0902000012');
+      const after = await snapshot();
+      expect(after.calls.find((c) => c.call_id === callId)).toBeUndefined();
+      const tile = after.queues.find((q) => q.queue_id === queueId)!;
+      expect(tile.today.offered).toBe(offeredBefore + 1);
+      expect(agentHeard.filter((e) => 'callId' in e && e.callId === callId).map((e) => e.type)).toEqual(expect.arrayContaining(['answered', 'ended']));
+      const ms = [queued, answered, ended].map((h) => h.ms);
+      console.log(`event → socket: queued ${ms[0]} ms, answered ${ms[1]} ms, ended ${ms[2]} ms`);
+      for (const m of ms) expect(m).toBeLessThan(1000);
+    } finally {
+      // The next tests use the same phone ports: these calls end first, whatever happened.
+      await Promise.allSettled([call, p102.done]);
+      ear.close();
+      wall.terminate();
+      agent.terminate();
+    }
+  }, 40_000);
 
   it('an IVR caller who says nothing goes to the timeout destination (102); a wrong key to the invalid one (101)', async () => {
     for (const [caller, keys, ext] of [['0902000007', [], '102'], ['0902000008', [{ afterMs: 1200, digit: '9' }], '101']] as const) {

@@ -137,6 +137,29 @@ describe('live monitoring: snapshot and per-user events', () => {
     }
   });
 
+  it("a department's manager (without monitor.view) watches the department's extensions: snapshot and socket", async () => {
+    const tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
+    // The staff account (102) becomes the manager of the admin's (101) department.
+    await t.db.withTenant(tenantId, (tx) =>
+      tx.query(`update departments set manager_id = (select id from users where username = 'nhanvien')
+                where id = (select department_id from users where username = 'admin')`),
+    );
+    const ws = await open(await login(t.app, 'demo', DEMO.staff));
+    const heard = hear(ws);
+    try {
+      const snap = await snapshot(headers.staff);
+      expect(snap.scope).toBe('department');
+      expect(snap.agents.map((a) => a.extension).sort()).toEqual(['101', '102']);
+      // 101's and 102's calls, and the caller waiting in a queue whose agent (102) is in scope.
+      expect(snap.calls.map((c) => c.call_id).sort()).toEqual(['mon-101', 'mon-102', 'mon-q1']);
+      expect((await route('mon-101b', '0903000111', '02873009101')).statusCode).toBe(200);
+      await until(() => heard.some((e) => 'callId' in e && e.callId === 'mon-101b'));
+    } finally {
+      ws.terminate();
+      await t.db.withTenant(tenantId, (tx) => tx.query("update departments set manager_id = (select id from users where username = 'admin')"));
+    }
+  });
+
   it("an activity status change reaches the tenant's watchers and the snapshot", async () => {
     const ws = await open(await login(t.app, 'demo', DEMO.admin));
     const heard = hear(ws);

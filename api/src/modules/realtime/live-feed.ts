@@ -95,6 +95,9 @@ export class LiveFeed {
       return this.publish(e.tenantId, event, { extensions: uniq([...e.extensions, ...(rootId === e.callId ? (entry?.involved ?? []) : [])]) });
     }
     if (e.type === 'answered') {
+      // The media worker answering (a greeting, an IVR, a queue's music) is no one talking yet:
+      // the call stays ringing or queued until an extension answers.
+      if (entry && !e.extension) return this.publish(e.tenantId, event, { extensions: entry.involved });
       if (entry) {
         Object.assign(entry, { state: 'talking', extension: e.extension, answered_at: at, ringing: [], route: this.routeOf(rootId) });
         entry.involved = uniq([...entry.involved, e.extension]);
