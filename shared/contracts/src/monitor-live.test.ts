@@ -11,6 +11,9 @@ describe('applyLiveEvent: a carrier call waits in a queue, 102 answers, hangs up
     s = applyLiveEvent(s, mon({ type: 'queued', callId: 'c9', queueId: 7, caller: '0901234567', at: 20_000 }));
     expect(s.queues[0].waiting.map((w) => w.call_id)).toEqual(['c1', 'c9']);
     expect(s.calls.find((c) => c.call_id === 'c9')).toMatchObject({ state: 'queued', queue_id: 7, queued_at: 20_000 });
+    // The media worker answers to play the queue's music: still waiting.
+    s = applyLiveEvent(s, pbx({ type: 'answered', callId: 'c9', extension: null, at: 20_100 }));
+    expect(s.calls.find((c) => c.call_id === 'c9')?.state).toBe('queued');
 
     // The queue rings 102 on a leg of its own: the wall keeps showing the caller's call.
     s = applyLiveEvent(s, pbx({ type: 'ringing', callId: 'c9-leg', caller: '0901234567', callee: '102', extensions: ['102'], at: 21_000 }));

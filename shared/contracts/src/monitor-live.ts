@@ -57,6 +57,8 @@ export function applyLiveEvent(s: MonitorSnapshot, e: LiveEvent): MonitorSnapsho
   }
   const old = s.calls.find((c) => c.call_id === e.callId);
   if (e.type === 'answered') {
+    // The media worker answering (greeting, IVR, a queue's music) is no one talking yet.
+    if (!e.extension) return s;
     const calls = old ? s.calls.map((c) => (c === old ? { ...c, state: 'talking' as const, extension: e.extension, ringing: [], answered_at: e.at } : c)) : s.calls;
     const agents = mapAgents(s, (a) => {
       if (a.extension === e.extension) return { ...a, call_id: e.callId };
