@@ -20,7 +20,7 @@ export function QueuesPanel({ queues, now, wallboard }: { queues: QueueLive[]; n
   const s = useMonitorStyles();
   if (!queues.length) return <div className={s.card}><EmptyState message={L.noQueues} /></div>;
   return (
-    <div className={s.tiles}>
+    <div className={mergeClasses(s.tiles, wallboard && s.wallTiles)}>
       {queues.map((q) => {
         const tone = queueTone(q, now);
         const big = wallboard ? s.huge : s.big;

@@ -9,6 +9,8 @@ export const useMonitorStyles = makeStyles({
   card: { background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow4, padding: '12px', overflowX: 'auto' },
   section: { display: 'flex', flexDirection: 'column', gap: '8px' },
   tiles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: '12px' },
+  /** Wallboard queue tiles: room for three hero-sized figures side by side. */
+  wallTiles: { gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 680px), 1fr))', gap: '16px' },
   agentTiles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: '12px' },
   tile: {
     background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow4,
@@ -18,7 +20,7 @@ export const useMonitorStyles = makeStyles({
   amber: { borderTopColor: tokens.colorPaletteMarigoldBorder2 },
   red: { borderTopColor: tokens.colorPaletteRedBorder2 },
   offline: { borderTopColor: tokens.colorNeutralStroke1, opacity: 0.7 },
-  figures: { display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '6px 12px' },
+  figures: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: '6px 12px' },
   figure: { display: 'flex', flexDirection: 'column' },
   big: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800, fontWeight: tokens.fontWeightBold, fontVariantNumeric: 'tabular-nums' },
   huge: { fontSize: tokens.fontSizeHero1000, lineHeight: tokens.lineHeightHero1000, fontWeight: tokens.fontWeightBold, fontVariantNumeric: 'tabular-nums' },
