@@ -155,8 +155,8 @@ test('dashboard: today, agents online, waiting, calls per hour (light and dark)'
   await expect(dash.value('waiting')).toHaveText('0');
   await expect(dash.tile('chart').locator('svg').first()).toBeVisible();
   await expect(admin.page.getByTestId('dash-calls-link')).toHaveAttribute('href', '/call-history');
-  await admin.page.screenshot({ path: `${shots}/dashboard-light.png`, fullPage: true });
+  await admin.page.screenshot({ path: `${shots}/dashboard-live-light.png`, fullPage: true });
   await setDark(admin.page, true);
-  await admin.page.screenshot({ path: `${shots}/dashboard-dark.png`, fullPage: true });
+  await admin.page.screenshot({ path: `${shots}/dashboard-live-dark.png`, fullPage: true });
   await setDark(admin.page, false);
 });

@@ -10,7 +10,6 @@ import { AgentsPanel } from './AgentsPanel';
 import { CallsPanel } from './CallsPanel';
 import { QueuesPanel } from './QueuesPanel';
 import { useMonitorStyles } from './styles';
-import { probeLatency } from './latency';
 
 const [, departmentFilter, teamFilter] = orgFilters;
 
@@ -44,7 +43,7 @@ export function MonitorWall({ data, filters, wallboard }: { data: LiveMonitor; f
 export function MonitorScreen() {
   const s = useMonitorStyles();
   const list = useListParams(['department_id', 'team_id', 'sort', 'wall']);
-  const query = useLiveMonitor({ onEvent: probeLatency });
+  const query = useLiveMonitor();
   const error = useApiError(query.error);
   const wallboard = list.filters.wall === '1';
   const ref = useRef<HTMLElement>(null);

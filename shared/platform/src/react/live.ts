@@ -25,13 +25,11 @@ const fetchSnapshot = async (): Promise<LiveMonitor> => {
  * event of the real-time channel applied as it arrives (the socket is held open while mounted). A new
  * snapshot is taken after the socket reopens (events in between are lost) and, debounced, after a
  * call ends (today's figures come from the read model) or a call it did not hold appears. One query key: two screens share one state.
- * `onEvent` is called after an event is applied (the e2e's latency probe reads it).
  */
-export function useLiveMonitor(options: { enabled?: boolean; onEvent?: (e: LiveEvent) => void } = {}) {
+export function useLiveMonitor(options: { enabled?: boolean } = {}) {
   const enabled = options.enabled ?? true;
   const qc = useQueryClient();
   const query = useQuery({ queryKey: LIVE_MONITOR_KEY, queryFn: fetchSnapshot, enabled, retry: false, refetchOnWindowFocus: false });
-  const onEvent = options.onEvent;
   useEffect(() => {
     if (!enabled) return;
     const release = connectPbxEvents();
@@ -41,7 +39,6 @@ export function useLiveMonitor(options: { enabled?: boolean; onEvent?: (e: LiveE
       const before = qc.getQueryData<LiveMonitor>(LIVE_MONITOR_KEY);
       if (!before) return;
       qc.setQueryData<LiveMonitor>(LIVE_MONITOR_KEY, { ...applyLiveEvent(before, e), offset: before.offset });
-      onEvent?.(e);
       if (!needsSnapshot(before, e)) return;
       if (timer) clearTimeout(timer);
       timer = setTimeout(refresh, FIGURES_DEBOUNCE_MS);
@@ -61,7 +58,7 @@ export function useLiveMonitor(options: { enabled?: boolean; onEvent?: (e: LiveE
       if (timer) clearTimeout(timer);
       release();
     };
-  }, [enabled, qc, onEvent]);
+  }, [enabled, qc]);
   return query;
 }
 
