@@ -12,12 +12,14 @@ import { freeTcpPort, freeUdpPort } from '../../scripts/lib/ports.mjs';
 import { sipPorts, type StackSip } from '../../scripts/lib/stack.mjs';
 import { registerContact } from '@tongdai/testkit/register-contact';
 import { answerScenario, carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { openWalls, type Walls } from './wall-bench.ts';
 
 const RATES = (process.env.BENCH_CPS ?? '200,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
 const DID = '02873000003';
 const AGENTS = 40;
 const TICK = 100; // clock ticks per second (USER_HZ) on Linux
+const WALLS = Number(process.env.BENCH_WALLS ?? 50);
 
 /** utime + stime (seconds) of the processes `match` picks by (pid, parent pid, process group). */
 export function cpuSeconds(match: (pid: number, ppid: number, pgrp: number) => boolean): number {
@@ -90,6 +92,7 @@ export async function callFigures(o: { apiUrl: string; apiPort: number; apiPid: 
   });
   const phone = runSipp({ dir, name: 'phone', xml: answerScenario(0), args: ['-i', '127.0.0.1', '-p', String(phonePort), '-max_socket', '10000'], timeoutS: 600 });
   const rows: [string, string, string][] = [];
+  let walls: Walls | null = null;
   try {
     for (const a of agents) {
       const reg = await registerContact({ proxyPort: udpPort, user: a.extension, domain: 'demo.tongdai.local', password: a.password, contactPort: phonePort, expires: 3600 });
@@ -98,7 +101,9 @@ export async function callFigures(o: { apiUrl: string; apiPort: number; apiPid: 
     // The API's evapi client reconnects to the new Kamailio by itself (every 500 ms).
     const calls = `http://127.0.0.1:${ports.internalPort}/internal/sip/calls`;
     for (let i = 0; i < 50 && !((await (await fetch(calls, { headers: { 'x-tongdai-internal': o.sip.internalSecret } })).json()) as { events_connected: boolean }).events_connected; i++) await new Promise((r) => setTimeout(r, 100));
+    walls = await openWalls(o.apiUrl, o.token, WALLS);
     for (const rate of RATES) {
+      walls?.take();
       const stats = join(dir, `stats-${rate}.csv`);
       const logFrom = statSync(kamailio.log).size;
       // Kamailio: its process group (detached); the API: tsx and the node process it starts.
@@ -127,9 +132,18 @@ export async function callFigures(o: { apiUrl: string; apiPort: number; apiPid: 
         `${(ok / wall).toFixed(0)} cps done (${ok} ok, ${failed} failed${carrier.code ? `, sipp exit ${carrier.code}` : ''}); INVITE→200 avg ${(sippSeconds(s['ResponseTime1(C)']) * 1000).toFixed(0)} ms; plan p50 ${pct(plans, 50).toFixed(1)} / p99 ${pct(plans, 99).toFixed(1)} ms; CPU kamailio ${((cpu[0] / wall) * 100).toFixed(0)} %, api ${((cpu[1] / wall) * 100).toFixed(0)} %`,
         rate >= 1000 ? '≥ 1000 cps' : '—',
       ]);
+      const heard = walls?.take();
+      rows.push([
+        `Event → wall socket during ${rate} cps, ${WALLS} walls open (p50 / p99)`,
+        heard
+          ? `${pct(heard.latencies, 50)} / ${pct(heard.latencies, 99)} ms over ${heard.latencies.length} events; up to ${heard.maxLiveCalls} live calls on the wall; api CPU above`
+          : 'skipped: no WebSocket in this Node (--experimental-websocket)',
+        '< 1000 ms',
+      ]);
     }
 
   } finally {
+    walls?.close();
     phone.stop();
     await kamailio.stop();
     await o.sip.start();

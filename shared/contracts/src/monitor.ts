@@ -5,14 +5,23 @@
  * below), filtered on the server by what the socket's user may see. After a reconnect the screen
  * takes a new snapshot, so nothing stays stale.
  */
-import type { CallFigures } from './report-summaries';
+import type { CallFigures, SeriesPointRow } from './report-summaries';
 
 /**
  * The wall's API, relative to the tenant's base (/t/{ma_dn}/): GET → { data: MonitorSnapshot }.
  * Any user of the tenant may ask; the answer is scoped like the events (monitor.view → tenant,
  * a department's manager → its extensions, anyone else → their own extension).
  */
-export const MONITOR_API = { snapshot: 'monitor/snapshot' } as const;
+export const MONITOR_API = { snapshot: 'monitor/snapshot', hourly: 'monitor/hourly' } as const;
+
+/**
+ * GET monitor/hourly → { data: MonitorHourly }: the dashboard's calls per hour, today (Vietnam day,
+ * 24 points) and the same weekday last week, in the viewer's scope, from the read model.
+ */
+export interface MonitorHourly {
+  today: SeriesPointRow[];
+  last_week: SeriesPointRow[];
+}
 
 /** Where a live call is now. */
 export type LiveCallState = 'ringing' | 'queued' | 'talking';

@@ -36,7 +36,7 @@ interface ActiveCall extends CallStart {
 export type CallEvent =
   | { type: 'ringing'; tenantId: number; callId: string; caller: string; callee: string; extensions: string[] }
   | { type: 'answered'; tenantId: number; callId: string; extension: string | null }
-  | { type: 'ended'; tenantId: number; callId: string; disposition: Disposition; extension: string | null };
+  | { type: 'ended'; tenantId: number; callId: string; disposition: Disposition; extension: string | null; callerExtension?: string | null };
 
 const MEDIA_REASON = 'Không có máy chủ phát âm thanh (lời chào, IVR, nhạc chờ, hộp thư thoại) nào sẵn sàng';
 const UNANSWERED_MAX_MS = 10 * 60_000;
@@ -182,7 +182,7 @@ export class CallTracker {
       sip_code: end.sipCode,
       reason: this.reasonOf(call, kstep, end.sipCode),
     });
-    this.emit({ type: 'ended', tenantId: call.tenantId, callId: call.callId, disposition: end.disposition, extension: call.answeredBy });
+    this.emit({ type: 'ended', tenantId: call.tenantId, callId: call.callId, disposition: end.disposition, extension: call.answeredBy, callerExtension: call.callerExtension });
   }
 
   /** Why an unanswered call ended, in Vietnamese, when the plan said so (a refusal, media not available). */

@@ -62,6 +62,10 @@ describe('live monitoring across two API instances (one Redis, one PostgreSQL)',
       expect(snap.agents.find((x) => x.extension === '101')?.call_id).toBe('two-1');
     } finally {
       ws.terminate();
+      // Redis outlives this file's database: leave no live state under the demo tenant's id for another test run.
+      const tenantId = await a.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
+      await hubs[0].live.removeCall(tenantId, 'two-1');
+      for (const ext of ['101', '102']) await hubs[0].live.setRegistration(tenantId, ext, 0);
     }
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { MONITOR_API, type MonitorSnapshot } from '@tongdai/contracts';
+import { MONITOR_API, type MonitorHourly, type MonitorSnapshot } from '@tongdai/contracts';
+import { CdrWriter } from '../cdr/cdr.service';
 import { INTERNAL_HEADERS, DEMO, demoHeaders, login, startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
 import type { RealtimeEvent } from '../realtime/call-event-hub';
@@ -172,6 +173,34 @@ describe('live monitoring: snapshot and per-user events', () => {
     } finally {
       ws.terminate();
     }
+  });
+
+  it("today's figures come from the read model: the queue's offered/answered/service level, the totals and the hourly chart agree", async () => {
+    const tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
+    const before = await snapshot(headers.admin);
+    const writer = new CdrWriter(t.db, { intervalMs: 10 });
+    const now = Date.now();
+    const row = (callId: string, waitS: number, answered: boolean) => ({
+      tenant_id: tenantId, call_id: callId, caller: '0905000001', callee: '02873009001', did: '02873009001', direction: 'inbound' as const,
+      route: [{ type: 'queue' as const, id: String(queueId), name: 'Chăm sóc khách hàng' }], ring_group_id: null, queue_id: queueId,
+      extension: answered ? '102' : null, trunk: null, started_at: new Date(now - 60_000), answered_at: answered ? new Date(now - 60_000 + waitS * 1000) : null,
+      ended_at: new Date(now - 1000), duration: 59, billsec: answered ? 59 - waitS : 0, disposition: answered ? ('ANSWERED' as const) : ('NO ANSWER' as const), sip_code: answered ? 200 : 487, reason: '',
+    });
+    // Within the queue's 15 s, after it, and a caller who gave up.
+    for (const r of [row('fig-1', 5, true), row('fig-2', 30, true), row('fig-3', 0, false)]) writer.add(r);
+    await writer.flush();
+    const after = await snapshot(headers.admin);
+    const tile = (s: MonitorSnapshot) => s.queues.find((q) => q.queue_id === queueId)!.today;
+    expect(tile(after).offered - tile(before).offered).toBe(3);
+    expect(tile(after).answered - tile(before).answered).toBe(2);
+    expect(tile(after).abandoned - tile(before).abandoned).toBe(1);
+    if (tile(before).offered === 0) expect(tile(after).service_level).toBeCloseTo(1 / 3);
+    expect(after.today.calls - before.today.calls).toBe(3);
+    expect(after.agents.find((a) => a.extension === '102')!.handled_today - before.agents.find((a) => a.extension === '102')!.handled_today).toBe(2);
+    const chart: MonitorHourly = (await t.app.inject({ url: `/t/demo/${MONITOR_API.hourly}`, headers: headers.admin })).json().data;
+    expect(chart.today).toHaveLength(24);
+    expect(chart.last_week).toHaveLength(24);
+    expect(chart.today.reduce((n, p) => n + p.calls, 0)).toBe(after.today.calls);
   });
 
   it("another tenant's wall shows none of it", async () => {

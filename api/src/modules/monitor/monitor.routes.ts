@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MONITOR_API, PERM, type MonitorSnapshot } from '@tongdai/contracts';
+import { MONITOR_API, PERM, type MonitorHourly, type MonitorSnapshot } from '@tongdai/contracts';
 import { authOf, guarded, holdsPermission } from '../../http/guards';
-import { createMonitorService, monitorViewer, type MonitorViewer } from './monitor.service';
+import { createMonitorService, hourly, monitorViewer, type MonitorViewer } from './monitor.service';
 
 const schema = { tags: ['tenant: monitor'], security: [{ bearer: [] }] };
 
@@ -20,5 +20,8 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
   const monitor = createMonitorService(app.deps.db, app.deps.hub.live);
   app.get(`/${MONITOR_API.snapshot}`, { preHandler: guarded(PERM.general), schema }, async (request): Promise<{ data: MonitorSnapshot }> => ({
     data: await monitor.snapshot(await monitorViewerOf(request)),
+  }));
+  app.get(`/${MONITOR_API.hourly}`, { preHandler: guarded(PERM.general), schema }, async (request): Promise<{ data: MonitorHourly }> => ({
+    data: await hourly(app.deps.db, await monitorViewerOf(request)),
   }));
 }

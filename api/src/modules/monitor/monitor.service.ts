@@ -1,8 +1,8 @@
-import type { AgentLive, LiveCall, MonitorSnapshot, QueueLive } from '@tongdai/contracts';
+import type { AgentLive, LiveCall, MonitorHourly, MonitorSnapshot, QueueLive } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import type { Audience } from '../realtime/call-event-hub';
 import type { LiveEntry, LiveStore } from '../realtime/live-state';
-import { extensionSummary, queueSummary, totals, vnToday } from '../reports/read-model.service';
+import { callSeries, extensionSummary, queueSummary, totals, vnDayOf, vnDays, vnToday } from '../reports/read-model.service';
 import * as repo from './monitor.repository';
 
 /**
@@ -93,6 +93,23 @@ export function createMonitorService(db: Db, live: LiveStore) {
       return { at: now.getTime(), scope: viewer.scope, agents, queues, calls: calls.map(publicCall), today: read.today };
     },
   };
+}
+
+/** Today's Vietnam day and the same weekday a week before, as whole-day ranges. */
+function dashboardDays(now: Date) {
+  const today = vnDayOf(now);
+  const weekAgo = vnDayOf(new Date(now.getTime() - 7 * 86_400_000));
+  return { today: vnDays(today, today), lastWeek: vnDays(weekAgo, weekAgo) };
+}
+
+/** The dashboard's chart: calls per hour today and the same weekday last week, in the viewer's scope. */
+export async function hourly(db: Db, viewer: MonitorViewer, now = new Date()): Promise<MonitorHourly> {
+  const days = dashboardDays(now);
+  const extensions = viewer.scope === 'tenant' ? undefined : [...viewer.extensions];
+  return db.withTenant(viewer.tenantId, async (tx) => ({
+    today: await callSeries(tx, { ...days.today, bucket: 'hour', ...(extensions && { extensions }) }),
+    last_week: await callSeries(tx, { ...days.lastWeek, bucket: 'hour', ...(extensions && { extensions }) }),
+  }));
 }
 
 export type MonitorService = ReturnType<typeof createMonitorService>;

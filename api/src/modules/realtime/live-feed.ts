@@ -1,6 +1,6 @@
 import type { LiveCall, MonitorEvent } from '@tongdai/contracts';
 import type { CallEvent, CallStart, CallTracker } from '../cdr/call-tracker';
-import { toPbxCallEvent, type Audience, type CallEventHub } from './call-event-hub';
+import { toPbxCallEvent, type Audience, type CallEventHub, type RealtimeEvent } from './call-event-hub';
 import { liveExpiry, type LiveEntry } from './live-state';
 
 const uniq = (xs: (string | null | undefined)[]) => [...new Set(xs.filter((x): x is string => !!x))];
@@ -49,7 +49,7 @@ export class LiveFeed {
     this.hub.live.putCall(tenantId, stored).catch(() => undefined);
   }
 
-  private publish(tenantId: number, event: Parameters<CallEventHub['publish']>[1], audience: Audience): void {
+  private publish(tenantId: number, event: RealtimeEvent, audience: Audience): void {
     this.hub.publish(tenantId, event, audience);
   }
 
@@ -107,7 +107,8 @@ export class LiveFeed {
     }
     this.entries.delete(rootId);
     this.hub.live.removeCall(e.tenantId, rootId).catch(() => undefined);
-    this.publish(e.tenantId, event, { extensions: uniq([...(entry?.involved ?? []), e.extension]), queueAgents: entry?.queue_agents });
+    // A call refused at once never rang: its caller (an extension dialling) still hears the end.
+    this.publish(e.tenantId, event, { extensions: uniq([...(entry?.involved ?? []), e.extension, e.callerExtension]), queueAgents: entry?.queue_agents });
   }
 
   private onLegEnded(parentCallId: string): void {

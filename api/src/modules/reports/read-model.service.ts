@@ -2,4 +2,4 @@
  * The read model's face for other modules (the monitor wall, the dashboard, KPIs): the same
  * functions the reports use, so every screen counts calls one way (ADR 0022).
  */
-export { extensionSummary, queueSummary, totals, vnToday, type QueueSummary, type ReportRange } from './read-model';
+export { callSeries, extensionSummary, queueSummary, totals, vnDayOf, vnDays, vnToday, type QueueSummary, type ReportRange } from './read-model';

@@ -1,0 +1,112 @@
+import type { RoutingPlan } from '../routing';
+import { CallTracker } from '../cdr/call-tracker';
+import { toKamailioPlan } from '../kamailio/kamailio-plan';
+import { memoryHub, type Audience, type RealtimeEvent } from './call-event-hub';
+import { LiveFeed } from './live-feed';
+import { memoryLiveStore } from './live-state';
+
+const queueNode = { type: 'queue' as const, id: '5', name: 'Chăm sóc khách hàng' };
+const queuePlan: RoutingPlan = {
+  direction: 'inbound', from: '0901234567', to: '02873000001', did: '02873000001', interactive: true,
+  route: [{ type: 'inbound', id: '1', name: '02873000001' }, queueNode],
+  steps: [{
+    kind: 'queue', queueId: 5, strategy: 'linear', ring: 'serial', agents: [{ extension: '102', state: 'available' }], agent_timeout: 10, max_wait: 60,
+    moh_class: '', join_greeting_id: null, memoryKey: 'q5', timeout_destination: null, source: queueNode,
+  }],
+};
+const agentNode = { type: 'extension' as const, id: '102', name: '102' };
+const legPlan: RoutingPlan = {
+  direction: 'inbound', from: '0901234567', to: '02873000001', did: '02873000001', interactive: false, route: [agentNode],
+  steps: [{ kind: 'ring', mode: 'parallel', targets: [{ extension: '102', timeout: 10 }], timeout: 10, source: agentNode }],
+};
+
+function setup() {
+  let now = Date.parse('2024-06-10T02:00:00Z');
+  const tracker = new CallTracker(() => undefined);
+  const hub = memoryHub(memoryLiveStore(() => now));
+  const heard: { e: RealtimeEvent; audience?: Audience }[] = [];
+  hub.subscribe(1, (e, audience) => heard.push({ e, audience }));
+  const feed = new LiveFeed(tracker, hub, () => now);
+  const start = (callId: string, plan: RoutingPlan, parentCallId?: string) =>
+    tracker.start({ callId, tenantId: 1, caller: plan.from, callee: plan.to, callerExtension: null, plan, kamailio: toKamailioPlan(plan, 'demo.tongdai.local', {}), startedAt: new Date(now), ...(parentCallId && { parentCallId }) });
+  const calls = () => hub.live.calls(1);
+  return { tracker, hub, heard, feed, start, calls, tick: (ms: number) => (now += ms), now: () => now };
+}
+
+describe('LiveFeed: the live state the wall reads', () => {
+  it('a queue call: waiting (the media worker answering is nobody talking), an agent leg rings, the agent answers, the call ends', async () => {
+    const { tracker, heard, feed, start, calls, tick, now } = setup();
+    try {
+      start('c1', queuePlan);
+      tracker.answered('c1', null, 0); // the media worker plays music
+      feed.queued('c1', 5, ['102']);
+      const queuedAt = now();
+      expect(await calls()).toMatchObject([{ call_id: 'c1', state: 'queued', queue_id: 5, queued_at: queuedAt, answered_at: null, extension: null }]);
+      expect(heard.find((h) => h.e.type === 'queued')).toMatchObject({ e: { callId: 'c1', queueId: 5 }, audience: { extensions: [], queueAgents: ['102'] } });
+      // Asked again after a round of agents: still waiting since the first time, no second event.
+      tick(5000);
+      feed.queued('c1', 5, ['102']);
+      expect((await calls())[0].queued_at).toBe(queuedAt);
+      expect(heard.filter((h) => h.e.type === 'queued')).toHaveLength(1);
+      // The worker rings 102 on a leg of its own: the wall shows one call, ringing 102.
+      start('leg1', legPlan, 'c1');
+      expect(await calls()).toMatchObject([{ call_id: 'c1', state: 'queued', ringing: ['102'] }]);
+      expect(heard.find((h) => h.e.type === 'ringing' && h.e.callId === 'leg1')?.audience).toEqual({ extensions: ['102'] });
+      tick(2000);
+      tracker.answered('leg1', '102', 0);
+      const [talking] = await calls();
+      expect(talking).toMatchObject({ state: 'talking', extension: '102', ringing: [], answered_at: now() });
+      expect(talking.route.map((s) => s.name)).toEqual(['02873000001', 'Chăm sóc khách hàng', '102']);
+      tracker.ended('leg1');
+      tracker.ended('c1');
+      expect(await calls()).toEqual([]);
+      expect(heard.find((h) => h.e.type === 'ended')?.audience).toEqual({ extensions: ['102'], queueAgents: ['102'] });
+    } finally {
+      feed.stop();
+    }
+  });
+
+  it('an agent leg that ends unanswered stops ringing on the wall; the caller still waits', async () => {
+    const { tracker, feed, start, calls } = setup();
+    try {
+      start('c2', queuePlan);
+      feed.queued('c2', 5, ['102']);
+      start('leg2', legPlan, 'c2');
+      tracker.failed('leg2', 487, 0);
+      expect(await calls()).toMatchObject([{ call_id: 'c2', state: 'queued', ringing: [] }]);
+    } finally {
+      feed.stop();
+    }
+  });
+
+  it('an extension\'s call refused at once (never rang) still reaches that extension\'s socket, and never the wall\'s list', async () => {
+    const { tracker, heard, feed, calls } = setup();
+    try {
+      const plan: RoutingPlan = {
+        direction: 'outbound', from: '101', to: '0012345678', did: null, interactive: false, route: [],
+        steps: [{ kind: 'reject', code: 403, reason: 'international', message: 'Không được gọi quốc tế' }],
+      };
+      tracker.start({ callId: 'c3', tenantId: 1, caller: '101', callee: plan.to, callerExtension: '101', plan, kamailio: toKamailioPlan(plan, 'demo.tongdai.local', {}), startedAt: new Date() });
+      expect(heard.map((h) => [h.e.type, h.audience])).toEqual([['ended', { extensions: ['101'] }]]);
+      expect(await calls()).toEqual([]);
+    } finally {
+      feed.stop();
+    }
+  });
+
+  it('registrations: an event when the state changes, none for a refresh, and one when it lapses', async () => {
+    const { hub, heard, feed, tick } = setup();
+    try {
+      feed.registration(1, '101', 60);
+      feed.registration(1, '101', 60);
+      expect(heard.map((h) => h.e)).toMatchObject([{ type: 'registration', extension: '101', registered: true }]);
+      expect([...(await hub.live.registered(1))]).toEqual(['101']);
+      tick(61_000);
+      (feed as unknown as { sweepRegistrations(): void }).sweepRegistrations();
+      expect(heard.map((h) => h.e)).toMatchObject([{ registered: true }, { type: 'registration', extension: '101', registered: false }]);
+      expect([...(await hub.live.registered(1))]).toEqual([]);
+    } finally {
+      feed.stop();
+    }
+  });
+});
