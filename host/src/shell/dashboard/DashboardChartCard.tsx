@@ -9,14 +9,14 @@ const HourChart = lazy(() => import('./HourChart'));
 
 /** Calls per hour today vs the same weekday last week, from the read model; opens the department/team report. */
 export function DashboardChartCard({ callsToday }: { callsToday: number }) {
-  const { today, lastWeek } = useHourComparison(callsToday);
-  const error = useApiError(today.error ?? lastWeek.error);
-  const series = today.data && lastWeek.data ? hourlyComparison(today.data, lastWeek.data) : null;
+  const query = useHourComparison(callsToday);
+  const error = useApiError(query.error);
+  const series = query.data ? hourlyComparison(query.data.today, query.data.last_week) : null;
   const empty = series && ![...series.today, ...series.lastWeek].some((p) => p.y > 0);
   return (
     <Card data-testid="dash-chart">
       <CardHeader header={<Subtitle2>{L.perHour}</Subtitle2>} />
-      {error ? <ErrorState message={error.message} onRetry={() => { void today.refetch(); void lastWeek.refetch(); }} /> : !series ? <LoadingState /> : empty ? (
+      {error ? <ErrorState message={error.message} onRetry={() => void query.refetch()} /> : !series ? <LoadingState /> : empty ? (
         <EmptyState message={L.noChart} />
       ) : (
         <Suspense fallback={<LoadingState />}><HourChart today={series.today} lastWeek={series.lastWeek} /></Suspense>

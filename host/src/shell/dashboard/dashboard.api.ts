@@ -1,28 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { vnDay, type DepartmentTeamSummaryResponse, type SeriesPointRow } from '@tongdai/contracts';
+import { MONITOR_API, type MonitorHourly, type SeriesPointRow } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 
-const WEEK_MS = 7 * 86_400_000;
-
-/** Calls per hour of one Vietnam day, from the summaries endpoint's series (the read model's rollups, ADR 0024). */
-function useDaySeries(day: string, version = 0) {
+/**
+ * Today's calls per hour and the same weekday last week's (GET monitor/hourly: the read model's
+ * rollups, in the viewer's scope). `callsToday` is the live count: when a call ends it moves and the
+ * series is read again (live, from the same channel).
+ */
+export function useHourComparison(callsToday: number) {
   return useQuery({
-    queryKey: ['reports', 'by-department-team', { from: day, to: day }, version],
+    queryKey: ['monitor', 'hourly', callsToday],
+    queryFn: () => tenantApi().get(MONITOR_API.hourly).json<{ data: MonitorHourly }>().then((r) => r.data),
     placeholderData: keepPreviousData,
-    queryFn: () => tenantApi().get('reports/by-department-team', { searchParams: { from: day, to: day } }).json<DepartmentTeamSummaryResponse>(),
-    select: (r) => r.series.points,
     retry: false,
   });
-}
-
-/**
- * Today's calls per hour and the same weekday last week's (the dashboard's chart). `callsToday` is
- * the live count: when a call ends it moves, and today's series is read again (live, same channel).
- */
-export function useHourComparison(callsToday: number, now = Date.now()) {
-  const today = useDaySeries(vnDay(new Date(now)), callsToday);
-  const lastWeek = useDaySeries(vnDay(new Date(now - WEEK_MS)));
-  return { today, lastWeek };
 }
 
 export interface HourPoint { x: number; y: number }
