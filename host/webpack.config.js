@@ -1,9 +1,11 @@
 const path = require('node:path');
 const { createConfig } = require('@tongdai/build');
+const { withFluentCharts } = require('@tongdai/build/fluent-charts');
 
 const base = createConfig({ name: 'host', dir: __dirname, host: true, title: 'Tongdai — Tổng đài' });
 
-module.exports = (env, argv) => {
+// The dashboard's chart (lazy chunk) on the shared Fluent, as mf-reports' summaries (ADR 0024).
+module.exports = withFluentCharts((env, argv) => {
   const config = base(env, argv);
   // The runtime config ships beside the build; `npm start` rewrites it with the real addresses.
   config.plugins.push({
@@ -17,4 +19,4 @@ module.exports = (env, argv) => {
     },
   });
   return config;
-};
+});

@@ -15,7 +15,7 @@ for (const dark of [false, true]) {
     await page.screenshot(shot(`login-${dark ? 'dark' : 'light'}`));
     await login.fill(DEMO);
     await expect(page.getByTestId('dashboard')).toBeVisible();
-    await expect(page.getByTestId('customers-total')).toHaveText(/\d+/);
+    await expect(page.getByTestId('dash-calls-value')).toHaveText(/\d+/);
     // The stored choice really themes the page: a dark background in dark mode, a light one otherwise.
     if (dark) expect(await backgroundLuminance(page)).toBeLessThan(DARK_MAX);
     else expect(await backgroundLuminance(page)).toBeGreaterThan(LIGHT_MIN);

@@ -91,10 +91,6 @@ registerTranslations(NS, {
     hello: 'Xin chào, {{name}}',
     tenant: 'Doanh nghiệp: {{name}} ({{code}})',
     role: 'Vai trò: {{role}}',
-    customers: 'Khách hàng',
-    customersTotal: 'Tổng số khách hàng',
-    areas: 'Chức năng của bạn',
-    open: 'Mở',
   },
   remotes: {
     mf_crm: 'Khách hàng & Tổ chức',

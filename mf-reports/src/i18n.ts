@@ -13,7 +13,7 @@ const history = {
 };
 registerTranslations(NS, {
   area: 'Báo cáo',
-  nav: { callHistory: 'Lịch sử cuộc gọi', successCalls: 'Cuộc gọi thành công', byExtension: 'Thống kê theo máy nhánh', byDepartmentTeam: 'Thống kê phòng ban, nhóm', carrier: 'Cuộc gọi theo nhà mạng', activity: ACTIVITY_LABELS.title },
+  nav: { monitor: 'Giám sát trực tiếp', callHistory: 'Lịch sử cuộc gọi', successCalls: 'Cuộc gọi thành công', byExtension: 'Thống kê theo máy nhánh', byDepartmentTeam: 'Thống kê phòng ban, nhóm', carrier: 'Cuộc gọi theo nhà mạng', activity: ACTIVITY_LABELS.title },
   callHistory: { ...history, listTitle: 'Lịch sử cuộc gọi' },
   successCalls: { ...history, listTitle: 'Lịch sử cuộc gọi thành công', empty: 'Chưa có cuộc gọi thành công nào trong khoảng thời gian này' },
   activity: {

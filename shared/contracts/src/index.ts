@@ -27,3 +27,4 @@ export * from './carrier-report';
 export * from './monitor';
 export * from './activity';
 export * from './kpis';
+export * from './monitor-live';

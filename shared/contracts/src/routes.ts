@@ -100,6 +100,11 @@ export const routes = {
   login: () => screens.login,
   signup: () => screens.signup,
   dashboard: () => screens.dashboard,
+  monitor: () => screens.monitor,
+  /** The wall in its big-screen mode. */
+  wallboard: () => `${screens.monitor}?wall=1`,
+  historyByDepartmentTeam: () => screens.historyByDepartmentTeam,
+  historyCdrByExten: () => screens.historyCdrByExten,
   customer: {
     list: () => paths.customer.list,
     add: () => paths.customer.add,

@@ -1,5 +1,5 @@
-import { Subject, type Observable } from 'rxjs';
-import { REALTIME_PROTOCOL, SESSION_ENDED_CLOSE, tenantBase, type PbxCallEvent } from '@tongdai/contracts';
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import { REALTIME_PROTOCOL, SESSION_ENDED_CLOSE, tenantBase, type MonitorEvent, type PbxCallEvent } from '@tongdai/contracts';
 import { getRuntimeConfig } from './config';
 import { getOrCreateGlobalSingleton } from './global';
 import { expireSession } from './http';
@@ -7,15 +7,34 @@ import { session } from './session';
 
 interface Channel {
   subject: Subject<PbxCallEvent>;
+  monitor: Subject<MonitorEvent>;
+  /** How many times the socket has opened: a screen holding live state rebuilds it when this moves. */
+  opens: BehaviorSubject<number>;
   socket: WebSocket | null;
   timer: ReturnType<typeof setTimeout> | null;
   users: number;
 }
 
-const channel = getOrCreateGlobalSingleton<Channel>('pbxEvents', () => ({ subject: new Subject<PbxCallEvent>(), socket: null, timer: null, users: 0 }));
+const channel = getOrCreateGlobalSingleton<Channel>('pbxEvents', () => ({
+  subject: new Subject<PbxCallEvent>(),
+  monitor: new Subject<MonitorEvent>(),
+  opens: new BehaviorSubject(0),
+  socket: null,
+  timer: null,
+  users: 0,
+}));
 
 /** The tenant's call events from the API (ringing, answered, ended), for any remote to read. */
 export const pbxEvents$: Observable<PbxCallEvent> = channel.subject.asObservable();
+
+/** The monitoring events on the same socket (queued, registration, activity; issue 14), filtered by the API per user. */
+export const monitorEvents$: Observable<MonitorEvent> = channel.monitor.asObservable();
+
+/**
+ * Counts the socket's openings (0 before the first). Events sent while it was closed are not
+ * replayed, so a screen holding live state takes a fresh snapshot when this moves past its first value.
+ */
+export const realtimeOpens$: Observable<number> = channel.opens.asObservable();
 
 /** ws(s)://…/t/{ma_dn}/events from the tenant API's base. */
 export function pbxEventsUrl(): string {
@@ -61,11 +80,13 @@ function open(delay: number): void {
   let opened = false;
   ws.onopen = () => {
     opened = true;
+    channel.opens.next(channel.opens.value + 1);
   };
   ws.onmessage = (m) => {
     try {
-      const e = JSON.parse(String(m.data)) as PbxCallEvent;
+      const e = JSON.parse(String(m.data)) as PbxCallEvent | MonitorEvent;
       if (e?.kind === 'tongdai.pbx-call') channel.subject.next(e);
+      else if (e?.kind === 'tongdai.monitor') channel.monitor.next(e);
     } catch {
       /* not ours */
     }

@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { kamailioAvailable } from '../../scripts/lib/kamailio.mjs';
+import { sipPorts } from '../../scripts/lib/stack.mjs';
+import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
+import { DashboardPage, MonitorPage } from '../pages/MonitorPages.ts';
+import type { SoftphonePage } from '../pages/SoftphonePage.ts';
+import { PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
+import { API_PORT } from '../support/ports.ts';
+import { pbxApiAs } from '../support/tenant-api.ts';
+
+/**
+ * Issue 14 end to end: the live wall follows a real carrier call (sipp) through a queue to 102's
+ * browser and back; an agent sees only their own calls. Event → screen latency is printed.
+ */
+test.use({ launchOptions: PHONE_LAUNCH });
+test.describe.configure({ mode: 'serial' });
+
+const QUEUE_DID = '02873014001';
+const SOLO_DID = '02873014002';
+const CALLER = '0903014001';
+const { udpPort } = sipPorts(API_PORT);
+const work = resolve('../.tmp/sipp-e2e-monitor');
+const shots = '../.tmp/screens';
+
+const carrier = (name: string, did: string, caller: string, holdMs: number) =>
+  runSipp({
+    dir: work, name, xml: carrierScenario(200, holdMs),
+    args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', did, '-m', '1', '-l', '1'], keys: { caller, at: new Date().toISOString() }, timeoutS: 60,
+  });
+
+let admin: { page: Page; phone: SoftphonePage };
+let agent: { page: Page; phone: SoftphonePage };
+let queueId: number;
+let soloQueueId: number;
+
+const setDark = (page: Page, dark: boolean) =>
+  page.evaluate((d) => (window as unknown as { __tongdai_platform__: { darkMode: { next(v: boolean): void } } }).__tongdai_platform__.darkMode.next(d), dark);
+
+test.beforeAll(async ({ browser, request }) => {
+  expect(kamailioAvailable() && sippInstalled(), 'Kamailio or sipp is not installed (npm test installs them)').toBe(true); // fails, never skips
+  mkdirSync(work, { recursive: true });
+  mkdirSync(shots, { recursive: true });
+  // A queue of 102 that turns amber after 5 s of waiting, and one of 101 alone.
+  const pbx = await pbxApiAs(request, DEMO);
+  const queue = await pbx.create('queues', { name: 'E2E giám sát 102', agents: ['102'], strategy: 'linear', agent_timeout: 30, max_wait: 90, amber_wait_seconds: 5, red_wait_seconds: 600 });
+  const solo = await pbx.create('queues', { name: 'E2E giám sát 101', agents: ['101'], strategy: 'linear', agent_timeout: 30, max_wait: 90 });
+  queueId = queue.id;
+  soloQueueId = solo.id;
+  for (const [did, id] of [[QUEUE_DID, queueId], [SOLO_DID, soloQueueId]] as const) {
+    await pbx.create('number', { number: did });
+    await pbx.create('inbound', { did, destination: { type: 'queue', target: String(id) } });
+  }
+  admin = await phoneOf(browser, DEMO); // 101, sees the tenant
+  agent = await phoneOf(browser, DEMO_AGENT); // 102, an agent: their own calls only
+  await admin.phone.expectReady();
+  await agent.phone.expectReady();
+});
+
+test.afterAll(async () => {
+  await admin?.page.context().close();
+  await agent?.page.context().close();
+});
+
+test('a queued carrier call on the wall: waiting with a ticking time, 102 talking, counters after hang-up', async () => {
+  const wall = new MonitorPage(admin.page);
+  await wall.open();
+  await expect(wall.agentState('102')).toHaveAttribute('data-state', 'free');
+  await expect(wall.queue(queueId)).toBeVisible();
+  const handled = await wall.number(wall.agentHandled('102'));
+  const answered = await wall.number(wall.queueFigure(queueId, 'answered'));
+  const offered = await wall.number(wall.queueFigure(queueId, 'offered'));
+  const mine = new DashboardPage(agent.page);
+  await mine.open();
+
+  const call = carrier('queue-wait', QUEUE_DID, CALLER, 20_000);
+  // The caller waits in the queue while 102 rings; the wait ticks on the wall.
+  await expect(wall.waitingCaller(queueId)).toContainText(CALLER, { timeout: 15_000 });
+  await expect(wall.queueFigure(queueId, 'waiting-count')).toHaveText('1');
+  const first = await wall.waitingCaller(queueId).getByTestId('queue-caller-wait').innerText();
+  await expect(wall.waitingCaller(queueId).getByTestId('queue-caller-wait')).not.toHaveText(first);
+  await expect(wall.queue(queueId)).toHaveAttribute('data-tone', 'amber'); // waited past its 5 s threshold
+  await expect(agent.phone.incoming()).toBeVisible();
+  await admin.page.screenshot({ path: `${shots}/monitor-light.png`, fullPage: true });
+
+  // 102 answers: the wall shows 102 talking to the caller, within a second of the event.
+  const shown = await wall.watchFor('[data-testid="agent-row"][data-extension="102"] [data-testid="agent-state"]', 'data-state', 'talking');
+  await agent.phone.answer();
+  await expect(wall.agentState('102')).toHaveText('Đang đàm thoại');
+  await expect(wall.agent('102').getByTestId('agent-party')).toHaveText(CALLER);
+  await expect(wall.queueFigure(queueId, 'waiting-count')).toHaveText('0');
+  const { shownAt, event } = await shown();
+  expect(event?.type).toBe('answered');
+  const latency = shownAt - event!.at;
+  console.log(`monitor: event → screen ${latency} ms (answered; received → shown ${shownAt - event!.receivedAt} ms)`);
+  expect(latency).toBeLessThan(1000);
+  const talk = wall.agent('102').getByTestId('agent-duration');
+  const t0 = await talk.innerText();
+  await expect(talk).not.toHaveText(t0); // ticking every second
+  await expect(wall.calls().filter({ hasText: CALLER })).toContainText('E2E giám sát 102');
+  // The agent's own dashboard shows their call.
+  await expect(mine.myState()).toHaveText(`Đang đàm thoại · ${CALLER}`);
+  await agent.page.screenshot({ path: `${shots}/dashboard-agent-light.png`, fullPage: true });
+  await setDark(admin.page, true);
+  await admin.page.screenshot({ path: `${shots}/monitor-dark.png`, fullPage: true });
+  await wall.wallboardToggle().click();
+  await expect(wall.wall()).toHaveAttribute('data-wallboard', 'true');
+  await admin.page.screenshot({ path: `${shots}/monitor-wallboard-dark.png` });
+  await setDark(admin.page, false);
+  await admin.page.screenshot({ path: `${shots}/monitor-wallboard-light.png` });
+
+  // The carrier hangs up: 102 is free, today's counters moved.
+  expect((await call.done).code).toBe(0);
+  await expect(wall.agentState('102')).toHaveAttribute('data-state', 'free');
+  await expect.poll(() => wall.number(wall.agentHandled('102'))).toBe(handled + 1);
+  await wall.wallboardToggle().click();
+  await expect(wall.wall()).toHaveAttribute('data-wallboard', 'false');
+  await expect.poll(() => wall.number(wall.queueFigure(queueId, 'answered'))).toBe(answered + 1);
+  await expect.poll(() => wall.number(wall.queueFigure(queueId, 'offered'))).toBe(offered + 1);
+  await expect(wall.calls().filter({ hasText: CALLER })).toHaveCount(0);
+  await expect(mine.myState()).toHaveText('Rảnh');
+});
+
+test("an agent sees only their own call: 101's call reaches the wall, never 102's browser", async () => {
+  const wall = new MonitorPage(admin.page);
+  await wall.open();
+  const mine = new DashboardPage(agent.page);
+  await mine.open();
+  await expect(mine.tile('online')).toHaveCount(0); // the tenant's agents are not the agent's to see
+  await agent.page.evaluate(() => {
+    const w = window as unknown as { __agentSeen: string[]; __tongdai_platform__: { pbxEvents: { subject: { subscribe(fn: (e: { callId: string }) => void): void } } } };
+    w.__agentSeen = [];
+    w.__tongdai_platform__.pbxEvents.subject.subscribe((e) => w.__agentSeen.push(e.callId));
+  });
+  const caller = '0903014002';
+  const call = carrier('queue-101', SOLO_DID, caller, 4000);
+  await expect(admin.phone.incoming()).toBeVisible({ timeout: 15_000 });
+  await admin.phone.answer();
+  await expect(wall.agentState('101')).toHaveAttribute('data-state', 'talking');
+  await expect(wall.agent('101').getByTestId('agent-party')).toHaveText(caller);
+  expect((await call.done).code).toBe(0);
+  await expect(wall.agentState('101')).not.toHaveAttribute('data-state', 'talking');
+  await expect(mine.myState()).toHaveText('Rảnh');
+  expect(await agent.page.evaluate(() => (window as unknown as { __agentSeen: string[] }).__agentSeen)).toEqual([]);
+});
+
+test('dashboard: today, agents online, waiting, calls per hour (light and dark)', async () => {
+  const dash = new DashboardPage(admin.page);
+  await dash.open();
+  await expect(dash.value('calls')).toHaveText(/^\d+$/);
+  expect(Number(await dash.value('calls').innerText())).toBeGreaterThanOrEqual(2);
+  await expect(dash.value('online')).toHaveText(/^[12] \/ \d+$/);
+  await expect(dash.value('waiting')).toHaveText('0');
+  await expect(dash.tile('chart').locator('svg').first()).toBeVisible();
+  await expect(admin.page.getByTestId('dash-calls-link')).toHaveAttribute('href', '/call-history');
+  await admin.page.screenshot({ path: `${shots}/dashboard-live-light.png`, fullPage: true });
+  await setDark(admin.page, true);
+  await admin.page.screenshot({ path: `${shots}/dashboard-live-dark.png`, fullPage: true });
+  await setDark(admin.page, false);
+});

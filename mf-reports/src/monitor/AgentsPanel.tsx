@@ -1,0 +1,56 @@
+import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
+import { MONITOR_LABELS as L, activityLabel } from '@tongdai/contracts';
+import { displayPhone } from '@tongdai/platform';
+import { EmptyState } from '@tongdai/ui';
+import type { AgentRow } from './agents';
+import { AgentStateBadge, Ticking } from './Badges';
+import { useMonitorStyles } from './styles';
+import { WallTable } from './WallTable';
+
+const HEADERS = [L.extension, L.person, L.registration, L.activity, L.currentCall, L.duration, L.handledToday];
+
+/** The agents: a table, or in the wallboard one large tile each. */
+export function AgentsPanel({ rows, now, wallboard }: { rows: AgentRow[]; now: number; wallboard: boolean }) {
+  const s = useMonitorStyles();
+  if (!rows.length) return <div className={s.card}><EmptyState message={L.noAgents} /></div>;
+  if (wallboard) {
+    return (
+      <div className={s.agentTiles} data-testid="agent-tiles">
+        {rows.map((a) => (
+          <div
+            key={a.extension} data-testid="agent-row" data-extension={a.extension}
+            className={mergeClasses(s.tile, a.state === 'offline' ? s.offline : a.state === 'free' ? s.green : a.state === 'ringing' ? s.amber : s.red)}
+          >
+            <Text className={s.big}>{a.extension}</Text>
+            <Text truncate wrap={false}>{a.full_name ?? '—'}</Text>
+            <AgentStateBadge state={a.state} size="large" />
+            <Text className={s.muted} data-testid="agent-activity">{activityLabel(a.status_activity)}</Text>
+            {a.call && <Text data-testid="agent-party">{displayPhone(a.party ?? '')}</Text>}
+            <Ticking since={a.since} now={now} testId="agent-duration" className={s.big} />
+            <Text className={s.muted}>{L.handledToday}: <span data-testid="agent-handled">{a.handled_today}</span></Text>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <WallTable label={L.agents} headers={HEADERS} testId="agents-table">
+      {rows.map((a) => (
+        <TableRow key={a.extension} data-testid="agent-row" data-extension={a.extension}>
+          <TableCell><Text weight="semibold">{a.extension}</Text></TableCell>
+          <TableCell>{a.full_name ?? '—'}</TableCell>
+          <TableCell data-testid="agent-registration">{a.registered ? L.registered : L.offline}</TableCell>
+          <TableCell data-testid="agent-activity">{activityLabel(a.status_activity)}</TableCell>
+          <TableCell>
+            <span className={s.route}>
+              <AgentStateBadge state={a.state} />
+              {a.call && <span data-testid="agent-party">{displayPhone(a.party ?? '')}</span>}
+            </span>
+          </TableCell>
+          <TableCell className={s.num}><Ticking since={a.since} now={now} testId="agent-duration" /></TableCell>
+          <TableCell className={s.num} data-testid="agent-handled">{String(a.handled_today)}</TableCell>
+        </TableRow>
+      ))}
+    </WallTable>
+  );
+}

@@ -1,0 +1,43 @@
+import { TableCell, TableRow, Text } from '@fluentui/react-components';
+import { ArrowRight12Regular } from '@fluentui/react-icons';
+import { MONITOR_LABELS as L, type LiveCall } from '@tongdai/contracts';
+import { displayPhone } from '@tongdai/platform';
+import { EmptyState } from '@tongdai/ui';
+import { CallStateBadge, Ticking } from './Badges';
+import { useMonitorStyles } from './styles';
+import { WallTable } from './WallTable';
+
+const HEADERS = [L.caller, L.callee, L.state, L.route, L.duration];
+
+/** The call's path as configured names: IVR → queue → agent (the agent talking or ringing last). */
+export function callRoute(c: LiveCall): string[] {
+  const steps = c.route.map((r) => r.name);
+  const agent = c.extension ?? (c.ringing.length ? c.ringing.join(', ') : null);
+  return agent && steps[steps.length - 1] !== agent ? [...steps, agent] : steps;
+}
+
+/** Every active call the viewer may see, oldest first, with its route and running duration. */
+export function CallsPanel({ calls, now }: { calls: LiveCall[]; now: number }) {
+  const s = useMonitorStyles();
+  if (!calls.length) return <div className={s.card}><EmptyState message={L.noCalls} /></div>;
+  const sorted = [...calls].sort((a, b) => a.started_at - b.started_at);
+  return (
+    <WallTable label={L.calls} headers={HEADERS} testId="calls-table">
+      {sorted.map((c) => (
+        <TableRow key={c.call_id} data-testid="call-row" data-call-id={c.call_id}>
+          <TableCell>{c.caller_extension ?? displayPhone(c.caller)}</TableCell>
+          <TableCell>{c.direction === 'outbound' ? displayPhone(c.callee) : c.callee}</TableCell>
+          <TableCell><CallStateBadge state={c.state} /> <Text size={200} className={s.muted}>{L.direction[c.direction]}</Text></TableCell>
+          <TableCell>
+            <span className={s.route} data-testid="call-route">
+              {callRoute(c).map((step, i) => (
+                <span key={i} className={s.route}>{i > 0 && <ArrowRight12Regular aria-label="→" />}{step}</span>
+              ))}
+            </span>
+          </TableCell>
+          <TableCell className={s.num}><Ticking since={c.started_at} now={now} testId="call-duration" /></TableCell>
+        </TableRow>
+      ))}
+    </WallTable>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { Button, Select, Text, Title2, Title3, mergeClasses } from '@fluentui/react-components';
+import { FullScreenMaximize20Regular, FullScreenMinimize20Regular } from '@fluentui/react-icons';
+import { MONITOR_LABELS as L } from '@tongdai/contracts';
+import { useLiveMonitor, useServerNow, type LiveMonitor } from '@tongdai/platform/react';
+import { ErrorState, LoadingState, useApiError, useListParams } from '@tongdai/ui';
+import { orgFilters } from '../history/filters';
+import { AGENT_SORTS, agentRows, filterSortAgents } from './agents';
+import { AgentsPanel } from './AgentsPanel';
+import { CallsPanel } from './CallsPanel';
+import { QueuesPanel } from './QueuesPanel';
+import { useMonitorStyles } from './styles';
+
+const [, departmentFilter, teamFilter] = orgFilters;
+
+/** The wall itself, from a live state: agents, queues, calls. Filters and the wallboard flag come from the URL. */
+export function MonitorWall({ data, filters, wallboard }: { data: LiveMonitor; filters: Record<string, string>; wallboard: boolean }) {
+  const s = useMonitorStyles();
+  const now = useServerNow(data.offset);
+  const rows = filterSortAgents(agentRows(data), filters);
+  return (
+    <>
+      {data.scope === 'own' && <Text className={s.muted} data-testid="monitor-own-scope">{L.ownScope}</Text>}
+      <section className={s.section} data-testid="monitor-queues">
+        <Title3 as="h2">{L.queues}</Title3>
+        <QueuesPanel queues={data.queues} now={now} wallboard={wallboard} />
+      </section>
+      <section className={s.section} data-testid="monitor-agents">
+        <Title3 as="h2">{L.agents}</Title3>
+        <AgentsPanel rows={rows} now={now} wallboard={wallboard} />
+      </section>
+      {!wallboard && (
+        <section className={s.section} data-testid="monitor-calls">
+          <Title3 as="h2">{L.calls}</Title3>
+          <CallsPanel calls={data.calls} now={now} />
+        </section>
+      )}
+    </>
+  );
+}
+
+/** /monitor: the live wall (issue 14). A snapshot, then the real-time channel's events; ?wall=1 is the big-screen mode. */
+export function MonitorScreen() {
+  const s = useMonitorStyles();
+  const list = useListParams(['department_id', 'team_id', 'sort', 'wall']);
+  const query = useLiveMonitor();
+  const error = useApiError(query.error);
+  const wallboard = list.filters.wall === '1';
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // Full screen when the browser allows it (a user gesture toggled it); the tiles are large either way.
+    if (wallboard && !document.fullscreenElement) ref.current?.requestFullscreen?.().catch(() => undefined);
+    if (!wallboard && document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+  }, [wallboard]);
+  const Department = departmentFilter.Control;
+  const Team = teamFilter.Control;
+  return (
+    <section ref={ref} className={mergeClasses(s.page, wallboard && s.wall)} data-testid="monitor" data-wallboard={wallboard}>
+      <div className={s.toolbar}>
+        <Title2 as="h1" className={s.grow}>{L.title}</Title2>
+        {!wallboard && (
+          <>
+            <Department value={list.filters.department_id} onChange={(v) => list.setFilter('department_id', v)} />
+            <Team value={list.filters.team_id} onChange={(v) => list.setFilter('team_id', v)} />
+            <Select value={list.filters.sort || 'extension'} onChange={(_, d) => list.setFilter('sort', d.value)} aria-label={L.sort} data-testid="sort-agents">
+              {AGENT_SORTS.map((k) => <option key={k} value={k}>{L.sorts[k]}</option>)}
+            </Select>
+          </>
+        )}
+        <Button
+          appearance={wallboard ? 'primary' : 'secondary'} data-testid="wallboard-toggle"
+          icon={wallboard ? <FullScreenMinimize20Regular /> : <FullScreenMaximize20Regular />}
+          onClick={() => list.setFilter('wall', wallboard ? '' : '1')}
+        >
+          {wallboard ? L.exitWallboard : L.wallboard}
+        </Button>
+      </div>
+      {query.isPending ? <LoadingState /> : query.isError ? (
+        <ErrorState title={L.loadError} message={error?.message ?? ''} onRetry={() => void query.refetch()} />
+      ) : (
+        <MonitorWall data={query.data} filters={list.filters} wallboard={wallboard} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MONITOR_API, applyLiveEvent, needsSnapshot, type LiveEvent, type MonitorSnapshot } from '@tongdai/contracts';
+import { tenantApi } from '../http';
+import { connectPbxEvents, monitorEvents$, pbxEvents$, realtimeOpens$ } from '../realtime';
+
+/** The snapshot as held by the screens: plus the browser clock's offset from the server's. */
+export interface LiveMonitor extends MonitorSnapshot {
+  /** server time − browser time, ms (durations tick on the server's clock). */
+  offset: number;
+}
+
+export const LIVE_MONITOR_KEY = ['monitor', 'snapshot'] as const;
+
+/** Wait this long after a call ends (or an unknown call shows) before asking for a new snapshot (the CDR is written as it ends). */
+export const FIGURES_DEBOUNCE_MS = 1500;
+
+const fetchSnapshot = async (): Promise<LiveMonitor> => {
+  const { data } = await tenantApi().get(MONITOR_API.snapshot).json<{ data: MonitorSnapshot }>();
+  return { ...data, offset: data.at - Date.now() };
+};
+
+/**
+ * The live wall's state for any screen (/monitor, the dashboard): the snapshot endpoint, then every
+ * event of the real-time channel applied as it arrives (the socket is held open while mounted). A new
+ * snapshot is taken after the socket reopens (events in between are lost) and, debounced, after a
+ * call ends (today's figures come from the read model) or a call it did not hold appears. One query key: two screens share one state.
+ */
+export function useLiveMonitor(options: { enabled?: boolean } = {}) {
+  const enabled = options.enabled ?? true;
+  const qc = useQueryClient();
+  const query = useQuery({ queryKey: LIVE_MONITOR_KEY, queryFn: fetchSnapshot, enabled, retry: false, refetchOnWindowFocus: false });
+  useEffect(() => {
+    if (!enabled) return;
+    const release = connectPbxEvents();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const refresh = () => void qc.invalidateQueries({ queryKey: LIVE_MONITOR_KEY });
+    const apply = (e: LiveEvent) => {
+      const before = qc.getQueryData<LiveMonitor>(LIVE_MONITOR_KEY);
+      if (!before) return;
+      qc.setQueryData<LiveMonitor>(LIVE_MONITOR_KEY, { ...applyLiveEvent(before, e), offset: before.offset });
+      if (!needsSnapshot(before, e)) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(refresh, FIGURES_DEBOUNCE_MS);
+    };
+    let first: number | null = null;
+    const subs = [
+      pbxEvents$.subscribe(apply),
+      monitorEvents$.subscribe(apply),
+      realtimeOpens$.subscribe((n) => {
+        // The first opening seen here is the one the snapshot already follows.
+        if (first === null) first = n;
+        else if (n > first) refresh();
+      }),
+    ];
+    return () => {
+      subs.forEach((s) => s.unsubscribe());
+      if (timer) clearTimeout(timer);
+      release();
+    };
+  }, [enabled, qc]);
+  return query;
+}
+
+/** The server's time now (epoch ms), re-rendering every `everyMs` (running durations tick every second). */
+export function useServerNow(offset: number, everyMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now() + offset);
+  useEffect(() => {
+    setNow(Date.now() + offset);
+    const t = setInterval(() => setNow(Date.now() + offset), everyMs);
+    return () => clearInterval(t);
+  }, [offset, everyMs]);
+  return now;
+}
