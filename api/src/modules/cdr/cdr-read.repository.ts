@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/db';
 import { iso, likePattern } from '../../db/sql';
 import type { CdrRow } from './cdr';
+import { pageKeysSql } from './cdr-page-keys';
 
 /** A call record as reports read it: the row with its id and ISO times. */
 export type CdrRecord = Omit<CdrRow, 'started_at' | 'answered_at' | 'ended_at'> & {
@@ -75,6 +76,20 @@ export function conditions(q: Omit<CdrRangeQuery, 'limit'>, params: unknown[]): 
   return where.join(' and ');
 }
 
+/**
+ * A page statement: `columns` of the rows matching `where`, newest first, `limit` (and `offset`) as
+ * placeholders. A filter with an index of its own finds its rows by exact index ranges first
+ * (cdr-page-keys.ts), then reads those rows by key; else the range is walked on (tenant_id, started_at, id).
+ */
+function pageSql(q: CdrFilter, columns: string, where: string, params: unknown[], limit: string, offset?: string): string {
+  const keys = pageKeysSql(q, where, params, offset ? `${limit} + ${offset}` : limit);
+  const tail = offset ? ` offset ${offset}` : '';
+  if (!keys) return `select ${columns} from cdrs where ${where} order by started_at desc, id desc limit ${limit}${tail}`;
+  return `select r.* from (${keys}) k
+    cross join lateral (select ${columns} from cdrs where id = k.id and started_at = k.started_at and ${where}) r
+    order by k.started_at desc, k.id desc limit ${limit}${tail}`;
+}
+
 const toRecord = ({ at_key: _key, ...r }: Row): CdrRecord => ({
   ...r,
   started_at: iso(r.started_at),
@@ -91,18 +106,15 @@ export async function pageTenantCdrs(tx: Queryable, q: Omit<CdrRangeQuery, 'curs
   const params: unknown[] = [];
   const where = conditions(q, params);
   const total = await tx.query<{ n: number }>(`select count(*)::int as n from cdrs where ${where}`, params);
-  params.push(limit, (Math.max(1, page) - 1) * limit);
-  const { rows } = await tx.query<Row>(
-    `select ${COLUMNS}, started_at::text as at_key from cdrs where ${where}
-     order by started_at desc, id desc limit $${params.length - 1} offset $${params.length}`,
-    params,
-  );
+  const rowParams = [...params];
+  const sql = pageSql(q, `${COLUMNS}, started_at::text as at_key`, where, rowParams, `$${rowParams.push(limit)}::int`, `$${rowParams.push((Math.max(1, page) - 1) * limit)}::int`);
+  const { rows } = await tx.query<Row>(sql, rowParams);
   return { rows: rows.map(toRecord), total: total.rows[0].n };
 }
 
 /**
  * One tenant's call records in a time range (and filter), newest first, paged by keyset (started_at, id) on
- * the index cdrs_tenant_started_idx: page 1000 costs what page 1 does (never OFFSET). Runs inside
+ * the index cdrs_tenant_started_idx, or a filter's exact index ranges (pageSql): page 1000 costs what page 1 does (never OFFSET). Runs inside
  * withTenant: RLS supplies the tenant, so a query without one sees no record. A cursor that does
  * not decode reads as the first page.
  */
@@ -112,13 +124,8 @@ export async function listTenantCdrs(tx: Queryable, q: CdrRangeQuery): Promise<C
   let where = conditions(q, params);
   const key = q.cursor ? decode(q.cursor) : null;
   if (key) where += ` and (started_at, id) < ($${params.push(key[0])}::timestamptz, $${params.push(key[1])}::bigint)`;
-  params.push(limit + 1);
-  const { rows } = await tx.query<Row>(
-    `select ${COLUMNS}, started_at::text as at_key from cdrs
-     where ${where}
-     order by started_at desc, id desc limit $${params.length}`,
-    params,
-  );
+  const sql = pageSql(q, `${COLUMNS}, started_at::text as at_key`, where, params, `$${params.push(limit + 1)}::int`);
+  const { rows } = await tx.query<Row>(sql, params);
   const page = rows.slice(0, limit);
   return { rows: page.map(toRecord), next: rows.length > limit ? encode(page[page.length - 1]) : null };
 }
@@ -151,8 +158,8 @@ export function lineStatement(q: Omit<CdrRangeQuery, 'cursor' | 'limit'>, after:
   const params: unknown[] = [];
   let where = conditions(q, params);
   if (after) where += ` and (started_at, id) < ($${params.push(keyInstant(after.atUs))}::timestamptz, $${params.push(after.id)}::bigint)`;
-  const sql = `select ${LINE_COLUMNS} from cdrs where ${where} order by started_at desc, id desc`;
-  return limit === null ? { sql, params } : { sql: `${sql} limit $${params.push(limit)}`, params };
+  if (limit === null) return { sql: `select ${LINE_COLUMNS} from cdrs where ${where} order by started_at desc, id desc`, params };
+  return { sql: pageSql(q, LINE_COLUMNS, where, params, `$${params.push(limit)}::int`), params };
 }
 
 /**
