@@ -10,6 +10,7 @@
  *
  *   tsx scripts/reports-bench.ts [rows] [--url postgres://…/db] [--pglite-rows n]
  *   tsx scripts/reports-bench.ts 1000000 --pglite-only
+ *   tsx scripts/reports-bench.ts 10000000 --url … --pglite-rows 0 --pages-only   (no exports)
  *
  * With --url (or BENCH_CDR_URL) the database is reused when it already holds a run of this size
  * (the generator's tenants with their row counts), else generated into; without, a throwaway cluster.
@@ -24,7 +25,7 @@ import { pipeline } from 'node:stream/promises';
 import { Client } from 'pg';
 import type { Db, Queryable } from '../src/db/db';
 import { openDb } from '../src/db/open';
-import { lineStatement, listTenantCdrs } from '../src/modules/cdr/cdr-read.repository';
+import { lineStatement, listTenantCdrs, pageTenantCdrs } from '../src/modules/cdr/cdr-read.repository';
 import * as v from 'valibot';
 import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema, vnDayStart } from '@tongdai/contracts';
 import { createCallHistoryService } from '../src/modules/reports/call-history.service';
@@ -103,14 +104,19 @@ async function measure(db: Db, url: string | null, tenantId: number, name: strin
   return { name, p95Ms: api, psqlP95Ms: psql, ratio: api / psql, goalMs };
 }
 
-/** Outside numbers become customers (one in 20), once per database, so the export's lookup finds some. */
+/**
+ * Outside numbers become customers (one in 20), once per database, so the export's lookup finds some;
+ * stored as the API stores a customer's phone (84…, ADR 0016: the generator's numbers are 0… or 1900…).
+ * Customers an earlier bench stored as 0… are rewritten.
+ */
 async function ensureCustomers(db: Db, tenantId: number): Promise<number> {
   return db.withSystem(async (tx) => {
+    await tx.query(`update customers set phone = '84' || substr(phone, 2) where tenant_id = $1 and name like 'Khách %' and phone like '0%'`, [tenantId]);
     const had = await tx.query<{ n: number }>(`select count(*)::int as n from customers where tenant_id = $1 and name like 'Khách %'`, [tenantId]);
     if (had.rows[0].n) return had.rows[0].n;
     const r = await tx.query<{ n: number }>(
       `with ins as (insert into customers (tenant_id, name, phone, status)
-       select $1, 'Khách ' || n, n, 'customer' from (
+       select $1, 'Khách ' || n, case when n like '0%' then '84' || substr(n, 2) else n end, 'customer' from (
          select distinct case when direction = 'inbound' then caller else callee end as n
            from cdrs where tenant_id = $1 and direction in ('inbound', 'outbound')) x
        where hashtext(n) % 20 = 0 returning 1) select count(*)::int as n from ins`,
@@ -203,7 +209,7 @@ async function held(url: string, names: string[]): Promise<Map<string, { id: num
 }
 
 /** Generates `rows` records (or reuses a database holding them) and measures the report reads and exports. */
-export async function reportFigures(rows: number, opts: { url?: string; pgliteRows?: number; log?: (s: string) => void } = {}) {
+export async function reportFigures(rows: number, opts: { url?: string; pgliteRows?: number; pagesOnly?: boolean; log?: (s: string) => void } = {}) {
   const log = opts.log ?? (() => undefined);
   const bench = await benchDatabase(rows, opts.url, log);
   try {
@@ -215,7 +221,7 @@ export async function reportFigures(rows: number, opts: { url?: string; pgliteRo
       const figures = await pageFigures(db, url, main.id);
       const customers = await ensureCustomers(db, main.id);
       // A month as CSV (the goal's export), a week as XLSX.
-      const exports = [await measureExport(db, url, main.id, 'CSV', '2026-10-01', '2026-10-31'), await measureExport(db, url, main.id, 'XLSX', '2026-10-20', '2026-10-26')];
+      const exports = opts.pagesOnly ? [] : [await measureExport(db, url, main.id, 'CSV', '2026-10-01', '2026-10-31'), await measureExport(db, url, main.id, 'XLSX', '2026-10-20', '2026-10-26')];
       const pglite = opts.pgliteRows === 0 ? null : await pgliteFigures(opts.pgliteRows ?? Math.min(rows, 1_000_000), log);
       return { rows, reused: bench.reused, copyMs: gen.copyMs, rollupMs: gen.rollupMs, mainRows: main.rows, customers, figures, exports, pglite, load: `${loadBefore} → ${load()}` };
     } finally {
@@ -234,18 +240,29 @@ async function pageFigures(db: Db, url: string | null, tenant: number): Promise<
   let cursor: string | null = null;
   for (let i = 0; i < 50; i++) cursor = (await db.withTenant(tenant, (tx) => listTenantCdrs(tx, { ...month, limit: 10, cursor }))).next;
   const filtered = { ...month, limit: 10, direction: 'inbound', disposition: 'ANSWERED', extensions: ['1007'] } as const;
-  const pages = [
-    await measure(db, url, tenant, '31-day page 1', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10 })),
-    await measure(db, url, tenant, '31-day page 51', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10, cursor })),
-    await measure(db, url, tenant, '31-day filtered page 1', 100, (tx) => listTenantCdrs(tx, filtered)),
-  ];
-  if (!url) return pages; // PGlite: the page only
   const picked = await db.withTenant(tenant, async (tx) => ({
     queueId: (await tx.query<{ id: number }>('select id from pbx_queues order by id limit 1')).rows[0]?.id ?? 0,
     department: (await tx.query<{ extension: string }>(
       'select s.extension from subscribers s join users u on u.id = s.user_id where u.department_id = (select min(id) from departments)',
     )).rows.map((r) => r.extension),
   }));
+  const pages = [
+    await measure(db, url, tenant, '31-day page 1', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10 })),
+    await measure(db, url, tenant, '31-day page 51', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10, cursor })),
+    await measure(db, url, tenant, '31-day filtered page 1', 100, (tx) => listTenantCdrs(tx, filtered)),
+    // The worst cases (ADR 0029): filters that match nothing or little, which walked the whole month.
+    await measure(db, url, tenant, '31-day 3 ext missed in', 100, (tx) =>
+      listTenantCdrs(tx, { ...month, limit: 10, direction: 'inbound', disposition: 'NO ANSWER', extensions: ['1001', '1002', '1003'] })),
+    await measure(db, url, tenant, '31-day dept missed in', 100, (tx) =>
+      listTenantCdrs(tx, { ...month, limit: 10, direction: 'inbound', disposition: 'NO ANSWER', extensions: picked.department })),
+    await measure(db, url, tenant, '31-day agent, other ext', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10, scope: ['1007'], extensions: ['1008'] })),
+    await measure(db, url, tenant, '31-day queue outbound', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10, queueId: picked.queueId, direction: 'outbound' })),
+    await measure(db, url, tenant, '31-day internal blocked', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10, direction: 'internal', disposition: 'BLOCKED' })),
+    // The screen's numbered page (rows and the total).
+    await measure(db, url, tenant, '31-day 3 ext numbered', 100, (tx) =>
+      pageTenantCdrs(tx, { ...month, limit: 10, direction: 'inbound', disposition: 'NO ANSWER', extensions: ['1001', '1002', '1003'] }, 1)),
+  ];
+  if (!url) return pages; // PGlite: the page only
   return [
     ...pages,
     await measure(db, url, tenant, '30-day department/team', 300, (tx) => departmentTeamSummary(tx, month30)),
@@ -358,7 +375,7 @@ if (require.main === module) {
       console.error(err);
       process.exit(1);
     });
-  } else reportFigures(rows, { url: arg('url') ?? process.env.BENCH_CDR_URL, pgliteRows: pg === undefined ? undefined : Number(pg), log: console.log })
+  } else reportFigures(rows, { url: arg('url') ?? process.env.BENCH_CDR_URL, pgliteRows: pg === undefined ? undefined : Number(pg), pagesOnly: process.argv.includes('--pages-only'), log: console.log })
     .then((r) => printReportFigures(r))
     .catch((err: unknown) => {
       console.error(err);

@@ -57,23 +57,36 @@ export async function findCustomerByPhone(tx: Queryable, variants: string[]): Pr
   return rows[0] ? toCustomer(rows[0]) : null;
 }
 
+/** A digit-only list as an array literal: cheaper than pg escaping thousands of elements one by one. */
+const phoneList = (forms: string[]) => (forms.every((x) => /^\d+$/.test(x)) ? `{${forms.join(',')}}` : forms);
+
 /**
- * The customers of many caller IDs in one statement: for each number, findCustomerByPhone's
- * answer (any stored form, the most recently updated first). `pairs` are [number, variant].
+ * The customers of many caller IDs in one statement: for each number, the customer stored under one of
+ * its forms (the most recently updated first). `asking`: each written form to look for → the numbers
+ * asked that it is a form of (customers.service askingForms).
  */
-/** `asking`: each written form to look for → the numbers asked that it is a form of. */
 export async function findCustomersByPhones(tx: Queryable, asking: ReadonlyMap<string, readonly string[]>): Promise<Map<string, Customer>> {
   const out = new Map<string, Customer>();
   if (!asking.size) return out;
-  // `phone = any(…)` probes customers (tenant_id, phone) per variant (a join on unnest() was
-  // planned as a scan of the tenant's customers); newest first, so each number keeps its first.
-  // Variants are digits only (phoneVariants): the array literal needs no quoting, and building it
-  // here is cheaper than pg escaping thousands of elements one by one.
-  const variants = [...asking.keys()];
-  const list = variants.every((x) => /^\d+$/.test(x)) ? `{${variants.join(',')}}` : variants;
-  const { rows } = await tx.query<Row>(`select ${COLUMNS} from customers where phone = any($1::text[]) order by updated_at desc, id desc`, [list]);
+  // `phone = any(…)` probes customers (tenant_id, phone) per form (a join on unnest() was planned
+  // as a scan of the tenant's customers); newest first, so each number keeps its first.
+  const { rows } = await tx.query<Row>(`select ${COLUMNS} from customers where phone = any($1::text[]) order by updated_at desc, id desc`, [phoneList([...asking.keys()])]);
   for (const r of rows) {
     for (const asked of asking.get(r.phone) ?? []) if (!out.has(asked)) out.set(asked, toCustomer(r));
+  }
+  return out;
+}
+
+/** findCustomersByPhones' customers, their names only: number → name. */
+export async function findCustomerNamesByPhones(tx: Queryable, asking: ReadonlyMap<string, readonly string[]>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!asking.size) return out;
+  const { rows } = await tx.query<{ phone: string; name: string }>(
+    'select phone, name from customers where phone = any($1::text[]) order by updated_at desc, id desc',
+    [phoneList([...asking.keys()])],
+  );
+  for (const r of rows) {
+    for (const asked of asking.get(r.phone) ?? []) if (!out.has(asked)) out.set(asked, r.name);
   }
   return out;
 }

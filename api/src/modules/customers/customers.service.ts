@@ -1,4 +1,4 @@
-import { CUSTOMER_MSG, displayForm, phoneVariants, storedForm, storedSearchForm, type Customer, type CustomerInput, type CustomerListQuery, type Paged } from '@tongdai/contracts';
+import { CUSTOMER_MSG, displayForm, phoneVariants, significantNumber, storedForm, storedSearchForm, type Customer, type CustomerInput, type CustomerListQuery, type Paged } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import * as repo from './customers.repository';
@@ -23,6 +23,25 @@ function shown<T extends Customer | null>(c: T): T {
   return c && { ...c, phone: displayForm(c.phone) };
 }
 
+/**
+ * Each written form to look for → the numbers asked that it is a form of. A Vietnamese number is
+ * looked for in its stored form only: every customer phone is stored 84… (ADR 0016: written through
+ * storedForm, older rows rewritten by migration 0013), so none is stored 0…, +84… or bare. A number
+ * outside the plan may be stored as typed, so it is looked for in every form (phoneVariants). One
+ * index probe per number instead of three or four (an export asks thousands at once, ADR 0029).
+ */
+function askingForms(phones: readonly string[]): Map<string, string[]> {
+  const asking = new Map<string, string[]>();
+  for (const n of new Set(phones)) {
+    for (const form of significantNumber(n) === null ? phoneVariants(n) : [storedForm(n)]) {
+      const askers = asking.get(form);
+      if (!askers) asking.set(form, [n]);
+      else if (!askers.includes(n)) askers.push(n);
+    }
+  }
+  return asking;
+}
+
 export function createCustomersService(db: Db) {
   return {
     async list(tenantId: number, q: CustomerListQuery): Promise<Paged<Customer>> {
@@ -33,19 +52,13 @@ export function createCustomersService(db: Db) {
     byPhone: async (tenantId: number, phone: string) => shown(await db.withTenant(tenantId, (tx) => repo.findCustomerByPhone(tx, phoneVariants(phone)))),
     /** byPhone for many numbers in one query: number → customer, numbers without one left out. */
     async byPhones(tenantId: number, phones: string[]): Promise<Map<string, Customer>> {
-      // Each written form (variant) → the numbers asked that it is a form of (an export asks thousands at once).
-      const asking = new Map<string, string[]>();
-      for (const n of new Set(phones)) {
-        for (const variant of phoneVariants(n)) {
-          const askers = asking.get(variant);
-          if (!askers) asking.set(variant, [n]);
-          else if (!askers.includes(n)) askers.push(n);
-        }
-      }
-      const found = await db.withTenant(tenantId, (tx) => repo.findCustomersByPhones(tx, asking));
+      const found = await db.withTenant(tenantId, (tx) => repo.findCustomersByPhones(tx, askingForms(phones)));
       for (const [n, c] of found) found.set(n, shown(c));
       return found;
     },
+    /** byPhones' customers, their names only (an export's lines): number → name. */
+    namesByPhones: (tenantId: number, phones: string[]): Promise<Map<string, string>> =>
+      db.withTenant(tenantId, (tx) => repo.findCustomerNamesByPhones(tx, askingForms(phones))),
     get: async (tenantId: number, id: number) => shown(found(await db.withTenant(tenantId, (tx) => repo.getCustomer(tx, id)))),
     create: async (tenantId: number, input: CustomerInput) =>
       shown(

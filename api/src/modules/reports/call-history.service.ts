@@ -7,7 +7,7 @@ import type { CdrRow } from '../cdr/cdr';
 import { listTenantCdrLines, listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord, type LineKey } from '../cdr/cdr.service';
 import { createCustomersService } from '../customers/customers.service';
 import { phoneMasker } from '../settings/settings.service';
-import { lineCells, outsideNumber } from './export-lines';
+import { lineCells, outsideNumber, outsideNumbers } from './export-lines';
 import { carrierGroups, extensionPeople, filterChoices } from './call-history.repository';
 import { reportWho } from './report-filters';
 import { viewerScope, type Viewer } from './viewer-scope';
@@ -104,19 +104,20 @@ export function createCallHistoryService(db: Db) {
     async exportPages(v: Viewer, q: CallReportQuery, answeredOnly = false): Promise<AsyncGenerator<string[][]>> {
       const filter = await filterOf(v, q, answeredOnly);
       const context = filter && (await callContext(db, v.tenantId));
-      const pageOf = (after: LineKey | null) => db.withTenant(v.tenantId, (tx) => listTenantCdrLines(tx, { ...filter!, limit: EXPORT_PAGE }, after));
+      // A page of lines with its customers' names: the next one is read, and its customers looked
+      // up, while one is written.
+      const pageOf = (after: LineKey | null) =>
+        db.withTenant(v.tenantId, (tx) => listTenantCdrLines(tx, { ...filter!, limit: EXPORT_PAGE }, after)).then(async (page) => ({
+          ...page,
+          names: await customers.namesByPhones(v.tenantId, outsideNumbers(page.rows)),
+        }));
       return (async function* () {
         if (!filter || !context) return;
         let page = await pageOf(null);
         while (true) {
           const next = page.next ? pageOf(page.next) : null;
           next?.catch(() => undefined); // a download cancelled meanwhile leaves it unread, not unhandled
-          const numbers = new Set<string>();
-          for (const r of page.rows) {
-            const n = outsideNumber(r);
-            if (n) numbers.add(n);
-          }
-          yield lineCells(page.rows, context, await customers.byPhones(v.tenantId, [...numbers]));
+          yield lineCells(page.rows, context, page.names);
           if (!next) return;
           page = await next;
         }

@@ -23,7 +23,17 @@ export const outsideNumber = (r: Pick<CdrLine, 'direction' | 'caller' | 'callee'
   r.direction === 'inbound' ? r.caller : r.direction === 'outbound' ? r.callee : null;
 
 /** A page of lines as export cells; `customerOf` maps outside numbers to the customer's name. */
-export function lineCells(lines: readonly CdrLine[], ctx: LineContext, customerOf: ReadonlyMap<string, { name: string }>): string[][] {
+/** The outside numbers of a page of lines, each once (a customer is looked up by them). */
+export function outsideNumbers(lines: readonly CdrLine[]): string[] {
+  const numbers = new Set<string>();
+  for (const r of lines) {
+    const n = outsideNumber(r);
+    if (n) numbers.add(n);
+  }
+  return [...numbers];
+}
+
+export function lineCells(lines: readonly CdrLine[], ctx: LineContext, customerOf: ReadonlyMap<string, string>): string[][] {
   const dids = new Map<string, string>(); // a page has few hotlines
   const out = new Array<string[]>(lines.length);
   for (let i = 0; i < lines.length; i++) {
@@ -54,7 +64,7 @@ export function lineCells(lines: readonly CdrLine[], ctx: LineContext, customerO
       duration(r.billsec),
       RESULTS[result(r.disposition) as CallReportRow['result']],
       reasonOf(r.disposition, r.sip_code, r.reason),
-      (ext && customerOf.get(ext)?.name) || '',
+      (ext && customerOf.get(ext)) || '',
     ];
   }
   return out;
