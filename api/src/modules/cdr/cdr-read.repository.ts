@@ -99,17 +99,18 @@ const toRecord = ({ at_key: _key, ...r }: Row): CdrRecord => ({
 
 /**
  * The same calls as listTenantCdrs, as numbered pages with their total (a screen's pager). Deep
- * pages cost OFFSET; API clients and exports page by cursor instead.
+ * pages cost OFFSET; API clients and exports page by cursor instead. `knownTotal`: the total as the
+ * caller already knows it (the read model's count), so the records are not counted.
  */
-export async function pageTenantCdrs(tx: Queryable, q: Omit<CdrRangeQuery, 'cursor'>, page: number): Promise<{ rows: CdrRecord[]; total: number }> {
+export async function pageTenantCdrs(tx: Queryable, q: Omit<CdrRangeQuery, 'cursor'>, page: number, knownTotal?: number): Promise<{ rows: CdrRecord[]; total: number }> {
   const limit = Math.min(Math.max(Math.trunc(q.limit), 1), 1000);
   const params: unknown[] = [];
   const where = conditions(q, params);
-  const total = await tx.query<{ n: number }>(`select count(*)::int as n from cdrs where ${where}`, params);
+  const total = knownTotal ?? (await tx.query<{ n: number }>(`select count(*)::int as n from cdrs where ${where}`, params)).rows[0].n;
   const rowParams = [...params];
   const sql = pageSql(q, `${COLUMNS}, started_at::text as at_key`, where, rowParams, `$${rowParams.push(limit)}::int`, `$${rowParams.push((Math.max(1, page) - 1) * limit)}::int`);
   const { rows } = await tx.query<Row>(sql, rowParams);
-  return { rows: rows.map(toRecord), total: total.rows[0].n };
+  return { rows: rows.map(toRecord), total };
 }
 
 /**
