@@ -255,6 +255,7 @@ async function pageFigures(db: Db, url: string | null, tenant: number): Promise<
       listTenantCdrs(tx, { ...month, limit: 10, direction: 'inbound', disposition: 'NO ANSWER', extensions: ['1001', '1002', '1003'] })),
     await measure(db, url, tenant, '31-day dept missed in', 100, (tx) =>
       listTenantCdrs(tx, { ...month, limit: 10, direction: 'inbound', disposition: 'NO ANSWER', extensions: picked.department })),
+    await measure(db, url, tenant, '31-day department', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10, extensions: picked.department })),
     await measure(db, url, tenant, '31-day agent, other ext', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10, scope: ['1007'], extensions: ['1008'] })),
     await measure(db, url, tenant, '31-day queue outbound', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10, queueId: picked.queueId, direction: 'outbound' })),
     await measure(db, url, tenant, '31-day internal blocked', 100, (tx) => listTenantCdrs(tx, { ...month, limit: 10, direction: 'internal', disposition: 'BLOCKED' })),
