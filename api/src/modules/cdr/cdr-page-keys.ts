@@ -23,9 +23,12 @@ const EXTENSION_BRANCHES: readonly { column: string; directions: readonly string
 /**
  * The statement giving (started_at, id) of the page's rows, newest first, or null when no filter
  * has an index of its own (no extension, queue, direction or result: the range scan serves).
- * `where`: every condition of the page (conditions() and the keyset position), its parameters in `params`.
+ * `whereOf`: the page's conditions for a filter (the range and keyset position added), its
+ * parameters appended to `params`. Each range is asked every condition but the extension list it
+ * is a range of (its key says it holds), so a range reads its index alone where the visibility map
+ * allows (the rows themselves are read by key, under every condition, by the caller).
  */
-export function pageKeysSql(q: CdrFilter, where: string, params: unknown[], limit: string): string | null {
+export function pageKeysSql(q: CdrFilter, whereOf: (f: CdrFilter) => string, params: unknown[], limit: string): string | null {
   const p = (value: unknown) => `$${params.push(value)}`;
   const directions = q.direction ? [q.direction] : DIRECTIONS;
   const dispositions = q.disposition ? [q.disposition] : DISPOSITIONS;
@@ -39,9 +42,11 @@ export function pageKeysSql(q: CdrFilter, where: string, params: unknown[], limi
   else if (q.queueId !== undefined) ranges.push({ column: 'queue_id', cast: '::int', keys: combos([String(q.queueId)], DIRECTIONS) });
   else if (q.direction || q.disposition) ranges.push({ column: '', cast: '', keys: combos([''], DIRECTIONS) });
   else return null;
-  const parts = ranges
-    .filter((r) => r.keys.length)
-    .map((r) => {
+  const asked = ranges.filter((r) => r.keys.length);
+  // No range at all (an extension list that is empty): a statement that gives nothing.
+  if (!asked.length) return `select null::timestamptz as started_at, null::bigint as id where false`;
+  const where = whereOf(driver === q.extensions ? { ...q, extensions: undefined } : driver === q.scope ? { ...q, scope: undefined } : q);
+  const parts = asked.map((r) => {
       const [vs, ds, ss] = [0, 1, 2].map((i) => p(r.keys.map((k) => k[i])));
       const value = r.column ? `${r.column} = k.v${r.cast} and ` : '';
       return `select r.started_at, r.id from unnest(${vs}::text[], ${ds}::text[], ${ss}::text[]) as k(v, d, s)
@@ -49,7 +54,5 @@ export function pageKeysSql(q: CdrFilter, where: string, params: unknown[], limi
           where ${value}direction = k.d and disposition = k.s and ${where}
           order by started_at desc, id desc limit ${limit}) r`;
     });
-  // No range at all (an extension list that is empty): a statement that gives nothing.
-  if (!parts.length) return `select null::timestamptz as started_at, null::bigint as id where false`;
   return `select started_at, id from (${parts.join('\n union ')}) u order by started_at desc, id desc limit ${limit}`;
 }

@@ -77,12 +77,14 @@ export function conditions(q: Omit<CdrRangeQuery, 'limit'>, params: unknown[]): 
 }
 
 /**
- * A page statement: `columns` of the rows matching `where`, newest first, `limit` (and `offset`) as
+ * A page statement: `columns` of the rows of the range and filter (and after the keyset position
+ * `after`, a condition already holding its parameters), newest first, `limit` (and `offset`) as
  * placeholders. A filter with an index of its own finds its rows by exact index ranges first
  * (cdr-page-keys.ts), then reads those rows by key; else the range is walked on (tenant_id, started_at, id).
  */
-function pageSql(q: CdrFilter, columns: string, where: string, params: unknown[], limit: string, offset?: string): string {
-  const keys = pageKeysSql(q, where, params, offset ? `${limit} + ${offset}` : limit);
+function pageSql(q: Omit<CdrRangeQuery, 'limit'>, columns: string, params: unknown[], after: string, limit: string, offset?: string): string {
+  const where = conditions(q, params) + after;
+  const keys = pageKeysSql(q, (f) => conditions({ ...f, from: q.from, to: q.to }, params) + after, params, offset ? `${limit} + ${offset}` : limit);
   const tail = offset ? ` offset ${offset}` : '';
   if (!keys) return `select ${columns} from cdrs where ${where} order by started_at desc, id desc limit ${limit}${tail}`;
   return `select r.* from (${keys}) k
@@ -107,8 +109,8 @@ export async function pageTenantCdrs(tx: Queryable, q: Omit<CdrRangeQuery, 'curs
   const params: unknown[] = [];
   const where = conditions(q, params);
   const total = knownTotal ?? (await tx.query<{ n: number }>(`select count(*)::int as n from cdrs where ${where}`, params)).rows[0].n;
-  const rowParams = [...params];
-  const sql = pageSql(q, `${COLUMNS}, started_at::text as at_key`, where, rowParams, `$${rowParams.push(limit)}::int`, `$${rowParams.push((Math.max(1, page) - 1) * limit)}::int`);
+  const rowParams: unknown[] = [];
+  const sql = pageSql(q, `${COLUMNS}, started_at::text as at_key`, rowParams, '', `$${rowParams.push(limit)}::int`, `$${rowParams.push((Math.max(1, page) - 1) * limit)}::int`);
   const { rows } = await tx.query<Row>(sql, rowParams);
   return { rows: rows.map(toRecord), total };
 }
@@ -122,10 +124,9 @@ export async function pageTenantCdrs(tx: Queryable, q: Omit<CdrRangeQuery, 'curs
 export async function listTenantCdrs(tx: Queryable, q: CdrRangeQuery): Promise<CdrPage> {
   const limit = Math.min(Math.max(Math.trunc(q.limit), 1), 1000);
   const params: unknown[] = [];
-  let where = conditions(q, params);
   const key = q.cursor ? decode(q.cursor) : null;
-  if (key) where += ` and (started_at, id) < ($${params.push(key[0])}::timestamptz, $${params.push(key[1])}::bigint)`;
-  const sql = pageSql(q, `${COLUMNS}, started_at::text as at_key`, where, params, `$${params.push(limit + 1)}::int`);
+  const after = key ? ` and (started_at, id) < ($${params.push(key[0])}::timestamptz, $${params.push(key[1])}::bigint)` : '';
+  const sql = pageSql(q, `${COLUMNS}, started_at::text as at_key`, params, after, `$${params.push(limit + 1)}::int`);
   const { rows } = await tx.query<Row>(sql, params);
   const page = rows.slice(0, limit);
   return { rows: page.map(toRecord), next: rows.length > limit ? encode(page[page.length - 1]) : null };
@@ -157,10 +158,9 @@ const keyInstant = (us: number): string => `${new Date(Math.floor(us / 1000)).to
 /** The statement of a line page (without a limit: every line after `after`, as the bench runs it in psql). */
 export function lineStatement(q: Omit<CdrRangeQuery, 'cursor' | 'limit'>, after: LineKey | null, limit: number | null): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
-  let where = conditions(q, params);
-  if (after) where += ` and (started_at, id) < ($${params.push(keyInstant(after.atUs))}::timestamptz, $${params.push(after.id)}::bigint)`;
-  if (limit === null) return { sql: `select ${LINE_COLUMNS} from cdrs where ${where} order by started_at desc, id desc`, params };
-  return { sql: pageSql(q, LINE_COLUMNS, where, params, `$${params.push(limit)}::int`), params };
+  const past = after ? ` and (started_at, id) < ($${params.push(keyInstant(after.atUs))}::timestamptz, $${params.push(after.id)}::bigint)` : '';
+  if (limit === null) return { sql: `select ${LINE_COLUMNS} from cdrs where ${conditions(q, params)}${past} order by started_at desc, id desc`, params };
+  return { sql: pageSql(q, LINE_COLUMNS, params, past, `$${params.push(limit)}::int`), params };
 }
 
 /**
