@@ -17,11 +17,14 @@ export interface KpiRow {
   updated_at: string;
 }
 
-/** Whose KPIs a viewer without kpi.view sees: their own, their team's, their department's. */
+/**
+ * Whose KPIs a viewer without kpi.view sees (ADR 0028): those assigned to these accounts, teams
+ * and departments (kpisScope builds them).
+ */
 export interface OwnScope {
-  userId: number;
-  teamId: number | null;
-  departmentId: number | null;
+  userIds: number[];
+  teamIds: number[];
+  departmentIds: number[];
 }
 
 const SELECT = `select k.id, k.name, k.measure, k.target::float8 as target, k.period, to_char(k.start_date, 'YYYY-MM-DD') as start_date,
@@ -42,9 +45,9 @@ function conditions(q: Partial<KpiListQuery>, own: OwnScope | null, params: unkn
   if (q.period) where.push(`k.period = $${params.push(q.period)}`);
   if (q.assignee_type) where.push(`k.assignee_type = $${params.push(q.assignee_type)}`);
   if (own) {
-    where.push(`((k.assignee_type = 'user' and k.assignee_id = $${params.push(own.userId)})
-      or (k.assignee_type = 'team' and k.assignee_id = $${params.push(own.teamId ?? 0)})
-      or (k.assignee_type = 'department' and k.assignee_id = $${params.push(own.departmentId ?? 0)}))`);
+    where.push(`((k.assignee_type = 'user' and k.assignee_id = any($${params.push(own.userIds)}::int[]))
+      or (k.assignee_type = 'team' and k.assignee_id = any($${params.push(own.teamIds)}::int[]))
+      or (k.assignee_type = 'department' and k.assignee_id = any($${params.push(own.departmentIds)}::int[])))`);
   }
   return where.join(' and ');
 }
@@ -118,9 +121,10 @@ export async function assigneeExtensions(tx: Queryable, a: { type: KpiAssigneeTy
   return rows.map((r) => r.extension);
 }
 
-export async function ownScope(tx: Queryable, userId: number): Promise<OwnScope> {
+/** The viewer's own team and department (the KPIs assigned to them concern the viewer too). */
+export async function ownPlace(tx: Queryable, userId: number): Promise<{ teamId: number | null; departmentId: number | null }> {
   const { rows } = await tx.query<{ team_id: number | null; department_id: number | null }>('select team_id, department_id from users where id = $1', [userId]);
-  return { userId, teamId: rows[0]?.team_id ?? null, departmentId: rows[0]?.department_id ?? null };
+  return { teamId: rows[0]?.team_id ?? null, departmentId: rows[0]?.department_id ?? null };
 }
 
 export async function departmentNames(tx: Queryable, ids: number[]): Promise<Map<number, string>> {
