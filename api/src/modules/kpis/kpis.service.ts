@@ -16,7 +16,7 @@ export type KpiViewer = Viewer;
 const withOwn = <T>(list: T[], x: T | null) => (x === null || list.includes(x) ? list : [...list, x]);
 
 /** The assignees whose KPIs a viewer without kpi.view sees; null for the whole tenant. */
-async function kpisScope(tx: Queryable, v: KpiViewer): Promise<repo.OwnScope | null> {
+async function kpisScope(tx: Queryable, v: KpiViewer): Promise<repo.KpiScope | null> {
   const scope = await viewerScope(tx, v);
   if (!scope) return null;
   const own = await repo.ownPlace(tx, v.userId);
