@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ActivityPage } from '../pages/ActivityPage.ts';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage, SummaryPage } from '../pages/ReportPages.ts';
-import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
+import { answeredCall, dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { API_URL } from '../support/ports.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
@@ -42,12 +42,7 @@ test("a department manager without report.view sees their department's calls and
     const before = { admin: await total(request, DEMO), manager: await total(request, manager) };
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
     // 101 → 102, answered: customer care's. 101 → an outside number with no route: sales' only.
-    await dial(a.page, '102');
-    await expect(b.phone.incoming()).toBeVisible();
-    await b.phone.answer();
-    await expect(b.phone.timer()).toHaveText('00:01', { timeout: 15_000 });
-    await a.phone.hangup();
-    await a.phone.expectReady();
+    await answeredCall(a, b, '102', '00:01');
     await dial(a.page, '0241234567');
     await a.phone.expectState('CALL_FAILED');
     await a.phone.expectReady();
