@@ -14,6 +14,9 @@ export class ActivityPage {
   /** The row of a person (by name) on a day shown as dd/mm/yyyy. */
   row(name: string, day: string) { return this.rows().filter({ hasText: name }).filter({ hasText: day }).first(); }
   timeline() { return this.page.getByTestId('activity-timeline'); }
+  /** The names of the people shown (one per row). */
+  people() { return this.rows().getByTestId('activity-person').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? '')); }
+  filter(name: 'department' | 'team' | 'user') { return this.page.getByTestId(`${name}-filter`); }
 
   /** A row's figures as shown. */
   async figures(name: string, day: string) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
@@ -27,4 +27,21 @@ export async function dial(page: Page, number: string) {
   if (!(await input.isVisible())) await page.getByTestId('softphone-dialpad-toggle').click();
   await input.fill(number);
   await page.getByTestId('softphone-call').click();
+}
+
+type Phone = Awaited<ReturnType<typeof phoneOf>>;
+
+/**
+ * One answered call: `caller` dials `number`, `callee` answers, they talk until the callee's timer
+ * reads `talk` (mm:ss), the caller hangs up, and both phones are ready again.
+ */
+export async function answeredCall(caller: Phone, callee: Phone, number: string, talk = '00:01') {
+  await dial(caller.page, number);
+  await expect(callee.phone.incoming()).toBeVisible();
+  await callee.phone.answer();
+  await expect(caller.phone.badge()).toHaveText('Đã kết nối');
+  await expect(callee.phone.timer()).toHaveText(talk, { timeout: 15_000 });
+  await caller.phone.hangup();
+  await caller.phone.expectReady();
+  await callee.phone.expectReady();
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage } from '../pages/ReportPages.ts';
-import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
+import { answeredCall, dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
@@ -16,15 +16,7 @@ test('calls between 101 and 102 appear in the call history with their results; f
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
 
     // 1. Answered, about two seconds of talk.
-    await dial(a.page, '102');
-    await expect(b.phone.incoming()).toBeVisible();
-    await b.phone.answer();
-    await expect(a.phone.badge()).toHaveText('Đã kết nối');
-    await expect(b.phone.timer()).toHaveText('00:02', { timeout: 15_000 });
-    await a.phone.hangup();
-    await b.phone.expectState('CALL_ENDED');
-    await a.phone.expectReady();
-    await b.phone.expectReady();
+    await answeredCall(a, b, '102', '00:02');
 
     // 2. Rejected by 102: its phone answers 486, a busy call.
     await dial(a.page, '102');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { KpiPages } from '../pages/KpiPages.ts';
-import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
+import { answeredCall, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
@@ -43,12 +43,7 @@ test('KPIs: Vietnamese messages, a KPI created, a real call 101 → 102 moves it
 
     // A real call from 101: the KPI's actual moves by one.
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
-    await dial(a.page, '102');
-    await expect(b.phone.incoming()).toBeVisible();
-    await b.phone.answer();
-    await expect(b.phone.timer()).toHaveText('00:01', { timeout: 15_000 });
-    await a.phone.hangup();
-    await a.phone.expectReady();
+    await answeredCall(a, b, '102', '00:01');
     await expect(async () => {
       await kpis.openList();
       expect(await kpis.actual(made)).toBe(before + 1);

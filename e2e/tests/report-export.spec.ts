@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage } from '../pages/ReportPages.ts';
-import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
+import { answeredCall, dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
 
@@ -15,14 +15,7 @@ test('exports the filtered calls as XLSX with a progress bar, the file holds the
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
     // One answered call 101 → 102 and one rejected (busy).
-    await dial(a.page, '102');
-    await expect(b.phone.incoming()).toBeVisible();
-    await b.phone.answer();
-    await expect(a.phone.badge()).toHaveText('Đã kết nối');
-    await expect(b.phone.timer()).toHaveText('00:02', { timeout: 15_000 });
-    await a.phone.hangup();
-    await a.phone.expectReady();
-    await b.phone.expectReady();
+    await answeredCall(a, b, '102', '00:02');
     await dial(a.page, '102');
     await expect(b.phone.incoming()).toBeVisible();
     await b.phone.reject();

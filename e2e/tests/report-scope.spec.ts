@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ActivityPage } from '../pages/ActivityPage.ts';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage, SummaryPage } from '../pages/ReportPages.ts';
-import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
+import { answeredCall, dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { API_URL } from '../support/ports.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
@@ -17,7 +18,7 @@ async function total(request: APIRequestContext, who: { maDn: string; username: 
   return ((await res.json()) as { meta: { total: number } }).meta.total;
 }
 
-test("a department manager without report.view sees their department's calls, not the others', and only their department's filters", async ({ browser, request }) => {
+test("a department manager without report.view sees their department's calls and people, not the others', and only their department's filters", async ({ browser, request }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   test.setTimeout(150_000);
   // The manager of customer care (where 102 sits): an account in the restricted role, no extension.
@@ -41,12 +42,7 @@ test("a department manager without report.view sees their department's calls, no
     const before = { admin: await total(request, DEMO), manager: await total(request, manager) };
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
     // 101 → 102, answered: customer care's. 101 → an outside number with no route: sales' only.
-    await dial(a.page, '102');
-    await expect(b.phone.incoming()).toBeVisible();
-    await b.phone.answer();
-    await expect(b.phone.timer()).toHaveText('00:01', { timeout: 15_000 });
-    await a.phone.hangup();
-    await a.phone.expectReady();
+    await answeredCall(a, b, '102', '00:01');
     await dial(a.page, '0241234567');
     await a.phone.expectState('CALL_FAILED');
     await a.phone.expectReady();
@@ -88,6 +84,16 @@ test("a department manager without report.view sees their department's calls, no
     await expect.poll(() => backgroundLuminance(m.page)).toBeLessThan(DARK_MAX);
     await m.page.screenshot({ path: '../.tmp/screens/history-by-department-team-manager-dark.png', fullPage: true });
     await m.page.getByTestId('dark-mode').click();
+
+    // User activity: the same scope (ADR 0034). Today 102 and the manager logged in (their phones),
+    // so did the admin (sales): the manager sees their department's people, never the admin.
+    const activity = new ActivityPage(m.page);
+    await activity.open();
+    await expect.poll(() => activity.people()).toEqual(expect.arrayContaining(['Nhân viên tổng đài', `Trưởng phòng CSKH ${suffix}`]));
+    expect(await activity.people()).not.toContain('Quản trị viên');
+    await expect(activity.filter('user').locator('option', { hasText: 'Nhân viên tổng đài (102)' })).toHaveCount(1);
+    await expect(activity.filter('user').locator('option', { hasText: 'Quản trị viên' })).toHaveCount(0);
+    await m.page.screenshot({ path: '../.tmp/screens/activity-manager.png', fullPage: true });
   } finally {
     await api.update(`departments/${care.id}`, body(care, care.manager_id));
     await Promise.all([a.page.context().close(), b.page.context().close(), m.page.context().close()]);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage, SummaryPage } from '../pages/ReportPages.ts';
-import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
+import { answeredCall, dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
@@ -32,13 +32,7 @@ test('real calls 101 → 102 (answered, missed, busy) are counted per extension 
     const inbound101 = (await byExt.row('101').count()) ? await byExt.row('101').getByRole('cell').nth(3).innerText() : '0';
     await a.page.goto('/');
     // 1. Answered, about two seconds of talk.
-    await dial(a.page, '102');
-    await expect(b.phone.incoming()).toBeVisible();
-    await b.phone.answer();
-    await expect(b.phone.timer()).toHaveText('00:02', { timeout: 15_000 });
-    await a.phone.hangup();
-    await a.phone.expectReady();
-    await b.phone.expectReady();
+    await answeredCall(a, b, '102', '00:02');
     // 2. Missed: 101 gives up while 102 rings.
     await dial(a.page, '102');
     await expect(b.phone.incoming()).toBeVisible();

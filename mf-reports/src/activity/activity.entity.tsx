@@ -37,7 +37,8 @@ const userFilter = select('user_id', 'user', 'allUsers', () => {
 
 /**
  * /activity-user-tenant: per user and Vietnam day (read-only). Every user may open it; the API
- * shows activity.view holders the tenant and anyone else themselves.
+ * shows activity.view holders the tenant and anyone else their scope (a manager's department, a
+ * leader's team, else themselves; ADR 0034). The user filter appears when there is a choice.
  */
 export const activityEntity = defineEntity<ActivityListRow>({
   key: 'activity', ns: NS, prefix: 'activity', paths: listPaths(screens.activityUserTenant), permission: { view: PERM.general }, feature: FEATURES.report,

@@ -13,6 +13,9 @@ import { useMonitorStyles } from './styles';
 
 const [, departmentFilter, teamFilter] = orgFilters;
 
+/** Whose wall a viewer without monitor.view sees (their scope, ADR 0034). */
+const SCOPE_NOTES = { own: L.ownScope, department: L.departmentScope, team: L.teamScope } as const;
+
 /** The wall itself, from a live state: agents, queues, calls. Filters and the wallboard flag come from the URL. */
 export function MonitorWall({ data, filters, wallboard }: { data: LiveMonitor; filters: Record<string, string>; wallboard: boolean }) {
   const s = useMonitorStyles();
@@ -20,7 +23,7 @@ export function MonitorWall({ data, filters, wallboard }: { data: LiveMonitor; f
   const rows = filterSortAgents(agentRows(data), filters);
   return (
     <>
-      {data.scope === 'own' && <Text className={s.muted} data-testid="monitor-own-scope">{L.ownScope}</Text>}
+      {data.scope !== 'tenant' && <Text className={s.muted} data-testid={`monitor-${data.scope}-scope`}>{SCOPE_NOTES[data.scope]}</Text>}
       <section className={s.section} data-testid="monitor-queues">
         <Title3 as="h2">{L.queues}</Title3>
         <QueuesPanel queues={data.queues} now={now} wallboard={wallboard} />

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { applyLiveEvent, type LiveEvent, type MonitorSnapshot } from '@tongdai/contracts';
 import type { LiveMonitor } from '@tongdai/platform/react';
 import { monitorFixture } from '@tongdai/testkit/monitor-fixture';
@@ -82,6 +82,17 @@ describe('MonitorWall', () => {
     expect(screen.getByTestId('agent-tiles')).toBeTruthy();
     expect(screen.queryByTestId('calls-table')).toBeNull();
     expect(screen.getByTestId('monitor-own-scope').textContent).toBe('Bạn đang xem cuộc gọi của chính mình');
+  });
+
+  it("a manager's and a leader's wall says whose it is; the tenant's says nothing", () => {
+    show(monitorFixture({ scope: 'department' }));
+    expect(screen.getByTestId('monitor-department-scope').textContent).toBe('Bạn đang xem cuộc gọi của phòng ban bạn quản lý');
+    cleanup();
+    show(monitorFixture({ scope: 'team' }));
+    expect(screen.getByTestId('monitor-team-scope').textContent).toBe('Bạn đang xem cuộc gọi của nhóm bạn phụ trách');
+    cleanup();
+    show(monitorFixture({ scope: 'tenant' }));
+    expect(screen.queryByTestId('monitor-tenant-scope')).toBeNull();
   });
 });
 

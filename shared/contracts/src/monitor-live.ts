@@ -169,6 +169,8 @@ export const MONITOR_LABELS = {
   live: 'Đang cập nhật trực tiếp',
   reconnecting: 'Mất kết nối, đang kết nối lại…',
   ownScope: 'Bạn đang xem cuộc gọi của chính mình',
+  departmentScope: 'Bạn đang xem cuộc gọi của phòng ban bạn quản lý',
+  teamScope: 'Bạn đang xem cuộc gọi của nhóm bạn phụ trách',
 } as const;
 
 export const DASHBOARD_LABELS = {

@@ -10,7 +10,8 @@ import type { CallFigures, SeriesPointRow } from './report-summaries';
 /**
  * The wall's API, relative to the tenant's base (/t/{ma_dn}/): GET → { data: MonitorSnapshot }.
  * Any user of the tenant may ask; the answer is scoped like the events (monitor.view → tenant,
- * a department's manager → its extensions, anyone else → their own extension).
+ * a department's manager → its extensions, a team's leader → the team's, anyone else → their own
+ * extension; the reports' scope rule, ADR 0034).
  */
 export const MONITOR_API = { snapshot: 'monitor/snapshot', hourly: 'monitor/hourly' } as const;
 
@@ -103,8 +104,8 @@ export interface QueueLive extends QueueThresholds {
 export interface MonitorSnapshot {
   /** Server time, epoch ms (durations tick from it). */
   at: number;
-  /** 'tenant', 'department' (a manager) or 'own' (an agent): what this viewer may see. */
-  scope: 'tenant' | 'department' | 'own';
+  /** 'tenant', 'department' (a manager), 'team' (a leader) or 'own' (an agent): what this viewer may see. */
+  scope: 'tenant' | 'department' | 'team' | 'own';
   agents: AgentLive[];
   queues: QueueLive[];
   calls: LiveCall[];

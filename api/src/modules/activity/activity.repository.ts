@@ -67,13 +67,17 @@ export async function eventsFor(tx: Queryable, q: { from: Date; to: Date; userId
 /** Who a row is about: the person part of a report row. */
 export type ActivityPerson = Pick<ActivityDayRow, 'user_id' | 'full_name' | 'username' | 'extension' | 'department' | 'team'>;
 
-/** The accounts a report covers: all, or a department / team / one account, in name order. */
-export async function people(tx: Queryable, by: { departmentId?: number; teamId?: number; userId?: number; search?: string }): Promise<ActivityPerson[]> {
+/** The accounts a report covers: all, or a department / team / one account, within `userIds` (a viewer's scope) when given; in name order. */
+export async function people(
+  tx: Queryable,
+  by: { departmentId?: number; teamId?: number; userId?: number; userIds?: readonly number[]; search?: string },
+): Promise<ActivityPerson[]> {
   const params: unknown[] = [];
   const where: string[] = ['true'];
   if (by.departmentId !== undefined) where.push(`u.department_id = $${params.push(by.departmentId)}`);
   if (by.teamId !== undefined) where.push(`u.team_id = $${params.push(by.teamId)}`);
   if (by.userId !== undefined) where.push(`u.id = $${params.push(by.userId)}`);
+  if (by.userIds) where.push(`u.id = any($${params.push(by.userIds)}::int[])`);
   if (by.search) where.push(searchAny(['u.full_name', 'u.username', "coalesce(s.extension, '')"], `$${params.push(likePattern(by.search))}`));
   const { rows } = await tx.query<ActivityPerson>(
     `select u.id as user_id, coalesce(nullif(u.full_name, ''), u.username) as full_name, u.username, s.extension, d.name as department, t.name as team

@@ -4,20 +4,19 @@ import {
   type ActivityQuery, type ActivityTimelineQuery,
 } from '@tongdai/contracts';
 import { sendExport } from '../../http/export-files';
-import { authOf, guarded, holdsPermission, requirePermission } from '../../http/guards';
+import { guarded, requirePermission } from '../../http/guards';
 import { validate, validateFilters } from '../../http/validate';
+import { viewerOf as viewerFor } from '../reports/reports.service';
 import { createActivityService, type ActivityViewer } from './activity.service';
 
 const schema = { tags: ['tenant: user activity'], security: [{ bearer: [] }] };
 
-async function viewerOf(request: FastifyRequest): Promise<ActivityViewer> {
-  const auth = authOf(request);
-  return { tenantId: auth.tenantId, userId: auth.userId, wholeTenant: await holdsPermission(request, PERM.activity.view) };
-}
+/** activity.view reads the tenant; anyone else their scope (viewerScope: managed department, led team, themselves). */
+const viewerOf = (request: FastifyRequest): Promise<ActivityViewer> => viewerFor(request, PERM.activity.view);
 
 /**
  * Tenant surface: user activity (issue 14, /activity-user-tenant). Feature "report" like the
- * reports; activity.view reads the tenant, anyone else only themselves (the rows, not the route).
+ * reports; activity.view reads the tenant, anyone else their scope like the reports (the rows, not the route).
  */
 export async function activityRoutes(app: FastifyInstance): Promise<void> {
   const activity = createActivityService(app.deps.db);

@@ -2,21 +2,25 @@ import {
   activityCells, REPORT_MSG, vnDay, vnDayStart,
   type ActivityDayRow, type ActivityOptions, type ActivityQuery, type ActivityStatus, type ActivityTimeline, type ActivityTimelineQuery, type Paged,
 } from '@tongdai/contracts';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { sessionEnds } from '../auth/auth.service';
 import { extensionDays } from '../reports/read-model.service';
+import { viewerScope, type Viewer } from '../reports/reports.service';
 import { dayFigures, periodsOf } from './activity-days';
 import * as repo from './activity.repository';
 
 const DAY_MS = 86_400_000;
 
-/** Who asks: activity.view reads the tenant, anyone else only themselves. */
-export interface ActivityViewer {
-  tenantId: number;
-  userId: number;
-  wholeTenant: boolean;
-}
+/**
+ * Who asks: activity.view reads the tenant; anyone else the people of their scope (the reports'
+ * one rule, viewerScope, ADR 0034): a department's manager its accounts, a team's leader the
+ * team's, an agent only themselves.
+ */
+export type ActivityViewer = Viewer;
+
+/** The accounts this viewer may see: undefined for the whole tenant. */
+const scopedUsers = async (tx: Queryable, v: ActivityViewer) => (await viewerScope(tx, v))?.userIds;
 
 function badFilter(field: string, message: string): AppError {
   const err = new AppError('VALIDATION_FAILED', [{ field, message }]);
@@ -39,11 +43,13 @@ export function createActivityService(db: Db, now: () => Date = () => new Date()
       const by = {
         departmentId: q.department_id === '' ? undefined : q.department_id,
         teamId: q.team_id === '' ? undefined : q.team_id,
-        userId: v.wholeTenant ? (q.user_id === '' ? undefined : q.user_id) : v.userId,
+        userId: q.user_id === '' ? undefined : q.user_id,
+        userIds: await scopedUsers(tx, v),
         search: q.search || undefined,
       };
       const people = await repo.people(tx, by);
-      if (q.user_id !== '' && v.wholeTenant && !people.length) throw badFilter('user_id', REPORT_MSG.badId);
+      // An account outside the scope reads like an unknown one.
+      if (by.userId !== undefined && !people.length) throw badFilter('user_id', REPORT_MSG.badId);
       if (!people.length) return [];
       const events = await repo.eventsFor(tx, { from, to, userIds: people.map((p) => p.user_id) });
       const ends = await sessionEnds(tx, [...new Set(events.filter((e) => e.kind === 'login' && e.session_id).map((e) => e.session_id!))], now());
@@ -74,7 +80,7 @@ export function createActivityService(db: Db, now: () => Date = () => new Date()
     /** The accounts a viewer may pick in the user filter. */
     options: (v: ActivityViewer): Promise<ActivityOptions> =>
       db.withTenant(v.tenantId, async (tx) => ({
-        users: (await repo.people(tx, v.wholeTenant ? {} : { userId: v.userId })).map((p) => ({ id: p.user_id, name: p.extension ? `${p.full_name} (${p.extension})` : p.full_name })),
+        users: (await repo.people(tx, { userIds: await scopedUsers(tx, v) })).map((p) => ({ id: p.user_id, name: p.extension ? `${p.full_name} (${p.extension})` : p.full_name })),
       })),
     async list(v: ActivityViewer, q: ActivityQuery): Promise<Paged<ActivityDayRow>> {
       const all = await rows(v, q);
@@ -92,11 +98,12 @@ export function createActivityService(db: Db, now: () => Date = () => new Date()
 
     /** One user's Vietnam day: sessions, statuses, registrations and the events, clipped to the day. */
     async timeline(v: ActivityViewer, q: ActivityTimelineQuery): Promise<ActivityTimeline> {
-      const userId = v.wholeTenant ? q.user_id : v.userId;
-      if (userId !== q.user_id) throw new AppError('FORBIDDEN');
+      const userId = q.user_id;
       const from = vnDayStart(q.day)!.getTime();
       const to = from + DAY_MS;
       return db.withTenant(v.tenantId, async (tx) => {
+        const scope = await scopedUsers(tx, v);
+        if (scope && !scope.includes(userId)) throw new AppError('FORBIDDEN');
         const [person] = await repo.people(tx, { userId });
         if (!person) throw badFilter('user_id', REPORT_MSG.badId);
         const events = await repo.eventsFor(tx, { from: new Date(from), to: new Date(to), userIds: [userId] });

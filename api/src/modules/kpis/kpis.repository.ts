@@ -17,11 +17,14 @@ export interface KpiRow {
   updated_at: string;
 }
 
-/** Whose KPIs a viewer without kpi.view sees: their own, their team's, their department's. */
-export interface OwnScope {
-  userId: number;
-  teamId: number | null;
-  departmentId: number | null;
+/**
+ * Whose KPIs a viewer without kpi.view sees (ADR 0028): those assigned to these accounts, teams
+ * and departments (kpisScope builds them).
+ */
+export interface KpiScope {
+  userIds: number[];
+  teamIds: number[];
+  departmentIds: number[];
 }
 
 const SELECT = `select k.id, k.name, k.measure, k.target::float8 as target, k.period, to_char(k.start_date, 'YYYY-MM-DD') as start_date,
@@ -36,23 +39,23 @@ const shape = ({ assignee_type, assignee_id, ...r }: Raw): KpiRow => ({
   ...r, assignee: { type: assignee_type, id: assignee_id }, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
 });
 
-function conditions(q: Partial<KpiListQuery>, own: OwnScope | null, params: unknown[]): string {
+function conditions(q: Partial<KpiListQuery>, scope: KpiScope | null, params: unknown[]): string {
   const where = ['true'];
   if (q.search) where.push(searchAny(['k.name'], `$${params.push(likePattern(q.search))}`));
   if (q.period) where.push(`k.period = $${params.push(q.period)}`);
   if (q.assignee_type) where.push(`k.assignee_type = $${params.push(q.assignee_type)}`);
-  if (own) {
-    where.push(`((k.assignee_type = 'user' and k.assignee_id = $${params.push(own.userId)})
-      or (k.assignee_type = 'team' and k.assignee_id = $${params.push(own.teamId ?? 0)})
-      or (k.assignee_type = 'department' and k.assignee_id = $${params.push(own.departmentId ?? 0)}))`);
+  if (scope) {
+    where.push(`((k.assignee_type = 'user' and k.assignee_id = any($${params.push(scope.userIds)}::int[]))
+      or (k.assignee_type = 'team' and k.assignee_id = any($${params.push(scope.teamIds)}::int[]))
+      or (k.assignee_type = 'department' and k.assignee_id = any($${params.push(scope.departmentIds)}::int[])))`);
   }
   return where.join(' and ');
 }
 
-/** A page of KPIs, newest first; `own` limits them to a viewer's own (null: the whole tenant). */
-export async function listKpis(tx: Queryable, q: KpiListQuery, own: OwnScope | null): Promise<{ rows: KpiRow[]; total: number }> {
+/** A page of KPIs, newest first; `scope` limits them to what a viewer may see (null: the whole tenant). */
+export async function listKpis(tx: Queryable, q: KpiListQuery, scope: KpiScope | null): Promise<{ rows: KpiRow[]; total: number }> {
   const params: unknown[] = [];
-  const where = conditions(q, own, params);
+  const where = conditions(q, scope, params);
   const total = await tx.query<{ n: number }>(`select count(*)::int as n from kpis k where ${where}`, params);
   const { rows } = await tx.query<Raw>(
     `${SELECT} where ${where} order by k.id desc limit $${params.length + 1} offset $${params.length + 2}`,
@@ -62,16 +65,16 @@ export async function listKpis(tx: Queryable, q: KpiListQuery, own: OwnScope | n
 }
 
 /** Every KPI assigned to a department, for /kpi-by-department. */
-export async function departmentKpis(tx: Queryable, own: OwnScope | null): Promise<KpiRow[]> {
+export async function departmentKpis(tx: Queryable, scope: KpiScope | null): Promise<KpiRow[]> {
   const params: unknown[] = [];
-  const where = conditions({ assignee_type: 'department' }, own, params);
+  const where = conditions({ assignee_type: 'department' }, scope, params);
   const { rows } = await tx.query<Raw>(`${SELECT} where ${where} order by k.assignee_id, k.id`, params);
   return rows.map(shape);
 }
 
-export async function getKpi(tx: Queryable, id: number, own: OwnScope | null = null): Promise<KpiRow | null> {
+export async function getKpi(tx: Queryable, id: number, scope: KpiScope | null = null): Promise<KpiRow | null> {
   const params: unknown[] = [id];
-  const { rows } = await tx.query<Raw>(`${SELECT} where k.id = $1 and ${conditions({}, own, params)}`, params);
+  const { rows } = await tx.query<Raw>(`${SELECT} where k.id = $1 and ${conditions({}, scope, params)}`, params);
   return rows[0] ? shape(rows[0]) : null;
 }
 
@@ -118,9 +121,10 @@ export async function assigneeExtensions(tx: Queryable, a: { type: KpiAssigneeTy
   return rows.map((r) => r.extension);
 }
 
-export async function ownScope(tx: Queryable, userId: number): Promise<OwnScope> {
+/** The viewer's own team and department (the KPIs assigned to them concern the viewer too). */
+export async function ownPlace(tx: Queryable, userId: number): Promise<{ teamId: number | null; departmentId: number | null }> {
   const { rows } = await tx.query<{ team_id: number | null; department_id: number | null }>('select team_id, department_id from users where id = $1', [userId]);
-  return { userId, teamId: rows[0]?.team_id ?? null, departmentId: rows[0]?.department_id ?? null };
+  return { teamId: rows[0]?.team_id ?? null, departmentId: rows[0]?.department_id ?? null };
 }
 
 export async function departmentNames(tx: Queryable, ids: number[]): Promise<Map<number, string>> {

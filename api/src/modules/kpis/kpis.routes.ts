@@ -1,21 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FEATURES, KpiCreateSchema, KpiListQuerySchema, KpiUpdateSchema, PERM, type KpiInput, type KpiListQuery } from '@tongdai/contracts';
-import { authOf, guarded, holdsPermission } from '../../http/guards';
+import { guarded } from '../../http/guards';
 import { idOf } from '../../http/params';
 import { validate } from '../../http/validate';
+import { viewerOf as viewerFor } from '../reports/reports.service';
 import { createKpisService, type KpiViewer } from './kpis.service';
 
 const schema = { tags: ['tenant: kpis'], security: [{ bearer: [] }] };
 
-async function viewerOf(request: FastifyRequest): Promise<KpiViewer> {
-  const auth = authOf(request);
-  return { tenantId: auth.tenantId, userId: auth.userId, wholeTenant: await holdsPermission(request, PERM.kpi.view) };
-}
+const viewerOf = (request: FastifyRequest): Promise<KpiViewer> => viewerFor(request, PERM.kpi.view);
 
 /**
  * Tenant surface: KPIs (issue 14) behind the purchased "report" feature, like the reports. Reading
- * needs no permission of its own: kpi.view reads the tenant's KPIs, anyone else only those assigned
- * to them, their team or their department (the service filters). Writes need kpi.create/edit/delete.
+ * needs no permission of its own: kpi.view reads the tenant's KPIs, anyone else those assigned to
+ * them, their team or their department, and to whoever is in their scope (viewerScope; the service filters). Writes need kpi.create/edit/delete.
  */
 export async function kpisRoutes(app: FastifyInstance): Promise<void> {
   const kpis = createKpisService(app.deps.db);

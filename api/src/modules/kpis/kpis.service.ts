@@ -2,14 +2,25 @@ import { KPI_MSG, type Kpi, type KpiByDepartmentResponse, type KpiInput, type Kp
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { legFigures } from '../reports/read-model.service';
+import { viewerScope, type Viewer } from '../reports/reports.service';
 import { kpiProgress, kpiWindow } from './progress';
 import * as repo from './kpis.repository';
 
-/** Who asks: kpi.view reads every KPI of the tenant, anyone else their own, their team's and department's. */
-export interface KpiViewer {
-  tenantId: number;
-  userId: number;
-  wholeTenant: boolean;
+/**
+ * Who asks: kpi.view reads every KPI of the tenant; anyone else those assigned to them, their team
+ * or their department, and those of the people, teams and departments in their scope (the
+ * reports' one rule, viewerScope: a manager's department, a leader's team; ADR 0028).
+ */
+export type KpiViewer = Viewer;
+
+const withOwn = <T>(list: T[], x: T | null) => (x === null || list.includes(x) ? list : [...list, x]);
+
+/** The assignees whose KPIs a viewer without kpi.view sees; null for the whole tenant. */
+async function kpisScope(tx: Queryable, v: KpiViewer): Promise<repo.KpiScope | null> {
+  const scope = await viewerScope(tx, v);
+  if (!scope) return null;
+  const own = await repo.ownPlace(tx, v.userId);
+  return { userIds: scope.userIds, teamIds: withOwn(scope.teamIds, own.teamId), departmentIds: withOwn(scope.departmentIds, own.departmentId) };
 }
 
 const found = <T>(x: T | null | false): T => {
@@ -22,7 +33,6 @@ const found = <T>(x: T | null | false): T => {
  * the reports read model (rollups) for the assignee's extensions and judged by progress.ts.
  */
 export function createKpisService(db: Db, now: () => Date = () => new Date()) {
-  const scopeOf = async (tx: Queryable, v: KpiViewer) => (v.wholeTenant ? null : repo.ownScope(tx, v.userId));
 
   /** The row with its progress now. */
   async function withProgress(tx: Queryable, row: repo.KpiRow, at: Date): Promise<Kpi> {
@@ -44,13 +54,13 @@ export function createKpisService(db: Db, now: () => Date = () => new Date()) {
   return {
     async list(v: KpiViewer, q: KpiListQuery): Promise<Paged<Kpi>> {
       return db.withTenant(v.tenantId, async (tx) => {
-        const { rows, total } = await repo.listKpis(tx, q, await scopeOf(tx, v));
+        const { rows, total } = await repo.listKpis(tx, q, await kpisScope(tx, v));
         return { data: await allWithProgress(tx, rows), meta: { page: q.page, per_page: q.per_page, total } };
       });
     },
 
     get: (v: KpiViewer, id: number): Promise<Kpi> =>
-      db.withTenant(v.tenantId, async (tx) => withProgress(tx, found(await repo.getKpi(tx, id, await scopeOf(tx, v))), now())),
+      db.withTenant(v.tenantId, async (tx) => withProgress(tx, found(await repo.getKpi(tx, id, await kpisScope(tx, v))), now())),
 
     create: (v: KpiViewer, input: KpiInput): Promise<Kpi> =>
       db.withTenant(v.tenantId, async (tx) => {
@@ -74,7 +84,7 @@ export function createKpisService(db: Db, now: () => Date = () => new Date()) {
     /** Each department with the KPIs assigned to it and their progress (departments without KPIs are left out). */
     async byDepartment(v: KpiViewer): Promise<KpiByDepartmentResponse> {
       return db.withTenant(v.tenantId, async (tx) => {
-        const kpis = await allWithProgress(tx, await repo.departmentKpis(tx, await scopeOf(tx, v)));
+        const kpis = await allWithProgress(tx, await repo.departmentKpis(tx, await kpisScope(tx, v)));
         const names = await repo.departmentNames(tx, [...new Set(kpis.map((k) => k.assignee.id))]);
         const data = [...names].map(([id, name]) => ({ department_id: id, department: name, kpis: kpis.filter((k) => k.assignee.id === id) }));
         return { data: data.sort((a, b) => a.department.localeCompare(b.department, 'vi')) };

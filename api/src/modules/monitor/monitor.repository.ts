@@ -33,17 +33,3 @@ export async function queues(tx: Queryable): Promise<QueueRow[]> {
   const { rows } = await tx.query<QueueRow>('select id, name, agents, sla_seconds, amber_wait_seconds, red_wait_seconds from pbx_queues order by name, id');
   return rows;
 }
-
-/** The viewer's own extension and the extensions of the departments they manage (departments.manager_id). */
-export async function viewerExtensions(tx: Queryable, userId: number): Promise<{ own: string | null; managed: string[] | null }> {
-  const { rows } = await tx.query<{ own: string | null; manages: boolean; managed: string[] }>(
-    `select (select extension from subscribers where user_id = $1 limit 1) as own,
-       exists (select 1 from departments where manager_id = $1) as manages,
-       coalesce((select array_agg(s.extension order by s.extension) from subscribers s join users u on u.id = s.user_id
-                 join departments d on d.id = u.department_id where d.manager_id = $1), '{}') as managed`,
-    [userId],
-  );
-  const r = rows[0];
-  return { own: r?.own ?? null, managed: r?.manages ? r.managed : null };
-}
-

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MONITOR_API, PERM, type MonitorHourly, type MonitorSnapshot } from '@tongdai/contracts';
-import { authOf, guarded, holdsPermission } from '../../http/guards';
+import { guarded } from '../../http/guards';
+import { viewerOf } from '../reports/reports.service';
 import { createMonitorService, hourly, monitorViewer, type MonitorViewer } from './monitor.service';
 
 const schema = { tags: ['tenant: monitor'], security: [{ bearer: [] }] };
 
-/** What the caller may watch (monitor.view, managed departments, or their own extension). */
+/** What the caller may watch (monitor.view: the tenant; else viewerScope: managed department, led team, own extension). */
 export async function monitorViewerOf(request: FastifyRequest): Promise<MonitorViewer> {
-  const auth = authOf(request);
-  return monitorViewer(request.server.deps.db, { tenantId: auth.tenantId, userId: auth.userId, wholeTenant: await holdsPermission(request, PERM.monitor.view) });
+  return monitorViewer(request.server.deps.db, await viewerOf(request, PERM.monitor.view));
 }
 
 /**

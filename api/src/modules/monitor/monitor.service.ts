@@ -3,12 +3,14 @@ import type { Db } from '../../db/db';
 import type { Audience } from '../realtime/call-event-hub';
 import type { LiveEntry, LiveStore } from '../realtime/live-state';
 import { callSeries, extensionSummary, queueSummary, totals, vnDayOf, vnDays, vnToday } from '../reports/read-model.service';
+import { viewerScope, type Viewer } from '../reports/reports.service';
 import * as repo from './monitor.repository';
 
 /**
- * What a user may watch live (issue 14): monitor.view → the whole tenant; a department manager
- * (departments.manager_id) → the extensions of their departments (and their own); anyone else →
- * their own extension's calls. The same scope filters the snapshot and every socket's events.
+ * What a user may watch live (issue 14): the reports' one scope rule (viewerScope, ADR 0034) with
+ * monitor.view granting the whole tenant: a department's manager watches the department's
+ * extensions, a team's leader the team's, anyone else their own extension's calls. The same
+ * scope filters the snapshot and every socket's events.
  */
 export interface MonitorViewer {
   tenantId: number;
@@ -17,24 +19,22 @@ export interface MonitorViewer {
   extensions: ReadonlySet<string>;
 }
 
-export async function monitorViewer(db: Db, who: { tenantId: number; userId: number; wholeTenant: boolean }): Promise<MonitorViewer> {
-  if (who.wholeTenant) return { tenantId: who.tenantId, scope: 'tenant', extensions: new Set() };
-  const { own, managed } = await db.withTenant(who.tenantId, (tx) => repo.viewerExtensions(tx, who.userId));
-  const mine = own ? [own] : [];
-  if (managed) return { tenantId: who.tenantId, scope: 'department', extensions: new Set([...managed, ...mine]) };
-  return { tenantId: who.tenantId, scope: 'own', extensions: new Set(mine) };
+export async function monitorViewer(db: Db, who: Viewer): Promise<MonitorViewer> {
+  const scope = await db.withTenant(who.tenantId, (tx) => viewerScope(tx, who));
+  if (!scope) return { tenantId: who.tenantId, scope: 'tenant', extensions: new Set() };
+  return { tenantId: who.tenantId, scope: scope.kind, extensions: new Set(scope.extensions) };
 }
 
 /**
  * May this viewer receive an event with this audience? The tenant's watchers: all. Others: when
  * the event concerns one of their extensions (rang, answered, placed, registered); a manager also
- * sees callers waiting for their agents. An event published without an audience: the tenant's watchers only.
+ * (or a team's leader) sees callers waiting for their agents. An event published without an audience: the tenant's watchers only.
  */
 export function mayReceive(viewer: MonitorViewer, audience: Audience | undefined): boolean {
   if (viewer.scope === 'tenant') return true;
   if (!audience) return false;
   if (audience.extensions.some((e) => viewer.extensions.has(e))) return true;
-  return viewer.scope === 'department' && !!audience.queueAgents?.some((e) => viewer.extensions.has(e));
+  return viewer.scope !== 'own' && !!audience.queueAgents?.some((e) => viewer.extensions.has(e));
 }
 
 const visibleCall = (viewer: MonitorViewer, c: LiveEntry) => mayReceive(viewer, { extensions: c.involved, queueAgents: c.queue_agents });

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { PERM, REALTIME_PROTOCOL, SESSION_ENDED_CLOSE } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
-import { declareAccess, holdsPermission, tenantGuard } from '../../http/guards';
+import { declareAccess, tenantGuard } from '../../http/guards';
 import { mayReceive, monitorViewer, type MonitorViewer } from '../monitor/monitor.service';
+import { viewerOf } from '../reports/reports.service';
 import { isEnded } from './call-event-hub';
 
 /** What the socket's user may watch, as of now (re-read with each session check). */
-async function viewerOf(request: FastifyRequest): Promise<MonitorViewer> {
-  const auth = request.auth!;
+async function watcherOf(request: FastifyRequest): Promise<MonitorViewer> {
   request.authRoles = null;
-  const wholeTenant = await holdsPermission(request, PERM.monitor.view);
-  return monitorViewer(request.server.deps.db, { tenantId: auth.tenantId, userId: auth.userId, wholeTenant });
+  return monitorViewer(request.server.deps.db, await viewerOf(request, PERM.monitor.view));
 }
 
 /**
@@ -19,7 +18,8 @@ async function viewerOf(request: FastifyRequest): Promise<MonitorViewer> {
  * REALTIME_PROTOCOL; it is checked (and the path's ma_dn against it) before the upgrade, so a
  * bad token is a plain 401/403 and never an open socket.
  * Each event goes only to the sockets whose user may see it (issue 14): monitor.view → the
- * tenant, a department's manager → its extensions, anyone else → the calls of their extension.
+ * tenant, a department's manager → its extensions, a team's leader → the team's, anyone else →
+ * the calls of their extension (viewerScope, ADR 0034).
  */
 export const eventsRoutes: FastifyPluginAsync = async (app) => {
   const viewers = new WeakMap<FastifyRequest, MonitorViewer>();
@@ -29,7 +29,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     if (!offered.includes(REALTIME_PROTOCOL) || !token) throw new AppError('SESSION_EXPIRED');
     request.auth = (await request.server.deps.auth.authenticate(token)).auth;
     await tenantGuard(request);
-    viewers.set(request, await viewerOf(request));
+    viewers.set(request, await watcherOf(request));
   }
 
   app.get('/events', { websocket: true, preValidation: declareAccess({ auth: 'websocket-token' }, authenticate), schema: { tags: ['tenant'], summary: 'Call events (WebSocket)' } }, (socket, request) => {
@@ -50,7 +50,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
       app.deps.auth.sessionAlive(auth).then(
         async (alive) => {
           if (!alive) return socket.close(SESSION_ENDED_CLOSE, 'SESSION_EXPIRED');
-          viewer = await viewerOf(request);
+          viewer = await watcherOf(request);
         },
         (e: unknown) => request.log.warn({ err: e }, 'socket session check failed'),
       );

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema, FEATURES, PERM, type CallReportQuery } from '@tongdai/contracts';
-import { authOf, guarded, holdsPermission, requirePermission } from '../../http/guards';
+import { guarded, requirePermission } from '../../http/guards';
 import { validateFilters } from '../../http/validate';
 import { createCallHistoryService } from './call-history.service';
-import type { Viewer } from './viewer-scope';
+import { viewerOf as viewerFor, type Viewer } from './viewer-scope';
 import { sendExport } from '../../http/export-files';
 
 const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
@@ -12,10 +12,7 @@ const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
 export const parseFilters = validateFilters(CallReportQuerySchema);
 
 /** Who asks, and whether report.view lets them read the whole tenant (else viewerScope says what they see). */
-export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
-  const auth = authOf(request);
-  return { tenantId: auth.tenantId, userId: auth.userId, wholeTenant: await holdsPermission(request, PERM.report.view) };
-}
+export const viewerOf = (request: FastifyRequest): Promise<Viewer> => viewerFor(request, PERM.report.view);
 
 /**
  * Tenant surface: call history (issue 13). Any user of a tenant that bought "report" may ask; the

@@ -31,7 +31,10 @@ export function reportCdr(tenantId: number, callId: string, o: Partial<CdrRow> &
 }
 
 export interface ReportFixture {
-  ids: { demo: number; abc: number; queue: number; care: number; sales: number; team: number; salesTeam: number; staffId: number };
+  ids: {
+    demo: number; abc: number; queue: number; care: number; sales: number; team: number; salesTeam: number;
+    staffId: number; adminId: number; managerId: number; leaderId: number; noExtId: number;
+  };
   customer: { id: number; name: string; phone: string };
   h: Record<'admin' | 'staff' | 'abcAdmin' | 'manager' | 'leader' | 'noExt', Record<string, string>>;
 }
@@ -61,7 +64,7 @@ export async function seedReportCalls(t: TestApp): Promise<ReportFixture> {
   };
   const manager = await person('truongphong', 'Trưởng phòng CSKH');
   const leader = await person('truongnhom', 'Trưởng nhóm Kinh doanh');
-  await person('khongmay', 'Nhân viên chưa có máy');
+  const noExt = await person('khongmay', 'Nhân viên chưa có máy');
   await sys('update departments set manager_id = $1 where id = $2', [manager, staff.department_id]);
   await sys('update teams set leader_id = $1 where id = $2', [leader, salesTeam]);
 
@@ -91,7 +94,10 @@ export async function seedReportCalls(t: TestApp): Promise<ReportFixture> {
     login(t.app, 'demo', { username: 'khongmay', password: pass }),
   ]);
   return {
-    ids: { demo, abc, queue: queue.id, care: staff.department_id, sales: admin.department_id, team, salesTeam, staffId: staff.id },
+    ids: {
+      demo, abc, queue: queue.id, care: staff.department_id, sales: admin.department_id, team, salesTeam,
+      staffId: staff.id, adminId: admin.id, managerId: manager, leaderId: leader, noExtId: noExt,
+    },
     customer,
     h: { ...base, manager: bearer(m), leader: bearer(l), noExt: bearer(n) },
   };
