@@ -50,6 +50,8 @@ test('a role with only "view customers" gives an account exactly that', async ({
   await expect(accounts.row('xem.khach').getByTestId('account-status')).toHaveText('Đang hoạt động');
 
   await page.getByTestId('logout').click();
+  // The app goes to /login by itself: a goto racing that navigation is aborted (net::ERR_ABORTED).
+  await expect(page).toHaveURL(/\/login$/);
   await login.loginAs({ maDn: 'demo', username: 'xem.khach', password: 'XemKhach@2026' });
   await expect(page.getByTestId('nav-customer')).toBeVisible();
   await expect(page.getByTestId('nav-roles')).toHaveCount(0);
@@ -127,6 +129,8 @@ test('an account manager is offered only the roles it may give (no super-admin),
   expect(account.status()).toBe(201);
 
   await page.getByTestId('logout').click();
+  // The app goes to /login by itself: a goto racing that navigation is aborted (net::ERR_ABORTED).
+  await expect(page).toHaveURL(/\/login$/);
   await login.loginAs({ maDn: 'demo', username: 'quan.ly.e2e', password });
   await new AccountListPage(page).goto();
   await page.getByTestId('add').click();
