@@ -1,6 +1,7 @@
 import type { CallReportOptions } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { cdrConditions as conditions, type CdrRangeQuery } from '../cdr/cdr.service';
+import { userExtensionSql } from '../subscribers/subscribers.service';
 
 /**
  * The directory a call-history page needs beside its call records: who uses each extension,
@@ -82,6 +83,6 @@ export async function countMissed(tx: Queryable, extension: string, from: Date, 
 
 /** A user's own extension (the softphone's recent calls are the agent's own, whatever their scope). */
 export async function extensionOfUser(tx: Queryable, userId: number): Promise<string | null> {
-  const { rows } = await tx.query<{ extension: string }>('select extension from subscribers where user_id = $1', [userId]);
+  const { rows } = await tx.query<{ extension: string | null }>(`select ${userExtensionSql('$1')} as extension`, [userId]);
   return rows[0]?.extension ?? null;
 }
