@@ -28,3 +28,4 @@ export * from './monitor';
 export * from './activity';
 export * from './kpis';
 export * from './monitor-live';
+export * from './telecom';

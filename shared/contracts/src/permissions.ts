@@ -171,6 +171,13 @@ export const PERM = {
   activity: {
     view: 'activity.view',
   },
+  /** Switchboards (carrier trunks) and hotlines: /etelecom/*. */
+  telecom: {
+    view: 'telecom.view',
+    create: 'telecom.create',
+    edit: 'telecom.edit',
+    delete: 'telecom.delete',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -294,6 +301,10 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.kpi.edit, group: 'KPI', label: 'Sửa KPI' },
   { name: PERM.kpi.delete, group: 'KPI', label: 'Xoá KPI' },
   { name: PERM.activity.view, group: 'Hoạt động', label: 'Xem hoạt động người dùng' },
+  { name: PERM.telecom.view, group: 'Viễn thông', label: 'Xem tổng đài nhà mạng và hotline' },
+  { name: PERM.telecom.create, group: 'Viễn thông', label: 'Thêm tổng đài nhà mạng và hotline' },
+  { name: PERM.telecom.edit, group: 'Viễn thông', label: 'Sửa tổng đài nhà mạng và hotline' },
+  { name: PERM.telecom.delete, group: 'Viễn thông', label: 'Xoá tổng đài nhà mạng và hotline' },
 ];
 
 /** The logged-in user as kept locally (SPEC §3): the role name and its permissions. */

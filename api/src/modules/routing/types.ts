@@ -137,8 +137,14 @@ export interface ForwardStep {
   number: string;
   /** Number as dialled or configured. */
   dialled: string;
+  /** Legacy free-text trunk of rules made before switchboards (issue 15); '' for switchboard rules. */
   trunk: string;
-  /** Caller number presented on the trunk; null = the trunk's default. */
+  /**
+   * The rule's switchboards (telecom_switchboards ids), tried in this order: the Kamailio plan
+   * turns each into one forward step with failover to the next on timeout / 5xx / channel limit.
+   */
+  switchboards?: number[];
+  /** Caller number presented on the trunk (a hotline of the tenant); null = the trunk's default. */
   callerId: string | null;
   ruleId: number;
   source: RouteNode;

@@ -22,4 +22,24 @@ export interface PbxConfig {
   outboundRules: OutboundRule[];
   blocked: BlockedNumber[];
   audio: AudioFile[];
+  /**
+   * The tenant's switchboards as the call path needs them (issue 15; never the password) and its
+   * channel limit over all of them. Optional until every loader fills it.
+   */
+  switchboards?: SwitchboardRoute[];
+  maxChannels?: number;
+}
+
+/** A switchboard as routing and Kamailio see it: where to send, how many calls at once. */
+export interface SwitchboardRoute {
+  id: number;
+  name: string;
+  host: string;
+  port: number;
+  transport: 'udp' | 'tcp';
+  max_channels: number;
+  enabled: boolean;
+  register: boolean;
+  /** Hotlines of this switchboard (stored form), for the caller-id rule "same carrier". */
+  hotlines: string[];
 }

@@ -1,0 +1,201 @@
+import * as v from 'valibot';
+import { MSG } from './messages';
+import { carrierOf, phoneKind, significantNumber, type Carrier } from './phone';
+import { DestinationSchema, type Destination } from './pbx/destinations';
+import { INVALID, max } from './pbx/messages';
+
+/**
+ * Telecom (issue 15, SPEC §2 /etelecom/*, /voices/subscribers): a tenant's carrier connections
+ * (switchboards = SIP trunks) and the hotlines it owns through them. One schema for the screens
+ * (mf-pbx), the API and the routing engine. A hotline is a number of the tenant (/numbers,
+ * inbound routes) bound to a switchboard.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Switchboards (SIP trunks to a carrier)
+// ---------------------------------------------------------------------------------------------
+
+/** The carriers a Vietnamese company buys hotlines from; `other` for a PBX or carrier not listed. */
+export const SWITCHBOARD_CARRIERS = ['viettel', 'vnpt', 'mobifone', 'fpt', 'cmc', 'other'] as const;
+export type SwitchboardCarrier = (typeof SWITCHBOARD_CARRIERS)[number];
+export const SWITCHBOARD_CARRIER_NAMES: Record<SwitchboardCarrier, string> = {
+  viettel: 'Viettel', vnpt: 'VNPT (Vinaphone)', mobifone: 'Mobifone', fpt: 'FPT Telecom', cmc: 'CMC Telecom', other: 'Khác',
+};
+/** The mobile network (phone.ts, by number prefix) → the switchboard carrier that owns it. */
+export const SWITCHBOARD_CARRIER_OF_NETWORK: Partial<Record<Carrier, SwitchboardCarrier>> = { viettel: 'viettel', vinaphone: 'vnpt', mobifone: 'mobifone' };
+
+export const SWITCHBOARD_TRANSPORTS = ['udp', 'tcp'] as const;
+export type SwitchboardTransport = (typeof SWITCHBOARD_TRANSPORTS)[number];
+/** Codecs a carrier trunk may offer (G.711 first: every Vietnamese carrier takes it). */
+export const SWITCHBOARD_CODECS = ['PCMA', 'PCMU', 'G729', 'G722'] as const;
+export type SwitchboardCodec = (typeof SWITCHBOARD_CODECS)[number];
+
+/**
+ * Live status of a switchboard. `registered` / `failed` for a trunk that registers (failed carries
+ * the carrier's reason, e.g. "403 Forbidden", "timeout"); `ip` for an IP-authenticated trunk
+ * (nothing to register); `pending` before the first answer; `disabled` when turned off.
+ */
+export const SWITCHBOARD_STATUSES = ['pending', 'registered', 'failed', 'ip', 'disabled'] as const;
+export type SwitchboardStatus = (typeof SWITCHBOARD_STATUSES)[number];
+export const SWITCHBOARD_STATUS_LABELS: Record<SwitchboardStatus, string> = {
+  pending: 'Đang đăng ký',
+  registered: 'Đã đăng ký',
+  failed: 'Đăng ký thất bại',
+  ip: 'Xác thực theo IP',
+  disabled: 'Đã tắt',
+};
+
+export const TELECOM_MSG = {
+  host: 'Địa chỉ máy chủ không hợp lệ (tên miền hoặc địa chỉ IPv4)',
+  port: 'Cổng từ 1 đến 65535',
+  codecs: 'Chọn ít nhất một codec',
+  authUser: 'Tài khoản xác thực gồm chữ, số và . _ - @ +',
+  passwordRequired: 'Trunk có đăng ký cần mật khẩu xác thực',
+  hotlineNumber: 'Số hotline không hợp lệ: 1800/1900, số cố định hoặc số di động Việt Nam',
+  numberTaken: 'Số này đã thuộc về một doanh nghiệp khác',
+  numberExists: 'Số này đã có trong tổng đài của bạn',
+  switchboardRequired: 'Chọn tổng đài (trunk) của hotline',
+  switchboardsRequired: 'Chọn ít nhất một tổng đài (trunk)',
+  switchboardInUse: 'Tổng đài đang được dùng bởi hotline hoặc tuyến gọi ra',
+  callerIdNotHotline: 'Số hiển thị phải là một hotline của doanh nghiệp',
+  channelLimit: 'Tổng đài đã dùng hết số kênh đồng thời',
+  tenantChannelLimit: 'Doanh nghiệp đã dùng hết số kênh gọi đồng thời',
+  unknownCarrier: 'Cuộc gọi đến từ địa chỉ không phải tổng đài đã cấu hình',
+} as const;
+
+const HOST = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$|^(?=.{1,253}$)(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)*[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
+const AUTH_USER = /^[a-zA-Z0-9._@+-]{1,64}$/;
+const intIn = (min: number, maxValue: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.union([v.number(INVALID), v.pipe(v.string(INVALID), v.trim(), v.regex(/^\d+$/, 'Phải là số nguyên'), v.transform(Number))], INVALID),
+      v.integer('Phải là số nguyên'),
+      v.minValue(min, `Tối thiểu ${min}`),
+      v.maxValue(maxValue, `Tối đa ${maxValue}`),
+    ),
+    fallback,
+  );
+const required = (n: number) => v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(n, max(n)));
+
+/**
+ * POST/PUT a switchboard. `auth_password` is write-only: the API never sends it back (a row says
+ * `has_password`); on edit an empty value keeps the stored one. A trunk that registers needs a user
+ * and a password; an IP-authenticated one (register false) may have neither.
+ */
+export const SwitchboardInputSchema = v.pipe(
+  v.object({
+    name: required(100),
+    carrier: v.optional(v.picklist(SWITCHBOARD_CARRIERS, INVALID), 'other'),
+    host: v.config(v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.regex(HOST, TELECOM_MSG.host)), { abortPipeEarly: true }),
+    port: intIn(1, 65535, 5060),
+    transport: v.optional(v.picklist(SWITCHBOARD_TRANSPORTS, INVALID), 'udp'),
+    auth_user: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(AUTH_USER, TELECOM_MSG.authUser))], TELECOM_MSG.authUser), ''),
+    auth_password: v.optional(v.pipe(v.string(INVALID), v.maxLength(128, max(128))), ''),
+    /** Register to the carrier (uac); false = the carrier knows us by IP. */
+    register: v.optional(v.boolean(INVALID), true),
+    /** Seconds between registrations (REGISTER Expires). */
+    register_interval: intIn(60, 3600, 300),
+    /** Concurrent calls the carrier allows on this trunk (both directions). */
+    max_channels: intIn(1, 2000, 30),
+    codecs: v.optional(
+      v.pipe(v.array(v.picklist(SWITCHBOARD_CODECS, INVALID), TELECOM_MSG.codecs), v.minLength(1, TELECOM_MSG.codecs), v.check((xs) => new Set(xs).size === xs.length, INVALID)),
+      ['PCMA', 'PCMU'],
+    ),
+    enabled: v.optional(v.boolean(INVALID), true),
+    description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, max(500))), ''),
+  }),
+  v.forward(
+    v.check((s) => !s.register || s.auth_user !== '', MSG.required),
+    ['auth_user'],
+  ),
+);
+export type SwitchboardInput = v.InferOutput<typeof SwitchboardInputSchema>;
+
+/** A switchboard as the API answers it: never the password. */
+export interface Switchboard extends Omit<SwitchboardInput, 'auth_password'> {
+  id: number;
+  has_password: boolean;
+  status: SwitchboardStatus;
+  /** The carrier's answer or the failure, in Vietnamese where we know it ('' when fine). */
+  status_reason: string;
+  status_at: string | null;
+  /** Calls on this trunk now (live). */
+  channels_in_use: number;
+  hotlines: number;
+  created_at: string;
+  updated_at: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hotlines (numbers owned through a switchboard)
+// ---------------------------------------------------------------------------------------------
+
+export const HOTLINE_KINDS = ['tollfree', 'premium', 'landline', 'mobile'] as const;
+export type HotlineKind = (typeof HOTLINE_KINDS)[number];
+export const HOTLINE_KIND_LABELS: Record<HotlineKind, string> = {
+  tollfree: '1800 (miễn phí người gọi)', premium: '1900 (người gọi trả phí)', landline: 'Cố định', mobile: 'Di động',
+};
+
+/** The kind of a Vietnamese hotline number, or null when it cannot be one. */
+export function hotlineKind(n: string): HotlineKind | null {
+  const nsn = significantNumber(n);
+  if (nsn === null) return null;
+  if (nsn.startsWith('1800')) return 'tollfree';
+  if (nsn.startsWith('1900')) return 'premium';
+  const kind = phoneKind(nsn);
+  return kind === 'mobile' ? 'mobile' : kind === 'landline' ? 'landline' : null;
+}
+
+/** The carrier a hotline's prefix says (mobile numbers only; others are the switchboard's). */
+export function hotlineCarrier(n: string): SwitchboardCarrier | null {
+  return SWITCHBOARD_CARRIER_OF_NETWORK[carrierOf(n)] ?? null;
+}
+
+/** POST /etelecom hotline: the number, its switchboard, where its calls go (an inbound route is made for it). */
+export const HotlineInputSchema = v.object({
+  number: v.config(v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.check((n) => hotlineKind(n) !== null, TELECOM_MSG.hotlineNumber)), { abortPipeEarly: true }),
+  switchboard_id: v.pipe(
+    v.union([v.number(TELECOM_MSG.switchboardRequired), v.pipe(v.string(TELECOM_MSG.switchboardRequired), v.regex(/^\d+$/, TELECOM_MSG.switchboardRequired), v.transform(Number))], TELECOM_MSG.switchboardRequired),
+    v.integer(TELECOM_MSG.switchboardRequired),
+    v.minValue(1, TELECOM_MSG.switchboardRequired),
+  ),
+  destination: DestinationSchema,
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, max(500))), ''),
+});
+export type HotlineInput = v.InferOutput<typeof HotlineInputSchema>;
+
+export interface Hotline {
+  id: number;
+  /** Stored form (phone.ts storedForm). */
+  number: string;
+  kind: HotlineKind;
+  /** From the prefix for mobiles, else the switchboard's carrier. */
+  carrier: SwitchboardCarrier;
+  switchboard_id: number;
+  switchboard_name: string;
+  switchboard_status: SwitchboardStatus;
+  destination: Destination;
+  active: boolean;
+  description: string;
+  calls_today: number;
+  channels_in_use: number;
+  created_at: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outbound rules choose switchboards; caller id is one of the tenant's hotlines
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `fixed`: always the rule's caller_id hotline. `carrier`: the tenant's hotline on the callee's
+ * carrier when there is one (Viettel to Viettel…), else the rule's caller_id.
+ */
+export const CALLER_ID_MODES = ['fixed', 'carrier'] as const;
+export type CallerIdMode = (typeof CALLER_ID_MODES)[number];
+export const CALLER_ID_MODE_LABELS: Record<CallerIdMode, string> = {
+  fixed: 'Cố định một hotline',
+  carrier: 'Hotline cùng nhà mạng với số được gọi (nếu có)',
+};
+
+/** Channels per tenant across all its switchboards unless the tenant's plan says otherwise. */
+export const DEFAULT_TENANT_MAX_CHANNELS = 100;
