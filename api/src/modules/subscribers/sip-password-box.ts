@@ -24,24 +24,30 @@ export function sipPasswordKey(spec = process.env.SIP_PASSWORD_KEY): Buffer {
 
 export const newSipPasswordKey = (): string => randomBytes(32).toString('hex');
 
-const aad = (tenantId: number) => Buffer.from(`tongdai:subscriber:${tenantId}`);
+/** What a sealed secret is for: a value sealed for one purpose does not open for another. */
+export type SecretPurpose = 'subscriber' | 'switchboard';
+const aad = (tenantId: number, purpose: SecretPurpose = 'subscriber') => Buffer.from(`tongdai:${purpose}:${tenantId}`);
 
-export function sealSipPassword(tenantId: number, password: string, key = sipPasswordKey()): string {
+/** A carrier switchboard's digest password at rest (issue 15): same box, its own purpose. */
+export const sealSwitchboardPassword = (tenantId: number, password: string): string => sealSipPassword(tenantId, password, sipPasswordKey(), 'switchboard');
+export const openSwitchboardPassword = (tenantId: number, sealed: string): string | null => openSipPassword(tenantId, sealed, sipPasswordKey(), 'switchboard');
+
+export function sealSipPassword(tenantId: number, password: string, key = sipPasswordKey(), purpose: SecretPurpose = 'subscriber'): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(aad(tenantId));
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(aad(tenantId, purpose));
   const body = Buffer.concat([cipher.update(password, 'utf8'), cipher.final(), cipher.getAuthTag()]);
   return `${PREFIX}${iv.toString('base64url')}.${body.toString('base64url')}`;
 }
 
 /** The password, or null when the value is not ours (wrong key, tampered, another tenant's). */
-export function openSipPassword(tenantId: number, sealed: string, key = sipPasswordKey()): string | null {
+export function openSipPassword(tenantId: number, sealed: string, key = sipPasswordKey(), purpose: SecretPurpose = 'subscriber'): string | null {
   const [version, ivText, bodyText] = sealed.split('.');
   if (`${version}.` !== PREFIX || !ivText || !bodyText) return null;
   const iv = Buffer.from(ivText, 'base64url');
   const body = Buffer.from(bodyText, 'base64url');
   if (iv.length !== 12 || body.length < 17) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, iv).setAAD(aad(tenantId));
+    const decipher = createDecipheriv('aes-256-gcm', key, iv).setAAD(aad(tenantId, purpose));
     decipher.setAuthTag(body.subarray(body.length - 16));
     return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
   } catch {
