@@ -10,7 +10,7 @@ ensureBuilt();
 const { startStack } = await import('./lib/stack.mjs');
 const webPort = Number(process.env.WEB_PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? 4000);
-const stack = await startStack({ webPort, apiPort, databaseUrl: process.env.DATABASE_URL });
+const stack = await startStack({ webPort, apiPort, databaseUrl: process.env.DATABASE_URL, demoCarrier: true });
 
 // The softphone needs Kamailio; without it everything else still works, and we say how to get it.
 function sipLine() {
@@ -26,6 +26,18 @@ function mediaLine() {
   return 'Âm thanh:    máy chủ phát lời chào, IVR, nhạc chờ chưa chạy (cần Kamailio); các bước đó trả 480';
 }
 
+// The demo carrier (dev tooling, ADR 0037): a stand-in for the phone network on loopback.
+function carrierLines() {
+  const c = stack.sip?.demoCarrier();
+  if (!c) return '';
+  return `
+  Nhà mạng demo (giả lập, không phải nhà mạng thật): udp ${c.address}, nhật ký ${c.log}
+    Gọi số di động (vd 0912345678) từ softphone: nghe lời chào tiếng Việt của nhà mạng demo.
+    Gọi vào hotline demo 02873001234: curl -XPOST ${c.controlUrl}/call -H 'content-type: application/json' -d '{"to":"02873001234","from":"0987654321"}'
+    Các cuộc gọi nhà mạng đã nhận/gọi: curl ${c.controlUrl}/calls
+`;
+}
+
 console.log(`
   Tongdai đang chạy
   ─────────────────────────────────────────────
@@ -34,7 +46,7 @@ console.log(`
   CSDL:        ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite nhúng trong .data/pglite'}
   ${sipLine()}
   ${mediaLine()}
-
+${carrierLines()}
   Đăng nhập thử (mã doanh nghiệp / tên đăng nhập / mật khẩu):
     demo / admin    / Admin@123      (super-admin)
     demo / nhanvien / Nhanvien@123   (nhân viên, quyền hạn chế)

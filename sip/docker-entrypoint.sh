@@ -1,28 +1,21 @@
 #!/bin/sh
 # The container's Kamailio parameters, from the environment (docker-compose.yml), then Kamailio.
 #   INTERNAL_SECRET        shared with the API and the media workers (required; ADR 0019)
-#   SIP_TRUNKS             name=ip:port,... the carriers trusted without digest (their addresses)
+#   SIP_CONTACT_ADDR       host:port carriers reach this Kamailio at (registrations' Contact), default kamailio:5060
 #   API_INTERNAL_HOSTPATH  the API's internal listener, default api:4001/internal/sip
 set -eu
 case "${INTERNAL_SECRET:-}" in
   '' | *[!A-Za-z0-9_-]*) echo "INTERNAL_SECRET must be set (A-Z a-z 0-9 _ -), the same value as the API's" >&2; exit 1 ;;
 esac
-trunk_net=""
-old_ifs="$IFS"; IFS=','
-for entry in ${SIP_TRUNKS:-}; do
-  host="${entry#*=}"; host="${host%%:*}"
-  case "$host" in
-    '' | *[!0-9.]*) echo "SIP trunk '$entry': not an IPv4 address, Kamailio does not trust it" >&2 ;;
-    *) trunk_net="${trunk_net:+$trunk_net,}$host/32" ;;
-  esac
-done
-IFS="$old_ifs"
+case "${SIP_CONTACT_ADDR:-kamailio:5060}" in
+  *[!A-Za-z0-9.:-]*) echo "SIP_CONTACT_ADDR must be host:port" >&2; exit 1 ;;
+esac
 mkdir -p /run/kamailio
 umask 077
 {
   echo "#!substdef \"!API_URL!http://kamailio:${INTERNAL_SECRET}@${API_INTERNAL_HOSTPATH:-api:4001/internal/sip}!g\""
   echo "#!substdef \"!INTERNAL_SECRET!${INTERNAL_SECRET}!g\""
-  if [ -n "$trunk_net" ]; then echo "#!substdef \"!TRUNK_NET!${trunk_net}!g\""; fi
+  echo "#!substdef \"!SIP_CONTACT_ADDR!${SIP_CONTACT_ADDR:-kamailio:5060}!g\""
 } > /run/kamailio/tongdai-env.cfg
 # -m 512: a thousand calls a second need the shared memory (64 MB ran out at 500, ADR 0011).
 exec kamailio -DD -E -f /etc/kamailio/kamailio.cfg -Y /run/kamailio -m 512 -M 16

@@ -3,11 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openDb } from './db/open';
 import { seedIfEmpty } from './db/seed';
+import { demoCarrierFromEnv, seedDemoCarrier } from './db/seed-demo-carrier';
 import { buildServer, DEFAULT_CORS_ORIGINS } from './server';
 import { buildInternalServer } from './modules/sip/internal-server';
 import { newInternalSecret } from './modules/sip/internal-auth';
 import { newSipPasswordKey } from './modules/subscribers/sip-password-box';
 import { memoryHub, redisHub } from './modules/realtime/call-event-hub';
+import { memoryLiveStore } from './modules/realtime/live-state';
+import { dbRegistrations } from './modules/realtime/registration-store';
 import { redisCounters } from './modules/auth/throttle';
 
 const REPO_ROOT = resolve(__dirname, '../..');
@@ -37,12 +40,18 @@ async function main(): Promise<void> {
   const internalSecret = keptSecret(dataDir, 'INTERNAL_SECRET', newInternalSecret);
   const db = await openDb({ databaseUrl, dataDir });
   if (await seedIfEmpty(db)) console.log('Seeded demo tenants "demo" and "abc" (admin / Admin@123)');
+  // npm start runs the demo carrier (dev tooling, ADR 0037) and says where: the demo tenant's switchboard follows it.
+  const demoCarrier = demoCarrierFromEnv(process.env);
+  if (demoCarrier && (await seedDemoCarrier(db, demoCarrier))) console.log(`Demo carrier switchboard "Nhà mạng demo" → udp ${demoCarrier.host}:${demoCarrier.port}`);
   const corsOrigins = process.env.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? DEFAULT_CORS_ORIGINS;
   // LOGIN_IP_LIMIT: logins per minute per IP (the e2e run logs in more often than a person).
   const loginRateLimit = process.env.LOGIN_IP_LIMIT ? { max: Number(process.env.LOGIN_IP_LIMIT), timeWindow: 60_000 } : undefined;
   const logger = { level: process.env.LOG_LEVEL ?? 'warn' };
   // Call events for the browsers: through Redis when several API instances serve (REDIS_URL).
-  const hub = process.env.REDIS_URL ? await redisHub(process.env.REDIS_URL, (e) => console.error('Redis (call events):', e)) : memoryHub();
+  // Registrations (ADR 0038) live there too; without Redis in the database, so a restart keeps them.
+  const hub = process.env.REDIS_URL
+    ? await redisHub(process.env.REDIS_URL, (e) => console.error('Redis (call events):', e))
+    : memoryHub(memoryLiveStore(Date.now, await dbRegistrations(db, (e) => console.error('Registrations not saved:', e))));
   // Login counters: in Redis too, so every instance counts the same tries (memory otherwise).
   const loginCounters = process.env.REDIS_URL ? await redisCounters(process.env.REDIS_URL, (e) => console.error('Redis (login limits):', e)) : undefined;
   // TRUST_PROXY: the reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For

@@ -11,8 +11,10 @@ import { siteRoutes } from './modules/settings/site.routes';
 import { userSettingsRoutes } from './modules/settings/user-settings.routes';
 import { signupRoutes } from './modules/signup/signup.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
+import { voicemailRoutes } from './modules/voicemail/voicemail.routes';
 import { cpRoutes } from './modules/tenants/cp.routes';
 import { telecomRoutes } from './modules/telecom/telecom.routes';
+import { switchboardsRoutes } from './modules/telecom/switchboards.routes';
 import { eventsRoutes } from './modules/realtime/events.routes';
 import { callHistoryRoutes } from './modules/reports/call-history.routes';
 import { summaryRoutes } from './modules/reports/summary.routes';
@@ -67,6 +69,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(customersRoutes);
       await tenant.register(orgRoutes);
       await tenant.register(subscribersRoutes);
+      await tenant.register(voicemailRoutes);
       await tenant.register(tenantNotificationsRoutes);
       await tenant.register(eventsRoutes);
       await tenant.register(callHistoryRoutes);
@@ -74,6 +77,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(activityRoutes);
       await tenant.register(kpisRoutes);
       await tenant.register(monitorRoutes);
+      await tenant.register(switchboardsRoutes);
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -1,7 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { mp3, multipart, wav } from '@tongdai/testkit/pbx-kit';
 import type { Db } from '../src/db/db';
-import { vnDay } from '@tongdai/contracts';
+import { CdrWriter } from '../src/modules/cdr/cdr.service';
+import { TELECOM_API, vnDay } from '@tongdai/contracts';
 
 /** One operation of the OpenAPI document, with the access its guards declared (x-auth …). */
 export interface Operation {
@@ -191,9 +192,37 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
   const group = await post('time-group', { name: 'Giờ ma trận', ranges: [{ time_start: '08:00', time_end: '17:00' }] });
   await post('time-condition', { name: 'Điều kiện ma trận', time_group_id: group.id, matched_destination: direct('101'), unmatched_destination: direct('101') });
   await post('last-calls', { name: 'Gọi lại ma trận', fallback_destination: direct('101') });
-  await post('rule', { name: 'Quy tắc ma trận', pattern: '09XXXXXXXX', trunk: 'vnpt' });
+  // Issue 15: a switchboard, a hotline through it (a number of the tenant's own), a rule through it.
+  const switchboard = await send({
+    method: 'POST', url: `/t/${maDn}/${TELECOM_API.switchboards}`,
+    payload: { name: 'Tổng đài ma trận', carrier: 'vnpt', host: '192.0.2.10', auth_user: `mt_${maDn}`, auth_password: 'MaTran-Trunk-1' },
+  });
+  await send({
+    method: 'POST', url: `/t/${maDn}/${TELECOM_API.hotlines}`,
+    payload: { number: maDn === 'demo' ? '02873009901' : '02473009901', switchboard_id: switchboard.id, destination: direct('101') },
+  });
+  await post('rule', { name: 'Quy tắc ma trận', pattern: '09XXXXXXXX', switchboard_ids: [switchboard.id] });
   await post('blocked-in', { number: '0911000111' });
   await post('blocked-out', { number: '0911000222' });
+  // A call record of today (calls are written by the call path, not by a request): the call history's rows.
+  const db = app.deps.db;
+  const tenantId = await db.withSystem(async (tx) => (await tx.query<{ id: number }>('select id from tenants where ma_dn = $1', [maDn])).rows[0].id);
+  const writer = new CdrWriter(db, { onError: (err) => { throw err; } });
+  const ended = new Date();
+  const started = new Date(ended.getTime() - 40_000);
+  writer.add({
+    tenant_id: tenantId, call_id: `ma-tran-${maDn}`, caller: '0912000333', callee: '101', did: null, direction: 'inbound', route: [],
+    ring_group_id: null, queue_id: null, extension: '101', trunk: null, started_at: started, answered_at: new Date(started.getTime() + 5_000), ended_at: ended,
+    duration: 40, billsec: 35, disposition: 'ANSWERED', sip_code: 200, reason: '',
+  });
+  await writer.flush();
+  // Issue 16: a voicemail message in the admin's own mailbox (101), as the media worker leaves one.
+  await db.withSystem((tx) =>
+    tx.query(
+      `insert into voicemail_messages (tenant_id, mailbox, caller, call_id, duration_seconds, mime, bytes) values ($1, '101', '0912000444', $2, 1, 'audio/wav', $3)`,
+      [tenantId, `ma-tran-vm-${maDn}`, wav(1)],
+    ),
+  );
 }
 
 /**

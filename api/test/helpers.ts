@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../src/db/db';
 import { openDb } from '../src/db/open';
 import { DEMO, seed } from '../src/db/seed';
 import { buildServer, type ServerOptions } from '../src/server';
+import { insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 
 export { DEMO };
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
@@ -87,4 +88,15 @@ export function explaining(tx: Queryable, plans: string[]): Queryable {
       return { rows: plans.length === 1 ? [{ total: 0 }] : [] };
     }) as Queryable['query'],
   };
+}
+
+/**
+ * A switchboard of the tenant that carriers call in from (ADR 0036: no open relay, a call without
+ * digest is planned only from a switchboard of the number's tenant), written before the first plan
+ * request; returns the `&src=` Kamailio adds to such a plan request.
+ */
+export async function carrierSource(db: Db, maDn = 'demo', port = 5999): Promise<string> {
+  const tenantId = await db.withSystem(async (tx) => (await tx.query<{ id: number }>('select id from tenants where ma_dn = $1', [maDn])).rows[0].id);
+  await db.withTenant(tenantId, (tx) => insertSwitchboard(tx, tenantId, { name: `Nhà mạng kiểm thử ${port}`, port }));
+  return `&src=127.0.0.1:${port}`;
 }

@@ -1,3 +1,4 @@
+import { TELECOM_API } from '@tongdai/contracts';
 import { demoHeaders, startTestApp, type TestApp } from './helpers';
 import { pbxClient, type PbxClient } from '@tongdai/testkit/pbx-kit';
 
@@ -11,6 +12,8 @@ export interface PbxTest {
   kinhDoanh: number;
   gioHanhChinh: number;
   seededRoute: number;
+  /** An IP-authenticated switchboard of demo (issue 15), for outbound rules. */
+  switchboard: number;
 }
 
 /** A seeded test app with a /pbx client per demo user and the ids of demo's seeded PBX objects. */
@@ -19,6 +22,10 @@ export async function startPbxTest(): Promise<PbxTest> {
   const h = await demoHeaders(t.app);
   const demo = pbxClient(t.app, h.admin);
   const first = async (path: string) => (await demo.get(`${path}?dataType=all`)).json().data[0].id as number;
+  const switchboard = await t.app.inject({
+    method: 'POST', url: `/t/demo/${TELECOM_API.switchboards}`, headers: h.admin,
+    payload: { name: 'Tổng đài thử', carrier: 'viettel', host: '127.0.0.1', register: false },
+  });
   return {
     t,
     admin: h.admin,
@@ -28,5 +35,6 @@ export async function startPbxTest(): Promise<PbxTest> {
     kinhDoanh: await first('/partner/group-inbounds'),
     gioHanhChinh: await first('/partner/time-group'),
     seededRoute: await first('/partner/inbound'),
+    switchboard: switchboard.json().data.id as number,
   };
 }

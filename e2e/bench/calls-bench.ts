@@ -36,32 +36,53 @@ export function cpuSeconds(match: (pid: number, ppid: number, pgrp: number) => b
   return ticks / TICK;
 }
 
-const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN);
+export const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN);
 
 /** Plan round trips (ms) logged by Kamailio (TONGDAI_PLAN_TIMING) after byte `from` of its log. */
-function planTimes(log: string, from: number): number[] {
+export function planTimes(log: string, from: number): number[] {
   const text = readFileSync(log).subarray(from).toString();
   return [...text.matchAll(/plan-timing (\d+)\.(\d+) (\d+)\.(\d+) 200/g)].map((m) => (Number(m[3]) - Number(m[1])) * 1000 + (Number(m[4]) - Number(m[2])) / 1000);
 }
 
 /** sipp's statistics lines (-trace_stat, one a second): counters by column name. */
-function sippStats(file: string): Record<string, string>[] {
+export function sippStats(file: string): Record<string, string>[] {
   const [head, ...lines] = readFileSync(file, 'utf8').trim().split('\n').map((l) => l.split(';'));
   return lines.map((l) => Object.fromEntries(head.map((h, i) => [h, l[i]])));
 }
 
 /** "HH:MM:SS:ffffff" (sipp; the last part is a fraction of a second) → seconds. */
-function sippSeconds(t = ''): number {
+export function sippSeconds(t = ''): number {
   const [h = '0', m = '0', sec = '0', frac = '0'] = t.split(':');
   return Number(h) * 3600 + Number(m) * 60 + Number(sec) + Number(frac) / 10 ** frac.length;
+}
+
+/** What the bench's stack hands the call benches. */
+export interface BenchOptions {
+  apiUrl: string;
+  apiPort: number;
+  apiPid: number;
+  token: string;
+  sip: StackSip | null;
+}
+
+/** A bench's call plane: extensions in hunt groups, one per DID, one sipp phone answering for all, its own Kamailio. */
+export interface BenchPbx {
+  kamailio: Awaited<ReturnType<typeof startKamailio>>;
+  udpPort: number;
+  dir: string;
+  /** Source ports of the tenant's bench switchboards (carriers call in only from a switchboard, ADR 0036); [0] is the one carrier of the call bench. */
+  carrierPorts: number[];
+  carrierPort: number;
+  /** Kamailio's and the API's CPU seconds so far (Kamailio: its process group; the API: tsx and its node). */
+  cpu(): [number, number];
+  close(): Promise<void>;
 }
 
 /**
  * The stack's own Kamailio is swapped for one with plan timing and more shared memory (-m 512, a
  * thousand calls a second need it) on the same evapi port, so the API's event stream follows.
  */
-export async function callFigures(o: { apiUrl: string; apiPort: number; apiPid: number; token: string; sip: StackSip | null }): Promise<[string, string, string][]> {
-  if (!sippInstalled() || !o.sip) return [['Kamailio calls/s with API plans', 'skipped: sipp or Kamailio is not installed', '≥ 1000 cps']];
+export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents: number; firstExtension: number; dids: string[]; name: string; carriers?: number }): Promise<BenchPbx> {
   const headers = { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' };
   const post = async (path: string, body: object) => {
     const res = await fetch(`${o.apiUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -69,13 +90,30 @@ export async function callFigures(o: { apiUrl: string; apiPort: number; apiPid: 
     return ((await res.json()) as { data: { id: number; extension: string; password: string } }).data;
   };
   const agents = [];
-  for (let i = 0; i < AGENTS; i++) agents.push(await post('/t/demo/subscribers', { extension: String(7001 + i), display_name: `Bench ${7001 + i}` }));
-  const group = await post('/pbx/partner/group-inbounds?CodeCompany=demo', { name: 'Bench hunt', extensions: agents.map((a) => a.extension), strategy: 'hunt', ring_time: 20 });
-  await post('/pbx/partner/inbound?CodeCompany=demo', { did: DID, destination: { type: 'group', target: String(group.id) } });
+  for (let i = 0; i < p.agents; i++) agents.push(await post('/t/demo/subscribers', { extension: String(p.firstExtension + i), display_name: `Bench ${p.firstExtension + i}` }));
+  // A ring group holds at most 100 extensions: one group and one DID per share of the agents.
+  const share = Math.ceil(agents.length / p.dids.length);
+  for (const [i, did] of p.dids.entries()) {
+    // The seeded DIDs exist already (409); a new one is added to the tenant's numbers first.
+    const number = await fetch(`${o.apiUrl}/pbx/partner/number?CodeCompany=demo`, { method: 'POST', headers, body: JSON.stringify({ number: did }) });
+    if (number.status !== 201 && number.status !== 409) throw new Error(`bench setup number ${did}: ${number.status} ${await number.text()}`);
+    const extensions = agents.slice(i * share, (i + 1) * share).map((a) => a.extension);
+    const group = await post('/pbx/partner/group-inbounds?CodeCompany=demo', { name: `${p.name} ${i + 1}`, extensions, strategy: 'hunt', ring_time: 20 });
+    await post('/pbx/partner/inbound?CodeCompany=demo', { did, destination: { type: 'group', target: String(group.id) } });
+  }
 
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-bench-calls-'));
   const udpPort = await freeUdpPort();
   const phonePort = await freeUdpPort();
+  // sipp's carrier calls from a switchboard of the tenant (no open relay, ADR 0036); loopback, the
+  // carriers' address, is then spared by the flood limit.
+  const carrierPorts: number[] = [];
+  for (let i = 0; i < (p.carriers ?? 1); i++) {
+    const port = await freeUdpPort();
+    await post('/t/demo/etelecom/switchboards', { name: `${p.name} carrier ${i + 1}`, host: '127.0.0.1', port, register: false, max_channels: 2000 });
+    carrierPorts.push(port);
+  }
+  const carrierPort = carrierPorts[0];
   const ports = sipPorts(o.apiPort);
   await o.sip.stop();
   const kamailio = await startKamailio({
@@ -83,16 +121,19 @@ export async function callFigures(o: { apiUrl: string; apiPort: number; apiPid: 
     udpPort,
     apiInternalUrl: `http://127.0.0.1:${ports.internalPort}/internal/sip`,
     internalSecret: o.sip.internalSecret,
-    // sipp's carrier and phones run on loopback: declared as the trunk, and spared by the flood limit.
-    trunks: ['127.0.0.1'],
     dir,
     evapiPort: ports.evapiPort,
     defines: ['TONGDAI_PLAN_TIMING'],
     shmMb: 512,
   });
-  const phone = runSipp({ dir, name: 'phone', xml: answerScenario(0), args: ['-i', '127.0.0.1', '-p', String(phonePort), '-max_socket', '10000'], timeoutS: 600 });
-  const rows: [string, string, string][] = [];
-  let walls: Walls | null = null;
+  const phone = runSipp({ dir, name: 'phone', xml: answerScenario(0), args: ['-i', '127.0.0.1', '-p', String(phonePort), '-max_socket', '10000'], timeoutS: 900 });
+  const close = async () => {
+    phone.stop();
+    await kamailio.stop();
+    await o.sip.start();
+    if (process.env.BENCH_KEEP) console.log(`call bench files kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  };
   try {
     for (const a of agents) {
       const reg = await registerContact({ proxyPort: udpPort, user: a.extension, domain: 'demo.tongdai.local', password: a.password, contactPort: phonePort, expires: 3600 });
@@ -101,25 +142,43 @@ export async function callFigures(o: { apiUrl: string; apiPort: number; apiPid: 
     // The API's evapi client reconnects to the new Kamailio by itself (every 500 ms).
     const calls = `http://127.0.0.1:${ports.internalPort}/internal/sip/calls`;
     for (let i = 0; i < 50 && !((await (await fetch(calls, { headers: { 'x-tongdai-internal': o.sip.internalSecret } })).json()) as { events_connected: boolean }).events_connected; i++) await new Promise((r) => setTimeout(r, 100));
+    // Kamailio reads the switchboards every 3 s (the API rereads them every 2 s).
+    await new Promise((r) => setTimeout(r, 5500));
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return {
+    kamailio, udpPort, dir, close, carrierPort, carrierPorts,
+    cpu: () => [cpuSeconds((_, __, pgrp) => pgrp === kamailio.pid), cpuSeconds((pid, ppid) => pid === o.apiPid || ppid === o.apiPid)],
+  };
+}
+
+/** Calls per second through Kamailio with the API's plans, and event → wall socket meanwhile. */
+export async function callFigures(o: BenchOptions): Promise<[string, string, string][]> {
+  if (!sippInstalled() || !o.sip) return [['Kamailio calls/s with API plans', 'skipped: sipp or Kamailio is not installed', '≥ 1000 cps']];
+  const pbx = await benchPbx({ ...o, sip: o.sip }, { agents: AGENTS, firstExtension: 7001, dids: [DID], name: 'Bench hunt' });
+  const { kamailio, udpPort, dir, carrierPort } = pbx;
+  const rows: [string, string, string][] = [];
+  let walls: Walls | null = null;
+  try {
     walls = await openWalls(o.apiUrl, o.token, WALLS);
     for (const rate of RATES) {
       walls?.take();
       const stats = join(dir, `stats-${rate}.csv`);
       const logFrom = statSync(kamailio.log).size;
-      // Kamailio: its process group (detached); the API: tsx and the node process it starts.
-      const kamailioCpu = () => cpuSeconds((_, __, pgrp) => pgrp === kamailio.pid);
-      const apiCpu = () => cpuSeconds((pid, ppid) => pid === o.apiPid || ppid === o.apiPid);
-      const cpu0 = [kamailioCpu(), apiCpu()];
+      const cpu0 = pbx.cpu();
       const carrier = await runSipp({
         dir,
         name: `carrier-${rate}`,
         xml: carrierScenario(200, 0),
         // -recv_timeout: a call that waits 5 s for an answer counts as failed instead of holding sipp.
-        args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', DID, '-r', String(rate), '-m', String(rate * SECONDS), '-recv_timeout', '5000', '-trace_stat', '-stf', stats, '-fd', '1'],
+        args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', String(carrierPort), '-s', DID, '-r', String(rate), '-m', String(rate * SECONDS), '-recv_timeout', '5000', '-trace_stat', '-stf', stats, '-fd', '1'],
         keys: { caller: '0909000000', at: '' },
         timeoutS: SECONDS + 30,
       }).done;
-      const cpu = [kamailioCpu() - cpu0[0], apiCpu() - cpu0[1]];
+      const cpu1 = pbx.cpu();
+      const cpu = [cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]];
       const lines = sippStats(stats);
       const s = lines[lines.length - 1] ?? {};
       const ok = Number(s['SuccessfulCall(C)'] ?? 0);
@@ -144,11 +203,7 @@ export async function callFigures(o: { apiUrl: string; apiPort: number; apiPid: 
 
   } finally {
     walls?.close();
-    phone.stop();
-    await kamailio.stop();
-    await o.sip.start();
-    if (process.env.BENCH_KEEP) console.log(`call bench files kept in ${dir}`);
-    else rmSync(dir, { recursive: true, force: true });
+    await pbx.close();
   }
   return rows;
 }

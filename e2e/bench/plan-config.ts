@@ -115,8 +115,10 @@ const callers = Array.from({ length: 2000 }, () => (rnd() < 0.7 ? mobile() : `0$
 export function benchState(): LiveState {
   const registered = exts.filter(() => rnd() < 0.85);
   const last = Object.fromEntries(callers.filter(() => rnd() < 0.3).map((c) => [c, { extension: pick(exts), at: new Date(Date.now() - rnd() * 10 * 86_400_000) }]));
-  const stats = Object.fromEntries(exts.map((e) => [e, { calls: Math.floor(rnd() * 50), lastCallAt: rnd() < 0.9 ? new Date(Date.now() - rnd() * 86_400_000) : null }]));
-  return liveState({ registered, busy: registered.filter(() => rnd() < 0.2), last, stats, memory: { 'queue:4': 3 }, random: seeded(7) });
+  // Every queue's agents' figures (queue_agent_stats, ADR 0039), and queue 4's last answering agent.
+  const figures = () => Object.fromEntries(exts.map((e) => [e, { calls: Math.floor(rnd() * 50), lastCallAt: rnd() < 0.9 ? new Date(Date.now() - rnd() * 86_400_000) : null }]));
+  const stats = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [i + 1, figures()]));
+  return liveState({ registered, busy: registered.filter(() => rnd() < 0.2), last, stats, memory: { 'queue:4': exts[143] }, random: seeded(7) });
 }
 
 /** 60 % inbound, 20 % internal, 20 % outbound (some international / premium / blocked), over a week. */

@@ -10,14 +10,17 @@ import { startApi, startStack } from '../../scripts/lib/stack.mjs';
 import { startPgCluster } from '../../api/test/pg-cluster.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { callFigures } from './calls-bench.ts';
+import { carrierBenchEnv, carrierFigures } from './carrier-bench.ts';
+import { wallFigures } from './wall-bench.ts';
 import { mediaFigures } from './media-bench.ts';
 import { sipFigures } from './sip-bench.ts';
 import { DEMO_SIP } from '@tongdai/api/seed-data';
 import { planBench } from './plan.ts';
 import { reportRows } from '../../api/scripts/reports-bench.ts';
 
-const WEB = 3300;
-const API = 4300;
+// BENCH_WEB_PORT / BENCH_API_PORT: another checkout on the same machine benches on other ports.
+const WEB = Number(process.env.BENCH_WEB_PORT ?? 3300);
+const API = Number(process.env.BENCH_API_PORT ?? 4300);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DEMO = { ma_dn: 'demo', username: 'admin', password: 'Admin@123' };
@@ -94,11 +97,45 @@ async function uiFigures(browser: Browser, webUrl: string) {
   return { first, remote, afterLogin, clickMedian: median(clicks), clicks };
 }
 
+const printTable = (rows: [string, string, string][]) => {
+  const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 8];
+  const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(w[i])).join(' | ')} |`;
+  console.log(['', line(['Measure', 'Result', 'Goal']), line(w.map((n) => '-'.repeat(n))), ...rows.map(line)].join('\n'));
+};
+
+/** `npm run bench -- wall` (BENCH_ONLY=wall): only the live wall's figure, on its own stack. */
+async function wallOnly() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
+  // The demo carrier's link raises the tenant's channel limit (2000) so 200 live calls fit.
+  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
+  try {
+    printTable(await wallFigures({ apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await login(stack.apiUrl), sip: stack.sip }));
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `npm run bench -- carrier` (BENCH_ONLY=carrier): only the calls out through a switchboard with digest at the carrier, on its own stack. */
+async function carrierOnly() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
+  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
+  try {
+    printTable(await carrierFigures({ apiPort: API, apiPid: stack.api.pid!, sip: stack.sip, extensionPassword: DEMO_SIP.demo.admin.password }));
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'wall') return wallOnly();
+  if (process.env.BENCH_ONLY === 'carrier') return carrierOnly();
   const rows: [string, string, string][] = [];
   rows.push(...(await planBench())); // in-process, before the stack and the browser load the CPU
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
-  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000' } });
+  // The demo tenant's switchboard points at the carrier bench's sipp carrier (carrier-bench.ts).
+  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const ui = await uiFigures(browser, stack.webUrl);
@@ -108,7 +145,10 @@ async function main() {
     rows.push(['Click → remote screen with data (median of 10, fresh page)', `${ui.clickMedian.toFixed(0)} ms (min ${Math.min(...ui.clicks).toFixed(0)}, max ${Math.max(...ui.clicks).toFixed(0)})`, '—']);
     const pglite = await listLatency(stack.apiUrl);
     rows.push([`GET /customers on PGlite at ${RATE} req/s (p50 / p99)`, `${pglite.p50} / ${pglite.p99} ms (${pglite.errors} errors)`, '—']);
-    rows.push(...(await callFigures({ apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await login(stack.apiUrl), sip: stack.sip })));
+    const calls = { apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await login(stack.apiUrl), sip: stack.sip };
+    rows.push(...(await callFigures(calls)));
+    rows.push(...(await wallFigures(calls)));
+    rows.push(...(await carrierFigures({ apiPort: API, apiPid: stack.api.pid!, sip: stack.sip, extensionPassword: DEMO_SIP.demo.admin.password })));
     rows.push(...(await sipFigures({ sip: stack.sip, passwords: { '101': DEMO_SIP.demo.admin.password, '102': DEMO_SIP.demo.staff.password } })));
     rows.push(...(await mediaFigures({ apiUrl: stack.apiUrl, token: await login(stack.apiUrl), sip: stack.sip })));
   } finally {
@@ -134,12 +174,12 @@ async function main() {
   }
 
   // Reports (issue 13, ADR 0029): generated records on a fresh cluster, or BENCH_CDR_URL (reused when it holds
-  // this many); BENCH_CDR_ROWS=10000000 for the issue's size. Then the pages on PGlite at 1M.
-  rows.push(...(await reportRows(Number(process.env.BENCH_CDR_ROWS ?? 1_000_000), process.env.BENCH_CDR_URL)));
+  // this many), then the pages on PGlite. 300,000 by default (a few minutes on 2 shared cores);
+  // BENCH_CDR_ROWS=10000000 BENCH_CDR_PGLITE_ROWS=1000000 for the issue's sizes.
+  const cdrRows = Number(process.env.BENCH_CDR_ROWS ?? 300_000);
+  rows.push(...(await reportRows(cdrRows, process.env.BENCH_CDR_URL, Number(process.env.BENCH_CDR_PGLITE_ROWS ?? Math.min(cdrRows, 1_000_000)))));
 
-  const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 8];
-  const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(w[i])).join(' | ')} |`;
-  console.log(['', line(['Measure', 'Result', 'Goal']), line(w.map((n) => '-'.repeat(n))), ...rows.map(line)].join('\n'));
+  printTable(rows);
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -2,6 +2,9 @@
 // tenant's administrator) stay open while the call bench runs; each measures event → socket
 // (the event's server time to its arrival, one machine's clock) and the wall's snapshot is polled
 // for the number of live calls. Node 20 needs --experimental-websocket (scripts/bench.mjs adds it).
+import { cpus, loadavg } from 'node:os';
+import { carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { benchPbx, pct, type BenchOptions } from './calls-bench.ts';
 
 interface Ws {
   onmessage: ((m: { data: unknown }) => void) | null;
@@ -48,4 +51,57 @@ export async function openWalls(apiUrl: string, token: string, count: number): P
       for (const ws of sockets) ws.close();
     },
   };
+}
+
+/**
+ * Issue 14's figure: event → wall latency (p50/p99) with LIVE calls in progress and WALLS walls
+ * open, and the API's CPU for that load. sipp carriers keep about LIVE calls talking (calls held
+ * HOLD_S seconds, each answered by one of LIVE + 20 registered extensions in hunt groups, one per
+ * carrier's DID); the walls hear every ringing/answered/ended and poll the snapshot (how many live calls it
+ * shows). Measured over the whole run; the machine's load average is printed with it (other
+ * processes share the cores).
+ */
+export async function wallFigures(o: BenchOptions): Promise<[string, string, string][]> {
+  const LIVE = Number(process.env.BENCH_LIVE_CALLS ?? 200);
+  const WALLS = Number(process.env.BENCH_WALLS ?? 50);
+  const HOLD_S = 20;
+  const CARRIERS = Math.ceil((LIVE + 20) / 80); // one DID per hunt group of ≤ 80 extensions (a group holds 100)
+  const dids = Array.from({ length: CARRIERS }, (_, i) => `0287301${String(5000 + i)}`);
+  const perCarrier = Math.ceil(LIVE / CARRIERS);
+  const rate = perCarrier / HOLD_S;
+  const total = perCarrier * 2; // per carrier: ramp up (HOLD_S), then HOLD_S more at LIVE calls, then they end
+  const title = `Event → wall socket with ${LIVE} live calls, ${WALLS} walls open (p50 / p99); api CPU`;
+  if (!sippInstalled() || !o.sip) return [[title, 'skipped: sipp or Kamailio is not installed', '< 1000 ms']];
+  const pbx = await benchPbx({ ...o, sip: o.sip }, { agents: LIVE + 20, firstExtension: 7501, dids, name: 'Bench wall', carriers: dids.length });
+  const walls = await openWalls(o.apiUrl, o.token, WALLS);
+  try {
+    if (!walls) return [[title, 'skipped: no WebSocket in this Node (--experimental-websocket)', '< 1000 ms']];
+    walls.take();
+    const cpu0 = pbx.cpu();
+    const t0 = Date.now();
+    const load0 = loadavg()[0];
+    const runs = await Promise.all(dids.map((did, i) =>
+      runSipp({
+        dir: pbx.dir,
+        name: `wall-carrier-${i}`,
+        xml: carrierScenario(200, HOLD_S * 1000),
+        args: [`127.0.0.1:${pbx.udpPort}`, '-i', '127.0.0.1', '-p', String(pbx.carrierPorts[i]), '-s', did, '-r', String(rate), '-m', String(total), '-l', String(perCarrier + 5), '-recv_timeout', '10000', '-fd', '1'],
+        keys: { caller: `090900000${i}`, at: '' },
+        timeoutS: total / rate + HOLD_S + 60,
+      }).done,
+    ));
+    const seconds = (Date.now() - t0) / 1000;
+    const cpu = pbx.cpu();
+    const heard = walls.take();
+    const load = loadavg();
+    const failed = runs.filter((r) => r.code).map((r) => r.code);
+    return [[
+      title,
+      `${pct(heard.latencies, 50)} / ${pct(heard.latencies, 99)} ms over ${heard.latencies.length} events (${total * CARRIERS} calls from ${CARRIERS} carriers, ${(rate * CARRIERS).toFixed(0)}/s held ${HOLD_S} s${failed.length ? `, sipp exit ${failed.join(',')}` : ''}); up to ${heard.maxLiveCalls} live calls on the wall; CPU api ${(((cpu[1] - cpu0[1]) / seconds) * 100).toFixed(0)} %, kamailio ${(((cpu[0] - cpu0[0]) / seconds) * 100).toFixed(0)} % over ${seconds.toFixed(0)} s; load average ${load0.toFixed(1)} → ${load.map((l) => l.toFixed(1)).join(' ')} (${cpus().length} cores)`,
+      '< 1000 ms',
+    ]];
+  } finally {
+    walls?.close();
+    await pbx.close();
+  }
 }

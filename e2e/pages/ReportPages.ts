@@ -44,8 +44,12 @@ export class SummaryPage {
   filter(name: 'direction' | 'result' | 'extension' | 'department' | 'team' | 'queue') { return this.page.getByTestId(`${name}-filter`); }
   /** The row of an extension (by-extension) or of a department/team by its name. */
   row(name: string) {
-    const testId = this.key === 'by-extension' ? 'summary-row' : /^(department|team)-row$/;
-    return this.screen().getByTestId(testId).filter({ hasText: name }).first();
+    // An extension's own cell, exactly: a row's text runs its cells together, so 101's "10" calls
+    // and "2" missed once read as "102".
+    if (this.key === 'by-extension') {
+      return this.screen().getByTestId('summary-row').filter({ has: this.page.getByTestId('summary-extension').getByText(name, { exact: true }) });
+    }
+    return this.screen().getByTestId(/^(department|team)-row$/).filter({ hasText: name }).first();
   }
 
   /** A row's figures as shown. */

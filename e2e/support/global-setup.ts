@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_PORT, CONTROL_PORT, TRUNK_PORT, WEB_PORT } from './ports.ts';
+import { API_PORT, CONTROL_PORT, WEB_PORT } from './ports.ts';
+import { createE2eSwitchboards } from './switchboards.ts';
 
 /**
  * Starts the product once for all tests on a fresh embedded database, and a small control
@@ -13,10 +14,12 @@ export default async function globalSetup() {
   ensureBuilt({ test: true });
   const { startStack } = await import('../../scripts/lib/stack.mjs');
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-'));
-  const stack = await startStack({ webPort: WEB_PORT, apiPort: API_PORT, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1', SIP_TRUNKS: `e2e-trunk=127.0.0.1:${TRUNK_PORT}` },
-    // pbx-calls.spec's sipp carrier calls from 127.0.0.1: declared as a trusted trunk (Kamailio trusts nothing by itself).
-    // carrier-calls.spec's calls out go to a sipp carrier on TRUNK_PORT through the trunk "e2e-trunk".
-    trunkSources: ['127.0.0.1'] });
+  const stack = await startStack({ webPort: WEB_PORT, apiPort: API_PORT, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1' } });
+  // Carriers are switchboards in the database (ADR 0036): sipp carriers call in from CARRIER_PORT
+  // (switchboard "e2e-nha-mang"), calls out go to a sipp carrier on TRUNK_PORT ("e2e-trunk").
+  // Kamailio picks them up within seconds (it polls the API every 3 s).
+  await createE2eSwitchboards();
+  await new Promise((r) => setTimeout(r, 5500));
   const control = createServer(async (req, res) => {
     // Kamailio restarted in place (same ports): the softphone tests check the phones come back.
     if (req.url === '/sip/restart' && req.method === 'POST') {

@@ -13,9 +13,25 @@ export function kamailioInstalled(): boolean {
   try { execFileSync('sh', ['-c', 'command -v kamailio || test -x /usr/sbin/kamailio'], { stdio: 'ignore' }); return true; } catch { return false; }
 }
 
-/** A logged-in browser context with its softphone (microphone allowed). */
-export async function phoneOf(browser: Browser, who: typeof DEMO): Promise<{ page: Page; phone: SoftphonePage }> {
+/**
+ * A logged-in browser context with its softphone (microphone allowed). o.watchMedia: the page keeps
+ * its RTCPeerConnections so `receivedAudio` can read what the phone hears.
+ */
+export async function phoneOf(browser: Browser, who: typeof DEMO, o: { watchMedia?: boolean } = {}): Promise<{ page: Page; phone: SoftphonePage }> {
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${WEB_PORT}`, permissions: ['microphone'], viewport: { width: 1600, height: 900 } });
+  if (o.watchMedia) {
+    await context.addInitScript(() => {
+      const Native = window.RTCPeerConnection;
+      const seen: RTCPeerConnection[] = [];
+      (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = seen;
+      window.RTCPeerConnection = class extends Native {
+        constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+          super(...args);
+          seen.push(this);
+        }
+      };
+    });
+  }
   const page = await context.newPage();
   await new LoginPage(page).loginAs(who);
   return { page, phone: new SoftphonePage(page) };
@@ -44,4 +60,21 @@ export async function answeredCall(caller: Phone, callee: Phone, number: string,
   await caller.phone.hangup();
   await caller.phone.expectReady();
   await callee.phone.expectReady();
+}
+
+/**
+ * What the newest call's peer connection receives (a page from `phoneOf(…, { watchMedia: true })`):
+ * the inbound audio RTP's packets, its total audio energy (sum of level² × seconds) and current level (0–1).
+ */
+export function receivedAudio(page: Page): Promise<{ packets: number; energy: number; level: number }> {
+  return page.evaluate(async () => {
+    const pc = (window as unknown as { peerConnections?: RTCPeerConnection[] }).peerConnections?.at(-1);
+    const none = { packets: 0, energy: 0, level: 0 };
+    if (!pc) return none;
+    let found = none;
+    (await pc.getStats()).forEach((r: { type: string; kind?: string; packetsReceived?: number; totalAudioEnergy?: number; audioLevel?: number }) => {
+      if (r.type === 'inbound-rtp' && r.kind === 'audio') found = { packets: r.packetsReceived ?? 0, energy: r.totalAudioEnergy ?? 0, level: r.audioLevel ?? 0 };
+    });
+    return found;
+  });
 }

@@ -25,6 +25,11 @@ export async function tenantApiAs(request: APIRequestContext, who: Who) {
     get: async (path: string) => dataOf(await request.get(`${base}/${path}`, { headers }), 200),
     create: async (path: string, data: object) => dataOf(await request.post(`${base}/${path}`, { headers, data }), 201),
     update: async (path: string, data: object) => dataOf(await request.put(`${base}/${path}`, { headers, data }), 200),
+    /** DELETE; fails unless the API answers 2xx. */
+    remove: async (path: string) => {
+      const res = await request.delete(`${base}/${path}`, { headers });
+      expect(res.ok(), await res.text()).toBe(true);
+    },
   };
 }
 
@@ -54,5 +59,10 @@ export async function pbxApiAs(request: APIRequestContext, who: Who) {
     create: async (resource: string, body: object) => dataOf(await request.post(url(resource), { headers, data: body }), 201),
     upload: async (resource: 'greeting' | 'moh', name: string, fileName: string, buffer: Buffer) =>
       dataOf(await request.post(url(resource), { headers, multipart: { name, file: { name: fileName, mimeType: 'audio/wav', buffer } } }), 201),
+    /** DELETE of one object; fails unless the API answers 2xx. */
+    remove: async (resource: string, id: number) => {
+      const res = await request.delete(`${API_URL}/pbx/partner/${resource}/${id}?CodeCompany=${who.maDn}`, { headers });
+      expect(res.ok(), await res.text()).toBe(true);
+    },
   };
 }

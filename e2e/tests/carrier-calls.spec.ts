@@ -5,7 +5,8 @@ import { expect, test } from '@playwright/test';
 import { answerScenario, carrierScenario, extensionCallScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { DEMO } from '../pages/LoginPage.ts';
 import { kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
-import { API_PORT, TRUNK_PORT } from '../support/ports.ts';
+import { API_PORT, CARRIER_PORT, TRUNK_PORT } from '../support/ports.ts';
+import { E2E_TRUNK } from '../support/switchboards.ts';
 import { pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
 import { sipPorts } from '../../scripts/lib/stack.mjs';
@@ -32,10 +33,11 @@ test('the carrier view shows a real call in on a hotline and a real call out thr
   expect(kamailioInstalled() && sippInstalled(), 'Kamailio or sipp is not installed').toBe(true); // fails, never skips
   mkdirSync(work, { recursive: true });
   const pbx = await pbxApiAs(request, DEMO);
-  await pbx.create('number', { number: HOTLINE });
-  await pbx.create('inbound', { did: HOTLINE, destination: { type: 'direct', target: '101' } });
-  await pbx.create('rule', { name: 'E2E qua trunk nhà mạng', pattern: '0919000XXX', trunk: 'e2e-trunk', caller_id: HOTLINE, priority: 1 });
   const api = await tenantApiAs(request, DEMO);
+  // The hotline of the e2e stack's switchboard (global-setup), ringing 101; calls out present it.
+  const trunkId = ((await api.get('etelecom/switchboards?search=e2e')) as { id: number; name: string }[]).find((s) => s.name === E2E_TRUNK)!.id;
+  await api.create('etelecom/hotlines', { number: HOTLINE, switchboard_id: trunkId, destination: { type: 'direct', target: '101' } });
+  await pbx.create('rule', { name: 'E2E qua trunk nhà mạng', pattern: '0919000XXX', switchboard_ids: [trunkId], caller_id: HOTLINE, priority: 1 });
   const sip = (await api.get('sip-account')) as { username_telecom: string; domain_telecom: string; password_telecom: string };
 
   const a = await phoneOf(browser, DEMO); // 101
@@ -44,7 +46,7 @@ test('the carrier view shows a real call in on a hotline and a real call out thr
     // In: a Viettel mobile calls the hotline; 101 answers in the browser; the carrier hangs up after 2.5 s.
     const inCall = runSipp({
       dir: work, name: 'carrier-view-in', xml: carrierScenario(200, 2500),
-      args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', HOTLINE, '-m', '1', '-l', '1'],
+      args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', String(CARRIER_PORT), '-s', HOTLINE, '-m', '1', '-l', '1'],
       keys: { caller: '0987000555', at: new Date().toISOString() }, timeoutS: 40,
     });
     await expect(a.phone.incoming()).toBeVisible();

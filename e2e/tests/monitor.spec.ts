@@ -8,7 +8,7 @@ import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { DashboardPage, MonitorPage } from '../pages/MonitorPages.ts';
 import type { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
-import { API_PORT } from '../support/ports.ts';
+import { API_PORT, CARRIER_PORT, CARRIER_PORT_2 } from '../support/ports.ts';
 import { pbxApiAs } from '../support/tenant-api.ts';
 
 /**
@@ -25,10 +25,11 @@ const { udpPort } = sipPorts(API_PORT);
 const work = resolve('../.tmp/sipp-e2e-monitor');
 const shots = '../.tmp/screens';
 
-const carrier = (name: string, did: string, caller: string, holdMs: number) =>
+/** One carrier call; `port`: the switchboard address it comes from (two calls at once need two). */
+const carrier = (name: string, did: string, caller: string, holdMs: number, port = CARRIER_PORT) =>
   runSipp({
     dir: work, name, xml: carrierScenario(200, holdMs),
-    args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', did, '-m', '1', '-l', '1'], keys: { caller, at: new Date().toISOString() }, timeoutS: 60,
+    args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', String(port), '-s', did, '-m', '1', '-l', '1'], keys: { caller, at: new Date().toISOString() }, timeoutS: 60,
   });
 
 let admin: { page: Page; phone: SoftphonePage };
@@ -144,6 +145,43 @@ test("an agent sees only their own call: 101's call reaches the wall, never 102'
   await expect(wall.agentState('101')).not.toHaveAttribute('data-state', 'talking');
   await expect(mine.myState()).toHaveText('Rảnh');
   expect(await agent.page.evaluate(() => (window as unknown as { __agentSeen: string[] }).__agentSeen)).toEqual([]);
+});
+
+test('an agent on /monitor sees only their own line and call while another agent is on a call too', async () => {
+  const tenantWall = new MonitorPage(admin.page);
+  await tenantWall.open();
+  const own = new MonitorPage(agent.page);
+  await own.open();
+  await expect(agent.page.getByTestId('monitor-own-scope')).toBeVisible();
+  await expect(own.agent('102')).toBeVisible();
+  await expect(own.agent('101')).toHaveCount(0);
+  await expect(agent.page.getByTestId('sort-agents')).toHaveCount(0); // one row: nothing to sort
+  const callerOf101 = '0903014003';
+  const callerOf102 = '0903014004';
+  // 101 answers a call and stays on it while 102 answers another.
+  const first = carrier('both-101', SOLO_DID, callerOf101, 15_000);
+  await expect(admin.phone.incoming()).toBeVisible({ timeout: 15_000 });
+  await admin.phone.answer();
+  await expect(tenantWall.agentState('101')).toHaveAttribute('data-state', 'talking');
+  const second = carrier('both-102', QUEUE_DID, callerOf102, 8_000, CARRIER_PORT_2);
+  await expect(agent.phone.incoming()).toBeVisible({ timeout: 15_000 });
+  await agent.phone.answer();
+  // The tenant's wall shows both calls; the agent's only their own.
+  await expect(tenantWall.agentState('102')).toHaveAttribute('data-state', 'talking');
+  await expect(tenantWall.calls().filter({ hasText: callerOf101 })).toHaveCount(1);
+  await expect(tenantWall.calls().filter({ hasText: callerOf102 })).toHaveCount(1);
+  await expect(own.agentState('102')).toHaveAttribute('data-state', 'talking');
+  await expect(own.agent('102').getByTestId('agent-party')).toHaveText(callerOf102);
+  await expect(own.calls().filter({ hasText: callerOf102 })).toHaveCount(1);
+  await expect(own.calls()).toHaveCount(1);
+  await expect(own.wall()).not.toContainText(callerOf101);
+  await expect(own.agent('101')).toHaveCount(0);
+  await agent.page.screenshot({ path: `${shots}/monitor-agent-own-light.png`, fullPage: true });
+  expect((await second.done).code).toBe(0);
+  await expect(own.agentState('102')).toHaveAttribute('data-state', 'free');
+  expect((await first.done).code).toBe(0);
+  await expect(tenantWall.agentState('101')).not.toHaveAttribute('data-state', 'talking');
+  await expect(own.wall()).not.toContainText(callerOf101);
 });
 
 test('dashboard: today, agents online, waiting, calls per hour (light and dark)', async () => {

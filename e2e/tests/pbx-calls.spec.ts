@@ -8,9 +8,9 @@ import { sipPorts } from '../../scripts/lib/stack.mjs';
 import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
-import { API_PORT, WEB_PORT } from '../support/ports.ts';
+import { API_PORT, CARRIER_PORT, WEB_PORT } from '../support/ports.ts';
 import { toast } from '../pages/PbxMediaPages.ts';
-import { createAgentWithExtension, pbxApiAs } from '../support/tenant-api.ts';
+import { createAgentWithExtension, pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
 
 /**
  * Issue 7 end to end: calls from a carrier (sipp over UDP, plain RTP) obey what the admin saved.
@@ -35,7 +35,7 @@ async function phoneOf(browser: Browser, who: typeof DEMO): Promise<{ page: Page
 }
 
 const carrier = (name: string, xml: string, did: string, caller: string, keys: Record<string, string> = {}) =>
-  runSipp({ dir: work, name, xml, args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', did, '-m', '1', '-l', '1'], keys: { caller, at: MONDAY_MORNING, ...keys }, timeoutS: 40 });
+  runSipp({ dir: work, name, xml, args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', String(CARRIER_PORT), '-s', did, '-m', '1', '-l', '1'], keys: { caller, at: MONDAY_MORNING, ...keys }, timeoutS: 40 });
 
 let a: { page: Page; phone: SoftphonePage };
 let b: { page: Page; phone: SoftphonePage };
@@ -158,9 +158,10 @@ test('a blocked caller is refused (603); an agent dialling an international numb
 
 test('every refused call tells the caller why: trunk not configured, number not allowed, no route, unknown or offline extension', async ({ request }) => {
   const pbx = await pbxApiAs(request, DEMO);
-  // An outbound rule whose trunk no SIP_TRUNKS entry names: until trunks are configurable the
-  // plan answers 503 "Trunk not configured", and the phone must say so in Vietnamese.
-  await pbx.create('rule', { name: 'E2E trunk chưa cấu hình', pattern: '0283900XXXX', trunk: 'e2e-chua-cau-hinh', priority: 1 });
+  // An outbound rule whose only switchboard is turned off: the plan answers 503 "Trunk not
+  // configured", and the phone must say so in Vietnamese.
+  const off = await (await tenantApiAs(request, DEMO)).create('etelecom/switchboards', { name: 'E2E trunk đã tắt', host: '127.0.0.1', port: 5999, register: false, enabled: false });
+  await pbx.create('rule', { name: 'E2E trunk chưa cấu hình', pattern: '0283900XXXX', switchboard_ids: [off.id], priority: 1 });
   const offline = await createAgentWithExtension(request, DEMO); // never logs in
   const cases: [string, string, string][] = [
     ['02839001234', 'Chưa cấu hình trunk', 'Không gọi được số 02839001234: chưa cấu hình đường trung kế (SIP trunk) để gọi ra ngoài. Vui lòng liên hệ quản trị viên'],

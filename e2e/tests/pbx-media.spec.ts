@@ -3,13 +3,18 @@ import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { PbxFormPage, PbxListPage } from '../pages/PbxPages.ts';
 import { TimeGroupRows, audioState, expectHeading, fillRange, toast } from '../pages/PbxMediaPages.ts';
 import { toneWav } from '@tongdai/testkit/wav';
+import { tenantApiAs } from '../support/tenant-api.ts';
 
 const GROUP = 'Giờ hành chính test';
 const CONDITION = 'Giờ làm việc test';
 const GREETING = 'Lời chào test';
 const shot = (page: Page, name: string) => page.screenshot({ path: `../.tmp/screens/${name}.png`, fullPage: true });
 
-test('time group → its range edited → a time condition on it; a WAV greeting uploaded and played; a blocked number; an outbound rule', async ({ page }) => {
+test('time group → its range edited → a time condition on it; a WAV greeting uploaded and played; a blocked number; an outbound rule', async ({ page, request }) => {
+  // Five areas, then every screen in both themes: over a minute on a loaded 2-core machine.
+  test.setTimeout(150_000);
+  // The carrier trunk the outbound rule goes through (made on /etelecom/switchboards in etelecom-screens.spec).
+  const trunk = await (await tenantApiAs(request, DEMO)).create('etelecom/switchboards', { name: `viettel-trunk-${Date.now().toString(36).slice(-5)}`, host: '127.0.0.1', register: false });
   await new LoginPage(page).loginAs(DEMO);
   const form = new PbxFormPage(page);
   const groups = new TimeGroupRows(page);
@@ -154,16 +159,18 @@ test('time group → its range edited → a time condition on it; a WAV greeting
   await expect(page.getByTestId('outbound-list')).toBeVisible();
   await outbound.add();
   await expect(page.getByTestId('outbound-form')).toContainText('Cho phép gọi quốc tế (đầu số +, 00)');
-  await form.fill({ name: 'Di động Việt Nam', pattern: 'abc', trunk: 'viettel-trunk' });
+  await form.fill({ name: 'Di động Việt Nam', pattern: 'abc' });
   await form.save();
   await expect(page.getByTestId('outbound-form')).toContainText('Mẫu quay số chỉ gồm chữ số');
-  await form.fill({ pattern: '0[35789]XXXXXXXX', strip: '1', prepend: '84', caller_id: '02873000001', priority: '10' });
+  await expect(page.getByTestId('outbound-form')).toContainText('Chọn ít nhất một tổng đài (trunk)');
+  await form.fill({ pattern: '0[35789]XXXXXXXX', strip: '1', prepend: '84', priority: '10' });
+  await form.field('switchboard_ids-add').selectOption(String(trunk.id));
   await form.save();
   await expect(toast(page, 'success', 'Đã thêm tuyến gọi ra')).toBeVisible();
   const rule = outbound.row('Di động Việt Nam');
   await expect(rule.getByTestId('row-pattern')).toHaveText('0[35789]XXXXXXXX');
   await expect(rule).toContainText('bỏ 1 số đầu, thêm 84');
-  await expect(rule.getByTestId('row-trunk')).toHaveText('viettel-trunk');
+  await expect(rule.getByTestId('row-trunk')).toHaveText(trunk.name);
 
   // The same screens with data, in both themes.
   for (const mode of ['light', 'dark'] as const) {

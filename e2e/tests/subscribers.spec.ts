@@ -43,6 +43,7 @@ test('subscribers: create 120 and see its password once, find, edit, reset the p
   await expect(list.rows()).toHaveCount(1);
   await expect(list.row('120')).toContainText('Lễ tân tầng 1');
   await expect(list.row('120').getByTestId('subscriber-user')).toHaveText('—');
+  await expect(list.row('120').getByTestId('subscriber-registered')).toHaveText('Ngoại tuyến'); // no phone uses it yet
 
   await list.row('120').getByTestId('edit').click();
   await expect(form.field('display_name')).toHaveValue('Lễ tân tầng 1');

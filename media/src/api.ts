@@ -43,6 +43,16 @@ export class MediaApi {
     return r ?? { token: null };
   }
 
+  /**
+   * A voicemail step's recording (WAV) for `mailbox`, named as the call's session gave it (the call
+   * may have ended in the API by now); throws when the API did not store it.
+   */
+  async voicemail(m: { tenantId: number; mailbox: string; caller: string; callId: string }, wav: Buffer): Promise<void> {
+    const q = new URLSearchParams({ tenant_id: String(m.tenantId), mailbox: m.mailbox, caller: m.caller, call_id: m.callId });
+    const res = await this.get(`/media/voicemail?${q}`, { method: 'POST', headers: { 'content-type': 'audio/wav' }, body: wav }, 15_000);
+    if (res.status !== 201) throw new Error(`/media/voicemail: HTTP ${res.status}`);
+  }
+
   async audio(tenantId: number, id: number): Promise<{ bytes: Buffer; mime: string } | null> {
     const res = await this.get(`/media/audio?tenant_id=${tenantId}&id=${id}`, {}, 5000);
     if (!res.ok) return null;

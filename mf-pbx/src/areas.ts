@@ -12,6 +12,8 @@ import { timeGroupNav, timeGroupRoutes } from './time-groups/time-groups.routes'
 import { greetingNav, greetingRoutes, mohNav, mohRoutes } from './audio/audio.routes';
 import { outboundNav, outboundRoutes } from './outbound/outbound.routes';
 import { blockedNav, blockedRoutes } from './blocked/blocked.routes';
+import { telecomNav, telecomRoutes } from './telecom/telecom.routes';
+import { voicesNav, voicesRoutes } from './voices/voices.routes';
 
 /**
  * mf-pbx: the telephone exchange. Each area declares its own routes and navigation; this list
@@ -19,6 +21,7 @@ import { blockedNav, blockedRoutes } from './blocked/blocked.routes';
  */
 export const areas: { routes: RouteDef[]; nav: () => NavEntry[] }[] = [
   { routes: subscribersRoutes, nav: subscribersNav },
+  { routes: voicesRoutes, nav: voicesNav },
   { routes: numbersRoutes, nav: numbersNav },
   { routes: inboundsRoutes, nav: inboundsNav },
   { routes: ringGroupRoutes, nav: ringGroupNav },
@@ -32,6 +35,7 @@ export const areas: { routes: RouteDef[]; nav: () => NavEntry[] }[] = [
   { routes: lastCallsRoutes, nav: lastCallsNav },
   { routes: outboundRoutes, nav: outboundNav },
   { routes: blockedRoutes, nav: blockedNav },
+  { routes: telecomRoutes, nav: telecomNav },
 ];
 
 /** Every route of the remote (the manifest's, and the app's router). */

@@ -13,8 +13,12 @@ const history = {
 };
 registerTranslations(NS, {
   area: 'Báo cáo',
-  nav: { monitor: 'Giám sát trực tiếp', callHistory: 'Lịch sử cuộc gọi', successCalls: 'Cuộc gọi thành công', byExtension: 'Thống kê theo máy nhánh', byDepartmentTeam: 'Thống kê phòng ban, nhóm', carrier: 'Cuộc gọi theo nhà mạng', activity: ACTIVITY_LABELS.title },
+  nav: { monitor: 'Giám sát trực tiếp', callHistory: 'Lịch sử cuộc gọi', successCalls: 'Cuộc gọi thành công', byExtension: 'Thống kê theo máy nhánh', byDepartmentTeam: 'Thống kê phòng ban, nhóm', carrier: 'Cuộc gọi theo nhà mạng', hotlineCalls: 'Cuộc gọi qua hotline', activity: ACTIVITY_LABELS.title },
   callHistory: { ...history, listTitle: 'Lịch sử cuộc gọi' },
+  hotlineCalls: {
+    ...history, listTitle: 'Lịch sử cuộc gọi qua hotline', empty: 'Chưa có cuộc gọi qua hotline nào trong khoảng thời gian này',
+    fields: { ...history.fields, hotline: 'Hotline', carrier: 'Nhà mạng' },
+  },
   successCalls: { ...history, listTitle: 'Lịch sử cuộc gọi thành công', empty: 'Chưa có cuộc gọi thành công nào trong khoảng thời gian này' },
   activity: {
     listTitle: ACTIVITY_LABELS.title,
@@ -31,7 +35,7 @@ registerTranslations(NS, {
     range: 'Khoảng thời gian', from: 'Từ ngày', to: 'Đến ngày',
     allDirections: 'Tất cả hướng gọi', allResults: 'Tất cả kết quả', allExtensions: 'Tất cả máy nhánh',
     allDepartments: 'Tất cả phòng ban', allTeams: 'Tất cả nhóm', allQueues: 'Tất cả hàng đợi',
-    extension: 'Máy nhánh', department: 'Phòng ban', team: 'Nhóm', queue: 'Hàng đợi', direction: 'Hướng gọi', result: 'Kết quả',
+    hotline: 'Hotline', allHotlines: 'Tất cả hotline', extension: 'Máy nhánh', department: 'Phòng ban', team: 'Nhóm', queue: 'Hàng đợi', direction: 'Hướng gọi', result: 'Kết quả',
   },
   export: { format: 'Định dạng file', run: 'Xuất file', done: 'Đã xuất file', cancel: 'Hủy', cancelled: 'Đã hủy xuất file', rows: 'Đã nhận {{rows}} / {{total}} dòng' },
   carrier: {

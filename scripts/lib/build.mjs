@@ -75,6 +75,6 @@ export function ensureInstalled() {
 }
 
 function anyPackageNewer(t) {
-  return [...FRONTENDS, 'api', 'e2e', 'shared/contracts', 'shared/platform', 'shared/ui', 'shared/build', 'shared/testkit', '.']
+  return [...FRONTENDS, 'api', 'e2e', 'media', 'demo-carrier', 'shared/contracts', 'shared/platform', 'shared/ui', 'shared/build', 'shared/testkit', '.']
     .some((d) => newest(join(ROOT, d, 'package.json')) > t);
 }

@@ -2,7 +2,7 @@ export const KAMAILIO_CFG: string;
 export interface KamailioOptions {
   /** WebSocket (TCP) port for browsers, on 127.0.0.1. */
   wsPort: number;
-  /** UDP port for trunks and sipp, on 127.0.0.1. */
+  /** UDP port for carriers, SIP phones and sipp, on 127.0.0.1 (also the Contact of carrier registrations). */
   udpPort: number;
   /** The API's internal listener, e.g. http://127.0.0.1:4001/internal/sip. */
   apiInternalUrl: string;
@@ -10,8 +10,6 @@ export interface KamailioOptions {
   dir: string;
   /** The API's INTERNAL_SECRET: Kamailio presents it to the internal listener and proves it on evapi. */
   internalSecret?: string;
-  /** Carriers' IPv4 addresses trusted without digest (default none: loopback is not trusted either). */
-  trunks?: string[];
   /** Requests per 2 s one untrusted address may send before a 300 s ban (default 16). */
   floodDensity?: number;
   /** rtpengine's ng control socket, e.g. udp:127.0.0.1:2223 (unset: media is never relayed). */
@@ -35,8 +33,8 @@ export interface RunningKamailio {
 }
 export function kamailioBinary(): string | null;
 export function kamailioAvailable(): boolean;
-/** The IPv4 addresses of SIP_TRUNKS ("name=ip:port,...") plus `extra`, without repeats. */
-export function trunkAddresses(sipTrunks?: string, extra?: string[]): string[];
+/** The empty db_text table uac's registrations need (records come from the API over RPC); returns its dir. */
+export function writeUacregDb(dir: string): string;
 export function kamailioConfig(o: KamailioOptions): string;
 export function checkKamailioConfig(o: KamailioOptions): string | null;
 export function writeMediaList(dir: string, workers?: string[]): void;

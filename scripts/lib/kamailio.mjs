@@ -3,7 +3,7 @@
 // 127.0.0.1 only, asking the API's internal listener for digest passwords.
 import { spawnSync } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { logTail, spawnDaemon } from './daemon.mjs';
@@ -43,22 +43,21 @@ export function kamailioAvailable() {
 }
 
 /**
- * The carriers' addresses Kamailio accepts INVITEs without digest from: the addresses of
- * SIP_TRUNKS ("viettel=10.0.0.5:5060,...", the API's outbound trunks) plus `extra` (e.g. a test's
- * sipp). Only IPv4 literals: a host name is reported and left out.
+ * uac's remote registrations need a database URL even though every record comes from the API
+ * over RPC (ADR 0036): an empty db_text table, copied from sip/dbtext into the work dir.
  */
-export function trunkAddresses(sipTrunks = '', extra = []) {
-  const hosts = [...sipTrunks.split(',').map((e) => e.split('=')[1]?.trim().split(':')[0] ?? ''), ...extra].filter(Boolean);
-  const ips = hosts.filter((h) => /^\d{1,3}(\.\d{1,3}){3}$/.test(h));
-  for (const h of hosts.filter((x) => !ips.includes(x))) console.error(`SIP trunk ${h}: not an IPv4 address, Kamailio will not trust it`);
-  return [...new Set(ips)];
+export function writeUacregDb(dir) {
+  const db = join(dir, 'dbtext');
+  mkdirSync(db, { recursive: true });
+  for (const table of ['uacreg', 'version']) copyFileSync(join(ROOT, 'sip', 'dbtext', table), join(db, table));
+  return db;
 }
 
 /**
  * The generated top-level file: parameters as preprocessor defines, then the shared config.
  * internalSecret: the API's INTERNAL_SECRET (http_client's credentials and the evapi handshake;
- * without it the API refuses every lookup). Optional: trunks (the carriers' IPv4 addresses
- * trusted without digest; none by default: loopback is not trusted either), floodDensity
+ * without it the API refuses every lookup). Carriers are not parameters: Kamailio reads the
+ * tenants' switchboards from the API (ADR 0036). Optional: floodDensity
  * (requests per 2 s one address may send before it is banned, default 16), rtpengine (its ng
  * control socket, e.g. udp:127.0.0.1:2223; without it media is never relayed), cfg (another
  * routing file, to try a changed configuration beside the one in use; also TONGDAI_KAMAILIO_CFG),
@@ -66,10 +65,9 @@ export function trunkAddresses(sipTrunks = '', extra = []) {
  * API connects for call events; startKamailio picks a free one when it is not given, and then
  * nobody reads the events: no call records).
  */
-export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret = '', dir, trunks = [], floodDensity, rtpengine, evapiPort = 0, defines = [], cfg = process.env.TONGDAI_KAMAILIO_CFG || KAMAILIO_CFG }) {
+export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret = '', dir, floodDensity, rtpengine, evapiPort = 0, defines = [], cfg = process.env.TONGDAI_KAMAILIO_CFG || KAMAILIO_CFG }) {
   const url = apiInternalUrl.replace(/\/+$/, '');
-  const trunkNet = trunkAddresses('', trunks).map((ip) => `${ip}/32`).join(',');
-  if (/[!"\s]/.test(url + dir + trunkNet + (rtpengine ?? '') + cfg)) throw new Error(`unusable characters in ${url}, ${dir} or the options`);
+  if (/[!"\s]/.test(url + dir + (rtpengine ?? '') + cfg)) throw new Error(`unusable characters in ${url}, ${dir} or the options`);
   if (!/^[A-Za-z0-9_-]*$/.test(internalSecret)) throw new Error('the internal secret may hold only A-Z a-z 0-9 _ -');
   const withSecret = internalSecret ? url.replace(/^(https?:\/\/)/, `$1kamailio:${internalSecret}@`) : url;
   return [
@@ -82,9 +80,10 @@ export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret
     ...(Number.isInteger(floodDensity) && floodDensity > 0 ? [`#!define FLOOD_DENSITY ${floodDensity}`] : []),
     `#!substdef "!CTL_SOCKET!unix:${join(dir, 'kamailio_ctl')}!g"`,
     `#!substdef "!EVAPI_ADDR!127.0.0.1:${Number(evapiPort)}!g"`,
-    ...(trunkNet ? [`#!substdef "!TRUNK_NET!${trunkNet}!g"`] : []),
     ...(rtpengine ? [`#!substdef "!RTPENGINE_SOCK!${rtpengine}!g"`] : []),
     `#!substdef "!MEDIA_LIST!${join(dir, 'media.list')}!g"`,
+    `#!substdef "!UACREG_DB!text://${join(dir, 'dbtext')}!g"`,
+    `#!substdef "!SIP_CONTACT_ADDR!127.0.0.1:${udpPort}!g"`,
     `listen=udp:127.0.0.1:${udpPort}`,
     `listen=tcp:127.0.0.1:${wsPort}`,
     `include_file "${cfg}"`,
@@ -96,6 +95,7 @@ export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret
 export function checkKamailioConfig(o) {
   mkdirSync(o.dir, { recursive: true });
   writeMediaList(o.dir, o.mediaWorkers);
+  writeUacregDb(o.dir);
   const cfg = join(o.dir, 'kamailio.cfg');
   writeFileSync(cfg, kamailioConfig(o));
   const r = spawnSync(kamailioBinary() ?? 'kamailio', ['-c', '-f', cfg, '-Y', o.dir], { encoding: 'utf8' });
@@ -157,6 +157,7 @@ export async function startKamailio({ wsPort, udpPort, apiInternalUrl, dir, time
   const cfg = join(dir, 'kamailio.cfg');
   writeFileSync(cfg, kamailioConfig({ wsPort, udpPort, apiInternalUrl, dir, ...more }));
   writeMediaList(dir, more.mediaWorkers);
+  writeUacregDb(dir);
   const log = join(dir, 'kamailio.log');
   const { proc, stop } = spawnDaemon(bin, ['-DD', '-E', '-f', cfg, '-P', join(run, 'kamailio.pid'), '-Y', run, '-w', dir, '-m', String(shmMb), '-M', '8'], { cwd: dir, log });
   const until = Date.now() + timeoutMs;

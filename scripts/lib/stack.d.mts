@@ -24,6 +24,8 @@ export interface StackSip {
   freeze(frozen: boolean): void;
   /** host:port of the media worker (greetings, IVR, queues), null when it did not start. */
   mediaAddress(): string | null;
+  /** The demo carrier (startStack's demoCarrier), null when not asked for or it did not start. */
+  demoCarrier(): { address: string; controlUrl: string; log: string } | null;
   /** The API's INTERNAL_SECRET for this run (what Kamailio and the media worker present). */
   internalSecret: string;
 }
@@ -32,4 +34,4 @@ export function rtpPorts(apiPort: number): { ngPort: number; portMin: number; po
 export const REMOTES: { id: string; dir: string; offset: number }[];
 export function runtimeConfig(o: { apiUrl: string; webPort: number; host?: string }): unknown;
 export function startApi(o: { port: number; databaseUrl?: string; dataDir?: string; env?: Record<string, string>; quiet?: boolean }): ChildProcess;
-export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean; trunkSources?: string[] }): Promise<Stack>;
+export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean; demoCarrier?: boolean }): Promise<Stack>;

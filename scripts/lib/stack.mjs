@@ -5,9 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kamailioAvailable, startKamailio, trunkAddresses } from './kamailio.mjs';
+import { kamailioAvailable, startKamailio } from './kamailio.mjs';
 import { rtpengineAvailable, startRtpengine } from './rtpengine.mjs';
 import { mediaAvailable, startMediaWorker } from './media.mjs';
+import { demoCarrierAvailable, demoCarrierEnv, startDemoCarrier } from './demo-carrier.mjs';
 import { ROOT } from './paths.mjs';
 import { serveStatic } from './serve-static.mjs';
 import securityHeaderKit from '../../shared/build/security-headers.js';
@@ -75,17 +76,26 @@ export function rtpPorts(apiPort) {
  * Kamailio for a stack, restartable in place (the softphone tests restart it), with rtpengine
  * beside it when installed (trunk calls to browsers need it; it keeps running across Kamailio
  * restarts). Failing to start them is reported, not fatal: the admin screens work without SIP.
- * internalSecret: the API's INTERNAL_SECRET, presented by Kamailio and the media worker. trunks:
- * the carriers' IPv4 addresses Kamailio accepts INVITEs without digest from.
+ * internalSecret: the API's INTERNAL_SECRET, presented by Kamailio and the media worker. Carriers
+ * come from the tenants' switchboards in the database (ADR 0036), not from the stack. demoCarrier:
+ * run the demo carrier (npm start) before Kamailio, so the switchboard's first REGISTER finds it.
  */
-function sipRunner({ apiPort, quiet, internalSecret, trunks }) {
+function sipRunner({ apiPort, quiet, internalSecret, demoCarrier }) {
   const { wsPort, udpPort, internalPort, evapiPort, mediaPort } = sipPorts(apiPort);
   const dir = mkdtempSync(join(tmpdir(), `tongdai-kamailio-${apiPort}-`));
   const apiInternalUrl = `http://127.0.0.1:${internalPort}/internal/sip`;
   let running = null;
   let media = null;
   let worker = null;
+  let carrier = null;
   const start = async () => {
+    if (demoCarrier && !carrier) {
+      try {
+        carrier = await startDemoCarrier({ apiPort, proxyPort: udpPort, log: join(dir, 'demo-carrier.log') });
+      } catch (e) {
+        console.error(`The demo carrier did not start; calls to mobiles have nowhere to go: ${e instanceof Error ? e.message : e}`);
+      }
+    }
     if (!worker && mediaAvailable()) {
       try {
         worker = await startMediaWorker({ port: mediaPort, apiInternalUrl, internalSecret, proxyPort: udpPort, log: join(dir, 'media.log') });
@@ -100,7 +110,7 @@ function sipRunner({ apiPort, quiet, internalSecret, trunks }) {
         console.error(`rtpengine did not start; trunk calls to browsers will fail: ${e instanceof Error ? e.message : e}`);
       }
     }
-    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, trunks, dir, evapiPort, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
+    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, dir, evapiPort, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
     if (!quiet) console.log(`Kamailio on ${running.wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.log}${media ? `; rtpengine ${media.sock}` : ''}${worker ? `; media worker udp ${worker.address}` : ''}`);
   };
   const stop = async () => {
@@ -110,6 +120,7 @@ function sipRunner({ apiPort, quiet, internalSecret, trunks }) {
   return {
     wsUrl: `ws://127.0.0.1:${wsPort}`, udpPort, dir, start, stop,
     mediaAddress: () => worker?.address ?? null,
+    demoCarrier: () => (carrier ? { address: carrier.address, controlUrl: carrier.controlUrl, log: carrier.log } : null),
     restart: async () => { await stop(); await start(); },
     // A hung server (frozen, not gone): its sockets stay open and nothing answers. Kamailio runs
     // as its own process group (spawnDaemon: detached), every worker process is frozen with it.
@@ -122,6 +133,8 @@ function sipRunner({ apiPort, quiet, internalSecret, trunks }) {
       media = null;
       await worker?.stop();
       worker = null;
+      await carrier?.stop();
+      carrier = null;
       // KEEP_SIP_LOGS=1 keeps kamailio.log, media.log and rtpengine's files for a look afterwards.
       if (process.env.KEEP_SIP_LOGS) console.log(`SIP logs kept in ${dir}`);
       else rmSync(dir, { recursive: true, force: true });
@@ -130,9 +143,9 @@ function sipRunner({ apiPort, quiet, internalSecret, trunks }) {
 }
 
 /**
- * trunkSources: carriers' IPv4 addresses Kamailio trusts besides those of SIP_TRUNKS (tests declare
- * their sipp carrier's address; nothing on loopback is trusted otherwise).
- * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, trunkSources?: string[] }} o
+ * demoCarrier: run the demo carrier beside Kamailio and let the API seed the demo tenant's switchboard
+ * to it (npm start).
+ * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, demoCarrier?: boolean }} o
  */
 export async function startStack(o = {}) {
   const webPort = o.webPort ?? 3000;
@@ -140,14 +153,15 @@ export async function startStack(o = {}) {
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   // One secret per run, shared by the API's internal listener, Kamailio and the media worker (ADR 0019).
   const internalSecret = o.apiEnv?.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');
-  const sipTrunks = o.apiEnv?.SIP_TRUNKS ?? process.env.SIP_TRUNKS ?? '';
-  const trunks = trunkAddresses(sipTrunks, o.trunkSources ?? []);
-  const sip = (o.sip ?? kamailioAvailable()) ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, trunks }) : null;
+  const withSip = o.sip ?? kamailioAvailable();
+  const demoCarrier = !!(o.demoCarrier && withSip && demoCarrierAvailable());
+  const sip = withSip ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, demoCarrier }) : null;
   const ports = sipPorts(apiPort);
   const sipEnv = {
     INTERNAL_PORT: String(ports.internalPort),
     INTERNAL_SECRET: internalSecret,
     ...(sip ? { SIP_WS_URL: sip.wsUrl, KAMAILIO_EVAPI: `127.0.0.1:${ports.evapiPort}` } : {}),
+    ...(demoCarrier ? demoCarrierEnv(apiPort) : {}),
   };
   const api = startApi({ port: apiPort, databaseUrl: o.databaseUrl, dataDir: o.dataDir, env: { ...sipEnv, ...o.apiEnv }, quiet: o.quiet });
   const servers = new Map();
@@ -193,6 +207,6 @@ export async function startStack(o = {}) {
       await new Promise((r) => { api.once('exit', r); setTimeout(r, 5000); });
     }
   };
-  const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start, freeze: sip.freeze, mediaAddress: sip.mediaAddress, internalSecret } : null;
+  const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start, freeze: sip.freeze, mediaAddress: sip.mediaAddress, demoCarrier: sip.demoCarrier, internalSecret } : null;
   return { webUrl: `http://127.0.0.1:${webPort}`, apiUrl, api, stop, stopRemote, startRemote, sip: sipInfo, sipError };
 }

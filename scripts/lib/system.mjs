@@ -24,6 +24,8 @@ export const SYSTEM_PACKAGES = [
   { pkgs: ['kamailio', 'kamailio-websocket-modules', 'kamailio-utils-modules', 'kamailio-extra-modules'], for: ['start', 'test'], why: 'Kamailio: tổng đài SIP cho softphone', present: kamailioAvailable },
   // Userspace only: the `rtpengine` package would pull in a kernel module.
   { pkgs: ['rtpengine-daemon'], for: ['start', 'test'], why: 'rtpengine: chuyển tiếp âm thanh giữa trung kế và trình duyệt', present: rtpengineAvailable },
+  // The demo carrier's Vietnamese announcement (npm start; its tests): without it, tones.
+  { pkgs: ['espeak-ng'], for: ['start', 'test'], why: 'espeak-ng: lời chào tiếng Việt của nhà mạng demo', present: () => onPath('espeak-ng') },
   { pkgs: ['chromium'], for: ['test'], why: 'Chromium cho kiểm thử e2e (Playwright)', present: () => existsSync('/usr/lib/chromium/chromium') || existsSync('/usr/bin/chromium') },
   { pkgs: ['postgresql'], for: ['test'], why: 'PostgreSQL tạm cho kiểm thử API', present: hasInitdb },
   { pkgs: ['redis-server'], for: ['test'], why: 'Redis tạm cho kiểm thử sự kiện cuộc gọi giữa nhiều API', present: () => onPath('redis-server') || existsSync('/usr/bin/redis-server') },

@@ -21,7 +21,7 @@ const kamailio = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].find((p) => 
     // The helper is an ES module: ask a child node for the generated file instead of requiring it.
     const lib = path.resolve(__dirname, '../../scripts/lib/kamailio.mjs');
     // With rtpengine and a carrier network too: the media relay part of the config is checked as well.
-    const opts = { wsPort: 18088, udpPort: 15060, apiInternalUrl: 'http://127.0.0.1:14001/internal/sip', dir, rtpengine: 'udp:127.0.0.1:12223', trunks: ['10.0.0.5', '127.0.0.2'] };
+    const opts = { wsPort: 18088, udpPort: 15060, apiInternalUrl: 'http://127.0.0.1:14001/internal/sip', dir, rtpengine: 'udp:127.0.0.1:12223' };
     const gen = spawnSync(process.execPath, ['--input-type=module', '-e', `import { kamailioConfig } from ${JSON.stringify(lib)}; process.stdout.write(kamailioConfig(${JSON.stringify(opts)}));`], { encoding: 'utf8' });
     expect(gen.stderr).toBe('');
     expect(gen.stdout).toContain('listen=udp:127.0.0.1:15060');
@@ -38,16 +38,18 @@ const kamailio = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].find((p) => 
     expect(listening).not.toMatch(/:5060\b|:8088\b/);
   });
 
-  it('carries the internal secret in the API URL and the evapi handshake, and trusts exactly the listed trunks', () => {
+  it('carries the internal secret in the API URL and the evapi handshake; carriers come from the API, none from the environment', () => {
     const lib = path.resolve(__dirname, '../../scripts/lib/kamailio.mjs');
-    const opts = { wsPort: 18088, udpPort: 15060, apiInternalUrl: 'http://127.0.0.1:14001/internal/sip', dir: '/tmp/x', internalSecret: 'S3cret_S3cret_S3cret_S3cret_S3cret-1', trunks: ['10.0.0.5', 'carrier.example'] };
+    const opts = { wsPort: 18088, udpPort: 15060, apiInternalUrl: 'http://127.0.0.1:14001/internal/sip', dir: '/tmp/x', internalSecret: 'S3cret_S3cret_S3cret_S3cret_S3cret-1' };
     const gen = spawnSync(process.execPath, ['--input-type=module', '-e', `import { kamailioConfig } from ${JSON.stringify(lib)}; process.stdout.write(kamailioConfig(${JSON.stringify(opts)}));`], { encoding: 'utf8' });
     expect(gen.stdout).toContain('!API_URL!http://kamailio:S3cret_S3cret_S3cret_S3cret_S3cret-1@127.0.0.1:14001/internal/sip!');
     expect(gen.stdout).toContain('!INTERNAL_SECRET!S3cret_S3cret_S3cret_S3cret_S3cret-1!');
-    expect(gen.stdout).toContain('!TRUNK_NET!10.0.0.5/32!');
-    // As shipped, nothing is trusted: no TRUNK_NET default and no loopback exception.
+    // Carrier registrations: their Contact is this Kamailio's UDP socket; uac's (empty) table in the work dir.
+    expect(gen.stdout).toContain('!SIP_CONTACT_ADDR!127.0.0.1:15060!');
+    expect(gen.stdout).toContain('!UACREG_DB!text:///tmp/x/dbtext!');
+    // As shipped, no carrier address is trusted by configuration and loopback has no exception.
     const shipped = fs.readFileSync(cfg, 'utf8');
-    expect(shipped).not.toMatch(/substdef "!TRUNK_NET!/);
+    expect(shipped).not.toMatch(/TRUNK_NET|is_in_subnet/);
     expect(shipped).not.toMatch(/\$si == "127\.0\.0\.1"/);
   });
 

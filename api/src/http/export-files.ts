@@ -6,13 +6,24 @@ import { AppError } from './errors';
 
 /**
  * The two export files of a report (ADR 0025), both written page by page from the same cells as
- * they come: nothing holds the whole file. Every report (calls, user activity) sends them through sendExport. A page is the cells of some rows, as on screen.
+ * they come: nothing holds the whole file. Every report (calls, user activity) sends them through
+ * sendExport. A page is the cells of some rows, as on screen — or a RenderedPage, which can give its
+ * CSV text without building those cells first (the call history's million-line exports, ADR 0029).
  */
-export type ExportPages = AsyncGenerator<string[][]>;
+export interface RenderedPage {
+  /** Rows in the page. */
+  readonly length: number;
+  /** The rows' cells, as a plain page holds them (XLSX, tests). */
+  cells(): string[][];
+  /** The rows as CSV lines, exactly what csvLine gives for cells(), CRLF after each. */
+  csv(): string;
+}
+export type ExportPage = string[][] | RenderedPage;
+export type ExportPages = AsyncGenerator<ExportPage>;
 
 const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
 /** A CSV cell: quoted when needed; a leading = + - @ is defused (a spreadsheet would run it as a formula). */
-const csvCell = (s: string): string => {
+export const csvCell = (s: string): string => {
   if (!NEEDS_CARE.test(s)) return s; // nearly every cell: one test, no copy
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
@@ -22,18 +33,20 @@ const csvLine = (cells: readonly string[]): string => {
   for (let i = 1; i < cells.length; i++) line += `,${csvCell(cells[i])}`;
   return `${line}\r\n`;
 };
+/** A page's CSV lines, one string. */
+export const csvLines = (page: ExportPage): string => (Array.isArray(page) ? page.map(csvLine).join('') : page.csv());
+const cellsOf = (page: ExportPage): string[][] => (Array.isArray(page) ? page : page.cells());
 
 /** UTF-8 with a BOM (Excel reads the Vietnamese), CRLF lines. */
 export function csvFile(headers: readonly string[], pages: ExportPages): Readable {
   return Readable.from(
     (async function* () {
-      yield `\uFEFF${csvLine(headers)}`;
-      for await (const rows of pages) {
-        let chunk = '';
-        for (const cells of rows) chunk += csvLine(cells);
-        yield chunk;
-      }
+      yield Buffer.from(`\uFEFF${csvLine(headers)}`);
+      // One Buffer per page: a single write to the socket, not a string encoded per chunk.
+      for await (const page of pages) yield Buffer.from(csvLines(page));
     })(),
+    // At most one page waits in the stream (and one is being read): memory stays flat (ADR 0029).
+    { highWaterMark: 1 },
   );
 }
 
@@ -52,12 +65,12 @@ export function xlsxFile(sheetName: string, headers: readonly string[], pages: E
   sheet.getRow(1).commit();
   void (async () => {
     try {
-      for await (const rows of pages) {
+      for await (const page of pages) {
         if (out.destroyed) {
           await pages.return(undefined);
           return;
         }
-        for (const cells of rows) sheet.addRow(cells).commit();
+        for (const cells of cellsOf(page)) sheet.addRow(cells).commit();
         if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
       }
       sheet.commit();

@@ -5,11 +5,12 @@ import {
   PeopleRegular, PeopleTeamRegular, PersonRegular, ShieldKeyholeRegular, TagRegular,
   CallInboundRegular, DialpadRegular, FlowchartRegular, HistoryRegular, MegaphoneRegular, PeopleCallRegular, PeopleQueueRegular,
   CalendarLtrRegular, CallOutboundRegular, CallProhibitedRegular, ClockRegular, MusicNote2Regular, Speaker2Regular,
+  CallAddRegular, ServerRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { routes } from '@tongdai/contracts';
-import { canAccess } from '@tongdai/platform';
+import { canAccess, type NavEntry } from '@tongdai/platform';
 import { useSession } from '@tongdai/platform/react';
 import { NS } from '../i18n';
 import { remotes$ } from './remotes';
@@ -40,6 +41,8 @@ const ICONS: Record<string, ReactElement> = {
   music: <MusicNote2Regular />,
   'call-outbound': <CallOutboundRegular />,
   'call-prohibited': <CallProhibitedRegular />,
+  'call-add': <CallAddRegular />,
+  server: <ServerRegular />,
 };
 
 const useStyles = makeStyles({
@@ -54,31 +57,44 @@ const useStyles = makeStyles({
   active: { background: tokens.colorNeutralBackground1Selected, fontWeight: 600, color: tokens.colorBrandForeground2 },
 });
 
-/** Navigation built from the remotes' manifests, filtered by permission and purchased feature. */
+/**
+ * Navigation built from the remotes' manifests, filtered by permission and purchased feature: each
+ * remote's entries under its title, then the entries that name a `group` ("Viễn thông") under that
+ * group, whichever remotes they come from.
+ */
 export function Nav() {
   const s = useStyles();
   const { t } = useTranslation(NS);
   useSession();
   const remotes = useBehavior(remotes$);
   const cls = ({ isActive }: { isActive: boolean }) => mergeClasses(s.link, isActive && s.active);
+  const link = (e: NavEntry) => (
+    <NavLink key={e.path} to={e.path} className={cls} data-testid={`nav-${e.path.slice(1)}`}>
+      {ICONS[e.icon] ?? <AppsRegular />}{e.label}
+    </NavLink>
+  );
+  const grouped = new Map<string, NavEntry[]>();
+  const ready = remotes.flatMap((r) => (r.status === 'ready' ? [{ id: r.id, title: r.manifest.title, entries: r.manifest.nav.filter(canAccess) }] : []));
+  for (const r of ready) for (const e of r.entries) if (e.group) grouped.set(e.group, [...(grouped.get(e.group) ?? []), e]);
   return (
     <nav className={s.nav} aria-label={t('shell.menu')} data-testid="nav">
       <NavLink to={routes.dashboard()} className={cls}><BoardRegular />{t('shell.dashboard')}</NavLink>
-      {remotes.map((r) => {
-        if (r.status !== 'ready') return null;
-        const entries = r.manifest.nav.filter(canAccess);
+      {ready.map((r) => {
+        const entries = r.entries.filter((e) => !e.group);
         if (!entries.length) return null;
         return (
           <div key={r.id} data-testid={`nav-group-${r.id}`}>
-            <Caption1Strong as="p" className={s.group}>{r.manifest.title}</Caption1Strong>
-            {entries.map((e) => (
-              <NavLink key={e.path} to={e.path} className={cls} data-testid={`nav-${e.path.slice(1)}`}>
-                {ICONS[e.icon] ?? <AppsRegular />}{e.label}
-              </NavLink>
-            ))}
+            <Caption1Strong as="p" className={s.group}>{r.title}</Caption1Strong>
+            {entries.map(link)}
           </div>
         );
       })}
+      {[...grouped].map(([group, entries]) => (
+        <div key={group} data-testid="nav-group" data-group={group}>
+          <Caption1Strong as="p" className={s.group}>{group}</Caption1Strong>
+          {entries.map(link)}
+        </div>
+      ))}
     </nav>
   );
 }

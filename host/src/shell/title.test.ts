@@ -9,7 +9,9 @@ const crm = manifest([['/roles', 'Vai trò & phân quyền'], ['/accounts', 'Tà
   ['/roles', '/role/add', '/role/edit/:id', '/accounts', '/account/add', '/account/edit/:id', '/branchs', '/branch/add']);
 const pbx = manifest([['/time-groups', 'Nhóm thời gian'], ['/list-of-blocked-incoming-numbers', 'Chặn số gọi vào'], ['/list-of-blocked-out-numbers', 'Chặn số gọi ra']],
   ['/time-groups', '/time-groups/add', '/time-groups/edit/:id/:detailId', '/list-of-blocked-incoming-numbers', '/list-of-blocked-out-numbers']);
-const label = (path: string) => remoteScreenLabel([crm, pbx], path, { add: 'Thêm mới', edit: 'Sửa' });
+const telecom = manifest([['/etelecom/switchboards', 'Tổng đài nhà mạng'], ['/etelecom/create-hotline', 'Thêm hotline'], ['/etelecom/list-hotline', 'Hotline']],
+  ['/etelecom/switchboards', '/etelecom/create-hotline', '/etelecom/list-hotline']);
+const label = (path: string) => remoteScreenLabel([crm, pbx, telecom], path, { add: 'Thêm mới', edit: 'Sửa' });
 
 describe('document titles from the manifests', () => {
   it('names a screen after its area, with add and edit told apart', () => {
@@ -20,6 +22,12 @@ describe('document titles from the manifests', () => {
     expect(label('/time-groups/edit/3/9')).toBe('Sửa – Nhóm thời gian');
     expect(label('/list-of-blocked-out-numbers')).toBe('Chặn số gọi ra');
     expect(label('/khong-co')).toBeNull();
+  });
+
+  it('a screen with its own nav entry takes that one, not its neighbour\'s under the same first segment', () => {
+    expect(label('/etelecom/switchboards')).toBe('Tổng đài nhà mạng');
+    expect(label('/etelecom/create-hotline')).toBe('Thêm hotline');
+    expect(label('/etelecom/list-hotline')).toBe('Hotline');
   });
 
   it('appends the product name', () => {

@@ -34,3 +34,8 @@ export const DEFAULT_PROMPT = concat([tone([440], 250), silence(150), tone([554.
 export const RINGBACK = concat([tone([425], 1000, 5000), silence(4000)]);
 /** A low double tone: "that choice does not exist". */
 export const INVALID_TONE = concat([tone([330], 200), silence(100), tone([262], 300), silence(300)]);
+
+/** The beep after a mailbox's greeting: record from here (1 kHz, half a second). */
+export const BEEP = concat([silence(200), tone([1000], 500, 7000), silence(100)]);
+/** After a message: a falling two-tone goodbye. */
+export const GOODBYE = concat([tone([660], 200), silence(80), tone([440], 300), silence(200)]);

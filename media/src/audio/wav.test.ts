@@ -1,4 +1,4 @@
-import { decodeWav, UnsupportedAudio } from './wav';
+import { decodeWav, encodeWav, UnsupportedAudio } from './wav';
 
 function wav(o: { rate: number; channels: number; bits: 8 | 16; samples: number[] }): Buffer {
   const bytes = o.bits / 8;
@@ -45,5 +45,16 @@ describe('decodeWav', () => {
 
   it('refuses what is not a WAV file (an MP3 upload)', () => {
     expect(() => decodeWav(Buffer.from('ID3\u0003\u0000 mp3 bytes'))).toThrow(UnsupportedAudio);
+  });
+});
+
+describe('encodeWav (a voicemail message)', () => {
+  it('writes 8 kHz 16-bit mono PCM that reads back sample for sample, with its length in the header', () => {
+    const pcm = Int16Array.from({ length: 800 }, (_, i) => Math.round(9000 * Math.sin(i / 3)));
+    const wav = encodeWav(pcm);
+    expect(wav.length).toBe(44 + 1600);
+    expect([wav.toString('ascii', 0, 4), wav.toString('ascii', 8, 16), wav.toString('ascii', 36, 40)]).toEqual(['RIFF', 'WAVEfmt ', 'data']);
+    expect([wav.readUInt32LE(24), wav.readUInt16LE(34), wav.readUInt32LE(40)]).toEqual([8000, 16, 1600]);
+    expect(Array.from(decodeWav(wav))).toEqual(Array.from(pcm));
   });
 });

@@ -15,6 +15,26 @@ interface Format {
   bits: number;
 }
 
+/** 8 kHz 16-bit mono PCM as a WAV file (a voicemail message as the worker records it). */
+export function encodeWav(pcm: Int16Array): Buffer {
+  const data = pcm.length * 2;
+  const out = Buffer.alloc(44 + data);
+  out.write('RIFF', 0, 'ascii');
+  out.writeUInt32LE(36 + data, 4);
+  out.write('WAVEfmt ', 8, 'ascii');
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20); // PCM
+  out.writeUInt16LE(1, 22); // mono
+  out.writeUInt32LE(RATE, 24);
+  out.writeUInt32LE(RATE * 2, 28);
+  out.writeUInt16LE(2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write('data', 36, 'ascii');
+  out.writeUInt32LE(data, 40);
+  for (let i = 0; i < pcm.length; i++) out.writeInt16LE(pcm[i], 44 + i * 2);
+  return out;
+}
+
 export function decodeWav(buf: Buffer): Int16Array {
   if (buf.length < 12 || buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') throw new UnsupportedAudio('not a WAV file');
   let fmt: Format | null = null;

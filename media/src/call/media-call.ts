@@ -1,8 +1,11 @@
 import type { Choice, MediaApi, MediaSession, MediaStep } from '../api';
 import type { AudioLibrary } from '../audio/library';
-import { DEFAULT_MOH, DEFAULT_PROMPT, RINGBACK, INVALID_TONE } from '../audio/tones';
+import { BEEP, concat, DEFAULT_MOH, DEFAULT_PROMPT, GOODBYE, RINGBACK, INVALID_TONE } from '../audio/tones';
+import { encodeWav, RATE } from '../audio/wav';
+import { VOICEMAIL_PROMPT } from '../audio/prompts';
+import { decodeAlaw, decodeUlaw } from '../rtp/g711';
 import { infoDigit } from '../rtp/dtmf';
-import { AudioSource, RtpSession } from '../rtp/session';
+import { AudioSource, PT_PCMA, RtpSession } from '../rtp/session';
 import { Dialog, newTag } from '../sip/dialog';
 import type { Remote, SipEndpoint } from '../sip/endpoint';
 import { cseq, header, randomToken, type SipRequest, type SipResponse } from '../sip/message';
@@ -50,6 +53,8 @@ export class MediaCall {
   private interruptPlayback: ((why: 'digit' | 'hangup') => void) | null = null;
   private readonly digits: string[] = [];
   private stepNo = 0;
+  /** Ends the recording in progress (a voicemail message): the caller pressed # or hung up. */
+  private stopRecording: (() => void) | null = null;
 
   constructor(
     private readonly ctx: CallContext,
@@ -103,11 +108,70 @@ export class MediaCall {
         return this.ivr(step);
       case 'queue':
         return this.queue(step);
-      default:
-        // Voicemail is not recorded yet: say so with the default prompt, then hang up.
-        await this.playClips([DEFAULT_PROMPT]);
-        return this.hangup();
+      case 'voicemail':
+        return this.voicemail(step);
     }
+  }
+
+  // --- Voicemail ---
+
+  /**
+   * The mailbox's greeting (or the default Vietnamese prompt), a beep, then the caller's message until they
+   * hang up, press # or the mailbox's longest message is reached; the recording goes to the API
+   * (a message under half a second is a hang-up, not a message). Then a goodbye and BYE.
+   */
+  private async voicemail(step: Extract<MediaStep, { kind: 'voicemail' }>): Promise<void> {
+    const greeting = await this.clipsOf([step.greeting_id]);
+    const played = await this.playClips([...(greeting.length ? greeting : [VOICEMAIL_PROMPT]), BEEP]);
+    if (played === 'hangup' || this.ended) return;
+    this.digits.length = 0;
+    const pcm = await this.record(step.max_seconds * 1000);
+    if (pcm.length >= RATE / 2) {
+      const { tenant_id: tenantId, caller } = this.session!;
+      await this.ctx.api.voicemail({ tenantId, mailbox: step.mailbox, caller, callId: this.callId }, encodeWav(pcm)).catch((e) => this.ctx.log(`voicemail ${this.callId}: ${e instanceof Error ? e.message : e}`));
+    }
+    if (this.ended) return;
+    await this.playClips([GOODBYE]);
+    this.hangup();
+  }
+
+  /**
+   * The caller's audio from now until # (or any stop), hang-up or `maxMs`, on the clock: a pause
+   * in the caller's packets (silence suppression, a network gap) is silence in the message, so the
+   * message lasts as long as the caller was recorded.
+   */
+  private record(maxMs: number): Promise<Int16Array> {
+    const rtp = this.rtpA;
+    if (!rtp || this.ended) return Promise.resolve(new Int16Array(0));
+    const chunks: Int16Array[] = [];
+    const start = Date.now();
+    let samples = 0;
+    /** Silence up to `now` when the packets are more than 40 ms (jitter) behind the clock. */
+    const catchUp = (lead: number) => {
+      const due = Math.floor(((Date.now() - start) * RATE) / 1000) - lead;
+      if (due > samples + 320) {
+        chunks.push(new Int16Array(due - samples));
+        samples = due;
+      }
+    };
+    const onAudio = (pt: number, payload: Buffer) => {
+      const pcm = pt === PT_PCMA ? decodeAlaw(payload) : decodeUlaw(payload);
+      catchUp(pcm.length);
+      chunks.push(pcm);
+      samples += pcm.length;
+    };
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        rtp.off('audio', onAudio);
+        this.stopRecording = null;
+        catchUp(0);
+        resolve(concat(chunks));
+      };
+      const timer = setTimeout(finish, maxMs);
+      rtp.on('audio', onAudio);
+      this.stopRecording = finish;
+    });
   }
 
   // --- Playing ---
@@ -147,6 +211,10 @@ export class MediaCall {
   // --- IVR ---
 
   private onDigit(d: string): void {
+    if (this.stopRecording) {
+      if (d === '#') this.stopRecording();
+      return;
+    }
     this.digits.push(d);
     this.interruptPlayback?.('digit');
     const w = this.digitWaiter;
@@ -375,6 +443,7 @@ export class MediaCall {
   private cleanup(): void {
     this.ended = true;
     this.interruptPlayback?.('hangup');
+    this.stopRecording?.();
     this.rtpA?.close();
     this.ctx.track(this.callId, null);
   }

@@ -1,4 +1,4 @@
-import { decodeUlaw, encodeUlaw, linearToUlaw, ulawRms, ulawToLinear } from './g711';
+import { alawToLinear, decodeUlaw, encodeUlaw, linearToAlaw, linearToUlaw, ulawRms, ulawToLinear } from './g711';
 
 describe('G.711 µ-law', () => {
   it('matches the reference table at known points', () => {
@@ -23,5 +23,22 @@ describe('G.711 µ-law', () => {
     expect(ulawRms(encodeUlaw(sine))).toBeGreaterThan(5000);
     expect(ulawRms(encodeUlaw(new Int16Array(800)))).toBe(0);
     expect(decodeUlaw(encodeUlaw(sine)).length).toBe(800);
+  });
+});
+
+describe('G.711 A-law', () => {
+  it('matches the reference table at known points', () => {
+    expect(linearToAlaw(0)).toBe(0xd5);
+    expect(linearToAlaw(-1)).toBe(0x55);
+    expect(linearToAlaw(32767)).toBe(0xaa);
+    expect(linearToAlaw(-32768)).toBe(0x2a);
+    expect(alawToLinear(0xd5)).toBe(8);
+    expect(alawToLinear(0xaa)).toBe(32256);
+  });
+
+  it('round-trips within the quantisation step of each segment', () => {
+    for (const x of [-30000, -5000, -1000, -100, 0, 50, 700, 4000, 12000, 31000]) {
+      expect(Math.abs(alawToLinear(linearToAlaw(x)) - x)).toBeLessThanOrEqual(Math.max(16, Math.abs(x) / 16));
+    }
   });
 });

@@ -1,4 +1,7 @@
-/** G.711 µ-law (PCMU, RTP payload type 0): what every carrier and browser accepts, no transcoding. */
+/**
+ * G.711 µ-law (PCMU, RTP payload type 0): what every carrier and browser accepts, no transcoding.
+ * A-law (PCMA, payload type 8) too: what many carrier trunks offer first.
+ */
 
 const BIAS = 0x84;
 const CLIP = 32635;
@@ -41,4 +44,36 @@ export function ulawRms(bytes: Uint8Array): number {
   let sum = 0;
   for (let i = 0; i < bytes.length; i++) sum += DECODE[bytes[i]] ** 2;
   return Math.sqrt(sum / bytes.length);
+}
+
+const ALAW_SEGMENT_ENDS = [0x1f, 0x3f, 0x7f, 0xff, 0x1ff, 0x3ff, 0x7ff, 0xfff];
+
+/** G.711 A-law of one linear sample (ITU-T G.711: 13-bit magnitude, segment, even bits inverted). */
+export function linearToAlaw(sample: number): number {
+  let s = Math.max(-32768, Math.min(32767, Math.round(sample))) >> 3;
+  const mask = s >= 0 ? 0xd5 : 0x55;
+  if (s < 0) s = -s - 1;
+  const seg = ALAW_SEGMENT_ENDS.findIndex((end) => s <= end);
+  if (seg < 0) return 0x7f ^ mask;
+  return ((seg << 4) | ((seg < 2 ? s >> 1 : s >> seg) & 0x0f)) ^ mask;
+}
+
+export function alawToLinear(byte: number): number {
+  const a = byte ^ 0x55;
+  const exponent = (a & 0x70) >> 4;
+  let t = ((a & 0x0f) << 4) + 8;
+  if (exponent) t = (t + 0x100) << (exponent - 1);
+  return a & 0x80 ? t : -t;
+}
+
+export function encodeAlaw(pcm: Int16Array): Buffer {
+  const out = Buffer.allocUnsafe(pcm.length);
+  for (let i = 0; i < pcm.length; i++) out[i] = linearToAlaw(pcm[i]);
+  return out;
+}
+
+export function decodeAlaw(bytes: Uint8Array): Int16Array {
+  const out = new Int16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = alawToLinear(bytes[i]);
+  return out;
 }

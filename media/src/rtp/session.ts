@@ -1,12 +1,13 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { EventEmitter } from 'node:events';
-import { encodeUlaw } from './g711';
+import { encodeAlaw, encodeUlaw } from './g711';
 import { DtmfReceiver } from './dtmf';
 
 /** 20 ms of 8 kHz audio: one RTP packet. */
 export const FRAME_SAMPLES = 160;
 export const FRAME_MS = 20;
 export const PT_PCMU = 0;
+export const PT_PCMA = 8;
 
 export interface RtpPeer {
   address: string;
@@ -30,6 +31,8 @@ export class RtpSession extends EventEmitter {
   private source: AudioSource | null = null;
   private bridgedTo: RtpSession | null = null;
   private closed = false;
+  /** What our audio is encoded as: PCMU (0, the worker's own calls) or PCMA (8) when the peer chose it. */
+  payloadType: typeof PT_PCMU | typeof PT_PCMA = PT_PCMU;
   sent = 0;
   received = 0;
 
@@ -81,7 +84,7 @@ export class RtpSession extends EventEmitter {
       this.emit('ended', done);
       return;
     }
-    this.sendPayload(PT_PCMU, encodeUlaw(frame), false);
+    this.sendPayload(this.payloadType, this.payloadType === PT_PCMA ? encodeAlaw(frame) : encodeUlaw(frame), false);
     this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
   }
 
@@ -114,6 +117,8 @@ export class RtpSession extends EventEmitter {
     }
     const other = this.bridgedTo;
     if (other && !other.closed && other.peer) other.socket.send(msg, other.peer.port, other.peer.address);
+    // The caller's voice for whoever records it (a voicemail message): G.711 payloads only.
+    else if ((pt === PT_PCMU || pt === PT_PCMA) && this.listenerCount('audio')) this.emit('audio', pt, msg.subarray(offset));
   }
 
   close(): void {

@@ -23,6 +23,8 @@ interface ClientTx {
 interface ServerInvite {
   last: SipResponse | null;
   to: Remote;
+  /** Its top Via branch: a retransmission has the same; a new INVITE with the same Call-ID and CSeq does not. */
+  branch?: string;
   /** 2xx retransmission until the ACK comes (the transaction layer does not do it for 2xx). */
   timer: NodeJS.Timeout | null;
 }
@@ -89,11 +91,15 @@ export class SipEndpoint {
     if (m.method === 'INVITE') {
       const key = `${header(m, 'call-id')}|${cseq(m).seq}`;
       const tx = this.invites.get(key);
-      if (tx) {
+      // A retransmission (same branch, RFC 3261 §17.2.3) gets the last response again. A new branch
+      // with the same Call-ID and CSeq is a new request: a proxy answering our digest challenge on
+      // the caller's behalf (Kamailio's uac_auth) resends the INVITE without incrementing CSeq.
+      if (tx && (tx.branch === undefined || tx.branch === branch)) {
         if (tx.last) this.write(serialize(tx.last), tx.to);
         return;
       }
-      this.invites.set(key, { last: null, to: responseTarget(m, from), timer: null });
+      if (tx?.timer) clearTimeout(tx.timer);
+      this.invites.set(key, { last: null, to: responseTarget(m, from), timer: null, branch });
       setTimeout(() => this.invites.delete(key), 64 * T1 + 5 * 60_000).unref();
     } else {
       const again = this.nonInvite.get(`${branch}|${m.method}`);

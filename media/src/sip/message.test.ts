@@ -51,9 +51,9 @@ describe('SIP messages', () => {
 
   it('reads the audio of an offer and writes a PCMU answer with telephone-event', () => {
     const offer = parseSdp(parseMessage(INVITE)!.body)!;
-    expect(offer).toEqual({ peer: { address: '10.0.0.9', port: 40000 }, pcmu: true, dtmf: 101 });
+    expect(offer).toEqual({ peer: { address: '10.0.0.9', port: 40000 }, pcmu: true, payloadTypes: [8, 0, 101], dtmf: 101 });
     const answer = buildSdp({ address: '127.0.0.1', port: 31000, dtmf: 101, sessionId: 5 });
-    expect(parseSdp(answer)).toEqual({ peer: { address: '127.0.0.1', port: 31000 }, pcmu: true, dtmf: 101 });
+    expect(parseSdp(answer)).toEqual({ peer: { address: '127.0.0.1', port: 31000 }, pcmu: true, payloadTypes: [0, 101], dtmf: 101 });
     expect(answer).toContain('m=audio 31000 RTP/AVP 0 101\r\n');
   });
 });

@@ -4,6 +4,8 @@ export interface AudioOffer {
   peer: RtpPeer;
   /** The offer carries PCMU (payload type 0). */
   pcmu: boolean;
+  /** Every payload type of the audio stream, in the offer's order of preference. */
+  payloadTypes: number[];
   /** Payload type of telephone-event/8000, if offered. */
   dtmf: number | null;
 }
@@ -35,7 +37,7 @@ export function parseSdp(sdp: string): AudioOffer | null {
   }
   const address = mediaAddr ?? sessionAddr;
   if (!address || !port) return null;
-  return { peer: { address, port }, pcmu: pts.includes(0), dtmf: dtmf !== null && pts.includes(dtmf) ? dtmf : null };
+  return { peer: { address, port }, pcmu: pts.includes(0), payloadTypes: pts, dtmf: dtmf !== null && pts.includes(dtmf) ? dtmf : null };
 }
 
 /** Our side: PCMU and telephone-event (101, or the payload type the offer chose). */

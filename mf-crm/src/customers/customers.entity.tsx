@@ -1,7 +1,7 @@
 import { Badge } from '@fluentui/react-components';
 import { CUSTOMER_STATUSES, CustomerInputSchema, FEATURES, PERM, paths, type Customer } from '@tongdai/contracts';
 import { displayPhone, tenantApi } from '@tongdai/platform';
-import { crudResource, defineEntity, selectFilter } from '@tongdai/ui';
+import { CallButton, crudResource, defineEntity, selectFilter } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { labelFilters } from '../org/CustomerLabels';
 import '../org/fieldKinds';
@@ -12,6 +12,9 @@ const STATUS_OPTIONS = Object.fromEntries(CUSTOMER_STATUSES.map((s) => [s.value,
 const statusFilter = selectFilter({ key: 'status', ns: NS, label: 'customer.fields.status', all: 'customer.allStatuses', testId: 'status-filter', useOptions: () => CUSTOMER_STATUSES });
 
 export const customers = crudResource({ scope: 'customers', name: 'customers', base: 'customers', client: tenantApi });
+
+/** Click-to-call (issue 15): the softphone dials the customer; the number comes from the API, not this (maybe masked) page. */
+export const callCustomer = (c: Customer) => <CallButton request={{ kind: 'customer', customerId: c.id, display: displayPhone(c.phone) }} display={displayPhone(c.phone)} />;
 
 /**
  * Customers (SPEC §2 /customer): the kit's list and form; the form takes the labels of the
@@ -39,7 +42,10 @@ export const customerEntity = defineEntity<Customer>({
   columns: [
     { key: 'code', header: 'code', render: (c) => c.code || '—' },
     { key: 'name', header: 'name', render: (c) => <span data-testid="customer-name">{c.name}</span> },
-    { key: 'phone', header: 'phone', render: (c) => <span data-testid="customer-phone">{displayPhone(c.phone)}</span> },
+    {
+      key: 'phone', header: 'phone',
+      render: (c) => <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}><span data-testid="customer-phone">{displayPhone(c.phone)}</span>{callCustomer(c)}</span>,
+    },
     { key: 'email', header: 'email', render: (c) => c.email || '—' },
     { key: 'status', header: 'status', render: (c) => <Badge appearance="tint">{statusLabel(c.status)}</Badge> },
   ],

@@ -44,6 +44,8 @@ describe('form value ↔ API input', () => {
     });
     const parsed = parseDraft(queueEntity.schema, { ...draft, join_greeting_id: '' });
     expect(parsed.ok && parsed.input).toMatchObject({ join_greeting_id: null, agent_timeout: 15, timeout_destination: { type: 'fw', target: '0901234567' } });
+    // The form shows the thresholds' rule under the amber one.
+    expect(parseDraft(queueEntity.schema, { ...draft, amber_wait_seconds: '60', red_wait_seconds: '60' })).toEqual({ ok: false, errors: { amber_wait_seconds: PBX_MSG.amberBelowRed } });
   });
 
   it('inbound: a destination must be chosen, and an fw target must be a phone number', () => {

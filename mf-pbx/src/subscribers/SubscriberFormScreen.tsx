@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths, type SubscriberCreated } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
-import { ConfirmDialog, ErrorState, FormShell, LoadingState, TextField, useApiError, useEntityForm } from '@tongdai/ui';
+import { ConfirmDialog, EntityFields, ErrorState, FormShell, LoadingState, TextField, useApiError, useEntityForm } from '@tongdai/ui';
 import { SUBSCRIBERS_NS } from './i18n';
 import { LinkedAccountField } from './LinkedAccountField';
 import { PasswordOnceDialog } from './PasswordOnceDialog';
 import { useResetSubscriberPassword } from './subscribers.api';
-import { subscriberEntity } from './subscribers.entity';
+import { MAILBOX_FIELDS, NEW_SUBSCRIBER, subscriberEntity } from './subscribers.entity';
 
 type Shown = { title: string; extension: string; password: string; thenLeave: boolean };
 
@@ -23,6 +23,7 @@ export default function SubscriberFormScreen() {
   // Create answers with the generated password, the only time it is sent.
   const created = useRef<SubscriberCreated | null>(null);
   const { existing, form, submit, formError, saving } = useEntityForm(subscriberEntity as never, id, {
+    prefill: NEW_SUBSCRIBER,
     onSaved: (saved) => { created.current = id === null && saved && typeof saved === 'object' && 'password' in saved ? (saved as SubscriberCreated) : null; },
   });
   const draft = form.draft as Record<'extension' | 'display_name' | 'user_id', string>;
@@ -78,6 +79,7 @@ export default function SubscriberFormScreen() {
         )}
         <TextField name="display_name" label={t('fields.display_name')} required value={draft.display_name} onChange={form.set('display_name')} error={form.errors.display_name} />
         <LinkedAccountField value={draft.user_id} onChange={form.set('user_id')} error={form.errors.user_id} currentName={(existing.data?.user_name as string | null | undefined) ?? null} />
+        <EntityFields entity={{ ns: SUBSCRIBERS_NS, fields: MAILBOX_FIELDS }} form={form} />
         {id !== null && (
           <div>
             <Button icon={<KeyResetRegular />} onClick={() => setConfirmReset(true)} disabled={reset.isPending} data-testid="reset-password">{t('resetPassword')}</Button>

@@ -27,6 +27,12 @@ registerTranslations(SUBSCRIBERS_NS, {
     display_name: 'Tên hiển thị',
     user_id: 'Tài khoản liên kết',
     created_at: 'Ngày tạo',
+    registered: 'Kết nối',
+    ring_time: 'Thời gian đổ chuông (để trống: 20 giây)',
+    voicemail_enabled: 'Hộp thư thoại',
+    voicemail_pin: 'Mã PIN hộp thư (4–8 chữ số)',
+    voicemail_greeting_id: 'Lời chào hộp thư (để trống: lời nhắc mặc định)',
+    voicemail_max_seconds: 'Thời lượng tin nhắn tối đa',
   },
   password: {
     createdTitle: 'Đã tạo máy nhánh {{extension}}',

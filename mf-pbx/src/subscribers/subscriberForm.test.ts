@@ -1,9 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
 import type { Subscriber } from '@tongdai/contracts';
 import { useEntityDraft, type EntityDraft } from '@tongdai/ui';
-import { subscriberEntity } from './subscribers.entity';
+import { NEW_SUBSCRIBER, subscriberEntity } from './subscribers.entity';
 
-const useSubscriberDraft = (existing: Subscriber | undefined) => useEntityDraft(subscriberEntity, existing);
+const useSubscriberDraft = (existing: Subscriber | undefined) => useEntityDraft(subscriberEntity, existing, existing ? undefined : NEW_SUBSCRIBER);
+/** What a new extension's untouched ring time and mailbox send: the defaults, mailbox off. */
+const NO_MAILBOX = { ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120 };
 
 const validateNow = (result: { current: EntityDraft }) => {
   let out: unknown;
@@ -31,9 +33,9 @@ describe('the subscriber form: the kit draft over SubscriberInputSchema', () => 
   it('accepts 2 and 6 digits, trims, and "" means no linked account', () => {
     const { result } = renderHook(() => useSubscriberDraft(undefined));
     act(() => { result.current.set('extension')(' 12 '); result.current.set('display_name')('  Lễ tân  '); });
-    expect(validateNow(result)).toEqual({ extension: '12', display_name: 'Lễ tân', user_id: null });
+    expect(validateNow(result)).toEqual({ extension: '12', display_name: 'Lễ tân', user_id: null, ...NO_MAILBOX });
     act(() => { result.current.set('extension')('123456'); result.current.set('user_id')('7'); });
-    expect(validateNow(result)).toEqual({ extension: '123456', display_name: 'Lễ tân', user_id: 7 });
+    expect(validateNow(result)).toEqual({ extension: '123456', display_name: 'Lễ tân', user_id: 7, ...NO_MAILBOX });
   });
 
   it('clears a field error when the field is edited', () => {
@@ -45,10 +47,36 @@ describe('the subscriber form: the kit draft over SubscriberInputSchema', () => 
   });
 
   it('edit: starts from the subscriber, linked account as a select value', () => {
-    const sub: Subscriber = { id: 3, extension: '101', display_name: 'Quản trị', user_id: 5, user_name: 'admin', created_at: '2026-01-01T00:00:00Z' };
+    const sub: Subscriber = {
+      id: 3, extension: '101', display_name: 'Quản trị', user_id: 5, user_name: 'admin', created_at: '2026-01-01T00:00:00Z',
+      ring_time: 25, voicemail_enabled: true, voicemail_pin: '1357', voicemail_greeting_id: 9, voicemail_max_seconds: 60,
+    };
     const { result } = renderHook(() => useSubscriberDraft(sub));
-    expect(result.current.draft).toEqual({ extension: '101', display_name: 'Quản trị', user_id: '5' });
+    expect(result.current.draft).toEqual({
+      extension: '101', display_name: 'Quản trị', user_id: '5',
+      ring_time: '25', voicemail_enabled: true, voicemail_pin: '1357', voicemail_greeting_id: '9', voicemail_max_seconds: '60',
+    });
     act(() => { result.current.set('user_id')(''); });
-    expect(validateNow(result)).toEqual({ extension: '101', display_name: 'Quản trị', user_id: null });
+    expect(validateNow(result)).toEqual({
+      extension: '101', display_name: 'Quản trị', user_id: null,
+      ring_time: 25, voicemail_enabled: true, voicemail_pin: '1357', voicemail_greeting_id: 9, voicemail_max_seconds: 60,
+    });
+  });
+
+  it('ring time and mailbox: Vietnamese messages for a PIN, a ring time or a length out of range; a blank ring time is the default', () => {
+    const { result } = renderHook(() => useSubscriberDraft(undefined));
+    act(() => {
+      result.current.set('extension')('105'); result.current.set('display_name')('Kho');
+      result.current.set('ring_time')('3'); result.current.set('voicemail_enabled')(true);
+      result.current.set('voicemail_pin')('12a4'); result.current.set('voicemail_max_seconds')('5');
+    });
+    expect(validateNow(result)).toBeNull();
+    expect(result.current.errors).toEqual({
+      ring_time: 'Thời gian đổ chuông từ 5 đến 300 giây',
+      voicemail_pin: 'Mã PIN hộp thư gồm 4–8 chữ số',
+      voicemail_max_seconds: 'Thời lượng tin nhắn từ 10 đến 600 giây',
+    });
+    act(() => { result.current.set('ring_time')(''); result.current.set('voicemail_pin')('0000'); result.current.set('voicemail_max_seconds')('90'); });
+    expect(validateNow(result)).toMatchObject({ ring_time: null, voicemail_enabled: true, voicemail_pin: '0000', voicemail_max_seconds: 90 });
   });
 });

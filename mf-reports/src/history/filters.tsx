@@ -1,6 +1,6 @@
 import { Input, Select, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { CALL_RESULTS, DATE_PRESETS, REPORT_DIRECTIONS, vnDay, type CallReportOptions } from '@tongdai/contracts';
+import { CALL_RESULTS, DATE_PRESETS, REPORT_DIRECTIONS, SWITCHBOARD_CARRIER_NAMES, vnDay, type CallReportOptions } from '@tongdai/contracts';
 import { selectFilter, type EntityFilter } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { RANGE_SEPARATOR, rangeDays, useHistoryOptions } from './history.api';
@@ -51,6 +51,8 @@ export const directionFilter = select('direction', 'direction', 'allDirections',
 export const resultFilter = select('result', 'result', 'allResults', choices(CALL_RESULTS));
 export const departmentFilter = select('department_id', 'department', 'allDepartments', fromOptions((o) => o.departments.map((d) => ({ value: d.id, label: d.name }))));
 export const teamFilter = select('team_id', 'team', 'allTeams', fromOptions((o) => o.teams.map((d) => ({ value: d.id, label: d.name }))));
+/** The tenant's hotlines (number · carrier · switchboard): /etelecom/call-history?hotline=. */
+export const hotlineFilter = select('hotline', 'hotline', 'allHotlines', fromOptions((o) => o.hotlines.map((h) => ({ value: h.number, label: `${h.number} · ${SWITCHBOARD_CARRIER_NAMES[h.carrier]} · ${h.switchboard}` }))));
 export const orgFilters: EntityFilter[] = [
   select('extension', 'extension', 'allExtensions', fromOptions((o) => o.extensions.map((e) => ({ value: e.extension, label: `${e.extension} – ${e.name}` })))),
   departmentFilter,

@@ -24,6 +24,11 @@ const resource = (name: string, base: string) =>
   crudResource({ scope: 'reports', name, base, client: tenantApi, listParams: historyParams });
 export const callHistoryApi = resource('call-history', 'reports/call-history');
 export const successCallsApi = resource('success-calls', 'reports/success-calls');
+/** /etelecom/call-history: the same records through the hotlines; no hotline chosen = any of them (`*`). */
+export const hotlineCallsApi = crudResource({
+  scope: 'reports', name: 'hotline-calls', base: 'reports/call-history', client: tenantApi,
+  listParams: (q) => ({ ...historyParams(q), hotline: String(q.hotline ?? '') || '*' }),
+});
 
 /** The filter choices the caller may use (an agent: their own extension only). */
 export function useHistoryOptions(): CallReportOptions | null {

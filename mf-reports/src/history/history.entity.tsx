@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { Badge, Text } from '@fluentui/react-components';
-import { FEATURES, PERM, REPORT_DIRECTIONS, REPORT_PATH_LABELS, CALL_RESULTS, listPaths, routes, screens, type CallReportRow, type CallResult } from '@tongdai/contracts';
-import { AppLink, defineEntity, formatDuration, type EntityColumn, type EntityFilter } from '@tongdai/ui';
+import { FEATURES, PERM, REPORT_DIRECTIONS, REPORT_PATH_LABELS, CALL_RESULTS, SWITCHBOARD_CARRIER_NAMES, listPaths, routes, screens, type CallReportRow, type CallResult } from '@tongdai/contracts';
+import { AppLink, CallButton, defineEntity, formatDuration, type EntityColumn, type EntityFilter } from '@tongdai/ui';
 import { NS } from '../i18n';
-import { callHistoryApi, successCallsApi } from './history.api';
-import { directionFilter, orgFilters, rangeFilter, resultFilter } from './filters';
+import { callHistoryApi, hotlineCallsApi, successCallsApi, useHistoryOptions } from './history.api';
+import { directionFilter, hotlineFilter, orgFilters, rangeFilter, resultFilter } from './filters';
 
 const COLOR: Record<CallResult, 'success' | 'warning' | 'danger' | 'informative'> = {
   answered: 'success', no_answer: 'warning', busy: 'warning', failed: 'danger', blocked: 'danger',
@@ -19,12 +19,15 @@ const twoLines = (top: string, bottom: string, testId?: string) => (
   </span>
 );
 
+/** Wide enough for a whole number (+84 and eleven digits, or masked): a number cut short is no use. */
+const NUMBER = '9.5em';
+
 const columns: EntityColumn<CallReportRow>[] = [
   { key: 'started_at', header: 'started_at', render: (r) => twoLines(clock.format(new Date(r.started_at)), date.format(new Date(r.started_at)), 'call-time') },
   { key: 'direction', header: 'direction', render: (r) => <span data-testid="call-direction">{REPORT_DIRECTIONS[r.direction]}</span> },
-  { key: 'caller', header: 'caller', render: (r) => <span data-testid="call-caller">{r.caller}</span> },
-  { key: 'callee', header: 'callee', render: (r) => <span data-testid="call-callee">{r.callee}</span> },
-  { key: 'did', header: 'did', render: (r) => r.did || '—' },
+  { key: 'caller', header: 'caller', width: NUMBER, render: (r) => <span data-testid="call-caller">{r.caller}</span> },
+  { key: 'callee', header: 'callee', width: NUMBER, render: (r) => <span data-testid="call-callee">{r.callee}</span> },
+  { key: 'did', header: 'did', width: NUMBER, render: (r) => r.did || '—' },
   { key: 'path', header: 'path', render: (r) => (r.path.length ? r.path.map((n) => `${REPORT_PATH_LABELS[n.type]}: ${n.name}`).join(' → ') : '—') },
   {
     key: 'answered_by', header: 'answered_by',
@@ -48,13 +51,35 @@ const columns: EntityColumn<CallReportRow>[] = [
 ];
 
 /** A report is read-only: it lists, with no form, no add, edit or delete. */
-const history = (key: string, prefix: string, list: string, api: typeof callHistoryApi, filters: EntityFilter[]) =>
+const history = (key: string, prefix: string, list: string, api: typeof callHistoryApi, filters: EntityFilter[], shown = columns) =>
   defineEntity<CallReportRow>({
     key, ns: NS, prefix, paths: listPaths(list), permission: { view: PERM.general }, feature: FEATURES.report,
-    schema: v.object({}), fields: [], api, rowName: (r) => r.caller, columns, filters,
+    schema: v.object({}), fields: [], api, rowName: (r) => r.caller, columns: shown, filters,
   });
+
+/** The outside party of a row as shown (masked where the tenant hides numbers); the other extension of an internal call. */
+const otherParty = (r: CallReportRow) => (r.direction === 'inbound' ? r.caller : r.callee);
+/** Click-to-call from a row (issue 15): the softphone asks the API for the number of this call's other party. */
+export const callBack = (r: CallReportRow) => <CallButton request={{ kind: 'call', callId: r.id, display: otherParty(r) }} display={otherParty(r)} />;
+
+/** The carrier of a row's hotline, from the tenant's hotlines (the filter's choices). */
+function HotlineCarrier({ did }: { did: string | null }) {
+  const line = useHistoryOptions()?.hotlines.find((h) => h.number === did);
+  return <span data-testid="call-carrier">{line ? SWITCHBOARD_CARRIER_NAMES[line.carrier] : '—'}</span>;
+}
 
 /** /call-history: every call the viewer may see (the API scopes an agent to their own extension). */
 export const callHistoryEntity = history('call-history', 'callHistory', screens.callHistory, callHistoryApi, [rangeFilter, directionFilter, resultFilter, ...orgFilters]);
 /** /history-success-call: answered calls only, the same columns and filters but the result. */
 export const successCallsEntity = history('success-calls', 'successCalls', screens.historySuccessCall, successCallsApi, [rangeFilter, directionFilter, ...orgFilters]);
+
+/**
+ * /etelecom/call-history: calls through each hotline — the call history's rows and filters (the
+ * same read model and scope) with the hotline first, its carrier, and a hotline filter.
+ */
+export const hotlineCallsEntity = history('hotline-calls', 'hotlineCalls', screens.etelecomCallHistory, hotlineCallsApi, [rangeFilter, hotlineFilter, directionFilter, resultFilter], [
+  columns[0],
+  { key: 'hotline', header: 'hotline', width: NUMBER, render: (r) => <strong data-testid="call-hotline">{r.did || '—'}</strong> },
+  { key: 'carrier', header: 'carrier', render: (r) => <HotlineCarrier did={r.did} /> },
+  ...columns.filter((c) => c.key !== 'started_at' && c.key !== 'did' && c.key !== 'path'),
+]);

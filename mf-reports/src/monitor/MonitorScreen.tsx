@@ -42,13 +42,18 @@ export function MonitorWall({ data, filters, wallboard }: { data: LiveMonitor; f
   );
 }
 
-/** /monitor: the live wall (issue 14). A snapshot, then the real-time channel's events; ?wall=1 is the big-screen mode. */
+/**
+ * /monitor: the live wall (issue 14). A snapshot, then the real-time channel's events; ?wall=1 is the
+ * big-screen mode. Open to every user: the API gives each their scope (an agent: their own line).
+ */
 export function MonitorScreen() {
   const s = useMonitorStyles();
   const list = useListParams(['department_id', 'team_id', 'sort', 'wall']);
   const query = useLiveMonitor();
   const error = useApiError(query.error);
   const wallboard = list.filters.wall === '1';
+  // An agent's own wall has one row: nothing to filter or sort.
+  const own = query.data?.scope === 'own';
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     // Full screen when the browser allows it (a user gesture toggled it); the tiles are large either way.
@@ -61,7 +66,7 @@ export function MonitorScreen() {
     <section ref={ref} className={mergeClasses(s.page, wallboard && s.wall)} data-testid="monitor" data-wallboard={wallboard}>
       <div className={s.toolbar}>
         <Title2 as="h1" className={s.grow}>{L.title}</Title2>
-        {!wallboard && (
+        {!wallboard && !own && (
           <>
             <Department value={list.filters.department_id} onChange={(v) => list.setFilter('department_id', v)} />
             <Team value={list.filters.team_id} onChange={(v) => list.setFilter('team_id', v)} />

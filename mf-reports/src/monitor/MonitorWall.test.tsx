@@ -48,6 +48,13 @@ describe('MonitorWall', () => {
     expect(tile.getAttribute('data-tone')).toBe('amber');
   });
 
+  it('queue tile: service level "—" while nothing was offered today (not 0 %)', () => {
+    const fixture = monitorFixture();
+    const quiet = { ...fixture.queues[0], waiting: [], today: { offered: 0, answered: 0, abandoned: 0, service_level: 0, avg_wait_sec: 0, avg_talk_sec: 0 } };
+    show({ ...fixture, queues: [quiet] });
+    expect(text(screen.getByTestId('queue-tile'), 'queue-sl')).toBe('—');
+  });
+
   it('live calls with their route IVR → queue → agent', () => {
     show(monitorFixture());
     const rows = screen.getAllByTestId('call-row');

@@ -1,5 +1,5 @@
 import { Text, mergeClasses } from '@fluentui/react-components';
-import { MONITOR_LABELS as L, formatDuration, formatRate, longestWait, queueTone, type QueueLive } from '@tongdai/contracts';
+import { MONITOR_LABELS as L, formatDuration, longestWait, queueTone, serviceLevelText, type QueueLive } from '@tongdai/contracts';
 import { displayPhone } from '@tongdai/platform';
 import { EmptyState } from '@tongdai/ui';
 import { Ticking } from './Badges';
@@ -30,7 +30,7 @@ export function QueuesPanel({ queues, now, wallboard }: { queues: QueueLive[]; n
             <div className={s.figures}>
               <Figure label={L.waiting} value={q.waiting.length} testId="queue-waiting-count" big={big} />
               <Figure label={L.longestWait} value={formatDuration(longestWait(q, now))} testId="queue-longest" big={big} />
-              <Figure label={L.serviceLevelWithin(q.sla_seconds)} value={formatRate(q.today.service_level)} testId="queue-sl" big={big} />
+              <Figure label={L.serviceLevelWithin(q.sla_seconds)} value={serviceLevelText(q.today)} testId="queue-sl" big={big} />
               <Figure label={L.agentsFree} value={q.agents_free} testId="queue-free" />
               <Figure label={L.agentsBusy} value={q.agents_busy} testId="queue-busy" />
               <Figure label={L.offered} value={q.today.offered} testId="queue-offered" />

@@ -1,5 +1,5 @@
-import { FEATURES, normaliseProvider, type DirectoryEntry, type One } from '@tongdai/contracts';
-import { featureEnabled, publicApi, systemSetting, telecomApi, tenantApi } from '@tongdai/platform';
+import { FEATURES, normaliseProvider, type DialTarget, type DirectoryEntry, type One } from '@tongdai/contracts';
+import { featureEnabled, publicApi, systemSetting, telecomApi, tenantApi, type DialRequest } from '@tongdai/platform';
 import { log, type SipAccount } from '../providers/types';
 
 const status = (err: unknown) => (err as { response?: Response })?.response?.status;
@@ -50,4 +50,14 @@ export function customerPopupAllowed(): boolean {
 /** POST create-histories-call; a back end without it (404) must not break the call. */
 export function logCall(phone: string, direction: 'incoming' | 'outgoing'): void {
   tenantApi().post('create-histories-call', { json: { phone, direction } }).catch((err: unknown) => log.warn('call history not saved', status(err) ?? err));
+}
+
+/**
+ * The number a click-to-call request means (issue 15): as given, or asked of the API for a
+ * customer or a call record (the screen never held it when the tenant masks numbers).
+ */
+export async function dialNumber(request: DialRequest): Promise<string> {
+  if (request.kind === 'number') return request.number;
+  const path = request.kind === 'customer' ? `customers/${request.customerId}/dial` : `reports/call-history/${request.callId}/dial`;
+  return (await tenantApi().get(path).json<One<DialTarget>>()).data.number;
 }

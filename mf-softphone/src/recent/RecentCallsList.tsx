@@ -55,7 +55,7 @@ export default function RecentCallsList({ canCall, onCall }: { canCall: boolean;
       {q.isSuccess && !calls.length && <Text className={s.meta} data-testid="softphone-recent-empty">{t('recentEmpty')}</Text>}
       {calls.length > 0 && <ul className={s.list}>{calls.map((c) => <Row key={c.id} call={c} canCall={canCall} onCall={onCall} />)}</ul>}
       {q.hasNextPage && (
-        <Button appearance="subtle" size="small" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage} data-testid="softphone-recent-more">
+        <Button appearance="subtle" size="small" onClick={() => void q.fetchNextPage()} disabledFocusable={q.isFetchingNextPage} data-testid="softphone-recent-more">
           {t('recentMore')}
         </Button>
       )}

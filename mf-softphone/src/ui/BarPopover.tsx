@@ -1,20 +1,31 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Button, Field, Input, Popover, PopoverSurface, PopoverTrigger, Tooltip } from '@fluentui/react-components';
+import { Button, CounterBadge, Field, Input, Popover, PopoverSurface, PopoverTrigger, Tooltip } from '@fluentui/react-components';
 import { useSoftphoneStyles } from './styles';
 
-/** An icon button in the top bar that opens a small panel below it (dial pad, transfer). */
-export function BarPopover({ label, icon, testId, open, onOpenChange, children }: {
-  label: string; icon: ReactElement; testId: string; open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode;
+/**
+ * An icon button in the top bar that opens a small panel below it (dial pad, transfer, recent
+ * calls, voicemail); `badge`: a count on the icon while above 0 (missed calls, new messages), and
+ * `title` names the panel when the button's label carries that count.
+ */
+export function BarPopover({ label, title, icon, testId, badge, open, onOpenChange, children }: {
+  label: string; title?: string; icon: ReactElement; testId: string; badge?: { count: number; testId: string };
+  open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode;
 }) {
   const s = useSoftphoneStyles();
+  const shown = badge ? (
+    <span className={s.badged}>
+      {icon}
+      {badge.count > 0 && <CounterBadge className={s.counter} count={badge.count} size="small" color="danger" data-testid={badge.testId} />}
+    </span>
+  ) : icon;
   return (
     <Popover open={open} onOpenChange={(_, d) => onOpenChange(d.open)} positioning="below-end" trapFocus>
       <PopoverTrigger disableButtonEnhancement>
         <Tooltip content={label} relationship="label">
-          <Button appearance="subtle" className={s.onBrand} icon={icon} data-testid={testId} />
+          <Button appearance="subtle" className={s.onBrand} icon={shown} data-testid={testId} />
         </Tooltip>
       </PopoverTrigger>
-      <PopoverSurface aria-label={label}>{children}</PopoverSurface>
+      <PopoverSurface aria-label={title ?? label}>{children}</PopoverSurface>
     </Popover>
   );
 }

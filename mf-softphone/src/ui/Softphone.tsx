@@ -1,8 +1,10 @@
 import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { isActiveCallState } from '@tongdai/contracts';
+import { displayPhone } from '@tongdai/platform';
 import { NS } from '../i18n';
 import { PhoneStatus } from '../PhoneStatus';
+import { Voicemail } from '../voicemail/Voicemail';
 import { RecentCalls } from '../recent/RecentCalls';
 import { CallControls } from './CallControls';
 import { CallerCard } from './CallerCard';
@@ -36,10 +38,11 @@ export function Softphone() {
       {view.account === 'ready' && view.extension && (
         <RecentCalls extension={view.extension} canCall={registered && !active} onCall={(n) => phone.call(n)} />
       )}
+      {view.account === 'ready' && view.extension && <Voicemail extension={view.extension} />}
       {view.account === 'ready' && <DeviceSettings />}
       {active && !ringing && (
         <CallControls
-          number={remoteNumber} connectedAt={view.connectedAt} muted={view.muted} hold={hold}
+          number={colleague || !remoteNumber ? remoteNumber : displayPhone(remoteNumber)} connectedAt={view.connectedAt} muted={view.muted} hold={hold}
           onMute={() => phone.toggleMute()} onHangup={() => phone.hangup()}
           onHold={view.canHold && connected ? () => phone.toggleHold() : undefined}
         />

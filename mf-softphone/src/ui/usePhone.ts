@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { One, UserInfo } from '@tongdai/contracts';
-import { connectPbxEvents, tenantApi } from '@tongdai/platform';
-import { customerPopupAllowed, fetchDirectory, fetchSipAccount, logCall } from '../phone/account';
+import { isActiveCallState, type One, type UserInfo } from '@tongdai/contracts';
+import { connectPbxEvents, dialBus, notify, publishPhoneReady, tenantApi, toApiError } from '@tongdai/platform';
+import { customerPopupAllowed, dialNumber, fetchDirectory, fetchSipAccount, logCall } from '../phone/account';
 import { applySpeaker, audioConstraint, deviceChoice, watchAudioDevices } from '../phone/devices';
 import { createAdapter } from '../phone/create-adapter';
 import { PhoneController, type PhoneView } from '../phone/controller';
@@ -61,6 +61,21 @@ export function usePhone(): { view: PhoneView; phone: PhoneController } {
 
   // The tenant's call events (who rings, who answered) onto the platform bus while the phone lives.
   useEffect(() => connectPbxEvents(), []);
+
+  // Click-to-call (issue 15): the screens' buttons are enabled while the phone can dial; their
+  // requests are dialled here, the number asked of the API when the screen named a customer or a call.
+  const ready = view.context.registered && !isActiveCallState(view.context.state);
+  useEffect(() => publishPhoneReady(ready), [ready]);
+  useEffect(() => () => publishPhoneReady(false), []);
+  useEffect(() => {
+    const sub = dialBus.requests$.subscribe((request) => {
+      dialNumber(request).then(
+        (number) => phone.call(number),
+        async (err: unknown) => notify('error', (await toApiError(err)).message),
+      );
+    });
+    return () => sub.unsubscribe();
+  }, [phone]);
 
   return { view, phone };
 }

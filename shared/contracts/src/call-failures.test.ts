@@ -9,6 +9,10 @@ describe('call failures', () => {
     expect(callFailureOf({ status: 404, cause: 'unknown_extension' })).toBe('unknown_extension');
     expect(callFailureOf({ status: 480, cause: 'offline' })).toBe('extension_offline');
     expect(callFailureOf({ status: 486, cause: 'busy' })).toBe('busy');
+    // Carrier trunks (issue 15): a full switchboard or tenant is not "unreachable" (plain 503).
+    expect(callFailureOf({ status: 503, cause: 'channel_limit' })).toBe('channel_limit');
+    expect(callFailureOf({ status: 503, cause: 'tenant_channel_limit' })).toBe('tenant_channel_limit');
+    expect(callFailureOf({ status: 503 })).toBe('unreachable');
   });
   it('without a cause, the status: busy, no answer, declined, not allowed, no route, server trouble', () => {
     expect([486, 600, 408, 480, 603, 403, 404, 484, 503, 500, 488].map((status) => callFailureOf({ status, cause: null }))).toEqual([

@@ -6,7 +6,8 @@
 export const CALL_CAUSE_HEADER = 'X-Tongdai-Cause';
 
 export const CALL_FAILURES = [
-  'busy', 'no_answer', 'rejected', 'not_allowed', 'no_route', 'unknown_extension', 'extension_offline', 'trunk_not_configured', 'unreachable', 'failed',
+  'busy', 'no_answer', 'rejected', 'not_allowed', 'no_route', 'unknown_extension', 'extension_offline', 'trunk_not_configured',
+  'channel_limit', 'tenant_channel_limit', 'unknown_carrier', 'unreachable', 'failed',
 ] as const;
 export type CallFailure = (typeof CALL_FAILURES)[number];
 
@@ -20,6 +21,9 @@ export const CALL_FAILURE_LABELS: Record<CallFailure, string> = {
   unknown_extension: 'Máy nhánh không tồn tại',
   extension_offline: 'Máy nhánh ngoại tuyến',
   trunk_not_configured: 'Chưa cấu hình trunk',
+  channel_limit: 'Trunk hết kênh',
+  tenant_channel_limit: 'Hết kênh gọi',
+  unknown_carrier: 'Nhà mạng không hợp lệ',
   unreachable: 'Mất kết nối tổng đài',
   failed: 'Cuộc gọi thất bại',
 };
@@ -34,6 +38,9 @@ export const CALL_FAILURE_MESSAGES: Record<CallFailure, (number: string) => stri
   unknown_extension: (n) => `Máy nhánh ${n} không tồn tại`,
   extension_offline: (n) => `Máy nhánh ${n} không trực tuyến`,
   trunk_not_configured: (n) => `Không gọi được số ${n}: chưa cấu hình đường trung kế (SIP trunk) để gọi ra ngoài. Vui lòng liên hệ quản trị viên`,
+  channel_limit: (n) => `Không gọi được số ${n}: tổng đài (trunk) đã dùng hết số kênh đồng thời, vui lòng gọi lại sau`,
+  tenant_channel_limit: (n) => `Không gọi được số ${n}: doanh nghiệp đã dùng hết số kênh gọi đồng thời, vui lòng gọi lại sau`,
+  unknown_carrier: (n) => `Cuộc gọi tới số ${n} bị từ chối: đến từ địa chỉ không phải tổng đài (trunk) đã cấu hình`,
   unreachable: () => 'Không kết nối được tổng đài, vui lòng thử lại',
   failed: (n) => `Cuộc gọi tới số ${n} thất bại`,
 };
@@ -53,6 +60,9 @@ const BY_CAUSE: Readonly<Record<string, CallFailure>> = {
   loop: 'no_route',
   unknown_extension: 'unknown_extension',
   trunk_not_configured: 'trunk_not_configured',
+  channel_limit: 'channel_limit',
+  tenant_channel_limit: 'tenant_channel_limit',
+  unknown_carrier: 'unknown_carrier',
 };
 
 /**

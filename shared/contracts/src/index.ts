@@ -18,6 +18,7 @@ export * from './settings';
 export * from './subscribers';
 export * from './pbx';
 export * from './media';
+export * from './voicemail';
 export * from './realtime';
 export * from './entity-strings';
 export * from './reports';

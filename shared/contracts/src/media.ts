@@ -17,7 +17,11 @@ export type MediaStep =
   | { kind: 'play'; audioIds: number[] }
   | { kind: 'ivr'; ivrId: number; greetingId: number | null; timeout: number; retries: number; entries: { digit: string }[]; direct_dial: boolean }
   | { kind: 'queue'; queueId: number; join_greeting_id: number | null; moh_audio_ids: number[]; max_wait: number; agent_timeout: number }
-  | { kind: 'voicemail'; mailbox: string };
+  /**
+   * Record a message in `mailbox` (an extension's digits, or group-<id>): its greeting (none: the
+   * default prompt), a beep, then the caller until they hang up, press # or `max_seconds` pass.
+   */
+  | { kind: 'voicemail'; mailbox: string; greeting_id: number | null; max_seconds: number };
 
 /** GET /internal/sip/media/session. */
 export interface MediaSession {

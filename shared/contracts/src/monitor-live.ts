@@ -3,6 +3,7 @@
  * real-time channel (PbxCallEvent, MonitorEvent). Pure functions, so the /monitor wall and the
  * dashboard read one state the same way and a unit test can replay a call.
  */
+import { formatRate } from './report-summaries';
 import { ACTIVITY_STATUSES } from './settings';
 import type { PbxCallEvent } from './realtime';
 import type { AgentLive, LiveCall, MonitorEvent, MonitorSnapshot, QueueLive } from './monitor';
@@ -109,6 +110,11 @@ export function queueTone(q: QueueLive, now: number): QueueTone {
   const longest = longestWait(q, now);
   if (longest >= q.red_wait_seconds) return 'red';
   return longest >= q.amber_wait_seconds ? 'amber' : 'green';
+}
+
+/** A queue's service level today as the tile shows it: "—" when no call was offered (not 0 %). */
+export function serviceLevelText(today: Pick<QueueLive['today'], 'offered' | 'service_level'>): string {
+  return today.offered ? formatRate(today.service_level) : '—';
 }
 
 /** Seconds the queue's longest-waiting caller has waited (0 with nobody waiting). */

@@ -5,6 +5,7 @@ import {
   InboundInputSchema,
   IvrInputSchema,
   OutboundRuleInputSchema,
+  QueueInputSchema,
   RingGroupInputSchema,
   TimeConditionInputSchema,
   TimeRangeInputSchema,
@@ -13,6 +14,7 @@ import {
   destinationOptions,
   encodeDestination,
 } from './pbx';
+import { TELECOM_MSG } from './telecom';
 
 const issues = (r: v.SafeParseResult<v.GenericSchema>) => (r.success ? [] : r.issues.map((i) => i.message));
 
@@ -64,6 +66,14 @@ describe('PBX object schemas', () => {
     const entries = [{ digit: '1', destination: dest }, { digit: '1', destination: dest }];
     expect(issues(v.safeParse(IvrInputSchema, { name: 'Menu', entries }))).toContain(PBX_MSG.duplicateDigit);
   });
+  it('queue: the wall turns amber before red (amber threshold below the red one, the message under amber)', () => {
+    const queue = { name: 'Hỗ trợ', agents: ['101'] };
+    expect(v.safeParse(QueueInputSchema, queue).success).toBe(true);
+    const same = v.safeParse(QueueInputSchema, { ...queue, amber_wait_seconds: 60, red_wait_seconds: 60 });
+    expect(same.success ? [] : same.issues.map((i) => [v.getDotPath(i), i.message])).toEqual([['amber_wait_seconds', PBX_MSG.amberBelowRed]]);
+    expect(issues(v.safeParse(QueueInputSchema, { ...queue, amber_wait_seconds: 90, red_wait_seconds: 60 }))).toEqual([PBX_MSG.amberBelowRed]);
+    expect(v.safeParse(QueueInputSchema, { ...queue, amber_wait_seconds: 59, red_wait_seconds: 60 }).success).toBe(true);
+  });
   it('time range: HH:MM, day of week 1..7, empty means any', () => {
     const r = v.safeParse(TimeRangeInputSchema, { time_start: '08:00', time_end: '17:30', dow_start: '1', dow_end: 5, dom_start: '' });
     expect(r.success && r.output).toMatchObject({ dow_start: 1, dow_end: 5, dom_start: null, month_start: null });
@@ -76,9 +86,13 @@ describe('PBX object schemas', () => {
     expect(ok.success && ok.output.timezone).toBe('Asia/Ho_Chi_Minh');
     expect(issues(v.safeParse(TimeConditionInputSchema, { ...base, timezone: 'Mars/Olympus' }))).toContain(PBX_MSG.timezone);
   });
-  it('outbound rule: dial pattern and trunk name', () => {
-    expect(v.safeParse(OutboundRuleInputSchema, { name: 'Di động', pattern: '0[3-9]XXXXXXXX', trunk: 'viettel' }).success).toBe(true);
-    expect(v.safeParse(OutboundRuleInputSchema, { name: 'Quốc tế', pattern: '00.', trunk: 'viettel', allow_international: true }).success).toBe(true);
-    expect(issues(v.safeParse(OutboundRuleInputSchema, { name: 'x', pattern: 'abc', trunk: 'viettel' }))).toContain(PBX_MSG.dialPattern);
+  it('outbound rule: dial pattern, ordered switchboards (at least one), caller id mode', () => {
+    const ok = v.safeParse(OutboundRuleInputSchema, { name: 'Di động', pattern: '0[3-9]XXXXXXXX', switchboard_ids: [3, 1] });
+    expect(ok.success && [ok.output.switchboard_ids, ok.output.caller_id_mode]).toEqual([[3, 1], 'fixed']);
+    expect(v.safeParse(OutboundRuleInputSchema, { name: 'Quốc tế', pattern: '00.', switchboard_ids: [1], caller_id_mode: 'carrier', allow_international: true }).success).toBe(true);
+    expect(issues(v.safeParse(OutboundRuleInputSchema, { name: 'x', pattern: 'abc', switchboard_ids: [1] }))).toContain(PBX_MSG.dialPattern);
+    expect(issues(v.safeParse(OutboundRuleInputSchema, { name: 'x', pattern: '09.', trunk: 'viettel' }))).toContain(TELECOM_MSG.switchboardsRequired);
+    expect(issues(v.safeParse(OutboundRuleInputSchema, { name: 'x', pattern: '09.', switchboard_ids: [] }))).toContain(TELECOM_MSG.switchboardsRequired);
+    expect(v.safeParse(OutboundRuleInputSchema, { name: 'x', pattern: '09.', switchboard_ids: [1], caller_id_mode: 'random' }).success).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PAGE_SIZE } from './constants';
 import { CALL_FAILURE_LABELS, callFailureOf } from './call-failures';
+import type { SwitchboardCarrier } from './telecom';
 
 /**
  * Call-history reports (issue 13): the filters of /call-history and /history-success-call, the
@@ -33,6 +34,8 @@ export const REPORT_MSG = {
   teamOutOfScope: 'Bạn không có quyền xem cuộc gọi của nhóm này',
   badNumber: 'Số tìm kiếm chỉ gồm chữ số, dấu + và tối đa 20 ký tự',
   badId: 'Phải là số nguyên dương',
+  badHotline: 'Số hotline chỉ gồm chữ số, dấu + và tối đa 20 ký tự',
+  unknownHotline: 'Hotline không thuộc tổng đài của bạn',
 } as const;
 
 /** The longest range a report reads, in days (both ends counted). */
@@ -119,6 +122,11 @@ export const CallReportQuerySchema = reportQuery({
   team_id: idParam,
   queue_id: idParam,
   search: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\+?\d{0,20}$/, REPORT_MSG.badNumber)), ''),
+  /**
+   * Calls through this number of the tenant (a hotline: the DID of an inbound call, the caller ID
+   * of an outbound one); `*`: through any of the tenant's hotlines (numbers bound to a switchboard).
+   */
+  hotline: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\*|\+?\d{3,20})?$/, REPORT_MSG.badHotline)), ''),
   page: count(100_000, 1),
   per_page: count(100, PAGE_SIZE),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
@@ -153,6 +161,8 @@ export interface CallReportOptions {
   departments: { id: number; name: string }[];
   teams: { id: number; name: string; department_id: number }[];
   queues: { id: number; name: string }[];
+  /** The tenant's hotlines (numbers bound to a carrier switchboard), national form, with the carrier. */
+  hotlines: { number: string; carrier: SwitchboardCarrier; switchboard: string }[];
 }
 
 const NO_ANSWER_REASONS: Record<number, string> = {

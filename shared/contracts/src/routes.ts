@@ -105,6 +105,8 @@ export const routes = {
   wallboard: () => `${screens.monitor}?wall=1`,
   historyByDepartmentTeam: () => screens.historyByDepartmentTeam,
   historyCdrByExten: () => screens.historyCdrByExten,
+  /** Calls through the tenant's hotlines; with a number: through that hotline only (?hotline=). */
+  etelecomCallHistory: (hotline?: string) => (hotline ? `${screens.etelecomCallHistory}?hotline=${encodeURIComponent(hotline)}` : screens.etelecomCallHistory),
   customer: {
     list: () => paths.customer.list,
     add: () => paths.customer.add,

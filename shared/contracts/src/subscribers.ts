@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
 import { PAGE_SIZE, type Provider } from './constants';
-import { optionalRef } from './ref';
+import { omittableRef, optionalRef } from './ref';
 
 /** Subscribers (máy nhánh): SIP extensions of a tenant, and the call log the softphone writes. */
 
@@ -25,7 +25,23 @@ export const SUBSCRIBER_MSG = {
   extensionTaken: 'Số máy nhánh đã tồn tại',
   userTaken: 'Tài khoản này đã được gán một máy nhánh khác',
   userNotFound: 'Tài khoản không tồn tại',
+  ringTime: 'Thời gian đổ chuông từ 5 đến 300 giây',
+  voicemailPin: 'Mã PIN hộp thư gồm 4–8 chữ số',
+  voicemailMax: 'Thời lượng tin nhắn từ 10 đến 600 giây',
+  greetingNotFound: 'Lời chào không tồn tại',
 } as const;
+
+/** Seconds a direct call rings an extension when it names none (the engine's default). */
+export const DEFAULT_RING_TIME = 20;
+/** A voicemail message's longest recording when the mailbox names none. */
+export const DEFAULT_VOICEMAIL_MAX_SECONDS = 120;
+
+/** Whole seconds in [min, max] from a form ("" = none: null) or JSON (a number or null). */
+const secondsOrNone = (min: number, maxValue: number, message: string) =>
+  v.pipe(
+    v.union([v.null(), v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{0,4}$/, message), v.transform((x) => (x === '' ? null : Number(x))))], message),
+    v.check((n) => n === null || (Number.isInteger(n) && n >= min && n <= maxValue), message),
+  );
 
 const max = (n: number) => `Tối đa ${n} ký tự`;
 
@@ -37,6 +53,26 @@ export const SubscriberInputSchema = v.object({
   ),
   display_name: v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(255, max(255))),
   user_id: optionalRef,
+  /**
+   * Ring time and mailbox (issue 16). Left out of a request: kept as they are (a client that knows
+   * only the extension and name changes nothing else); null ring time: the default 20 s.
+   */
+  ring_time: v.optional(secondsOrNone(5, 300, SUBSCRIBER_MSG.ringTime)),
+  voicemail_enabled: v.optional(v.boolean('Giá trị không hợp lệ')),
+  voicemail_pin: v.optional(
+    v.pipe(
+      v.nullable(v.string(SUBSCRIBER_MSG.voicemailPin)),
+      v.transform((x) => x?.trim() || null),
+      v.check((x) => x === null || /^\d{4,8}$/.test(x), SUBSCRIBER_MSG.voicemailPin),
+    ),
+  ),
+  voicemail_greeting_id: omittableRef,
+  voicemail_max_seconds: v.optional(
+    v.pipe(
+      secondsOrNone(10, 600, SUBSCRIBER_MSG.voicemailMax),
+      v.transform((n) => n ?? DEFAULT_VOICEMAIL_MAX_SECONDS),
+    ),
+  ),
 });
 export type SubscriberInput = v.InferOutput<typeof SubscriberInputSchema>;
 
@@ -49,6 +85,14 @@ export interface Subscriber {
   user_id: number | null;
   user_name: string | null;
   created_at: string;
+  /** Seconds a direct call rings it; null: the default (DEFAULT_RING_TIME). */
+  ring_time: number | null;
+  voicemail_enabled: boolean;
+  voicemail_pin: string | null;
+  voicemail_greeting_id: number | null;
+  voicemail_max_seconds: number;
+  /** In the list: a phone is registered with this extension now (the registration store, ADR 0038). */
+  registered?: boolean;
 }
 /** The answer to POST /subscribers: the only time the password is shown with the subscriber. */
 export type SubscriberCreated = Subscriber & { password: string };
@@ -65,6 +109,26 @@ export const SubscriberListQuerySchema = v.object({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
 });
 export type SubscriberListQuery = v.InferOutput<typeof SubscriberListQuerySchema>;
+
+/**
+ * GET /voice-subscribers (the telecom side's /voices/subscribers): a subscriber with its SIP
+ * domain and whether a phone is registered on it now (Kamailio's reports, the live state the
+ * /monitor wall reads). `registration` filters: '' all, 'registered', 'offline'.
+ */
+export interface VoiceSubscriber extends Subscriber {
+  /** <ma_dn>.tongdai.local: the domain a phone registers the extension in. */
+  sip_domain: string;
+  registered: boolean;
+  /** The registering phone's User-Agent when Kamailio reported one; null when not known. */
+  user_agent: string | null;
+}
+export const VOICE_REGISTRATION = { registered: 'Đang đăng ký', offline: 'Ngoại tuyến' } as const;
+export type VoiceRegistration = keyof typeof VOICE_REGISTRATION;
+export const VoiceSubscriberQuerySchema = v.object({
+  ...SubscriberListQuerySchema.entries,
+  registration: v.optional(v.union([v.literal(''), v.picklist(Object.keys(VOICE_REGISTRATION) as VoiceRegistration[])], 'Giá trị không hợp lệ'), ''),
+});
+export type VoiceSubscriberQuery = v.InferOutput<typeof VoiceSubscriberQuerySchema>;
 
 /** GET /sip-account: what the softphone registers with (SPEC §3 "SIP account"). */
 export interface SipAccount {
@@ -93,6 +157,16 @@ export const stringeeUserId = (maDn: string, extension: string): string => `${ma
 export interface DirectoryEntry {
   extension: string;
   display_name: string;
+}
+
+/**
+ * Click-to-call (issue 15): GET /customers/:id/dial and GET /reports/call-history/:id/dial answer
+ * the number the softphone dials for a customer or a call record. Only the softphone asks (a
+ * screen names the customer or the call, never holds a number the tenant masks).
+ */
+export interface DialTarget {
+  /** What the phone dials: national form for a Vietnamese number, an extension as it is. */
+  number: string;
 }
 
 export const CALL_DIRECTIONS = ['incoming', 'outgoing'] as const;

@@ -3,6 +3,8 @@ import { MSG } from './messages';
 import { carrierOf, phoneKind, significantNumber, type Carrier } from './phone';
 import { DestinationSchema, type Destination } from './pbx/destinations';
 import { INVALID, max } from './pbx/messages';
+import { PAGE_SIZE } from './constants';
+import { reportParams, reportQuery } from './reports';
 
 /**
  * Telecom (issue 15, SPEC §2 /etelecom/*, /voices/subscribers): a tenant's carrier connections
@@ -57,6 +59,8 @@ export const TELECOM_MSG = {
   switchboardRequired: 'Chọn tổng đài (trunk) của hotline',
   switchboardsRequired: 'Chọn ít nhất một tổng đài (trunk)',
   switchboardInUse: 'Tổng đài đang được dùng bởi hotline hoặc tuyến gọi ra',
+  hotlineInUse: 'Hotline đang là số hiển thị của một tuyến gọi ra',
+  unknownHotline: 'Hotline không tồn tại',
   callerIdNotHotline: 'Số hiển thị phải là một hotline của doanh nghiệp',
   channelLimit: 'Tổng đài đã dùng hết số kênh đồng thời',
   tenantChannelLimit: 'Doanh nghiệp đã dùng hết số kênh gọi đồng thời',
@@ -174,10 +178,13 @@ export interface Hotline {
   switchboard_id: number;
   switchboard_name: string;
   switchboard_status: SwitchboardStatus;
-  destination: Destination;
+  /** Where its calls go: the destination of its inbound route without a caller pattern (null if that route was removed). */
+  destination: Destination | null;
   active: boolean;
   description: string;
+  /** Calls through it today (Vietnam day), in and out. */
   calls_today: number;
+  /** Calls on its switchboard now (channels belong to the switchboard). */
   channels_in_use: number;
   created_at: string;
 }
@@ -199,3 +206,77 @@ export const CALLER_ID_MODE_LABELS: Record<CallerIdMode, string> = {
 
 /** Channels per tenant across all its switchboards unless the tenant's plan says otherwise. */
 export const DEFAULT_TENANT_MAX_CHANNELS = 100;
+
+// ---------------------------------------------------------------------------------------------
+// The API (paths relative to a surface's base, like MONITOR_API)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Tenant surface (/t/{ma_dn}/…, a user's session; telecom.view to read, telecom.create/edit/delete
+ * to write):
+ * - `switchboards`: GET ?page&per_page&search → Paged<Switchboard>; POST SwitchboardInput → 201 One<Switchboard>.
+ * - `switchboard(id)`: GET → One<Switchboard>; PUT SwitchboardInput (empty auth_password keeps the
+ *   stored one) → One<Switchboard>; DELETE → 204, or 409 CONFLICT with TELECOM_MSG.switchboardInUse.
+ * - `hotlines`: GET ?page&per_page&search&switchboard_id → Paged<Hotline>; POST HotlineInput → 201
+ *   One<Hotline> (the number in /numbers and its inbound route, one transaction). 409 CONFLICT with
+ *   TELECOM_MSG.numberTaken (details field `number`) when another tenant owns the number, with
+ *   TELECOM_MSG.numberExists when it is already one of the tenant's hotlines. A number already in
+ *   /numbers that is not a hotline yet becomes one: bound to the switchboard, its default inbound
+ *   route (no caller pattern) set to the destination.
+ * - `hotline(id)`: GET → One<Hotline>; PUT HotlineUpdate → One<Hotline>; DELETE → 204 (the number and its routes go).
+ * The screen /etelecom/call-history reads the reports' call history with its hotline filter (one
+ * way to list calls); partners read `partner.callLogs`.
+ *
+ * Telecom surface (/telecom/…, bearer = the shop key of GET /telecom/etelecom/GetShopKey): read-only,
+ * for partner integrations: `partner.switchboards` → { data: Switchboard[] }, `partner.hotlines` →
+ * { data: Hotline[] }, `partner.callLogs` ?TelecomCallLogQuery → Paged<CallReportRow>.
+ */
+export const TELECOM_API = {
+  switchboards: 'etelecom/switchboards',
+  switchboard: (id: number | string) => `etelecom/switchboards/${id}`,
+  hotlines: 'etelecom/hotlines',
+  hotline: (id: number | string) => `etelecom/hotlines/${id}`,
+  partner: {
+    switchboards: 'etelecom/switchboards',
+    hotlines: 'etelecom/hotlines',
+    callLogs: 'etelecom/call-logs',
+  },
+} as const;
+
+/** PUT a hotline: the number itself is not renamed (delete and add again); the rest may change. */
+export const HotlineUpdateSchema = v.object({
+  switchboard_id: HotlineInputSchema.entries.switchboard_id,
+  destination: DestinationSchema,
+  description: HotlineInputSchema.entries.description,
+  active: v.optional(v.boolean(INVALID), true),
+});
+export type HotlineUpdate = v.InferOutput<typeof HotlineUpdateSchema>;
+
+const queryInt = (min: number, maxValue: number, fallback: number) =>
+  v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(INVALID), v.minValue(min, INVALID), v.maxValue(maxValue, INVALID)), fallback);
+const queryId = v.optional(
+  v.union([v.literal(''), v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(INVALID), v.minValue(1, INVALID))], INVALID),
+  '',
+);
+
+/** GET switchboards / hotlines: pages of PAGE_SIZE, search by name / number; hotlines by switchboard. */
+export const TelecomListQuerySchema = v.object({
+  page: queryInt(1, 1_000_000, 1),
+  per_page: queryInt(1, 100, PAGE_SIZE),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  switchboard_id: queryId,
+});
+export type TelecomListQuery = v.InferOutput<typeof TelecomListQuerySchema>;
+
+/**
+ * GET call history / call logs of the hotlines: `hotline_id` ('' = every hotline of the tenant),
+ * `from`/`to` Vietnam days (YYYY-MM-DD, both included; default today; the reports' range rules), pages.
+ */
+export const TelecomCallLogQuerySchema = reportQuery({
+  hotline_id: reportParams.id,
+  from: reportParams.day,
+  to: reportParams.day,
+  page: reportParams.count(100_000, 1),
+  per_page: reportParams.count(100, PAGE_SIZE),
+});
+export type TelecomCallLogQuery = v.InferOutput<typeof TelecomCallLogQuerySchema>;

@@ -2,7 +2,7 @@ export { getOrCreateGlobalSingleton, platformInstanceId, platformModuleInstanceI
 export { storage } from './storage';
 export { session, type SessionState } from './session';
 export { can, featureEnabled, canAccess } from './access';
-export { callBus, publishCallState } from './bus';
+export { callBus, dialBus, publishCallState, publishPhoneReady, requestDial, type DialRequest } from './bus';
 export { pbxEvents$, monitorEvents$, realtimeOpens$, connectPbxEvents, pbxEventsUrl } from './realtime';
 export { theme } from './theme';
 export { notices$, notify, flash, type Notice } from './notices';

@@ -17,6 +17,8 @@ export interface NavEntry {
   icon: string;
   permission?: string;
   feature?: string;
+  /** A menu group of its own ("Viễn thông"): entries of every remote with the same group are listed together under it. */
+  group?: string;
 }
 
 /** What every remote exposes as `./manifest`. Tagged: never instanceof across remotes. */

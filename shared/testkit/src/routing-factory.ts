@@ -12,6 +12,7 @@ import type {
   PbxNumber,
   Queue,
   RingGroup,
+  SwitchboardRoute,
   TimeCondition,
   TimeGroup,
   TimeRange,
@@ -141,11 +142,27 @@ export const outboundRule = (id: number, pattern: string, more: Partial<Outbound
   strip: 0,
   prepend: '',
   trunk: 'viettel',
+  switchboard_ids: [1],
+  caller_id_mode: 'fixed',
   caller_id: '',
   priority: 100,
   allow_international: false,
   allow_premium: false,
   description: '',
+  ...more,
+});
+/** A switchboard as the call path sees it (issue 15): `hotlines` in stored form. */
+export const switchboardRoute = (id: number, more: Partial<SwitchboardRoute> = {}): SwitchboardRoute => ({
+  id,
+  name: `Tổng đài ${id}`,
+  carrier: 'other',
+  host: `10.0.0.${id}`,
+  port: 5060,
+  transport: 'udp',
+  max_channels: 30,
+  enabled: true,
+  register: true,
+  hotlines: [],
   ...more,
 });
 export const blocked = (id: number, direction: 'in' | 'out', num: string, match: 'exact' | 'prefix' = 'exact'): BlockedNumber => ({ id, ...stamp, direction, number: num, match, note: '' });
@@ -187,8 +204,10 @@ export interface LiveInput {
   registered?: string[];
   busy?: string[];
   last?: Record<string, { extension: string; at: Date }>;
-  stats?: Record<string, AgentStats>;
-  memory?: Record<string, number>;
+  /** Queue id → extension → its statistics in that queue. */
+  stats?: Record<number, Record<string, AgentStats>>;
+  /** memoryKey → the extension that answered last. */
+  memory?: Record<string, string>;
   random?: () => number;
 }
 export function liveState(p: LiveInput = {}) {
@@ -196,7 +215,7 @@ export function liveState(p: LiveInput = {}) {
     registered: new Set(p.registered ?? []),
     busy: new Set(p.busy ?? []),
     lastAgent: (caller: string) => p.last?.[caller] ?? null,
-    agentStats: new Map(Object.entries(p.stats ?? {})),
+    queueStats: new Map(Object.entries(p.stats ?? {}).map(([queueId, byAgent]) => [Number(queueId), new Map(Object.entries(byAgent))])),
     memory: new Map(Object.entries(p.memory ?? {})),
     random: p.random,
   };

@@ -12,11 +12,24 @@ const ULAW = Int16Array.from({ length: 256 }, (_, b) => {
   return u & 0x80 ? 0x84 - t : t - 0x84;
 });
 
+/** Linear PCM → µ-law (G.711's definition, as above). */
+function toUlaw(sample: number): number {
+  const sign = sample < 0 ? 0x80 : 0;
+  let s = Math.min(Math.abs(sample), 32635) + 0x84;
+  let exponent = 7;
+  for (let mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
+  const mantissa = (s >> (exponent + 3)) & 0x0f;
+  return ~(sign | (exponent << 4) | mantissa) & 0xff;
+}
+
 /** RTP packets (PCMU) on a socket, with their arrival time and loudness. */
 export class Ear {
   readonly packets: { at: number; rms: number }[] = [];
+  /** Where the far end sends from (symmetric RTP: what the caller says goes back there). */
+  private from: { address: string; port: number } | null = null;
   private constructor(readonly socket: Socket) {
-    socket.on('message', (m) => {
+    socket.on('message', (m, rinfo) => {
+      this.from = { address: rinfo.address, port: rinfo.port };
       if (m.length <= 12 || (m[1] & 0x7f) !== 0) return;
       const payload = m.subarray(12 + (m[0] & 0x0f) * 4);
       let sum = 0;
@@ -35,11 +48,51 @@ export class Ear {
     return this.socket.address().port;
   }
 
+  /**
+   * Resolves once the far end has sent something and then nothing for `quietMs` (a prompt that
+   * ended: a voicemail's beep before the recording), with the time of the last packet heard.
+   */
+  async untilQuiet(quietMs: number, timeoutMs = 20_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const last = this.packets.at(-1)?.at;
+      if (last !== undefined && Date.now() - last >= quietMs) return last;
+      if (Date.now() > deadline) throw new Error(`no quiet after sound within ${timeoutMs} ms (${this.packets.length} packets)`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   /** Mean RMS of the packets heard between `from` and `to` (ms since the first packet). */
   loudness(from: number, to: number): { packets: number; rms: number } {
     const t0 = this.packets[0]?.at ?? 0;
     const w = this.packets.filter((p) => p.at - t0 >= from && p.at - t0 < to);
     return { packets: w.length, rms: w.length ? w.reduce((a, p) => a + p.rms, 0) / w.length : 0 };
+  }
+
+  /**
+   * The caller speaks: a `hz` tone for `ms`, as PCMU RTP every 20 ms to where the far end sends
+   * from (nothing is sent before it has sent something).
+   */
+  async speak(hz: number, ms: number, amplitude = 8000): Promise<number> {
+    const ssrc = 0x5eed;
+    let seq = 0;
+    let sent = 0;
+    for (let n = 0; n * 20 < ms; n++) {
+      const to = this.from;
+      if (to) {
+        const packet = Buffer.alloc(12 + 160);
+        packet[0] = 0x80;
+        packet[1] = 0;
+        packet.writeUInt16BE(seq++ & 0xffff, 2);
+        packet.writeUInt32BE(n * 160, 4);
+        packet.writeUInt32BE(ssrc, 8);
+        for (let i = 0; i < 160; i++) packet[12 + i] = toUlaw(Math.round(amplitude * Math.sin((2 * Math.PI * hz * (n * 160 + i)) / 8000)));
+        this.socket.send(packet, to.port, to.address);
+        sent++;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return sent;
   }
 
   close() {

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 
 export const sippInstalled = (): boolean => ['/usr/bin/sipp', '/usr/local/bin/sipp'].some((p) => existsSync(p));
 
-const SDP = ['v=0', 'o=- 1 1 IN IP4 [local_ip]', 's=-', 'c=IN IP4 [local_ip]', 't=0 0', 'm=audio [media_port] RTP/AVP 0', 'a=rtpmap:0 PCMU/8000', 'a=sendrecv'].join('\n');
+export const SDP = ['v=0', 'o=- 1 1 IN IP4 [local_ip]', 's=-', 'c=IN IP4 [local_ip]', 't=0 0', 'm=audio [media_port] RTP/AVP 0', 'a=rtpmap:0 PCMU/8000', 'a=sendrecv'].join('\n');
 
-const scenario = (name: string, body: string) => `<?xml version="1.0" encoding="ISO-8859-1" ?>\n<scenario name="${name}">\n${body}\n</scenario>\n`;
-const msg = (lines: string[], attrs = '') => `  <send${attrs}><![CDATA[\n${lines.join('\n')}\n]]></send>`;
+export const scenario = (name: string, body: string) => `<?xml version="1.0" encoding="ISO-8859-1" ?>\n<scenario name="${name}">\n${body}\n</scenario>\n`;
+export const msg = (lines: string[], attrs = '') => `  <send${attrs}><![CDATA[\n${lines.join('\n')}\n]]></send>`;
 
-const replyHead = (status: string, toTag = true) => [
+export const replyHead = (status: string, toTag = true) => [
   `SIP/2.0 ${status}`,
   '[last_Via:]',
   '[last_From:]',
@@ -26,7 +26,8 @@ const replyHead = (status: string, toTag = true) => [
   'Contact: <sip:[local_ip]:[local_port];transport=[transport]>',
 ];
 
-const invite = (from: string, to: string, cseq: number, extra: string[] = []) =>
+/** An INVITE from `from` to [service]@`to` with an SDP offer (sipp's own [media_port] unless `sdp`). */
+export const invite = (from: string, to: string, cseq: number, extra: string[] = [], sdp = SDP) =>
   msg(
     [
       `INVITE sip:[service]@${to} SIP/2.0`,
@@ -41,11 +42,26 @@ const invite = (from: string, to: string, cseq: number, extra: string[] = []) =>
       'Content-Type: application/sdp',
       'Content-Length: [len]',
       '',
-      SDP,
+      sdp,
     ],
     ' retrans="500"',
   );
-const provisional = ['100', '180', '180', '183'].map((c) => `  <recv response="${c}" optional="true"/>`).join('\n');
+
+/** A request inside the dialog the INVITE above made (ACK, BYE, INFO), to [next_url] by the route set. */
+export const inDialogRequest = (from: string, to: string, method: string, cseq: number, body?: { type: string; lines: string[] }) =>
+  msg([
+    `${method} [next_url] SIP/2.0`,
+    'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+    '[routes]',
+    `From: <${from}>;tag=[pid]SIPpTag00[call_number]`,
+    `To: <sip:[service]@${to}>[peer_tag_param]`,
+    'Call-ID: [call_id]',
+    `CSeq: ${cseq} ${method}`,
+    'Contact: <sip:[caller]@[local_ip]:[local_port]>',
+    'Max-Forwards: 70',
+    ...(body ? [`Content-Type: ${body.type}`, 'Content-Length: [len]', '', ...body.lines] : ['Content-Length: 0']),
+  ]);
+export const provisional = ['100', '180', '180', '183'].map((c) => `  <recv response="${c}" optional="true"/>`).join('\n');
 /** ACK of a final refusal (same branch as the INVITE, hop by hop). */
 const ackRefusal = (to: string, cseq: number) =>
   msg([`ACK sip:[service]@${to} SIP/2.0`, '[last_Via:]', '[last_From:]', '[last_To:]', '[last_Call-ID:]', `CSeq: ${cseq} ACK`, 'Max-Forwards: 70', 'Content-Length: 0']);
@@ -53,19 +69,7 @@ const ackRefusal = (to: string, cseq: number) =>
 /** After the INVITE: the final answer `expect`; 200 → ACK, hold, BYE; anything else → ACK. */
 function outcome(o: { name: string; from: string; to: string; cseq: number; expect: number; holdMs: number; head: string[] }): string {
   if (o.expect !== 200) return scenario(`${o.name}-${o.expect}`, [...o.head, provisional, `  <recv response="${o.expect}"/>`, ackRefusal(o.to, o.cseq)].join('\n'));
-  const inDialog = (method: string, cseq: number) =>
-    msg([
-      `${method} [next_url] SIP/2.0`,
-      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
-      '[routes]',
-      `From: <${o.from}>;tag=[pid]SIPpTag00[call_number]`,
-      `To: <sip:[service]@${o.to}>[peer_tag_param]`,
-      'Call-ID: [call_id]',
-      `CSeq: ${cseq} ${method}`,
-      'Contact: <sip:[caller]@[local_ip]:[local_port]>',
-      'Max-Forwards: 70',
-      'Content-Length: 0',
-    ]);
+  const inDialog = (method: string, cseq: number) => inDialogRequest(o.from, o.to, method, cseq);
   return scenario(`${o.name}-answered`, [
     ...o.head,
     provisional,
@@ -90,14 +94,15 @@ export function carrierScenario(expect: number, holdMs = 300): string {
 /**
  * Extension [caller]@[domain] dialling [service]: digest on the 407 (sipp cannot nest a keyword
  * in [authentication], so the credentials are written into the scenario), then as a carrier.
+ * `challenge` 401: a server that asks with WWW-Authenticate (a carrier, digestCarrierScenario).
  */
-export function extensionCallScenario(expect: number, auth: { user: string; password: string }, holdMs = 300): string {
+export function extensionCallScenario(expect: number, auth: { user: string; password: string }, holdMs = 300, challenge: 401 | 407 = 407): string {
   const from = 'sip:[caller]@[domain]';
   const to = '[domain]';
   const head = [
     invite(from, to, 1),
     '  <recv response="100" optional="true"/>',
-    '  <recv response="407" auth="true"/>',
+    `  <recv response="${challenge}" auth="true"/>`,
     ackRefusal(to, 1),
     invite(from, to, 2, [`[authentication username=${auth.user} password=${auth.password}]`]),
   ];
@@ -173,41 +178,12 @@ export function listeningCallerScenario(o: { keys: { afterMs: number; digit: str
   const from = 'sip:[caller]@carrier.example';
   const to = '[remote_ip]:[remote_port]';
   const sdp = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', 'm=audio [rtp_port] RTP/AVP 0 101', 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=sendrecv'].join('\n');
-  const inDialog = (method: string, cseq: number, body: string[] = []) =>
-    msg([
-      `${method} [next_url] SIP/2.0`,
-      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
-      '[routes]',
-      `From: <${from}>;tag=[pid]SIPpTag00[call_number]`,
-      `To: <sip:[service]@${to}>[peer_tag_param]`,
-      'Call-ID: [call_id]',
-      `CSeq: ${cseq} ${method}`,
-      'Contact: <sip:[caller]@[local_ip]:[local_port]>',
-      'Max-Forwards: 70',
-      ...(body.length ? ['Content-Type: application/dtmf-relay', 'Content-Length: [len]', '', ...body] : ['Content-Length: 0']),
-    ]);
-  const invite = msg(
-    [
-      `INVITE sip:[service]@${to} SIP/2.0`,
-      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
-      `From: <${from}>;tag=[pid]SIPpTag00[call_number]`,
-      `To: <sip:[service]@${to}>`,
-      'Call-ID: [call_id]',
-      'CSeq: 1 INVITE',
-      'Contact: <sip:[caller]@[local_ip]:[local_port]>',
-      'Max-Forwards: 70',
-      'X-Tongdai-At: [at]',
-      'Content-Type: application/sdp',
-      'Content-Length: [len]',
-      '',
-      sdp,
-    ],
-    ' retrans="500"',
-  );
+  const inDialog = (method: string, cseq: number, body: string[] = []) => inDialogRequest(from, to, method, cseq, body.length ? { type: 'application/dtmf-relay', lines: body } : undefined);
+  const first = invite(from, to, 1, ['X-Tongdai-At: [at]'], sdp);
   let cseq = 2;
   const keys = o.keys.flatMap((k) => [`  <pause milliseconds="${k.afterMs}"/>`, inDialog('INFO', cseq++, [`Signal=${k.digit}`, 'Duration=160']), '  <recv response="200"/>']);
   return scenario('listening-caller', [
-    invite,
+    first,
     provisional,
     '  <recv response="200" rtd="true" rrs="true"/>',
     inDialog('ACK', 1),

@@ -56,4 +56,25 @@ describe('test kit', () => {
       ear.close();
     }
   });
+
+  it('an Ear speaks back to where it heard from: another Ear hears the tone at its loudness', async () => {
+    const [caller, far] = await Promise.all([Ear.open(), Ear.open()]);
+    try {
+      // Nothing heard yet: nowhere to speak to.
+      expect(await caller.speak(440, 40)).toBe(0);
+      const hello = Buffer.concat([Buffer.from([0x80, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2]), Buffer.alloc(160, 0xff)]);
+      await new Promise<void>((r) => far.socket.send(hello, caller.port, '127.0.0.1', () => r()));
+      const deadline = Date.now() + 2000;
+      while (caller.packets.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(await caller.speak(440, 200, 8000)).toBe(10);
+      while (far.packets.length < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      // A sine of amplitude 8000 has an RMS of 8000/√2 ≈ 5657 (µ-law keeps it within a few %).
+      const heard = far.loudness(0, 10_000);
+      expect(heard.packets).toBe(10);
+      expect(Math.abs(heard.rms - 5657)).toBeLessThan(200);
+    } finally {
+      caller.close();
+      far.close();
+    }
+  });
 });

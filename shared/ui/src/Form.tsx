@@ -11,13 +11,14 @@ const useStyles = makeStyles({
 });
 
 /** Title, a card of fields, a form-level error, save and back. */
-export function FormShell(p: { title: string; testId: string; onSubmit: () => void; submitting?: boolean; error?: string | null; backTo: string; children: ReactNode }) {
+/** `headerActions`: buttons beside the title (e.g. call the customer being edited). */
+export function FormShell(p: { title: string; testId: string; onSubmit: () => void; submitting?: boolean; error?: string | null; backTo: string; children: ReactNode; headerActions?: ReactNode }) {
   const s = useStyles();
   const { t } = useTranslation(UI_NS);
   const submit = (e: FormEvent) => { e.preventDefault(); p.onSubmit(); };
   return (
     <form className={s.form} onSubmit={submit} noValidate data-testid={p.testId}>
-      <Title2 as="h1">{p.title}</Title2>
+      {p.headerActions ? <div className={s.actions} style={{ alignItems: 'center' }}><Title2 as="h1">{p.title}</Title2>{p.headerActions}</div> : <Title2 as="h1">{p.title}</Title2>}
       {p.error && <MessageBar intent="error" data-testid="form-error"><MessageBarBody>{p.error}</MessageBarBody></MessageBar>}
       <div className={s.card}>{p.children}</div>
       <div className={s.actions}>

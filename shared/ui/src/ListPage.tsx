@@ -15,6 +15,8 @@ export interface Column<T> {
   key: string;
   header: string;
   render: (row: T) => ReactNode;
+  /** A CSS width (the table lays its columns out fixed: the others share what is left). */
+  width?: string;
 }
 
 const useStyles = makeStyles({
@@ -93,7 +95,7 @@ export function ListPage<T>(p: ListPageProps<T>) {
         ) : (
           <Table aria-label={p.title} data-testid="list-table">
             <TableHeader>
-              <TableRow>{p.columns.map((c) => <TableHeaderCell key={c.key}>{c.header}</TableHeaderCell>)}</TableRow>
+              <TableRow>{p.columns.map((c) => <TableHeaderCell key={c.key} style={c.width ? { width: c.width } : undefined}>{c.header}</TableHeaderCell>)}</TableRow>
             </TableHeader>
             <TableBody>
               {data?.data.map((row) => (

@@ -29,4 +29,6 @@ registerTranslations(UI_NS, {
   forbidden: 'Bạn không có quyền truy cập trang này',
   notPurchased: 'Tính năng chưa được đăng ký hoặc đã hết hạn',
   screenCrashed: 'Màn hình gặp lỗi khi hiển thị',
+  callNumber: 'Gọi {{number}}',
+  phoneNotReady: 'Điện thoại chưa sẵn sàng: máy nhánh chưa đăng ký hoặc đang có cuộc gọi',
 });

@@ -8,6 +8,7 @@ export { useApiError } from './useApiError';
 export { createRemoteApp } from './RemoteApp';
 export { FormShell, TextField, SelectField, type FieldProps } from './Form';
 export { AppLink } from './AppLink';
+export { CallButton, usePhoneReady } from './CallButton';
 export { FormDialog } from './FormDialog';
 export { FileInput } from './FileInput';
 export { LinkButton } from './LinkButton';

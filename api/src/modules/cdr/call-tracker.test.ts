@@ -1,8 +1,7 @@
 import type { RoutingPlan } from '../routing';
-import { CallTracker, type CallEvent, type CallStart } from './call-tracker';
+import { CallTracker, type CallEvent, type CallStart, type QueueAgentEvent } from './call-tracker';
 import type { CdrRow } from './cdr';
 import { toKamailioPlan } from '../kamailio/kamailio-plan';
-import { Registrations } from '../kamailio/registrations';
 
 const group = { type: 'group' as const, id: '7', name: 'Kinh doanh' };
 const inboundPlan: RoutingPlan = {
@@ -40,6 +39,8 @@ function setup() {
   return { rows, events, tracker, start };
 }
 
+const VIETTEL = { id: 5, tenantId: 1, name: 'viettel', host: '127.0.0.1', port: 5090, transport: 'udp' as const, maxChannels: 30, enabled: true };
+
 describe('CallTracker', () => {
   it('records an answered call: who answered, in which ring group, duration and billable seconds', () => {
     const { rows, events, tracker, start } = setup();
@@ -63,7 +64,7 @@ describe('CallTracker', () => {
     });
     for (const [callerId, did] of [['02873000001', '02873000001'], [null, null]] as const) {
       const { rows, tracker, start } = setup();
-      start({ plan: plan(callerId), kamailio: toKamailioPlan(plan(callerId), 'demo.tongdai.local', { viettel: '127.0.0.1:5090' }) });
+      start({ plan: plan(callerId), kamailio: toKamailioPlan(plan(callerId), 'demo.tongdai.local', { switchboards: [VIETTEL], ruleSwitchboards: () => [VIETTEL.id] }) });
       tracker.answered('c1', null, 0, new Date('2024-06-10T02:00:03Z'));
       tracker.ended('c1', new Date('2024-06-10T02:00:13Z'));
       expect(rows[0]).toMatchObject({ direction: 'outbound', trunk: 'viettel', did, billsec: 10 });
@@ -108,18 +109,25 @@ describe('CallTracker', () => {
     tracker.sweep(new Date('2024-06-10T02:30:00Z').getTime());
     expect(rows[0]).toMatchObject({ disposition: 'FAILED' });
   });
-});
 
-describe('Registrations', () => {
-  it('lists extensions until their registration expires or they unregister', () => {
-    let now = 1_000_000;
-    const r = new Registrations(() => now);
-    r.report('Demo.Tongdai.Local', '101', 60);
-    r.report('demo.tongdai.local', '102', 60);
-    expect(r.registered('demo.tongdai.local')).toEqual(new Set(['101', '102']));
-    r.report('demo.tongdai.local', '102', 0);
-    now += 61_000;
-    expect(r.registered('demo.tongdai.local').size).toBe(0);
-    expect(r.registered('abc.tongdai.local').size).toBe(0);
+  it("reports a queue agent's answer and the end of that call (the queue strategies' memory); other calls report nothing", () => {
+    const { tracker, start } = setup();
+    const seen: QueueAgentEvent[] = [];
+    tracker.events.on('queue-agent', (e: QueueAgentEvent) => seen.push(e));
+    // A ring group's call: not a queue's.
+    start();
+    tracker.answered('c1', '101', 0, new Date('2024-06-10T02:00:03Z'));
+    tracker.ended('c1', new Date('2024-06-10T02:00:09Z'));
+    expect(seen).toEqual([]);
+    // The leg the media worker placed for a queue's caller: its agents ring from the queue's step.
+    const queue = { type: 'queue' as const, id: '5', name: 'Hỗ trợ' };
+    const agentsLeg: RoutingPlan = { ...inboundPlan, route: [], steps: [{ kind: 'ring', mode: 'serial', targets: [{ extension: '102', timeout: 15 }, { extension: '101', timeout: 15 }], timeout: 30, source: queue }] };
+    start({ callId: 'q1', plan: agentsLeg });
+    tracker.answered('q1', '101', 0, new Date('2024-06-10T02:01:00Z'));
+    tracker.ended('q1', new Date('2024-06-10T02:02:30Z'));
+    expect(seen).toEqual([
+      { tenantId: 1, queueId: 5, extension: '101', answeredAt: new Date('2024-06-10T02:01:00Z'), endedAt: null },
+      { tenantId: 1, queueId: 5, extension: '101', answeredAt: new Date('2024-06-10T02:01:00Z'), endedAt: new Date('2024-06-10T02:02:30Z') },
+    ]);
   });
 });

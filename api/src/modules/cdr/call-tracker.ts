@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { AgentStats, RoutingPlan } from '../routing';
+import type { RoutingPlan } from '../routing';
 import { failureDisposition, rejectDisposition, seconds, type CdrRow, type Disposition } from './cdr';
 import { MEDIA_UNAVAILABLE, type KamailioPlan } from '../kamailio/kamailio-plan';
 
@@ -30,6 +30,20 @@ interface ActiveCall extends CallStart {
   answeredStep: number | null;
   /** answeredBy came from a child leg (the child counts the extension busy, not the parent). */
   answeredByChild?: boolean;
+  /** The queue whose agents the answered step rang (the agent's queue statistics). */
+  answeredQueueId?: number;
+}
+
+/**
+ * A queue's agent took a call (`ended` null) or a call they took ended: what the queue strategies
+ * remember (tracker.events 'queue-agent'; sip/queue-stats.ts keeps it in PostgreSQL).
+ */
+export interface QueueAgentEvent {
+  tenantId: number;
+  queueId: number;
+  extension: string;
+  answeredAt: Date;
+  endedAt: Date | null;
 }
 
 /** What the real-time channel carries (the softphones' bus, the monitoring screen). */
@@ -50,7 +64,6 @@ export class CallTracker {
   readonly events = new EventEmitter();
   private readonly calls = new Map<string, ActiveCall>();
   private readonly busyCount = new Map<number, Map<string, number>>();
-  private readonly stats = new Map<number, Map<string, AgentStats>>();
   private readonly recent = new Map<string, { extension: string; at: Date }>();
 
   constructor(private readonly sink: (row: CdrRow) => void) {}
@@ -66,10 +79,6 @@ export class CallTracker {
   /** Extensions in a call now (calling, or answered). */
   busy(tenantId: number): Set<string> {
     return new Set(this.busyCount.get(tenantId)?.keys());
-  }
-
-  agentStats(tenantId: number): ReadonlyMap<string, AgentStats> {
-    return this.stats.get(tenantId) ?? new Map();
   }
 
   /** The agent who last answered one of these caller numbers in this process (records not yet written). */
@@ -103,10 +112,12 @@ export class CallTracker {
     call.answeredStep = step;
     if (extension) {
       this.markBusy(call.tenantId, extension, 1);
-      const perTenant = this.stats.get(call.tenantId) ?? new Map<string, AgentStats>();
-      perTenant.set(extension, { calls: (perTenant.get(extension)?.calls ?? 0) + 1, lastCallAt: at });
-      this.stats.set(call.tenantId, perTenant);
       this.recent.set(`${call.tenantId}:${call.caller}`, { extension, at });
+      const queueId = this.queueOf(call, step);
+      if (queueId !== null) {
+        call.answeredQueueId = queueId;
+        this.events.emit('queue-agent', { tenantId: call.tenantId, queueId, extension, answeredAt: at, endedAt: null } satisfies QueueAgentEvent);
+      }
     }
     const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
     if (parent && extension && !parent.answeredBy) {
@@ -148,6 +159,10 @@ export class CallTracker {
     this.calls.delete(call.callId);
     if (call.callerExtension) this.markBusy(call.tenantId, call.callerExtension, -1);
     if (call.answeredBy && !call.answeredByChild) this.markBusy(call.tenantId, call.answeredBy, -1);
+    if (call.answeredBy && call.answeredAt && call.answeredQueueId !== undefined) {
+      const e: QueueAgentEvent = { tenantId: call.tenantId, queueId: call.answeredQueueId, extension: call.answeredBy, answeredAt: call.answeredAt, endedAt: end.endedAt };
+      this.events.emit('queue-agent', e);
+    }
     // A leg placed for a parent leaves no record and no event on the channel; the live state hears it.
     if (call.parentCallId) return void this.events.emit('leg-ended', { tenantId: call.tenantId, callId: call.callId, parentCallId: call.parentCallId });
     this.write(call, end);
@@ -186,13 +201,20 @@ export class CallTracker {
     this.emit({ type: 'ended', tenantId: call.tenantId, callId: call.callId, disposition: end.disposition, extension: call.answeredBy, callerExtension: call.callerExtension });
   }
 
+  /** The queue a Kamailio step rang agents for (a queue's agents ring in a leg the media worker placed). */
+  private queueOf(call: ActiveCall, step: number | null): number | null {
+    const k = step !== null ? call.kamailio.steps[step] : undefined;
+    const source = k ? call.plan.steps[k.from_step]?.source : undefined;
+    return source?.type === 'queue' ? Number(source.id) : null;
+  }
+
   /** Why an unanswered call ended, in Vietnamese, when the plan said so (a refusal, media not available). */
   private reasonOf(call: ActiveCall, kstep: KamailioPlan['steps'][number] | undefined, code: number | null): string {
     if (kstep?.do === 'media') return code === MEDIA_UNAVAILABLE.code ? MEDIA_REASON : '';
     if (kstep?.do !== 'reject') return '';
     const step = call.plan.steps[kstep.from_step];
     if (step?.kind === 'reject') return step.message;
-    if (step?.kind === 'forward') return `Trunk "${step.trunk}" chưa được cấu hình`;
+    if (step?.kind === 'forward') return step.trunk ? `Trunk "${step.trunk}" chưa được cấu hình` : 'Tuyến gọi ra chưa có tổng đài (trunk) nào đang bật';
     return '';
   }
 

@@ -47,6 +47,12 @@ afterAll(async () => {
 
 /** Stands for the tenant's busiest queue in a filter (its id is known once the records are written). */
 const QUEUE = -1;
+/** Stands for a number only another tenant's calls have (a search must not find it through the trigram keys). */
+const OTHERS = 'others';
+const othersOnly = () =>
+  db.withSystem(async (tx) => (await tx.query<{ n: string }>(
+    `select caller as n from cdrs where tenant_id = $1 and direction = 'inbound'
+        and caller not in (select caller from cdrs where tenant_id = $2) order by id limit 1`, [gen.tenants[1].id, tenant()])).rows[0].n);
 const busiestQueue = () =>
   db.withTenant(tenant(), async (tx) => (await tx.query<{ q: number }>('select queue_id as q from cdrs where queue_id is not null group by 1 order by count(*) desc limit 1')).rows[0].q);
 
@@ -106,9 +112,16 @@ describe('filtered call-history pages by index ranges (PostgreSQL)', () => {
     ['a result', { disposition: 'BLOCKED' }, 'some'],
     ['a direction and result', { direction: 'inbound', disposition: 'BUSY' }, 'some'],
     ['a number and an extension', { extensions: ['1007'], number: '09' }, 'some'],
+    // Four digits or more: the trigram index's keys (migration 0035).
+    ['a whole number', { number: '0912000002' }, 'some'],
+    ['part of numbers', { number: '2000' }, 'some'],
+    ['a number nobody called (none)', { number: '0999888777' }, 'none'],
+    ['a number with a direction and a result', { number: '0912000', direction: 'inbound', disposition: 'NO ANSWER' }, 'some'],
+    ['a number and an extension (long)', { extensions: ['1007'], number: '0912000001' }, 'some'],
+    ["another tenant's number (none)", { number: OTHERS }, 'none'],
     ['an empty extension list', { extensions: [] }, 'none'],
   ])('%s', async (_name, given, matches) => {
-    const f = given.queueId === QUEUE ? { ...given, queueId: await busiestQueue() } : given;
+    const f = given.queueId === QUEUE ? { ...given, queueId: await busiestQueue() } : given.number === OTHERS ? { ...given, number: await othersOnly() } : given;
     const want = await expected(f);
     expect(want.length > 0).toBe(matches === 'some');
     expect(await keysetIds(f, 7)).toEqual(want);
@@ -116,4 +129,30 @@ describe('filtered call-history pages by index ranges (PostgreSQL)', () => {
     const numbered = await numberedIds(f, 9);
     expect(numbered).toEqual({ ids: want, total: want.length });
   }, 60_000);
+});
+
+describe('number search by the trigram keys on embedded PGlite', () => {
+  it('finds a call by its number, and nothing for a number nobody called', async () => {
+    const lite = await openDb({ dataDir: 'memory://' });
+    try {
+      const t = await lite.withSystem(async (tx) => (await tx.query<{ id: number }>(`insert into tenants (ma_dn, name) values ('lite13', 'Lite') returning id`)).rows[0].id);
+      const writer = new CdrWriter(lite, { onError: (err) => { throw err; } });
+      const at = new Date('2026-10-31T03:00:00Z');
+      for (const [i, caller] of ['0912345678', '0987000111', '0912349999'].entries()) {
+        writer.add({ ...odd(i, {}), tenant_id: t, call_id: `lite-${i}`, direction: 'inbound', caller, callee: '02873000001', extension: '1001', started_at: new Date(at.getTime() + i * 1000) });
+      }
+      await writer.flush();
+      const ids = async (number: string) => {
+        const page = await lite.withTenant(t, (tx) => listTenantCdrs(tx, { from, to, number, limit: 10 }));
+        const numbered = await lite.withTenant(t, (tx) => pageTenantCdrs(tx, { from, to, number, limit: 10 }, 1));
+        expect(numbered.total).toBe(page.rows.length);
+        return page.rows.map((r) => r.caller);
+      };
+      expect(await ids('12345')).toEqual(['0912345678']);
+      expect(await ids('091234')).toEqual(['0912349999', '0912345678']);
+      expect(await ids('0999888777')).toEqual([]);
+    } finally {
+      await lite.close();
+    }
+  }, 120_000);
 });

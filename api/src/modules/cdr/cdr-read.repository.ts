@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/db';
 import { iso, likePattern } from '../../db/sql';
 import type { CdrRow } from './cdr';
-import { pageKeysSql } from './cdr-page-keys';
+import { pageKeysSql, searchKeysSql } from './cdr-page-keys';
 
 /** A call record as reports read it: the row with its id and ISO times. */
 export type CdrRecord = Omit<CdrRow, 'started_at' | 'answered_at' | 'ended_at'> & {
@@ -22,6 +22,8 @@ export interface CdrFilter {
   queueId?: number;
   /** Digits found anywhere in the caller, callee or dialled number. */
   number?: string;
+  /** Calls through one of these DIDs / hotlines (every written form listed); [] matches none. */
+  dids?: readonly string[];
 }
 
 export interface CdrRangeQuery extends CdrFilter {
@@ -64,6 +66,7 @@ export function conditions(q: Omit<CdrRangeQuery, 'limit'>, params: unknown[]): 
   if (q.direction) where.push(`direction = ${p(q.direction)}`);
   if (q.disposition) where.push(`disposition = ${p(q.disposition)}`);
   if (q.queueId !== undefined) where.push(`queue_id = ${p(q.queueId)}`);
+  if (q.dids) where.push(`did = any(${p(q.dids)}::text[])`);
   if (q.number) {
     const like = p(likePattern(q.number));
     where.push(`(caller like ${like} or callee like ${like} or did like ${like})`);
@@ -79,12 +82,14 @@ export function conditions(q: Omit<CdrRangeQuery, 'limit'>, params: unknown[]): 
 /**
  * A page statement: `columns` of the rows of the range and filter (and after the keyset position
  * `after`, a condition already holding its parameters), newest first, `limit` (and `offset`) as
- * placeholders. A filter with an index of its own finds its rows by exact index ranges first
- * (cdr-page-keys.ts), then reads those rows by key; else the range is walked on (tenant_id, started_at, id).
+ * placeholders. A number search of four digits or more finds its rows by the trigram index, else a
+ * filter with an index of its own by exact index ranges first (cdr-page-keys.ts), then reads those
+ * rows by key; else the range is walked on (tenant_id, started_at, id).
  */
 function pageSql(q: Omit<CdrRangeQuery, 'limit'>, columns: string, params: unknown[], after: string, limit: string, offset?: string): string {
   const where = conditions(q, params) + after;
-  const keys = pageKeysSql(q, (f) => conditions({ ...f, from: q.from, to: q.to }, params) + after, params, offset ? `${limit} + ${offset}` : limit);
+  const first = offset ? `${limit} + ${offset}` : limit;
+  const keys = searchKeysSql(q, where, params, first) ?? pageKeysSql(q, (f) => conditions({ ...f, from: q.from, to: q.to }, params) + after, params, first);
   const tail = offset ? ` offset ${offset}` : '';
   if (!keys) return `select ${columns} from cdrs where ${where} order by started_at desc, id desc limit ${limit}${tail}`;
   return `select r.* from (${keys}) k
@@ -108,7 +113,9 @@ export async function pageTenantCdrs(tx: Queryable, q: Omit<CdrRangeQuery, 'curs
   const limit = Math.min(Math.max(Math.trunc(q.limit), 1), 1000);
   const params: unknown[] = [];
   const where = conditions(q, params);
-  const total = knownTotal ?? (await tx.query<{ n: number }>(`select count(*)::int as n from cdrs where ${where}`, params)).rows[0].n;
+  // A long number search counts the trigram index's matches (a miss costs nothing), else the records.
+  const matches = searchKeysSql(q, where, params, null);
+  const total = knownTotal ?? (await tx.query<{ n: number }>(`select count(*)::int as n from ${matches ? `(${matches}) m` : `cdrs where ${where}`}`, params)).rows[0].n;
   const rowParams: unknown[] = [];
   const sql = pageSql(q, `${COLUMNS}, started_at::text as at_key`, rowParams, '', `$${rowParams.push(limit)}::int`, `$${rowParams.push((Math.max(1, page) - 1) * limit)}::int`);
   const { rows } = await tx.query<Row>(sql, rowParams);
@@ -137,9 +144,13 @@ export async function listTenantCdrs(tx: Queryable, q: CdrRangeQuery): Promise<C
  * columns, its times as numbers (started_at in whole microseconds since 1970, exact in a double;
  * answered_at cut to milliseconds as pg's Date is), so there is no timestamp to format or parse.
  */
-export type CdrLine = Pick<CdrRecord, 'id' | 'direction' | 'caller' | 'callee' | 'did' | 'route' | 'extension' | 'duration' | 'billsec' | 'disposition' | 'sip_code' | 'reason'> & {
+export type CdrLine = Pick<CdrRecord, 'id' | 'direction' | 'caller' | 'callee' | 'did' | 'extension' | 'duration' | 'billsec' | 'disposition' | 'sip_code'> & {
   at_us: number;
   answered_ms: number | null;
+  /** The path, null when empty (most calls: nothing to parse). */
+  route: CdrRecord['route'] | null;
+  /** The plan's own reason, null when it gave none. */
+  reason: string | null;
 };
 
 /** Where a line page stopped: the last row's started_at in whole microseconds since 1970 (exact in a double) and id. */
@@ -148,9 +159,11 @@ export interface LineKey {
   id: number;
 }
 
+// An empty route or reason comes as null: a field the driver does not slice, decode or parse (most lines).
 const LINE_COLUMNS = `id::int as id, (extract(epoch from started_at) * 1000000)::float8 as at_us,
-  floor(extract(epoch from answered_at) * 1000)::float8 as answered_ms, direction, caller, callee, did, route, extension,
-  duration, billsec, disposition, sip_code, reason`;
+  floor(extract(epoch from answered_at) * 1000)::float8 as answered_ms, direction, caller, callee, did,
+  case when route <> '[]'::jsonb then route end as route, extension,
+  duration, billsec, disposition, sip_code, nullif(reason, '') as reason`;
 
 /** The instant of a LineKey, to the microsecond, as PostgreSQL reads it. */
 const keyInstant = (us: number): string => `${new Date(Math.floor(us / 1000)).toISOString().slice(0, 19)}.${String(us % 1_000_000).padStart(6, '0')}Z`;
@@ -173,4 +186,30 @@ export async function listTenantCdrLines(tx: Queryable, q: Omit<CdrRangeQuery, '
   const { rows } = await tx.query<CdrLine>(sql, params);
   const last = rows.at(-1);
   return { rows, next: rows.length === limit && last ? { atUs: last.at_us, id: last.id } : null };
+}
+
+/**
+ * Records matched by one extension's filter minus their rollup legs with that extension, over a
+ * range and filter (its own extension lists and number left out): what makes a numbered page's
+ * total for one extension the rollups' sum (ADR 0029 amendment 2). The rollups key a call by its
+ * legs — the caller for outbound and internal calls, the one who answered (else was called) for
+ * inbound and internal ones — while the filter matches an extension in any of its roles; they only
+ * disagree on the records of the partial index cdrs_odd_legs_idx (migration 0035), which this reads
+ * alone (the predicate is the index's, word for word). Zero on every record the generator writes.
+ */
+export async function oddLegCorrection(tx: Queryable, q: Omit<CdrRangeQuery, 'limit' | 'cursor'>, extension: string): Promise<number> {
+  const params: unknown[] = [];
+  const where = conditions({ ...q, extensions: undefined, scope: undefined, number: undefined }, params);
+  const e = `$${params.push(extension)}`;
+  const is = (cond: string) => `coalesce(${cond}, false)::int`;
+  const { rows } = await tx.query<{ n: number }>(
+    `select coalesce(sum(${is(`extension = ${e} or (direction <> 'inbound' and caller = ${e}) or (direction = 'internal' and callee = ${e})`)}
+        - ${is(`direction <> 'inbound' and caller = ${e}`)}
+        - ${is(`direction <> 'outbound' and coalesce(extension, case when direction = 'internal' then callee end, '') = ${e}`)}), 0)::int as n
+       from cdrs where ${where}
+        and ((direction = 'outbound' and extension <> caller)
+          or (direction = 'internal' and (caller = coalesce(extension, callee) or extension <> callee)))`,
+    params,
+  );
+  return rows[0].n;
 }

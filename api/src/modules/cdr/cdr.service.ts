@@ -5,5 +5,5 @@
  */
 export { CdrWriter, lastAnsweringAgent } from './cdr.repository';
 export {
-  conditions as cdrConditions, listTenantCdrLines, listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrLine, type CdrRangeQuery, type CdrRecord, type LineKey,
+  conditions as cdrConditions, listTenantCdrLines, oddLegCorrection, listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrLine, type CdrRangeQuery, type CdrRecord, type LineKey,
 } from './cdr-read.repository';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { CustomerInputSchema, CustomerListQuerySchema, DIALLED_NUMBER_PATTERN, FEATURES, MSG, PERM, type CustomerInput, type CustomerListQuery } from '@tongdai/contracts';
+import { CustomerInputSchema, CustomerListQuerySchema, DIALLED_NUMBER_PATTERN, FEATURES, MSG, PERM, type CustomerInput, type CustomerListQuery, type DialTarget } from '@tongdai/contracts';
 import { authOf, guarded } from '../../http/guards';
 import { idOf } from '../../http/params';
 import { validate } from '../../http/validate';
@@ -34,6 +34,11 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
   });
   app.get('/customers/:id', { preHandler: gate(PERM.customer.view), schema }, async (request) => ({
     data: await maskCustomer(app.deps.db, request, await customers.get(tid(request), idOf(request.params))),
+  }));
+  // Click-to-call: the number the softphone dials, unmasked (it has to dial it); the list and the
+  // detail stay masked, so the page that shows the customer never holds the number.
+  app.get('/customers/:id/dial', { preHandler: gate(PERM.customer.view), schema }, async (request): Promise<{ data: DialTarget }> => ({
+    data: { number: (await customers.get(tid(request), idOf(request.params))).phone },
   }));
   app.put('/customers/:id', { preHandler: [...gate(PERM.customer.edit), validate({ body: CustomerInputSchema })], schema }, async (request) => ({
     data: await customers.update(tid(request), idOf(request.params), request.body as CustomerInput),

@@ -7,18 +7,32 @@ export const intOrNull = v.pipe(
   v.transform((x): number | null => (x === undefined || x === null || x === '' ? null : Number(x))),
 );
 const CallEvent = v.object({
-  event: v.picklist(['answer', 'end', 'failed']),
+  event: v.picklist(['answer', 'end', 'failed', 'trunk']),
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
   ext: v.optional(v.nullable(v.string()), null),
   step: intOrNull,
   code: intOrNull,
+  /** event trunk: the switchboard the call now uses (relayed to it, or accepted from it). */
+  sb: intOrNull,
 });
 
+/** Channels in use per switchboard (trunks module): a call takes one while it uses a trunk. */
+export interface ChannelCounter {
+  on(callId: string, tenantId: number, switchboardId: number): void;
+  off(callId: string): void;
+}
+
 /** One event of Kamailio's dialog module (answer / end / failure, over evapi) applied to the tracker. */
-export function applyKamailioEvent(tracker: CallTracker, raw: unknown): void {
+export function applyKamailioEvent(tracker: CallTracker, raw: unknown, channels?: ChannelCounter): void {
   const e = v.safeParse(CallEvent, raw);
   if (!e.success) return;
-  const { event, call_id: callId, ext, step, code } = e.output;
+  const { event, call_id: callId, ext, step, code, sb } = e.output;
+  if (event === 'trunk') {
+    const call = tracker.get(callId);
+    if (call && sb) channels?.on(callId, call.tenantId, sb);
+    return;
+  }
+  if (event !== 'answer') channels?.off(callId);
   if (event === 'answer') tracker.answered(callId, ext && /^[0-9]{2,6}$/.test(ext) ? ext : null, step ?? null);
   else if (event === 'end') tracker.ended(callId);
   else tracker.failed(callId, code || 487, step ?? null);

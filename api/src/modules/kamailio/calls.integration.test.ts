@@ -18,20 +18,19 @@ import { registerContact } from '@tongdai/testkit/register-contact';
 import { Ear } from '@tongdai/testkit/rtp-ear';
 import { toneWav } from '@tongdai/testkit/wav';
 import { answerScenario, busyScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
+import { pbxConfigChanged } from '../pbx/config-cache';
+import { kamailioLib, mediaLib } from '../../../test/script-libs';
 
 /**
- * Calls obey the PBX, through real processes: sipp plays the carrier (UDP, no digest) and the
+ * Calls obey the PBX, through real processes: sipp plays the carrier (UDP, no digest, from the
+ * address of the tenant's switchboard "carrier-in"; calls out go to the switchboard "viettel") and the
  * phones of extensions 101/102 (registered with their passwords, contacts pointing at sipp);
  * Kamailio asks the API's internal listener for each call's plan and reports answer / end /
  * failure; two media worker processes (Kamailio's dispatcher) play greetings, run IVRs and queues;
  * the call records land in the database. A caller that listens has its SDP point at a socket of
  * this test (Ear), which measures what it hears.
  */
-const KAMAILIO_LIB = resolve(__dirname, '../../../../scripts/lib/kamailio.mjs');
-const MEDIA_LIB = resolve(__dirname, '../../../../scripts/lib/media.mjs');
-type KamailioLib = typeof import('../../../../scripts/lib/kamailio.mjs');
-type MediaLib = typeof import('../../../../scripts/lib/media.mjs');
-const importEsm = new Function('p', 'return import(p)') as <T>(p: string) => Promise<T>;
 const mediaInstalled = () => existsSync(resolve(__dirname, '../../../../media/node_modules/tsx'));
 
 const installed = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].some((p) => existsSync(p)) && sippInstalled() && mediaInstalled();
@@ -51,6 +50,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   // Random ports: several test runs may share the machine.
   let sipUdp: number;
   let trunkPort: number;
+  // The carrier's address for calls in: a switchboard of the demo tenant (no open relay, ADR 0036).
+  let carrierPort: number;
   const phonePort: Record<'101' | '102', number> = { '101': 0, '102': 0 };
   const workers: RunningMediaWorker[] = [];
   // Two local processes on Kamailio's event port: one says nothing, one sends a made-up proof.
@@ -82,7 +83,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       dir,
       name: `carrier-${o.caller}`,
       xml: carrierScenario(o.expect, o.holdMs),
-      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', o.did, '-m', '1', '-l', '1'],
+      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', String(carrierPort), '-s', o.did, '-m', '1', '-l', '1'],
       keys: { caller: o.caller, at: o.at ?? MONDAY_MORNING },
     }).done;
   const listener = (o: { did: string; caller: string; ear: Ear; keys: { afterMs: number; digit: string }[]; talkMs: number; remoteHangsUp?: boolean }) =>
@@ -90,7 +91,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       dir,
       name: `caller-${o.caller}`,
       xml: listeningCallerScenario({ keys: o.keys, talkMs: o.talkMs, remoteHangsUp: o.remoteHangsUp }),
-      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', o.did, '-m', '1', '-l', '1'],
+      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', String(carrierPort), '-s', o.did, '-m', '1', '-l', '1'],
       keys: { caller: o.caller, at: MONDAY_MORNING, rtp_port: String(o.ear.port) },
       timeoutS: 40,
     }).done;
@@ -100,11 +101,12 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   beforeAll(async () => {
     t = await startTestApp();
     headers = demoHeaders(t.app);
-    const lib = await importEsm<KamailioLib>(KAMAILIO_LIB);
-    const media = await importEsm<MediaLib>(MEDIA_LIB);
+    const lib = await kamailioLib();
+    const media = await mediaLib();
     const evapiPort = await lib.freeTcpPort();
     trunkPort = await lib.freeUdpPort();
-    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, testClock: true, cdrFlushMs: 20, trunks: { viettel: `127.0.0.1:${trunkPort}` }, evapi: `127.0.0.1:${evapiPort}` } });
+    carrierPort = await lib.freeUdpPort();
+    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, testClock: true, cdrFlushMs: 20, switchboardsTtlMs: 100, evapi: `127.0.0.1:${evapiPort}` } });
     await internal.listen({ port: 0, host: '127.0.0.1' });
     const apiPort = (internal.server.address() as { port: number }).port;
     dir = mkdtempSync(join(tmpdir(), 'tongdai-calls-'));
@@ -113,8 +115,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const apiUrl = `http://127.0.0.1:${apiPort}/internal/sip`;
     const workerPorts = [await lib.freeUdpPort(), await lib.freeUdpPort()];
     const internalSecret = process.env.INTERNAL_SECRET!;
-    // The sipp carriers (and the outbound trunk) call from 127.0.0.1: declared as the trunk, nothing else is trusted.
-    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, internalSecret, trunks: ['127.0.0.1'], dir, evapiPort, mediaWorkers: workerPorts.map((p) => `127.0.0.1:${p}`) });
+    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, internalSecret, dir, evapiPort, mediaWorkers: workerPorts.map((p) => `127.0.0.1:${p}`) });
     const raw = () => new Promise<Socket>((ok) => { const s = connect(evapiPort, '127.0.0.1', () => ok(s)); });
     eavesdroppers.silent = await raw();
     eavesdroppers.silent.on('data', (d) => (eavesdroppers.heard += d.toString()));
@@ -138,7 +139,13 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       unmatched_destination: { type: 'direct', target: '102' },
     });
     await api('POST', '/pbx/partner/inbound?CodeCompany=demo', { did: '02873000002', destination: { type: 'time', target: String(condition.id) } });
-    await api('POST', '/pbx/partner/rule?CodeCompany=demo', { name: 'Di động', pattern: '09XXXXXXXX', trunk: 'viettel', caller_id: '02873000001' });
+    // The carrier: "viettel" takes calls out (sipp on trunkPort), "carrier-in" brings calls in (sipp from carrierPort).
+    await t.db.withTenant(tenantId, async (tx) => {
+      const viettel = await insertSwitchboard(tx, tenantId, { name: 'viettel', port: trunkPort });
+      await insertSwitchboard(tx, tenantId, { name: 'carrier-in', port: carrierPort });
+      await insertOutboundRule(tx, tenantId, { name: 'Di động', pattern: '09XXXXXXXX', switchboardIds: [viettel], callerId: '02873000001' });
+    });
+    pbxConfigChanged(tenantId);
     // 02873007001 → an IVR (a 600 Hz greeting as an admin uploads it; 1 → 101);
     // 02873007002 → a queue of 102 (music on hold: the default class, no file).
     const greetingId = await t.db.withTenant(tenantId, async (tx) => {
@@ -179,6 +186,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       ['02873007002', { type: 'queue', target: String(queue.id) }],
       ['02873007003', { type: 'msg', target: String(notice.id) }],
       ['02873007004', { type: 'queue', target: String(busyQueue.id) }],
+      // Issue 16: straight to 102's mailbox.
+      ['02873007006', { type: 'voicmail', target: '102' }],
     ] as const) {
       await api('POST', '/pbx/partner/number?CodeCompany=demo', { number: did });
       await api('POST', '/pbx/partner/inbound?CodeCompany=demo', { did, destination });
@@ -186,7 +195,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
 
     for (const [ext, port] of Object.entries(phonePort)) {
       const password = ext === '101' ? DEMO_SIP.demo.admin.password : DEMO_SIP.demo.staff.password;
-      expect(await registerContact({ proxyPort: sipUdp, user: ext, domain: DOMAIN, password, contactPort: port })).toBe(200);
+      // Registered for the whole file (it runs past a minute): the 60 s default would lapse mid-way.
+      expect(await registerContact({ proxyPort: sipUdp, user: ext, domain: DOMAIN, password, contactPort: port, expires: 600 })).toBe(200);
     }
     // Kamailio reports each saved REGISTER to the API (both phones are online for the engine), and
     // the API reads Kamailio's call events once its evapi connection is up.
@@ -197,8 +207,9 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       if (online.json().extensions.length === 2 && calls.json().events_connected) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    // The workers answer OPTIONS already; Kamailio's next ping (every 2 s) counts them in.
-    await new Promise((r) => setTimeout(r, 2200));
+    // The workers answer OPTIONS already; Kamailio's next ping (every 2 s) counts them in, and its
+    // next look at the switchboards (every 3 s) knows the carrier's address.
+    await new Promise((r) => setTimeout(r, 3500));
   }, 60_000);
 
   afterAll(async () => {
@@ -449,6 +460,39 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     expect(cdr.route.map((n) => n.type)).toEqual(['inbound', 'msg']);
   });
 
+  it("a caller sent to 102's mailbox hears the prompt and the beep; what they say after it is the message stored (issue 16)", async () => {
+    const ear = await Ear.open();
+    const run = listener({ did: '02873007006', caller: '0902000016', ear, keys: [], talkMs: 9000 });
+    // The worker answers with the Vietnamese prompt and the beep, then records (and sends nothing).
+    const beepEnd = await ear.untilQuiet(400);
+    const heard = ear.loudness(0, 60_000);
+    expect(heard.packets).toBeGreaterThan(100);
+    // The last half second was the beep (1 kHz at a high level).
+    const t0 = ear.packets[0].at;
+    expect(ear.loudness(beepEnd - t0 - 500, beepEnd - t0).rms).toBeGreaterThan(3000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await ear.speak(440, 2000)).toBeGreaterThan(90);
+    const call = await run;
+    const byeAt = Date.now();
+    ear.close();
+    expect(call.code).toBe(0);
+    type Message = { mailbox: string; caller: string; duration_seconds: string; bytes: Buffer };
+    let message: Message | undefined;
+    for (let i = 0; i < 100 && !message; i++) {
+      message = await t.db.withSystem(async (tx) => (await tx.query<Message>("select mailbox, caller, duration_seconds, bytes from voicemail_messages where caller = '0902000016'")).rows[0]);
+      if (!message) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(message).toMatchObject({ mailbox: '102', caller: '0902000016' });
+    // Recorded from the end of the beep to the caller's BYE (the clock's length, pauses included).
+    const seconds = Number(message!.duration_seconds);
+    expect(Math.abs(seconds - (byeAt - beepEnd) / 1000)).toBeLessThan(0.8);
+    // The caller's 440 Hz is in it (0.3 s to 2.3 s in), not the worker's own beep (1 kHz).
+    const pcm = new Int16Array(new Uint8Array(message!.bytes).slice(44).buffer);
+    const spoken = pcm.subarray(Math.round(0.6 * 8000), Math.round(2.0 * 8000));
+    expect(tonePower(spoken, 440)).toBeGreaterThan(20 * tonePower(spoken, 1000));
+    expect(Math.sqrt(spoken.reduce((a, x) => a + x * x, 0) / spoken.length)).toBeGreaterThan(3000);
+  });
+
   it('a queue whose agent stays busy keeps the caller on music until max wait, then its timeout destination (101)', async () => {
     const ear = await Ear.open();
     const busy = runSipp({ dir, name: 'phone-102-busy', xml: busyScenario(), args: ['-i', '127.0.0.1', '-p', String(phonePort['102']), '-m', '20'], timeoutS: 40 });
@@ -489,3 +533,11 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     expect(eavesdroppers.heard).toBe('');
   });
 });
+
+/** Goertzel: the power of one frequency in 8 kHz samples (relative: compare two frequencies). */
+function tonePower(x: Int16Array, hz: number): number {
+  const k = 2 * Math.cos((2 * Math.PI * hz) / 8000);
+  let [s1, s2] = [0, 0];
+  for (const v of x) [s1, s2] = [v + k * s1 - s2, s1];
+  return s1 * s1 + s2 * s2 - k * s1 * s2;
+}

@@ -1,9 +1,18 @@
 import type { PlanStep, RoutingPlan } from '../routing';
-import { FORWARD_RING_SECONDS, kamailioJson, parseTrunks, toKamailioPlan } from './kamailio-plan';
+import { FORWARD_RING_SECONDS, kamailioJson, toKamailioPlan, type PlanTrunks } from './kamailio-plan';
 
 const source = { type: 'group' as const, id: '7', name: 'Kinh doanh' };
 const plan = (...steps: PlanStep[]): RoutingPlan => ({ direction: 'inbound', from: '0901', to: '02873000001', did: '02873000001', steps, route: [], interactive: false });
 const DOMAIN = 'demo.tongdai.local';
+const sb = (id: number, name: string, host: string, o: { port?: number; transport?: 'udp' | 'tcp'; enabled?: boolean } = {}) =>
+  ({ id, tenantId: 1, name, host, port: o.port ?? 5060, transport: o.transport ?? 'udp', maxChannels: id * 10, enabled: o.enabled ?? true });
+/** Rule 1 goes out through Viettel then VNPT (TCP); rule 2 through a disabled trunk only; rule 3 is a legacy free-text trunk. */
+const TRUNKS: PlanTrunks = {
+  switchboards: [sb(1, 'Viettel', '10.0.0.5', { port: 5080 }), sb(2, 'VNPT', 'sip.vnpt.vn', { transport: 'tcp' }), sb(3, 'Tắt', '10.0.0.9', { enabled: false })],
+  ruleSwitchboards: (ruleId) => ({ 1: [1, 2], 2: [3] })[ruleId] ?? [],
+};
+const forward = (ruleId: number, callerId: string | null = '02873000001', switchboards?: number[]) =>
+  ({ kind: 'forward' as const, number: '0912345678', dialled: '0912345678', trunk: ruleId === 3 ? 'viettel' : '', callerId, ruleId, source, ...(switchboards && { switchboards }) });
 
 describe('toKamailioPlan', () => {
   it('keeps a parallel ring as one fork and splits a serial ring into one fork per extension', () => {
@@ -26,16 +35,24 @@ describe('toKamailioPlan', () => {
     });
   });
 
-  it('sends a forward through its trunk, presenting the rule caller number', () => {
-    const k = toKamailioPlan(plan({ kind: 'forward', number: '0912345678', dialled: '0912345678', trunk: 'viettel', callerId: '02873000001', ruleId: 1, source }), DOMAIN, parseTrunks('viettel=10.0.0.5:5060'));
-    expect(k.steps[0]).toEqual({ do: 'forward', uri: 'sip:0912345678@10.0.0.5:5060', from: '02873000001', timeout: FORWARD_RING_SECONDS, trunk: 'viettel', from_step: 0 });
+  it("sends a forward through each of the rule's switchboards in order (failover), presenting the hotline", () => {
+    const k = toKamailioPlan(plan(forward(1)), DOMAIN, TRUNKS);
+    expect(k.steps).toEqual([
+      { do: 'forward', uri: 'sip:0912345678@10.0.0.5:5080', from: '02873000001', timeout: FORWARD_RING_SECONDS, trunk: 'Viettel', sb: 1, sb_max: 10, alt: 1, from_step: 0 },
+      { do: 'forward', uri: 'sip:0912345678@sip.vnpt.vn:5060;transport=tcp', from: '02873000001', timeout: FORWARD_RING_SECONDS, trunk: 'VNPT', sb: 2, sb_max: 20, alt: 0, from_step: 0 },
+      { do: 'hangup', from_step: 1 },
+    ]);
+    // The engine's own list (ForwardStep.switchboards) wins over the rule's.
+    expect(toKamailioPlan(plan(forward(1, null, [2])), DOMAIN, TRUNKS).steps[0]).toMatchObject({ sb: 2, from: '', alt: 0 });
   });
 
-  it('refuses with 503 when the trunk is not configured', () => {
-    const k = toKamailioPlan(plan({ kind: 'forward', number: '0912345678', dialled: '0912345678', trunk: 'vnpt', callerId: null, ruleId: 1, source }), DOMAIN, {});
-    expect(k.steps).toEqual([{ do: 'reject', code: 503, reason: 'Trunk not configured', cause: 'trunk_not_configured', from_step: 0 }]);
-    // Kamailio reads the cause and hands it to the caller's phone (X-Tongdai-Cause).
-    expect(JSON.parse(kamailioJson(k)).steps).toEqual([{ do: 'reject', code: 503, reason: 'Trunk not configured', cause: 'trunk_not_configured' }]);
+  it('refuses with 503 trunk_not_configured: a legacy free-text trunk, or only disabled switchboards', () => {
+    for (const ruleId of [2, 3]) {
+      const k = toKamailioPlan(plan(forward(ruleId, null)), DOMAIN, TRUNKS);
+      expect(k.steps).toEqual([{ do: 'reject', code: 503, reason: 'Trunk not configured', cause: 'trunk_not_configured', from_step: 0 }]);
+      // Kamailio reads the cause and hands it to the caller's phone (X-Tongdai-Cause).
+      expect(JSON.parse(kamailioJson(k)).steps).toEqual([{ do: 'reject', code: 503, reason: 'Trunk not configured', cause: 'trunk_not_configured' }]);
+    }
   });
 
   it('stops at the first final answer: a reject keeps its code; media steps go to a worker, then on', () => {
@@ -58,18 +75,11 @@ describe('toKamailioPlan', () => {
   });
 
   it('sends Kamailio one JSON line without the API-only fields', () => {
-    const k = toKamailioPlan(plan({ kind: 'forward', number: '0912345678', dialled: '0912345678', trunk: 'viettel', callerId: null, ruleId: 1, source }), DOMAIN, { viettel: '10.0.0.5' });
-    expect(kamailioJson(k)).toBe('{"domain":"demo.tongdai.local","steps":[{"do":"forward","uri":"sip:0912345678@10.0.0.5","from":"","timeout":60},{"do":"hangup"}]}\n');
+    const k = toKamailioPlan(plan(forward(1, null, [1])), DOMAIN, TRUNKS);
+    expect(kamailioJson(k)).toBe('{"domain":"demo.tongdai.local","steps":[{"do":"forward","uri":"sip:0912345678@10.0.0.5:5080","from":"","timeout":60,"sb":1,"sb_max":10,"alt":0},{"do":"hangup"}]}\n');
   });
 
   it('an empty plan hangs up', () => {
     expect(toKamailioPlan(plan(), DOMAIN, {}).steps).toEqual([{ do: 'hangup', from_step: 0 }]);
-  });
-});
-
-describe('parseTrunks', () => {
-  it('reads name=host[:port] pairs and ignores malformed ones', () => {
-    expect(parseTrunks(' viettel=10.0.0.5:5060, vnpt = sip.vnpt.vn ,bad name=1.2.3.4, x=, =y, z=a b')).toEqual({ viettel: '10.0.0.5:5060', vnpt: 'sip.vnpt.vn' });
-    expect(parseTrunks(undefined)).toEqual({});
   });
 });

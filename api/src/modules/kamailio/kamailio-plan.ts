@@ -1,16 +1,23 @@
-import type { PlanStep, RoutingPlan } from '../routing';
+import type { ForwardStep, PlanStep, RoutingPlan } from '../routing';
+import type { CallSwitchboard } from '../trunks/trunks.service';
 
 /**
  * The routing engine's plan in the shape sip/kamailio.cfg executes (one JSON line, read with
- * jansson_get): a list of steps tried in order, each a fork, a trunk call or a final answer.
+ * jansson_get): a list of steps tried in order, each a fork, a call through a carrier's
+ * switchboard or a final answer (docs/adr/0011, 0036).
  * A step that ends without an answer (408/480/486/487 not cancelled by the caller/603…) hands the
  * call to the next one; reject and hangup end the call.
  */
 export type KamailioStep =
   /** Fork to every registered contact of these extensions at once, for `timeout` seconds. */
   | { do: 'ring'; targets: string[]; timeout: number; from_step: number }
-  /** Relay to an external number through a trunk; `from` is the caller number to present ('' = unchanged). */
-  | { do: 'forward'; uri: string; from: string; timeout: number; trunk: string; from_step: number }
+  /**
+   * Relay to an external number through switchboard `sb` (its name in `trunk`, for the record); `from`
+   * is the hotline presented in From and P-Asserted-Identity ('' = unchanged). `sb_max`: the
+   * switchboard's channels; `alt`: how many following steps are the same number on the next
+   * switchboards (skipped when the callee, not the trunk, said no: 486/404/603).
+   */
+  | { do: 'forward'; uri: string; from: string; timeout: number; trunk: string; sb: number; sb_max: number; alt: number; from_step: number }
   /** `cause`: why, for the caller's phone (Kamailio sends it as X-Tongdai-Cause; contracts/call-failures). */
   | { do: 'reject'; code: number; reason: string; cause?: string; from_step: number }
   /** Hand the call to a media worker (Kamailio's dispatcher set 1) with this step's index (X-Tongdai-Step). */
@@ -22,10 +29,20 @@ export interface KamailioPlan {
   /** SIP domain of the tenant: ring targets are sip:<extension>@<domain> in usrloc. */
   domain: string;
   steps: KamailioStep[];
+  /** The tenant and its channel limit over all its switchboards (Kamailio's dialog profile "tenant"). */
+  tenant?: number;
+  tenant_max?: number;
+  /** A carrier's call: the switchboard it came from and that switchboard's channels (profile "sb"). */
+  inbound_sb?: number;
+  inbound_max?: number;
 }
 
-/** Trunk name (outbound rule) → host[:port] of the carrier's SIP server. */
-export type Trunks = Readonly<Record<string, string>>;
+/** What the plan needs of the tenant's switchboards (trunks module, ADR 0036). */
+export interface PlanTrunks {
+  switchboards?: readonly CallSwitchboard[];
+  /** An outbound rule's switchboards, in order, when the engine did not copy them onto the step. */
+  ruleSwitchboards?(ruleId: number): readonly number[];
+}
 
 /** Seconds an external number rings before the next step (a carrier usually gives up first). */
 export const FORWARD_RING_SECONDS = 60;
@@ -43,27 +60,35 @@ const REASON_PHRASES: Record<number, string> = {
   603: 'Decline',
 };
 
-/** "key=value,key=value" (SIP_TRUNKS) → Trunks; blank or malformed entries are ignored. */
-export function parseTrunks(spec: string | undefined): Trunks {
-  const out: Record<string, string> = {};
-  for (const part of (spec ?? '').split(',')) {
-    const [name, host] = part.split('=').map((s) => s.trim());
-    if (name && host && /^[a-zA-Z0-9_.-]+$/.test(name) && /^[a-zA-Z0-9.-]+(:\d{1,5})?$/.test(host)) out[name] = host;
-  }
-  return out;
+/**
+ * One forward step per enabled switchboard of the rule, in the rule's order (failover). A rule
+ * without switchboards (a legacy free-text trunk) cannot place calls: trunk_not_configured.
+ */
+function forwardSteps(step: ForwardStep, index: number, trunks: PlanTrunks): KamailioStep[] {
+  const ids = step.switchboards ?? trunks.ruleSwitchboards?.(step.ruleId) ?? [];
+  const usable = ids.map((id) => trunks.switchboards?.find((s) => s.id === id)).filter((s): s is CallSwitchboard => !!s?.enabled);
+  if (!usable.length) return [{ do: 'reject', code: 503, reason: 'Trunk not configured', cause: 'trunk_not_configured', from_step: index }];
+  return usable.map((s, i) => ({
+    do: 'forward' as const,
+    uri: `sip:${step.number}@${s.host}:${s.port}${s.transport === 'tcp' ? ';transport=tcp' : ''}`,
+    from: step.callerId ?? '',
+    timeout: FORWARD_RING_SECONDS,
+    trunk: s.name,
+    sb: s.id,
+    sb_max: s.maxChannels,
+    alt: usable.length - 1 - i,
+    from_step: index,
+  }));
 }
 
-function stepsOf(step: PlanStep, index: number, trunks: Trunks): KamailioStep[] {
+function stepsOf(step: PlanStep, index: number, trunks: PlanTrunks): KamailioStep[] {
   switch (step.kind) {
     case 'ring':
       if (step.mode === 'parallel') return [{ do: 'ring', targets: step.targets.map((t) => t.extension), timeout: step.timeout, from_step: index }];
       // Serial: each target is its own fork of one, so a busy or silent extension passes to the next.
       return step.targets.map((t) => ({ do: 'ring' as const, targets: [t.extension], timeout: t.timeout, from_step: index }));
-    case 'forward': {
-      const host = trunks[step.trunk];
-      if (!host) return [{ do: 'reject', code: 503, reason: 'Trunk not configured', cause: 'trunk_not_configured', from_step: index }];
-      return [{ do: 'forward', uri: `sip:${step.number}@${host}`, from: step.callerId ?? '', timeout: FORWARD_RING_SECONDS, trunk: step.trunk, from_step: index }];
-    }
+    case 'forward':
+      return forwardSteps(step, index, trunks);
     case 'reject':
       return [{ do: 'reject', code: step.code, reason: REASON_PHRASES[step.code] ?? 'Rejected', cause: step.reason, from_step: index }];
     case 'hangup':
@@ -77,7 +102,7 @@ function stepsOf(step: PlanStep, index: number, trunks: Trunks): KamailioStep[] 
 const TERMINAL = new Set<KamailioStep['do']>(['reject', 'hangup']);
 
 /** Flattens the plan; nothing after the first final answer is kept (it could never run). */
-export function toKamailioPlan(plan: RoutingPlan, domain: string, trunks: Trunks): KamailioPlan {
+export function toKamailioPlan(plan: RoutingPlan, domain: string, trunks: PlanTrunks = {}): KamailioPlan {
   const steps: KamailioStep[] = [];
   for (let i = 0; i < plan.steps.length; i++) {
     for (const s of stepsOf(plan.steps[i], i, trunks)) {

@@ -6,27 +6,29 @@ import type { CallTracker } from '../cdr/call-tracker';
 import type { Continuations } from '../media/continuation';
 import { intOrNull } from './call-events';
 import type { EvapiClient } from './evapi-client';
-import { kamailioJson, toKamailioPlan, type KamailioPlan, type Trunks } from './kamailio-plan';
-import type { Registrations } from './registrations';
+import { kamailioJson, toKamailioPlan, type KamailioPlan, type PlanTrunks } from './kamailio-plan';
+import type { CallSwitchboard } from '../trunks/trunks.service';
 import type { TenantLookup } from './tenant-lookup';
-import type { ActivityRecorder } from '../activity/activity-recorder.service';
+import type { RegistrationStore } from '../realtime/registration-store';
 
 export interface KamailioRouteDeps {
   tracker: CallTracker;
-  registrations: Registrations;
+  /** Who is registered (ADR 0038): written here as Kamailio reports, read by the engine and the wall. */
+  registrations: RegistrationStore;
   tenants: TenantLookup;
   continuations: Continuations;
   /** Kamailio's event connection (null when KAMAILIO_EVAPI is unset). */
   events: EvapiClient | null;
-  trunks: Trunks;
+  /** The tenant's switchboards for its plans, and its channel limit over all of them. */
+  trunks(tenantId: number, config: PbxConfig): Promise<PlanTrunks & { maxChannels: number }>;
+  /** The tenant's enabled switchboard at this source address, or null (a carrier's call is accepted only from one). */
+  carrierFor(tenantId: number, ip: string, port: number): Promise<CallSwitchboard | null>;
   /** Accept `at` (ISO time) on plan requests, to test time conditions. */
   testClock: boolean;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
-  liveState(tenantId: number, domain: string, caller: string, config: PbxConfig): Promise<LiveState>;
-  /** Where a registration that begins or ends is recorded (user activity). */
-  activity?: ActivityRecorder;
-  /** A REGISTER (or unregister, expires 0) Kamailio saved, for the live state (the wall). */
-  onRegistration?(domain: string, extension: string, expires: number): void;
+  liveState(tenantId: number, caller: string, config: PbxConfig): Promise<LiveState>;
+  /** A registration began or ended (not a refresh): user activity and the wall's event. */
+  onRegistration(tenantId: number, extension: string, registered: boolean): Promise<void>;
 }
 
 const text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)), '');
@@ -39,6 +41,8 @@ const RouteQuery = v.object({
   from_domain: text(255),
   to: text(64),
   at: text(40),
+  /** source=trunk: where the INVITE came from, "ip:port" (Kamailio's $si:$sp). */
+  src: text(60),
 });
 const RegistrationBody = v.object({
   user: v.pipe(v.string(), v.regex(/^[0-9]{2,6}$/)),
@@ -46,7 +50,13 @@ const RegistrationBody = v.object({
   expires: intOrNull,
 });
 
-const refuse = (code: number, reason: string): KamailioPlan => ({ domain: '', steps: [{ do: 'reject', code, reason, from_step: 0 }] });
+const refuse = (code: number, reason: string, cause?: string): KamailioPlan => ({ domain: '', steps: [{ do: 'reject', code, reason, ...(cause && { cause }), from_step: 0 }] });
+
+/** "1.2.3.4:5060" → its parts, or null. */
+function sourceOf(src: string): { ip: string; port: number } | null {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(src);
+  return m ? { ip: m[1], port: Number(m[2]) } : null;
+}
 
 /**
  * Kamailio's side of call routing, on the internal listener only (never the public port):
@@ -58,14 +68,15 @@ const refuse = (code: number, reason: string): KamailioPlan => ({ domain: '', st
  * docs/adr/0011-call-routing-in-kamailio.md describes the protocol and its costs.
  */
 export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDeps): void {
-  const { tracker, trunks } = d;
+  const { tracker } = d;
 
   /** A leg the media worker places with a continuation token: the plan prepared for it. */
-  function continued(q: v.InferOutput<typeof RouteQuery>): KamailioPlan {
+  async function continued(q: v.InferOutput<typeof RouteQuery>): Promise<KamailioPlan> {
     const c = d.continuations.take(q.continue);
     if (!c) return refuse(404, 'Not Found');
     const parent = tracker.get(c.parentCallId);
-    const kamailio = toKamailioPlan(c.plan, sipDomain(c.maDn), trunks);
+    const trunks = await d.trunks(c.tenantId, await d.config(c.tenantId, c.maDn));
+    const kamailio = { ...toKamailioPlan(c.plan, sipDomain(c.maDn), trunks), tenant: c.tenantId, tenant_max: trunks.maxChannels };
     tracker.start({
       callId: q.call_id,
       tenantId: c.tenantId,
@@ -89,13 +100,26 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
     const tenant = q.source === 'trunk' ? await d.tenants.ofDid(q.to) : await d.tenants.ofDomain(q.from_domain);
     // No tenant, no record: a carrier calling a number nobody owns, or a domain Kamailio should not have let in.
     if (!tenant) return q.source === 'trunk' ? refuse(404, 'Not Found') : refuse(403, 'Forbidden');
+    // No open relay: a call without digest comes from one of this tenant's switchboards, or nowhere.
+    let carrier: CallSwitchboard | null = null;
+    if (q.source === 'trunk') {
+      const src = sourceOf(q.src);
+      carrier = src && (await d.carrierFor(tenant.tenantId, src.ip, src.port));
+      if (!carrier) return refuse(403, 'Forbidden', 'unknown_carrier');
+    }
     const call: CallInput =
       q.source === 'trunk' ? { from: q.from, to: q.to, direction: 'inbound', at } : { from: q.from, to: q.to, direction: 'outbound', fromExtension: q.from, at };
     const config = await d.config(tenant.tenantId, tenant.maDn);
     const domain = sipDomain(tenant.maDn);
-    const state = await d.liveState(tenant.tenantId, domain, q.from, config);
+    const state = await d.liveState(tenant.tenantId, q.from, config);
     const routing = planCall(config, call, state);
-    const kamailio = toKamailioPlan(routing, domain, trunks);
+    const trunks = await d.trunks(tenant.tenantId, config);
+    const kamailio: KamailioPlan = {
+      ...toKamailioPlan(routing, domain, trunks),
+      tenant: tenant.tenantId,
+      tenant_max: trunks.maxChannels,
+      ...(carrier && { inbound_sb: carrier.id, inbound_max: carrier.maxChannels }),
+    };
     tracker.start({
       callId: q.call_id,
       tenantId: tenant.tenantId,
@@ -119,18 +143,18 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
   app.post('/internal/sip/registration', async (request, reply) => {
     const r = v.safeParse(RegistrationBody, request.body);
     if (!r.success) return reply.status(400).send({ ok: false });
-    const change = d.registrations.report(r.output.domain, r.output.user, r.output.expires ?? 0);
-    if (d.activity && (change === 'registered' || change === 'unregistered')) {
-      const tenant = await d.tenants.ofDomain(r.output.domain);
-      if (tenant) await d.activity.registration(tenant.tenantId, r.output.user, change === 'registered');
-    }
-    d.onRegistration?.(r.output.domain, r.output.user, r.output.expires ?? 0);
+    // One tenant lookup; a domain no tenant owns has nobody to register (Kamailio let it in by mistake).
+    const tenant = await d.tenants.ofDomain(r.output.domain);
+    if (!tenant) return { ok: true };
+    const change = await d.registrations.report(tenant.tenantId, r.output.user, r.output.expires ?? 0);
+    if (change === 'registered' || change === 'unregistered') await d.onRegistration(tenant.tenantId, r.output.user, change === 'registered');
     return { ok: true };
   });
 
   app.get('/internal/sip/calls', async () => ({ events_connected: d.events?.connected ?? false, active: tracker.activeCount() }));
 
-  app.get<{ Querystring: { domain?: string } }>('/internal/sip/registrations', async (request) => ({
-    extensions: [...d.registrations.registered(String(request.query.domain ?? ''))].sort(),
-  }));
+  app.get<{ Querystring: { domain?: string } }>('/internal/sip/registrations', async (request) => {
+    const tenant = await d.tenants.ofDomain(String(request.query.domain ?? ''));
+    return { extensions: tenant ? [...(await d.registrations.registered(tenant.tenantId))].sort() : [] };
+  });
 }

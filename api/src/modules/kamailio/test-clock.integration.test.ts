@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { pbxClient } from '@tongdai/testkit/pbx-kit';
-import { INTERNAL_HEADERS, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, demoHeaders, startTestApp, type TestApp, carrierSource } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
+
+/** Carriers call in from a switchboard of the tenant (ADR 0036): the plan request's src. */
+let carrierSrc = '';
 
 const DID = '02873000003';
 const MONDAY_MORNING = encodeURIComponent('2024-06-10T09:00:00+07:00');
@@ -26,7 +29,7 @@ describe('test clock of the plan endpoint', () => {
     let n = 0;
     /** Who the call to DID rings at `at`. */
     return async (at: string) => {
-      const r = await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=clock-${calls.testClock}-${++n}&source=trunk&from=0901000001&from_domain=carrier.example&to=${DID}&at=${at}` });
+      const r = await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=clock-${calls.testClock}-${++n}&source=trunk&from=0901000001&from_domain=carrier.example&to=${DID}&at=${at}${carrierSrc}` });
       expect(r.statusCode).toBe(200);
       return JSON.stringify(r.json().steps);
     };
@@ -34,6 +37,7 @@ describe('test clock of the plan endpoint', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
+    carrierSrc = await carrierSource(t.db);
     const demo = pbxClient(t.app, (await demoHeaders(t.app)).admin);
     const group = (await demo.get('/partner/time-group?dataType=all')).json().data[0].id;
     const tc = await demo.post('/partner/time-condition', { name: 'Đồng hồ', time_group_id: group, matched_destination: { type: 'direct', target: '101' }, unmatched_destination: { type: 'direct', target: '102' } });

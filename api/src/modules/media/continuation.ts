@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MediaChoice as Choice, MediaStep, PbxConfig } from '@tongdai/contracts';
+import { DEFAULT_VOICEMAIL_MAX_SECONDS, type MediaChoice as Choice, type MediaStep, type PbxConfig } from '@tongdai/contracts';
 import { resolveDestination, type CallInput, type LiveState, type PlanStep, type RoutingPlan } from '../routing';
 
 export type { MediaChoice as Choice, MediaStep } from '@tongdai/contracts';
@@ -18,8 +18,11 @@ export function mediaStepOf(step: PlanStep, config: PbxConfig): MediaStep | null
       const moh = config.audio.filter((a) => a.kind === 'moh' && (a.moh_class || 'default') === cls).map((a) => a.id);
       return { kind: 'queue', queueId: step.queueId, join_greeting_id: step.join_greeting_id, moh_audio_ids: moh, max_wait: step.max_wait, agent_timeout: step.agent_timeout };
     }
-    case 'voicemail':
-      return { kind: 'voicemail', mailbox: step.mailbox };
+    case 'voicemail': {
+      // An extension's mailbox has its own greeting and longest message; a group's box the defaults.
+      const owner = config.extensions.find((e) => e.extension === step.mailbox);
+      return { kind: 'voicemail', mailbox: step.mailbox, greeting_id: owner?.voicemail_greeting_id ?? null, max_seconds: owner?.voicemail_max_seconds ?? DEFAULT_VOICEMAIL_MAX_SECONDS };
+    }
     default:
       return null;
   }

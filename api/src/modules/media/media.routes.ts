@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { Db } from '../../db/db';
 import type { LiveState } from '../routing';
 import type { CallTracker } from '../cdr/call-tracker';
+import { createVoicemailService } from '../voicemail/voicemail.service';
 import { continuationPlan, MEDIA_KINDS, mediaStepOf, type Continuations } from './continuation';
 
 export interface MediaRouteDeps {
@@ -11,7 +12,7 @@ export interface MediaRouteDeps {
   tracker: CallTracker;
   continuations: Continuations;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
-  liveState(tenantId: number, domain: string, caller: string, config: PbxConfig): Promise<LiveState>;
+  liveState(tenantId: number, caller: string, config: PbxConfig): Promise<LiveState>;
   /** The caller entered a queue (the worker asked for its queue step): the live state's waiting caller. */
   onQueued?(callId: string, queueId: number, agents: string[]): void;
 }
@@ -31,6 +32,12 @@ const ContinueBody = v.object({
     v.object({ kind: v.literal('queue_agents') }),
     v.object({ kind: v.literal('queue_timeout') }),
   ]),
+});
+const VoicemailQuery = v.object({
+  tenant_id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
+  mailbox: v.pipe(v.string(), v.regex(/^(\d{2,6}|group-\d{1,9})$/)),
+  caller: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
 });
 const AudioQuery = v.object({
   tenant_id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
@@ -78,13 +85,27 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
     if (!found) return reply.status(404).send({ error: 'NO_MEDIA_STEP' });
     const { call, maDn } = found;
     const config = await d.config(call.tenantId, maDn);
-    const domain = sipDomain(maDn);
-    const state = await d.liveState(call.tenantId, domain, call.caller, config);
+    const state = await d.liveState(call.tenantId, call.caller, config);
     const input = { from: call.caller, to: call.callee, direction: call.plan.direction, at: new Date(), ...(call.callerExtension ? { fromExtension: call.callerExtension } : {}) };
     const next = continuationPlan(config, call.plan, found.stepIndex, b.output.choice, input, state);
     if (next === 'invalid') return { token: null, invalid: true };
     if (!next) return { token: null };
     return { token: d.continuations.add({ parentCallId: call.callId, tenantId: call.tenantId, maDn, plan: next }) };
+  });
+
+  // The worker's recording of a voicemail step (8 kHz 16-bit mono WAV, at most 600 s: 9.6 MB). It
+  // comes once the caller has hung up, when the call may have left the tracker: the worker names
+  // what its session told it, and the mailbox must be one of that tenant's.
+  const voicemail = createVoicemailService(d.db);
+  app.addContentTypeParser('audio/wav', { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.post('/internal/sip/media/voicemail', async (request, reply) => {
+    const q = v.safeParse(VoicemailQuery, request.query);
+    if (!q.success || !Buffer.isBuffer(request.body)) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const { tenant_id: tenantId, mailbox, caller, call_id: callId } = q.output;
+    if (!(await voicemail.mailboxExists(tenantId, mailbox))) return reply.status(404).send({ error: 'NO_MAILBOX' });
+    const stored = await voicemail.store({ tenantId, mailbox, caller, callId, bytes: request.body });
+    if (!stored) return reply.status(400).send({ error: 'NOT_WAV' });
+    return reply.status(201).send(stored);
   });
 
   app.get('/internal/sip/media/audio', async (request, reply) => {

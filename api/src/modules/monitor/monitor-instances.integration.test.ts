@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { MONITOR_API, type MonitorSnapshot } from '@tongdai/contracts';
-import { INTERNAL_HEADERS, DEMO, TEST_JWT_SECRET, login, bearer, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, DEMO, TEST_JWT_SECRET, login, bearer, startTestApp, type TestApp, carrierSource } from '../../../test/helpers';
 import { testRedisUrl } from '../../../test/redis-server';
 import { openDb } from '../../db/open';
 import type { Db } from '../../db/db';
 import { buildServer } from '../../server';
 import { buildInternalServer } from '../sip/internal-server';
 import { redisHub, type CallEventHub, type RealtimeEvent } from '../realtime/call-event-hub';
+
+/** Carriers call in from a switchboard of the tenant (ADR 0036): the plan request's src. */
+let carrierSrc = '';
 
 /**
  * Several API instances (ADR 0026): two servers on one PostgreSQL database and one Redis, each
@@ -24,6 +27,7 @@ describe('live monitoring across two API instances (one Redis, one PostgreSQL)',
     const url = testRedisUrl();
     hubs = [await redisHub(url), await redisHub(url)];
     a = await startTestApp({ hub: hubs[0] });
+    carrierSrc = await carrierSource(a.db);
     bDb = await openDb({ databaseUrl: a.dbUrl });
     b = await buildServer({ db: bDb, jwtSecret: TEST_JWT_SECRET, hub: hubs[1] });
     internalA = buildInternalServer(a.db, { calls: { hub: hubs[0], testClock: true } });
@@ -50,7 +54,7 @@ describe('live monitoring across two API instances (one Redis, one PostgreSQL)',
         await internalA.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/registration', payload: { user, domain: 'demo.tongdai.local', expires: 60 } });
       }
       const sent = Date.now();
-      const plan = await internalA.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/route?call_id=two-1&source=trunk&from=0904000001&from_domain=carrier.example&to=02873000001&at=2024-06-10T09:00:00%2B07:00' });
+      const plan = await internalA.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=two-1&source=trunk&from=0904000001&from_domain=carrier.example&to=02873000001&at=2024-06-10T09:00:00%2B07:00${carrierSrc}` });
       expect(plan.statusCode).toBe(200);
       await until(() => heard.some((e) => e.type === 'ringing'));
       console.log(`event planned on instance A reached a socket on instance B in ${Date.now() - sent} ms`);
@@ -65,7 +69,7 @@ describe('live monitoring across two API instances (one Redis, one PostgreSQL)',
       // Redis outlives this file's database: leave no live state under the demo tenant's id for another test run.
       const tenantId = await a.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
       await hubs[0].live.removeCall(tenantId, 'two-1');
-      for (const ext of ['101', '102']) await hubs[0].live.setRegistration(tenantId, ext, 0);
+      for (const ext of ['101', '102']) await hubs[0].live.registrations.report(tenantId, ext, 0);
     }
   });
 });

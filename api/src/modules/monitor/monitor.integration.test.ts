@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { MONITOR_API, type MonitorHourly, type MonitorSnapshot } from '@tongdai/contracts';
 import { CdrWriter } from '../cdr/cdr.service';
-import { INTERNAL_HEADERS, DEMO, demoHeaders, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, DEMO, demoHeaders, login, startTestApp, type TestApp, carrierSource } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
 import type { RealtimeEvent } from '../realtime/call-event-hub';
+
+/** Carriers call in from a switchboard of the tenant (ADR 0036): the plan request's src. */
+let carrierSrc = '';
 
 type Socket = Awaited<ReturnType<TestApp['app']['injectWS']>>;
 const DOMAIN = 'demo.tongdai.local';
@@ -46,10 +49,11 @@ describe('live monitoring: snapshot and per-user events', () => {
     return res.json().data;
   };
   const route = (callId: string, from: string, to: string) =>
-    internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=${callId}&source=trunk&from=${from}&from_domain=carrier.example&to=${to}&at=${encodeURIComponent(MONDAY)}` });
+    internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=${callId}&source=trunk&from=${from}&from_domain=carrier.example&to=${to}&at=${encodeURIComponent(MONDAY)}${carrierSrc}` });
 
   beforeAll(async () => {
     t = await startTestApp();
+    carrierSrc = await carrierSource(t.db);
     headers = await demoHeaders(t.app);
     internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, testClock: true } });
     const queue = await api('/pbx/partner/queues?CodeCompany=demo', { name: 'Chăm sóc khách hàng', agents: ['102'], strategy: 'linear', agent_timeout: 10, max_wait: 60, sla_seconds: 15, amber_wait_seconds: 20, red_wait_seconds: 40 });

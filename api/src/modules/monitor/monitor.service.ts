@@ -47,7 +47,7 @@ export function createMonitorService(db: Db, live: LiveStore) {
   return {
     /** The wall as it is now, for this viewer; every "today" figure from the read model (Vietnam day). */
     async snapshot(viewer: MonitorViewer, now = new Date()): Promise<MonitorSnapshot> {
-      const [entries, registered] = await Promise.all([live.calls(viewer.tenantId), live.registered(viewer.tenantId)]);
+      const [entries, registered] = await Promise.all([live.calls(viewer.tenantId), live.registrations.registered(viewer.tenantId)]);
       const scoped = viewer.scope === 'tenant' ? undefined : [...viewer.extensions];
       const range = { ...vnToday(now), ...(scoped && { extensions: scoped }) };
       const read = await db.withTenant(viewer.tenantId, async (tx) => ({

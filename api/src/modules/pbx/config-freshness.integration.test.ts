@@ -1,5 +1,8 @@
-import { INTERNAL_HEADERS, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, demoHeaders, startTestApp, type TestApp, carrierSource } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
+
+/** Carriers call in from a switchboard of the tenant (ADR 0036): the plan request's src. */
+let carrierSrc = '';
 
 /** What an admin saves routes the very next call: no snapshot of the configuration outlives a write. */
 describe('routing follows PBX writes at once', () => {
@@ -8,10 +11,11 @@ describe('routing follows PBX writes at once', () => {
 
   it('a new number and its inbound route are used by the next call, even with the configuration cached', async () => {
     t = await startTestApp();
+    carrierSrc = await carrierSource(t.db);
     const { admin } = await demoHeaders(t.app);
     const internal = buildInternalServer(t.db, { calls: { testClock: true } });
     const plan = async (callId: string, did: string) =>
-      (await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=${callId}&source=trunk&from=0901000001&from_domain=carrier.example&to=${did}` })).json();
+      (await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=${callId}&source=trunk&from=0901000001&from_domain=carrier.example&to=${did}${carrierSrc}` })).json();
     const post = async (path: string, payload: object) => {
       const r = await t.app.inject({ method: 'POST', url: `/pbx/partner/${path}?CodeCompany=demo`, headers: admin, payload });
       expect(r.statusCode).toBe(201);

@@ -1,9 +1,10 @@
 import { DEFAULT_TIMEZONE, type PbxConfig } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
+import { switchboardRoutes, tenantMaxChannels } from '../telecom/call-path.service';
 import { allRows } from './pbx.repository';
 import { PBX_DEFS } from './pbx.resources';
 
-type Lists = Omit<PbxConfig, 'tenantId' | 'maDn' | 'timezone' | 'extensions'>;
+type Lists = Omit<PbxConfig, 'tenantId' | 'maDn' | 'timezone' | 'extensions' | 'switchboards' | 'maxChannels'>;
 
 /**
  * Everything the routing engine needs about one tenant, read inside the caller's transaction
@@ -12,6 +13,10 @@ type Lists = Omit<PbxConfig, 'tenantId' | 'maDn' | 'timezone' | 'extensions'>;
 export async function loadPbxConfig(tx: Queryable, tenantId: number, maDn: string): Promise<PbxConfig> {
   const lists: Record<string, unknown[]> = {};
   for (const def of PBX_DEFS) (lists[def.configKey] ??= []).push(...(await allRows(tx, def)));
-  const { rows: extensions } = await tx.query<PbxConfig['extensions'][number]>('select extension, display_name, user_id from subscribers order by extension');
-  return { tenantId, maDn, timezone: DEFAULT_TIMEZONE, extensions, ...(lists as unknown as Lists) };
+  const { rows: extensions } = await tx.query<PbxConfig['extensions'][number]>(`select extension, display_name, user_id, voicemail_enabled as voicemail, ring_time,
+       voicemail_greeting_id, voicemail_max_seconds
+     from subscribers order by extension`);
+  const switchboards = await switchboardRoutes(tx);
+  const maxChannels = await tenantMaxChannels(tx, tenantId);
+  return { tenantId, maDn, timezone: DEFAULT_TIMEZONE, extensions, ...(lists as unknown as Lists), switchboards, maxChannels };
 }

@@ -13,8 +13,9 @@ describe('PBX partner API: generic resources and the SPEC §7 paths', () => {
   let abc: PbxClient;
   let kinhDoanh: number;
   let gioHanhChinh: number;
+  let switchboard: number;
   beforeAll(async () => {
-    ({ t, demo, staff, abc, kinhDoanh, gioHanhChinh } = await startPbxTest());
+    ({ t, demo, staff, abc, kinhDoanh, gioHanhChinh, switchboard } = await startPbxTest());
   });
   afterAll(() => t.close());
 
@@ -88,10 +89,10 @@ describe('PBX partner API: generic resources and the SPEC §7 paths', () => {
     },
     {
       r: PBX_RESOURCES.outbound,
-      create: () => ({ name: 'Di động', pattern: '0[35789]XXXXXXXX', trunk: 'viettel-1' }),
-      update: () => ({ name: 'Di động', pattern: '0[35789]XXXXXXXX', trunk: 'viettel-1', strip: 1, prepend: '84', priority: 10 }),
-      search: 'viettel',
-      after: () => ({ strip: 1, prepend: '84', priority: 10, allow_international: false, caller_id: '' }),
+      create: () => ({ name: 'Di động', pattern: '0[35789]XXXXXXXX', switchboard_ids: [switchboard] }),
+      update: () => ({ name: 'Di động', pattern: '0[35789]XXXXXXXX', switchboard_ids: [switchboard], strip: 1, prepend: '84', priority: 10 }),
+      search: 'động',
+      after: () => ({ strip: 1, prepend: '84', priority: 10, allow_international: false, caller_id: '', switchboard_ids: [switchboard], caller_id_mode: 'fixed' }),
     },
     { r: PBX_RESOURCES.blockedIn, create: () => ({ number: '0900000001', note: 'Quấy rối' }), update: () => ({ number: '0900', match: 'prefix' }), search: 'quấy', after: () => ({ number: '0900', match: 'prefix', note: '', direction: 'in' }) },
     { r: PBX_RESOURCES.blockedOut, create: () => ({ number: '1900', match: 'prefix' }), update: () => ({ number: '1900', match: 'prefix', note: 'Đầu số giá cao' }), search: '1900', after: () => ({ note: 'Đầu số giá cao', direction: 'out' }) },
@@ -151,7 +152,7 @@ describe('PBX partner API: generic resources and the SPEC §7 paths', () => {
     expect((await demo.del(`/partner/incoming/${id}`)).statusCode).toBe(204);
     expect((await demo.del(`/partner/inbound/${viaInbound.json().data.id}`)).statusCode).toBe(204);
 
-    const rule = (await demo.post('/partner/rule', { name: 'Cố định', pattern: '02XXXXXXXXX', trunk: 'vnpt' })).json().data;
+    const rule = (await demo.post('/partner/rule', { name: 'Cố định', pattern: '02XXXXXXXXX', switchboard_ids: [switchboard] })).json().data;
     expect((await demo.del(`/partner/rule/${rule.id}`)).statusCode).toBe(204);
 
     expect((await demo.get('/partner/inbound/all/demo')).json().data).toHaveLength(1);
@@ -211,6 +212,8 @@ describe('PBX partner API: generic resources and the SPEC §7 paths', () => {
     ]);
     const tg = await demo.post('/partner/time-group', { name: 'Trống' });
     expect([tg.statusCode, tg.json().details]).toEqual([400, [{ field: 'ranges', message: PBX_MSG.rangeRequired }]]);
+    const queue = await demo.post(`/partner/${PBX_RESOURCES.queue}`, { name: 'Ngưỡng ngược', agents: ['101'], amber_wait_seconds: 120, red_wait_seconds: 60 });
+    expect([queue.statusCode, queue.json().code, queue.json().details]).toEqual([400, 'VALIDATION_FAILED', [{ field: 'amber_wait_seconds', message: PBX_MSG.amberBelowRed }]]);
     const number = await demo.post('/partner/number', { number: '12' });
     expect(number.json().details).toEqual([{ field: 'number', message: PBX_MSG.numberFormat }]);
     const page = await demo.get('/partner/inbound?page=0&page_size=1000');

@@ -14,7 +14,9 @@ import {
   RingGroupInputSchema,
   TimeConditionInputSchema,
   TimeGroupInputSchema,
+  TELECOM_MSG,
   displayForm,
+  nationalForm,
   storedForm,
   type AudioMetaInput,
   type BlockedNumberInput,
@@ -121,7 +123,7 @@ const NUMBER: PbxDef<PbxNumberInput> = {
   table: 'pbx_numbers',
   perm: PERM.number,
   schema: PbxNumberInputSchema,
-  select: `select x.id, x.number, x.description, x.active, ${STAMPS} from pbx_numbers x`,
+  select: `select x.id, x.number, x.description, x.active, x.switchboard_id, ${STAMPS} from pbx_numbers x`,
   search: ['r.number', 'r.description'],
   order: 'r.number',
   columns: (x) => ({ number: storedForm(x.number), description: x.description, active: x.active }),
@@ -333,18 +335,30 @@ const LAST_CALL: PbxDef<LastCallInput> = {
   tag: 'last calls',
 };
 
-const OUTBOUND_FIELDS = ['name', 'pattern', 'strip', 'prepend', 'trunk', 'caller_id', 'priority', 'allow_international', 'allow_premium', 'description'] as const;
+/** Switchboards must be the tenant's; the caller id, when set, one of its hotlines (issue 15). */
+function checkOutboundTelecom(x: OutboundRuleInput, config: PbxConfig): void {
+  const boards = new Set((config.switchboards ?? []).map((s) => s.id));
+  if (x.switchboard_ids.some((id) => !boards.has(id))) throw invalid([{ field: 'switchboard_ids', message: TELECOM_MSG.switchboardsRequired }]);
+  const hotline = (n: string) => config.numbers.some((d) => d.switchboard_id != null && nationalForm(d.number) === nationalForm(n));
+  if (x.caller_id && !hotline(x.caller_id)) throw invalid([{ field: 'caller_id', message: TELECOM_MSG.callerIdNotHotline }]);
+}
+
+const OUTBOUND_FIELDS = ['name', 'pattern', 'strip', 'prepend', 'switchboard_ids', 'caller_id_mode', 'caller_id', 'priority', 'allow_international', 'allow_premium', 'description'] as const;
 const OUTBOUND: PbxDef<OutboundRuleInput> = {
   path: PBX_RESOURCES.outbound,
   table: 'pbx_outbound_rules',
   perm: PERM.outbound,
   schema: OutboundRuleInputSchema,
-  select: `select x.id, ${OUTBOUND_FIELDS.map((f) => `x.${f}`).join(', ')}, ${STAMPS} from pbx_outbound_rules x`,
+  // `trunk`: the legacy free text of rules made before switchboards, read but no longer written.
+  select: `select x.id, ${OUTBOUND_FIELDS.map((f) => `x.${f}`).join(', ')}, x.trunk, ${STAMPS} from pbx_outbound_rules x`,
   search: ['r.name', 'r.pattern', 'r.trunk', 'r.description'],
   ...NAMED,
   // Rules are tried in priority order, so that is how they are listed.
   order: 'r.priority, lower(r.name), r.id',
-  columns: (x) => Object.fromEntries(OUTBOUND_FIELDS.map((f) => [f, x[f]])),
+  columns: (x, { config }) => {
+    checkOutboundTelecom(x, config);
+    return Object.fromEntries(OUTBOUND_FIELDS.map((f) => [f, x[f]]));
+  },
   configKey: 'outboundRules',
   tag: 'outbound rules',
 };

@@ -5,7 +5,7 @@ import { describeLoop, findLoop } from '../routing';
 import { loadPbxConfig } from './config';
 import { LoopError } from './pbx.errors';
 import { deleteRow, getRow, getRowBy, insertRow, listRows, allRows, updateRow, type PbxRow } from './pbx.repository';
-import type { AnyPbxDef } from './pbx.resources';
+import { INBOUND, NUMBER, type AnyPbxDef } from './pbx.resources';
 import { checkRefs, refuseIfUsed } from './references';
 
 /** Who is asking: the tenant from the token (never from the request). */
@@ -98,3 +98,14 @@ export { loadPbxConfig } from './config';
 export { refuseIfUsed } from './references';
 export { configGeneration } from './config-cache';
 export { invalidateRoutingOnWrite } from './config-freshness';
+
+/**
+ * The number and inbound-route writes as the PBX makes them (destination and loop checks
+ * included), inside the caller's transaction: telecom's hotlines are numbers with a route.
+ */
+export const numberWrites = {
+  saveNumber: (tx: Queryable, c: Caller, input: Record<string, unknown>, id?: number) => saveRow(tx, c, NUMBER, input, id),
+  removeNumber: (tx: Queryable, c: Caller, id: number) => removeRow(tx, c, NUMBER, id),
+  saveInbound: (tx: Queryable, c: Caller, input: Record<string, unknown>, id?: number) => saveRow(tx, c, INBOUND, input, id),
+  removeInbound: (tx: Queryable, c: Caller, id: number) => removeRow(tx, c, INBOUND, id),
+};

@@ -1,9 +1,12 @@
 import type { PbxCallEvent } from '@tongdai/contracts';
 import type { RealtimeEvent } from './call-event-hub';
-import { INTERNAL_HEADERS, DEMO, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, DEMO, login, startTestApp, type TestApp, carrierSource } from '../../../test/helpers';
 import { testRedisUrl as redisUrl } from '../../../test/redis-server';
 import { buildInternalServer } from '../sip/internal-server';
 import { redisHub } from './call-event-hub';
+
+/** Carriers call in from a switchboard of the tenant (ADR 0036): the plan request's src. */
+let carrierSrc = '';
 
 type Socket = Awaited<ReturnType<TestApp['app']['injectWS']>>;
 
@@ -32,6 +35,7 @@ describe('real-time call events (GET /t/{ma_dn}/events, WebSocket)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
+    carrierSrc = await carrierSource(t.db);
     [demoToken, abcToken] = await Promise.all([login(t.app, 'demo', DEMO.admin), login(t.app, 'abc', DEMO.admin)]);
   });
   afterAll(async () => t?.close());
@@ -55,7 +59,7 @@ describe('real-time call events (GET /t/{ma_dn}/events, WebSocket)', () => {
         expect(r.statusCode).toBe(200);
       }
       const next = messages(demo, 1);
-      const plan = await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/route?call_id=rt-1&source=trunk&from=0901000001&from_domain=carrier.example&to=02873000001&at=2024-06-10T09:00:00+07:00' });
+      const plan = await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=rt-1&source=trunk&from=0901000001&from_domain=carrier.example&to=02873000001&at=2024-06-10T09:00:00+07:00${carrierSrc}` });
       expect(plan.statusCode).toBe(200);
       const [ringing] = await next;
       expect(ringing).toMatchObject({ kind: 'tongdai.pbx-call', version: 1, type: 'ringing', callId: 'rt-1', caller: '0901000001', callee: '02873000001' });

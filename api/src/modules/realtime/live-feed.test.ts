@@ -36,79 +36,61 @@ function setup() {
 describe('LiveFeed: the live state the wall reads', () => {
   it('a queue call: waiting (the media worker answering is nobody talking), an agent leg rings, the agent answers, the call ends', async () => {
     const { tracker, heard, feed, start, calls, tick, now } = setup();
-    try {
-      start('c1', queuePlan);
-      tracker.answered('c1', null, 0); // the media worker plays music
-      feed.queued('c1', 5, ['102']);
-      const queuedAt = now();
-      expect(await calls()).toMatchObject([{ call_id: 'c1', state: 'queued', queue_id: 5, queued_at: queuedAt, answered_at: null, extension: null }]);
-      expect(heard.find((h) => h.e.type === 'queued')).toMatchObject({ e: { callId: 'c1', queueId: 5 }, audience: { extensions: [], queueAgents: ['102'] } });
-      // Asked again after a round of agents: still waiting since the first time, no second event.
-      tick(5000);
-      feed.queued('c1', 5, ['102']);
-      expect((await calls())[0].queued_at).toBe(queuedAt);
-      expect(heard.filter((h) => h.e.type === 'queued')).toHaveLength(1);
-      // The worker rings 102 on a leg of its own: the wall shows one call, ringing 102.
-      start('leg1', legPlan, 'c1');
-      expect(await calls()).toMatchObject([{ call_id: 'c1', state: 'queued', ringing: ['102'] }]);
-      expect(heard.find((h) => h.e.type === 'ringing' && h.e.callId === 'leg1')?.audience).toEqual({ extensions: ['102'] });
-      tick(2000);
-      tracker.answered('leg1', '102', 0);
-      const [talking] = await calls();
-      expect(talking).toMatchObject({ state: 'talking', extension: '102', ringing: [], answered_at: now() });
-      expect(talking.route.map((s) => s.name)).toEqual(['02873000001', 'Chăm sóc khách hàng', '102']);
-      tracker.ended('leg1');
-      tracker.ended('c1');
-      expect(await calls()).toEqual([]);
-      expect(heard.find((h) => h.e.type === 'ended')?.audience).toEqual({ extensions: ['102'], queueAgents: ['102'] });
-    } finally {
-      feed.stop();
-    }
+    start('c1', queuePlan);
+    tracker.answered('c1', null, 0); // the media worker plays music
+    feed.queued('c1', 5, ['102']);
+    const queuedAt = now();
+    expect(await calls()).toMatchObject([{ call_id: 'c1', state: 'queued', queue_id: 5, queued_at: queuedAt, answered_at: null, extension: null }]);
+    expect(heard.find((h) => h.e.type === 'queued')).toMatchObject({ e: { callId: 'c1', queueId: 5 }, audience: { extensions: [], queueAgents: ['102'] } });
+    // Asked again after a round of agents: still waiting since the first time, no second event.
+    tick(5000);
+    feed.queued('c1', 5, ['102']);
+    expect((await calls())[0].queued_at).toBe(queuedAt);
+    expect(heard.filter((h) => h.e.type === 'queued')).toHaveLength(1);
+    // The worker rings 102 on a leg of its own: the wall shows one call, ringing 102.
+    start('leg1', legPlan, 'c1');
+    expect(await calls()).toMatchObject([{ call_id: 'c1', state: 'queued', ringing: ['102'] }]);
+    expect(heard.find((h) => h.e.type === 'ringing' && h.e.callId === 'leg1')?.audience).toEqual({ extensions: ['102'] });
+    tick(2000);
+    tracker.answered('leg1', '102', 0);
+    const [talking] = await calls();
+    expect(talking).toMatchObject({ state: 'talking', extension: '102', ringing: [], answered_at: now() });
+    expect(talking.route.map((s) => s.name)).toEqual(['02873000001', 'Chăm sóc khách hàng', '102']);
+    tracker.ended('leg1');
+    tracker.ended('c1');
+    expect(await calls()).toEqual([]);
+    expect(heard.find((h) => h.e.type === 'ended')?.audience).toEqual({ extensions: ['102'], queueAgents: ['102'] });
   });
 
   it('an agent leg that ends unanswered stops ringing on the wall; the caller still waits', async () => {
     const { tracker, feed, start, calls } = setup();
-    try {
-      start('c2', queuePlan);
-      feed.queued('c2', 5, ['102']);
-      start('leg2', legPlan, 'c2');
-      tracker.failed('leg2', 487, 0);
-      expect(await calls()).toMatchObject([{ call_id: 'c2', state: 'queued', ringing: [] }]);
-    } finally {
-      feed.stop();
-    }
+    start('c2', queuePlan);
+    feed.queued('c2', 5, ['102']);
+    start('leg2', legPlan, 'c2');
+    tracker.failed('leg2', 487, 0);
+    expect(await calls()).toMatchObject([{ call_id: 'c2', state: 'queued', ringing: [] }]);
   });
 
   it('an extension\'s call refused at once (never rang) still reaches that extension\'s socket, and never the wall\'s list', async () => {
-    const { tracker, heard, feed, calls } = setup();
-    try {
-      const plan: RoutingPlan = {
-        direction: 'outbound', from: '101', to: '0012345678', did: null, interactive: false, route: [],
-        steps: [{ kind: 'reject', code: 403, reason: 'international', message: 'Không được gọi quốc tế' }],
-      };
-      tracker.start({ callId: 'c3', tenantId: 1, caller: '101', callee: plan.to, callerExtension: '101', plan, kamailio: toKamailioPlan(plan, 'demo.tongdai.local', {}), startedAt: new Date() });
-      // "ended" waits for the call's record to be written (here: at once).
-      await new Promise((r) => setImmediate(r));
-      expect(heard.map((h) => [h.e.type, h.audience])).toEqual([['ended', { extensions: ['101'] }]]);
-      expect(await calls()).toEqual([]);
-    } finally {
-      feed.stop();
-    }
+    const { tracker, heard, calls } = setup();
+    const plan: RoutingPlan = {
+      direction: 'outbound', from: '101', to: '0012345678', did: null, interactive: false, route: [],
+      steps: [{ kind: 'reject', code: 403, reason: 'international', message: 'Không được gọi quốc tế' }],
+    };
+    tracker.start({ callId: 'c3', tenantId: 1, caller: '101', callee: plan.to, callerExtension: '101', plan, kamailio: toKamailioPlan(plan, 'demo.tongdai.local', {}), startedAt: new Date() });
+    // "ended" waits for the call's record to be written (here: at once).
+    await new Promise((r) => setImmediate(r));
+    expect(heard.map((h) => [h.e.type, h.audience])).toEqual([['ended', { extensions: ['101'] }]]);
+    expect(await calls()).toEqual([]);
   });
 
-  it('registrations: an event when the state changes, none for a refresh, and one when it lapses', async () => {
-    const { hub, heard, feed, tick } = setup();
-    try {
-      feed.registration(1, '101', 60);
-      feed.registration(1, '101', 60);
-      expect(heard.map((h) => h.e)).toMatchObject([{ type: 'registration', extension: '101', registered: true }]);
-      expect([...(await hub.live.registered(1))]).toEqual(['101']);
-      tick(61_000);
-      (feed as unknown as { sweepRegistrations(): void }).sweepRegistrations();
-      expect(heard.map((h) => h.e)).toMatchObject([{ registered: true }, { type: 'registration', extension: '101', registered: false }]);
-      expect([...(await hub.live.registered(1))]).toEqual([]);
-    } finally {
-      feed.stop();
-    }
+  it('registrations: announced as the store reports a change, each to the extension\'s own audience', () => {
+    const { heard, feed } = setup();
+    feed.registration(1, '101', true);
+    feed.registration(1, '101', false);
+    expect(heard).toMatchObject([
+      { e: { type: 'registration', extension: '101', registered: true }, audience: { extensions: ['101'] } },
+      { e: { type: 'registration', extension: '101', registered: false }, audience: { extensions: ['101'] } },
+    ]);
   });
 });

@@ -15,9 +15,6 @@ const monitor = (at: number) => ({ kind: 'tongdai.monitor' as const, version: 1 
  */
 export class LiveFeed {
   private readonly entries = new Map<string, LiveEntry & { tenantId: number }>();
-  /** tenant:extension → registered until (epoch ms), as this instance last heard. */
-  private readonly registrations = new Map<string, { tenantId: number; extension: string; until: number }>();
-  private readonly lapses: NodeJS.Timeout;
 
   constructor(
     private readonly tracker: CallTracker,
@@ -28,13 +25,6 @@ export class LiveFeed {
   ) {
     tracker.events.on('call', (e: CallEvent) => this.onCall(e));
     tracker.events.on('leg-ended', (e: { parentCallId: string }) => this.onLegEnded(e.parentCallId));
-    // A registration that lapsed without an unregister (the phone went away): announced here.
-    this.lapses = setInterval(() => this.sweepRegistrations(), 5_000);
-    this.lapses.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.lapses);
   }
 
   /** The call a leg belongs to: the one the caller placed. */
@@ -137,29 +127,12 @@ export class LiveFeed {
     this.publish(entry.tenantId, event, { extensions: entry.involved, queueAgents: agents });
   }
 
-  /** Kamailio saved a REGISTER (expires > 0) or an unregister: announced when the state changes. */
-  registration(tenantId: number, extension: string, expires: number): void {
-    const key = `${tenantId}:${extension}`;
-    const now = this.now();
-    const until = expires > 0 ? now + expires * 1000 : 0;
-    const was = (this.registrations.get(key)?.until ?? 0) > now;
-    if (until) this.registrations.set(key, { tenantId, extension, until });
-    else this.registrations.delete(key);
-    this.hub.live.setRegistration(tenantId, extension, until).catch(() => undefined);
-    if (was !== until > 0) this.announceRegistration(tenantId, extension, until > 0);
-  }
-
-  private announceRegistration(tenantId: number, extension: string, registered: boolean): void {
+  /**
+   * A registration began or ended (the registration store said so, ADR 0038: a REGISTER, an
+   * unregister, or a lapse its sweep found); the store already holds the new state.
+   */
+  registration(tenantId: number, extension: string, registered: boolean): void {
     const event: MonitorEvent = { ...monitor(this.now()), type: 'registration', extension, registered };
     this.publish(tenantId, event, { extensions: [extension] });
-  }
-
-  private sweepRegistrations(): void {
-    const now = this.now();
-    for (const [key, r] of this.registrations) {
-      if (r.until > now) continue;
-      this.registrations.delete(key);
-      this.announceRegistration(r.tenantId, r.extension, false);
-    }
   }
 }

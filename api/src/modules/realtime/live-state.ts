@@ -1,10 +1,12 @@
 import type { LiveCall } from '@tongdai/contracts';
+import { memoryRegistrations, redisRegistrations, type RegistrationStore } from './registration-store';
 
 /**
  * The live state of every tenant (ADR 0026): calls in progress (ringing, waiting in a queue,
  * talking) and which extensions are registered. The internal listener writes it as Kamailio and
  * the media workers report; the public server's snapshot reads it. One process: memory. Several
- * API instances (REDIS_URL): Redis hashes, so any instance answers the same snapshot.
+ * API instances (REDIS_URL): Redis hashes, so any instance answers the same snapshot. Registrations
+ * are the one registration store (ADR 0038), which the routing engine reads too.
  */
 export interface LiveEntry extends LiveCall {
   /** Extensions this call concerns (rang, answered, placed it): who may receive its events. */
@@ -19,42 +21,36 @@ export interface LiveStore {
   putCall(tenantId: number, call: LiveEntry): Promise<void>;
   removeCall(tenantId: number, callId: string): Promise<void>;
   calls(tenantId: number): Promise<LiveEntry[]>;
-  /** Registered until `until` (epoch ms); 0 = unregistered. */
-  setRegistration(tenantId: number, extension: string, until: number): Promise<void>;
-  registered(tenantId: number): Promise<Set<string>>;
+  /** Which extensions are registered (ADR 0038). */
+  registrations: RegistrationStore;
 }
 
 /** How long an entry may stay without news: an unanswered call 10 min, an answered one 12 h (the tracker's sweep). */
 export const liveExpiry = (call: Pick<LiveCall, 'answered_at'>, now = Date.now()): number => now + (call.answered_at ? 12 * 3_600_000 : 10 * 60_000);
 
-export function memoryLiveStore(now: () => number = Date.now): LiveStore {
+export function memoryLiveStore(now: () => number = Date.now, registrations: RegistrationStore = memoryRegistrations(now)): LiveStore {
   const calls = new Map<number, Map<string, LiveEntry>>();
-  const regs = new Map<number, Map<string, number>>();
   const of = <V>(m: Map<number, Map<string, V>>, t: number) => m.get(t) ?? m.set(t, new Map()).get(t)!;
   return {
+    registrations,
     putCall: async (t, call) => void of(calls, t).set(call.call_id, call),
     removeCall: async (t, id) => void calls.get(t)?.delete(id),
     calls: async (t) => [...(calls.get(t)?.values() ?? [])].filter((c) => c.expires_at > now()),
-    setRegistration: async (t, ext, until) => void (until > now() ? of(regs, t).set(ext, until) : regs.get(t)?.delete(ext)),
-    registered: async (t) => new Set([...(regs.get(t) ?? [])].filter(([, until]) => until > now()).map(([ext]) => ext)),
   };
 }
 
-type RedisClient = {
-  hSet(key: string, field: string, value: string): Promise<unknown>;
-  hDel(key: string, field: string | string[]): Promise<unknown>;
-  hGetAll(key: string): Promise<Record<string, string>>;
+type RedisClient = Parameters<typeof redisRegistrations>[0] & {
   pExpire(key: string, ms: number): Promise<unknown>;
 };
 
 const KEEP_MS = 13 * 3_600_000;
 
-/** Redis: one hash of calls and one of registrations per tenant; stale fields are dropped as they are read. */
+/** Redis: one hash of calls per tenant (stale fields are dropped as they are read) and the registrations' store. */
 export function redisLiveStore(redis: RedisClient, onError: (e: unknown) => void = () => undefined, now: () => number = Date.now): LiveStore {
   const callsKey = (t: number) => `tongdai:live:${t}:calls`;
-  const regKey = (t: number) => `tongdai:live:${t}:registered`;
   const drop = (key: string, fields: string[]) => void (fields.length && redis.hDel(key, fields).catch(onError));
   return {
+    registrations: redisRegistrations(redis, now),
     async putCall(t, call) {
       await redis.hSet(callsKey(t), call.call_id, JSON.stringify(call));
       await redis.pExpire(callsKey(t), KEEP_MS);
@@ -64,16 +60,6 @@ export function redisLiveStore(redis: RedisClient, onError: (e: unknown) => void
       const all = Object.entries(await redis.hGetAll(callsKey(t))).map(([id, json]) => [id, JSON.parse(json) as LiveEntry] as const);
       drop(callsKey(t), all.filter(([, c]) => c.expires_at <= now()).map(([id]) => id));
       return all.map(([, c]) => c).filter((c) => c.expires_at > now());
-    },
-    async setRegistration(t, ext, until) {
-      if (until <= now()) return void (await redis.hDel(regKey(t), ext));
-      await redis.hSet(regKey(t), ext, String(until));
-      await redis.pExpire(regKey(t), KEEP_MS);
-    },
-    async registered(t) {
-      const all = Object.entries(await redis.hGetAll(regKey(t)));
-      drop(regKey(t), all.filter(([, until]) => Number(until) <= now()).map(([ext]) => ext));
-      return new Set(all.filter(([, until]) => Number(until) > now()).map(([ext]) => ext));
     },
   };
 }

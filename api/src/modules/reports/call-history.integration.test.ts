@@ -97,7 +97,7 @@ describe('GET /t/:ma_dn/reports/call-history', () => {
       expect([res.statusCode, res.json()]).toEqual([400, { status: 400, code: 'VALIDATION_FAILED', message, details: [{ field, message }] }]);
     }
     const options = (await get('/t/demo/reports/call-history/options', h.staff)).json().data;
-    expect(options).toEqual({ extensions: [{ extension: '102', name: 'Nhân viên tổng đài' }], departments: [], teams: [], queues: [] });
+    expect(options).toEqual({ extensions: [{ extension: '102', name: 'Nhân viên tổng đài' }], departments: [], teams: [], queues: [], hotlines: [] });
     // Granted report.view, the same agent sees the tenant.
     await t.db.withSystem((tx) =>
       tx.query(`insert into role_permissions (tenant_id, role_id, permission_id)
@@ -140,7 +140,7 @@ describe('GET /t/:ma_dn/reports/call-history', () => {
 
   it('gives an agent without an extension no calls, no choices, and no export rows', async () => {
     expect(await calls(day, h.noExt)).toEqual({ data: [], meta: { page: 1, per_page: 10, total: 0 } });
-    expect((await get('/t/demo/reports/call-history/options', h.noExt)).json().data).toEqual({ extensions: [], departments: [], teams: [], queues: [] });
+    expect((await get('/t/demo/reports/call-history/options', h.noExt)).json().data).toEqual({ extensions: [], departments: [], teams: [], queues: [], hotlines: [] });
     expect((await get(`/t/demo/reports/carrier-calls?${day}`, h.noExt)).json().data).toEqual([]);
     expect((await get(`/t/demo/reports/call-history?${day}&extension=102`, h.noExt)).statusCode).toBe(400);
   });

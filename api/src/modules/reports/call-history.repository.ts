@@ -1,4 +1,4 @@
-import type { CallReportOptions } from '@tongdai/contracts';
+import type { CallReportOptions, SwitchboardCarrier } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { cdrConditions as conditions, type CdrRangeQuery } from '../cdr/cdr.service';
 import { userExtensionSql } from '../subscribers/subscribers.service';
@@ -31,21 +31,44 @@ export async function extensionsOfOrg(tx: Queryable, by: { departmentId?: number
 }
 
 /** Which of these rows exist: 'department' | 'team' | 'queue' | 'extension' → found. */
-export async function existing(tx: Queryable, q: { departmentId?: number; teamId?: number; queueId?: number; extension?: string }) {
-  const { rows } = await tx.query<{ department: boolean; team: boolean; queue: boolean; extension: boolean }>(
+export async function existing(tx: Queryable, q: { departmentId?: number; teamId?: number; queueId?: number; extension?: string; numberForms?: string[] }) {
+  const { rows } = await tx.query<{ department: boolean; team: boolean; queue: boolean; extension: boolean; number: boolean }>(
     `select exists(select 1 from departments where id = $1) as department, exists(select 1 from teams where id = $2) as team,
-            exists(select 1 from pbx_queues where id = $3) as queue, exists(select 1 from subscribers where extension = $4) as extension`,
-    [q.departmentId ?? 0, q.teamId ?? 0, q.queueId ?? 0, q.extension ?? ''],
+            exists(select 1 from pbx_queues where id = $3) as queue, exists(select 1 from subscribers where extension = $4) as extension,
+            exists(select 1 from pbx_numbers where number = any($5::text[])) as number`,
+    [q.departmentId ?? 0, q.teamId ?? 0, q.queueId ?? 0, q.extension ?? '', q.numberForms ?? []],
   );
   return rows[0];
 }
 
-export async function filterChoices(tx: Queryable): Promise<Omit<CallReportOptions, 'extensions'>> {
+export async function filterChoices(tx: Queryable): Promise<Omit<CallReportOptions, 'extensions' | 'hotlines'>> {
   // One transaction runs one statement at a time.
   const departments = await tx.query<{ id: number; name: string }>('select id, name from departments order by name');
   const teams = await tx.query<{ id: number; name: string; department_id: number }>('select id, name, department_id from teams order by name');
   const queues = await tx.query<{ id: number; name: string }>('select id, name from pbx_queues order by name');
   return { departments: departments.rows, teams: teams.rows, queues: queues.rows };
+}
+
+/** The tenant's hotlines: its numbers bound to a carrier switchboard, with that switchboard. */
+export async function hotlines(tx: Queryable): Promise<{ number: string; carrier: SwitchboardCarrier; switchboard: string }[]> {
+  const { rows } = await tx.query<{ number: string; carrier: SwitchboardCarrier; switchboard: string }>(
+    `select n.number, s.carrier, s.name as switchboard from pbx_numbers n join telecom_switchboards s on s.id = n.switchboard_id order by n.number`,
+  );
+  return rows;
+}
+
+/**
+ * The parties of one call record, when it is among the calls of `scope` (undefined: the tenant's
+ * whole history); null for a record the viewer may not see or that does not exist.
+ */
+export async function callParties(tx: Queryable, id: number, scope?: string[]): Promise<{ direction: 'inbound' | 'internal' | 'outbound'; caller: string; callee: string } | null> {
+  const params: unknown[] = [id];
+  const where = conditions({ from: new Date(0), to: new Date('9999-12-31T00:00:00Z'), ...(scope && { scope }) }, params);
+  const { rows } = await tx.query<{ direction: 'inbound' | 'internal' | 'outbound'; caller: string; callee: string }>(
+    `select direction, caller, callee from cdrs where id = $1 and ${where}`,
+    params,
+  );
+  return rows[0] ?? null;
 }
 
 /**
@@ -85,4 +108,17 @@ export async function countMissed(tx: Queryable, extension: string, from: Date, 
 export async function extensionOfUser(tx: Queryable, userId: number): Promise<string | null> {
   const { rows } = await tx.query<{ extension: string | null }>(`select ${userExtensionSql('$1')} as extension`, [userId]);
   return rows[0]?.extension ?? null;
+}
+
+/**
+ * Calls per DID as the records name it (inbound: the number called; outbound: the hotline
+ * presented), started in [from, to). The rollups do not keep the DID, so this reads the records of
+ * the range (one Vietnam day for "calls today", on the (tenant, started_at) index).
+ */
+export async function callsPerDid(tx: Queryable, from: Date, to: Date): Promise<{ did: string; calls: number }[]> {
+  const { rows } = await tx.query<{ did: string; calls: number }>(
+    'select did, count(*)::int as calls from cdrs where started_at >= $1 and started_at < $2 and did is not null group by did',
+    [from, to],
+  );
+  return rows;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema, FEATURES, PERM, type CallReportQuery } from '@tongdai/contracts';
 import { guarded, requirePermission } from '../../http/guards';
 import { validateFilters } from '../../http/validate';
+import { idOf } from '../../http/params';
 import { createCallHistoryService } from './call-history.service';
 import { viewerOf as viewerFor, type Viewer } from './viewer-scope';
 import { sendExport } from '../../http/export-files';
@@ -46,6 +47,10 @@ export async function callHistoryRoutes(app: FastifyInstance): Promise<void> {
   // The carrier view (/reports/fpt/call-history): the same filters and scope.
   app.get('/reports/carrier-calls', { preHandler, schema }, async (request) => ({
     data: await history.carrierCalls(await viewerOf(request), request.query as CallReportQuery),
+  }));
+  // Click-to-call from a row: the number for the softphone only (rows show it masked where the tenant hides numbers).
+  app.get('/reports/call-history/:id/dial', { preHandler: guarded(undefined, FEATURES.report), schema }, async (request) => ({
+    data: await history.dialOf(await viewerOf(request), idOf(request.params)),
   }));
   app.get('/reports/call-history/options', { preHandler: guarded(undefined, FEATURES.report), schema }, async (request) => ({
     data: await history.options(await viewerOf(request)),

@@ -1,14 +1,16 @@
 import {
-  billedSeconds, carrierOf, DEFAULT_BILLING, displayForm, phoneKind, PAGE_SIZE, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
-  type CallReportOptions, type CallReportQuery, type CarrierReportRow, type CallReportRow, type Paged,
+  allNumberForms, billedSeconds, carrierOf, DEFAULT_BILLING, storedForm, displayForm, hotlineCarrier, phoneKind, PAGE_SIZE, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
+  type CallReportOptions, type CallReportQuery, type DialTarget, type CarrierReportRow, type CallReportRow, type Paged,
 } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import type { CdrRow } from '../cdr/cdr';
-import { listTenantCdrLines, listTenantCdrs, pageTenantCdrs, type CdrFilter, type CdrRecord, type LineKey } from '../cdr/cdr.service';
+import { listTenantCdrLines, listTenantCdrs, oddLegCorrection, pageTenantCdrs, type CdrFilter, type CdrLine, type CdrRecord, type LineKey } from '../cdr/cdr.service';
 import { createCustomersService } from '../customers/customers.service';
 import { phoneMasker } from '../settings/settings.service';
-import { lineCells, outsideNumber, outsideNumbers } from './export-lines';
-import { carrierGroups, extensionPeople, filterChoices } from './call-history.repository';
+import type { RenderedPage } from '../../http/export-files';
+import { linePage, outsideNumber, outsideNumbers } from './export-lines';
+import { callParties, callsPerDid, carrierGroups, extensionOfUser, extensionPeople, filterChoices, hotlines } from './call-history.repository';
+import { AppError } from '../../http/errors';
 import { totals } from './read-model';
 import { reportWho } from './report-filters';
 import { viewerScope, type Viewer } from './viewer-scope';
@@ -17,6 +19,23 @@ const PATH_TYPES = new Set(['ivr', 'queue', 'group']);
 const DAY_MS = 86_400_000;
 /** Rows per keyset page of an export (ADR 0029): one short transaction each, so memory stays flat. */
 const EXPORT_PAGE = 5000;
+
+export interface CallHistoryOptions {
+  /** Lines per page of an export (EXPORT_PAGE; tests make pages small to cross their boundaries). */
+  exportPage?: number;
+}
+
+/**
+ * The one extension whose calls a filter asks for: '' when it names none (no list), null when its
+ * lists mean more than one extension (or two lists that are not one within the other: an agent
+ * filtering another extension asks for the calls between them).
+ */
+function oneExtension(f: CdrFilter): string | null {
+  const lists = [f.extensions, f.scope].filter((l): l is readonly string[] => !!l);
+  if (!lists.length) return '';
+  const [a, b = a] = lists.map((l) => [...new Set(l)]).sort((x, y) => x.length - y.length);
+  return a.length === 1 && b.includes(a[0]) ? a[0] : null;
+}
 
 /** What every page of one answer shares: the people on the extensions and the tenant's masking. */
 export async function callContext(db: Db, tenantId: number) {
@@ -29,8 +48,9 @@ export async function callContext(db: Db, tenantId: number) {
 }
 
 /** Call history (issue 13): filtered CDRs of a tenant, scoped to what the viewer may see, with names, customers and masking. */
-export function createCallHistoryService(db: Db) {
+export function createCallHistoryService(db: Db, options: CallHistoryOptions = {}) {
   const customers = createCustomersService(db);
+  const exportPage = options.exportPage ?? EXPORT_PAGE;
 
   /** The CDR filter a query means for this viewer; null when the viewer can see nothing (an agent without extension). */
   async function filterOf(v: Viewer, q: CallReportQuery, answeredOnly: boolean): Promise<(CdrFilter & { from: Date; to: Date }) | null> {
@@ -50,6 +70,7 @@ export function createCallHistoryService(db: Db) {
         ...(who.scope && { scope: who.scope }),
         ...(who.queueId !== undefined && { queueId: who.queueId }),
         ...(q.search && { number: q.search.replace(/^\+/, '') }),
+        ...(who.did && { dids: who.did }),
       };
     });
   }
@@ -92,46 +113,84 @@ export function createCallHistoryService(db: Db) {
       }
       if (!filter) return { data: [], meta: { page, per_page: perPage, total: 0 } };
       const res = await db.withTenant(v.tenantId, async (tx) => {
-        // The total of a filter the rollups hold (direction, result, queue over whole days) is the read
-        // model's count (ADR 0029): counting a month of records took a second at 10 M. Extensions and
-        // number searches are counted from the records (their own indexes bound it).
+        // The total of a filter the rollups hold (direction, result, queue over whole days, one
+        // extension) is the read model's count (ADR 0029): counting a month of records took a second
+        // at 10 M. One extension's adds the few records whose legs differ from the filter (an index of
+        // their own). Several extensions are counted from the records (an internal call between two
+        // of them is two legs in the rollups, one record), as are number searches (the trigram keys).
         const result = answeredOnly ? 'answered' : q.result;
-        const total = filter.extensions || filter.scope || filter.number
+        const one = oneExtension(filter);
+        const total = filter.number || filter.dids || one === null
           ? undefined
-          : (await totals(tx, { from: filter.from, to: filter.to, ...(filter.direction && { direction: filter.direction }), ...(result && { result }), ...(filter.queueId !== undefined && { queueId: filter.queueId }) })).calls;
+          : (await totals(tx, {
+              from: filter.from, to: filter.to, ...(one && { extensions: [one] }), ...(filter.direction && { direction: filter.direction }), ...(result && { result }),
+              ...(filter.queueId !== undefined && { queueId: filter.queueId }),
+            })).calls + (one ? await oddLegCorrection(tx, filter, one) : 0);
         return pageTenantCdrs(tx, { ...filter, limit: perPage }, page, total);
       });
       return { data: await present(v.tenantId, res.rows), meta: { page, per_page: perPage, total: res.total } };
     },
 
     /**
-     * The filtered calls as export cells, page by page: every row the pages would show, in the
-     * same order, masked the same way (CSV and XLSX both read this). The filters are checked
-     * before it resolves, so a bad filter is a 400 before the first byte. Keyset pages of
-     * EXPORT_PAGE lines (only the columns a line shows), one short transaction each, the next
-     * read while one is presented: memory stays flat however many rows there are (ADR 0029).
+     * The filtered calls as export pages: every row the pages would show, in the same order,
+     * masked the same way (CSV and XLSX both read this; a page gives its cells or its CSV). The
+     * filters are checked before it resolves, so a bad filter is a 400 before the first byte.
+     * Keyset pages of lines (only the columns a line shows), one short transaction each: memory
+     * stays flat however many rows there are (ADR 0029). Three stages overlap: while page k is
+     * written, page k+1's customers are looked up and page k+2's lines read (the lines are a chain,
+     * each page starting after the last one's key). At most those three pages are held; nothing
+     * more is read once the download is cancelled.
      */
-    async exportPages(v: Viewer, q: CallReportQuery, answeredOnly = false): Promise<AsyncGenerator<string[][]>> {
+    async exportPages(v: Viewer, q: CallReportQuery, answeredOnly = false): Promise<AsyncGenerator<RenderedPage>> {
       const filter = await filterOf(v, q, answeredOnly);
       const context = filter && (await callContext(db, v.tenantId));
-      // A page of lines with its customers' names: the next one is read, and its customers looked
-      // up, while one is written.
-      const pageOf = (after: LineKey | null) =>
-        db.withTenant(v.tenantId, (tx) => listTenantCdrLines(tx, { ...filter!, limit: EXPORT_PAGE }, after)).then(async (page) => ({
-          ...page,
-          names: await customers.namesByPhones(v.tenantId, outsideNumbers(page.rows)),
-        }));
+      let stopped = false;
+      const quiet = <T>(p: Promise<T>) => (p.catch(() => undefined), p); // left unread when cancelled, not unhandled
+      const linesAfter = (after: LineKey | null) => quiet(db.withTenant(v.tenantId, (tx) => listTenantCdrLines(tx, { ...filter!, limit: exportPage }, after)));
+      const namesOf = (rows: CdrLine[]) => quiet(customers.namesByPhones(v.tenantId, outsideNumbers(rows)));
+      /** A page whose lines are read: its customers asked, the next page's lines too (unless cancelled). */
+      const started = (lines: Awaited<ReturnType<typeof linesAfter>>) => ({
+        lines,
+        names: namesOf(lines.rows),
+        next: lines.next && !stopped ? linesAfter(lines.next) : null,
+      });
       return (async function* () {
         if (!filter || !context) return;
-        let page = await pageOf(null);
-        while (true) {
-          const next = page.next ? pageOf(page.next) : null;
-          next?.catch(() => undefined); // a download cancelled meanwhile leaves it unread, not unhandled
-          yield lineCells(page.rows, context, page.names);
-          if (!next) return;
-          page = await next;
+        let page = started(await linesAfter(null));
+        try {
+          while (true) {
+            const names = await page.names;
+            const ahead = page.next && quiet(page.next.then(started));
+            yield linePage(page.lines.rows, context, names);
+            if (!ahead) return;
+            page = await ahead;
+          }
+        } finally {
+          stopped = true;
         }
       })();
+    },
+
+    /**
+     * Calls through some of the tenant's numbers (telecom's hotline call history, issue 15): the
+     * whole tenant (the caller checked its permission), Vietnam days `from`..`to`, newest first,
+     * named and masked like the call history. `numbers` in any form; [] gives an empty page.
+     */
+    async numberCalls(tenantId: number, q: { numbers: string[]; from: string; to: string; page: number; per_page: number }): Promise<Paged<CallReportRow>> {
+      const meta = { page: q.page, per_page: q.per_page };
+      if (!q.numbers.length) return { data: [], meta: { ...meta, total: 0 } };
+      const filter = { from: vnDayStart(q.from)!, to: new Date(vnDayStart(q.to)!.getTime() + DAY_MS), dids: q.numbers.flatMap(allNumberForms), limit: q.per_page };
+      const res = await db.withTenant(tenantId, (tx) => pageTenantCdrs(tx, filter, q.page));
+      return { data: await present(tenantId, res.rows), meta: { ...meta, total: res.total } };
+    },
+
+    /** Calls per number (stored form) over Vietnam day `day` (today by default): a hotline's "calls today". */
+    async callsPerNumber(tenantId: number, day = vnDay(new Date())): Promise<Map<string, number>> {
+      const from = vnDayStart(day)!;
+      const rows = await db.withTenant(tenantId, (tx) => callsPerDid(tx, from, new Date(from.getTime() + DAY_MS)));
+      const out = new Map<string, number>();
+      for (const r of rows) out.set(storedForm(r.did), (out.get(storedForm(r.did)) ?? 0) + r.calls);
+      return out;
     },
 
     /**
@@ -164,10 +223,27 @@ export function createCallHistoryService(db: Db) {
      * The filter choices: the whole directory for report.view, else what the viewer's scope holds
      * (a manager: their departments, teams and extensions, and the queues; an agent: their own extension).
      */
+    /**
+     * Click-to-call from a history row: the other party of a call the viewer may see (the outside
+     * number, or for an internal call the extension that is not the viewer's own); 404 otherwise.
+     */
+    async dialOf(v: Viewer, id: number): Promise<DialTarget> {
+      const number = await db.withTenant(v.tenantId, async (tx) => {
+        const scope = await viewerScope(tx, v);
+        const call = await callParties(tx, id, scope?.extensions);
+        if (!call) return null;
+        const other = outsideNumber(call) ?? (call.caller === (await extensionOfUser(tx, v.userId)) ? call.callee : call.caller);
+        return displayForm(other);
+      });
+      if (!number) throw new AppError('NOT_FOUND');
+      return { number };
+    },
+
     async options(v: Viewer): Promise<CallReportOptions> {
       return db.withTenant(v.tenantId, async (tx) => {
         const people = await extensionPeople(tx);
-        const choices = await filterChoices(tx);
+        // A hotline is the tenant's, not a person's: every viewer may filter by it (their scope still bounds the rows).
+        const choices = { ...(await filterChoices(tx)), hotlines: (await hotlines(tx)).map((h) => ({ ...h, number: displayForm(h.number), carrier: hotlineCarrier(h.number) ?? h.carrier })) };
         const scope = await viewerScope(tx, v);
         if (!scope) return { extensions: people, ...choices };
         const manages = scope.departmentIds.length + scope.teamIds.length > 0;
@@ -176,6 +252,7 @@ export function createCallHistoryService(db: Db) {
           departments: choices.departments.filter((d) => scope.departmentIds.includes(d.id)),
           teams: choices.teams.filter((t) => scope.teamIds.includes(t.id)),
           queues: manages ? choices.queues : [],
+          hotlines: choices.hotlines,
         };
       });
     },

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { callReportCells, CallReportQuerySchema, type CallReportRow } from '@tongdai/contracts';
+import { CALL_REPORT_EXPORT_HEADERS, callReportCells, CallReportQuerySchema, type CallReportRow } from '@tongdai/contracts';
+import { csvFile } from '../../http/export-files';
 import type { Db, Queryable } from '../../db/db';
 import { openDb } from '../../db/open';
 import { generateCdrs, type GenResult } from '../../../scripts/gen-cdrs';
@@ -33,8 +34,27 @@ async function screenCells(q: Record<string, string>): Promise<string[][]> {
 
 async function exportCells(q: Record<string, string>, dbOf: Db = db): Promise<string[][]> {
   const out: string[][] = [];
-  for await (const page of await createCallHistoryService(dbOf).exportPages(viewer(), query(q))) out.push(...page);
+  for await (const page of await createCallHistoryService(dbOf).exportPages(viewer(), query(q))) out.push(...page.cells());
   return out;
+}
+
+/** The CSV file the export sends (its fast path: lines straight to CSV), and its page sizes. */
+async function exportCsv(q: Record<string, string>, exportPage?: number): Promise<{ text: string; pages: number[] }> {
+  const pages: number[] = [];
+  const source = await createCallHistoryService(db, { exportPage }).exportPages(viewer(), query(q));
+  const counted = (async function* () {
+    for await (const page of source) yield (pages.push(page.length), page);
+  })();
+  const parts: Buffer[] = [];
+  for await (const chunk of csvFile(CALL_REPORT_EXPORT_HEADERS, counted)) parts.push(Buffer.from(chunk));
+  return { text: Buffer.concat(parts).toString('utf8'), pages };
+}
+
+/** The same cells through the generic writer (plain pages of cells): what every other report's CSV is. */
+async function csvOfCells(cells: string[][]): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const chunk of csvFile(CALL_REPORT_EXPORT_HEADERS, (async function* () { yield cells; })())) parts.push(Buffer.from(chunk));
+  return Buffer.concat(parts).toString('utf8');
 }
 
 beforeAll(async () => {
@@ -56,6 +76,12 @@ beforeAll(async () => {
          select distinct case when direction = 'inbound' then caller else callee end as n
            from cdrs where tenant_id = $1 and direction in ('inbound', 'outbound')) x
        where hashtext(n) % 7 = 0`,
+      [tenant],
+    );
+    // Names a CSV must quote or defuse (a comma, a quote, a formula), on numbers that called.
+    await tx.query(
+      `update customers set name = (array['Nguyễn, Văn "Ba"', '=HYPERLINK("x")', '-Trần Thị Bốn', 'Lê @Năm'])[1 + id % 4]
+        where id in (select id from customers where tenant_id = $1 order by id limit 40)`,
       [tenant],
     );
   });
@@ -86,20 +112,42 @@ describe('report exports over many pages (PostgreSQL)', () => {
     expect(exported).toEqual(await screenCells(q));
   }, 120_000);
 
-  it('reads one page ahead of what was taken, and nothing once cancelled', async () => {
+  it('writes as CSV exactly the cells of the rows, across page boundaries (pages of 5000 and of 997)', async () => {
+    const cells = await exportCells({});
+    const want = await csvOfCells(cells);
+    // The quoting and defusing are exercised.
+    expect(want).toContain(',"Nguyễn, Văn ""Ba"""\r\n');
+    expect(want).toContain(`,"'=HYPERLINK(""x"")"\r\n`);
+    expect(want).toContain(",'-Trần Thị Bốn\r\n");
+    const big = await exportCsv({});
+    expect(big.pages.length).toBeGreaterThan(1);
+    expect(big.pages.slice(0, -1).every((n) => n === 5000)).toBe(true);
+    expect(big.text).toBe(want);
+    const small = await exportCsv({}, 997);
+    expect(small.pages.length).toBe(Math.ceil(cells.length / 997));
+    expect(small.pages.slice(0, -1).every((n) => n === 997)).toBe(true);
+    expect(small.text).toBe(want);
+    // A filter across small pages too.
+    const filtered = await exportCsv({ direction: 'inbound', result: 'no_answer' }, 301);
+    expect(filtered.pages.length).toBeGreaterThan(2);
+    expect(filtered.text).toBe(await csvOfCells(await screenCells({ direction: 'inbound', result: 'no_answer' })));
+  }, 120_000);
+
+  it('reads at most two pages ahead of what was taken, and nothing once cancelled', async () => {
     let pages = 0;
     const counting: Db = {
       ...db,
       withTenant: (tenantId, fn) => db.withTenant(tenantId, (tx) => fn({ query: (sql, params) => ((/from cdrs/.test(sql) && pages++), tx.query(sql, params)) } as Queryable)),
     };
-    const it = await createCallHistoryService(counting).exportPages(viewer(), query({}));
+    const it = await createCallHistoryService(counting, { exportPage: 1000 }).exportPages(viewer(), query({}));
     const first = await it.next();
-    expect(first.value).toHaveLength(5000);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(pages).toBe(2); // the page given, the next one read meanwhile (with its customers), no further
+    expect(first.value).toHaveLength(1000);
+    await new Promise((r) => setTimeout(r, 300));
+    // The page given; the next one read meanwhile (and its customers looked up), and the one after it; no further.
+    expect(pages).toBe(3);
     await it.return(undefined);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(pages).toBe(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pages).toBe(3);
     expect((await it.next()).done).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
-import { REPORT_MSG, type CallReportQuery } from '@tongdai/contracts';
+import { allNumberForms, REPORT_MSG, type CallReportQuery } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
-import { existing, extensionsOfOrg } from './call-history.repository';
+import { existing, extensionsOfOrg, hotlines } from './call-history.repository';
 import { viewerScope, type Viewer } from './viewer-scope';
 
 /** A 400 whose message says which filter is wrong (the screen shows the message). */
@@ -18,6 +18,8 @@ export interface ReportWho {
   /** The viewer's scope (undefined: the whole tenant). */
   scope?: string[];
   queueId?: number;
+  /** The hotline filter: every form its number may be recorded in. */
+  did?: string[];
 }
 
 /**
@@ -33,7 +35,11 @@ export async function reportWho(tx: Queryable, v: Viewer, q: CallReportQuery): P
     queueId: q.queue_id === '' ? undefined : q.queue_id,
     extension: q.extension || undefined,
   };
-  const found = await existing(tx, ids);
+  const anyHotline = q.hotline === '*';
+  const did = anyHotline ? (await hotlines(tx)).flatMap((h) => allNumberForms(h.number)) : q.hotline ? allNumberForms(q.hotline) : undefined;
+  const found = await existing(tx, { ...ids, numberForms: anyHotline ? undefined : did });
+  // Another tenant's number is invisible under RLS: "not yours", like a number that does not exist.
+  if (did && !anyHotline && !found.number) throw badFilter('hotline', REPORT_MSG.unknownHotline);
   if (ids.extension && !found.extension) throw badFilter('extension', REPORT_MSG.unknownExtension);
   if (ids.departmentId !== undefined && !found.department) throw badFilter('department_id', REPORT_MSG.unknownDepartment);
   if (ids.teamId !== undefined && !found.team) throw badFilter('team_id', REPORT_MSG.unknownTeam);
@@ -50,5 +56,5 @@ export async function reportWho(tx: Queryable, v: Viewer, q: CallReportQuery): P
     const org = await extensionsOfOrg(tx, ids);
     extensions = extensions ? extensions.filter((e) => org.includes(e)) : org;
   }
-  return { ...(extensions && { extensions }), ...(scope && { scope: scope.extensions }), ...(ids.queueId !== undefined && { queueId: ids.queueId }) };
+  return { ...(extensions && { extensions }), ...(scope && { scope: scope.extensions }), ...(ids.queueId !== undefined && { queueId: ids.queueId }), ...(did && { did }) };
 }

@@ -1,5 +1,5 @@
 import { planCall } from './plan';
-import { blocked, dest, extension, extensionCall, inbound, inboundCall, liveState, number, outboundRule, pbxConfig } from '@tongdai/testkit/routing-factory';
+import { blocked, dest, extension, extensionCall, inbound, inboundCall, liveState, number, outboundRule, pbxConfig, switchboardRoute } from '@tongdai/testkit/routing-factory';
 import type { PbxConfig } from '@tongdai/contracts';
 import type { RoutingPlan } from './types';
 
@@ -77,33 +77,33 @@ describe('blocked incoming numbers', () => {
 
 describe('outbound calls', () => {
   const rules = [
-    outboundRule(1, '0[35789]XXXXXXXX', { name: 'Di động', trunk: 'viettel', caller_id: '02873000001', priority: 10 }),
-    outboundRule(2, '0[2]XXXXXXXXX', { name: 'Cố định', trunk: 'vnpt', priority: 20 }),
-    outboundRule(3, '9.', { name: 'Số 9 ra ngoài', trunk: 'fpt', strip: 1, prepend: '', priority: 30 }),
-    outboundRule(4, '00.', { name: 'Quốc tế', trunk: 'intl', strip: 2, prepend: '+', priority: 40, allow_international: true }),
-    outboundRule(5, '0[35789]XXXXXXXX', { name: 'Di động dự phòng', trunk: 'mobifone', priority: 50 }),
-    outboundRule(6, 'NXXXXXXX.', { name: 'Dịch vụ', trunk: 'vnpt', priority: 60 }),
+    outboundRule(1, '0[35789]XXXXXXXX', { name: 'Di động', trunk: '', switchboard_ids: [1], caller_id: '02873000001', priority: 10 }),
+    outboundRule(2, '0[2]XXXXXXXXX', { name: 'Cố định', trunk: '', switchboard_ids: [2], priority: 20 }),
+    outboundRule(3, '9.', { name: 'Số 9 ra ngoài', trunk: '', switchboard_ids: [3], strip: 1, prepend: '', priority: 30 }),
+    outboundRule(4, '00.', { name: 'Quốc tế', trunk: '', switchboard_ids: [4], strip: 2, prepend: '+', priority: 40, allow_international: true }),
+    outboundRule(5, '0[35789]XXXXXXXX', { name: 'Di động dự phòng', trunk: '', switchboard_ids: [5], priority: 50 }),
+    outboundRule(6, 'NXXXXXXX.', { name: 'Dịch vụ', trunk: '', switchboard_ids: [2], priority: 60 }),
   ];
   const base = (more: Partial<PbxConfig> = {}) =>
-    pbxConfig({ extensions: [extension('101'), extension('102')], outboundRules: rules, blocked: [blocked(1, 'out', '0933333333'), blocked(2, 'out', '0944', 'prefix'), blocked(3, 'in', '0955555555')], ...more });
+    pbxConfig({ extensions: [extension('101'), extension('102')], outboundRules: rules, switchboards: [1, 2, 3, 4, 5, 6].map((id) => switchboardRoute(id)), blocked: [blocked(1, 'out', '0933333333'), blocked(2, 'out', '0944', 'prefix'), blocked(3, 'in', '0955555555')], ...more });
   const dial = (to: string, config = base()) => planCall(config, { ...extensionCall('101', to), direction: 'outbound' }, state);
 
-  it('the first rule by priority whose pattern matches carries the call, with its trunk and caller id', () => {
+  it('the first rule by priority whose pattern matches carries the call, through its switchboards, with its caller id', () => {
     const p = dial('0987654321');
-    expect(p.steps).toEqual([{ kind: 'forward', number: '0987654321', dialled: '0987654321', trunk: 'viettel', callerId: '02873000001', ruleId: 1, source: { type: 'outbound', id: '1', name: 'Di động' } }]);
+    expect(p.steps).toEqual([{ kind: 'forward', number: '0987654321', dialled: '0987654321', trunk: '', switchboards: [1], callerId: '02873000001', ruleId: 1, source: { type: 'outbound', id: '1', name: 'Di động' } }]);
     expect(p.direction).toBe('outbound');
     expect(p.route).toEqual([{ type: 'outbound', id: '1', name: 'Di động' }]);
-    expect(dial('02838123456').steps[0]).toMatchObject({ trunk: 'vnpt', callerId: null });
+    expect(dial('02838123456').steps[0]).toMatchObject({ switchboards: [2], callerId: null });
   });
 
   it('priority, not list order, decides', () => {
     const reordered = base({ outboundRules: [{ ...rules[4], priority: 5 }, ...rules.slice(0, 4)] });
-    expect(dial('0987654321', reordered).steps[0]).toMatchObject({ trunk: 'mobifone', ruleId: 5 });
+    expect(dial('0987654321', reordered).steps[0]).toMatchObject({ switchboards: [5], ruleId: 5 });
   });
 
   it('strip removes leading digits, prepend adds some', () => {
-    expect(dial('90987654321').steps[0]).toMatchObject({ kind: 'forward', number: '0987654321', dialled: '90987654321', trunk: 'fpt' });
-    expect(dial('0033142345678').steps[0]).toMatchObject({ number: '+33142345678', trunk: 'intl' });
+    expect(dial('90987654321').steps[0]).toMatchObject({ kind: 'forward', number: '0987654321', dialled: '90987654321', switchboards: [3] });
+    expect(dial('0033142345678').steps[0]).toMatchObject({ number: '+33142345678', switchboards: [4] });
   });
 
   it('international numbers need a rule that allows them', () => {
@@ -111,13 +111,13 @@ describe('outbound calls', () => {
     expect(dial('0033142345678', noIntl).steps).toEqual([{ kind: 'reject', code: 403, reason: 'international', message: 'Không được gọi quốc tế nếu không có tuyến cho phép' }]);
     expect(dial('+33142345678', noIntl).steps[0]).toMatchObject({ code: 403, reason: 'international' });
     // +84 is the country's own code: a domestic mobile number.
-    expect(dial('+84987654321', noIntl).steps[0]).toMatchObject({ kind: 'forward', number: '0987654321', trunk: 'viettel' });
+    expect(dial('+84987654321', noIntl).steps[0]).toMatchObject({ kind: 'forward', number: '0987654321', switchboards: [1] });
   });
 
   it('premium 1900 numbers need a rule that allows them, even when a pattern matches', () => {
     expect(dial('19001234').steps).toEqual([{ kind: 'reject', code: 403, reason: 'premium', message: 'Không được gọi đầu số dịch vụ giá cao nếu không có tuyến cho phép' }]);
-    const allowed = base({ outboundRules: [...rules, outboundRule(7, '1900XXXX', { trunk: 'premium', priority: 70, allow_premium: true })] });
-    expect(dial('19001234', allowed).steps[0]).toMatchObject({ kind: 'forward', trunk: 'premium', ruleId: 7 });
+    const allowed = base({ outboundRules: [...rules, outboundRule(7, '1900XXXX', { trunk: '', switchboard_ids: [6], priority: 70, allow_premium: true })] });
+    expect(dial('19001234', allowed).steps[0]).toMatchObject({ kind: 'forward', switchboards: [6], ruleId: 7 });
   });
 
   it('no matching rule: 404', () => {

@@ -1,4 +1,4 @@
-import { nationalForm, numberForms, type BlockDirection, type PbxConfig } from '@tongdai/contracts';
+import { nationalForm, numberForms, type BlockDirection, type PbxConfig, type SwitchboardRoute } from '@tongdai/contracts';
 import { compilePattern, type CompiledPattern } from './numbers';
 
 /**
@@ -37,6 +37,9 @@ export interface ConfigIndex {
   /** Outbound rules by priority (lower first), then id. */
   outbound: { rule: Row<'outboundRules'>; pattern: CompiledPattern }[];
   blocked: Record<BlockDirection, BlockList>;
+  /** The tenant's switchboards by id (issue 15); switchboardsKnown is false when the snapshot has none listed (older loaders, tests). */
+  switchboards: Map<number, SwitchboardRoute>;
+  switchboardsKnown: boolean;
 }
 
 const byId = <T extends { id: number }>(rows: T[] | undefined) => new Map((rows ?? []).map((r) => [String(r.id), r]));
@@ -75,6 +78,8 @@ export function buildIndex(config: PbxConfig): ConfigIndex {
     audio: new Map((config.audio ?? []).map((a) => [a.id, a])),
     outbound: [...(config.outboundRules ?? [])].sort((a, b) => a.priority - b.priority || a.id - b.id).map((rule) => ({ rule, pattern: compilePattern(rule.pattern) })),
     blocked: { in: blockList(config, 'in'), out: blockList(config, 'out') },
+    switchboards: new Map((config.switchboards ?? []).map((s) => [s.id, s])),
+    switchboardsKnown: config.switchboards !== undefined,
   };
 }
 

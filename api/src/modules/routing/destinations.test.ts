@@ -85,7 +85,7 @@ describe('group (ring group)', () => {
 describe('fw (forward to an external number)', () => {
   it('goes out through the matching outbound rule', () => {
     const p = plan(tenant(dest('fw', '0987654321')));
-    expect(p.steps).toEqual([{ kind: 'forward', number: '0987654321', dialled: '0987654321', trunk: 'viettel', callerId: DID, ruleId: 1, source: { type: 'fw', id: '0987654321', name: '0987654321' } }]);
+    expect(p.steps).toEqual([{ kind: 'forward', number: '0987654321', dialled: '0987654321', trunk: 'viettel', switchboards: [1], callerId: DID, ruleId: 1, source: { type: 'fw', id: '0987654321', name: '0987654321' } }]);
   });
 
   it('no rule for the number: 404', () => {

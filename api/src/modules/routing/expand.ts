@@ -1,4 +1,4 @@
-import { numberForms, type Destination, type DestinationValue, type PbxConfig } from '@tongdai/contracts';
+import { DEFAULT_RING_TIME, numberForms, type Destination, type DestinationValue, type PbxConfig } from '@tongdai/contracts';
 import { indexOf, type ConfigIndex } from './config-index';
 import { ROUTING_MSG } from './messages';
 import { describeLoop } from './loops';
@@ -11,7 +11,7 @@ import type { CallInput, LiveState, PlanStep, RejectCode, RejectReason, RouteNod
 /** Automatic hops (destination → destination) one expansion follows before giving up with 'loop'. */
 export const MAX_HOPS = 32;
 /** Seconds a direct call rings an extension that sets no ring_time. */
-export const DIRECT_RING_SECONDS = 20;
+export const DIRECT_RING_SECONDS = DEFAULT_RING_TIME;
 const DAY = 86_400_000;
 
 export interface Expansion {

@@ -1,4 +1,4 @@
-import { cleanNumber, type OutboundRule } from '@tongdai/contracts';
+import { carrierOf, cleanNumber, hotlineCarrier, nationalForm, SWITCHBOARD_CARRIER_OF_NETWORK, type OutboundRule } from '@tongdai/contracts';
 import { isBlocked, type ConfigIndex } from './config-index';
 import { ROUTING_MSG } from './messages';
 import { isInternational, isPremium, matchForm } from './numbers';
@@ -9,6 +9,8 @@ export interface OutboundMatch {
   /** Number sent to the trunk: prepend + the dialled number minus `strip` leading digits. */
   number: string;
   callerId: string | null;
+  /** The rule's switchboards to try, in order (disabled ones left out). */
+  switchboards: number[];
 }
 
 const reject = (code: RejectStep['code'], reason: 'blocked_out' | 'international' | 'premium' | 'no_route'): RejectStep => ({ kind: 'reject', code, reason, message: ROUTING_MSG[reason]() });
@@ -31,18 +33,45 @@ export function matchOutbound(idx: ConfigIndex, dialled: string): OutboundMatch 
     if (form === null) continue;
     const out = (rule.prepend ?? '') + form.slice(Math.min(rule.strip ?? 0, form.length));
     if (isBlocked(idx, 'out', out)) return reject(403, 'blocked_out');
-    return { rule, number: out, callerId: rule.caller_id || null };
+    return { rule, number: out, callerId: callerIdOf(idx, rule, number), switchboards: switchboardsOf(idx, rule) };
   }
   if (intl) return reject(403, 'international');
   if (premium) return reject(403, 'premium');
   return reject(404, 'no_route');
 }
 
+/**
+ * The caller id a rule presents: `fixed` → its caller_id; `carrier` → a hotline of the tenant on
+ * the callee's carrier (a mobile hotline's carrier is its prefix's, any other the switchboard's),
+ * those on the rule's own switchboards first, else the rule's caller_id. Hotlines in national form.
+ */
+function callerIdOf(idx: ConfigIndex, rule: OutboundRule, callee: string): string | null {
+  const fallback = rule.caller_id || null;
+  if (rule.caller_id_mode !== 'carrier') return fallback;
+  const carrier = SWITCHBOARD_CARRIER_OF_NETWORK[carrierOf(callee)];
+  if (!carrier) return fallback;
+  const own = new Set(rule.switchboard_ids);
+  const boards = [...(rule.switchboard_ids).flatMap((id) => idx.switchboards.get(id) ?? []), ...[...idx.switchboards.values()].filter((s) => !own.has(s.id))];
+  for (const board of boards) {
+    const hotline = board.hotlines.find((h) => (hotlineCarrier(h) ?? board.carrier) === carrier);
+    if (hotline) return nationalForm(hotline);
+  }
+  return fallback;
+}
+
+/** The rule's switchboards in its order; a switchboard turned off is skipped (unknown ones too, once the configuration lists them). */
+function switchboardsOf(idx: ConfigIndex, rule: OutboundRule): number[] {
+  const ids = rule.switchboard_ids;
+  if (!idx.switchboardsKnown) return [...ids];
+  return ids.filter((id) => idx.switchboards.get(id)?.enabled);
+}
+
 export const forwardStep = (m: OutboundMatch, dialled: string, source: RouteNode): ForwardStep => ({
   kind: 'forward',
   number: m.number,
   dialled: cleanNumber(dialled),
-  trunk: m.rule.trunk,
+  trunk: m.rule.trunk ?? '',
+  switchboards: m.switchboards,
   callerId: m.callerId,
   ruleId: m.rule.id,
   source,

@@ -10,9 +10,9 @@ import type { CallInput, LiveState, RoutingPlan } from './types';
  * Inbound: blocked caller → 603; the DID's routes, most specific caller pattern first (the
  * empty pattern last) → the route's destination; no route → 404.
  */
-function inbound(x: Expansion): void {
+function inbound(x: Expansion, fromExtension = false): void {
   const { call, idx } = x;
-  if (isBlocked(idx, 'in', call.from)) return reject(x, 603, 'blocked_in');
+  if (!fromExtension && isBlocked(idx, 'in', call.from)) return reject(x, 603, 'blocked_in');
   const did = nationalForm(call.to);
   const number = idx.numbers.get(did);
   if (number && number.active === false) return reject(x, 404, 'did_inactive');
@@ -50,10 +50,20 @@ export function planCall(config: PbxConfig, call: CallInput, state: LiveState): 
     return toPlan(x, 'inbound');
   }
   const to = cleanNumber(call.to);
-  if (x.idx.extensions.has(to)) {
-    const caller = call.fromExtension ?? call.from;
+  const caller = call.fromExtension ?? call.from;
+  const fromExtension = () => {
     if (x.idx.extensions.has(caller)) x.route.push({ type: 'extension', id: caller, name: extensionName(x.idx, caller) });
+  };
+  if (x.idx.extensions.has(to)) {
+    fromExtension();
     follow(x, { type: 'direct', target: to });
+    return toPlan(x, 'internal');
+  }
+  // One of the tenant's own numbers (a DID or hotline, written 028…, 8428… or +8428…): its inbound
+  // route, internally, without a carrier.
+  if (to && x.idx.numbers.has(nationalForm(to))) {
+    fromExtension();
+    inbound(x, true);
     return toPlan(x, 'internal');
   }
   outbound(x);

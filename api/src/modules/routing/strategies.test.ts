@@ -55,7 +55,7 @@ describe('queue strategies', () => {
   });
 
   it('linear rings in the listed order, from the first each time', () => {
-    const q = queueStep('linear', { ...on, memory: { 'queue:5': 1 } });
+    const q = queueStep('linear', { ...on, memory: { 'queue:5': '102' } });
     expect([q.ring, order(q)]).toEqual(['serial', exts]);
   });
 
@@ -66,18 +66,22 @@ describe('queue strategies', () => {
       '103': { calls: 1, lastCallAt: null },
       '104': { calls: 2, lastCallAt: t('2025-03-05T02:00:00Z') },
     };
-    expect(order(queueStep('leastrecent', { ...on, stats }))).toEqual(['103', '102', '104', '101']);
+    expect(order(queueStep('leastrecent', { ...on, stats: { 5: stats } }))).toEqual(['103', '102', '104', '101']);
+    // Another queue's figures do not count in this one.
+    expect(order(queueStep('leastrecent', { ...on, stats: { 6: stats } }))).toEqual(exts);
   });
 
   it('fewestcalls starts with the agent who took the fewest calls (ties keep the list order)', () => {
     const stats = { '101': { calls: 5, lastCallAt: null }, '102': { calls: 2, lastCallAt: null }, '104': { calls: 2, lastCallAt: null } };
-    expect(order(queueStep('fewestcalls', { ...on, stats }))).toEqual(['103', '102', '104', '101']);
+    expect(order(queueStep('fewestcalls', { ...on, stats: { 5: stats } }))).toEqual(['103', '102', '104', '101']);
   });
 
   it('rrmemory starts after the agent who answered last, wrapping around', () => {
     expect(order(queueStep('rrmemory'))).toEqual(exts);
-    expect(order(queueStep('rrmemory', { ...on, memory: { 'queue:5': 1 } }))).toEqual(['103', '104', '101', '102']);
-    expect(order(queueStep('rrmemory', { ...on, memory: { 'queue:5': 3 } }))).toEqual(exts);
+    expect(order(queueStep('rrmemory', { ...on, memory: { 'queue:5': '102' } }))).toEqual(['103', '104', '101', '102']);
+    expect(order(queueStep('rrmemory', { ...on, memory: { 'queue:5': '104' } }))).toEqual(exts);
+    // An agent since taken out of the queue: from the top.
+    expect(order(queueStep('rrmemory', { ...on, memory: { 'queue:5': '109' } }))).toEqual(exts);
   });
 
   it('random shuffles every agent (seeded in tests)', () => {

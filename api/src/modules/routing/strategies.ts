@@ -48,14 +48,16 @@ const time = (d: Date | null | undefined) => (d ? d.getTime() : -Infinity);
  */
 export function queueOrder(queue: Queue, state: LiveState): string[] {
   const agents = queue.agents;
+  const stats = state.queueStats.get(queue.id);
   switch (queue.strategy) {
     case 'leastrecent':
-      return agents.map((a, i) => ({ a, i, k: time(state.agentStats.get(a)?.lastCallAt) })).sort((x, y) => x.k - y.k || x.i - y.i).map((x) => x.a);
+      return agents.map((a, i) => ({ a, i, k: time(stats?.get(a)?.lastCallAt) })).sort((x, y) => x.k - y.k || x.i - y.i).map((x) => x.a);
     case 'fewestcalls':
-      return agents.map((a, i) => ({ a, i, k: state.agentStats.get(a)?.calls ?? 0 })).sort((x, y) => x.k - y.k || x.i - y.i).map((x) => x.a);
+      return agents.map((a, i) => ({ a, i, k: stats?.get(a)?.calls ?? 0 })).sort((x, y) => x.k - y.k || x.i - y.i).map((x) => x.a);
     case 'rrmemory': {
-      const last = state.memory.get(memoryKey('queue', queue.id));
-      const start = last === undefined ? 0 : (last + 1) % agents.length;
+      // After the agent who answered last; from the top when they are no longer in the queue.
+      const last = agents.indexOf(state.memory.get(memoryKey('queue', queue.id)) ?? '');
+      const start = last < 0 ? 0 : (last + 1) % agents.length;
       return [...agents.slice(start), ...agents.slice(0, start)];
     }
     case 'random':

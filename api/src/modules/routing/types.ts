@@ -18,6 +18,7 @@ export interface CallInput {
   at: Date;
 }
 
+/** An agent's figures in one queue (Asterisk's member statistics): calls taken from it, when the last one ended. */
 export interface AgentStats {
   calls: number;
   lastCallAt: Date | null;
@@ -27,9 +28,13 @@ export interface LiveState {
   registered: ReadonlySet<string>;
   busy: ReadonlySet<string>;
   lastAgent(caller: string): { extension: string; at: Date } | null;
-  agentStats: ReadonlyMap<string, AgentStats>;
-  /** memoryKey(type, id) → index of the member that last answered (queue rrmemory). */
-  memory: ReadonlyMap<string, number>;
+  /**
+   * Queue id → its agents' statistics (leastrecent, fewestcalls). Kept in PostgreSQL
+   * (queue_agent_stats): every API instance plans with the same figures, and a restart keeps them.
+   */
+  queueStats: ReadonlyMap<number, ReadonlyMap<string, AgentStats>>;
+  /** memoryKey(type, id) → the extension that answered that queue's last call (rrmemory), from the same table. */
+  memory: ReadonlyMap<string, string>;
   /** Random source in [0, 1) for the random strategies (tests inject a seeded one). */
   random?: () => number;
 }
@@ -118,7 +123,7 @@ export interface QueueStep {
   max_wait: number;
   moh_class: string;
   join_greeting_id: number | null;
-  /** LiveState.memory key to update with the index (in the queue's agent list) of the agent who answers. */
+  /** LiveState.memory key of this queue (the agent who answers is remembered under it). */
   memoryKey: string;
   timeout_destination: Destination | null;
   source: RouteNode;

@@ -5,9 +5,7 @@ import { CallTracker } from '../cdr/call-tracker';
 import { CdrWriter, lastAnsweringAgent } from '../cdr/cdr.service';
 import { applyKamailioEvent } from '../kamailio/call-events';
 import { EvapiClient, parseAddress } from '../kamailio/evapi-client';
-import { parseTrunks, type Trunks } from '../kamailio/kamailio-plan';
 import { registerKamailioRoutes } from '../kamailio/kamailio.routes';
-import { Registrations } from '../kamailio/registrations';
 import { TenantLookup } from '../kamailio/tenant-lookup';
 import { createActivityRecorder } from '../activity/activity-recorder.service';
 import { Continuations } from '../media/continuation';
@@ -15,11 +13,14 @@ import { registerMediaRoutes } from '../media/media.routes';
 import { PbxConfigCache, type ConfigLoader } from '../pbx/config-cache';
 import type { CallEventHub } from '../realtime/call-event-hub';
 import { LiveFeed } from '../realtime/live-feed';
+import { memoryRegistrations } from '../realtime/registration-store';
 import type { LiveState } from '../routing';
+import { QueueStats } from './queue-stats';
+import { callOffSwitchboard, callOnSwitchboard, registerTrunkRoutes, SwitchboardDirectory } from '../trunks/trunks.service';
 
 export interface CallRoutingOptions {
-  /** Trunk name → host[:port]; default from SIP_TRUNKS ("viettel=10.0.0.5:5060,vnpt=..."). */
-  trunks?: Trunks;
+  /** How long the switchboards (carrier trunks) are reused before they are read again; default 2 s. */
+  switchboardsTtlMs?: number;
   /** Accept `at` (ISO time) on plan requests, to test time conditions. Off unless asked (main.ts: TONGDAI_TEST_CLOCK=1). */
   testClock?: boolean;
   /** Replaces the PBX configuration loader (tests). */
@@ -39,51 +40,63 @@ export interface CallRoutingOptions {
  * The wiring of call routing on the internal listener: Kamailio's endpoints (kamailio/), the media
  * worker's (media/), the records they leave (cdr/) and the PBX configuration they read (pbx/).
  */
+/** Which tenant an extension's SIP domain names, cached (the credentials lookup shares the plan's rule). */
+export const callTenantLookup = (db: Db): Pick<TenantLookup, 'ofDomain'> => new TenantLookup(db);
+
 export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRoutingOptions = {}): CallTracker {
   const configs = new PbxConfigCache(db, { load: opts.loadConfig });
-  const registrations = new Registrations();
   const writer = new CdrWriter(db, { intervalMs: opts.cdrFlushMs, onError: (err) => app.log.error({ err }, 'CDR write failed') });
   const tracker = new CallTracker((row) => writer.add(row));
+  // What rrmemory / leastrecent / fewestcalls remember, shared by every instance (migration 0037).
+  const queueStats = new QueueStats(db, (err) => app.log.error({ err }, 'queue statistics not recorded')).follow(tracker);
   const hub = opts.hub;
+  // The one registration store (ADR 0038): the hub's (Redis, or memory kept in the database).
+  const registrations = hub?.live.registrations ?? memoryRegistrations();
   // Call events and the live state (the wall's snapshot) for the browsers (ADR 0026). "ended" goes
   // out once the call's record is written: a screen that reloads on it (the softphone's recent
   // calls, the wall's figures) finds the call. The wait is the writer's batch, never an extra write.
   const feed = hub ? new LiveFeed(tracker, hub, Date.now, () => writer.written()) : null;
   const sweeper = setInterval(() => tracker.sweep(), 60_000);
   sweeper.unref();
-  // Registrations nobody refreshed end at their expiry (user activity): Kamailio reports every
-  // REGISTER it saves, so the API knows each expiry without asking Kamailio (ADR 0027).
+  // A registration that begins or ends is user activity and an event for the wall; those nobody
+  // refreshed end at their expiry: Kamailio reports every REGISTER it saves, so the API knows each
+  // expiry without asking Kamailio (ADR 0027, 0038).
   const tenants = new TenantLookup(db);
   const activity = createActivityRecorder(db, (err) => app.log.error({ err }, 'activity event not recorded'));
+  async function registrationChanged(tenantId: number, extension: string, registered: boolean, at?: Date, reason?: string): Promise<void> {
+    feed?.registration(tenantId, extension, registered);
+    await activity.registration(tenantId, extension, registered, at, reason);
+  }
   const lapses = setInterval(() => void recordLapses(), opts.lapseCheckMs ?? 5_000);
   lapses.unref();
   async function recordLapses(): Promise<void> {
-    for (const l of registrations.lapsed()) {
-      const tenant = await tenants.ofDomain(l.domain).catch(() => null);
-      if (tenant) await activity.registration(tenant.tenantId, l.extension, false, l.at, 'expired');
-    }
+    const lapsed = await registrations.lapsed().catch((err: unknown) => void app.log.warn({ err }, 'registration sweep failed'));
+    for (const l of lapsed ?? []) await registrationChanged(l.tenantId, l.extension, false, l.at, 'expired');
   }
   const evapiAddress = parseAddress(opts.evapi ?? process.env.KAMAILIO_EVAPI);
-  const events = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw), opts.internalSecret ?? '').start() : null;
+  const channels = { on: callOnSwitchboard, off: callOffSwitchboard };
+  const events = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw, channels), opts.internalSecret ?? '').start() : null;
+  // Carrier trunks (ADR 0036): Kamailio's registrations and the plans read the same directory.
+  const switchboards = new SwitchboardDirectory(db, { ttlMs: opts.switchboardsTtlMs });
+  registerTrunkRoutes(app, db, switchboards);
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     clearInterval(lapses);
-    feed?.stop();
     events?.stop();
     await writer.flush();
+    await queueStats.flushed();
   });
 
   /** Live state for the engine: who is registered and busy now, the caller's last agent. */
-  async function liveState(tenantId: number, domain: string, caller: string, config: PbxConfig): Promise<LiveState> {
+  async function liveState(tenantId: number, caller: string, config: PbxConfig): Promise<LiveState> {
     // Every form the caller's number may have been recorded in (CDR lookups for last-call routing).
     const forms = [...new Set([caller, ...allNumberForms(caller)])];
     const last = config.lastCalls?.length ? (tracker.recentAgent(tenantId, forms) ?? (await lastAnsweringAgent(db, tenantId, forms))) : null;
     return {
-      registered: registrations.registered(domain),
+      registered: await registrations.registered(tenantId),
       busy: tracker.busy(tenantId),
       lastAgent: () => last,
-      agentStats: tracker.agentStats(tenantId),
-      memory: new Map(),
+      ...(await queueStats.live(tenantId, config)),
     };
   }
 
@@ -93,17 +106,17 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     tracker,
     registrations,
     tenants,
-    activity,
-    onRegistration: feed
-      ? (domain, extension, expires) =>
-          void tenants.ofDomain(domain).then(
-            (t) => t && feed.registration(t.tenantId, extension, expires),
-            (err: unknown) => app.log.warn({ err }, 'registration event failed'),
-          )
-      : undefined,
+    onRegistration: (tenantId, extension, registered) => registrationChanged(tenantId, extension, registered),
     continuations,
     events,
-    trunks: opts.trunks ?? parseTrunks(process.env.SIP_TRUNKS),
+    // The directory, not the configuration snapshot: a limit or a switchboard edited elsewhere counts within seconds.
+    trunks: async (tenantId) => {
+      const { switchboards: list, maxChannels, rules } = await switchboards.ofTenant(tenantId);
+      // The rule's ordered switchboards (pbx_outbound_rules.switchboard_ids), read with the switchboards.
+      const ruleSwitchboards = (ruleId: number) => rules.get(ruleId) ?? [];
+      return { switchboards: list, maxChannels, ruleSwitchboards };
+    },
+    carrierFor: (tenantId, ip, port) => switchboards.carrierFor(tenantId, ip, port),
     testClock: opts.testClock ?? false,
     config,
     liveState,

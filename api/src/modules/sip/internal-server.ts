@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
-import { registerCallRouting, type CallRoutingOptions } from './call-routing';
+import { callTenantLookup, registerCallRouting, type CallRoutingOptions } from './call-routing';
 import { requireInternalSecret } from './internal-auth';
 import { sipHa1 } from './sip-credentials';
 
@@ -18,9 +18,10 @@ export function buildInternalServer(
   const secret = opts.secret ?? process.env.INTERNAL_SECRET ?? '';
   requireInternalSecret(app, secret);
   app.get('/internal/sip/health', async () => ({ status: 'ok' }));
+  const tenants = callTenantLookup(db);
   app.get<{ Querystring: { user?: string; domain?: string } }>('/internal/sip/credentials', async (request, reply) => {
     const { user, domain } = request.query;
-    const ha1 = typeof user === 'string' && typeof domain === 'string' ? await sipHa1(db, user, domain) : null;
+    const ha1 = typeof user === 'string' && typeof domain === 'string' ? await sipHa1(db, user, domain, tenants) : null;
     // http_client keeps the first body line: one line, no JSON, nothing else to parse in Kamailio.
     if (!ha1) return reply.status(404).type('text/plain').send('');
     return reply.type('text/plain').header('cache-control', 'no-store').send(ha1);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
 import { DEMO_SIP } from '../../db/seed-data';
@@ -10,15 +10,12 @@ import { buildInternalServer } from './internal-server';
 import { SipUdpClient } from '@tongdai/testkit/sip-client';
 import { carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { createSocket } from 'node:dgram';
+import { kamailioLib } from '../../../test/script-libs';
 
 /**
  * The real chain: Kamailio (sip/kamailio.cfg via scripts/lib/kamailio.mjs) asks the API's internal
  * listener for passwords and checks digests. CI installs Kamailio; elsewhere the suite says why it skips.
  */
-const KAMAILIO_LIB = resolve(__dirname, '../../../../scripts/lib/kamailio.mjs');
-type KamailioLib = typeof import('../../../../scripts/lib/kamailio.mjs');
-// A native import(): the helper is an ES module, which swc's CommonJS output cannot require.
-const importEsm = new Function('p', 'return import(p)') as (p: string) => Promise<KamailioLib>;
 
 const FLOOD_DENSITY = 40;
 const installed = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].some((p) => existsSync(p));
@@ -44,7 +41,7 @@ if (!installed) {
     internal = buildInternalServer(t.db, { secret: process.env.INTERNAL_SECRET });
     await internal.listen({ port: 0, host: '127.0.0.1' });
     const apiPort = (internal.server.address() as { port: number }).port;
-    const lib = await importEsm(KAMAILIO_LIB);
+    const lib = await kamailioLib();
     dir = mkdtempSync(join(tmpdir(), 'tongdai-kamailio-'));
     udpPort = await lib.freeUdpPort();
     // Every client of this file is on 127.0.0.1 and the tests follow each other quickly: a limit
@@ -108,12 +105,12 @@ if (!installed) {
     expect(callee.received.find((m) => m.startsWith('INVITE '))).toMatch(/^INVITE sip:102@127\.0\.0\.1/);
   });
 
-  (sippInstalled() ? it : it.skip)('challenges a carrier-style INVITE (no digest, From outside the tenants) from an address that is not a configured trunk, loopback included', async () => {
-    // 127.0.0.1 was the trusted carrier address by default; now only TRUNK_NET is. 407, never routed.
+  (sippInstalled() ? it : it.skip)('refuses a carrier-style INVITE (no digest, From outside the tenants) from an address that is no switchboard, loopback included', async () => {
+    // No tenant has a switchboard here: 403 unknown_carrier, never routed (ADR 0036).
     const run = runSipp({
       dir,
       name: 'untrusted-carrier',
-      xml: carrierScenario(407),
+      xml: carrierScenario(403),
       args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', '02873000001', '-m', '1', '-l', '1'],
       keys: { caller: '0903999001', at: '2024-06-10T09:00:00+07:00' },
     });
@@ -122,7 +119,7 @@ if (!installed) {
   });
 
   it('Kamailio presents the shared secret: with another one every lookup is refused (403 to the phone)', async () => {
-    const lib = await importEsm(KAMAILIO_LIB);
+    const lib = await kamailioLib();
     const otherDir = mkdtempSync(join(tmpdir(), 'tongdai-kamailio-'));
     const otherUdp = await lib.freeUdpPort();
     const apiPort = (internal.server.address() as { port: number }).port;

@@ -23,10 +23,25 @@ describe('subscribers, SIP account and call log (tenant surface)', () => {
     const body = res.json();
     expect(body.meta).toEqual({ page: 1, per_page: 10, total: 2 });
     expect(body.data.map((s: { extension: string }) => s.extension)).toEqual(['101', '102']);
-    expect(body.data[0]).toEqual({ id: expect.any(Number), extension: '101', display_name: 'Quản trị viên', user_id: expect.any(Number), user_name: 'Quản trị viên', created_at: expect.any(String) });
+    expect(body.data[0]).toEqual({ id: expect.any(Number), extension: '101', display_name: 'Quản trị viên', user_id: expect.any(Number), user_name: 'Quản trị viên', created_at: expect.any(String), registered: false, ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120 });
     expect(res.body).not.toContain(DEMO_SIP.demo.admin.password);
     expect((await get('/t/demo/subscribers?search=102')).json().meta.total).toBe(1);
     expect((await get('/t/demo/subscribers?search=%25')).json().meta.total).toBe(0);
+  });
+
+  it('shows which extensions a phone is registered with now, from the one registration store (ADR 0038)', async () => {
+    const internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub } });
+    const report = (user: string, expires: number) =>
+      internal.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/registration', payload: { user, domain: 'demo.tongdai.local', expires } });
+    const registered = async () => (await get('/t/demo/subscribers')).json().data.map((s: { extension: string; registered: boolean }) => [s.extension, s.registered]);
+    try {
+      expect((await report('102', 60)).statusCode).toBe(200);
+      expect(await registered()).toEqual([['101', false], ['102', true]]);
+      expect((await report('102', 0)).statusCode).toBe(200);
+      expect(await registered()).toEqual([['101', false], ['102', false]]);
+    } finally {
+      await internal.close();
+    }
   });
 
   it('creates with a generated password shown once, edits, resets and deletes', async () => {
@@ -54,7 +69,8 @@ describe('subscribers, SIP account and call log (tenant surface)', () => {
   });
 
   it('keeps an extension the PBX still uses: no delete, no renumbering (409 naming the user), nothing changed', async () => {
-    const ext101 = (await get('/t/demo/subscribers?search=101')).json().data[0];
+    // As the list shows it, less whether it is registered now (the list's alone).
+    const { registered: _now, ...ext101 } = (await get('/t/demo/subscribers?search=101')).json().data[0];
     const inUse = PBX_MSG.inUse('Nhóm đổ chuông "Kinh doanh"');
     const del = await t.app.inject({ method: 'DELETE', url: `/t/demo/subscribers/${ext101.id}`, headers: admin });
     expect([del.statusCode, del.json().code, del.json().message]).toEqual([409, 'CONFLICT', inUse]);

@@ -6,19 +6,31 @@ import { openSipPassword, sealSipPassword } from './sip-password-box';
 /** Runs inside withTenant: no query names a tenant, RLS supplies it (users are joined under the same policy). */
 
 const COLUMNS = `s.id, s.extension, s.display_name, s.user_id,
-  case when u.id is null then null else coalesce(nullif(u.full_name, ''), u.username) end as user_name, s.created_at`;
+  case when u.id is null then null else coalesce(nullif(u.full_name, ''), u.username) end as user_name, s.created_at,
+  s.ring_time, s.voicemail_enabled, s.voicemail_pin, s.voicemail_greeting_id, s.voicemail_max_seconds`;
 const FROM = 'subscribers s left join users u on u.id = s.user_id';
 
 type Row = Omit<Subscriber, 'created_at'> & { created_at: Date | string };
 const toSubscriber = (r: Row): Subscriber => ({ ...r, created_at: iso(r.created_at) });
 
-export async function listSubscribers(tx: Queryable, q: SubscriberListQuery): Promise<{ rows: Subscriber[]; total: number }> {
+/** `registered`: only the extensions in `extensions` (true) or only the others (false). */
+export interface RegistrationFilter {
+  registered: boolean;
+  extensions: string[];
+}
+
+export async function listSubscribers(tx: Queryable, q: SubscriberListQuery, only?: RegistrationFilter): Promise<{ rows: Subscriber[]; total: number }> {
   const params: unknown[] = [];
-  let filter = '';
+  const where: string[] = [];
   if (q.search) {
     params.push(likePattern(q.search));
-    filter = `where ${searchAny(['s.extension', 's.display_name', 'u.username', 'u.full_name'], '$1')}`;
+    where.push(searchAny(['s.extension', 's.display_name', 'u.username', 'u.full_name'], `$${params.length}`));
   }
+  if (only) {
+    params.push(only.extensions);
+    where.push(only.registered ? `s.extension = any($${params.length}::text[])` : `s.extension <> all($${params.length}::text[])`);
+  }
+  const filter = where.length ? `where ${where.join(' and ')}` : '';
   const count = await tx.query<{ total: number }>(`select count(*)::int as total from ${FROM} ${filter}`, params);
   const { rows } = await tx.query<Row>(
     `select ${COLUMNS} from ${FROM} ${filter} order by s.extension limit $${params.length + 1} offset $${params.length + 2}`,
@@ -52,19 +64,41 @@ export async function userExists(tx: Queryable, userId: number): Promise<boolean
   return rows.length > 0;
 }
 
+/** The ring time and mailbox settings of an input: undefined (left out) keeps the stored value. */
+const settingsOf = (input: SubscriberInput) => [
+  input.ring_time === undefined ? 'keep' : 'set', input.ring_time ?? null,
+  input.voicemail_enabled ?? null,
+  input.voicemail_pin === undefined ? 'keep' : 'set', input.voicemail_pin ?? null,
+  input.voicemail_greeting_id === undefined ? 'keep' : 'set', input.voicemail_greeting_id ?? null,
+  input.voicemail_max_seconds ?? null,
+];
+/** SET list of the settings from parameters $first.. (as settingsOf orders them). */
+const SETTINGS = (n: number) => `ring_time = case when $${n} = 'set' then $${n + 1}::int else ring_time end,
+  voicemail_enabled = coalesce($${n + 2}::boolean, voicemail_enabled),
+  voicemail_pin = case when $${n + 3} = 'set' then $${n + 4}::text else voicemail_pin end,
+  voicemail_greeting_id = case when $${n + 5} = 'set' then $${n + 6}::int else voicemail_greeting_id end,
+  voicemail_max_seconds = coalesce($${n + 7}::int, voicemail_max_seconds)`;
+
 export async function insertSubscriber(tx: Queryable, tenantId: number, input: SubscriberInput, password: string): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     'insert into subscribers (tenant_id, extension, display_name, user_id, sip_password) values ($1, $2, $3, $4, $5) returning id',
     [tenantId, input.extension, input.display_name, input.user_id, sealSipPassword(tenantId, password)],
   );
+  await tx.query(`update subscribers set ${SETTINGS(2)} where id = $1`, [rows[0].id, ...settingsOf(input)]);
   return rows[0].id;
 }
 
 export async function updateSubscriber(tx: Queryable, id: number, input: SubscriberInput): Promise<boolean> {
   const { rows } = await tx.query(
-    'update subscribers set extension = $2, display_name = $3, user_id = $4, updated_at = now() where id = $1 returning id',
-    [id, input.extension, input.display_name, input.user_id],
+    `update subscribers set extension = $2, display_name = $3, user_id = $4, ${SETTINGS(5)}, updated_at = now() where id = $1 returning id`,
+    [id, input.extension, input.display_name, input.user_id, ...settingsOf(input)],
   );
+  return rows.length > 0;
+}
+
+/** A greeting of the tenant's (RLS hides another tenant's; the foreign key alone would not). */
+export async function greetingExists(tx: Queryable, id: number): Promise<boolean> {
+  const { rows } = await tx.query("select 1 from pbx_audio where id = $1 and kind = 'greeting'", [id]);
   return rows.length > 0;
 }
 

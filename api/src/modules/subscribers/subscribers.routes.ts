@@ -11,6 +11,8 @@ import {
   type RecentCallsQuery,
   type SubscriberInput,
   type SubscriberListQuery,
+  VoiceSubscriberQuerySchema,
+  type VoiceSubscriberQuery,
 } from '@tongdai/contracts';
 import { authOf, guarded } from '../../http/guards';
 import { idOf } from '../../http/params';
@@ -38,6 +40,7 @@ export async function subscribersRoutes(app: FastifyInstance): Promise<void> {
     wsUrl: process.env.SIP_WS_URL || DEFAULT_SIP_WS_URL,
     shopKey: shopKeys.issue,
     stringeeToken: createStringeeTokens(stringeeKeyFromEnv(process.env, app.deps.deriveKey)),
+    registrations: app.deps.hub.live.registrations,
   });
 
   const recent = createRecentCallsService(app.deps.db);
@@ -45,6 +48,12 @@ export async function subscribersRoutes(app: FastifyInstance): Promise<void> {
   app.get('/subscribers', { preHandler: [...gate(PERM.subscriber.view), validate({ query: SubscriberListQuerySchema })], schema }, async (request) =>
     subscribers.list(tid(request), request.query as SubscriberListQuery),
   );
+  // The telecom side's list (/voices/subscribers): the same rows with the SIP domain and live registration.
+  app.get('/voice-subscribers', { preHandler: [...gate(PERM.subscriber.view), validate({ query: VoiceSubscriberQuerySchema })], schema }, async (request) => {
+    const auth = authOf(request);
+    const registered = await app.deps.hub.live.registrations.registered(auth.tenantId);
+    return subscribers.voiceList(auth.tenantId, auth.maDn, request.query as VoiceSubscriberQuery, registered);
+  });
   app.post('/subscribers', { preHandler: [...gate(PERM.subscriber.create), validate({ body: SubscriberInputSchema })], schema }, async (request, reply) =>
     reply.status(201).send({ data: await subscribers.create(tid(request), request.body as SubscriberInput) }),
   );

@@ -11,8 +11,11 @@ import {
   type SubscriberCreated,
   type SubscriberInput,
   type SubscriberListQuery,
+  type VoiceSubscriber,
+  type VoiceSubscriberQuery,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
+import type { RegistrationStore } from '../realtime/registration-store';
 import { AppError, ConflictError, isUniqueViolation, violationText } from '../../http/errors';
 import { getSystemSetting } from '../settings/settings.service';
 import { generateSipPassword } from './sip-password';
@@ -29,6 +32,9 @@ function found<T>(value: T | null | false): T {
 async function checkInput(tx: Queryable, input: SubscriberInput, exceptId = 0): Promise<void> {
   if (input.user_id !== null && !(await repo.userExists(tx, input.user_id))) {
     throw new AppError('VALIDATION_FAILED', [{ field: 'user_id', message: SUBSCRIBER_MSG.userNotFound }]);
+  }
+  if (input.voicemail_greeting_id && !(await repo.greetingExists(tx, input.voicemail_greeting_id))) {
+    throw new AppError('VALIDATION_FAILED', [{ field: 'voicemail_greeting_id', message: SUBSCRIBER_MSG.greetingNotFound }]);
   }
   const clash = await repo.clashes(tx, input, exceptId);
   const details: FieldError[] = [];
@@ -54,6 +60,8 @@ export interface SipAccountOptions {
   shopKey: (maDn: string) => string;
   /** A Stringee SDK access token for a user id (provider 3). */
   stringeeToken: (userId: string) => string;
+  /** Who is registered now (the one registration store, ADR 0038): the list shows it. */
+  registrations: Pick<RegistrationStore, 'registered'>;
 }
 
 /** Renumbering or deleting an extension a ring group, queue or destination still names: 409 naming that object. */
@@ -64,8 +72,21 @@ async function refuseIfExtensionUsed(tx: Queryable, tenantId: number, extension:
 export function createSubscribersService(db: Db, sip: SipAccountOptions) {
   return {
     async list(tenantId: number, q: SubscriberListQuery): Promise<Paged<Subscriber>> {
-      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listSubscribers(tx, q));
-      return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
+      const [{ rows, total }, online] = await Promise.all([db.withTenant(tenantId, (tx) => repo.listSubscribers(tx, q)), sip.registrations.registered(tenantId)]);
+      return { data: rows.map((r) => ({ ...r, registered: online.has(r.extension) })), meta: { page: q.page, per_page: q.per_page, total } };
+    },
+    /**
+     * The telecom side's view (/voices/subscribers): each extension in the tenant's SIP domain with
+     * whether a phone is registered on it now (`registered`: the live state's extensions).
+     */
+    async voiceList(tenantId: number, maDn: string, q: VoiceSubscriberQuery, registered: ReadonlySet<string>): Promise<Paged<VoiceSubscriber>> {
+      const only = q.registration ? { registered: q.registration === 'registered', extensions: [...registered] } : undefined;
+      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listSubscribers(tx, q, only));
+      const domain = sipDomain(maDn);
+      return {
+        data: rows.map((s) => ({ ...s, sip_domain: domain, registered: registered.has(s.extension), user_agent: null })),
+        meta: { page: q.page, per_page: q.per_page, total },
+      };
     },
     linked: (tenantId: number) => db.withTenant(tenantId, repo.listLinkedSubscribers),
     get: async (tenantId: number, id: number) => found(await db.withTenant(tenantId, (tx) => repo.getSubscriber(tx, id))),

@@ -3,7 +3,12 @@ import { AppError } from '../../http/errors';
 import { authOf, declareAccess, guarded } from '../../http/guards';
 import { listDirectory } from '../subscribers/subscribers.service';
 import { findTenantByMaDn } from '../tenants/tenants.service';
+import { TELECOM_API, TelecomCallLogQuerySchema, type TelecomCallLogQuery } from '@tongdai/contracts';
+import { validateFilters } from '../../http/validate';
+import { createHotlinesService } from './hotlines.service';
 import { createShopKeys } from './shop-key';
+import { createSwitchboardsService } from './switchboards.service';
+import { PARTNER_DOCS } from './telecom-openapi';
 
 // Both kinds of bearer are HTTP bearer tokens to OpenAPI: the user's session, or the shop key.
 const schema = { tags: ['telecom'], security: [{ bearer: [] }] };
@@ -38,4 +43,21 @@ export async function telecomRoutes(app: FastifyInstance): Promise<void> {
   app.get('/etelecom/extensions', { preHandler: declareAccess({ auth: 'shop-key' }, requireShopKey), schema }, async (request) => ({
     data: await app.deps.db.withTenant(tenantOf(request), listDirectory),
   }));
+
+  // The partner API (issue 15, SPEC §7): the key's tenant's switchboards (no secrets), hotlines and
+  // the calls through them, read-only.
+  const boards = createSwitchboardsService(app.deps.db);
+  const hotlines = createHotlinesService(app.deps.db);
+  const shopKey = declareAccess({ auth: 'shop-key' }, requireShopKey);
+  app.get(`/${TELECOM_API.partner.switchboards}`, { preHandler: shopKey, schema: { ...schema, ...PARTNER_DOCS.switchboards } }, async (request) => ({
+    data: await boards.all(tenantOf(request)),
+  }));
+  app.get(`/${TELECOM_API.partner.hotlines}`, { preHandler: shopKey, schema: { ...schema, ...PARTNER_DOCS.hotlines } }, async (request) => ({
+    data: await hotlines.all(tenantOf(request)),
+  }));
+  app.get(
+    `/${TELECOM_API.partner.callLogs}`,
+    { preHandler: [shopKey, validateFilters(TelecomCallLogQuerySchema)], schema: { ...schema, ...PARTNER_DOCS.callLogs } },
+    async (request) => hotlines.calls(tenantOf(request), request.query as TelecomCallLogQuery),
+  );
 }

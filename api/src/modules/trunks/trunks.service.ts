@@ -23,3 +23,25 @@ export function channelClosed(tenantId: number, switchboardId: number): void {
 export function channelsInUse(tenantId: number): ReadonlyMap<number, number> {
   return open.get(tenantId) ?? new Map();
 }
+
+const bound = new Map<string, { tenantId: number; switchboardId: number }>();
+
+/** A call now uses a switchboard (relayed to it, or accepted from it); a failover moves its channel. */
+export function callOnSwitchboard(callId: string, tenantId: number, switchboardId: number): void {
+  const prev = bound.get(callId);
+  if (prev?.switchboardId === switchboardId) return;
+  if (prev) channelClosed(prev.tenantId, prev.switchboardId);
+  channelOpened(tenantId, switchboardId);
+  bound.set(callId, { tenantId, switchboardId });
+}
+
+/** The call ended or failed: its channel is free. */
+export function callOffSwitchboard(callId: string): void {
+  const prev = bound.get(callId);
+  if (!prev) return;
+  bound.delete(callId);
+  channelClosed(prev.tenantId, prev.switchboardId);
+}
+
+export { SwitchboardDirectory, registrationUuid, type CallSwitchboard } from './switchboard-directory';
+export { registerTrunkRoutes } from './trunks.routes';

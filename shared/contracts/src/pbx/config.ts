@@ -1,3 +1,4 @@
+import type { SwitchboardCarrier } from '../telecom';
 import type { AudioFile, BlockedNumber, Inbound, Ivr, LastCall, Notification, OutboundRule, PbxNumber, Queue, RingGroup, TimeCondition, TimeGroup } from './objects';
 
 /** Everything the routing engine needs about one tenant (a snapshot read in one transaction). */
@@ -9,7 +10,16 @@ export interface PbxConfig {
    * voicemail: the extension has a mailbox (a direct call that finds it busy, offline or unanswered
    * goes there instead of 486/480); ring_time: seconds a direct call rings it (engine default 20).
    */
-  extensions: { extension: string; display_name: string; user_id: number | null; voicemail?: boolean; ring_time?: number }[];
+  extensions: {
+    extension: string;
+    display_name: string;
+    user_id: number | null;
+    voicemail?: boolean;
+    ring_time?: number;
+    /** The mailbox's own greeting (a greeting's audio id) and longest message (issue 16). */
+    voicemail_greeting_id?: number | null;
+    voicemail_max_seconds?: number;
+  }[];
   numbers: PbxNumber[];
   inbounds: Inbound[];
   ringGroups: RingGroup[];
@@ -34,6 +44,8 @@ export interface PbxConfig {
 export interface SwitchboardRoute {
   id: number;
   name: string;
+  /** The carrier the trunk connects to: a fixed/1800/1900 hotline's carrier is its switchboard's. */
+  carrier: SwitchboardCarrier;
   host: string;
   port: number;
   transport: 'udp' | 'tcp';

@@ -23,6 +23,8 @@ export const PBX_MSG = {
   membersRequired: 'Chọn ít nhất một máy nhánh',
   duplicateMember: 'Máy nhánh bị trùng',
   duplicateDigit: 'Phím bấm bị trùng',
+  /** A queue's wall thresholds: amber must come before red. */
+  amberBelowRed: 'Ngưỡng cảnh báo vàng phải nhỏ hơn ngưỡng cảnh báo đỏ',
   digitFormat: 'Phím bấm là 0–9, * hoặc #',
   timeFormat: 'Giờ có dạng HH:MM',
   rangeRequired: 'Nhóm thời gian cần ít nhất một khoảng thời gian',

@@ -4,6 +4,7 @@ import { optionalRef, requiredRef } from '../ref';
 import { EXTENSION_PATTERN } from '../subscribers';
 import { DestinationSchema, OptionalDestinationSchema, PBX_NUMBER_PATTERN } from './destinations';
 import { INVALID, max, PBX_MSG } from './messages';
+import { CALLER_ID_MODES, TELECOM_MSG } from '../telecom';
 
 /**
  * PBX configuration (mf-pbx screens, the /pbx partner API, the routing engine): one schema per
@@ -92,8 +93,7 @@ export const QUEUE_STRATEGY_LABELS: Record<QueueStrategy, string> = {
   linear: 'Theo thứ tự',
   random: 'Ngẫu nhiên',
 };
-/** /queue */
-export const QueueInputSchema = v.object({
+const queueFields = {
   name,
   agents: extensionList,
   strategy: v.optional(v.picklist(QUEUE_STRATEGIES, INVALID), 'ringall'),
@@ -107,7 +107,15 @@ export const QueueInputSchema = v.object({
   sla_seconds: int(5, 600, 20),
   amber_wait_seconds: int(5, 3600, 30),
   red_wait_seconds: int(5, 3600, 60),
-});
+};
+/** /queue; the tile turns amber before it turns red (the error shows under the amber threshold). */
+export const QueueInputSchema = v.pipe(
+  v.object(queueFields),
+  v.forward(
+    v.partialCheck([['amber_wait_seconds'], ['red_wait_seconds']], (q) => q.amber_wait_seconds < q.red_wait_seconds, PBX_MSG.amberBelowRed),
+    ['amber_wait_seconds'],
+  ),
+);
 export type QueueInput = v.InferOutput<typeof QueueInputSchema>;
 
 export const IVR_DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '#'] as const;
@@ -226,14 +234,30 @@ export type LastCallInput = v.InferOutput<typeof LastCallInputSchema>;
 /** Prefixes refused on outbound calls unless a matching rule allows them. */
 export const INTERNATIONAL_PREFIXES = ['+', '00'] as const;
 export const PREMIUM_PREFIXES = ['1900'] as const;
-/** /outbound: matched in priority order (lower first); the first matching rule's trunk carries the call. */
+/**
+ * /outbound: matched in priority order (lower first); the first matching rule carries the call
+ * through its switchboards (telecom_switchboards ids, tried in order with failover, issue 15).
+ * The caller id is one of the tenant's hotlines (checked by the API): `fixed` always presents
+ * caller_id; `carrier` presents the hotline on the callee's carrier when there is one, else
+ * caller_id. The free-text `trunk` of older rules stays in the table (legacy, '' for new rules).
+ */
 export const OutboundRuleInputSchema = v.object({
   name,
   pattern: v.config(v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.regex(DIAL_PATTERN, PBX_MSG.dialPattern)), { abortPipeEarly: true }),
   /** Digits removed from the front of the dialled number, then `prepend` is added. */
   strip: int(0, 15, 0),
   prepend: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(/^\+?\d{1,15}$/, PBX_MSG.numberFormat))], PBX_MSG.numberFormat), ''),
-  trunk: v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.regex(/^[a-zA-Z0-9_.-]{1,64}$/, 'Tên trunk gồm chữ, số, _ . -')),
+  // Missing = empty, so the answer names the field with its message rather than a missing key.
+  switchboard_ids: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.number(TELECOM_MSG.switchboardsRequired), v.integer(TELECOM_MSG.switchboardsRequired), v.minValue(1, TELECOM_MSG.switchboardsRequired)), TELECOM_MSG.switchboardsRequired),
+      v.minLength(1, TELECOM_MSG.switchboardsRequired),
+      v.maxLength(10, max(10)),
+      v.check((ids) => new Set(ids).size === ids.length, INVALID),
+    ),
+    [],
+  ),
+  caller_id_mode: v.optional(v.picklist(CALLER_ID_MODES, INVALID), 'fixed'),
   caller_id: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(PBX_NUMBER_PATTERN, PBX_MSG.numberFormat))], PBX_MSG.numberFormat), ''),
   priority: int(0, 1000, 100),
   allow_international: bool(false),
@@ -275,7 +299,8 @@ interface Row {
   created_at: string;
   updated_at: string;
 }
-export type PbxNumber = Row & PbxNumberInput;
+/** `switchboard_id`: the switchboard of a hotline (issue 15), null for a plain DID. */
+export type PbxNumber = Row & PbxNumberInput & { switchboard_id?: number | null };
 export type Inbound = Row & InboundInput & { destination_name: string };
 export type RingGroup = Row & RingGroupInput;
 export type Queue = Row & QueueInput;
@@ -285,7 +310,8 @@ export type TimeRange = TimeRangeInput & { id: number };
 export type TimeGroup = Row & Omit<TimeGroupInput, 'ranges'> & { ranges: TimeRange[] };
 export type TimeCondition = Row & TimeConditionInput & { override_until: string | null; override_set_at: string | null };
 export type LastCall = Row & LastCallInput;
-export type OutboundRule = Row & OutboundRuleInput;
+/** `trunk`: the free-text trunk of rules made before switchboards ('' for the others). */
+export type OutboundRule = Row & OutboundRuleInput & { trunk?: string };
 export type BlockedNumber = Row & BlockedNumberInput & { direction: BlockDirection };
 export interface AudioFile extends Row {
   kind: AudioKind;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { FormShell } from '../Form';
@@ -7,8 +8,11 @@ import { EntityFields } from './EntityFields';
 import { entityKey, type Draft, type EntityDef } from './types';
 import { useEntityForm } from './useEntityForm';
 
-/** Create (/x/add) or edit (/x/edit/:id) any entity; back to the list once saved. `prefill`: values of a new object. */
-export function EntityFormScreen<T extends { id: number }>({ entity, prefill }: { entity: EntityDef<T>; prefill?: Draft }) {
+/**
+ * Create (/x/add) or edit (/x/edit/:id) any entity; back to the list once saved. `prefill`: values of
+ * a new object; `actions`: buttons beside the title for the object being edited (each gates itself).
+ */
+export function EntityFormScreen<T extends { id: number }>({ entity, prefill, actions }: { entity: EntityDef<T>; prefill?: Draft; actions?: (row: T) => ReactNode }) {
   const { t } = useTranslation(entity.ns);
   const navigate = useNavigate();
   const params = useParams();
@@ -27,6 +31,7 @@ export function EntityFormScreen<T extends { id: number }>({ entity, prefill }: 
       submitting={saving}
       error={formError}
       backTo={entity.paths.list}
+      headerActions={actions && existing.data ? actions(existing.data as T) : undefined}
     >
       <EntityFields entity={entity} form={form} />
     </FormShell>

@@ -28,7 +28,10 @@ const room = (http: ReturnType<typeof api>, dialog = false) => defineEntity<Room
   key: 'room', ns: 'kit-rooms', paths: dialog ? dialogPaths('/rooms') : pagePaths('/rooms', '/room'), permission: PERM,
   schema: v.object({ name: v.pipe(v.string(), v.trim(), v.minLength(1, 'Thông tin không được để trống')), active: v.optional(v.boolean(), true) }),
   fields: [{ name: 'name', kind: 'text', required: true }, { name: 'active', kind: 'switch' }],
-  columns: [{ key: 'name', header: 'name', render: (r) => <span data-testid="row-name">{r.name}</span> }],
+  columns: [
+    { key: 'name', header: 'name', width: '12em', render: (r) => <span data-testid="row-name">{r.name}</span> },
+    { key: 'active', header: 'active', render: (r) => (r.active ? 'Bật' : 'Tắt') },
+  ],
   api: crudResource({ scope: 'kit', name: 'rooms', base: 'rooms', client: http.client }),
   rowName: (r) => r.name,
 });
@@ -48,6 +51,14 @@ describe('EntityListScreen', () => {
     fireEvent.click(screen.getByTestId('prev-page'));
     await waitFor(() => expect(names()).toHaveLength(10));
     expect(screen.getByTestId('where').textContent).toBe('/rooms');
+  });
+
+  it('a column declared with a width keeps it (a phone number is not cut); the others share the rest', async () => {
+    signIn([PERM.view]);
+    renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(api())} /> });
+    await waitFor(() => expect(names()).toHaveLength(10));
+    expect(screen.getByRole('columnheader', { name: 'Tên' }).style.width).toBe('12em');
+    expect(screen.getByRole('columnheader', { name: 'Trạng thái' }).style.width).toBe('');
   });
 
   it('without edit/delete/create permission the rows have no actions and there is no add button', async () => {

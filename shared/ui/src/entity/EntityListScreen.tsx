@@ -51,7 +51,7 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
 
   const hasActions = !!rowActions || can(entity.permission.edit) || can(entity.permission.delete);
   const columns: Column<T>[] = [
-    ...entity.columns.map((c) => ({ key: c.key, header: t(fieldKey(entity, c.header)), render: (r: T) => c.render(r, ctx) })),
+    ...entity.columns.map((c) => ({ key: c.key, header: t(fieldKey(entity, c.header)), render: (r: T) => c.render(r, ctx), width: c.width })),
   ];
   if (hasActions) columns.push(
     {

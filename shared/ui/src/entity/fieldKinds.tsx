@@ -11,7 +11,7 @@ import { fieldKey, type FieldDef, type FieldErrors, type FieldKindName, type Tra
 const useStyles = makeStyles({ cell: { minWidth: 0 }, wide: { gridColumn: '1 / -1', minWidth: 0 } });
 
 /** One form field, by kind. Test ids: `field-<name>` (kinds with parts add suffixes). */
-export function EntityField(p: { field: FieldDef; ns: string; prefix?: string; value: unknown; errors: FieldErrors; onChange: (value: unknown) => void }) {
+export function EntityField(p: { field: FieldDef; ns: string; prefix?: string; value: unknown; errors: FieldErrors; onChange: (value: unknown) => void; editing?: boolean }) {
   const s = useStyles();
   const { t } = useTranslation([p.ns, UI_NS]);
   const kind = fieldKind(p.field.kind);
@@ -20,7 +20,7 @@ export function EntityField(p: { field: FieldDef; ns: string; prefix?: string; v
   return (
     <div className={kind.wide ? s.wide : s.cell}>
       <Control field={p.field} ns={p.ns} label={t(fieldKey(p, p.field.name).map((k) => `${p.ns}:${k}`))} value={p.value} onChange={p.onChange}
-        error={errorOf(p.errors, p.field.name)} errors={p.errors} t={t as Translate} />
+        error={errorOf(p.errors, p.field.name)} errors={p.errors} t={t as Translate} editing={p.editing ?? false} />
     </div>
   );
 }
@@ -43,10 +43,11 @@ function TextControl({ field: f, label, ns, value, onChange, error, t }: Of<'tex
     type={inputType(f.kind)} multiline={f.kind === 'textarea'} />;
 }
 
-function PasswordControl({ field: f, label, value, onChange, error }: Of<'password'>) {
+function PasswordControl({ field: f, label, value, onChange, error, editing, t }: Of<'password'>) {
   return (
-    <Field label={label} required={f.required} {...stateOf(error)}>
-      <Input type="password" name={f.name} autoComplete={f.autoComplete ?? 'new-password'} value={String(value)} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`} />
+    <Field label={label} required={f.required && !editing} {...stateOf(error)}>
+      <Input type="password" name={f.name} autoComplete={f.autoComplete ?? 'new-password'} value={String(value)} onChange={(_, d) => onChange(d.value)}
+        placeholder={editing && f.keepPlaceholder ? t(f.keepPlaceholder) : undefined} data-testid={`field-${f.name}`} />
     </Field>
   );
 }

@@ -15,6 +15,8 @@ export interface FieldControlProps<F extends FieldDef = FieldDef, V = unknown> {
   /** Every message of the form, for kinds with rows ("entries.1.digit"). */
   errors: FieldErrors;
   t: Translate;
+  /** true when the form edits an existing object (false: a new one). */
+  editing: boolean;
 }
 
 /** A field kind: its control, how an API value becomes form state, and whether it takes the whole row. */

@@ -13,7 +13,7 @@ export interface FieldKindOptions {
   tel: { hint?: boolean };
   email: { hint?: boolean };
   /** A secret typed into a password input; `autoComplete` as the browser should fill it. */
-  password: { autoComplete?: 'current-password' | 'new-password' };
+  password: { autoComplete?: 'current-password' | 'new-password'; /** i18n key of the placeholder when editing (a write-only secret: empty keeps it) */ keepPlaceholder?: string };
   textarea: { hint?: boolean };
   /** A whole number typed as text; `unit` is an i18n key shown after it (e.g. "pbx:seconds"). */
   int: { unit?: string };
@@ -28,7 +28,7 @@ export interface FieldKindOptions {
 export type FieldKindName = keyof FieldKindOptions;
 
 /** One form field: its name (the schema entry), its kind and that kind's options. */
-export type FieldDef = { [K in FieldKindName]: { name: string; kind: K; required?: boolean } & FieldKindOptions[K] }[FieldKindName];
+export type FieldDef = { [K in FieldKindName]: { name: string; kind: K; required?: boolean; /** shown only while this holds of the form (a switch that reveals its settings) */ when?: (draft: Draft) => boolean } & FieldKindOptions[K] }[FieldKindName];
 
 /** Form state: what the inputs show (numbers as text, references as select strings, "" = none). */
 export type Draft = Record<string, unknown>;
@@ -47,6 +47,8 @@ export interface EntityColumn<T> {
   /** Key under `fields` in the entity's namespace. */
   header: string;
   render: (row: T, ctx: ColumnContext) => ReactNode;
+  /** A CSS width for the column (a phone number's, so it is never cut); the other columns share the rest. */
+  width?: string;
 }
 
 /** What each action needs; a read-only entity (a report) names only `view`: no add, edit or delete. */

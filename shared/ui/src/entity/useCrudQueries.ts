@@ -29,6 +29,8 @@ export interface CrudResource {
   toPaged?: (body: never) => Paged<unknown>;
   /** Query-key roots refreshed after a write (default: the scope); other lists name these rows. */
   refreshes?: string[];
+  /** A live list (a status the server changes): refetched every so many milliseconds while shown. */
+  refetchInterval?: number;
 }
 
 /** `/base` and `/base/{id}`; `endpoints` overrides some (an area using the exact SPEC §7 paths). */
@@ -67,6 +69,7 @@ export function useCrudQueries<T>(resource: CrudResource, opts: { list?: ListQue
     select: (body: unknown) => (resource.toPaged ? resource.toPaged(body as never) : body) as Paged<T>,
     placeholderData: keepPreviousData,
     enabled: opts.list !== undefined,
+    refetchInterval: resource.refetchInterval,
   });
   const one = useQuery({
     queryKey: [scope, name, 'one', key],

@@ -47,7 +47,7 @@ export function useEntityDraft(entity: DraftForm, existing: object | null | unde
     setErrors({});
   };
 
-  return { draft, errors, set, validate, setErrors, clear };
+  return { draft, errors, set, validate, setErrors, clear, editing: !!existing };
 }
 
 export type EntityDraft = ReturnType<typeof useEntityDraft>;

@@ -1,0 +1,78 @@
+import type { Queryable } from '../../db/db';
+import { iso } from '../../db/sql';
+
+/** Runs inside withTenant (RLS supplies the tenant), or withSystem for the worker's insert. */
+
+export interface NewMessage {
+  tenantId: number;
+  mailbox: string;
+  caller: string;
+  callId: string;
+  durationSeconds: number;
+  bytes: Buffer;
+}
+
+/** Stores a message; the same call leaves at most one (a retried upload is the same message). */
+export async function insertMessage(tx: Queryable, m: NewMessage): Promise<number | null> {
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into voicemail_messages (tenant_id, mailbox, caller, call_id, duration_seconds, mime, bytes)
+     values ($1, $2, $3, $4, $5, 'audio/wav', $6) on conflict (tenant_id, call_id) do nothing returning id`,
+    [m.tenantId, m.mailbox, m.caller, m.callId, m.durationSeconds, m.bytes],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** A user's mailboxes: their extension's and the shared box of each ring group it is in. */
+export async function mailboxesOf(tx: Queryable, userId: number): Promise<string[]> {
+  const { rows } = await tx.query<{ box: string }>(
+    `with own as (select extension from subscribers where user_id = $1)
+     select extension as box from own
+     union all
+     select 'group-' || g.id from pbx_ring_groups g join own on own.extension = any(g.extensions)`,
+    [userId],
+  );
+  return rows.map((r) => r.box);
+}
+
+export async function mailboxExists(tx: Queryable, mailbox: string): Promise<boolean> {
+  const group = /^group-(\d{1,9})$/.exec(mailbox);
+  const { rows } = group
+    ? await tx.query('select 1 from pbx_ring_groups where id = $1', [Number(group[1])])
+    : await tx.query('select 1 from subscribers where extension = $1', [mailbox]);
+  return rows.length > 0;
+}
+
+type Row = { id: number; mailbox: string; caller: string; duration_seconds: string | number; created_at: Date | string; heard_at: Date | null };
+
+export async function listMessages(tx: Queryable, boxes: string[]) {
+  const { rows } = await tx.query<Row>(
+    `select id, mailbox, caller, duration_seconds, created_at, heard_at from voicemail_messages
+     where mailbox = any($1::text[]) order by created_at desc, id desc limit 200`,
+    [boxes],
+  );
+  return rows.map((r) => ({ id: r.id, mailbox: r.mailbox, caller: r.caller, duration_seconds: Number(r.duration_seconds), created_at: iso(r.created_at), heard: r.heard_at !== null }));
+}
+
+export async function countUnheard(tx: Queryable, boxes: string[]): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from voicemail_messages where mailbox = any($1::text[]) and heard_at is null', [boxes]);
+  return rows[0].n;
+}
+
+export async function audioOf(tx: Queryable, id: number, boxes: string[]): Promise<Buffer | null> {
+  const { rows } = await tx.query<{ bytes: Buffer | Uint8Array }>('select bytes from voicemail_messages where id = $1 and mailbox = any($2::text[])', [id, boxes]);
+  return rows[0] ? Buffer.from(rows[0].bytes) : null;
+}
+
+export async function setHeard(tx: Queryable, id: number, boxes: string[], heard: boolean): Promise<boolean> {
+  const { rows } = await tx.query(
+    `update voicemail_messages set heard_at = case when $3 then coalesce(heard_at, now()) else null end
+     where id = $1 and mailbox = any($2::text[]) returning id`,
+    [id, boxes, heard],
+  );
+  return rows.length > 0;
+}
+
+export async function deleteMessage(tx: Queryable, id: number, boxes: string[]): Promise<boolean> {
+  const { rows } = await tx.query('delete from voicemail_messages where id = $1 and mailbox = any($2::text[]) returning id', [id, boxes]);
+  return rows.length > 0;
+}

@@ -1,0 +1,65 @@
+import { VOICEMAIL_MSG, type VoicemailList } from '@tongdai/contracts';
+import type { Db } from '../../db/db';
+import { AppError } from '../../http/errors';
+import { phoneMasker } from '../settings/settings.service';
+import * as repo from './voicemail.repository';
+
+/** RIFF/WAVE, 8 kHz, 16-bit mono PCM: what the media worker records (44-byte header, then samples). */
+const WAV_HEADER = 44;
+const BYTES_PER_SECOND = 16_000;
+
+/** Seconds of audio in a WAV the worker recorded, or null when it is not one (checked, not trusted). */
+export function wavSeconds(bytes: Buffer): number | null {
+  if (bytes.length < WAV_HEADER || bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE') return null;
+  if (bytes.readUInt16LE(20) !== 1 || bytes.readUInt16LE(22) !== 1 || bytes.readUInt32LE(24) !== 8000 || bytes.readUInt16LE(34) !== 16) return null;
+  if (bytes.toString('ascii', 36, 40) !== 'data') return null;
+  return Math.min(bytes.readUInt32LE(40), bytes.length - WAV_HEADER) / BYTES_PER_SECOND;
+}
+
+/**
+ * Voicemail (issue 16): the worker's recordings stored per mailbox, and each user's access to the
+ * mailboxes that are theirs (their extension's, their ring groups'). Someone else's message is
+ * simply not found (RLS keeps other tenants out; the mailbox filter keeps other people out).
+ */
+export function createVoicemailService(db: Db) {
+  const boxes = async (tx: Parameters<Parameters<Db['withTenant']>[1]>[0], userId: number) => repo.mailboxesOf(tx, userId);
+  const found = <T>(x: T | null | false): T => {
+    if (!x) throw new AppError('NOT_FOUND', [{ field: 'id', message: VOICEMAIL_MSG.notFound }]);
+    return x;
+  };
+  return {
+    /**
+     * The worker's recording of a call's voicemail step: the message's id (null: this call's message
+     * was already stored), or null when the bytes are not the worker's WAV.
+     */
+    async store(m: Omit<repo.NewMessage, 'durationSeconds'>): Promise<{ id: number | null } | null> {
+      const seconds = wavSeconds(m.bytes);
+      if (seconds === null) return null;
+      return { id: await db.withTenant(m.tenantId, (tx) => repo.insertMessage(tx, { ...m, durationSeconds: Math.round(seconds * 100) / 100 })) };
+    },
+    /** An extension or a ring group (group-<id>) of the tenant: a mailbox a message may go to. */
+    async mailboxExists(tenantId: number, mailbox: string): Promise<boolean> {
+      return db.withTenant(tenantId, (tx) => repo.mailboxExists(tx, mailbox));
+    },
+    async list(tenantId: number, userId: number): Promise<VoicemailList> {
+      const hide = await phoneMasker(db, tenantId);
+      return db.withTenant(tenantId, async (tx) => {
+        const own = await boxes(tx, userId);
+        if (!own.length) return { data: [], unheard: 0 };
+        const data = await repo.listMessages(tx, own);
+        // Another extension's number is not hidden; an outside caller's is where the tenant hides numbers.
+        const shown = hide ? data.map((m) => (/^\d{2,6}$/.test(m.caller) ? m : { ...m, caller: hide(m.caller) })) : data;
+        return { data: shown, unheard: await repo.countUnheard(tx, own) };
+      });
+    },
+    async audio(tenantId: number, userId: number, id: number): Promise<Buffer> {
+      return found(await db.withTenant(tenantId, async (tx) => repo.audioOf(tx, id, await boxes(tx, userId))));
+    },
+    async setHeard(tenantId: number, userId: number, id: number, heard: boolean): Promise<void> {
+      found(await db.withTenant(tenantId, async (tx) => repo.setHeard(tx, id, await boxes(tx, userId), heard)));
+    },
+    async remove(tenantId: number, userId: number, id: number): Promise<void> {
+      found(await db.withTenant(tenantId, async (tx) => repo.deleteMessage(tx, id, await boxes(tx, userId))));
+    },
+  };
+}

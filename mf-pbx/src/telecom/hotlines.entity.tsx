@@ -1,0 +1,76 @@
+import {
+  FEATURES, HOTLINE_KIND_LABELS, HotlineInputSchema, HotlineUpdateSchema, PERM, SWITCHBOARD_CARRIER_NAMES,
+  addPageEditDialog, displayForm, routes, screens, type Hotline,
+} from '@tongdai/contracts';
+import { Caption1 } from '@fluentui/react-components';
+import { AppLink, defineEntity, type EntityDef } from '@tongdai/ui';
+import { activeCol, DestinationText } from '../shared/columns';
+import '../shared/fieldKinds';
+import './fieldKinds';
+import { formatHotline } from './hotlineNumber';
+import { TELECOM_NS } from './i18n';
+import { SwitchboardStatusBadge, wrap } from './switchboards.entity';
+import { hotlineResource } from './telecom.api';
+
+/**
+ * /etelecom/list-hotline: the hotlines the tenant owns through its switchboards, with their live
+ * channels and today's calls; edit in a dialog on the list (the number itself is not renamed:
+ * delete and add again). /etelecom/create-hotline adds one (hotlineCreateEntity); the API's 409 for a
+ * number another tenant owns names the field `number`, so its message shows under the number.
+ */
+export const hotlineEntity = defineEntity<Hotline>({
+  key: 'hotline', ns: TELECOM_NS, prefix: 'hotline', feature: FEATURES.pbx, permission: PERM.telecom,
+  paths: addPageEditDialog(screens.etelecomListHotline, screens.etelecomCreateHotline),
+  api: hotlineResource,
+  schema: HotlineUpdateSchema,
+  fields: [
+    { name: 'switchboard_id', kind: 'switchboard', required: true },
+    { name: 'destination', kind: 'destination', required: true },
+    { name: 'description', kind: 'textarea' },
+    { name: 'active', kind: 'switch' },
+  ],
+  columns: [
+    {
+      key: 'number', header: 'number', render: (r) => (
+        <span style={wrap}>
+          <strong data-testid="row-name" data-number={r.number}>{formatHotline(r.number)}</strong>
+          <Caption1><span data-testid="row-kind">{HOTLINE_KIND_LABELS[r.kind]}</span> · <span data-testid="row-carrier">{SWITCHBOARD_CARRIER_NAMES[r.carrier]}</span></Caption1>
+        </span>
+      ),
+    },
+    {
+      key: 'switchboard', header: 'switchboard', render: (r) => (
+        <span style={wrap}>
+          <span data-testid="row-switchboard">{r.switchboard_name}</span>
+          <SwitchboardStatusBadge status={r.switchboard_status} />
+        </span>
+      ),
+    },
+    { key: 'destination', header: 'destination', render: (r) => <DestinationText testId="row-destination" style={wrap} get={(describe) => describe(r.destination)} /> },
+    {
+      key: 'calls_today', header: 'calls_today', render: (r, c) => (
+        <span style={wrap}>
+          <span data-testid="row-calls-today">{r.calls_today}</span>
+          {/* The number as the call history's hotline filter lists it (0…), so the filter shows it chosen. */}
+          <AppLink to={routes.etelecomCallHistory(displayForm(r.number))} testId="hotline-history">{c.t('hotline.history')}</AppLink>
+        </span>
+      ),
+    },
+    { key: 'channels', header: 'channels', render: (r) => <span data-testid="row-channels">{r.channels_in_use}</span> },
+    activeCol(),
+  ],
+  rowName: (r) => formatHotline(r.number),
+});
+
+/** /etelecom/create-hotline: the number (kind and carrier said as it is typed), its switchboard, where its calls go. */
+export const hotlineCreateEntity: EntityDef<Hotline> = {
+  ...hotlineEntity,
+  schema: HotlineInputSchema,
+  fields: [
+    { name: 'number', kind: 'hotlineNumber', required: true },
+    { name: 'switchboard_id', kind: 'switchboard', required: true },
+    { name: 'destination', kind: 'destination', required: true },
+    { name: 'description', kind: 'textarea' },
+  ],
+};
+

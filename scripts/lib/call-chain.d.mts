@@ -1,0 +1,2 @@
+export * from './kamailio.mjs';
+export * from './media.mjs';

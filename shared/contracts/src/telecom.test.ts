@@ -1,0 +1,34 @@
+import * as v from 'valibot';
+import { HotlineInputSchema, HotlineUpdateSchema, TELECOM_API, TELECOM_MSG, TelecomCallLogQuerySchema, hotlineCarrier, hotlineKind } from './telecom';
+import { REPORT_MSG } from './reports';
+
+const issues = (r: v.SafeParseResult<v.GenericSchema>) => (r.success ? [] : r.issues.map((i) => i.message));
+
+describe('telecom contracts (issue 15)', () => {
+  it('the API paths the screens and the partner API share', () => {
+    expect([TELECOM_API.switchboards, TELECOM_API.switchboard(7), TELECOM_API.hotlines, TELECOM_API.hotline('9')]).toEqual([
+      'etelecom/switchboards', 'etelecom/switchboards/7', 'etelecom/hotlines', 'etelecom/hotlines/9',
+    ]);
+    expect(TELECOM_API.partner).toEqual({ switchboards: 'etelecom/switchboards', hotlines: 'etelecom/hotlines', callLogs: 'etelecom/call-logs' });
+  });
+
+  it('a hotline is a 1800/1900, landline or mobile number; a mobile says its carrier', () => {
+    expect(['18001234', '19001234', '02873000001', '+84 912 345 678', '12345'].map(hotlineKind)).toEqual(['tollfree', 'premium', 'landline', 'mobile', null]);
+    expect(['0987654321', '0912345678', '0901234567', '02873000001'].map(hotlineCarrier)).toEqual(['viettel', 'vnpt', 'mobifone', null]);
+    expect(issues(v.safeParse(HotlineInputSchema, { number: '12345', switchboard_id: 1, destination: { type: 'direct', target: '101' } }))).toEqual([TELECOM_MSG.hotlineNumber]);
+    expect(issues(v.safeParse(HotlineInputSchema, { number: '02873000001', switchboard_id: 'x', destination: { type: 'direct', target: '101' } }))).toContain(TELECOM_MSG.switchboardRequired);
+  });
+
+  it('a hotline edit keeps the number; active defaults to true', () => {
+    const r = v.safeParse(HotlineUpdateSchema, { number: '0999', switchboard_id: '3', destination: { type: 'direct', target: '101' } });
+    expect(r.success && r.output).toEqual({ switchboard_id: 3, destination: { type: 'direct', target: '101' }, description: '', active: true });
+  });
+
+  it("call logs: Vietnam days in order, a hotline id, the reports' words for a wrong filter", () => {
+    const ok = v.safeParse(TelecomCallLogQuerySchema, { hotline_id: '4', from: '2026-11-01', to: '2026-11-23' });
+    expect(ok.success && [ok.output.hotline_id, ok.output.page, ok.output.per_page]).toEqual([4, 1, 10]);
+    expect(issues(v.safeParse(TelecomCallLogQuerySchema, { from: '2026-02-30' }))).toEqual([REPORT_MSG.badDate]);
+    expect(issues(v.safeParse(TelecomCallLogQuerySchema, { from: '2026-11-23', to: '2026-11-01' }))).toEqual([REPORT_MSG.endBeforeStart]);
+    expect(issues(v.safeParse(TelecomCallLogQuerySchema, { hotline_id: 'abc' }))).toEqual([REPORT_MSG.badId]);
+  });
+});
