@@ -3,6 +3,7 @@ import type { onRequestHookHandler } from 'fastify';
 import type { Db } from './db/db';
 import type { AuthService } from './modules/auth/auth.service';
 import type { TokenService } from './modules/auth/tokens';
+import type { RecordingStore } from './modules/recordings/recordings.service';
 
 export interface RateLimit {
   max: number;
@@ -25,4 +26,6 @@ export interface AppDeps {
   sessionCheckMs: number;
   /** Per-IP limit on the login routes; one counter shared by both login paths. */
   loginLimiter: onRequestHookHandler;
+  /** Where call recordings' files are (issue 16): a local folder or an S3-compatible bucket. */
+  recordings: RecordingStore;
 }

@@ -12,6 +12,7 @@ import { memoryHub, redisHub } from './modules/realtime/call-event-hub';
 import { memoryLiveStore } from './modules/realtime/live-state';
 import { dbRegistrations } from './modules/realtime/registration-store';
 import { redisCounters } from './modules/auth/throttle';
+import { recordingStoreFromEnv } from './modules/recordings/recordings.service';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -57,7 +58,12 @@ async function main(): Promise<void> {
   // TRUST_PROXY: the reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For
   // names the client; unset = none, the socket's address is the client (server.ts).
   const trustProxy = process.env.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean);
-  const app = await buildServer({ db, jwtSecret: keptSecret(dataDir, 'JWT_SECRET', () => randomBytes(48).toString('base64url')), corsOrigins, logger, loginRateLimit, hub, loginCounters, trustProxy });
+  // Call recordings' files (issue 16): RECORDINGS_S3_* names a bucket, else RECORDINGS_DIR or
+  // <DATA_DIR>/recordings; one store for the player (public) and the worker's upload (internal).
+  const recordingStore = recordingStoreFromEnv();
+  const app = await buildServer({
+    db, jwtSecret: keptSecret(dataDir, 'JWT_SECRET', () => randomBytes(48).toString('base64url')), corsOrigins, logger, loginRateLimit, hub, loginCounters, trustProxy, recordingStore,
+  });
   // Kamailio's and the media workers' listener: loopback only, never on the public port (ADR 0007),
   // and only with the shared secret (ADR 0019). A container stack sets INTERNAL_HOST to reach it
   // over its private network.
@@ -67,7 +73,7 @@ async function main(): Promise<void> {
   // lets a plan request say what time it is; a production server refuses to start with it.
   const testClock = process.env.TONGDAI_TEST_CLOCK === '1';
   if (testClock && process.env.NODE_ENV === 'production') throw new Error('TONGDAI_TEST_CLOCK is for tests: not with NODE_ENV=production');
-  const internal = buildInternalServer(db, { logger, calls: { hub, testClock }, secret: internalSecret });
+  const internal = buildInternalServer(db, { logger, calls: { hub, testClock, recordingStore }, secret: internalSecret });
   const close = async () => {
     await internal.close();
     await app.close();

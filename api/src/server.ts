@@ -17,6 +17,7 @@ import { LoginThrottle, withRetryAfter, type CounterStore } from './modules/auth
 import { createTokenService } from './modules/auth/tokens';
 import { registerSurfaces } from './surfaces';
 import { memoryHub, type CallEventHub } from './modules/realtime/call-event-hub';
+import { recordingStoreFromEnv, scheduleRecordingSweep, type RecordingStore } from './modules/recordings/recordings.service';
 
 export interface ServerOptions {
   db: Db;
@@ -39,6 +40,10 @@ export interface ServerOptions {
   hub?: CallEventHub;
   /** How often an open events socket re-checks its session (default 60 s). */
   sessionCheckMs?: number;
+  /** Call recordings' files (default: recordingStoreFromEnv(), a folder or an S3 bucket); the internal listener must get the same. */
+  recordingStore?: RecordingStore;
+  /** How often expired recordings are deleted (default hourly, and once when ready); null: never. */
+  recordingSweepMs?: number | null;
 }
 
 export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*'];
@@ -63,8 +68,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     sessionCheckMs: opts.sessionCheckMs ?? 60_000,
     // One counter per IP for every login-like route (both logins, sign-up, change-password).
     loginLimiter: (request, reply) => withRetryAfter(reply, () => throttle.hitIp(request.ip)),
+    recordings: opts.recordingStore ?? recordingStoreFromEnv(),
   };
   app.decorate('deps', deps);
+  // Recordings past their tenant's retention go, file and row (issue 16): at start, then hourly.
+  if (opts.recordingSweepMs !== null) scheduleRecordingSweep(app, opts.db, deps.recordings, opts.recordingSweepMs);
   app.decorateRequest('auth', null);
   app.decorateRequest('authRoles', null);
   registerErrorHandling(app);
@@ -78,7 +86,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || allowed(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: [REFRESHED_TOKEN_HEADER],
+    exposedHeaders: [REFRESHED_TOKEN_HEADER, 'content-disposition'],
   });
   await app.register(swagger, {
     openapi: {

@@ -48,11 +48,14 @@ const LISTING_OF: Record<string, string> = {
   '/pbx/partner/incoming': '/pbx/partner/inbound',
   '/pbx/incoming': '/pbx/partner/inbound',
   '/pbx/inbound/john/incoming/detail': '/pbx/partner/inbound',
+  // A recording is named by its call-history row (issue 16): `recording.id` below.
+  '/t/{ma_dn}/recordings': '/t/{ma_dn}/reports/call-history',
 };
-/** Path parameters that are a field of the row other than its id. */
+/** Path parameters that are a field of the row other than its id (a dotted path for a field of a field). */
 const FIELD_OF: Record<string, string> = {
   'GET /pbx/partner/number/{id}': 'number',
   '/t/{ma_dn}/customers/by-phone/{phone}': 'phone',
+  '/t/{ma_dn}/recordings/{id}': 'recording.id',
 };
 
 /** Parameters that name one row; ma_dn names the tenant. */
@@ -124,8 +127,9 @@ export class TenantRows {
         const template = segments.slice(0, i + 1).join('/');
         const row = await this.rowAt(segments.slice(0, i + 1));
         const field = FIELD_OF[`${op.method} ${template}`] ?? FIELD_OF[template] ?? 'id';
-        if (row?.[field] === undefined) throw new Error(`No ${maDn} fixture for ${s} of ${op.method} ${op.path}: create one in createRows()`);
-        out.push(encodeURIComponent(String(row[field])));
+        const value = field.split('.').reduce<unknown>((o, k) => (o as Row | null | undefined)?.[k], row);
+        if (value === undefined || value === null) throw new Error(`No ${maDn} fixture for ${s} of ${op.method} ${op.path}: create one in createRows()`);
+        out.push(encodeURIComponent(String(value)));
       }
     }
     return out.join('/');
@@ -216,6 +220,13 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
     duration: 40, billsec: 35, disposition: 'ANSWERED', sip_code: 200, reason: '',
   });
   await writer.flush();
+  // Issue 16: that call's recording (its row: the file is not needed to answer who may ask for it).
+  await db.withSystem((tx) =>
+    tx.query(
+      `insert into call_recordings (tenant_id, call_id, started_at, duration_seconds, size_bytes, storage, storage_key) values ($1, $2, $3, 35, 1, 'local', $4)`,
+      [tenantId, `ma-tran-${maDn}`, new Date(started.getTime() + 5_000), `${tenantId}/2026-01-01/ma-tran-ma-tran-ma-tran.mp3`],
+    ),
+  );
   // Issue 16: a voicemail message in the admin's own mailbox (101), as the media worker leaves one.
   await db.withSystem((tx) =>
     tx.query(

@@ -50,7 +50,7 @@ registerTranslations(NS, {
     groups: { tenant: 'Doanh nghiệp', user: 'Tài khoản của bạn' },
     cards: {
       site: { title: 'Thông tin trang', hint: 'Tên và logo hiển thị trên thanh tiêu đề' },
-      system: { title: 'Cài đặt hệ thống', hint: 'Ẩn số điện thoại khách hàng, popup, nhà cung cấp tổng đài' },
+      system: { title: 'Cài đặt hệ thống', hint: 'Ẩn số điện thoại khách hàng, popup, nhà cung cấp tổng đài, ghi âm cuộc gọi' },
       profile: { title: 'Thông tin cá nhân', hint: 'Họ tên, email, số điện thoại' },
       password: { title: 'Đổi mật khẩu', hint: 'Mật khẩu đăng nhập của bạn' },
       status: { title: 'Trạng thái hoạt động', hint: 'Sẵn sàng, tạm nghỉ hoặc ngừng nhận cuộc gọi' },
@@ -86,6 +86,18 @@ registerTranslations(NS, {
       changed: 'Đã đổi mật khẩu. Các phiên đăng nhập khác đã bị đăng xuất.',
     },
     status: { label: 'Trạng thái của bạn', current: 'Hiện tại: {{status}}' },
+    recording: {
+      title: 'Ghi âm cuộc gọi',
+      hint: 'Áp dụng cho mọi máy nhánh và hàng đợi không có cài đặt ghi âm riêng.',
+      mode: 'Chế độ ghi âm',
+      retention_days: 'Số ngày lưu ghi âm',
+      retentionHint: 'Để trống: lưu mãi. Bản ghi quá hạn bị xoá cả tệp âm thanh.',
+      forever: 'Lưu mãi',
+      days: 'ngày',
+      save: 'Lưu cài đặt ghi âm',
+      saved: 'Đã lưu cài đặt ghi âm',
+      readOnly: 'Bạn chỉ có quyền xem cài đặt ghi âm.',
+    },
   },
   dashboard: {
     hello: 'Xin chào, {{name}}',

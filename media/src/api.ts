@@ -53,6 +53,16 @@ export class MediaApi {
     if (res.status !== 201) throw new Error(`/media/voicemail: HTTP ${res.status}`);
   }
 
+  /**
+   * A bridged call's recording (MP3, caller left, other party right) with the ticket its session
+   * carried: the API files it under the tenant the ticket names (ADR 0041). Throws when not stored.
+   */
+  async recording(r: { callId: string; ticket: string; startedAt: Date; seconds: number }, mp3: Buffer): Promise<void> {
+    const q = new URLSearchParams({ call_id: r.callId, ticket: r.ticket, started_at: r.startedAt.toISOString(), duration: r.seconds.toFixed(2) });
+    const res = await this.get(`/media/recording?${q}`, { method: 'POST', headers: { 'content-type': 'audio/mpeg' }, body: mp3 }, 60_000);
+    if (res.status !== 201) throw new Error(`/media/recording: HTTP ${res.status}`);
+  }
+
   async audio(tenantId: number, id: number): Promise<{ bytes: Buffer; mime: string } | null> {
     const res = await this.get(`/media/audio?tenant_id=${tenantId}&id=${id}`, {}, 5000);
     if (!res.ok) return null;

@@ -8,7 +8,7 @@ const history = {
   empty: 'Chưa có cuộc gọi nào trong khoảng thời gian này',
   fields: {
     started_at: 'Thời gian', direction: 'Hướng gọi', caller: 'Số gọi', callee: 'Số nhận', did: 'Số tổng đài',
-    path: 'Luồng cuộc gọi', answered_by: 'Người nghe', wait: 'Chờ', billsec: 'Đàm thoại', result: 'Kết quả', customer: 'Khách hàng',
+    path: 'Luồng cuộc gọi', answered_by: 'Người nghe', wait: 'Chờ', billsec: 'Đàm thoại', recording: 'Ghi âm', result: 'Kết quả', customer: 'Khách hàng',
   },
 };
 registerTranslations(NS, {
@@ -36,6 +36,14 @@ registerTranslations(NS, {
     allDirections: 'Tất cả hướng gọi', allResults: 'Tất cả kết quả', allExtensions: 'Tất cả máy nhánh',
     allDepartments: 'Tất cả phòng ban', allTeams: 'Tất cả nhóm', allQueues: 'Tất cả hàng đợi',
     hotline: 'Hotline', allHotlines: 'Tất cả hotline', extension: 'Máy nhánh', department: 'Phòng ban', team: 'Nhóm', queue: 'Hàng đợi', direction: 'Hướng gọi', result: 'Kết quả',
+  },
+  recording: {
+    play: 'Nghe ghi âm ({{duration}})',
+    close: 'Đóng trình phát ghi âm ({{duration}})',
+    loading: 'Đang tải ghi âm…',
+    player: 'Ghi âm cuộc gọi {{caller}} → {{callee}}',
+    download: 'Tải ghi âm',
+    downloading: 'Đang tải xuống ghi âm…',
   },
   export: { format: 'Định dạng file', run: 'Xuất file', done: 'Đã xuất file', cancel: 'Hủy', cancelled: 'Đã hủy xuất file', rows: 'Đã nhận {{rows}} / {{total}} dòng' },
   carrier: {

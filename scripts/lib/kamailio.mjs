@@ -146,7 +146,7 @@ const tcpOpen = (port) => new Promise((resolve) => {
 
 /**
  * Starts Kamailio on 127.0.0.1 (WebSocket on wsPort, UDP on udpPort) and resolves once it answers
- * SIP and accepts WebSocket connections. Its output goes to DIR/kamailio.log.
+ * SIP and accepts WebSocket and event-socket connections. Its output goes to DIR/kamailio.log.
  */
 export async function startKamailio({ wsPort, udpPort, apiInternalUrl, dir, timeoutMs = 15_000, shmMb = 64, ...more }) {
   more.evapiPort ||= await freeTcpPort();
@@ -163,7 +163,8 @@ export async function startKamailio({ wsPort, udpPort, apiInternalUrl, dir, time
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (proc.exitCode !== null) throw new Error(`Kamailio exited with code ${proc.exitCode}:\n${logTail(log)}`);
-    if ((await sipOptions(udpPort, 300)) === 200 && (await tcpOpen(wsPort))) {
+    // The event socket (evapi) is its own process: under load it listens a little after SIP does.
+    if ((await sipOptions(udpPort, 300)) === 200 && (await tcpOpen(wsPort)) && (await tcpOpen(more.evapiPort))) {
       return { stop, wsUrl: `ws://127.0.0.1:${wsPort}`, pid: proc.pid, ctlSocket: join(dir, 'kamailio_ctl'), log };
     }
     await new Promise((r) => setTimeout(r, 100));

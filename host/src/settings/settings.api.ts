@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  tenantBase, type ActivityStatus, type ChangePasswordInput, type One, type PaymentCheck, type SiteInfo,
+  RECORDING_API, tenantBase, type ActivityStatus, type RecordingSettings, type ChangePasswordInput, type One, type PaymentCheck, type SiteInfo,
   type SystemSetting, type SystemSettingInput, type UserInfo, type UserInfoInput,
 } from '@tongdai/contracts';
 import { getRuntimeConfig, session, systemSetting, tenantApi } from '@tongdai/platform';
@@ -38,6 +38,21 @@ export function useSaveSystemSetting() {
       systemSetting.set(saved);
       void qc.invalidateQueries({ queryKey: ['customers'] });
     },
+  });
+}
+
+/** The house answers `{ data }`; a bare object is read the same. */
+const recordingOf = (body: One<RecordingSettings> | RecordingSettings) => ('data' in body ? body.data : body);
+
+/** The tenant's call recording: which calls, kept how many days (issue 16; setting.view / setting.edit). */
+export const useRecordingSettings = () =>
+  useQuery({ queryKey: [KEY, 'recording'], queryFn: () => tenantApi().get(RECORDING_API.settings).json<One<RecordingSettings> | RecordingSettings>().then(recordingOf) });
+
+export function useSaveRecordingSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RecordingSettings) => tenantApi().put(RECORDING_API.settings, { json: input }).json<One<RecordingSettings> | RecordingSettings>().then(recordingOf),
+    onSuccess: (saved) => qc.setQueryData([KEY, 'recording'], saved),
   });
 }
 

@@ -2,6 +2,7 @@ import type { Choice, MediaApi, MediaSession, MediaStep } from '../api';
 import type { AudioLibrary } from '../audio/library';
 import { BEEP, concat, DEFAULT_MOH, DEFAULT_PROMPT, GOODBYE, RINGBACK, INVALID_TONE } from '../audio/tones';
 import { encodeWav, RATE } from '../audio/wav';
+import { CallRecorder } from '../audio/recorder';
 import { VOICEMAIL_PROMPT } from '../audio/prompts';
 import { decodeAlaw, decodeUlaw } from '../rtp/g711';
 import { infoDigit } from '../rtp/dtmf';
@@ -34,6 +35,8 @@ interface OutLeg {
   rtp: RtpSession;
   dialog: Dialog | null;
   state: 'calling' | 'answered' | 'ended';
+  /** The final answer that ended it unanswered (486, 480…), for a bridge to pass on to the caller. */
+  status?: number;
   done: (o: Outcome) => void;
 }
 
@@ -55,6 +58,10 @@ export class MediaCall {
   private stepNo = 0;
   /** Ends the recording in progress (a voicemail message): the caller pressed # or hung up. */
   private stopRecording: (() => void) | null = null;
+  /** Leg A's to-tag (sent with 180 before the 200 of a bridge). */
+  private tagA = '';
+  /** The call's recording once the parties are bridged, when the session carries a ticket. */
+  private recorder: CallRecorder | null = null;
 
   constructor(
     private readonly ctx: CallContext,
@@ -84,19 +91,72 @@ export class MediaCall {
     this.rtpA.peer = offer.peer;
     this.rtpA.dtmfPayloadType = offer.dtmf;
     this.rtpA.on('dtmf', (d: string) => this.onDigit(d));
-    const tag = newTag();
-    const sdp = buildSdp({ address: ep.address, port: this.rtpA.port, dtmf: offer.dtmf, sessionId: Date.now() });
-    ep.respond(this.invite, this.from, 200, 'OK', [['x-to-tag', tag], ['contact', `<sip:media@${ep.address}:${ep.port}>`], ['content-type', 'application/sdp']], sdp);
-    this.dialogA = Dialog.asUas(ep, this.invite, tag);
+    this.tagA = newTag();
+    if (this.session.step.kind === 'bridge') {
+      // Not answered until the other side answers: the caller's phone rings as for a direct call.
+      ep.respond(this.invite, this.from, 180, 'Ringing', [['x-to-tag', this.tagA], ['contact', `<sip:media@${ep.address}:${ep.port}>`]]);
+    } else this.answerA(offer.dtmf);
     this.run(this.session.step).catch((e) => {
       this.ctx.log(`call ${this.callId}: ${e instanceof Error ? e.stack : e}`);
       this.hangup();
     });
   }
 
+  private answerA(dtmf: number | null): void {
+    const { ep } = this.ctx;
+    const sdp = buildSdp({ address: ep.address, port: this.rtpA!.port, dtmf, sessionId: Date.now() });
+    ep.respond(this.invite, this.from, 200, 'OK', [['x-to-tag', this.tagA], ['contact', `<sip:media@${ep.address}:${ep.port}>`], ['content-type', 'application/sdp']], sdp);
+    this.dialogA = Dialog.asUas(ep, this.invite, this.tagA);
+  }
+
   private refuse(code: number, reason: string): void {
-    this.ctx.ep.respond(this.invite, this.from, code, reason, [['x-to-tag', newTag()]]);
+    this.ctx.ep.respond(this.invite, this.from, code, reason, [['x-to-tag', this.tagA || newTag()]]);
     this.cleanup();
+  }
+
+  // --- Bridge (a recorded call) ---
+
+  /**
+   * The rest of the plan as one continuation; the caller is answered when it answers (onBResponse),
+   * else gets its final answer: busy stays busy, a server error or timeout is "unavailable" (a 5xx
+   * would make Kamailio try the step on another worker).
+   */
+  private async bridge(): Promise<void> {
+    const r = await this.ctx.api.next(this.callId, this.stepNo, { kind: 'next' });
+    if (this.ended) return;
+    if (!r.token) return this.refuse(480, 'Temporarily Unavailable');
+    let status = 0;
+    const outcome = await this.dial(r.token, false, (s) => (status = s));
+    if (outcome === 'answered' || this.ended) return;
+    if (status >= 400 && status < 500 && status !== 408) return this.refuse(status, REASONS[status] ?? 'Request Failed');
+    if (status >= 600) return this.refuse(status, REASONS[status] ?? 'Decline');
+    this.refuse(480, 'Temporarily Unavailable');
+  }
+
+  /** Records the bridged parties when the session carries a ticket (ADR 0041). */
+  private startRecording(b: RtpSession): void {
+    if (!this.session?.record_ticket || this.recorder || !this.rtpA) return;
+    // A recording that cannot start never takes the call down with it.
+    try {
+      const rec = new CallRecorder();
+      this.recorder = rec;
+      this.rtpA.on('audio', (pt: number, payload: Buffer, ts: number, ssrc: number) => rec.packet(0, pt, payload, ts, ssrc));
+      b.on('audio', (pt: number, payload: Buffer, ts: number, ssrc: number) => rec.packet(1, pt, payload, ts, ssrc));
+    } catch (e) {
+      this.ctx.log(`recording ${this.callId} not started: ${e instanceof Error ? e.message : e}`);
+    }
+  }
+
+  /** Ends the recording and sends it to the API (a bridge under half a second is not a conversation). */
+  private finishRecording(): void {
+    const rec = this.recorder;
+    const ticket = this.session?.record_ticket;
+    if (!rec || !ticket) return;
+    this.recorder = null;
+    rec
+      .finish()
+      .then(({ mp3, seconds }) => (seconds < 0.5 ? undefined : this.ctx.api.recording({ callId: this.callId, ticket, startedAt: rec.startedAt, seconds }, mp3)))
+      .catch((e) => this.ctx.log(`recording ${this.callId}: ${e instanceof Error ? e.message : e}`));
   }
 
   private async run(step: MediaStep): Promise<void> {
@@ -110,6 +170,8 @@ export class MediaCall {
         return this.queue(step);
       case 'voicemail':
         return this.voicemail(step);
+      case 'bridge':
+        return this.bridge();
     }
   }
 
@@ -296,7 +358,7 @@ export class MediaCall {
   }
 
   /** Places leg B through Kamailio to a continuation the API prepared; bridges it on answer. */
-  private async dial(token: string, ringback: boolean): Promise<Outcome> {
+  private async dial(token: string, ringback: boolean, onFailure?: (status: number) => void): Promise<Outcome> {
     const { ep, proxy } = this.ctx;
     if (this.ended) return 'cancelled';
     const rtp = await RtpSession.open(ep.bindAddress);
@@ -321,7 +383,10 @@ export class MediaCall {
     };
     this.ctx.track(callId, this);
     return new Promise<Outcome>((resolve) => {
-      const leg: OutLeg = { invite, rtp, dialog: null, state: 'calling', done: resolve };
+      const leg: OutLeg = { invite, rtp, dialog: null, state: 'calling', done: (o) => {
+        if (o !== 'answered') onFailure?.(leg.status ?? 0);
+        resolve(o);
+      } };
       this.b = leg;
       if (ringback) this.rtpA?.play(new AudioSource([RINGBACK], true));
       ep.send(invite, proxy, {
@@ -333,7 +398,10 @@ export class MediaCall {
 
   private onBResponse(leg: OutLeg, res: SipResponse): void {
     if (res.status < 200) return;
-    if (res.status >= 300) return this.endB(leg, leg.state === 'ended' ? 'cancelled' : 'failed');
+    if (res.status >= 300) {
+      leg.status = res.status;
+      return this.endB(leg, leg.state === 'ended' ? 'cancelled' : 'failed');
+    }
     const first = !leg.dialog;
     leg.dialog ??= Dialog.asUac(this.ctx.ep, leg.invite, res);
     leg.dialog.ack(cseq(leg.invite).seq);
@@ -348,7 +416,10 @@ export class MediaCall {
       leg.rtp.dtmfPayloadType = answer.dtmf;
     }
     leg.state = 'answered';
+    // A bridge answers its caller only now.
+    if (!this.dialogA) this.answerA(this.rtpA?.dtmfPayloadType ?? null);
     if (this.rtpA) this.rtpA.bridge(leg.rtp);
+    this.startRecording(leg.rtp);
     leg.done('answered');
   }
 
@@ -386,8 +457,10 @@ export class MediaCall {
       case 'CANCEL':
         ep.respond(req, from, 200, 'OK');
         if (isA && !this.dialogA) {
-          ep.respond(this.invite, this.from, 487, 'Request Terminated', [['x-to-tag', newTag()]]);
+          ep.respond(this.invite, this.from, 487, 'Request Terminated', [['x-to-tag', this.tagA || newTag()]]);
           this.ended = true;
+          // A bridge still ringing the other side: that ringing stops too.
+          this.cancelB();
           this.cleanup();
         }
         return;
@@ -444,9 +517,12 @@ export class MediaCall {
     this.ended = true;
     this.interruptPlayback?.('hangup');
     this.stopRecording?.();
+    this.finishRecording();
     this.rtpA?.close();
     this.ctx.track(this.callId, null);
   }
 }
+
+const REASONS: Record<number, string> = { 403: 'Forbidden', 404: 'Not Found', 480: 'Temporarily Unavailable', 486: 'Busy Here', 487: 'Request Terminated', 603: 'Decline' };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -117,8 +117,8 @@ export class RtpSession extends EventEmitter {
     }
     const other = this.bridgedTo;
     if (other && !other.closed && other.peer) other.socket.send(msg, other.peer.port, other.peer.address);
-    // The caller's voice for whoever records it (a voicemail message): G.711 payloads only.
-    else if ((pt === PT_PCMU || pt === PT_PCMA) && this.listenerCount('audio')) this.emit('audio', pt, msg.subarray(offset));
+    // The peer's voice for whoever records it (a voicemail message, a bridged call): G.711 payloads only.
+    if ((pt === PT_PCMU || pt === PT_PCMA) && this.listenerCount('audio')) this.emit('audio', pt, msg.subarray(offset), msg.readUInt32BE(4), msg.readUInt32BE(8));
   }
 
   close(): void {

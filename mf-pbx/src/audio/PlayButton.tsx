@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AudioKind } from '@tongdai/contracts';
 import { fetchAudioBlob } from './audio.api';
 import { AUDIO_NS } from './i18n';
-import { useBlobAudio } from './useBlobAudio';
+import { useBlobAudio } from '@tongdai/ui';
 
 const useStyles = makeStyles({
   box: { display: 'inline-flex', alignItems: 'center', gap: '8px' },

@@ -17,6 +17,7 @@ registerTranslations(QUEUE_NS, {
     sla_seconds: 'Mức phục vụ: trả lời trong vòng',
     amber_wait_seconds: 'Cảnh báo vàng khi chờ lâu nhất quá',
     red_wait_seconds: 'Cảnh báo đỏ khi chờ lâu nhất quá',
+    recording_mode: 'Ghi âm',
     description: 'Mô tả',
   },
 });

@@ -1,6 +1,7 @@
 import { paths, PBX_RESOURCES, PERM, type Queue, QUEUE_STRATEGY_LABELS, QueueInputSchema } from '@tongdai/contracts';
 import { descCol, destCol, extensionsCol, labelCol, nameCol, textCol } from '../shared/columns';
 import { pbxEntity } from '../shared/entity';
+import { recordingCol, recordingModeField } from '../shared/recording';
 import { QUEUE_NS } from './i18n';
 
 /** A call queue: callers wait (greeting, music on hold) while agents are rung by a strategy. */
@@ -19,6 +20,7 @@ export const queueEntity = pbxEntity<Queue>({
     { name: 'sla_seconds', kind: 'int', unit: 'pbx:seconds' },
     { name: 'amber_wait_seconds', kind: 'int', unit: 'pbx:seconds' },
     { name: 'red_wait_seconds', kind: 'int', unit: 'pbx:seconds' },
+    recordingModeField,
     { name: 'description', kind: 'textarea' },
   ],
   columns: [
@@ -27,6 +29,7 @@ export const queueEntity = pbxEntity<Queue>({
     labelCol('strategy', QUEUE_STRATEGY_LABELS, (r) => r.strategy),
     textCol('max_wait', (r) => r.max_wait, ' s'),
     destCol('timeout_destination', (r) => r.timeout_destination),
+    recordingCol(),
     descCol(),
   ],
   rowName: (r) => r.name,

@@ -1,3 +1,4 @@
+import { RECORDING_INHERIT_LABEL } from '@tongdai/contracts';
 import { registerTranslations } from '@tongdai/platform';
 
 /** Strings shared by every PBX screen (own namespace); each area adds its own with `entityStrings` (@tongdai/contracts). */
@@ -14,6 +15,8 @@ registerTranslations(PBX_NS, {
   off: 'Tắt',
   loadFailed: 'Không tải được danh sách: {{message}}',
   destinationFilter: 'Lọc theo loại điểm đến',
+  /** The "" choice of a queue's or extension's recording mode (issue 16). */
+  recordingInherit: RECORDING_INHERIT_LABEL,
   extensions: {
     add: 'Thêm máy nhánh…',
     empty: 'Chưa chọn máy nhánh nào',

@@ -33,6 +33,7 @@ registerTranslations(SUBSCRIBERS_NS, {
     voicemail_pin: 'Mã PIN hộp thư (4–8 chữ số)',
     voicemail_greeting_id: 'Lời chào hộp thư (để trống: lời nhắc mặc định)',
     voicemail_max_seconds: 'Thời lượng tin nhắn tối đa',
+    recording_mode: 'Ghi âm',
   },
   password: {
     createdTitle: 'Đã tạo máy nhánh {{extension}}',

@@ -1,11 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
-import type { Subscriber } from '@tongdai/contracts';
+import { RECORDING_MSG, type Subscriber } from '@tongdai/contracts';
 import { useEntityDraft, type EntityDraft } from '@tongdai/ui';
 import { NEW_SUBSCRIBER, subscriberEntity } from './subscribers.entity';
 
 const useSubscriberDraft = (existing: Subscriber | undefined) => useEntityDraft(subscriberEntity, existing, existing ? undefined : NEW_SUBSCRIBER);
 /** What a new extension's untouched ring time and mailbox send: the defaults, mailbox off. */
-const NO_MAILBOX = { ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120 };
+const NO_MAILBOX = { ring_time: null, recording_mode: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120 };
 
 const validateNow = (result: { current: EntityDraft }) => {
   let out: unknown;
@@ -49,18 +49,30 @@ describe('the subscriber form: the kit draft over SubscriberInputSchema', () => 
   it('edit: starts from the subscriber, linked account as a select value', () => {
     const sub: Subscriber = {
       id: 3, extension: '101', display_name: 'Quản trị', user_id: 5, user_name: 'admin', created_at: '2026-01-01T00:00:00Z',
-      ring_time: 25, voicemail_enabled: true, voicemail_pin: '1357', voicemail_greeting_id: 9, voicemail_max_seconds: 60,
+      ring_time: 25, voicemail_enabled: true, voicemail_pin: '1357', voicemail_greeting_id: 9, voicemail_max_seconds: 60, recording_mode: 'outbound',
     };
     const { result } = renderHook(() => useSubscriberDraft(sub));
     expect(result.current.draft).toEqual({
       extension: '101', display_name: 'Quản trị', user_id: '5',
-      ring_time: '25', voicemail_enabled: true, voicemail_pin: '1357', voicemail_greeting_id: '9', voicemail_max_seconds: '60',
+      ring_time: '25', recording_mode: 'outbound', voicemail_enabled: true, voicemail_pin: '1357', voicemail_greeting_id: '9', voicemail_max_seconds: '60',
     });
     act(() => { result.current.set('user_id')(''); });
     expect(validateNow(result)).toEqual({
       extension: '101', display_name: 'Quản trị', user_id: null,
-      ring_time: 25, voicemail_enabled: true, voicemail_pin: '1357', voicemail_greeting_id: 9, voicemail_max_seconds: 60,
+      ring_time: 25, recording_mode: 'outbound', voicemail_enabled: true, voicemail_pin: '1357', voicemail_greeting_id: 9, voicemail_max_seconds: 60,
     });
+  });
+
+  it("recording: '' is the tenant's (null), a mode is sent as chosen, anything else is refused in Vietnamese", () => {
+    const { result } = renderHook(() => useSubscriberDraft(undefined));
+    expect(result.current.draft.recording_mode).toBe('');
+    act(() => { result.current.set('extension')('106'); result.current.set('display_name')('Kế toán'); });
+    expect(validateNow(result)).toMatchObject({ recording_mode: null });
+    act(() => { result.current.set('recording_mode')('inbound'); });
+    expect(validateNow(result)).toMatchObject({ recording_mode: 'inbound' });
+    act(() => { result.current.set('recording_mode')('sometimes'); });
+    expect(validateNow(result)).toBeNull();
+    expect(result.current.errors).toEqual({ recording_mode: RECORDING_MSG.mode });
   });
 
   it('ring time and mailbox: Vietnamese messages for a PIN, a ring time or a length out of range; a blank ring time is the default', () => {

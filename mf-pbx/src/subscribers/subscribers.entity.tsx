@@ -2,17 +2,19 @@ import { FEATURES, MONITOR_LABELS, PERM, SubscriberInputSchema, paths, type Subs
 import { tenantApi } from '@tongdai/platform';
 import { crudResource, defineEntity, type FieldDef } from '@tongdai/ui';
 import '../shared/fieldKinds';
+import { recordingCol, recordingModeField } from '../shared/recording';
 import { SUBSCRIBERS_NS } from './i18n';
 
 const dateTime = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /**
- * An extension's ring time and mailbox (issue 16), drawn by the kit under the form's own fields;
- * the mailbox's settings show while it is on.
+ * An extension's ring time, recording mode and mailbox (issue 16), drawn by the kit under the
+ * form's own fields; the mailbox's settings show while it is on.
  */
 const mailboxOn = (d: Record<string, unknown>) => d.voicemail_enabled === true;
 export const MAILBOX_FIELDS: FieldDef[] = [
   { name: 'ring_time', kind: 'int', unit: 'pbx:seconds' },
+  recordingModeField,
   { name: 'voicemail_enabled', kind: 'switch', states: 'onOff' },
   { name: 'voicemail_pin', kind: 'tel', when: mailboxOn },
   { name: 'voicemail_greeting_id', kind: 'greeting', when: mailboxOn },
@@ -39,6 +41,7 @@ export const subscriberEntity = defineEntity<Subscriber>({
     { key: 'user', header: 'user_id', render: (s) => <span data-testid="subscriber-user">{s.user_name ?? '—'}</span> },
     // Whether a phone is registered with it now (the wall's words).
     { key: 'registered', header: 'registered', render: (s) => <span data-testid="subscriber-registered" data-registered={!!s.registered}>{s.registered ? MONITOR_LABELS.registered : MONITOR_LABELS.offline}</span> },
+    recordingCol(),
     { key: 'created_at', header: 'created_at', render: (s) => dateTime.format(new Date(s.created_at)) },
   ],
 });

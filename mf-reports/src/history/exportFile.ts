@@ -1,6 +1,7 @@
 import { tenantApi } from '@tongdai/platform';
 import type { ListQuery } from '@tongdai/ui';
 import { historyParams } from './history.api';
+import { saveBlob } from './saveBlob';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -51,12 +52,5 @@ export async function exportFile(endpoint: string, file: string, format: ExportF
     parts.push(value);
     onRows(count(value));
   }
-  const url = URL.createObjectURL(new Blob(parts, { type: res.headers.get('content-type') ?? undefined }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${file}.${format}`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob(parts, { type: res.headers.get('content-type') ?? undefined }), `${file}.${format}`);
 }

@@ -5,6 +5,7 @@ import { AppLink, CallButton, defineEntity, formatDuration, type EntityColumn, t
 import { NS } from '../i18n';
 import { callHistoryApi, hotlineCallsApi, successCallsApi, useHistoryOptions } from './history.api';
 import { directionFilter, hotlineFilter, orgFilters, rangeFilter, resultFilter } from './filters';
+import { RecordingCell } from './recording/RecordingCell';
 
 const COLOR: Record<CallResult, 'success' | 'warning' | 'danger' | 'informative'> = {
   answered: 'success', no_answer: 'warning', busy: 'warning', failed: 'danger', blocked: 'danger',
@@ -35,6 +36,8 @@ const columns: EntityColumn<CallReportRow>[] = [
   },
   { key: 'wait', header: 'wait', render: (r) => formatDuration(r.wait) },
   { key: 'billsec', header: 'billsec', render: (r) => <span data-testid="call-talk">{formatDuration(r.billsec)}</span> },
+  // Play (the player opens under the row) and download: two icon buttons, and no more room taken from the others.
+  { key: 'recording', header: 'recording', width: '5.5em', render: (r) => <RecordingCell recording={r.recording} /> },
   {
     key: 'result', header: 'result',
     render: (r) => (

@@ -30,3 +30,4 @@ export * from './activity';
 export * from './kpis';
 export * from './monitor-live';
 export * from './telecom';
+export * from './recording';

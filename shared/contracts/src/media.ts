@@ -21,7 +21,13 @@ export type MediaStep =
    * Record a message in `mailbox` (an extension's digits, or group-<id>): its greeting (none: the
    * default prompt), a beep, then the caller until they hang up, press # or `max_seconds` pass.
    */
-  | { kind: 'voicemail'; mailbox: string; greeting_id: number | null; max_seconds: number };
+  | { kind: 'voicemail'; mailbox: string; greeting_id: number | null; max_seconds: number }
+  /**
+   * A call that must be recorded and would not otherwise pass through the worker (issue 16): the
+   * worker rings (180) without answering, places leg B to the rest of the plan, answers the caller
+   * when B answers and stays between them, recording; B's failure is the caller's.
+   */
+  | { kind: 'bridge' };
 
 /** GET /internal/sip/media/session. */
 export interface MediaSession {
@@ -32,6 +38,11 @@ export interface MediaSession {
   step: MediaStep;
   /** Steps of the plan after this one (play → go on with them). */
   has_next: boolean;
+  /**
+   * Present when the call is recorded once its caller is bridged to whoever answers: a ticket the
+   * API signed for this call and tenant, sent back with the recording (POST /internal/sip/media/recording).
+   */
+  record_ticket?: string | null;
 }
 
 /** POST /internal/sip/media/continue: a token to dial, none (hang up), or digits leading nowhere. */

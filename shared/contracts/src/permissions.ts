@@ -178,6 +178,11 @@ export const PERM = {
     edit: 'telecom.edit',
     delete: 'telecom.delete',
   },
+  /** Call recordings (issue 16): play in the call history / download the file. */
+  recording: {
+    listen: 'recording.listen',
+    download: 'recording.download',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -305,6 +310,8 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.telecom.create, group: 'Viễn thông', label: 'Thêm tổng đài nhà mạng và hotline' },
   { name: PERM.telecom.edit, group: 'Viễn thông', label: 'Sửa tổng đài nhà mạng và hotline' },
   { name: PERM.telecom.delete, group: 'Viễn thông', label: 'Xoá tổng đài nhà mạng và hotline' },
+  { name: PERM.recording.listen, group: 'Ghi âm', label: 'Nghe ghi âm cuộc gọi' },
+  { name: PERM.recording.download, group: 'Ghi âm', label: 'Tải ghi âm cuộc gọi' },
 ];
 
 /** The logged-in user as kept locally (SPEC §3): the role name and its permissions. */

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { PAGE_SIZE } from './constants';
 import { CALL_FAILURE_LABELS, callFailureOf } from './call-failures';
 import type { SwitchboardCarrier } from './telecom';
+import type { RecordingRef } from './recording';
 
 /**
  * Call-history reports (issue 13): the filters of /call-history and /history-success-call, the
@@ -153,6 +154,11 @@ export interface CallReportRow {
   /** Why it ended so, in Vietnamese ('' for an answered call). */
   reason: string;
   customer: { id: number; name: string; phone: string } | null;
+  /**
+   * The call's recording (issue 16) when there is one and the viewer holds recording.listen;
+   * absent or null otherwise. Played and downloaded through RECORDING_API with the viewer's token.
+   */
+  recording?: RecordingRef | null;
 }
 
 /** The choices of the filters: what the caller may filter by. */

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { MSG } from './messages';
 import { PAGE_SIZE, type Provider } from './constants';
 import { omittableRef, optionalRef } from './ref';
+import { RecordingModeOrInheritSchema, type RecordingMode } from './recording';
 
 /** Subscribers (máy nhánh): SIP extensions of a tenant, and the call log the softphone writes. */
 
@@ -73,6 +74,8 @@ export const SubscriberInputSchema = v.object({
       v.transform((n) => n ?? DEFAULT_VOICEMAIL_MAX_SECONDS),
     ),
   ),
+  /** Calls this extension makes or takes are recorded under this mode (null: the tenant's); left out: kept. */
+  recording_mode: v.optional(RecordingModeOrInheritSchema),
 });
 export type SubscriberInput = v.InferOutput<typeof SubscriberInputSchema>;
 
@@ -91,6 +94,8 @@ export interface Subscriber {
   voicemail_pin: string | null;
   voicemail_greeting_id: number | null;
   voicemail_max_seconds: number;
+  /** Its own recording mode (issue 16); null: the tenant's. */
+  recording_mode: RecordingMode | null;
   /** In the list: a phone is registered with this extension now (the registration store, ADR 0038). */
   registered?: boolean;
 }

@@ -69,6 +69,7 @@ export const queue = (id: number, agents: string[], more: Partial<Queue> = {}): 
   sla_seconds: 20,
   amber_wait_seconds: 30,
   red_wait_seconds: 60,
+  recording_mode: null,
   ...more,
 });
 export const ivr = (id: number, more: Partial<Ivr> = {}): Ivr => ({

@@ -13,7 +13,7 @@ const ULAW = Int16Array.from({ length: 256 }, (_, b) => {
 });
 
 /** Linear PCM → µ-law (G.711's definition, as above). */
-function toUlaw(sample: number): number {
+export function toUlaw(sample: number): number {
   const sign = sample < 0 ? 0x80 : 0;
   let s = Math.min(Math.abs(sample), 32635) + 0x84;
   let exponent = 7;
@@ -98,4 +98,12 @@ export class Ear {
   close() {
     this.socket.close();
   }
+}
+
+/** A `hz` tone as raw 8 kHz µ-law bytes (what sipp's rtp_stream sends as PCMU). */
+export function toneUlaw(seconds: number, hz: number, amplitude = 8000): Buffer {
+  const n = Math.round(seconds * 8000);
+  const out = Buffer.alloc(n);
+  for (let i = 0; i < n; i++) out[i] = toUlaw(Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / 8000)));
+  return out;
 }

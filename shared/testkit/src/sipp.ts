@@ -202,3 +202,39 @@ export function busyScenario(): string {
     '  <recv request="ACK"/>',
   ].join('\n'));
 }
+
+/**
+ * A carrier's caller who talks (issue 16's recordings): INVITE to [service] with sipp's own media
+ * port, and once answered, `audio` (a raw 8 kHz µ-law file) streamed as PCMU RTP from that port
+ * (sipp's rtp_stream) for `talkMs`, then BYE. Run with `-mp <free port>`.
+ */
+export function talkingCallerScenario(audio: string, talkMs: number): string {
+  const from = 'sip:[caller]@carrier.example';
+  const to = '[remote_ip]:[remote_port]';
+  const inDialog = (method: string, cseq: number) => inDialogRequest(from, to, method, cseq);
+  return scenario('talking-caller', [
+    invite(from, to, 1, ['X-Tongdai-At: [at]']),
+    provisional,
+    '  <recv response="200" rtd="true" rrs="true"/>',
+    inDialog('ACK', 1),
+    `  <nop><action><exec rtp_stream="${audio},-1,0"/></action></nop>`,
+    `  <pause milliseconds="${talkMs}"/>`,
+    `  <nop><action><exec rtp_stream="pause"/></action></nop>`,
+    inDialog('BYE', 2),
+    '  <recv response="200" crlf="true"/>',
+  ].join('\n'));
+}
+
+/** A phone that answers after `answerMs` and talks: `audio` (raw µ-law) as PCMU RTP until the BYE. Run with `-mp <free port>`. */
+export function talkingPhoneScenario(audio: string, answerMs = 300): string {
+  return scenario('phone-talks', [
+    '  <recv request="INVITE" crlf="true"/>',
+    msg([...replyHead('180 Ringing'), 'Content-Length: 0']),
+    `  <pause milliseconds="${answerMs}"/>`,
+    msg([...replyHead('200 OK'), 'Content-Type: application/sdp', 'Content-Length: [len]', '', SDP], ' retrans="500"'),
+    '  <recv request="ACK" crlf="true"/>',
+    `  <nop><action><exec rtp_stream="${audio},-1,0"/></action></nop>`,
+    '  <recv request="BYE"/>',
+    msg([...replyHead('200 OK', false), 'Content-Length: 0']),
+  ].join('\n'));
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Button, Input, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
 } from '@fluentui/react-components';
@@ -59,6 +59,11 @@ export interface ListPageProps<T> {
   emptyMessage?: string;
   /** Shown in the empty state of an unfiltered list (e.g. a button to add the first item). */
   emptyAction?: ReactNode;
+  /**
+   * What a row opens under itself across the whole table (a call's recording player), or
+   * nothing: null, undefined or false add no row.
+   */
+  rowDetail?: (row: T) => ReactNode;
 }
 
 /** The one list screen: title, search, filters, add, table, pager, and loading/empty/error states. */
@@ -98,11 +103,21 @@ export function ListPage<T>(p: ListPageProps<T>) {
               <TableRow>{p.columns.map((c) => <TableHeaderCell key={c.key} style={c.width ? { width: c.width } : undefined}>{c.header}</TableHeaderCell>)}</TableRow>
             </TableHeader>
             <TableBody>
-              {data?.data.map((row) => (
-                <TableRow key={p.rowKey(row)} data-testid="list-row">
-                  {p.columns.map((c) => <TableCell key={c.key}><TableCellLayout truncate>{c.render(row)}</TableCellLayout></TableCell>)}
-                </TableRow>
-              ))}
+              {data?.data.map((row) => {
+                const detail = p.rowDetail?.(row);
+                return (
+                  <Fragment key={p.rowKey(row)}>
+                    <TableRow data-testid="list-row">
+                      {p.columns.map((c) => <TableCell key={c.key}><TableCellLayout truncate>{c.render(row)}</TableCellLayout></TableCell>)}
+                    </TableRow>
+                    {detail != null && detail !== false && (
+                      <TableRow data-testid="list-row-detail">
+                        <TableCell colSpan={p.columns.length}>{detail}</TableCell>
+                      </TableRow>
+                    )}
+                  </Fragment>
+                );
+              })}
             </TableBody>
           </Table>
         )}

@@ -11,6 +11,7 @@ export { AppLink } from './AppLink';
 export { CallButton, usePhoneReady } from './CallButton';
 export { FormDialog } from './FormDialog';
 export { FileInput } from './FileInput';
+export { useBlobAudio, type BlobAudioOptions, type PlaybackStatus } from './useBlobAudio';
 export { LinkButton } from './LinkButton';
 export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit, FormRefusal } from './useFormSubmit';

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,9 +15,10 @@ import { buildInternalServer } from '../sip/internal-server';
 import { SipUdpClient } from '@tongdai/testkit/sip-client';
 import type { CdrRow } from '../cdr/cdr';
 import { registerContact } from '@tongdai/testkit/register-contact';
-import { Ear } from '@tongdai/testkit/rtp-ear';
+import { Ear, toneUlaw } from '@tongdai/testkit/rtp-ear';
 import { toneWav } from '@tongdai/testkit/wav';
-import { answerScenario, busyScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { answerScenario, busyScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled, talkingCallerScenario, talkingPhoneScenario } from '@tongdai/testkit/sipp';
+import { execFileSync } from 'node:child_process';
 import { insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { pbxConfigChanged } from '../pbx/config-cache';
 import { kamailioLib, mediaLib } from '../../../test/script-libs';
@@ -63,6 +64,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     return res.json().data;
   };
   let headers: ReturnType<typeof demoHeaders>;
+  let freeUdpPort: () => Promise<number>;
 
   /** The newest record of this caller (to this callee), once the API has written it. */
   async function cdrOf(caller: string, callee = ''): Promise<CdrRow> {
@@ -102,14 +104,17 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     t = await startTestApp();
     headers = demoHeaders(t.app);
     const lib = await kamailioLib();
+    freeUdpPort = () => lib.freeUdpPort();
     const media = await mediaLib();
+    dir = mkdtempSync(join(tmpdir(), 'tongdai-calls-'));
+    // Recordings (issue 16) go to this run's folder, not the repository's .data.
+    process.env.RECORDINGS_DIR = join(dir, 'recordings');
     const evapiPort = await lib.freeTcpPort();
     trunkPort = await lib.freeUdpPort();
     carrierPort = await lib.freeUdpPort();
     internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, testClock: true, cdrFlushMs: 20, switchboardsTtlMs: 100, evapi: `127.0.0.1:${evapiPort}` } });
     await internal.listen({ port: 0, host: '127.0.0.1' });
     const apiPort = (internal.server.address() as { port: number }).port;
-    dir = mkdtempSync(join(tmpdir(), 'tongdai-calls-'));
     sipUdp = await lib.freeUdpPort();
     for (const ext of ['101', '102'] as const) phonePort[ext] = await lib.freeUdpPort();
     const apiUrl = `http://127.0.0.1:${apiPort}/internal/sip`;
@@ -188,6 +193,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       ['02873007004', { type: 'queue', target: String(busyQueue.id) }],
       // Issue 16: straight to 102's mailbox.
       ['02873007006', { type: 'voicmail', target: '102' }],
+      // Issue 16: straight to 101 (recorded when 101 records its calls).
+      ['02873007007', { type: 'direct', target: '101' }],
     ] as const) {
       await api('POST', '/pbx/partner/number?CodeCompany=demo', { number: did });
       await api('POST', '/pbx/partner/inbound?CodeCompany=demo', { did, destination });
@@ -493,6 +500,58 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     expect(Math.sqrt(spoken.reduce((a, x) => a + x * x, 0) / spoken.length)).toBeGreaterThan(3000);
   });
 
+  it('a recorded call (issue 16): the worker stands between the carrier and 101; one MP3 holds the caller left and 101 right, as long as the billed time', async () => {
+    await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set recording_mode = 'inbound' where extension = '101'"));
+    pbxConfigChanged(tenantId);
+    try {
+      writeFileSync(join(dir, 'caller.ulaw'), toneUlaw(12, 440));
+      writeFileSync(join(dir, 'phone-101.ulaw'), toneUlaw(12, 1000));
+      const p101 = runSipp({ dir, name: 'phone-101-talks', xml: talkingPhoneScenario('phone-101.ulaw', 500), args: ['-i', '127.0.0.1', '-p', String(phonePort['101']), '-m', '1', '-mi', '127.0.0.1', '-mp', String(await freeUdpPort())] });
+      await listening();
+      const call = await runSipp({
+        dir,
+        name: 'caller-talks',
+        xml: talkingCallerScenario('caller.ulaw', 4000),
+        args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', String(carrierPort), '-s', '02873007007', '-m', '1', '-l', '1', '-mi', '127.0.0.1', '-mp', String(await freeUdpPort())],
+        keys: { caller: '0902000017', at: MONDAY_MORNING },
+        timeoutS: 30,
+      }).done;
+      expect([call.code, (await p101.done).code]).toEqual([0, 0]);
+      const cdr = await cdrOf('0902000017');
+      expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '101', direction: 'inbound' });
+      type Rec = { duration_seconds: string; storage: string; storage_key: string; size_bytes: number };
+      let rec: Rec | undefined;
+      for (let i = 0; i < 100 && !rec; i++) {
+        rec = await t.db.withTenant(tenantId, async (tx) => (await tx.query<Rec>('select duration_seconds, storage, storage_key, size_bytes from call_recordings where call_id = $1', [cdr.call_id])).rows[0]);
+        if (!rec) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(rec).toMatchObject({ storage: 'local' });
+      // The file lasts as long as the call was billed (answer to BYE), within a second.
+      expect(Math.abs(Number(rec!.duration_seconds) - cdr.billsec)).toBeLessThan(1);
+      const { channels, sampleRate } = mp3Channels(join(dir, 'recordings', rec!.storage_key));
+      expect(channels).toHaveLength(2);
+      const middle = (c: Float32Array) => Int16Array.from(c.subarray(sampleRate, 3 * sampleRate), (v) => Math.round(v * 32767));
+      const [left, right] = channels.map(middle);
+      // The caller's 440 Hz on the left, 101's 1 kHz on the right, each well above the other.
+      expect(tonePower(left, 440)).toBeGreaterThan(20 * tonePower(left, 1000));
+      expect(tonePower(right, 1000)).toBeGreaterThan(20 * tonePower(right, 440));
+      expect(Math.sqrt(left.reduce((a, x) => a + x * x, 0) / left.length)).toBeGreaterThan(3000);
+      expect(Math.sqrt(right.reduce((a, x) => a + x * x, 0) / right.length)).toBeGreaterThan(3000);
+      // 101 busy: the worker answers the caller with 101's 486 (not a 5xx another worker would retry), nothing is recorded.
+      const busy = runSipp({ dir, name: 'phone-101-busy', xml: busyScenario(), args: ['-i', '127.0.0.1', '-p', String(phonePort['101']), '-m', '1'] });
+      await listening();
+      expect((await carrier({ did: '02873007007', caller: '0902000018', expect: 486 })).code).toBe(0);
+      expect((await busy.done).code).toBe(0);
+      const refused = await cdrOf('0902000018');
+      expect(refused).toMatchObject({ disposition: 'BUSY', billsec: 0 });
+      const none = await t.db.withTenant(tenantId, async (tx) => (await tx.query('select 1 from call_recordings where call_id = $1', [refused.call_id])).rows.length);
+      expect(none).toBe(0);
+    } finally {
+      await t.db.withTenant(tenantId, (tx) => tx.query('update subscribers set recording_mode = null'));
+      pbxConfigChanged(tenantId);
+    }
+  }, 40_000);
+
   it('a queue whose agent stays busy keeps the caller on music until max wait, then its timeout destination (101)', async () => {
     const ear = await Ear.open();
     const busy = runSipp({ dir, name: 'phone-102-busy', xml: busyScenario(), args: ['-i', '127.0.0.1', '-p', String(phonePort['102']), '-m', '20'], timeoutS: 40 });
@@ -535,6 +594,23 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
 });
 
 /** Goertzel: the power of one frequency in 8 kHz samples (relative: compare two frequencies). */
+/**
+ * An MP3's channels, decoded by the media worker's own decoder (mpg123 in WebAssembly, an ES
+ * module this suite's CommonJS transform cannot load: a child node process does).
+ */
+function mp3Channels(file: string): { channels: Float32Array[]; sampleRate: number } {
+  const script = [
+    "const { MPEGDecoder } = await import('mpg123-decoder');",
+    "const { readFileSync } = await import('node:fs');",
+    'const d = new MPEGDecoder(); await d.ready;',
+    'const r = d.decode(new Uint8Array(readFileSync(process.argv[1])));',
+    'process.stdout.write(String(r.sampleRate));',
+    "for (const c of r.channelData) process.stdout.write('\\n' + Buffer.from(c.buffer, c.byteOffset, r.samplesDecoded * 4).toString('base64'));",
+  ].join('\n');
+  const [rate, ...channels] = execFileSync(process.execPath, ['--input-type=module', '-e', script, file], { cwd: resolve(__dirname, '../../../../media'), maxBuffer: 256 << 20 }).toString().split('\n');
+  return { sampleRate: Number(rate), channels: channels.map((b) => { const buf = Buffer.from(b, 'base64'); return new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4); }) };
+}
+
 function tonePower(x: Int16Array, hz: number): number {
   const k = 2 * Math.cos((2 * Math.PI * hz) / 8000);
   let [s1, s2] = [0, 0];

@@ -105,6 +105,13 @@ const TERMINAL = new Set<KamailioStep['do']>(['reject', 'hangup']);
 export function toKamailioPlan(plan: RoutingPlan, domain: string, trunks: PlanTrunks = {}): KamailioPlan {
   const steps: KamailioStep[] = [];
   for (let i = 0; i < plan.steps.length; i++) {
+    // A recorded call (issue 16): the worker dials the rest of the plan itself and answers the
+    // caller with its outcome, so nothing follows the bridge here (Kamailio must not ring the
+    // parties again, unrecorded, after the worker said busy or no answer).
+    if (plan.steps[i].kind === 'bridge') {
+      steps.push({ do: 'media', from_step: i }, { do: 'hangup', from_step: i + 1 });
+      return { domain, steps };
+    }
     for (const s of stepsOf(plan.steps[i], i, trunks)) {
       steps.push(s);
       if (TERMINAL.has(s.do)) return { domain, steps };

@@ -4,7 +4,7 @@ import { resolveDestination, type CallInput, type LiveState, type PlanStep, type
 
 export type { MediaChoice as Choice, MediaStep } from '@tongdai/contracts';
 
-export const MEDIA_KINDS = new Set<PlanStep['kind']>(['play', 'ivr', 'queue', 'voicemail']);
+export const MEDIA_KINDS = new Set<PlanStep['kind']>(['play', 'ivr', 'queue', 'voicemail', 'bridge']);
 
 export function mediaStepOf(step: PlanStep, config: PbxConfig): MediaStep | null {
   switch (step.kind) {
@@ -23,6 +23,8 @@ export function mediaStepOf(step: PlanStep, config: PbxConfig): MediaStep | null
       const owner = config.extensions.find((e) => e.extension === step.mailbox);
       return { kind: 'voicemail', mailbox: step.mailbox, greeting_id: owner?.voicemail_greeting_id ?? null, max_seconds: owner?.voicemail_max_seconds ?? DEFAULT_VOICEMAIL_MAX_SECONDS };
     }
+    case 'bridge':
+      return { kind: 'bridge' };
     default:
       return null;
   }

@@ -2,7 +2,8 @@ import { sipDomain, type PbxConfig } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
-import type { LiveState } from '../routing';
+import { recordsAtWorker, type LiveState } from '../routing';
+import { signRecordingTicket } from '../recordings/recordings.service';
 import type { CallTracker } from '../cdr/call-tracker';
 import { createVoicemailService } from '../voicemail/voicemail.service';
 import { continuationPlan, MEDIA_KINDS, mediaStepOf, type Continuations } from './continuation';
@@ -75,6 +76,10 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
       caller: found.call.caller,
       step: mediaStepOf(found.step, config),
       has_next: found.stepIndex + 1 < found.call.plan.steps.length,
+      // The worker that first takes a call records it when the plan or its step says so (ADR 0041);
+      // legs it places (continuations) are recorded by it, never again by the worker they reach.
+      record_ticket:
+        !found.call.parentCallId && recordsAtWorker(config, found.step, found.call.plan.direction) ? signRecordingTicket(found.call.tenantId, found.call.callId) : null,
     };
   });
 

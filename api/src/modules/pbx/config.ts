@@ -1,10 +1,11 @@
 import { DEFAULT_TIMEZONE, type PbxConfig } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
+import { getRecordingSettings } from '../settings/settings.service';
 import { switchboardRoutes, tenantMaxChannels } from '../telecom/call-path.service';
 import { allRows } from './pbx.repository';
 import { PBX_DEFS } from './pbx.resources';
 
-type Lists = Omit<PbxConfig, 'tenantId' | 'maDn' | 'timezone' | 'extensions' | 'switchboards' | 'maxChannels'>;
+type Lists = Omit<PbxConfig, 'tenantId' | 'maDn' | 'timezone' | 'extensions' | 'switchboards' | 'maxChannels' | 'recordingMode'>;
 
 /**
  * Everything the routing engine needs about one tenant, read inside the caller's transaction
@@ -14,9 +15,11 @@ export async function loadPbxConfig(tx: Queryable, tenantId: number, maDn: strin
   const lists: Record<string, unknown[]> = {};
   for (const def of PBX_DEFS) (lists[def.configKey] ??= []).push(...(await allRows(tx, def)));
   const { rows: extensions } = await tx.query<PbxConfig['extensions'][number]>(`select extension, display_name, user_id, voicemail_enabled as voicemail, ring_time,
-       voicemail_greeting_id, voicemail_max_seconds
+       voicemail_greeting_id, voicemail_max_seconds, recording_mode
      from subscribers order by extension`);
   const switchboards = await switchboardRoutes(tx);
   const maxChannels = await tenantMaxChannels(tx, tenantId);
-  return { tenantId, maDn, timezone: DEFAULT_TIMEZONE, extensions, ...(lists as unknown as Lists), switchboards, maxChannels };
+  // Call recording (issue 16): the tenant's mode; queues and extensions above carry their own (null: this one).
+  const { recording_mode: recordingMode } = await getRecordingSettings(tx);
+  return { tenantId, maDn, timezone: DEFAULT_TIMEZONE, extensions, ...(lists as unknown as Lists), switchboards, maxChannels, recordingMode };
 }

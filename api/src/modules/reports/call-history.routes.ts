@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema, FEATURES, PERM, type CallReportQuery } from '@tongdai/contracts';
-import { guarded, requirePermission } from '../../http/guards';
+import { guarded, holdsPermission, requirePermission } from '../../http/guards';
 import { validateFilters } from '../../http/validate';
 import { idOf } from '../../http/params';
-import { createCallHistoryService } from './call-history.service';
+import { createCallHistoryService, type RecordingAccess } from './call-history.service';
 import { viewerOf as viewerFor, type Viewer } from './viewer-scope';
 import { sendExport } from '../../http/export-files';
+import { recordingRoutes } from '../recordings/recordings.service';
 
 const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
 
@@ -14,6 +15,10 @@ export const parseFilters = validateFilters(CallReportQuerySchema);
 
 /** Who asks, and whether report.view lets them read the whole tenant (else viewerScope says what they see). */
 export const viewerOf = (request: FastifyRequest): Promise<Viewer> => viewerFor(request, PERM.report.view);
+
+/** Whether the rows name their recordings (recording.listen), and whether those may be downloaded (issue 16). */
+const recordingAccess = async (request: FastifyRequest): Promise<RecordingAccess> =>
+  (await holdsPermission(request, PERM.recording.listen)) ? { downloadable: await holdsPermission(request, PERM.recording.download) } : null;
 
 /**
  * Tenant surface: call history (issue 13). Any user of a tenant that bought "report" may ask; the
@@ -24,10 +29,10 @@ export async function callHistoryRoutes(app: FastifyInstance): Promise<void> {
   const history = createCallHistoryService(app.deps.db);
   const preHandler = [...guarded(undefined, FEATURES.report), parseFilters];
   app.get('/reports/call-history', { preHandler, schema }, async (request) =>
-    history.list(await viewerOf(request), request.query as CallReportQuery),
+    history.list(await viewerOf(request), request.query as CallReportQuery, false, await recordingAccess(request)),
   );
   app.get('/reports/success-calls', { preHandler, schema }, async (request) =>
-    history.list(await viewerOf(request), request.query as CallReportQuery, true),
+    history.list(await viewerOf(request), request.query as CallReportQuery, true, await recordingAccess(request)),
   );
   // Exports: report.export, the same filters and scope, streamed (the file is never held whole).
   const exporting = [...preHandler, requirePermission(PERM.report.export)];
@@ -52,6 +57,8 @@ export async function callHistoryRoutes(app: FastifyInstance): Promise<void> {
   app.get('/reports/call-history/:id/dial', { preHandler: guarded(undefined, FEATURES.report), schema }, async (request) => ({
     data: await history.dialOf(await viewerOf(request), idOf(request.params)),
   }));
+  // A row's recording (issue 16): /recordings/:id/audio and …/download, for the calls these rows show.
+  await app.register(recordingRoutes);
   app.get('/reports/call-history/options', { preHandler: guarded(undefined, FEATURES.report), schema }, async (request) => ({
     data: await history.options(await viewerOf(request)),
   }));

@@ -1,12 +1,13 @@
 import {
   allNumberForms, billedSeconds, carrierOf, DEFAULT_BILLING, storedForm, displayForm, hotlineCarrier, phoneKind, PAGE_SIZE, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
-  type CallReportOptions, type CallReportQuery, type DialTarget, type CarrierReportRow, type CallReportRow, type Paged,
+  type CallReportOptions, type CallReportQuery, type DialTarget, type CarrierReportRow, type CallReportRow, type Paged, type RecordingRef,
 } from '@tongdai/contracts';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import type { CdrRow } from '../cdr/cdr';
 import { listTenantCdrLines, listTenantCdrs, oddLegCorrection, pageTenantCdrs, type CdrFilter, type CdrLine, type CdrRecord, type LineKey } from '../cdr/cdr.service';
 import { createCustomersService } from '../customers/customers.service';
 import { phoneMasker } from '../settings/settings.service';
+import { recordingRefs } from '../recordings/recordings.service';
 import type { RenderedPage } from '../../http/export-files';
 import { linePage, outsideNumber, outsideNumbers } from './export-lines';
 import { callParties, callsPerDid, carrierGroups, extensionOfUser, extensionPeople, filterChoices, hotlines } from './call-history.repository';
@@ -19,6 +20,16 @@ const PATH_TYPES = new Set(['ivr', 'queue', 'group']);
 const DAY_MS = 86_400_000;
 /** Rows per keyset page of an export (ADR 0029): one short transaction each, so memory stays flat. */
 const EXPORT_PAGE = 5000;
+
+/**
+ * What a viewer may do with the rows' recordings (issue 16): null without recording.listen (the
+ * rows say nothing of recordings), else whether they may also download them (recording.download).
+ */
+export type RecordingAccess = { downloadable: boolean } | null;
+
+/** The recordings of a page's calls, read in the page's own transaction (one statement); null: not asked. */
+const pageRecordings = (tx: Queryable, rows: CdrRecord[], access: RecordingAccess): Promise<Map<string, RecordingRef> | null> =>
+  access ? recordingRefs(tx, rows.map((r) => r.call_id), access.downloadable) : Promise.resolve(null);
 
 export interface CallHistoryOptions {
   /** Lines per page of an export (EXPORT_PAGE; tests make pages small to cross their boundaries). */
@@ -76,7 +87,9 @@ export function createCallHistoryService(db: Db, options: CallHistoryOptions = {
   }
 
   /** Names, customers and masking for one page of records. */
-  async function present(tenantId: number, records: CdrRecord[], context?: Awaited<ReturnType<typeof callContext>>): Promise<CallReportRow[]> {
+  async function present(
+    tenantId: number, records: CdrRecord[], context?: Awaited<ReturnType<typeof callContext>>, recordings?: Map<string, RecordingRef> | null,
+  ): Promise<CallReportRow[]> {
     const numbers = [...new Set(records.map(outsideNumber).filter((n): n is string => !!n))];
     const [{ nameOf, hide }, found] = await Promise.all([context ?? callContext(db, tenantId), customers.byPhones(tenantId, numbers)]);
     return records.map((r) => {
@@ -96,20 +109,24 @@ export function createCallHistoryService(db: Db, options: CallHistoryOptions = {
         result: resultOf(r.disposition),
         reason: resultReason(r.disposition, r.sip_code, r.reason),
         customer: customer ? { id: customer.id, name: customer.name, phone: hide(customer.phone) } : null,
+        ...(recordings && { recording: recordings.get(r.call_id) ?? null }),
       };
     });
   }
 
   return {
     /** A numbered page with its total (no `cursor` in the query), else a keyset page with `next`. */
-    async list(v: Viewer, q: CallReportQuery, answeredOnly = false): Promise<Paged<CallReportRow> | { data: CallReportRow[]; next: string | null }> {
+    async list(v: Viewer, q: CallReportQuery, answeredOnly = false, recording: RecordingAccess = null): Promise<Paged<CallReportRow> | { data: CallReportRow[]; next: string | null }> {
       const perPage = Number(q.per_page) || PAGE_SIZE;
       const page = Number(q.page) || 1;
       const filter = await filterOf(v, q, answeredOnly);
       if (q.cursor !== undefined) {
         if (!filter) return { data: [], next: null };
-        const res = await db.withTenant(v.tenantId, (tx) => listTenantCdrs(tx, { ...filter, limit: perPage, cursor: q.cursor || null }));
-        return { data: await present(v.tenantId, res.rows), next: res.next };
+        const res = await db.withTenant(v.tenantId, async (tx) => {
+          const found = await listTenantCdrs(tx, { ...filter, limit: perPage, cursor: q.cursor || null });
+          return { ...found, recordings: await pageRecordings(tx, found.rows, recording) };
+        });
+        return { data: await present(v.tenantId, res.rows, undefined, res.recordings), next: res.next };
       }
       if (!filter) return { data: [], meta: { page, per_page: perPage, total: 0 } };
       const res = await db.withTenant(v.tenantId, async (tx) => {
@@ -126,9 +143,10 @@ export function createCallHistoryService(db: Db, options: CallHistoryOptions = {
               from: filter.from, to: filter.to, ...(one && { extensions: [one] }), ...(filter.direction && { direction: filter.direction }), ...(result && { result }),
               ...(filter.queueId !== undefined && { queueId: filter.queueId }),
             })).calls + (one ? await oddLegCorrection(tx, filter, one) : 0);
-        return pageTenantCdrs(tx, { ...filter, limit: perPage }, page, total);
+        const found = await pageTenantCdrs(tx, { ...filter, limit: perPage }, page, total);
+        return { ...found, recordings: await pageRecordings(tx, found.rows, recording) };
       });
-      return { data: await present(v.tenantId, res.rows), meta: { page, per_page: perPage, total: res.total } };
+      return { data: await present(v.tenantId, res.rows, undefined, res.recordings), meta: { page, per_page: perPage, total: res.total } };
     },
 
     /**

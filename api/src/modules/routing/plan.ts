@@ -4,6 +4,7 @@ import { follow, newExpansion, reject, toPlan, type Expansion } from './expand';
 import { extensionName } from './nodes';
 import { matchForm } from './numbers';
 import { forwardStep, matchOutbound } from './outbound';
+import { withRecording } from './recording';
 import type { CallInput, LiveState, RoutingPlan } from './types';
 
 /**
@@ -44,6 +45,10 @@ function outbound(x: Expansion): void {
  * Never throws on configuration problems: they end the plan with a reject step.
  */
 export function planCall(config: PbxConfig, call: CallInput, state: LiveState): RoutingPlan {
+  return withRecording(config, routeCall(config, call, state), call.fromExtension ?? (call.direction === 'inbound' ? undefined : call.from));
+}
+
+function routeCall(config: PbxConfig, call: CallInput, state: LiveState): RoutingPlan {
   const x = newExpansion(config, call, state);
   if (call.direction === 'inbound') {
     inbound(x);

@@ -170,7 +170,16 @@ export interface HangupStep {
   source?: RouteNode;
 }
 
-export type PlanStep = RingStep | PlayStep | IvrStep | QueueStep | VoicemailStep | ForwardStep | RejectStep | HangupStep;
+/**
+ * The call is recorded (issue 16): the media worker answers the caller only when the rest of the
+ * plan (which it dials as one continuation) answers, and records both parties. Always first.
+ */
+export interface BridgeStep {
+  kind: 'bridge';
+  source?: RouteNode;
+}
+
+export type PlanStep = RingStep | PlayStep | IvrStep | QueueStep | VoicemailStep | ForwardStep | RejectStep | HangupStep | BridgeStep;
 
 export interface RoutingPlan {
   direction: CallDirection;

@@ -1,4 +1,4 @@
-import { normaliseProvider, type PaymentCheck, type SystemSetting, type SystemSettingInput } from '@tongdai/contracts';
+import { normaliseProvider, type PaymentCheck, type RecordingMode, type RecordingSettings, type SystemSetting, type SystemSettingInput } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 
 const DEFAULT_SETTING: SystemSetting = { hidden_phone_customer: 0, position_hidden_phone_customer: 0, show_popup_customer: 1, voice_over_internet_protocol: 1 };
@@ -31,4 +31,30 @@ export async function upsertSystemSetting(tx: Queryable, tenantId: number, s: Sy
     [tenantId, s.hidden_phone_customer, s.position_hidden_phone_customer, s.show_popup_customer, String(s.voice_over_internet_protocol)],
   );
   return getSystemSetting(tx);
+}
+
+/** Call recording (issue 16): the tenant's mode and retention; no row: nothing recorded, kept forever. */
+export async function getRecordingSettings(tx: Queryable): Promise<RecordingSettings> {
+  const { rows } = await tx.query<{ recording_mode: RecordingMode; recording_retention_days: number | null }>(
+    'select recording_mode, recording_retention_days from system_settings',
+  );
+  return rows[0] ? { recording_mode: rows[0].recording_mode, retention_days: rows[0].recording_retention_days } : { recording_mode: 'none', retention_days: null };
+}
+
+/** Writes only the recording columns (a tenant without a row gets the other settings' defaults). */
+export async function saveRecordingSettings(tx: Queryable, tenantId: number, s: RecordingSettings): Promise<RecordingSettings> {
+  await tx.query(
+    `insert into system_settings (tenant_id, recording_mode, recording_retention_days) values ($1, $2, $3)
+     on conflict (tenant_id) do update set recording_mode = excluded.recording_mode, recording_retention_days = excluded.recording_retention_days`,
+    [tenantId, s.recording_mode, s.retention_days],
+  );
+  return getRecordingSettings(tx);
+}
+
+/** Every tenant that keeps recordings for a limited time (withSystem: across tenants, for the retention sweep). */
+export async function recordingRetentions(tx: Queryable): Promise<{ tenantId: number; days: number }[]> {
+  const { rows } = await tx.query<{ tenant_id: number; days: number }>(
+    'select tenant_id, recording_retention_days as days from system_settings where recording_retention_days is not null order by tenant_id',
+  );
+  return rows.map((r) => ({ tenantId: r.tenant_id, days: r.days }));
 }

@@ -3,6 +3,7 @@ import { PERM, SystemSettingInputSchema, type SystemSettingInput } from '@tongda
 import { authOf, guarded } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { getPaymentCheck, getSystemSetting, upsertSystemSetting } from './settings.repository';
+import { recordingSettingsRoutes } from './recording-settings.routes';
 
 /**
  * Tenant surface: system settings and the payment check. Reading is open to every logged-in
@@ -22,4 +23,6 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/payment-check', { preHandler: guarded(PERM.general), schema }, async (request) => ({
     data: (await db.withTenant(authOf(request).tenantId, getPaymentCheck)) ?? { feature_name_data: [], date_expired: null },
   }));
+  // GET/PUT /recording-settings (issue 16), in a context of its own: its writes refresh call routing.
+  await app.register(recordingSettingsRoutes);
 }

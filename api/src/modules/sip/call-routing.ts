@@ -10,6 +10,7 @@ import { TenantLookup } from '../kamailio/tenant-lookup';
 import { createActivityRecorder } from '../activity/activity-recorder.service';
 import { Continuations } from '../media/continuation';
 import { registerMediaRoutes } from '../media/media.routes';
+import { registerRecordingInternalRoutes, type RecordingStore } from '../recordings/recordings.service';
 import { PbxConfigCache, type ConfigLoader } from '../pbx/config-cache';
 import type { CallEventHub } from '../realtime/call-event-hub';
 import { LiveFeed } from '../realtime/live-feed';
@@ -34,6 +35,8 @@ export interface CallRoutingOptions {
   internalSecret?: string;
   /** How often registrations that ran out are looked for (user activity); default 5 s. */
   lapseCheckMs?: number;
+  /** Where the media worker's call recordings go (default: recordingStoreFromEnv(), as the public server's). */
+  recordingStore?: RecordingStore;
 }
 
 /**
@@ -122,5 +125,6 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     liveState,
   });
   registerMediaRoutes(app, { db, tracker, continuations, config, liveState, onQueued: feed ? (callId, queueId, agents) => feed.queued(callId, queueId, agents) : undefined });
+  registerRecordingInternalRoutes(app, { db, store: opts.recordingStore });
   return tracker;
 }

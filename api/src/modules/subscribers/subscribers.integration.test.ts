@@ -23,7 +23,7 @@ describe('subscribers, SIP account and call log (tenant surface)', () => {
     const body = res.json();
     expect(body.meta).toEqual({ page: 1, per_page: 10, total: 2 });
     expect(body.data.map((s: { extension: string }) => s.extension)).toEqual(['101', '102']);
-    expect(body.data[0]).toEqual({ id: expect.any(Number), extension: '101', display_name: 'Quản trị viên', user_id: expect.any(Number), user_name: 'Quản trị viên', created_at: expect.any(String), registered: false, ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120 });
+    expect(body.data[0]).toEqual({ id: expect.any(Number), extension: '101', display_name: 'Quản trị viên', user_id: expect.any(Number), user_name: 'Quản trị viên', created_at: expect.any(String), registered: false, ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120, recording_mode: null });
     expect(res.body).not.toContain(DEMO_SIP.demo.admin.password);
     expect((await get('/t/demo/subscribers?search=102')).json().meta.total).toBe(1);
     expect((await get('/t/demo/subscribers?search=%25')).json().meta.total).toBe(0);

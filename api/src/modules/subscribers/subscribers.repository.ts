@@ -7,7 +7,7 @@ import { openSipPassword, sealSipPassword } from './sip-password-box';
 
 const COLUMNS = `s.id, s.extension, s.display_name, s.user_id,
   case when u.id is null then null else coalesce(nullif(u.full_name, ''), u.username) end as user_name, s.created_at,
-  s.ring_time, s.voicemail_enabled, s.voicemail_pin, s.voicemail_greeting_id, s.voicemail_max_seconds`;
+  s.ring_time, s.voicemail_enabled, s.voicemail_pin, s.voicemail_greeting_id, s.voicemail_max_seconds, s.recording_mode`;
 const FROM = 'subscribers s left join users u on u.id = s.user_id';
 
 type Row = Omit<Subscriber, 'created_at'> & { created_at: Date | string };
@@ -64,20 +64,22 @@ export async function userExists(tx: Queryable, userId: number): Promise<boolean
   return rows.length > 0;
 }
 
-/** The ring time and mailbox settings of an input: undefined (left out) keeps the stored value. */
+/** The ring time, mailbox and recording settings of an input: undefined (left out) keeps the stored value. */
 const settingsOf = (input: SubscriberInput) => [
   input.ring_time === undefined ? 'keep' : 'set', input.ring_time ?? null,
   input.voicemail_enabled ?? null,
   input.voicemail_pin === undefined ? 'keep' : 'set', input.voicemail_pin ?? null,
   input.voicemail_greeting_id === undefined ? 'keep' : 'set', input.voicemail_greeting_id ?? null,
   input.voicemail_max_seconds ?? null,
+  input.recording_mode === undefined ? 'keep' : 'set', input.recording_mode ?? null,
 ];
 /** SET list of the settings from parameters $first.. (as settingsOf orders them). */
 const SETTINGS = (n: number) => `ring_time = case when $${n} = 'set' then $${n + 1}::int else ring_time end,
   voicemail_enabled = coalesce($${n + 2}::boolean, voicemail_enabled),
   voicemail_pin = case when $${n + 3} = 'set' then $${n + 4}::text else voicemail_pin end,
   voicemail_greeting_id = case when $${n + 5} = 'set' then $${n + 6}::int else voicemail_greeting_id end,
-  voicemail_max_seconds = coalesce($${n + 7}::int, voicemail_max_seconds)`;
+  voicemail_max_seconds = coalesce($${n + 7}::int, voicemail_max_seconds),
+  recording_mode = case when $${n + 8} = 'set' then $${n + 9}::text else recording_mode end`;
 
 export async function insertSubscriber(tx: Queryable, tenantId: number, input: SubscriberInput, password: string): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(

@@ -46,8 +46,8 @@ describe('voice subscribers (GET /voice-subscribers) and the provider-2 SIP acco
     const res = await get('/t/demo/voice-subscribers');
     expect(res.json()).toEqual({
       data: [
-        { id: expect.any(Number), extension: '101', display_name: 'Quản trị viên', user_id: expect.any(Number), user_name: 'Quản trị viên', created_at: expect.any(String), sip_domain: 'demo.tongdai.local', registered: false, user_agent: null, ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120 },
-        { id: expect.any(Number), extension: '102', display_name: 'Nhân viên tổng đài', user_id: expect.any(Number), user_name: expect.any(String), created_at: expect.any(String), sip_domain: 'demo.tongdai.local', registered: true, user_agent: null, ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120 },
+        { id: expect.any(Number), extension: '101', display_name: 'Quản trị viên', user_id: expect.any(Number), user_name: 'Quản trị viên', created_at: expect.any(String), sip_domain: 'demo.tongdai.local', registered: false, user_agent: null, ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120, recording_mode: null },
+        { id: expect.any(Number), extension: '102', display_name: 'Nhân viên tổng đài', user_id: expect.any(Number), user_name: expect.any(String), created_at: expect.any(String), sip_domain: 'demo.tongdai.local', registered: true, user_agent: null, ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120, recording_mode: null },
       ],
       meta: { page: 1, per_page: 10, total: 2 },
     });

@@ -1,4 +1,5 @@
 import type { SwitchboardCarrier } from '../telecom';
+import type { RecordingMode } from '../recording';
 import type { AudioFile, BlockedNumber, Inbound, Ivr, LastCall, Notification, OutboundRule, PbxNumber, Queue, RingGroup, TimeCondition, TimeGroup } from './objects';
 
 /** Everything the routing engine needs about one tenant (a snapshot read in one transaction). */
@@ -19,6 +20,8 @@ export interface PbxConfig {
     /** The mailbox's own greeting (a greeting's audio id) and longest message (issue 16). */
     voicemail_greeting_id?: number | null;
     voicemail_max_seconds?: number;
+    /** Its own recording mode (null/absent: the tenant's). */
+    recording_mode?: RecordingMode | null;
   }[];
   numbers: PbxNumber[];
   inbounds: Inbound[];
@@ -38,6 +41,8 @@ export interface PbxConfig {
    */
   switchboards?: SwitchboardRoute[];
   maxChannels?: number;
+  /** The tenant's recording mode (issue 16; absent: none). Queues and extensions may set their own. */
+  recordingMode?: RecordingMode;
 }
 
 /** A switchboard as routing and Kamailio see it: where to send, how many calls at once. */

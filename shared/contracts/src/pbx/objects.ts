@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MSG } from '../messages';
 import { optionalRef, requiredRef } from '../ref';
+import { OptionalRecordingModeSchema } from '../recording';
 import { EXTENSION_PATTERN } from '../subscribers';
 import { DestinationSchema, OptionalDestinationSchema, PBX_NUMBER_PATTERN } from './destinations';
 import { INVALID, max, PBX_MSG } from './messages';
@@ -107,6 +108,8 @@ const queueFields = {
   sla_seconds: int(5, 600, 20),
   amber_wait_seconds: int(5, 3600, 30),
   red_wait_seconds: int(5, 3600, 60),
+  /** Calls answered from this queue are recorded under this mode (issue 16); null: the tenant's. */
+  recording_mode: OptionalRecordingModeSchema,
 };
 /** /queue; the tile turns amber before it turns red (the error shows under the amber threshold). */
 export const QueueInputSchema = v.pipe(

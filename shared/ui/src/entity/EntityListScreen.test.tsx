@@ -135,6 +135,18 @@ describe('EntityListScreen', () => {
     expect(screen.getByTestId('export').textContent).toBe('Xuất Excel');
     await waitFor(() => expect(run).toHaveBeenCalledTimes(1));
   });
+  it('rowDetail adds a full-width row under the rows it answers for, and none under the others', async () => {
+    signIn([PERM.view]);
+    renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(api())} rowDetail={(r) => r.id === 2 && <p data-testid="detail">Chi tiết {r.name}</p>} /> });
+    await waitFor(() => expect(names()).toHaveLength(10));
+    const details = screen.getAllByTestId('list-row-detail');
+    expect(details).toHaveLength(1);
+    expect(screen.getAllByTestId('list-row')).toHaveLength(10);
+    // Right under its own row, across every column.
+    expect(within(details[0].previousElementSibling as HTMLElement).getByTestId('row-name').textContent).toBe('Phòng 2');
+    expect(details[0].querySelector('td')?.getAttribute('colspan')).toBe('2');
+    expect(screen.getByTestId('detail').textContent).toBe('Chi tiết Phòng 2');
+  });
 });
 
 describe('EntityFormScreen', () => {

@@ -18,6 +18,8 @@ export interface EntityListScreenProps<T extends { id: number }> {
   toolbar?: ReactNode;
   /** More row actions before edit/delete (each gates itself). */
   rowActions?: (row: T) => ReactNode;
+  /** A full-width row under a row while it returns something (a call's recording player); see ListPage. */
+  rowDetail?: (row: T) => ReactNode;
   /** Hides the delete of some rows (e.g. the built-in super-admin role). */
   canDelete?: (row: T) => boolean;
   /** Replaces the form dialog of ?dialog=new (e.g. an upload) for a dialog entity. */
@@ -29,7 +31,7 @@ export interface EntityListScreenProps<T extends { id: number }> {
  * and delete with confirmation gated by permission, an empty state with a button to add the
  * first item, and export where the entity allows.
  */
-export function EntityListScreen<T extends { id: number }>({ entity, toolbar, rowActions, canDelete, createDialog }: EntityListScreenProps<T>) {
+export function EntityListScreen<T extends { id: number }>({ entity, toolbar, rowActions, rowDetail, canDelete, createDialog }: EntityListScreenProps<T>) {
   const { t } = useTranslation([entity.ns, UI_NS]);
   const k = (key: string) => entityKey(entity, key);
   const { can: canDo } = useCan();
@@ -81,6 +83,7 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
         query={query}
         columns={columns}
         rowKey={(r) => r.id}
+        rowDetail={rowDetail}
         list={list}
         addTo={mayCreate ? entity.paths.add : undefined}
         addLabel={t(k('add'))}

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MSG } from '@tongdai/contracts';
-import { useBlobAudio } from './useBlobAudio';
+import { useBlobAudio, type BlobAudioOptions } from './useBlobAudio';
 
 // jsdom has neither media playback nor object URLs: doubles that behave like the browser's.
 let urls = 0;
@@ -11,17 +11,18 @@ beforeAll(() => {
     createObjectURL: (b: Blob) => { const u = `blob:test/${++urls}-${b.size}`; created.push(u); return u; },
     revokeObjectURL: (u: string) => { revoked.push(u); },
   });
-  const set = (el: HTMLMediaElement, paused: boolean, event: string) => {
+  const set = (el: HTMLMediaElement, paused: boolean, ...events: string[]) => {
     Object.defineProperty(el, 'paused', { value: paused, configurable: true });
-    el.dispatchEvent(new Event(event));
+    for (const event of events) el.dispatchEvent(new Event(event));
   };
-  HTMLMediaElement.prototype.play = jest.fn(function (this: HTMLMediaElement) { set(this, false, 'playing'); return Promise.resolve(); });
+  // As the browser: 'play' as it is asked to, 'playing' once sound comes.
+  HTMLMediaElement.prototype.play = jest.fn(function (this: HTMLMediaElement) { set(this, false, 'play', 'playing'); return Promise.resolve(); });
   HTMLMediaElement.prototype.pause = jest.fn(function (this: HTMLMediaElement) { set(this, true, 'pause'); });
 });
 beforeEach(() => { created.length = 0; revoked.length = 0; jest.clearAllMocks(); });
 
-function Player({ name, load }: { name: string; load: () => Promise<Blob> }) {
-  const p = useBlobAudio(load);
+function Player({ name, load, options }: { name: string; load: () => Promise<Blob>; options?: BlobAudioOptions }) {
+  const p = useBlobAudio(load, options);
   return (
     <div>
       <button onClick={() => void p.toggle()} data-testid={`${name}-toggle`}>{p.status}</button>
@@ -83,5 +84,46 @@ describe('useBlobAudio', () => {
     expect(screen.getByTestId('a-error').textContent).toBe(MSG.generic);
     expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled();
     expect(created).toEqual([]);
+  });
+
+  it("a play from the element's own controls pauses the clip playing elsewhere", async () => {
+    render(<><Player name="a" load={wav} /><Player name="b" load={wav} /></>);
+    await press('a');
+    await press('b');
+    await press('a');
+    expect(status('b')).toBe('paused');
+    // The user presses play on b's native controls: a stops.
+    await act(async () => { await audio('b').play(); });
+    expect(status('a')).toBe('paused');
+    expect(status('b')).toBe('playing');
+  });
+
+  it('a second press while the bytes are loading does not fetch them again', async () => {
+    let resolve: (b: Blob) => void = () => undefined;
+    const load = jest.fn(() => new Promise<Blob>((r) => { resolve = r; }));
+    render(<Player name="a" load={load} />);
+    await press('a');
+    expect(status('a')).toBe('loading');
+    await press('a');
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => { resolve(new Blob([new Uint8Array(8)])); });
+    expect(status('a')).toBe('playing');
+    expect(created).toHaveLength(1);
+  });
+
+  it("messageOf names a refusal in the area's words (a 404: the recording is gone)", async () => {
+    const notFound = Object.assign(new Error('HTTPError'), { name: 'HTTPError', response: { status: 404, clone: () => ({ json: () => Promise.reject(new Error('not JSON')) }) } });
+    render(<Player name="a" load={() => Promise.reject(notFound)} options={{ messageOf: (e) => (e.status === 404 ? 'Đã bị xoá' : e.message) }} />);
+    await press('a');
+    expect(screen.getByTestId('a-error').textContent).toBe('Đã bị xoá');
+  });
+
+  it('a play the browser holds back for want of a gesture is no error: the clip waits, paused', async () => {
+    (HTMLMediaElement.prototype.play as jest.Mock).mockImplementationOnce(() => Promise.reject(new DOMException('no gesture', 'NotAllowedError')));
+    render(<Player name="a" load={wav} />);
+    await press('a');
+    expect(status('a')).toBe('paused');
+    expect(screen.queryByTestId('a-error')).toBeNull();
+    expect(audio('a').src).toBe(created[0]);
   });
 });

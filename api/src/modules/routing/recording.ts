@@ -1,0 +1,53 @@
+import { recordsDirection, type PbxConfig, type RecordingMode } from '@tongdai/contracts';
+import type { CallDirection, PlanStep, RoutingPlan } from './types';
+
+/**
+ * Which calls are recorded (issue 16, ADR 0041). The most specific setting wins: a queue's own
+ * mode for the calls it takes, an extension's for the calls it makes or takes, else the tenant's.
+ * A call is recorded when any party it may reach (or the extension placing it) records that direction.
+ */
+export function tenantRecordingMode(config: PbxConfig): RecordingMode {
+  return config.recordingMode ?? 'none';
+}
+
+export function extensionRecordingMode(config: PbxConfig, extension: string): RecordingMode {
+  return config.extensions.find((e) => e.extension === extension)?.recording_mode ?? tenantRecordingMode(config);
+}
+
+export function queueRecordingMode(config: PbxConfig, queueId: number): RecordingMode {
+  return config.queues.find((q) => q.id === queueId)?.recording_mode ?? tenantRecordingMode(config);
+}
+
+/** A plan that rings extensions or a carrier itself (no media worker in its path unless it records). */
+function recordsDirectPlan(config: PbxConfig, plan: RoutingPlan, fromExtension: string | undefined): boolean {
+  const modes: RecordingMode[] = [];
+  if (plan.direction !== 'inbound' && fromExtension) modes.push(extensionRecordingMode(config, fromExtension));
+  for (const s of plan.steps) if (s.kind === 'ring') for (const t of s.targets) modes.push(extensionRecordingMode(config, t.extension));
+  if (!modes.length) modes.push(tenantRecordingMode(config));
+  return modes.some((m) => recordsDirection(m, plan.direction));
+}
+
+/**
+ * The plan of a new call with recording: a call whose first step rings (or goes out through a
+ * carrier) and must be recorded starts with a bridge step, so the media worker stands between
+ * the parties (browsers, desk phones and carriers alike) and records them; calls whose first step
+ * is the worker's already (IVR, queue, announcement) are recorded by it as its session says.
+ */
+export function withRecording(config: PbxConfig, plan: RoutingPlan, fromExtension: string | undefined): RoutingPlan {
+  const first = plan.steps[0];
+  if (!first || (first.kind !== 'ring' && first.kind !== 'forward')) return plan;
+  if (!recordsDirectPlan(config, plan, fromExtension)) return plan;
+  const bridge: PlanStep = { kind: 'bridge', ...(first.source ? { source: first.source } : {}) };
+  return { ...plan, steps: [bridge, ...plan.steps] };
+}
+
+/**
+ * Whether the worker's session at the start of a call records once it bridges the caller: a
+ * queue by its mode, an IVR or announcement by the tenant's (who will answer is not known yet).
+ */
+export function recordsAtWorker(config: PbxConfig, step: PlanStep, direction: CallDirection): boolean {
+  if (step.kind === 'bridge') return true;
+  if (step.kind === 'queue') return recordsDirection(queueRecordingMode(config, step.queueId), direction);
+  if (step.kind === 'ivr' || step.kind === 'play') return recordsDirection(tenantRecordingMode(config), direction);
+  return false;
+}

@@ -1,0 +1,149 @@
+import type { Mp3Encoder } from '@breezystack/lamejs';
+import { decodeAlaw, decodeUlaw } from '../rtp/g711';
+import { PT_PCMA } from '../rtp/session';
+import { RATE } from './wav';
+
+/** MP3 bit rate of a recording: 8 kHz stereo (MPEG 2.5), about 240 KB a minute. */
+export const RECORDING_KBPS = 32;
+/** Audio newer than this stays unencoded: a late packet still lands where it belongs. */
+const JITTER_SAMPLES = (RATE * 300) / 1000;
+/** A stream whose RTP timestamps stray further than this from the clock is put back on the clock. */
+const STRAY_SAMPLES = RATE;
+const ENCODE_EVERY_MS = 1000;
+
+/**
+ * lamejs as an ES module: its CommonJS entry (what tsx's require would load) is a browser IIFE
+ * that exports nothing. Loaded once, the first time a call is recorded.
+ */
+let lame: Promise<typeof import('@breezystack/lamejs')> | null = null;
+const loadLame = () => (lame ??= import('@breezystack/lamejs'));
+
+/**
+ * One party's audio on the call's clock: sample n is n/8000 s after the recording started. A
+ * stream's first packet is placed where the clock is when it arrives; the next ones by their RTP
+ * timestamps, so network jitter (packets held back, then delivered at once) moves nothing, and a
+ * pause in the stream (silence suppression, hold) is silence of the right length.
+ */
+class Track {
+  private chunks: Int16Array[] = [];
+  /** Samples written (audio and filled gaps) since the start. */
+  length = 0;
+  /** Samples already handed to the encoder. */
+  private taken = 0;
+  private ssrc = -1;
+  private lastTs = 0;
+  private lastPos = 0;
+
+  /** `pcm` with RTP timestamp `ts` of stream `ssrc`, arrived `at` samples after the start (its end). */
+  add(pcm: Int16Array, at: number, ts: number, ssrc: number): void {
+    const onClock = Math.max(at - pcm.length, 0);
+    let pos = ssrc === this.ssrc ? this.lastPos + ((ts - this.lastTs) | 0) : onClock;
+    // A new stream, or one whose clock strays (a sender running fast or slow): back on our clock.
+    if (Math.abs(pos - onClock) > STRAY_SAMPLES) pos = onClock;
+    this.ssrc = ssrc;
+    this.lastTs = ts;
+    this.lastPos = pos;
+    // A late or repeated packet over audio already written: only what is new.
+    if (pos < this.length) {
+      const skip = this.length - pos;
+      if (skip >= pcm.length) return;
+      pcm = pcm.subarray(skip);
+      pos = this.length;
+    }
+    if (pos > this.length) this.push(new Int16Array(pos - this.length));
+    this.push(pcm);
+  }
+
+  private push(pcm: Int16Array): void {
+    this.chunks.push(pcm);
+    this.length += pcm.length;
+  }
+
+  /** The next `n` samples for the encoder (silence where the party sent nothing yet). */
+  take(n: number): Int16Array {
+    const out = new Int16Array(n);
+    let filled = 0;
+    while (filled < n && this.chunks.length) {
+      const c = this.chunks[0];
+      const k = Math.min(c.length, n - filled);
+      out.set(c.subarray(0, k), filled);
+      filled += k;
+      if (k === c.length) this.chunks.shift();
+      else this.chunks[0] = c.subarray(k);
+    }
+    this.taken += n;
+    // What was not there is counted as silence already given: the track catches up from here.
+    if (this.length < this.taken) this.length = this.taken;
+    return out;
+  }
+}
+
+/**
+ * A bridged call's recording (issue 16, ADR 0041): the caller on the left channel, the other
+ * party on the right, on the wall clock from the moment they were bridged, encoded to MP3 as the
+ * call goes (a second at a time, so an hour's call never holds an hour of PCM). Paused: both
+ * channels are silence for that time, so the file keeps the call's timeline.
+ */
+export class CallRecorder {
+  private readonly t0: number;
+  readonly startedAt = new Date();
+  private readonly tracks = [new Track(), new Track()] as const;
+  /** Null until lamejs is loaded: the tracks keep the audio meanwhile. */
+  private encoder: Mp3Encoder | null = null;
+  private readonly encoderReady: Promise<void>;
+  private readonly mp3: Buffer[] = [];
+  private encoded = 0;
+  private readonly timer: NodeJS.Timeout;
+  private finished: { mp3: Buffer; seconds: number } | null = null;
+  paused = false;
+  private stopped = false;
+
+  constructor(private readonly clock: () => number = () => performance.now()) {
+    this.t0 = clock();
+    this.encoderReady = loadLame().then((m) => {
+      this.encoder = new m.Mp3Encoder(2, RATE, RECORDING_KBPS);
+    });
+    this.timer = setInterval(() => this.encode(false), ENCODE_EVERY_MS);
+    this.timer.unref();
+  }
+
+  private now(): number {
+    return Math.floor(((this.clock() - this.t0) * RATE) / 1000);
+  }
+
+  /** A G.711 packet (its RTP timestamp and SSRC) of party 0 (the caller) or 1 (the other side). */
+  packet(party: 0 | 1, pt: number, payload: Buffer, ts: number, ssrc: number): void {
+    if (this.stopped) return;
+    const pcm = pt === PT_PCMA ? decodeAlaw(payload) : decodeUlaw(payload);
+    this.tracks[party].add(this.paused ? new Int16Array(pcm.length) : pcm, this.now(), ts, ssrc);
+  }
+
+  private encode(final: boolean, end = this.now()): void {
+    if (!this.encoder) return;
+    const upto = final ? Math.max(end, this.tracks[0].length, this.tracks[1].length) : end - JITTER_SAMPLES;
+    // Whole MP3 frames' worth (576 samples at 8 kHz) keep the encoder's buffering small.
+    const n = final ? upto - this.encoded : Math.floor((upto - this.encoded) / 576) * 576;
+    if (n <= 0) return;
+    const left = this.tracks[0].take(n);
+    const right = this.tracks[1].take(n);
+    this.encoded += n;
+    const out = this.encoder.encodeBuffer(left, right);
+    if (out.length) this.mp3.push(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
+  }
+
+  /** Stops: the MP3 of the whole call and how long it lasts (seconds, from the bridge to now). */
+  async finish(): Promise<{ mp3: Buffer; seconds: number }> {
+    if (this.finished) return this.finished;
+    clearInterval(this.timer);
+    const end = this.now();
+    this.stopped = true;
+    await this.encoderReady;
+    if (this.finished) return this.finished;
+    this.encode(true, end);
+    const tail = this.encoder!.flush();
+    if (tail.length) this.mp3.push(Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength));
+    this.finished = { mp3: Buffer.concat(this.mp3), seconds: this.encoded / RATE };
+    this.mp3.length = 0;
+    return this.finished;
+  }
+}

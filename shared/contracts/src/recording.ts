@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+
+/**
+ * Call recording (issue 16, ADR 0041): which calls are recorded (per tenant, queue and extension),
+ * how long recordings are kept, and how a call-history row names its recording.
+ */
+
+/** all: every call; inbound / outbound: only calls in that direction (internal calls count as both); none: never. */
+export const RECORDING_MODES = ['all', 'inbound', 'outbound', 'none'] as const;
+export type RecordingMode = (typeof RECORDING_MODES)[number];
+
+export const RECORDING_MODE_LABELS: Record<RecordingMode, string> = {
+  all: 'Ghi âm mọi cuộc gọi',
+  inbound: 'Chỉ ghi âm cuộc gọi vào',
+  outbound: 'Chỉ ghi âm cuộc gọi ra',
+  none: 'Không ghi âm',
+};
+/** A queue or extension whose mode is null follows the tenant's. */
+export const RECORDING_INHERIT_LABEL = 'Theo cài đặt chung của công ty';
+
+export const RECORDING_MSG = {
+  mode: 'Chọn một chế độ ghi âm',
+  retention: 'Số ngày lưu phải là số nguyên từ 1 đến 3650 (để trống: lưu mãi)',
+  notFound: 'Bản ghi âm không tồn tại hoặc đã bị xoá theo thời hạn lưu trữ',
+} as const;
+
+/** Tenant API paths (under /t/:ma_dn). */
+export const RECORDING_API = {
+  settings: 'recording-settings',
+  audio: (id: number) => `recordings/${id}/audio`,
+  download: (id: number) => `recordings/${id}/download`,
+} as const;
+
+/** GET/PUT /recording-settings (setting.view / setting.edit). */
+export interface RecordingSettings {
+  recording_mode: RecordingMode;
+  /** Days a recording is kept before it is deleted, file included; null: kept until deleted by hand. */
+  retention_days: number | null;
+}
+
+const retention = v.union(
+  [
+    v.null(),
+    v.pipe(v.literal(''), v.transform(() => null)),
+    v.pipe(v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,4}$/, RECORDING_MSG.retention), v.transform(Number))], RECORDING_MSG.retention), v.integer(RECORDING_MSG.retention), v.minValue(1, RECORDING_MSG.retention), v.maxValue(3650, RECORDING_MSG.retention)),
+  ],
+  RECORDING_MSG.retention,
+);
+
+export const RecordingSettingsSchema = v.object({
+  recording_mode: v.picklist(RECORDING_MODES, RECORDING_MSG.mode),
+  retention_days: v.optional(retention, null),
+});
+
+/** A queue's or extension's own mode (null or '': the tenant's), as their forms send it. */
+export const RecordingModeOrInheritSchema = v.union(
+  [v.null(), v.pipe(v.literal(''), v.transform(() => null)), v.picklist(RECORDING_MODES, RECORDING_MSG.mode)],
+  RECORDING_MSG.mode,
+);
+/** Left out: the tenant's (a new queue). */
+export const OptionalRecordingModeSchema = v.optional(RecordingModeOrInheritSchema, null);
+
+/** What a call-history row says of its recording (null: none, or the viewer may not listen). */
+export interface RecordingRef {
+  id: number;
+  duration_seconds: number;
+  /** The viewer holds recording.download. */
+  downloadable: boolean;
+}
+
+/**
+ * Whether a call in `direction` is recorded under `mode`. Internal calls (extension to extension)
+ * are both a call made and a call received: recorded under any mode but none.
+ */
+export function recordsDirection(mode: RecordingMode, direction: 'inbound' | 'outbound' | 'internal'): boolean {
+  if (mode === 'none') return false;
+  if (mode === 'all' || direction === 'internal') return true;
+  return mode === direction;
+}
