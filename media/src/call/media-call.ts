@@ -10,6 +10,7 @@ import { AudioSource, PT_PCMA, RtpSession } from '../rtp/session';
 import { Dialog, newTag } from '../sip/dialog';
 import type { Remote, SipEndpoint } from '../sip/endpoint';
 import { cseq, header, randomToken, type SipRequest, type SipResponse } from '../sip/message';
+import { RECORDING_HEADER, RECORDING_INFO_TYPE } from '@tongdai/contracts';
 import { buildSdp, parseSdp } from '../sip/sdp';
 
 export interface CallContext {
@@ -102,10 +103,21 @@ export class MediaCall {
     });
   }
 
+  /**
+   * Who may pause the recording (ADR 0041): the agent — the callee of an inbound call, the caller
+   * of an outbound one, either party of an internal one. Their leg is marked with RECORDING_HEADER.
+   */
+  private mayPause(leg: 'a' | 'b'): boolean {
+    const s = this.session;
+    if (!s?.record_ticket) return false;
+    return s.direction === 'internal' || (leg === 'a' ? s.direction === 'outbound' : s.direction === 'inbound');
+  }
+
   private answerA(dtmf: number | null): void {
     const { ep } = this.ctx;
     const sdp = buildSdp({ address: ep.address, port: this.rtpA!.port, dtmf, sessionId: Date.now() });
-    ep.respond(this.invite, this.from, 200, 'OK', [['x-to-tag', this.tagA], ['contact', `<sip:media@${ep.address}:${ep.port}>`], ['content-type', 'application/sdp']], sdp);
+    const mark: [string, string][] = this.mayPause('a') ? [[RECORDING_HEADER.toLowerCase(), 'on']] : [];
+    ep.respond(this.invite, this.from, 200, 'OK', [['x-to-tag', this.tagA], ['contact', `<sip:media@${ep.address}:${ep.port}>`], ...mark, ['content-type', 'application/sdp']], sdp);
     this.dialogA = Dialog.asUas(ep, this.invite, this.tagA);
   }
 
@@ -377,6 +389,7 @@ export class MediaCall {
         ['contact', `<sip:media@${ep.address}:${ep.port}>`],
         ['max-forwards', '70'],
         ['x-tongdai-continue', token],
+        ...(this.mayPause('b') ? [[RECORDING_HEADER.toLowerCase(), 'on'] as [string, string]] : []),
         ['content-type', 'application/sdp'],
       ],
       body: buildSdp({ address: ep.address, port: rtp.port, sessionId: Date.now() }),
@@ -478,6 +491,12 @@ export class MediaCall {
         return;
       case 'INFO': {
         ep.respond(req, from, 200, 'OK');
+        // An agent pausing or resuming the recording (payment details): never passed on.
+        if ((header(req, 'content-type') ?? '').toLowerCase() === RECORDING_INFO_TYPE) {
+          const body = req.body.trim().toLowerCase();
+          if (this.recorder && this.mayPause(isA ? 'a' : 'b') && (body === 'pause' || body === 'resume')) this.recorder.paused = body === 'pause';
+          return;
+        }
         const digit = infoDigit(header(req, 'content-type') ?? '', req.body);
         if (!digit) return;
         // Bridged: the other side gets the key as it was sent (an agent's IVR, a carrier's menu).

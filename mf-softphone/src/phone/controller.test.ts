@@ -123,6 +123,27 @@ describe('PhoneController', () => {
     expect(phone.snapshot.connectedAt).toBe(5000);
   });
 
+  it('a recorded call shows its recording; the agent pauses and resumes it through the adapter; the next call starts unmarked', async () => {
+    const { phone, adapter, hooks } = setup();
+    adapter.setRecordingPaused = jest.fn();
+    await phone.start(account);
+    phone.toggleRecording();
+    expect(adapter.setRecordingPaused).not.toHaveBeenCalled();
+    hooks().sink({ type: 'incoming.progress', remoteNumber: '0901234567' });
+    hooks().onRecorded?.();
+    hooks().sink({ type: 'incoming.accepted' });
+    expect(phone.snapshot.recording).toBe('on');
+    phone.toggleRecording();
+    expect(adapter.setRecordingPaused).toHaveBeenLastCalledWith(true);
+    expect(phone.snapshot.recording).toBe('paused');
+    phone.toggleRecording();
+    expect(adapter.setRecordingPaused).toHaveBeenLastCalledWith(false);
+    expect(phone.snapshot.recording).toBe('on');
+    hooks().sink({ type: 'ended' });
+    hooks().sink({ type: 'incoming.progress', remoteNumber: '0901234568' });
+    expect(phone.snapshot.recording).toBeUndefined();
+  });
+
   it('the customer card can be closed; the next call shows it again', async () => {
     const { phone, hooks } = setup();
     await phone.start(account);

@@ -24,6 +24,8 @@ export interface PhoneView {
   canTransfer: boolean;
   /** The other side refused our last transfer; cleared by the next transfer or call. */
   transferFailed?: boolean;
+  /** The call is recorded and the agent may pause it (payment details): 'on' or 'paused'; absent otherwise. */
+  recording?: 'on' | 'paused';
 }
 
 export interface ControllerDeps {
@@ -77,6 +79,7 @@ export class PhoneController {
       connectedAt: connected ? ((sameCall ? before.connectedAt : undefined) ?? (this.deps.now ?? Date.now)()) : sameCall ? before.connectedAt : undefined,
       muted: sameCall ? before.muted : false,
       transferFailed: sameCall ? before.transferFailed : undefined,
+      recording: sameCall ? before.recording : undefined,
     });
     for (const e of effects) this.apply(e);
     if (context.state !== before.context.state) {
@@ -110,6 +113,7 @@ export class PhoneController {
         onMediaState: (mediaState) => this.patch({ mediaState }),
         renewToken: this.deps.renewToken,
         onTransferFailed: () => this.patch({ transferFailed: true }),
+        onRecorded: () => this.patch({ recording: 'on' }),
       });
       if (gen !== this.generation) return; // stopped meanwhile
       this.adapter = adapter;
@@ -151,6 +155,14 @@ export class PhoneController {
   dtmf(tone: string): void { this.adapter?.sendDtmf(tone); }
   /** Hold or resume; the adapter's hold/unhold events update the view (not a SPEC state). */
   toggleHold(): void { this.adapter?.setHeld?.(!this.snapshot.context.hold?.local); }
+  /** Pause or resume the call's recording (only a call the PBX marked as recorded). */
+  toggleRecording(): void {
+    const now = this.snapshot.recording;
+    if (!now || !this.adapter?.setRecordingPaused) return;
+    const paused = now === 'on';
+    this.adapter.setRecordingPaused(paused);
+    this.patch({ recording: paused ? 'paused' : 'on' });
+  }
   /** Blind transfer of the current call (SIP REFER). */
   transfer(target: string): void {
     const t = target.replace(/[\s.-]/g, '');

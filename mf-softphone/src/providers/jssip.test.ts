@@ -13,6 +13,7 @@ class FakeSession extends EventEmitter {
   mute(o: unknown) { this.calls.push(['mute', o]); }
   unmute(o: unknown) { this.calls.push(['unmute', o]); }
   sendDTMF(t: string) { this.calls.push(['dtmf', t]); }
+  sendInfo(type: string, body: string) { this.calls.push(['info', type, body]); }
   hold() { this.calls.push(['hold']); this.emit('hold', { originator: 'local' }); }
   unhold() { this.calls.push(['unhold']); this.emit('unhold', { originator: 'local' }); }
   refer(target: string, options: { eventHandlers: Record<string, () => void> }) { this.calls.push(['refer', target]); this.referHandlers = options.eventHandlers; }
@@ -39,7 +40,7 @@ import { createJsSipAdapter, uaConfig } from './jssip';
 
 const account = (provider: 1 | 2): SipAccount => ({ provider, username_telecom: '101', domain_telecom: 'demo.tongdai.local', password_telecom: 'pw', ws_url: 'ws://127.0.0.1:8088' });
 
-function setup(provider: 1 | 2 = 1, onTransferFailed?: () => void) {
+function setup(provider: 1 | 2 = 1, onTransferFailed?: () => void, onRecorded?: () => void) {
   let ctx: PhoneContext = initialContext;
   const states: CallState[] = [];
   const sink = (e: PhoneEvent) => {
@@ -48,7 +49,7 @@ function setup(provider: 1 | 2 = 1, onTransferFailed?: () => void) {
     ctx = t.context;
     return t.effects;
   };
-  const adapter = createJsSipAdapter(account(provider), { sink, audio: () => null, onTransferFailed });
+  const adapter = createJsSipAdapter(account(provider), { sink, audio: () => null, onTransferFailed, onRecorded });
   return { adapter, states, ctx: () => ctx, ua: () => FakeUA.last };
 }
 const incoming = (ua: FakeUA, session = new FakeSession()) => {
@@ -225,6 +226,38 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
     a.ua().registered = true;
     a.adapter.stop();
     expect([a.ua().registered, a.ua().started]).toEqual([false, false]);
+  });
+});
+
+describe('pausing a recorded call (issue 16)', () => {
+  const marked = (h: string) => (h === 'X-Tongdai-Recording' ? 'on' : undefined);
+
+  it('an incoming call the PBX marks as recorded says so; pause and resume go to the worker as SIP INFO', () => {
+    const onRecorded = jest.fn();
+    const a = setup(1, undefined, onRecorded);
+    a.adapter.start();
+    const s = new FakeSession();
+    a.ua().emit('newRTCSession', { originator: 'remote', session: s, request: { getHeader: marked } });
+    expect(onRecorded).toHaveBeenCalledTimes(1);
+    a.adapter.answer();
+    s.emit('accepted', {});
+    a.adapter.setRecordingPaused?.(true);
+    a.adapter.setRecordingPaused?.(false);
+    expect(s.calls.filter((c) => c[0] === 'info')).toEqual([['info', 'application/x-tongdai-recording', 'pause'], ['info', 'application/x-tongdai-recording', 'resume']]);
+  });
+
+  it('a call we place is marked by the 200 that answers it; an unmarked call is not', () => {
+    const onRecorded = jest.fn();
+    const a = setup(1, undefined, onRecorded);
+    a.adapter.start();
+    a.adapter.call('0901234567');
+    a.ua().outgoing[0].session.emit('accepted', { response: { getHeader: () => undefined } });
+    expect(onRecorded).not.toHaveBeenCalled();
+    a.adapter.hangup();
+    a.ua().outgoing[0].session.emit('ended', {});
+    a.adapter.call('0901234568');
+    a.ua().outgoing[1].session.emit('accepted', { response: { getHeader: marked } });
+    expect(onRecorded).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { UA, WebSocketInterface } from 'jssip';
 import type { ReferEvent, RTCSession } from 'jssip/lib/RTCSession';
 import type { RTCSessionEvent } from 'jssip/lib/UA';
-import { CALL_CAUSE_HEADER, callFailureOf, SIP_REGISTER_EXPIRES_PROVIDER_1, type CallFailure } from '@tongdai/contracts';
+import { CALL_CAUSE_HEADER, callFailureOf, RECORDING_HEADER, RECORDING_INFO_TYPE, SIP_REGISTER_EXPIRES_PROVIDER_1, type CallFailure } from '@tongdai/contracts';
 import type { Effect, PhoneEvent } from '../machine/phone-machine';
 import { log, type AdapterHooks, type PhoneAdapter, type SipAccount } from './types';
 
@@ -81,7 +81,12 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
     // Outgoing: the INVITE leaves (CALL_OUT), then the far end rings, 180/183 (CALL_PROCESS).
     session.on('sending', () => mine() && direction === 'outgoing' && send(session, { type: 'outgoing.progress' }));
     session.on('progress', () => mine() && direction === 'outgoing' && send(session, { type: 'outgoing.ringing' }));
-    session.on('accepted', () => mine() && send(session, { type: `${direction}.accepted` }));
+    session.on('accepted', (e: { response?: { getHeader?: (name: string) => string | undefined } }) => {
+      if (!mine()) return;
+      send(session, { type: `${direction}.accepted` });
+      // A call we placed is answered by the media worker when it is recorded and ours to pause.
+      if (direction === 'outgoing' && e?.response?.getHeader?.(RECORDING_HEADER)) hooks.onRecorded?.();
+    });
     session.on('hold', ({ originator }) => mine() && send(session, { type: 'hold', originator: side(originator) }));
     session.on('unhold', ({ originator }) => mine() && send(session, { type: 'unhold', originator: side(originator) }));
     session.on('refer', (e) => (mine() ? followRefer(session, e) : e.reject()));
@@ -134,6 +139,8 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
       return;
     }
     current = session;
+    // A call the PBX records, which this phone (the agent) may pause.
+    if ((ev.request as { getHeader?: (name: string) => string | undefined } | undefined)?.getHeader?.(RECORDING_HEADER)) hooks.onRecorded?.();
     // An incoming call's RTCPeerConnection is created by answer().
     session.on('peerconnection', ({ peerconnection }) => wirePeerConnection(peerconnection));
     follow(session, 'incoming');
@@ -192,6 +199,9 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
     },
     setHeld(held) {
       if (held) current?.hold(); else current?.unhold();
+    },
+    setRecordingPaused(paused) {
+      current?.sendInfo(RECORDING_INFO_TYPE, paused ? 'pause' : 'resume');
     },
     transfer(target) {
       const session = current;

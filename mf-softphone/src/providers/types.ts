@@ -22,6 +22,8 @@ export interface AdapterHooks {
   renewToken?: () => Promise<string>;
   /** The other side refused our blind transfer: the call goes on. */
   onTransferFailed?: () => void;
+  /** The current call is recorded and this phone may pause the recording (the PBX marked the call so). */
+  onRecorded?: () => void;
 }
 
 /** The same softphone interface over every provider. */
@@ -39,6 +41,8 @@ export interface PhoneAdapter {
   setHeld?(held: boolean): void;
   /** Blind transfer (SIP REFER) of the current call to a number; only where the provider can (JsSIP). */
   transfer?(target: string): void;
+  /** Pause or resume the current call's recording (SIP INFO to the media worker); JsSIP only. */
+  setRecordingPaused?(paused: boolean): void;
 }
 
 /** SPEC §8: missing devices and dialling without a user agent are logged only. */

@@ -45,6 +45,7 @@ export function Softphone() {
           number={colleague || !remoteNumber ? remoteNumber : displayPhone(remoteNumber)} connectedAt={view.connectedAt} muted={view.muted} hold={hold}
           onMute={() => phone.toggleMute()} onHangup={() => phone.hangup()}
           onHold={view.canHold && connected ? () => phone.toggleHold() : undefined}
+          recording={view.recording} onRecording={view.recording && connected ? () => phone.toggleRecording() : undefined}
         />
       )}
       {active && connected && view.canTransfer && (

@@ -43,6 +43,8 @@ export interface MediaSession {
    * API signed for this call and tenant, sent back with the recording (POST /internal/sip/media/recording).
    */
   record_ticket?: string | null;
+  /** The call's direction: who may pause its recording (the agent: callee of an inbound call, caller of an outbound one, either of an internal one). */
+  direction?: 'inbound' | 'outbound' | 'internal';
 }
 
 /** POST /internal/sip/media/continue: a token to dial, none (hang up), or digits leading nowhere. */

@@ -77,3 +77,11 @@ export function recordsDirection(mode: RecordingMode, direction: 'inbound' | 'ou
   if (mode === 'all' || direction === 'internal') return true;
   return mode === direction;
 }
+
+/**
+ * Pausing a recording during a call (payment details, issue 16): the worker marks the leg of a party
+ * who may pause it with this header (the INVITE it sends an agent, or its 200 to an agent who called),
+ * and that party's phone sends SIP INFO of RECORDING_INFO_TYPE with "pause" or "resume" in the dialog.
+ */
+export const RECORDING_HEADER = 'X-Tongdai-Recording';
+export const RECORDING_INFO_TYPE = 'application/x-tongdai-recording';

@@ -225,15 +225,41 @@ export function talkingCallerScenario(audio: string, talkMs: number): string {
   ].join('\n'));
 }
 
-/** A phone that answers after `answerMs` and talks: `audio` (raw µ-law) as PCMU RTP until the BYE. Run with `-mp <free port>`. */
-export function talkingPhoneScenario(audio: string, answerMs = 300): string {
+/**
+ * A phone that answers after `answerMs` and talks: `audio` (raw µ-law) as PCMU RTP until the BYE.
+ * `infos`: SIP INFO it sends in the dialog after the ACK, each `afterMs` after the previous one
+ * (an agent pausing the recording). Run with `-mp <free port>`.
+ */
+export function talkingPhoneScenario(audio: string, answerMs = 300, infos: { afterMs: number; type: string; body: string }[] = []): string {
+  const capture = '<action><ereg regexp=".*" search_in="hdr" header="From:" assign_to="caller_from"/><ereg regexp="[^;]*" search_in="hdr" header="To:" assign_to="me"/></action>';
+  let cseq = 1;
+  const sendInfos = infos.flatMap((i) => [
+    `  <pause milliseconds="${i.afterMs}"/>`,
+    msg([
+      'INFO [next_url] SIP/2.0',
+      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+      '[routes]',
+      'From: [$me];tag=[pid]SIPpTag01[call_number]',
+      'To: [$caller_from]',
+      'Call-ID: [call_id]',
+      `CSeq: ${cseq++} INFO`,
+      'Contact: <sip:[local_ip]:[local_port];transport=[transport]>',
+      'Max-Forwards: 70',
+      `Content-Type: ${i.type}`,
+      'Content-Length: [len]',
+      '',
+      i.body,
+    ]),
+    '  <recv response="200"/>',
+  ]);
   return scenario('phone-talks', [
-    '  <recv request="INVITE" crlf="true"/>',
+    `  <recv request="INVITE" crlf="true" rrs="true">${infos.length ? capture : ''}</recv>`,
     msg([...replyHead('180 Ringing'), 'Content-Length: 0']),
     `  <pause milliseconds="${answerMs}"/>`,
     msg([...replyHead('200 OK'), 'Content-Type: application/sdp', 'Content-Length: [len]', '', SDP], ' retrans="500"'),
     '  <recv request="ACK" crlf="true"/>',
     `  <nop><action><exec rtp_stream="${audio},-1,0"/></action></nop>`,
+    ...sendInfos,
     '  <recv request="BYE"/>',
     msg([...replyHead('200 OK', false), 'Content-Length: 0']),
   ].join('\n'));

@@ -9,7 +9,7 @@ import { DEMO_PBX } from '../../db/seed-pbx';
 import { displayForm, vnDay } from '@tongdai/contracts';
 import { DEMO_SIP } from '../../db/seed-data';
 import { DEMO, INTERNAL_HEADERS, demoHeaders, login, startTestApp, type TestApp } from '../../../test/helpers';
-import { MONITOR_API, type MonitorSnapshot } from '@tongdai/contracts';
+import { MONITOR_API, RECORDING_INFO_TYPE, type MonitorSnapshot } from '@tongdai/contracts';
 import type { RealtimeEvent } from '../realtime/call-event-hub';
 import { buildInternalServer } from '../sip/internal-server';
 import { SipUdpClient } from '@tongdai/testkit/sip-client';
@@ -500,13 +500,18 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     expect(Math.sqrt(spoken.reduce((a, x) => a + x * x, 0) / spoken.length)).toBeGreaterThan(3000);
   });
 
-  it('a recorded call (issue 16): the worker stands between the carrier and 101; one MP3 holds the caller left and 101 right, as long as the billed time', async () => {
+  it('a recorded call (issue 16): the worker stands between the carrier and 101; one MP3 holds the caller left and 101 right, as long as the billed time; 101 pauses it for a while', async () => {
     await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set recording_mode = 'inbound' where extension = '101'"));
     pbxConfigChanged(tenantId);
     try {
       writeFileSync(join(dir, 'caller.ulaw'), toneUlaw(12, 440));
       writeFileSync(join(dir, 'phone-101.ulaw'), toneUlaw(12, 1000));
-      const p101 = runSipp({ dir, name: 'phone-101-talks', xml: talkingPhoneScenario('phone-101.ulaw', 500), args: ['-i', '127.0.0.1', '-p', String(phonePort['101']), '-m', '1', '-mi', '127.0.0.1', '-mp', String(await freeUdpPort())] });
+      // 101 (the agent) pauses the recording 1.5 s after the answer and resumes it 1 s later (payment details).
+      const infos = [
+        { afterMs: 1500, type: RECORDING_INFO_TYPE, body: 'pause' },
+        { afterMs: 1000, type: RECORDING_INFO_TYPE, body: 'resume' },
+      ];
+      const p101 = runSipp({ dir, name: 'phone-101-talks', xml: talkingPhoneScenario('phone-101.ulaw', 500, infos), args: ['-i', '127.0.0.1', '-p', String(phonePort['101']), '-m', '1', '-mi', '127.0.0.1', '-mp', String(await freeUdpPort())] });
       await listening();
       const call = await runSipp({
         dir,
@@ -530,13 +535,18 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       expect(Math.abs(Number(rec!.duration_seconds) - cdr.billsec)).toBeLessThan(1);
       const { channels, sampleRate } = mp3Channels(join(dir, 'recordings', rec!.storage_key));
       expect(channels).toHaveLength(2);
-      const middle = (c: Float32Array) => Int16Array.from(c.subarray(sampleRate, 3 * sampleRate), (v) => Math.round(v * 32767));
-      const [left, right] = channels.map(middle);
+      const part = (c: Float32Array, from: number, to: number) => Int16Array.from(c.subarray(Math.round(from * sampleRate), Math.round(to * sampleRate)), (v) => Math.round(v * 32767));
+      const rms = (x: Int16Array) => Math.sqrt(x.reduce((a, v) => a + v * v, 0) / x.length);
+      const [left, right] = channels.map((c) => part(c, 0.2, 1.3));
+      // Paused (1.5 s → 2.5 s after the answer): silence on both channels, the timeline kept.
+      for (const c of channels) expect(rms(part(c, 1.8, 2.3))).toBeLessThan(100);
+      // Resumed: both voices again.
+      for (const c of channels) expect(rms(part(c, 2.9, 3.6))).toBeGreaterThan(3000);
       // The caller's 440 Hz on the left, 101's 1 kHz on the right, each well above the other.
       expect(tonePower(left, 440)).toBeGreaterThan(20 * tonePower(left, 1000));
       expect(tonePower(right, 1000)).toBeGreaterThan(20 * tonePower(right, 440));
-      expect(Math.sqrt(left.reduce((a, x) => a + x * x, 0) / left.length)).toBeGreaterThan(3000);
-      expect(Math.sqrt(right.reduce((a, x) => a + x * x, 0) / right.length)).toBeGreaterThan(3000);
+      expect(rms(left)).toBeGreaterThan(3000);
+      expect(rms(right)).toBeGreaterThan(3000);
       // 101 busy: the worker answers the caller with 101's 486 (not a 5xx another worker would retry), nothing is recorded.
       const busy = runSipp({ dir, name: 'phone-101-busy', xml: busyScenario(), args: ['-i', '127.0.0.1', '-p', String(phonePort['101']), '-m', '1'] });
       await listening();
