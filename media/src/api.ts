@@ -26,8 +26,9 @@ export class MediaApi {
     return (await res.json()) as T;
   }
 
-  session(callId: string, step: number): Promise<MediaSession | null> {
-    return this.json(`/media/session?call_id=${encodeURIComponent(callId)}&step=${step}`);
+  /** `worker`: this worker's "host:port", where the API sends supervisors joining the call (ADR 0042). */
+  session(callId: string, step: number, worker?: string): Promise<MediaSession | null> {
+    return this.json(`/media/session?call_id=${encodeURIComponent(callId)}&step=${step}${worker ? `&worker=${encodeURIComponent(worker)}` : ''}`);
   }
 
   /**

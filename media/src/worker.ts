@@ -48,6 +48,8 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     proxy: o.proxy,
     log,
     track: (callId: string, call: MediaCall | null) => (call ? calls.set(callId, call) : calls.delete(callId)),
+    find: (callId: string) => calls.get(callId),
+    self: `${o.announce ?? o.address}:${ep.port}`,
   };
   ep.onRequest = (req: SipRequest, from: Remote) => {
     const callId = header(req, 'call-id') ?? '';

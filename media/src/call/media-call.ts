@@ -10,7 +10,8 @@ import { AudioSource, PT_PCMA, RtpSession } from '../rtp/session';
 import { Dialog, newTag } from '../sip/dialog';
 import type { Remote, SipEndpoint } from '../sip/endpoint';
 import { cseq, header, randomToken, type SipRequest, type SipResponse } from '../sip/message';
-import { RECORDING_HEADER, RECORDING_INFO_TYPE } from '@tongdai/contracts';
+import { RECORDING_HEADER, RECORDING_INFO_TYPE, SPY_KEYS, type SpyMode } from '@tongdai/contracts';
+import { Mixer } from './mixer';
 import { buildSdp, parseSdp } from '../sip/sdp';
 
 export interface CallContext {
@@ -21,6 +22,10 @@ export interface CallContext {
   proxy: Remote;
   /** Registers / forgets a Call-ID of this call (in-dialog requests are routed by it). */
   track(callId: string, call: MediaCall | null): void;
+  /** The call this worker holds under a Call-ID (either of its legs'), for a supervisor joining it. */
+  find(callId: string): MediaCall | undefined;
+  /** This worker's SIP address as Kamailio's dispatcher names it ("host:port"), told to the API with each session. */
+  self: string;
   log(msg: string): void;
 }
 
@@ -63,6 +68,11 @@ export class MediaCall {
   private tagA = '';
   /** The call's recording once the parties are bridged, when the session carries a ticket. */
   private recorder: CallRecorder | null = null;
+  /** Supervisors in this call (ADR 0042) and the mix that replaced the plain bridge for them. */
+  private readonly spies = new Set<MediaCall>();
+  private mixer: Mixer | null = null;
+  /** A supervisor's call: the call it joined. */
+  private spying: MediaCall | null = null;
 
   constructor(
     private readonly ctx: CallContext,
@@ -80,7 +90,7 @@ export class MediaCall {
     ep.respond(this.invite, this.from, 100, 'Trying');
     this.stepNo = Number(header(this.invite, 'x-tongdai-step') ?? '');
     try {
-      this.session = Number.isInteger(this.stepNo) ? await this.ctx.api.session(this.callId, this.stepNo) : null;
+      this.session = Number.isInteger(this.stepNo) ? await this.ctx.api.session(this.callId, this.stepNo, this.ctx.self) : null;
     } catch (e) {
       this.ctx.log(`session ${this.callId}: ${e instanceof Error ? e.message : e}`);
     }
@@ -96,7 +106,7 @@ export class MediaCall {
     if (this.session.step.kind === 'bridge') {
       // Not answered until the other side answers: the caller's phone rings as for a direct call.
       ep.respond(this.invite, this.from, 180, 'Ringing', [['x-to-tag', this.tagA], ['contact', `<sip:media@${ep.address}:${ep.port}>`]]);
-    } else this.answerA(offer.dtmf);
+    } else if (this.session.step.kind !== 'spy') this.answerA(offer.dtmf);
     this.run(this.session.step).catch((e) => {
       this.ctx.log(`call ${this.callId}: ${e instanceof Error ? e.stack : e}`);
       this.hangup();
@@ -184,6 +194,43 @@ export class MediaCall {
         return this.voicemail(step);
       case 'bridge':
         return this.bridge();
+      case 'spy':
+        return this.spy(step);
+    }
+  }
+
+  // --- Supervisor (ADR 0042) ---
+
+  /** A supervisor's call: answered only if the call it names is here and its parties are talking. */
+  private spy(step: Extract<MediaStep, { kind: 'spy' }>): void {
+    const target = this.ctx.find(step.call_id);
+    if (!target || target === this || !target.joinable() || !this.rtpA) return this.refuse(404, 'Not Found');
+    this.answerA(this.rtpA.dtmfPayloadType);
+    this.spying = target;
+    target.join(this, this.rtpA, step.mode, step.leg);
+  }
+
+  private joinable(): boolean {
+    return !this.ended && !!this.rtpA && this.b?.state === 'answered' && !this.spying;
+  }
+
+  private join(spy: MediaCall, rtp: RtpSession, mode: SpyMode, leg: 'a' | 'b'): void {
+    this.mixer ??= new Mixer(this.rtpA!, this.b!.rtp);
+    this.mixer.add(rtp, mode, leg);
+    this.spies.add(spy);
+  }
+
+  private setSpyMode(rtp: RtpSession, mode: SpyMode): void {
+    this.mixer?.setMode(rtp, mode);
+  }
+
+  private leave(spy: MediaCall, rtp: RtpSession | null): void {
+    if (!this.spies.delete(spy)) return;
+    if (rtp) this.mixer?.remove(rtp);
+    // The last supervisor gone: the parties' packets cross as they are again.
+    if (!this.spies.size && this.mixer && !this.ended) {
+      this.mixer.close();
+      this.mixer = null;
     }
   }
 
@@ -285,6 +332,12 @@ export class MediaCall {
   // --- IVR ---
 
   private onDigit(d: string): void {
+    // A supervisor's 4 / 5 / 6: listen, whisper, barge.
+    if (this.spying) {
+      const mode = SPY_KEYS[d];
+      if (mode && this.rtpA) this.spying.setSpyMode(this.rtpA, mode);
+      return;
+    }
     if (this.stopRecording) {
       if (d === '#') this.stopRecording();
       return;
@@ -534,6 +587,12 @@ export class MediaCall {
 
   private cleanup(): void {
     this.ended = true;
+    this.spying?.leave(this, this.rtpA);
+    this.spying = null;
+    // The call ends for its supervisors too.
+    for (const spy of [...this.spies]) spy.hangup();
+    this.spies.clear();
+    this.mixer = null;
     this.interruptPlayback?.('hangup');
     this.stopRecording?.();
     this.finishRecording();

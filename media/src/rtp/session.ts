@@ -9,6 +9,11 @@ export const FRAME_MS = 20;
 export const PT_PCMU = 0;
 export const PT_PCMA = 8;
 
+/** What a leg plays: 20 ms frames until null (the end of a clip; a mix never ends). */
+export interface FrameSource {
+  next(): Int16Array | null;
+}
+
 export interface RtpPeer {
   address: string;
   port: number;
@@ -28,7 +33,7 @@ export class RtpSession extends EventEmitter {
   private seq = Math.floor(Math.random() * 0xffff);
   private timestamp = (Math.random() * 0xffffffff) >>> 0;
   private readonly dtmf = new DtmfReceiver();
-  private source: AudioSource | null = null;
+  private source: FrameSource | null = null;
   private bridgedTo: RtpSession | null = null;
   private closed = false;
   /** What our audio is encoded as: PCMU (0, the worker's own calls) or PCMA (8) when the peer chose it. */
@@ -62,7 +67,7 @@ export class RtpSession extends EventEmitter {
   }
 
   /** What plays to the peer from now on (null: silence is not sent at all). */
-  play(source: AudioSource | null): void {
+  play(source: FrameSource | null): void {
     this.source = source;
   }
 
@@ -72,6 +77,12 @@ export class RtpSession extends EventEmitter {
     other.bridgedTo = this;
     this.source = null;
     other.source = null;
+  }
+
+  /** Stops forwarding packets to the other leg and back (a mix takes over, ADR 0042). */
+  unbridge(): void {
+    if (this.bridgedTo?.bridgedTo === this) this.bridgedTo.bridgedTo = null;
+    this.bridgedTo = null;
   }
 
   /** One clock tick: the next 20 ms of the current source, if any. */

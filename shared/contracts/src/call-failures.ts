@@ -3,11 +3,13 @@
  * with a SIP status and, when the routing plan refused it, the plan's reason in the
  * X-Tongdai-Cause header; the softphone turns both into one of these failures.
  */
+import { parseSpyNumber } from './spy';
+
 export const CALL_CAUSE_HEADER = 'X-Tongdai-Cause';
 
 export const CALL_FAILURES = [
   'busy', 'no_answer', 'rejected', 'not_allowed', 'no_route', 'unknown_extension', 'extension_offline', 'trunk_not_configured',
-  'channel_limit', 'tenant_channel_limit', 'unknown_carrier', 'unreachable', 'failed',
+  'channel_limit', 'tenant_channel_limit', 'unknown_carrier', 'unreachable', 'failed', 'spy_forbidden', 'spy_no_call',
 ] as const;
 export type CallFailure = (typeof CALL_FAILURES)[number];
 
@@ -26,6 +28,8 @@ export const CALL_FAILURE_LABELS: Record<CallFailure, string> = {
   unknown_carrier: 'Nhà mạng không hợp lệ',
   unreachable: 'Mất kết nối tổng đài',
   failed: 'Cuộc gọi thất bại',
+  spy_forbidden: 'Không có quyền giám sát',
+  spy_no_call: 'Không có cuộc gọi',
 };
 
 /** The full sentence (a notice beside the badge): what happened to the call to `number`, and what to do. */
@@ -43,6 +47,9 @@ export const CALL_FAILURE_MESSAGES: Record<CallFailure, (number: string) => stri
   unknown_carrier: (n) => `Cuộc gọi tới số ${n} bị từ chối: đến từ địa chỉ không phải tổng đài (trunk) đã cấu hình`,
   unreachable: () => 'Không kết nối được tổng đài, vui lòng thử lại',
   failed: (n) => `Cuộc gọi tới số ${n} thất bại`,
+  spy_forbidden: (n) => `Bạn không có quyền nghe, nhắc hoặc tham gia cuộc gọi của máy nhánh ${parseSpyNumber(n)?.extension ?? n}`,
+  spy_no_call: (n) =>
+    `Máy nhánh ${parseSpyNumber(n)?.extension ?? n} không có cuộc gọi nào có thể giám sát (chỉ giám sát được cuộc gọi qua hàng đợi, IVR hoặc cuộc gọi được ghi âm)`,
 };
 
 /** The routing plan's reject reasons (api routing RejectReason, and the trunk check) → failure. */
@@ -63,6 +70,8 @@ const BY_CAUSE: Readonly<Record<string, CallFailure>> = {
   channel_limit: 'channel_limit',
   tenant_channel_limit: 'tenant_channel_limit',
   unknown_carrier: 'unknown_carrier',
+  spy_forbidden: 'spy_forbidden',
+  spy_no_call: 'spy_no_call',
 };
 
 /**

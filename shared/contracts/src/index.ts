@@ -31,3 +31,4 @@ export * from './kpis';
 export * from './monitor-live';
 export * from './telecom';
 export * from './recording';
+export * from './spy';

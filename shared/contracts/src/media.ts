@@ -1,3 +1,5 @@
+import type { SpyMode } from './spy';
+
 /**
  * Between the API and the media worker (docs/adr/0012-media-worker.md): what a media step asks
  * the worker to do, and the choices it reports when the caller moves on.
@@ -27,7 +29,13 @@ export type MediaStep =
    * worker rings (180) without answering, places leg B to the rest of the plan, answers the caller
    * when B answers and stays between them, recording; B's failure is the caller's.
    */
-  | { kind: 'bridge' };
+  | { kind: 'bridge' }
+  /**
+   * A supervisor's call (ADR 0042): the worker answers it and mixes it into its call `call_id` (one of
+   * the Call-IDs it holds); `leg` is the agent's side of that call ('a': the leg that reached the
+   * worker, 'b': the leg it placed), who alone hears a whisper.
+   */
+  | { kind: 'spy'; mode: SpyMode; call_id: string; leg: 'a' | 'b' };
 
 /** GET /internal/sip/media/session. */
 export interface MediaSession {

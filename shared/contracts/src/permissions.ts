@@ -161,6 +161,8 @@ export const PERM = {
   },
   monitor: {
     view: 'monitor.view',
+    /** Listen to, whisper to or barge into an agent's live call (issue 16). */
+    spy: 'monitor.spy',
   },
   kpi: {
     view: 'kpi.view',
@@ -301,6 +303,7 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.report.view, group: 'Báo cáo', label: 'Xem lịch sử cuộc gọi của cả công ty' },
   { name: PERM.report.export, group: 'Báo cáo', label: 'Xuất báo cáo cuộc gọi' },
   { name: PERM.monitor.view, group: 'Giám sát', label: 'Xem màn hình giám sát trực tiếp' },
+  { name: PERM.monitor.spy, group: 'Giám sát', label: 'Nghe, nhắc và tham gia cuộc gọi của nhân viên' },
   { name: PERM.kpi.view, group: 'KPI', label: 'Xem KPI' },
   { name: PERM.kpi.create, group: 'KPI', label: 'Thêm KPI' },
   { name: PERM.kpi.edit, group: 'KPI', label: 'Sửa KPI' },

@@ -24,7 +24,7 @@ export function toUlaw(sample: number): number {
 
 /** RTP packets (PCMU) on a socket, with their arrival time and loudness. */
 export class Ear {
-  readonly packets: { at: number; rms: number }[] = [];
+  readonly packets: { at: number; rms: number; pcm: Int16Array }[] = [];
   /** Where the far end sends from (symmetric RTP: what the caller says goes back there). */
   private from: { address: string; port: number } | null = null;
   private constructor(readonly socket: Socket) {
@@ -32,9 +32,10 @@ export class Ear {
       this.from = { address: rinfo.address, port: rinfo.port };
       if (m.length <= 12 || (m[1] & 0x7f) !== 0) return;
       const payload = m.subarray(12 + (m[0] & 0x0f) * 4);
+      const pcm = Int16Array.from(payload, (b) => ULAW[b]);
       let sum = 0;
-      for (const b of payload) sum += ULAW[b] ** 2;
-      this.packets.push({ at: Date.now(), rms: Math.sqrt(sum / payload.length) });
+      for (const v of pcm) sum += v ** 2;
+      this.packets.push({ at: Date.now(), rms: Math.sqrt(sum / pcm.length), pcm });
     });
   }
 
@@ -70,6 +71,30 @@ export class Ear {
   }
 
   /**
+   * How strongly a `hz` tone is heard in the packets that arrived between two instants (Date.now()
+   * ms): Goertzel's power of each packet (Hann window, so the neighbouring tones do not leak in),
+   * averaged: about amplitude² / 16 for a pure tone, 0 when nothing came. Per packet, a gap or a
+   * jump in the far end's stream costs only the packets it touches.
+   */
+  tone(hz: number, from: number, to: number): number {
+    const heard = this.packets.filter((p) => p.at >= from && p.at < to);
+    const coeff = 2 * Math.cos((2 * Math.PI * hz) / 8000);
+    let total = 0;
+    for (const { pcm } of heard) {
+      let s1 = 0;
+      let s2 = 0;
+      const n = pcm.length;
+      for (let i = 0; i < n; i++) {
+        const s0 = pcm[i] * 0.5 * (1 - Math.cos((2 * Math.PI * i) / (n - 1))) + coeff * s1 - s2;
+        s2 = s1;
+        s1 = s0;
+      }
+      total += (s1 * s1 + s2 * s2 - coeff * s1 * s2) / (n * n);
+    }
+    return heard.length ? total / heard.length : 0;
+  }
+
+  /**
    * The caller speaks: a `hz` tone for `ms`, as PCMU RTP every 20 ms to where the far end sends
    * from (nothing is sent before it has sent something).
    */
@@ -79,6 +104,7 @@ export class Ear {
     let sent = 0;
     for (let n = 0; n * 20 < ms; n++) {
       const to = this.from;
+      if (this.closed) break;
       if (to) {
         const packet = Buffer.alloc(12 + 160);
         packet[0] = 0x80;
@@ -95,7 +121,10 @@ export class Ear {
     return sent;
   }
 
+  private closed = false;
+
   close() {
+    this.closed = true;
     this.socket.close();
   }
 }

@@ -264,3 +264,51 @@ export function talkingPhoneScenario(audio: string, answerMs = 300, infos: { aft
     msg([...replyHead('200 OK', false), 'Content-Length: 0']),
   ].join('\n'));
 }
+
+/** An SDP offer/answer whose RTP goes to [rtp_port] (an Ear), with telephone-event. */
+const EAR_SDP = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', 'm=audio [rtp_port] RTP/AVP 0 101', 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=sendrecv'].join('\n');
+
+/** A phone that answers after `answerMs` with its RTP on [rtp_port] (an Ear hears and speaks for it), then waits for the BYE. */
+export function earPhoneScenario(answerMs = 200): string {
+  return scenario('phone-with-ear', [
+    '  <recv request="INVITE" crlf="true"/>',
+    msg([...replyHead('180 Ringing'), 'Content-Length: 0']),
+    `  <pause milliseconds="${answerMs}"/>`,
+    msg([...replyHead('200 OK'), 'Content-Type: application/sdp', 'Content-Length: [len]', '', EAR_SDP], ' retrans="500"'),
+    '  <recv request="ACK" crlf="true"/>',
+    '  <recv request="BYE"/>',
+    msg([...replyHead('200 OK', false), 'Content-Length: 0']),
+  ].join('\n'));
+}
+
+/**
+ * Extension [caller]@[domain] dialling [service] with its RTP on [rtp_port] (an Ear), digest on
+ * the 407 as extensionCallScenario; `expect` 200: after the answer each key is a SIP INFO
+ * (application/dtmf-relay) `afterMs` after the previous one, then `talkMs` and BYE. Another
+ * `expect`: the refusal is ACKed (a supervisor's feature code refused).
+ */
+export function earExtensionCallScenario(o: { auth: { user: string; password: string }; expect: number; keys?: { afterMs: number; digit: string }[]; talkMs?: number }): string {
+  const from = 'sip:[caller]@[domain]';
+  const to = '[domain]';
+  const head = [
+    invite(from, to, 1, [], EAR_SDP),
+    '  <recv response="100" optional="true"/>',
+    '  <recv response="407" auth="true"/>',
+    ackRefusal(to, 1),
+    invite(from, to, 2, [`[authentication username=${o.auth.user} password=${o.auth.password}]`], EAR_SDP),
+    provisional,
+  ];
+  if (o.expect !== 200) return scenario(`ear-extension-${o.expect}`, [...head, `  <recv response="${o.expect}"/>`, ackRefusal(to, 2)].join('\n'));
+  let cseq = 3;
+  const inDialog = (method: string, n: number, body?: string[]) => inDialogRequest(from, to, method, n, body ? { type: 'application/dtmf-relay', lines: body } : undefined);
+  const keys = (o.keys ?? []).flatMap((k) => [`  <pause milliseconds="${k.afterMs}"/>`, inDialog('INFO', cseq++, [`Signal=${k.digit}`, 'Duration=160']), '  <recv response="200"/>']);
+  return scenario('ear-extension-answered', [
+    ...head,
+    '  <recv response="200" rtd="true" rrs="true"/>',
+    inDialog('ACK', 2),
+    ...keys,
+    `  <pause milliseconds="${o.talkMs ?? 1000}"/>`,
+    inDialog('BYE', cseq),
+    '  <recv response="200" crlf="true"/>',
+  ].join('\n'));
+}

@@ -21,6 +21,15 @@ export interface CallStart {
    * leaves no record of its own; who answers it answers the parent call.
    */
   parentCallId?: string;
+  /** The media worker ("host:port") that took one of its media steps, as the worker told when it asked for the step. */
+  worker?: string;
+}
+
+/** A live call a supervisor may join (ADR 0042): the Call-ID its worker knows it by, the agent's leg there, the worker. */
+export interface SpyTarget {
+  callId: string;
+  leg: 'a' | 'b';
+  worker: string;
 }
 
 interface ActiveCall extends CallStart {
@@ -85,6 +94,30 @@ export class CallTracker {
   recentAgent(tenantId: number, callerForms: string[]): { extension: string; at: Date } | null {
     const hits = callerForms.map((n) => this.recent.get(`${tenantId}:${n}`)).filter((x) => !!x);
     return hits.sort((a, b) => b.at.getTime() - a.at.getTime())[0] ?? null;
+  }
+
+  /** The worker running a media step of this call (the first one to ask keeps it: it holds the caller). */
+  servedBy(callId: string, worker: string): void {
+    const call = this.calls.get(callId);
+    if (call && !call.worker) call.worker = worker;
+  }
+
+  /**
+   * The answered call of `extension` that a media worker stands in (ADR 0042), or null: a leg the
+   * worker placed and the extension answered (a queue's agent, the callee of a recorded call), or
+   * a call the extension made that the worker took and bridged (its recorded call out). A direct
+   * call between phones has no worker in its path: nobody can join it.
+   */
+  spyTarget(tenantId: number, extension: string): SpyTarget | null {
+    for (const c of this.calls.values()) {
+      if (c.tenantId !== tenantId || !c.answeredAt) continue;
+      if (c.parentCallId && c.answeredBy === extension) {
+        const worker = this.calls.get(c.parentCallId)?.worker;
+        if (worker) return { callId: c.callId, leg: 'b', worker };
+      }
+      if (!c.parentCallId && c.worker && c.callerExtension === extension && c.answeredBy && c.answeredByChild) return { callId: c.callId, leg: 'a', worker: c.worker };
+    }
+    return null;
   }
 
   start(call: CallStart): void {

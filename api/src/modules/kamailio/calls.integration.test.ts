@@ -17,7 +17,7 @@ import type { CdrRow } from '../cdr/cdr';
 import { registerContact } from '@tongdai/testkit/register-contact';
 import { Ear, toneUlaw } from '@tongdai/testkit/rtp-ear';
 import { toneWav } from '@tongdai/testkit/wav';
-import { answerScenario, busyScenario, carrierScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled, talkingCallerScenario, talkingPhoneScenario } from '@tongdai/testkit/sipp';
+import { answerScenario, busyScenario, carrierScenario, earExtensionCallScenario, earPhoneScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled, talkingCallerScenario, talkingPhoneScenario } from '@tongdai/testkit/sipp';
 import { execFileSync } from 'node:child_process';
 import { insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { pbxConfigChanged } from '../pbx/config-cache';
@@ -195,6 +195,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       ['02873007006', { type: 'voicmail', target: '102' }],
       // Issue 16: straight to 101 (recorded when 101 records its calls).
       ['02873007007', { type: 'direct', target: '101' }],
+      // Issue 16: straight to 102 (a supervisor joins its recorded calls).
+      ['02873007008', { type: 'direct', target: '102' }],
     ] as const) {
       await api('POST', '/pbx/partner/number?CodeCompany=demo', { number: did });
       await api('POST', '/pbx/partner/inbound?CodeCompany=demo', { did, destination });
@@ -506,17 +508,17 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     try {
       writeFileSync(join(dir, 'caller.ulaw'), toneUlaw(12, 440));
       writeFileSync(join(dir, 'phone-101.ulaw'), toneUlaw(12, 1000));
-      // 101 (the agent) pauses the recording 1.5 s after the answer and resumes it 1 s later (payment details).
+      // 101 (the agent) pauses the recording 1.5 s after the answer and resumes it 2 s later (payment details).
       const infos = [
         { afterMs: 1500, type: RECORDING_INFO_TYPE, body: 'pause' },
-        { afterMs: 1000, type: RECORDING_INFO_TYPE, body: 'resume' },
+        { afterMs: 2000, type: RECORDING_INFO_TYPE, body: 'resume' },
       ];
       const p101 = runSipp({ dir, name: 'phone-101-talks', xml: talkingPhoneScenario('phone-101.ulaw', 500, infos), args: ['-i', '127.0.0.1', '-p', String(phonePort['101']), '-m', '1', '-mi', '127.0.0.1', '-mp', String(await freeUdpPort())] });
       await listening();
       const call = await runSipp({
         dir,
         name: 'caller-talks',
-        xml: talkingCallerScenario('caller.ulaw', 4000),
+        xml: talkingCallerScenario('caller.ulaw', 5500),
         args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', String(carrierPort), '-s', '02873007007', '-m', '1', '-l', '1', '-mi', '127.0.0.1', '-mp', String(await freeUdpPort())],
         keys: { caller: '0902000017', at: MONDAY_MORNING },
         timeoutS: 30,
@@ -538,10 +540,11 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       const part = (c: Float32Array, from: number, to: number) => Int16Array.from(c.subarray(Math.round(from * sampleRate), Math.round(to * sampleRate)), (v) => Math.round(v * 32767));
       const rms = (x: Int16Array) => Math.sqrt(x.reduce((a, v) => a + v * v, 0) / x.length);
       const [left, right] = channels.map((c) => part(c, 0.2, 1.3));
-      // Paused (1.5 s → 2.5 s after the answer): silence on both channels, the timeline kept.
-      for (const c of channels) expect(rms(part(c, 1.8, 2.3))).toBeLessThan(100);
+      // Paused (1.5 s → 3.5 s after the answer): silence on both channels, the timeline kept. The
+      // windows leave 0.6 s for the INFOs to arrive late on a loaded machine (a run beside other tests met 0.35 s).
+      for (const c of channels) expect(rms(part(c, 2.1, 3.4))).toBeLessThan(100);
       // Resumed: both voices again.
-      for (const c of channels) expect(rms(part(c, 2.9, 3.6))).toBeGreaterThan(3000);
+      for (const c of channels) expect(rms(part(c, 4.2, 5.0))).toBeGreaterThan(3000);
       // The caller's 440 Hz on the left, 101's 1 kHz on the right, each well above the other.
       expect(tonePower(left, 440)).toBeGreaterThan(20 * tonePower(left, 1000));
       expect(tonePower(right, 1000)).toBeGreaterThan(20 * tonePower(right, 440));
@@ -561,6 +564,76 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       pbxConfigChanged(tenantId);
     }
   }, 40_000);
+
+  it('a supervisor (101) listens to, whispers to, then barges into 102\'s call through the worker; 102 may not spy; nobody joins a call that is not there (issue 16, ADR 0042)', async () => {
+    await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set recording_mode = 'inbound' where extension = '102'"));
+    pbxConfigChanged(tenantId);
+    const ears = await Promise.all([Ear.open(), Ear.open(), Ear.open()]);
+    const [caller, agent, supervisor] = ears;
+    const spy = (ext: '101' | '102', number: string, o: { expect: number; keys?: { afterMs: number; digit: string }[]; talkMs?: number }) =>
+      runSipp({
+        dir,
+        name: `spy-${ext}-${o.expect}`,
+        xml: earExtensionCallScenario({ auth: { user: ext, password: ext === '101' ? DEMO_SIP.demo.admin.password : DEMO_SIP.demo.staff.password }, ...o }),
+        args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', number, '-m', '1', '-l', '1'],
+        keys: { caller: ext, domain: DOMAIN, rtp_port: String(supervisor.port) },
+        timeoutS: 30,
+      }).done;
+    try {
+      // 102 is in no call: *222102 → 404 and the reason for the softphone.
+      const none = await spy('101', '*222102', { expect: 404 });
+      expect(none.code).toBe(0);
+      expect((await cdrOf('101', '*222102')).reason).toBe('Máy nhánh 102 không có cuộc gọi nào có thể giám sát');
+
+      const phone102 = runSipp({ dir, name: 'phone-102-ear', xml: earPhoneScenario(200), args: ['-i', '127.0.0.1', '-p', String(phonePort['102']), '-m', '1'], keys: { rtp_port: String(agent.port) }, timeoutS: 40 });
+      await listening();
+      const call = listener({ did: '02873007008', caller: '0902000019', ear: caller, keys: [], talkMs: 14_000 });
+      const snapshot = async (): Promise<MonitorSnapshot> => (await t.app.inject({ url: `/t/demo/${MONITOR_API.snapshot}`, headers: (await headers).admin })).json().data;
+      for (let i = 0; i < 100 && !(await snapshot()).calls.some((c) => c.state === 'talking' && c.extension === '102'); i++) await new Promise((r) => setTimeout(r, 50));
+
+      // 102's own user lacks monitor.spy: refused, whatever it dials.
+      expect((await spy('102', '*224102', { expect: 403 })).code).toBe(0);
+      expect((await cdrOf('102', '*224102')).reason).toBe('Người gọi không có quyền giám sát cuộc gọi');
+
+      // Each party speaks its own tone as soon as the worker sends it something (the mix does, from the supervisor's arrival).
+      const talk = ears.map((ear, i) => ear.speak([440, 1000, 2000][i], 9500));
+      // 101 listens 2.5 s, presses 5 (whisper) for 2.5 s, 6 (barge) for 2.5 s, hangs up.
+      const spied = spy('101', '*222102', { expect: 200, keys: [{ afterMs: 2500, digit: '5' }, { afterMs: 2500, digit: '6' }], talkMs: 2500 });
+      for (let i = 0; i < 200 && !supervisor.packets.length; i++) await new Promise((r) => setTimeout(r, 25));
+      expect((await spied).code).toBe(0);
+      const t0 = supervisor.packets[0].at;
+      const windows = { listen: [t0 + 700, t0 + 2200], whisper: [t0 + 3300, t0 + 4700], barge: [t0 + 5800, t0 + 7200] } as const;
+      const power = (ear: Ear, hz: number, w: keyof typeof windows) => ear.tone(hz, windows[w][0], windows[w][1]);
+      // A tone well heard: amplitude 8000 → ~4e6 (a quarter of it allows for the mix's gaps); not heard: leakage and µ-law's noise only.
+      const HEARD = 1e6;
+      const SILENT = 2e4;
+      for (const w of ['listen', 'whisper', 'barge'] as const) {
+        // The supervisor hears both parties all along; the parties hear each other.
+        expect(power(supervisor, 440, w)).toBeGreaterThan(HEARD);
+        expect(power(supervisor, 1000, w)).toBeGreaterThan(HEARD);
+        expect(power(caller, 1000, w)).toBeGreaterThan(HEARD);
+        expect(power(agent, 440, w)).toBeGreaterThan(HEARD);
+      }
+      // Listening: neither party hears the supervisor.
+      expect(power(caller, 2000, 'listen')).toBeLessThan(SILENT);
+      expect(power(agent, 2000, 'listen')).toBeLessThan(SILENT);
+      // Whispering: the agent (102) does, the caller does not.
+      expect(power(agent, 2000, 'whisper')).toBeGreaterThan(HEARD);
+      expect(power(caller, 2000, 'whisper')).toBeLessThan(SILENT);
+      // Barging: both do.
+      expect(power(agent, 2000, 'barge')).toBeGreaterThan(HEARD);
+      expect(power(caller, 2000, 'barge')).toBeGreaterThan(HEARD);
+      await Promise.all(talk);
+      // The supervisor gone, the call goes on as before and ends normally; its record says 102 answered.
+      expect([(await call).code, (await phone102.done).code]).toEqual([0, 0]);
+      expect(await cdrOf('0902000019')).toMatchObject({ disposition: 'ANSWERED', extension: '102', direction: 'inbound' });
+      expect(await cdrOf('101', '*222102')).toMatchObject({ disposition: 'ANSWERED', direction: 'internal' });
+    } finally {
+      ears.forEach((e) => e.close());
+      await t.db.withTenant(tenantId, (tx) => tx.query('update subscribers set recording_mode = null'));
+      pbxConfigChanged(tenantId);
+    }
+  }, 60_000);
 
   it('a queue whose agent stays busy keeps the caller on music until max wait, then its timeout destination (101)', async () => {
     const ear = await Ear.open();

@@ -35,6 +35,12 @@ describe('toKamailioPlan', () => {
     });
   });
 
+  it('sends a supervisor to the worker that holds the call, and to no other (ADR 0042)', () => {
+    const k = toKamailioPlan(plan({ kind: 'spy', mode: 'whisper', extension: '102', callId: 'abc@media', leg: 'b', worker: '10.0.0.7:5090' }, { kind: 'hangup' }), DOMAIN, {});
+    expect(k.steps).toEqual([{ do: 'media', from_step: 0, worker: 'sip:10.0.0.7:5090' }, { do: 'hangup', from_step: 1 }]);
+    expect(JSON.parse(kamailioJson(k)).steps[0]).toEqual({ do: 'media', worker: 'sip:10.0.0.7:5090' });
+  });
+
   it("sends a forward through each of the rule's switchboards in order (failover), presenting the hotline", () => {
     const k = toKamailioPlan(plan(forward(1)), DOMAIN, TRUNKS);
     expect(k.steps).toEqual([

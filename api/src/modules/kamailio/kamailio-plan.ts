@@ -20,8 +20,12 @@ export type KamailioStep =
   | { do: 'forward'; uri: string; from: string; timeout: number; trunk: string; sb: number; sb_max: number; alt: number; from_step: number }
   /** `cause`: why, for the caller's phone (Kamailio sends it as X-Tongdai-Cause; contracts/call-failures). */
   | { do: 'reject'; code: number; reason: string; cause?: string; from_step: number }
-  /** Hand the call to a media worker (Kamailio's dispatcher set 1) with this step's index (X-Tongdai-Step). */
-  | { do: 'media'; from_step: number }
+  /**
+   * Hand the call to a media worker (Kamailio's dispatcher set 1) with this step's index
+   * (X-Tongdai-Step); `worker` ("sip:host:port"): that worker and no other (a supervisor joining
+   * the call it holds, ADR 0042).
+   */
+  | { do: 'media'; from_step: number; worker?: string }
   /** Nothing more to try: the caller gets the best answer seen so far (480 if nothing rang). */
   | { do: 'hangup'; from_step: number };
 
@@ -93,6 +97,8 @@ function stepsOf(step: PlanStep, index: number, trunks: PlanTrunks): KamailioSte
       return [{ do: 'reject', code: step.code, reason: REASON_PHRASES[step.code] ?? 'Rejected', cause: step.reason, from_step: index }];
     case 'hangup':
       return [{ do: 'hangup', from_step: index }];
+    case 'spy':
+      return [{ do: 'media', from_step: index, worker: `sip:${step.worker}` }];
     default:
       // play, ivr, queue, voicemail: the media worker's part.
       return [{ do: 'media', from_step: index }];

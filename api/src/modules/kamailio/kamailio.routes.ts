@@ -1,7 +1,8 @@
 import { sipDomain, type PbxConfig } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { planCall, type CallInput, type LiveState } from '../routing';
+import { parseSpyNumber } from '@tongdai/contracts';
+import { planCall, ROUTING_MSG, type CallInput, type LiveState, type RoutingPlan } from '../routing';
 import type { CallTracker } from '../cdr/call-tracker';
 import type { Continuations } from '../media/continuation';
 import { intOrNull } from './call-events';
@@ -27,6 +28,8 @@ export interface KamailioRouteDeps {
   testClock: boolean;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
   liveState(tenantId: number, caller: string, config: PbxConfig): Promise<LiveState>;
+  /** Whether the user of this extension holds monitor.spy (a supervisor's feature code, ADR 0042). */
+  maySpy(tenantId: number, extension: string): Promise<boolean>;
   /** A registration began or ended (not a refresh): user activity and the wall's event. */
   onRegistration(tenantId: number, extension: string, registered: boolean): Promise<void>;
 }
@@ -92,6 +95,21 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
     return kamailio;
   }
 
+  /**
+   * *222 / *223 / *224 + an extension from a supervisor's phone (ADR 0042): to the worker that
+   * holds that extension's call, if the caller's user holds monitor.spy and there is such a call.
+   */
+  async function spyPlan(tenantId: number, from: string, to: string, spy: NonNullable<ReturnType<typeof parseSpyNumber>>): Promise<RoutingPlan> {
+    const source = { type: 'extension' as const, id: spy.extension, name: `Giám sát ${spy.extension}` };
+    const base = { direction: 'internal' as const, from, to, did: null, route: [source], interactive: false };
+    if (!(await d.maySpy(tenantId, from))) {
+      return { ...base, steps: [{ kind: 'reject', code: 403, reason: 'spy_forbidden', message: ROUTING_MSG.spy_forbidden(), source }] };
+    }
+    const target = spy.extension === from ? null : tracker.spyTarget(tenantId, spy.extension);
+    if (!target) return { ...base, steps: [{ kind: 'reject', code: 404, reason: 'spy_no_call', message: ROUTING_MSG.spy_no_call(spy.extension), source }] };
+    return { ...base, steps: [{ kind: 'spy', mode: spy.mode, extension: spy.extension, ...target, source }, { kind: 'hangup', source }] };
+  }
+
   async function plan(q: v.InferOutput<typeof RouteQuery>): Promise<KamailioPlan> {
     const known = tracker.get(q.call_id);
     if (known) return known.kamailio;
@@ -111,8 +129,8 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
       q.source === 'trunk' ? { from: q.from, to: q.to, direction: 'inbound', at } : { from: q.from, to: q.to, direction: 'outbound', fromExtension: q.from, at };
     const config = await d.config(tenant.tenantId, tenant.maDn);
     const domain = sipDomain(tenant.maDn);
-    const state = await d.liveState(tenant.tenantId, q.from, config);
-    const routing = planCall(config, call, state);
+    const spy = q.source === 'ext' ? parseSpyNumber(q.to) : null;
+    const routing = spy ? await spyPlan(tenant.tenantId, q.from, q.to, spy) : planCall(config, call, await d.liveState(tenant.tenantId, q.from, config));
     const trunks = await d.trunks(tenant.tenantId, config);
     const kamailio: KamailioPlan = {
       ...toKamailioPlan(routing, domain, trunks),

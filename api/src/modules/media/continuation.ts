@@ -4,7 +4,7 @@ import { resolveDestination, type CallInput, type LiveState, type PlanStep, type
 
 export type { MediaChoice as Choice, MediaStep } from '@tongdai/contracts';
 
-export const MEDIA_KINDS = new Set<PlanStep['kind']>(['play', 'ivr', 'queue', 'voicemail', 'bridge']);
+export const MEDIA_KINDS = new Set<PlanStep['kind']>(['play', 'ivr', 'queue', 'voicemail', 'bridge', 'spy']);
 
 export function mediaStepOf(step: PlanStep, config: PbxConfig): MediaStep | null {
   switch (step.kind) {
@@ -25,6 +25,8 @@ export function mediaStepOf(step: PlanStep, config: PbxConfig): MediaStep | null
     }
     case 'bridge':
       return { kind: 'bridge' };
+    case 'spy':
+      return { kind: 'spy', mode: step.mode, call_id: step.callId, leg: step.leg };
     default:
       return null;
   }

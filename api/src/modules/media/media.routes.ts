@@ -21,6 +21,8 @@ export interface MediaRouteDeps {
 const SessionQuery = v.object({
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
   step: v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number)),
+  /** The asking worker's SIP address ("host:port", as Kamailio's dispatcher names it): where a supervisor joining this call is sent (ADR 0042). */
+  worker: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Za-z.-]{1,253}:\d{1,5}$/))),
 });
 const ContinueBody = v.object({
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
@@ -67,6 +69,7 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
     if (!q.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
     const found = located(q.output.call_id, q.output.step);
     if (!found) return reply.status(404).send({ error: 'NO_MEDIA_STEP' });
+    if (q.output.worker) d.tracker.servedBy(found.call.callId, q.output.worker);
     const config = await d.config(found.call.tenantId, found.maDn);
     if (found.step.kind === 'queue') d.onQueued?.(found.call.callId, found.step.queueId, found.step.agents.map((a) => a.extension));
     return {

@@ -33,3 +33,9 @@ export async function queues(tx: Queryable): Promise<QueueRow[]> {
   const { rows } = await tx.query<QueueRow>('select id, name, agents, sla_seconds, amber_wait_seconds, red_wait_seconds from pbx_queues order by name, id');
   return rows;
 }
+
+/** The account using an extension, or null. */
+export async function userOfExtension(tx: Queryable, extension: string): Promise<number | null> {
+  const { rows } = await tx.query<{ user_id: number | null }>('select user_id from subscribers where extension = $1', [extension]);
+  return rows[0]?.user_id ?? null;
+}

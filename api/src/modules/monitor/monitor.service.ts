@@ -5,6 +5,8 @@ import type { LiveEntry, LiveStore } from '../realtime/live-state';
 import { callSeries, extensionSummary, queueSummary, totals, vnDayOf, vnDays, vnToday } from '../reports/read-model.service';
 import { viewerScope, type Viewer } from '../reports/reports.service';
 import * as repo from './monitor.repository';
+import { privilegesOfUser } from '../auth/auth.service';
+import { PERM } from '@tongdai/contracts';
 
 /**
  * What a user may watch live (issue 14): the reports' one scope rule (viewerScope, ADR 0034) with
@@ -17,6 +19,19 @@ export interface MonitorViewer {
   scope: MonitorSnapshot['scope'];
   /** The extensions in scope (unused for 'tenant'). */
   extensions: ReadonlySet<string>;
+}
+
+/**
+ * Whether the phone of `extension` may join an agent's call (a supervisor's feature code, ADR
+ * 0042): its account holds monitor.spy (super-admin: everything). A phone nobody uses may not.
+ */
+export async function maySpy(db: Db, tenantId: number, extension: string): Promise<boolean> {
+  return db.withTenant(tenantId, async (tx) => {
+    const userId = await repo.userOfExtension(tx, extension);
+    if (userId === null) return false;
+    const p = await privilegesOfUser(tx, userId);
+    return p.superAdmin || p.permissions.has(PERM.monitor.spy);
+  });
 }
 
 export async function monitorViewer(db: Db, who: Viewer): Promise<MonitorViewer> {

@@ -15,4 +15,6 @@ export const ROUTING_MSG = {
   offline: (ext: string) => `Máy nhánh ${ext} không trực tuyến`,
   busy: (ext: string) => `Máy nhánh ${ext} đang bận`,
   loop: (path: string) => PBX_MSG.loop(path),
+  spy_forbidden: () => 'Người gọi không có quyền giám sát cuộc gọi',
+  spy_no_call: (ext: string) => `Máy nhánh ${ext} không có cuộc gọi nào có thể giám sát`,
 } satisfies Record<RejectReason, (detail: string) => string>;

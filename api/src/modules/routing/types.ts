@@ -1,4 +1,4 @@
-import type { Destination, DestinationValue, QueueStrategy, RingStrategy } from '@tongdai/contracts';
+import type { Destination, DestinationValue, QueueStrategy, RingStrategy, SpyMode } from '@tongdai/contracts';
 
 /**
  * Plan format of the routing engine (see README.md beside this file). A plan is data: Kamailio and
@@ -61,7 +61,10 @@ export type RejectReason =
   | 'missing_destination'
   | 'offline'
   | 'busy'
-  | 'loop';
+  | 'loop'
+  /** A supervisor's feature code (ADR 0042): the caller may not monitor calls / the agent has no call to join. */
+  | 'spy_forbidden'
+  | 'spy_no_call';
 
 export interface RingTarget {
   extension: string;
@@ -179,7 +182,24 @@ export interface BridgeStep {
   source?: RouteNode;
 }
 
-export type PlanStep = RingStep | PlayStep | IvrStep | QueueStep | VoicemailStep | ForwardStep | RejectStep | HangupStep | BridgeStep;
+/**
+ * A supervisor's call (issue 16, ADR 0042): the media worker `worker` (its SIP address, where
+ * Kamailio sends this call instead of picking one) mixes it into the call it holds as `callId`;
+ * `leg` is the agent's side there ('a': the leg that reached the worker, 'b': the leg it placed).
+ */
+export interface SpyStep {
+  kind: 'spy';
+  mode: SpyMode;
+  /** The agent whose call is monitored. */
+  extension: string;
+  callId: string;
+  leg: 'a' | 'b';
+  /** "host:port" of the worker holding the call. */
+  worker: string;
+  source?: RouteNode;
+}
+
+export type PlanStep = RingStep | PlayStep | IvrStep | QueueStep | VoicemailStep | ForwardStep | RejectStep | HangupStep | BridgeStep | SpyStep;
 
 export interface RoutingPlan {
   direction: CallDirection;

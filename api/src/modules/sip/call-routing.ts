@@ -8,6 +8,7 @@ import { EvapiClient, parseAddress } from '../kamailio/evapi-client';
 import { registerKamailioRoutes } from '../kamailio/kamailio.routes';
 import { TenantLookup } from '../kamailio/tenant-lookup';
 import { createActivityRecorder } from '../activity/activity-recorder.service';
+import { maySpy } from '../monitor/monitor.service';
 import { Continuations } from '../media/continuation';
 import { registerMediaRoutes } from '../media/media.routes';
 import { registerRecordingInternalRoutes, type RecordingStore } from '../recordings/recordings.service';
@@ -123,6 +124,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     testClock: opts.testClock ?? false,
     config,
     liveState,
+    maySpy: (tenantId, extension) => maySpy(db, tenantId, extension),
   });
   registerMediaRoutes(app, { db, tracker, continuations, config, liveState, onQueued: feed ? (callId, queueId, agents) => feed.queued(callId, queueId, agents) : undefined });
   registerRecordingInternalRoutes(app, { db, store: opts.recordingStore });

@@ -1,0 +1,22 @@
+import { callFailureOf, CALL_FAILURE_MESSAGES } from './call-failures';
+import { parseSpyNumber, spyNumber, SPY_KEYS } from './spy';
+
+describe('a supervisor\'s feature codes (ADR 0042)', () => {
+  it('*222 / *223 / *224 + an extension name the mode and the agent; anything else is an ordinary number', () => {
+    expect(parseSpyNumber('*222102')).toEqual({ mode: 'listen', extension: '102' });
+    expect(parseSpyNumber('*223102')).toEqual({ mode: 'whisper', extension: '102' });
+    expect(parseSpyNumber('*2241234')).toEqual({ mode: 'barge', extension: '1234' });
+    for (const n of ['*225102', '*2221', '222102', '*222102#', '*97', '0912345678']) expect(parseSpyNumber(n)).toBeNull();
+    expect(spyNumber('whisper', '105')).toBe('*223105');
+    expect(SPY_KEYS).toEqual({ '4': 'listen', '5': 'whisper', '6': 'barge' });
+  });
+
+  it('the causes Kamailio sends back become sentences naming the agent', () => {
+    expect(callFailureOf({ status: 403, cause: 'spy_forbidden' })).toBe('spy_forbidden');
+    expect(callFailureOf({ status: 404, cause: 'spy_no_call' })).toBe('spy_no_call');
+    expect(CALL_FAILURE_MESSAGES.spy_forbidden('*224102')).toBe('Bạn không có quyền nghe, nhắc hoặc tham gia cuộc gọi của máy nhánh 102');
+    expect(CALL_FAILURE_MESSAGES.spy_no_call('*222102')).toBe(
+      'Máy nhánh 102 không có cuộc gọi nào có thể giám sát (chỉ giám sát được cuộc gọi qua hàng đợi, IVR hoặc cuộc gọi được ghi âm)',
+    );
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * A supervisor's listen / whisper / barge (issue 16, ADR 0042). Any phone of the tenant — the
+ * browser softphone or a desk phone — dials a feature code followed by the agent's extension; the
+ * API lets it through only for a user holding monitor.spy, and the media worker that holds the
+ * agent's call mixes the supervisor in. During the call the keys 4 / 5 / 6 switch the mode.
+ */
+
+export type SpyMode = 'listen' | 'whisper' | 'barge';
+
+export const SPY_MODES: readonly SpyMode[] = ['listen', 'whisper', 'barge'];
+
+/** Feature codes (FreePBX's ChanSpy family): *222<ext> listen, *223<ext> whisper, *224<ext> barge. */
+export const SPY_CODES: Readonly<Record<SpyMode, string>> = { listen: '*222', whisper: '*223', barge: '*224' };
+
+/** Keys the supervisor presses during the call to change mode. */
+export const SPY_KEYS: Readonly<Record<string, SpyMode>> = { '4': 'listen', '5': 'whisper', '6': 'barge' };
+
+/** Buttons and the softphone's notice. */
+export const SPY_LABELS: Readonly<Record<SpyMode, string>> = { listen: 'Nghe', whisper: 'Nhắc', barge: 'Tham gia' };
+
+/** What each mode does, for tooltips and the documentation. */
+export const SPY_HINTS: Readonly<Record<SpyMode, string>> = {
+  listen: 'Nghe cuộc gọi, hai bên không nghe thấy bạn',
+  whisper: 'Nói với nhân viên, khách hàng không nghe thấy bạn',
+  barge: 'Tham gia cuộc gọi, cả ba bên nghe thấy nhau',
+};
+
+/** The number a supervisor's phone dials to spy on `extension` in `mode`. */
+export const spyNumber = (mode: SpyMode, extension: string): string => `${SPY_CODES[mode]}${extension}`;
+
+/** A dialled number that is a spy code: its mode and the agent's extension, or null. */
+export function parseSpyNumber(dialled: string): { mode: SpyMode; extension: string } | null {
+  const m = /^(\*22[234])([0-9]{2,6})$/.exec(dialled.trim());
+  if (!m) return null;
+  const mode = SPY_MODES.find((k) => SPY_CODES[k] === m[1])!;
+  return { mode, extension: m[2] };
+}
