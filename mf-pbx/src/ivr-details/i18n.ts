@@ -15,5 +15,6 @@ registerTranslations(IVR_NS, {
     invalid_destination: 'Khi bấm sai quá số lần',
     direct_dial: 'Cho phép bấm thẳng số máy nhánh',
     description: 'Mô tả',
+    dial_code: 'Mã gọi nội bộ',
   },
 });

@@ -1,5 +1,5 @@
 import { type Ivr, IvrInputSchema, paths, PBX_RESOURCES, PERM } from '@tongdai/contracts';
-import { descCol, destCol, DestinationText, nameCol } from '../shared/columns';
+import { descCol, dialCodeCol, destCol, DestinationText, nameCol } from '../shared/columns';
 import { pbxEntity } from '../shared/entity';
 import { IVR_NS } from './i18n';
 
@@ -20,6 +20,7 @@ export const ivrEntity = pbxEntity<Ivr>({
   ],
   columns: [
     nameCol(),
+    dialCodeCol('ivr'),
     {
       key: 'entries', header: 'entries', render: (r) => (
         <DestinationText testId="row-entries" get={(describe) => r.entries.map((e) => `${e.digit} → ${describe(e.destination)}`).join('; ') || '—'} />

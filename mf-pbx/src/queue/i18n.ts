@@ -19,5 +19,6 @@ registerTranslations(QUEUE_NS, {
     red_wait_seconds: 'Cảnh báo đỏ khi chờ lâu nhất quá',
     recording_mode: 'Ghi âm',
     description: 'Mô tả',
+    dial_code: 'Mã gọi nội bộ',
   },
 });

@@ -1,5 +1,5 @@
 import { paths, PBX_RESOURCES, PERM, type Queue, QUEUE_STRATEGY_LABELS, QueueInputSchema } from '@tongdai/contracts';
-import { descCol, destCol, extensionsCol, labelCol, nameCol, textCol } from '../shared/columns';
+import { descCol, dialCodeCol, destCol, extensionsCol, labelCol, nameCol, textCol } from '../shared/columns';
 import { pbxEntity } from '../shared/entity';
 import { recordingCol, recordingModeField } from '../shared/recording';
 import { QUEUE_NS } from './i18n';
@@ -25,6 +25,7 @@ export const queueEntity = pbxEntity<Queue>({
   ],
   columns: [
     nameCol(),
+    dialCodeCol('queue'),
     extensionsCol('agents', (r) => r.agents),
     labelCol('strategy', QUEUE_STRATEGY_LABELS, (r) => r.strategy),
     textCol('max_wait', (r) => r.max_wait, ' s'),

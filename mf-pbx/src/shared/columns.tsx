@@ -1,7 +1,7 @@
 import { Badge } from '@fluentui/react-components';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Destination } from '@tongdai/contracts';
+import { destinationCode, type Destination, type DESTINATION_CODES } from '@tongdai/contracts';
 import type { EntityColumn as PbxColumn } from '@tongdai/ui';
 import { useDescribeDestination } from './pbx.api';
 import { PBX_NS } from './pbx.i18n';
@@ -36,6 +36,11 @@ export const destCol = <T,>(key: string, get: (r: T) => Destination | null): Pbx
 /** A fixed-choice value by its label (strategies). */
 export const labelCol = <T,>(key: string, labels: Readonly<Record<string, string>>, get: (r: T) => string): PbxColumn<T> => ({
   key, header: key, render: (r) => labels[get(r)] ?? get(r),
+});
+
+/** The feature code any phone of the tenant dials to reach this queue / IVR (*41<id>, *42<id>). */
+export const dialCodeCol = <T extends { id: number }>(type: keyof typeof DESTINATION_CODES): PbxColumn<T> => ({
+  key: 'dial_code', header: 'dial_code', render: (r) => <code data-testid="row-dial_code">{destinationCode(type, r.id)}</code>,
 });
 
 /** A plain value; numbers as strings (a bare 0 would render nothing in a table cell). */

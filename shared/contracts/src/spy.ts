@@ -35,3 +35,18 @@ export function parseSpyNumber(dialled: string): { mode: SpyMode; extension: str
   const mode = SPY_MODES.find((k) => SPY_CODES[k] === m[1])!;
   return { mode, extension: m[2] };
 }
+
+/**
+ * Feature codes for the tenant's queues and IVRs (issue 16): *41<queue id> and *42<IVR id> reach
+ * them from any phone of the tenant, as an inbound route to them would (a queue or IVR without a
+ * number of its own can be tested or transferred to). Listed beside each queue and IVR.
+ */
+export const DESTINATION_CODES = { queue: '*41', ivr: '*42' } as const;
+
+export const destinationCode = (type: keyof typeof DESTINATION_CODES, id: number): string => `${DESTINATION_CODES[type]}${id}`;
+
+/** A dialled queue / IVR feature code, or null. */
+export function parseDestinationCode(dialled: string): { type: keyof typeof DESTINATION_CODES; id: number } | null {
+  const m = /^\*4([12])([1-9][0-9]{0,8})$/.exec(dialled.trim());
+  return m ? { type: m[1] === '1' ? 'queue' : 'ivr', id: Number(m[2]) } : null;
+}

@@ -1,5 +1,5 @@
 import { planCall } from './plan';
-import { blocked, dest, extension, extensionCall, inbound, inboundCall, liveState, number, outboundRule, pbxConfig, switchboardRoute } from '@tongdai/testkit/routing-factory';
+import { blocked, dest, extension, extensionCall, inbound, inboundCall, ivr, liveState, number, outboundRule, pbxConfig, queue, switchboardRoute } from '@tongdai/testkit/routing-factory';
 import type { PbxConfig } from '@tongdai/contracts';
 import type { RoutingPlan } from './types';
 
@@ -146,5 +146,27 @@ describe('internal calls', () => {
   it('a number dialled as outbound that is an extension stays internal; an unknown extension is refused with 404', () => {
     expect(planCall(config, { ...extensionCall('101', '102'), direction: 'outbound' }, state).direction).toBe('internal');
     expect(planCall(config, extensionCall('101', '109'), state).steps).toEqual([{ kind: 'reject', code: 404, reason: 'unknown_extension', message: 'Máy nhánh 109 không tồn tại' }]);
+  });
+});
+
+describe('feature codes for queues and IVRs (*41<id>, *42<id>, issue 16)', () => {
+  const config = pbxConfig({
+    extensions: ['101', '102'].map((e) => extension(e)),
+    queues: [queue(3, ['102'], { name: 'CSKH' })],
+    ivrs: [ivr(5, { name: 'Menu chính' })],
+  });
+  const dial = (to: string) => planCall(config, extensionCall('101', to), state);
+
+  it('an extension reaches a queue or an IVR by its code, internally, as an inbound route to it would', () => {
+    const q = dial('*413');
+    expect(q).toMatchObject({ direction: 'internal', interactive: true });
+    expect(q.steps[0]).toMatchObject({ kind: 'queue', queueId: 3 });
+    expect(q.route.map((n) => n.type)).toEqual(['extension', 'queue']);
+    const i = dial('*425');
+    expect(i.steps[0]).toMatchObject({ kind: 'ivr', ivrId: 5 });
+  });
+
+  it('a code naming nothing of the tenant is refused (404), never sent to a carrier', () => {
+    for (const to of ['*419', '*427']) expect(dial(to).steps[0]).toMatchObject({ kind: 'reject', code: 404, reason: 'missing_destination' });
   });
 });

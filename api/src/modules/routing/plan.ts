@@ -1,4 +1,4 @@
-import { cleanNumber, EXTENSION_PATTERN, nationalForm, type PbxConfig } from '@tongdai/contracts';
+import { cleanNumber, EXTENSION_PATTERN, nationalForm, parseDestinationCode, type PbxConfig } from '@tongdai/contracts';
 import { isBlocked } from './config-index';
 import { follow, newExpansion, reject, toPlan, type Expansion } from './expand';
 import { extensionName } from './nodes';
@@ -62,6 +62,13 @@ function routeCall(config: PbxConfig, call: CallInput, state: LiveState): Routin
   if (x.idx.extensions.has(to)) {
     fromExtension();
     follow(x, { type: 'direct', target: to });
+    return toPlan(x, 'internal');
+  }
+  // *41<id> / *42<id>: one of the tenant's queues / IVRs, as an inbound route to it would go (issue 16).
+  const code = parseDestinationCode(to);
+  if (code) {
+    fromExtension();
+    follow(x, { type: code.type, target: String(code.id) });
     return toPlan(x, 'internal');
   }
   // One of the tenant's own numbers (a DID or hotline, written 028…, 8428… or +8428…): its inbound
