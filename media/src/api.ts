@@ -1,4 +1,4 @@
-import type { MediaChoice as Choice, MediaContinue, MediaSession } from '@tongdai/contracts';
+import type { MailboxOpened, MediaChoice as Choice, MediaContinue, MediaSession } from '@tongdai/contracts';
 
 /**
  * The worker's view of the API's internal listener (the same loopback/private port Kamailio uses;
@@ -62,6 +62,30 @@ export class MediaApi {
     const q = new URLSearchParams({ call_id: r.callId, ticket: r.ticket, started_at: r.startedAt.toISOString(), duration: r.seconds.toFixed(2) });
     const res = await this.get(`/media/recording?${q}`, { method: 'POST', headers: { 'content-type': 'audio/mpeg' }, body: mp3 }, 60_000);
     if (res.status !== 201) throw new Error(`/media/recording: HTTP ${res.status}`);
+  }
+
+  /** The voicemail menu opens a mailbox (with the PIN typed, when asked): its messages, or why not. */
+  async mailbox(callId: string, step: number, mailbox: string, pin: string | null): Promise<MailboxOpened | null> {
+    return this.json<MailboxOpened>('/media/mailbox', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ call_id: callId, step, mailbox, pin }),
+    });
+  }
+
+  /** A message of the mailbox this call opened (WAV), or null. */
+  async mailboxMessage(callId: string, step: number, id: number): Promise<Buffer | null> {
+    const res = await this.get(`/media/mailbox/message?call_id=${encodeURIComponent(callId)}&step=${step}&id=${id}`, {}, 5000);
+    return res.ok ? Buffer.from(await res.arrayBuffer()) : null;
+  }
+
+  /** Marks a message of the opened mailbox heard, or deletes it. */
+  async mailboxAction(callId: string, step: number, id: number, action: 'heard' | 'delete'): Promise<void> {
+    await this.json('/media/mailbox/message', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ call_id: callId, step, id, action }),
+    });
   }
 
   async audio(tenantId: number, id: number): Promise<{ bytes: Buffer; mime: string } | null> {

@@ -68,6 +68,7 @@ registerTranslations(NS, {
   voicemailLoading: 'Đang tải hộp thư thoại…',
   voicemailError: 'Không tải được hộp thư thoại',
   voicemailEmpty: 'Chưa có tin nhắn thoại nào',
+  voicemailCodes: 'Từ điện thoại bất kỳ: gọi {{own}} để nghe hộp thư của bạn, {{other}} cho hộp thư khác (cần mật khẩu). Khi nghe: 5 nghe lại, 7 xoá, # tin tiếp theo.',
   voicemailNew: 'Mới',
   voicemailOld: 'Đã nghe',
   voicemailGroupBox: 'Hộp thư nhóm',
@@ -87,4 +88,5 @@ registerTranslations(NS, {
   recentMissedCall: 'Cuộc gọi nhỡ',
   recentRedial: 'Gọi lại {{number}}',
   speakerUnsupported: 'Trình duyệt này không cho chọn loa',
+  spyCall: 'Giám sát {{extension}} · {{mode}}',
 });

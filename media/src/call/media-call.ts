@@ -3,7 +3,8 @@ import type { AudioLibrary } from '../audio/library';
 import { BEEP, concat, DEFAULT_MOH, DEFAULT_PROMPT, GOODBYE, RINGBACK, INVALID_TONE } from '../audio/tones';
 import { encodeWav, RATE } from '../audio/wav';
 import { CallRecorder } from '../audio/recorder';
-import { VOICEMAIL_PROMPT } from '../audio/prompts';
+import { MAILBOX_PROMPTS as SAY, VOICEMAIL_PROMPT, type MailboxPrompt } from '../audio/prompts';
+import { decodeWav } from '../audio/wav';
 import { decodeAlaw, decodeUlaw } from '../rtp/g711';
 import { infoDigit } from '../rtp/dtmf';
 import { AudioSource, PT_PCMA, RtpSession } from '../rtp/session';
@@ -196,7 +197,77 @@ export class MediaCall {
         return this.bridge();
       case 'spy':
         return this.spy(step);
+      case 'mailbox':
+        return this.mailboxMenu(step);
     }
+  }
+
+  // --- Voicemail by phone (*97 / *98) ---
+
+  /**
+   * The mailbox (asked for when the step has none) and its PIN when the API asks for one, three
+   * tries; then each message, new ones first: a beep, the message (a key stops it), and the menu —
+   * 5 again, 7 delete, # (or nothing) the next one. A message played is heard.
+   */
+  private async mailboxMenu(step: Extract<MediaStep, { kind: 'mailbox' }>): Promise<void> {
+    const api = this.ctx.api;
+    for (let attempt = 0; !this.ended; attempt++) {
+      const box = step.mailbox ?? (await this.ask('mailbox'));
+      if (box === null) return this.hangup();
+      let r = await api.mailbox(this.callId, this.stepNo, box, null);
+      if (r && 'error' in r && r.error === 'PIN_REQUIRED') {
+        const pin = await this.ask('pin');
+        if (pin === null) return this.hangup();
+        r = await api.mailbox(this.callId, this.stepNo, box, pin);
+      }
+      if (this.ended) return;
+      if (r && 'messages' in r) return this.playMailbox(r.messages);
+      await this.playClips([SAY.wrong]);
+      if (attempt >= 2) break;
+    }
+    if (!this.ended) await this.playClips([SAY.end]);
+    this.hangup();
+  }
+
+  /** Says `prompt` (a key cuts it short) and collects the digits typed up to # (5 s between keys); null: nothing typed or hung up. */
+  private async ask(prompt: MailboxPrompt): Promise<string | null> {
+    this.digits.length = 0;
+    if ((await this.playClips([SAY[prompt]], true)) === 'hangup') return null;
+    let typed = '';
+    for (let d = await this.nextDigit(5000); d !== null && d !== '#' && !this.ended; d = await this.nextDigit(5000)) typed += d;
+    return typed && !this.ended ? typed.replace(/\D/g, '') || null : null;
+  }
+
+  private async playMailbox(messages: { id: number; heard: boolean }[]): Promise<void> {
+    const api = this.ctx.api;
+    if ((await this.playClips([messages.some((m) => !m.heard) ? SAY.new : SAY.none])) === 'hangup') return;
+    for (const m of messages) {
+      for (let again = true; again && !this.ended; ) {
+        again = false;
+        const wav = await api.mailboxMessage(this.callId, this.stepNo, m.id);
+        if (!wav) break;
+        this.digits.length = 0;
+        const played = await this.playClips([BEEP, decodeWav(wav)], true);
+        if (played === 'hangup') return;
+        if (!m.heard) {
+          await api.mailboxAction(this.callId, this.stepNo, m.id, 'heard').catch((e) => this.ctx.log(`mailbox ${this.callId}: ${e instanceof Error ? e.message : e}`));
+          m.heard = true;
+        }
+        let key = played === 'digit' ? (this.digits.shift() ?? null) : null;
+        if (key === null) {
+          if ((await this.playClips([SAY.menu], true)) === 'hangup') return;
+          key = await this.nextDigit(5000);
+        }
+        if (key === '5') again = true;
+        else if (key === '7') {
+          await api.mailboxAction(this.callId, this.stepNo, m.id, 'delete').catch((e) => this.ctx.log(`mailbox ${this.callId}: ${e instanceof Error ? e.message : e}`));
+          if ((await this.playClips([SAY.deleted])) === 'hangup') return;
+        }
+      }
+    }
+    if (this.ended) return;
+    await this.playClips([SAY.end]);
+    this.hangup();
   }
 
   // --- Supervisor (ADR 0042) ---

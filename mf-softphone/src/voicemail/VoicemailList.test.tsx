@@ -45,6 +45,10 @@ describe('VoicemailList (the softphone\'s "Hộp thư thoại")', () => {
     list = { data: [], unheard: 0 };
     renderList();
     expect((await screen.findByTestId('softphone-voicemail-empty')).textContent).toBe('Chưa có tin nhắn thoại nào');
+    // How to reach a mailbox from any phone (the feature codes the PBX routes, issue 16).
+    expect(screen.getByTestId('softphone-voicemail-codes').textContent).toBe(
+      'Từ điện thoại bất kỳ: gọi *97 để nghe hộp thư của bạn, *98 cho hộp thư khác (cần mật khẩu). Khi nghe: 5 nghe lại, 7 xoá, # tin tiếp theo.',
+    );
   });
 
   it('lists new and heard messages with time, length and box; playing one fetches its audio and marks it heard', async () => {

@@ -3,7 +3,7 @@ import { Button, Caption1, mergeClasses, Spinner, Text, Tooltip } from '@fluentu
 import { DeleteRegular, PlayRegular, VoicemailRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDuration, type VoicemailMessage } from '@tongdai/contracts';
+import { formatDuration, VOICEMAIL_CODES, type VoicemailMessage } from '@tongdai/contracts';
 import { NS } from '../i18n';
 import { useRecentStyles } from '../recent/styles';
 import { deleteVoicemail, fetchVoicemail, fetchVoicemailAudio, markHeard, VOICEMAIL_KEY } from './voicemail-api';
@@ -87,6 +87,8 @@ export default function VoicemailList() {
           ))}
         </ul>
       )}
+      {/* The feature codes any phone of the tenant dials (issue 16: documented where the messages are). */}
+      <Caption1 className={s.meta} data-testid="softphone-voicemail-codes">{t('voicemailCodes', { own: VOICEMAIL_CODES.own, other: VOICEMAIL_CODES.other })}</Caption1>
     </section>
   );
 }

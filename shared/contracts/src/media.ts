@@ -35,7 +35,12 @@ export type MediaStep =
    * the Call-IDs it holds); `leg` is the agent's side of that call ('a': the leg that reached the
    * worker, 'b': the leg it placed), who alone hears a whisper.
    */
-  | { kind: 'spy'; mode: SpyMode; call_id: string; leg: 'a' | 'b' };
+  | { kind: 'spy'; mode: SpyMode; call_id: string; leg: 'a' | 'b' }
+  /**
+   * A phone dialled a voicemail feature code (*97 its own mailbox, *98 another): the menu. `mailbox`
+   * null: ask for it. The API says whether a PIN is needed and checks it (POST media/mailbox).
+   */
+  | { kind: 'mailbox'; mailbox: string | null };
 
 /** GET /internal/sip/media/session. */
 export interface MediaSession {
@@ -60,3 +65,14 @@ export interface MediaContinue {
   token: string | null;
   invalid?: boolean;
 }
+
+/** POST /internal/sip/media/mailbox: open a mailbox for the call (the PIN when asked). */
+export interface MailboxOpen {
+  call_id: string;
+  step: number;
+  mailbox: string;
+  pin: string | null;
+}
+
+/** The opened mailbox's messages, new ones first (newest first in each), or why not. */
+export type MailboxOpened = { messages: { id: number; heard: boolean }[] } | { error: 'PIN_REQUIRED' | 'WRONG' };

@@ -50,3 +50,6 @@ export function parseDestinationCode(dialled: string): { type: keyof typeof DEST
   const m = /^\*4([12])([1-9][0-9]{0,8})$/.exec(dialled.trim());
   return m ? { type: m[1] === '1' ? 'queue' : 'ivr', id: Number(m[2]) } : null;
 }
+
+/** Voicemail by phone (issue 16): *97 the caller's own mailbox, *98 another one (asked for, with its PIN). */
+export const VOICEMAIL_CODES = { own: '*97', other: '*98' } as const;

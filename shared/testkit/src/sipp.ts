@@ -61,6 +61,8 @@ export const inDialogRequest = (from: string, to: string, method: string, cseq: 
     'Max-Forwards: 70',
     ...(body ? [`Content-Type: ${body.type}`, 'Content-Length: [len]', '', ...body.lines] : ['Content-Length: 0']),
   ]);
+/** The far end's BYE, answered (the scenario's caller stays until the other side hangs up). */
+const farEndHangsUp = () => ['  <recv request="BYE"/>', msg(['SIP/2.0 200 OK', '[last_Via:]', '[last_From:]', '[last_To:]', '[last_Call-ID:]', '[last_CSeq:]', 'Content-Length: 0'])];
 export const provisional = ['100', '180', '180', '183'].map((c) => `  <recv response="${c}" optional="true"/>`).join('\n');
 /** ACK of a final refusal (same branch as the INVITE, hop by hop). */
 const ackRefusal = (to: string, cseq: number) =>
@@ -189,7 +191,7 @@ export function listeningCallerScenario(o: { keys: { afterMs: number; digit: str
     inDialog('ACK', 1),
     ...keys,
     ...(o.remoteHangsUp
-      ? ['  <recv request="BYE"/>', msg(['SIP/2.0 200 OK', '[last_Via:]', '[last_From:]', '[last_To:]', '[last_Call-ID:]', '[last_CSeq:]', 'Content-Length: 0'])]
+      ? farEndHangsUp()
       : [`  <pause milliseconds="${o.talkMs}"/>`, inDialog('BYE', cseq), '  <recv response="200" crlf="true"/>']),
   ].join('\n'));
 }
@@ -284,10 +286,11 @@ export function earPhoneScenario(answerMs = 200): string {
 /**
  * Extension [caller]@[domain] dialling [service] with its RTP on [rtp_port] (an Ear), digest on
  * the 407 as extensionCallScenario; `expect` 200: after the answer each key is a SIP INFO
- * (application/dtmf-relay) `afterMs` after the previous one, then `talkMs` and BYE. Another
+ * (application/dtmf-relay) `afterMs` after the previous one, then `talkMs` and BYE (or, with
+ * `remoteHangsUp`, the far end's BYE). Another
  * `expect`: the refusal is ACKed (a supervisor's feature code refused).
  */
-export function earExtensionCallScenario(o: { auth: { user: string; password: string }; expect: number; keys?: { afterMs: number; digit: string }[]; talkMs?: number }): string {
+export function earExtensionCallScenario(o: { auth: { user: string; password: string }; expect: number; keys?: { afterMs: number; digit: string }[]; talkMs?: number; remoteHangsUp?: boolean }): string {
   const from = 'sip:[caller]@[domain]';
   const to = '[domain]';
   const head = [
@@ -307,8 +310,8 @@ export function earExtensionCallScenario(o: { auth: { user: string; password: st
     '  <recv response="200" rtd="true" rrs="true"/>',
     inDialog('ACK', 2),
     ...keys,
-    `  <pause milliseconds="${o.talkMs ?? 1000}"/>`,
-    inDialog('BYE', cseq),
-    '  <recv response="200" crlf="true"/>',
+    ...(o.remoteHangsUp
+      ? farEndHangsUp()
+      : [`  <pause milliseconds="${o.talkMs ?? 1000}"/>`, inDialog('BYE', cseq), '  <recv response="200" crlf="true"/>']),
   ].join('\n'));
 }

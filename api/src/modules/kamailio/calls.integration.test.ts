@@ -635,6 +635,59 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     }
   }, 60_000);
 
+  it("*97 from 102: a wrong PIN opens nothing; the right one plays the new message, 7 deletes it (issue 16)", async () => {
+    // 102's mailbox holds one new message: 2 s of 3.1 kHz (a pitch the Vietnamese prompts hardly hold).
+    const messageId = await t.db.withTenant(tenantId, async (tx) => {
+      await tx.query("update subscribers set voicemail_pin = '2468' where extension = '102'");
+      await tx.query("delete from voicemail_messages where mailbox = '102'");
+      const wav = toneWav(2, 3100, 8000);
+      const { rows } = await tx.query<{ id: number }>(
+        "insert into voicemail_messages (tenant_id, mailbox, caller, call_id, duration_seconds, mime, bytes) values ($1, '102', '0902000020', 'vm-97-test', 2, 'audio/wav', $2) returning id",
+        [tenantId, wav],
+      );
+      return rows[0].id;
+    });
+    const message = async () => (await t.db.withTenant(tenantId, (tx) => tx.query<{ heard_at: Date | null }>('select heard_at from voicemail_messages where id = $1', [messageId]))).rows[0];
+    const dial = (ear: Ear, name: string, keys: { afterMs: number; digit: string }[], hangUp: { talkMs: number } | 'far end') =>
+      runSipp({
+        dir,
+        name,
+        xml: earExtensionCallScenario({ auth: { user: '102', password: DEMO_SIP.demo.staff.password }, expect: 200, keys, ...(hangUp === 'far end' ? { remoteHangsUp: true } : hangUp) }),
+        args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', '*97', '-m', '1', '-l', '1'],
+        keys: { caller: '102', domain: DOMAIN, rtp_port: String(ear.port) },
+        timeoutS: 40,
+      }).done;
+    const pin = (digits: string) => [...digits, '#'].map((digit, i) => ({ afterMs: i ? 150 : 800, digit }));
+    // The most a 300 ms stretch of what the phone heard was a pure `hz` tone: Goertzel's power over the
+    // mean power, 1/8 for a pure tone (Hann window), far less for speech.
+    const purest = (ear: Ear, hz: number) => {
+      let best = 0;
+      for (const p of ear.packets) {
+        const w = ear.packets.filter((q) => q.at >= p.at && q.at < p.at + 300);
+        const mean = w.reduce((a, q) => a + q.rms ** 2, 0) / w.length;
+        if (mean > 1e5) best = Math.max(best, ear.tone(hz, p.at, p.at + 300) / mean);
+      }
+      return best;
+    };
+    const wrong = await Ear.open();
+    const right = await Ear.open();
+    try {
+      // A wrong PIN: "wrong", the PIN asked again; 102 gives up. Nothing of the message was played.
+      expect((await dial(wrong, 'mailbox-wrong-pin', pin('1111'), { talkMs: 5000 })).code).toBe(0);
+      expect(wrong.packets.length).toBeGreaterThan(100);
+      expect(purest(wrong, 3100)).toBeLessThan(0.03);
+      expect(await message()).toEqual({ heard_at: null });
+      // The PIN, then "you have new messages", a beep, the message — 7 during it: deleted; "end", and the worker hangs up.
+      expect((await dial(right, 'mailbox-right-pin', [...pin('2468'), { afterMs: 3300, digit: '7' }], 'far end')).code).toBe(0);
+      expect(purest(right, 3100)).toBeGreaterThan(0.08);
+      expect(await message()).toBeUndefined();
+    } finally {
+      wrong.close();
+      right.close();
+      await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set voicemail_pin = null where extension = '102'"));
+    }
+  }, 60_000);
+
   it('a queue whose agent stays busy keeps the caller on music until max wait, then its timeout destination (101)', async () => {
     const ear = await Ear.open();
     const busy = runSipp({ dir, name: 'phone-102-busy', xml: busyScenario(), args: ['-i', '127.0.0.1', '-p', String(phonePort['102']), '-m', '20'], timeoutS: 40 });

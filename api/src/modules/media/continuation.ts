@@ -4,7 +4,7 @@ import { resolveDestination, type CallInput, type LiveState, type PlanStep, type
 
 export type { MediaChoice as Choice, MediaStep } from '@tongdai/contracts';
 
-export const MEDIA_KINDS = new Set<PlanStep['kind']>(['play', 'ivr', 'queue', 'voicemail', 'bridge', 'spy']);
+export const MEDIA_KINDS = new Set<PlanStep['kind']>(['play', 'ivr', 'queue', 'voicemail', 'bridge', 'spy', 'mailbox']);
 
 export function mediaStepOf(step: PlanStep, config: PbxConfig): MediaStep | null {
   switch (step.kind) {
@@ -27,6 +27,8 @@ export function mediaStepOf(step: PlanStep, config: PbxConfig): MediaStep | null
       return { kind: 'bridge' };
     case 'spy':
       return { kind: 'spy', mode: step.mode, call_id: step.callId, leg: step.leg };
+    case 'mailbox':
+      return { kind: 'mailbox', mailbox: step.mailbox };
     default:
       return null;
   }

@@ -42,6 +42,18 @@ const VoicemailQuery = v.object({
   caller: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
 });
+const MailboxBody = v.object({
+  call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  step: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  mailbox: v.pipe(v.string(), v.regex(/^\d{2,6}$/)),
+  pin: v.nullable(v.pipe(v.string(), v.regex(/^\d{1,8}$/))),
+});
+const MessageQuery = v.object({
+  call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  step: v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number))]), v.integer(), v.minValue(0)),
+  id: v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))]), v.integer(), v.minValue(1)),
+  action: v.optional(v.picklist(['heard', 'delete'])),
+});
 const AudioQuery = v.object({
   tenant_id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
   id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
@@ -115,6 +127,49 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
     const stored = await voicemail.store({ tenantId, mailbox, caller, callId, bytes: request.body });
     if (!stored) return reply.status(400).send({ error: 'NOT_WAV' });
     return reply.status(201).send(stored);
+  });
+
+  // The voicemail menu (*97 / *98, issue 16). A call's worker opens a mailbox once (the API checks
+  // the PIN), then reads and changes only that mailbox's messages, and only while the call lasts.
+  const opened = new Map<string, { tenantId: number; mailbox: string }>();
+  const openedBy = (callId: string, step: number) => {
+    const found = located(callId, step);
+    const box = opened.get(callId);
+    if (!found || found.step.kind !== 'mailbox') {
+      opened.delete(callId);
+      return null;
+    }
+    return box && box.tenantId === found.call.tenantId ? box : null;
+  };
+  app.post('/internal/sip/media/mailbox', async (request, reply) => {
+    const b = v.safeParse(MailboxBody, request.body);
+    if (!b.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const found = located(b.output.call_id, b.output.step);
+    if (!found || found.step.kind !== 'mailbox') return reply.status(404).send({ error: 'NO_MEDIA_STEP' });
+    // *97 names the caller's own mailbox; *98 takes the one typed.
+    const mailbox = found.step.mailbox ?? b.output.mailbox;
+    const r = await voicemail.openByPhone(found.call.tenantId, mailbox, found.call.callerExtension, b.output.pin);
+    if ('messages' in r) {
+      if (opened.size > 10_000) opened.clear();
+      opened.set(found.call.callId, { tenantId: found.call.tenantId, mailbox });
+    }
+    return r;
+  });
+  app.get('/internal/sip/media/mailbox/message', async (request, reply) => {
+    const q = v.safeParse(MessageQuery, request.query);
+    if (!q.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const box = openedBy(q.output.call_id, q.output.step);
+    const bytes = box && (await voicemail.audioInBox(box.tenantId, box.mailbox, q.output.id));
+    if (!bytes) return reply.status(404).send({ error: 'NOT_FOUND' });
+    return reply.type('audio/wav').header('cache-control', 'no-store').send(bytes);
+  });
+  app.post('/internal/sip/media/mailbox/message', async (request, reply) => {
+    const b = v.safeParse(MessageQuery, request.body);
+    if (!b.success || !b.output.action) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const box = openedBy(b.output.call_id, b.output.step);
+    const done = box && (b.output.action === 'delete' ? await voicemail.deleteInBox(box.tenantId, box.mailbox, b.output.id) : await voicemail.heardInBox(box.tenantId, box.mailbox, b.output.id));
+    if (!done) return reply.status(404).send({ error: 'NOT_FOUND' });
+    return { ok: true };
   });
 
   app.get('/internal/sip/media/audio', async (request, reply) => {

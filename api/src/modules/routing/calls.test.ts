@@ -166,6 +166,12 @@ describe('feature codes for queues and IVRs (*41<id>, *42<id>, issue 16)', () =>
     expect(i.steps[0]).toMatchObject({ kind: 'ivr', ivrId: 5 });
   });
 
+  it('*97 opens the caller\'s own mailbox, *98 one the menu asks for (issue 16)', () => {
+    expect(dial('*97').steps).toEqual([{ kind: 'mailbox', mailbox: '101', source: { type: 'extension', id: '101', name: 'Hộp thư thoại 101' } }]);
+    expect(dial('*98').steps[0]).toMatchObject({ kind: 'mailbox', mailbox: null });
+    expect(planCall(config, extensionCall('109', '*97'), state).steps[0]).toMatchObject({ kind: 'reject', code: 404, reason: 'unknown_extension' });
+  });
+
   it('a code naming nothing of the tenant is refused (404), never sent to a carrier', () => {
     for (const to of ['*419', '*427']) expect(dial(to).steps[0]).toMatchObject({ kind: 'reject', code: 404, reason: 'missing_destination' });
   });

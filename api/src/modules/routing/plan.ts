@@ -1,4 +1,4 @@
-import { cleanNumber, EXTENSION_PATTERN, nationalForm, parseDestinationCode, type PbxConfig } from '@tongdai/contracts';
+import { cleanNumber, EXTENSION_PATTERN, nationalForm, parseDestinationCode, VOICEMAIL_CODES, type PbxConfig } from '@tongdai/contracts';
 import { isBlocked } from './config-index';
 import { follow, newExpansion, reject, toPlan, type Expansion } from './expand';
 import { extensionName } from './nodes';
@@ -62,6 +62,18 @@ function routeCall(config: PbxConfig, call: CallInput, state: LiveState): Routin
   if (x.idx.extensions.has(to)) {
     fromExtension();
     follow(x, { type: 'direct', target: to });
+    return toPlan(x, 'internal');
+  }
+  // *97: the caller's own mailbox; *98: another one, asked for by the menu (issue 16).
+  if (to === VOICEMAIL_CODES.own || to === VOICEMAIL_CODES.other) {
+    const own = to === VOICEMAIL_CODES.own;
+    if (own && !x.idx.extensions.has(caller)) {
+      reject(x, 404, 'unknown_extension', caller);
+      return toPlan(x, 'internal');
+    }
+    const source = { type: 'extension' as const, id: own ? caller : '', name: own ? `Hộp thư thoại ${caller}` : 'Hộp thư thoại' };
+    x.route.push(source);
+    x.steps.push({ kind: 'mailbox', mailbox: own ? caller : null, source });
     return toPlan(x, 'internal');
   }
   // *41<id> / *42<id>: one of the tenant's queues / IVRs, as an inbound route to it would go (issue 16).

@@ -199,7 +199,14 @@ export interface SpyStep {
   source?: RouteNode;
 }
 
-export type PlanStep = RingStep | PlayStep | IvrStep | QueueStep | VoicemailStep | ForwardStep | RejectStep | HangupStep | BridgeStep | SpyStep;
+/** The voicemail menu (*97 / *98, issue 16): the media worker plays a mailbox's messages; `mailbox` null: it asks which. */
+export interface MailboxStep {
+  kind: 'mailbox';
+  mailbox: string | null;
+  source?: RouteNode;
+}
+
+export type PlanStep = RingStep | PlayStep | IvrStep | QueueStep | VoicemailStep | ForwardStep | RejectStep | HangupStep | BridgeStep | SpyStep | MailboxStep;
 
 export interface RoutingPlan {
   direction: CallDirection;

@@ -76,3 +76,9 @@ export async function deleteMessage(tx: Queryable, id: number, boxes: string[]):
   const { rows } = await tx.query('delete from voicemail_messages where id = $1 and mailbox = any($2::text[]) returning id', [id, boxes]);
   return rows.length > 0;
 }
+
+/** An extension's mailbox PIN: undefined when the extension does not exist, null when it has none. */
+export async function mailboxPin(tx: Queryable, extension: string): Promise<string | null | undefined> {
+  const { rows } = await tx.query<{ pin: string | null }>('select voicemail_pin as pin from subscribers where extension = $1', [extension]);
+  return rows.length ? rows[0].pin : undefined;
+}

@@ -1,4 +1,5 @@
-import { VOICEMAIL_MSG, type VoicemailList } from '@tongdai/contracts';
+import { timingSafeEqual } from 'node:crypto';
+import { VOICEMAIL_MSG, type MailboxOpened, type VoicemailList } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { phoneMasker } from '../settings/settings.service';
@@ -61,5 +62,41 @@ export function createVoicemailService(db: Db) {
     async remove(tenantId: number, userId: number, id: number): Promise<void> {
       found(await db.withTenant(tenantId, async (tx) => repo.deleteMessage(tx, id, await boxes(tx, userId))));
     },
+
+    /**
+     * A phone opening an extension's mailbox (*97 / *98): its own mailbox without a PIN when none
+     * is set, any mailbox with its PIN. A mailbox without a PIN never opens from another phone; an
+     * unknown mailbox answers as a wrong PIN (nothing tells which mailboxes exist).
+     */
+    async openByPhone(tenantId: number, mailbox: string, callerExtension: string | null, pin: string | null): Promise<MailboxOpened> {
+      return db.withTenant(tenantId, async (tx) => {
+        const set = /^\d{2,6}$/.test(mailbox) ? await repo.mailboxPin(tx, mailbox) : undefined;
+        if (set === undefined) return { error: pin === null ? 'PIN_REQUIRED' : 'WRONG' };
+        const own = callerExtension === mailbox;
+        if (!(own && set === null)) {
+          if (pin === null) return { error: 'PIN_REQUIRED' };
+          if (set === null || !samePin(pin, set)) return { error: 'WRONG' };
+        }
+        const all = await repo.listMessages(tx, [mailbox]);
+        // New ones first, newest first in each (the list is newest first).
+        const messages = [...all.filter((m) => !m.heard), ...all.filter((m) => m.heard)].map((m) => ({ id: m.id, heard: m.heard }));
+        return { messages };
+      });
+    },
+    /** A message of a mailbox a phone opened: its WAV, marked heard, or deleted (false: not in that mailbox). */
+    async audioInBox(tenantId: number, mailbox: string, id: number): Promise<Buffer | null> {
+      return db.withTenant(tenantId, (tx) => repo.audioOf(tx, id, [mailbox]));
+    },
+    async heardInBox(tenantId: number, mailbox: string, id: number): Promise<boolean> {
+      return db.withTenant(tenantId, (tx) => repo.setHeard(tx, id, [mailbox], true));
+    },
+    async deleteInBox(tenantId: number, mailbox: string, id: number): Promise<boolean> {
+      return db.withTenant(tenantId, (tx) => repo.deleteMessage(tx, id, [mailbox]));
+    },
   };
+}
+
+/** PINs compared in constant time. */
+function samePin(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
