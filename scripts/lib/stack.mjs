@@ -160,7 +160,8 @@ export async function startStack(o = {}) {
   const sipEnv = {
     INTERNAL_PORT: String(ports.internalPort),
     INTERNAL_SECRET: internalSecret,
-    ...(sip ? { SIP_WS_URL: sip.wsUrl, KAMAILIO_EVAPI: `127.0.0.1:${ports.evapiPort}` } : {}),
+    // KAMAILIO_SIP: where the API sends voicemail's message-waiting NOTIFYs (issue 16).
+    ...(sip ? { SIP_WS_URL: sip.wsUrl, KAMAILIO_EVAPI: `127.0.0.1:${ports.evapiPort}`, KAMAILIO_SIP: `127.0.0.1:${sip.udpPort}` } : {}),
     ...(demoCarrier ? demoCarrierEnv(apiPort) : {}),
   };
   const api = startApi({ port: apiPort, databaseUrl: o.databaseUrl, dataDir: o.dataDir, env: { ...sipEnv, ...o.apiEnv }, quiet: o.quiet });

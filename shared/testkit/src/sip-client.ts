@@ -87,6 +87,11 @@ export class SipUdpClient {
     this.sock.close();
   }
 
+  /** A request written by the test (its Call-ID and CSeq pair it with the final answer). */
+  sendRaw(msg: string, timeoutMs = 3000): Promise<SipResponse> {
+    return this.send(msg, timeoutMs);
+  }
+
   private send(msg: string, timeoutMs = 3000): Promise<SipResponse> {
     const callId = /^Call-ID: (.*)$/m.exec(msg)?.[1].trim() ?? '';
     const cseq = /^CSeq: (.*)$/m.exec(msg)?.[1].trim() ?? '';

@@ -1,5 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { createSocket } from 'node:dgram';
+import { mwiNotify } from '../voicemail/mwi';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -687,6 +689,56 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set voicemail_pin = null where extension = '102'"));
     }
   }, 60_000);
+
+  it("a message left lights 102's lamp (MWI NOTIFY through Kamailio), hearing it turns it off; a NOTIFY without the secret is refused (issue 16)", async () => {
+    process.env.KAMAILIO_SIP = `127.0.0.1:${sipUdp}`;
+    // 102's registered contact, answered by this test: the NOTIFYs Kamailio forwards to it.
+    const phone = createSocket('udp4');
+    await new Promise<void>((r) => phone.bind(phonePort['102'], '127.0.0.1', () => r()));
+    const notifies: string[] = [];
+    phone.on('message', (m, from) => {
+      const text = m.toString();
+      if (!text.startsWith('NOTIFY ')) return;
+      notifies.push(text);
+      const head = (name: string) => text.split('\r\n').filter((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+      const reply = ['SIP/2.0 200 OK', ...head('Via'), ...head('From'), `${head('To')[0]};tag=phone102`, ...head('Call-ID'), ...head('CSeq'), 'Content-Length: 0', '', ''].join('\r\n');
+      phone.send(reply, from.port, from.address);
+    });
+    const next = async (n: number) => {
+      for (let i = 0; i < 100 && notifies.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+      return notifies[n - 1] ?? '';
+    };
+    try {
+      await t.db.withTenant(tenantId, (tx) => tx.query("delete from voicemail_messages where mailbox = '102'"));
+      const left = await internal.inject({
+        method: 'POST', headers: { ...INTERNAL_HEADERS, 'content-type': 'audio/wav' },
+        url: `/internal/sip/media/voicemail?tenant_id=${tenantId}&mailbox=102&caller=0902000021&call_id=mwi-test`, payload: toneWav(1),
+      });
+      expect(left.statusCode).toBe(201);
+      const lit = await next(1);
+      expect(lit).toMatch(/^NOTIFY sip:102@/);
+      expect(lit).toContain('Event: message-summary');
+      expect(lit).toContain('Messages-Waiting: yes');
+      expect(lit).toContain('Voice-Message: 1/0 (0/0)');
+      // The secret that let the API's NOTIFY through stays between the API and Kamailio.
+      expect(lit).not.toMatch(/X-Tongdai-Internal/i);
+      const heard = await t.app.inject({ method: 'PATCH', url: `/t/demo/voicemail/${left.json().id}`, headers: (await headers).staff, payload: { heard: true } });
+      expect(heard.statusCode).toBeLessThan(300);
+      const off = await next(2);
+      expect(off).toContain('Messages-Waiting: no');
+      expect(off).toContain('Voice-Message: 0/1 (0/0)');
+      // Anyone else's NOTIFY (no secret, or a wrong one) never reaches the phone.
+      const forger = await new SipUdpClient(sipUdp).open();
+      const forged = await forger.sendRaw(mwiNotify({ maDn: 'demo', extension: '102', counts: { unheard: 9, heard: 0 }, via: `127.0.0.1:${forger.port}`, secret: 'x'.repeat(40) }));
+      forger.close();
+      expect(forged.status).toBe(403);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(notifies).toHaveLength(2);
+    } finally {
+      phone.close();
+      delete process.env.KAMAILIO_SIP;
+    }
+  });
 
   it('a queue whose agent stays busy keeps the caller on music until max wait, then its timeout destination (101)', async () => {
     const ear = await Ear.open();

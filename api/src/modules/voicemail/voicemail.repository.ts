@@ -63,22 +63,36 @@ export async function audioOf(tx: Queryable, id: number, boxes: string[]): Promi
   return rows[0] ? Buffer.from(rows[0].bytes) : null;
 }
 
-export async function setHeard(tx: Queryable, id: number, boxes: string[], heard: boolean): Promise<boolean> {
-  const { rows } = await tx.query(
+/** The message's mailbox, or null when it is not in `boxes`. */
+export async function setHeard(tx: Queryable, id: number, boxes: string[], heard: boolean): Promise<string | null> {
+  const { rows } = await tx.query<{ mailbox: string }>(
     `update voicemail_messages set heard_at = case when $3 then coalesce(heard_at, now()) else null end
-     where id = $1 and mailbox = any($2::text[]) returning id`,
+     where id = $1 and mailbox = any($2::text[]) returning mailbox`,
     [id, boxes, heard],
   );
-  return rows.length > 0;
+  return rows[0]?.mailbox ?? null;
 }
 
-export async function deleteMessage(tx: Queryable, id: number, boxes: string[]): Promise<boolean> {
-  const { rows } = await tx.query('delete from voicemail_messages where id = $1 and mailbox = any($2::text[]) returning id', [id, boxes]);
-  return rows.length > 0;
+/** The deleted message's mailbox, or null when it is not in `boxes`. */
+export async function deleteMessage(tx: Queryable, id: number, boxes: string[]): Promise<string | null> {
+  const { rows } = await tx.query<{ mailbox: string }>('delete from voicemail_messages where id = $1 and mailbox = any($2::text[]) returning mailbox', [id, boxes]);
+  return rows[0]?.mailbox ?? null;
 }
 
 /** An extension's mailbox PIN: undefined when the extension does not exist, null when it has none. */
 export async function mailboxPin(tx: Queryable, extension: string): Promise<string | null | undefined> {
   const { rows } = await tx.query<{ pin: string | null }>('select voicemail_pin as pin from subscribers where extension = $1', [extension]);
   return rows.length ? rows[0].pin : undefined;
+}
+
+/** New and heard messages of one mailbox, and the tenant's code (its SIP domain): what a MWI NOTIFY says. */
+export async function mailboxCounts(tx: Queryable, mailbox: string): Promise<{ ma_dn: string; unheard: number; heard: number } | null> {
+  const { rows } = await tx.query<{ ma_dn: string; unheard: number; heard: number }>(
+    `select t.ma_dn,
+            (select count(*)::int from voicemail_messages where mailbox = $1 and heard_at is null) as unheard,
+            (select count(*)::int from voicemail_messages where mailbox = $1 and heard_at is not null) as heard
+       from tenants t where t.id = nullif(current_setting('app.tenant_id', true), '')::int`,
+    [mailbox],
+  );
+  return rows[0] ?? null;
 }

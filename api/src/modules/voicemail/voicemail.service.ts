@@ -4,6 +4,7 @@ import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { phoneMasker } from '../settings/settings.service';
 import * as repo from './voicemail.repository';
+import { sendMwi } from './mwi';
 
 /** RIFF/WAVE, 8 kHz, 16-bit mono PCM: what the media worker records (44-byte header, then samples). */
 const WAV_HEADER = 44;
@@ -28,6 +29,16 @@ export function createVoicemailService(db: Db) {
     if (!x) throw new AppError('NOT_FOUND', [{ field: 'id', message: VOICEMAIL_MSG.notFound }]);
     return x;
   };
+  /** After a mailbox changed: its phones' message-waiting lamp (mwi.ts). Never fails the change. */
+  const changed = async (tenantId: number, mailbox: string | null): Promise<void> => {
+    if (!mailbox || !/^\d{2,6}$/.test(mailbox)) return;
+    try {
+      const c = await db.withTenant(tenantId, (tx) => repo.mailboxCounts(tx, mailbox));
+      if (c) await sendMwi(c.ma_dn, mailbox, c);
+    } catch {
+      // A lamp not updated is not worth a failed request; the next change updates it.
+    }
+  };
   return {
     /**
      * The worker's recording of a call's voicemail step: the message's id (null: this call's message
@@ -36,7 +47,9 @@ export function createVoicemailService(db: Db) {
     async store(m: Omit<repo.NewMessage, 'durationSeconds'>): Promise<{ id: number | null } | null> {
       const seconds = wavSeconds(m.bytes);
       if (seconds === null) return null;
-      return { id: await db.withTenant(m.tenantId, (tx) => repo.insertMessage(tx, { ...m, durationSeconds: Math.round(seconds * 100) / 100 })) };
+      const id = await db.withTenant(m.tenantId, (tx) => repo.insertMessage(tx, { ...m, durationSeconds: Math.round(seconds * 100) / 100 }));
+      if (id !== null) await changed(m.tenantId, m.mailbox);
+      return { id };
     },
     /** An extension or a ring group (group-<id>) of the tenant: a mailbox a message may go to. */
     async mailboxExists(tenantId: number, mailbox: string): Promise<boolean> {
@@ -57,10 +70,10 @@ export function createVoicemailService(db: Db) {
       return found(await db.withTenant(tenantId, async (tx) => repo.audioOf(tx, id, await boxes(tx, userId))));
     },
     async setHeard(tenantId: number, userId: number, id: number, heard: boolean): Promise<void> {
-      found(await db.withTenant(tenantId, async (tx) => repo.setHeard(tx, id, await boxes(tx, userId), heard)));
+      await changed(tenantId, found(await db.withTenant(tenantId, async (tx) => repo.setHeard(tx, id, await boxes(tx, userId), heard))));
     },
     async remove(tenantId: number, userId: number, id: number): Promise<void> {
-      found(await db.withTenant(tenantId, async (tx) => repo.deleteMessage(tx, id, await boxes(tx, userId))));
+      await changed(tenantId, found(await db.withTenant(tenantId, async (tx) => repo.deleteMessage(tx, id, await boxes(tx, userId)))));
     },
 
     /**
@@ -88,10 +101,14 @@ export function createVoicemailService(db: Db) {
       return db.withTenant(tenantId, (tx) => repo.audioOf(tx, id, [mailbox]));
     },
     async heardInBox(tenantId: number, mailbox: string, id: number): Promise<boolean> {
-      return db.withTenant(tenantId, (tx) => repo.setHeard(tx, id, [mailbox], true));
+      const box = await db.withTenant(tenantId, (tx) => repo.setHeard(tx, id, [mailbox], true));
+      await changed(tenantId, box);
+      return box !== null;
     },
     async deleteInBox(tenantId: number, mailbox: string, id: number): Promise<boolean> {
-      return db.withTenant(tenantId, (tx) => repo.deleteMessage(tx, id, [mailbox]));
+      const box = await db.withTenant(tenantId, (tx) => repo.deleteMessage(tx, id, [mailbox]));
+      await changed(tenantId, box);
+      return box !== null;
     },
   };
 }
