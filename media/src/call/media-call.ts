@@ -67,6 +67,10 @@ export class MediaCall {
   private stopRecording: (() => void) | null = null;
   /** Leg A's to-tag (sent with 180 before the 200 of a bridge). */
   private tagA = '';
+  /** Leg A's SDP session id: the same in a bridge's 183 (early media) and its 200. */
+  private readonly sdpSessionA = Date.now();
+  /** A bridge relays its callee's early media (183) to the caller. */
+  private earlyBridged = false;
   /** The call's recording once the parties are bridged, when the session carries a ticket. */
   private recorder: CallRecorder | null = null;
   /** Supervisors in this call (ADR 0042) and the mix that replaced the plain bridge for them. */
@@ -126,7 +130,7 @@ export class MediaCall {
 
   private answerA(dtmf: number | null): void {
     const { ep } = this.ctx;
-    const sdp = buildSdp({ address: ep.address, port: this.rtpA!.port, dtmf, sessionId: Date.now() });
+    const sdp = buildSdp({ address: ep.address, port: this.rtpA!.port, dtmf, sessionId: this.sdpSessionA });
     const mark: [string, string][] = this.mayPause('a') ? [[RECORDING_HEADER.toLowerCase(), 'on']] : [];
     ep.respond(this.invite, this.from, 200, 'OK', [['x-to-tag', this.tagA], ['contact', `<sip:media@${ep.address}:${ep.port}>`], ...mark, ['content-type', 'application/sdp']], sdp);
     this.dialogA = Dialog.asUas(ep, this.invite, this.tagA);
@@ -534,7 +538,7 @@ export class MediaCall {
   }
 
   private onBResponse(leg: OutLeg, res: SipResponse): void {
-    if (res.status < 200) return;
+    if (res.status < 200) return this.earlyMedia(leg, res);
     if (res.status >= 300) {
       leg.status = res.status;
       return this.endB(leg, leg.state === 'ended' ? 'cancelled' : 'failed');
@@ -558,6 +562,24 @@ export class MediaCall {
     if (this.rtpA) this.rtpA.bridge(leg.rtp);
     this.startRecording(leg.rtp);
     leg.done('answered');
+  }
+
+  /**
+   * A bridge still ringing its callee: the callee's early media (a carrier's ringback, "the number
+   * you called is not available") reaches the caller — 183 with our SDP, the legs' packets crossing
+   * from now on. The call is answered (and recorded, and billed) only on the callee's 200.
+   */
+  private earlyMedia(leg: OutLeg, res: SipResponse): void {
+    if (this.earlyBridged || this.dialogA || this.session?.step.kind !== 'bridge' || this.b !== leg || leg.state !== 'calling' || !this.rtpA) return;
+    const sdp = res.status === 183 || res.status === 180 ? parseSdp(res.body) : null;
+    if (!sdp) return;
+    this.earlyBridged = true;
+    leg.rtp.peer = sdp.peer;
+    leg.rtp.dtmfPayloadType = sdp.dtmf;
+    const { ep } = this.ctx;
+    const body = buildSdp({ address: ep.address, port: this.rtpA.port, dtmf: this.rtpA.dtmfPayloadType, sessionId: this.sdpSessionA });
+    ep.respond(this.invite, this.from, 183, 'Session Progress', [['x-to-tag', this.tagA], ['contact', `<sip:media@${ep.address}:${ep.port}>`], ['content-type', 'application/sdp']], body);
+    this.rtpA.bridge(leg.rtp);
   }
 
   private endB(leg: OutLeg, outcome: Outcome): void {

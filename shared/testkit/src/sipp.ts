@@ -315,3 +315,21 @@ export function earExtensionCallScenario(o: { auth: { user: string; password: st
       : [`  <pause milliseconds="${o.talkMs ?? 1000}"/>`, inDialog('BYE', cseq), '  <recv response="200" crlf="true"/>']),
   ].join('\n'));
 }
+
+/**
+ * A phone (or a carrier) with early media: 183 with an SDP on sipp's own media port, `audio` (raw
+ * µ-law) streamed from it for `earlyMs` (a ringback or an announcement), then 200, and the BYE.
+ * Run with `-mp <free port>`.
+ */
+export function earlyMediaPhoneScenario(audio: string, earlyMs: number): string {
+  return scenario('phone-early-media', [
+    '  <recv request="INVITE" crlf="true"/>',
+    msg([...replyHead('183 Session Progress'), 'Content-Type: application/sdp', 'Content-Length: [len]', '', SDP]),
+    `  <nop><action><exec rtp_stream="${audio},-1,0"/></action></nop>`,
+    `  <pause milliseconds="${earlyMs}"/>`,
+    msg([...replyHead('200 OK'), 'Content-Type: application/sdp', 'Content-Length: [len]', '', SDP], ' retrans="500"'),
+    '  <recv request="ACK" crlf="true"/>',
+    '  <recv request="BYE"/>',
+    msg([...replyHead('200 OK', false), 'Content-Length: 0']),
+  ].join('\n'));
+}

@@ -19,7 +19,7 @@ import type { CdrRow } from '../cdr/cdr';
 import { registerContact } from '@tongdai/testkit/register-contact';
 import { Ear, toneUlaw } from '@tongdai/testkit/rtp-ear';
 import { toneWav } from '@tongdai/testkit/wav';
-import { answerScenario, busyScenario, carrierScenario, earExtensionCallScenario, earPhoneScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled, talkingCallerScenario, talkingPhoneScenario } from '@tongdai/testkit/sipp';
+import { answerScenario, busyScenario, carrierScenario, earExtensionCallScenario, earlyMediaPhoneScenario, earPhoneScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled, talkingCallerScenario, talkingPhoneScenario } from '@tongdai/testkit/sipp';
 import { execFileSync } from 'node:child_process';
 import { insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { pbxConfigChanged } from '../pbx/config-cache';
@@ -739,6 +739,39 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       delete process.env.KAMAILIO_SIP;
     }
   });
+
+  it("a recorded call whose callee plays early media (183): the caller hears it before the answer; billed and recorded from the answer (issue 16)", async () => {
+    await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set recording_mode = 'inbound' where extension = '101'"));
+    pbxConfigChanged(tenantId);
+    const ear = await Ear.open();
+    try {
+      writeFileSync(join(dir, 'early.ulaw'), toneUlaw(12, 1000));
+      const p101 = runSipp({ dir, name: 'phone-101-early', xml: earlyMediaPhoneScenario('early.ulaw', 2500), args: ['-i', '127.0.0.1', '-p', String(phonePort['101']), '-m', '1', '-mi', '127.0.0.1', '-mp', String(await freeUdpPort())] });
+      await listening();
+      const call = await listener({ did: '02873007007', caller: '0902000022', ear, keys: [], talkMs: 2000 });
+      expect([call.code, (await p101.done).code]).toEqual([0, 0]);
+      const cdr = await cdrOf('0902000022');
+      expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '101' });
+      // The tone reached the caller through the worker while 101 had not answered yet (2.5 s of early media).
+      const first = ear.packets[0].at;
+      const answeredAt = new Date(cdr.answered_at!).getTime();
+      expect(answeredAt - first).toBeGreaterThan(1500);
+      expect(ear.tone(1000, first, first + 1500)).toBeGreaterThan(1e6);
+      // Billed and recorded from the answer, not from the early media.
+      expect(cdr.billsec).toBeLessThanOrEqual(3);
+      let seconds: number | undefined;
+      for (let i = 0; i < 100 && seconds === undefined; i++) {
+        const { rows } = await t.db.withTenant(tenantId, (tx) => tx.query<{ duration_seconds: string }>('select duration_seconds from call_recordings where call_id = $1', [cdr.call_id]));
+        seconds = rows[0] ? Number(rows[0].duration_seconds) : undefined;
+        if (seconds === undefined) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(Math.abs(seconds! - cdr.billsec)).toBeLessThan(1);
+    } finally {
+      ear.close();
+      await t.db.withTenant(tenantId, (tx) => tx.query('update subscribers set recording_mode = null'));
+      pbxConfigChanged(tenantId);
+    }
+  }, 40_000);
 
   it('a queue whose agent stays busy keeps the caller on music until max wait, then its timeout destination (101)', async () => {
     const ear = await Ear.open();
