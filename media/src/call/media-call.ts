@@ -78,6 +78,8 @@ export class MediaCall {
   private mixer: Mixer | null = null;
   /** A supervisor's call: the call it joined. */
   private spying: MediaCall | null = null;
+  /** A recording ticket the API gave with a continuation (an IVR leading to an extension that records). */
+  private legTicket: string | null = null;
 
   constructor(
     private readonly ctx: CallContext,
@@ -118,13 +120,25 @@ export class MediaCall {
     });
   }
 
+  /** Where the caller goes after `choice`; a ticket that comes with it records the leg to there (issue 16). */
+  private async next(choice: Choice): Promise<Awaited<ReturnType<MediaApi['next']>>> {
+    const r = await this.ctx.api.next(this.callId, this.stepNo, choice);
+    if (r.record_ticket && !this.session?.record_ticket) this.legTicket = r.record_ticket;
+    return r;
+  }
+
+  /** The ticket the call's recording goes with: its session's, or the one its next leg brought. */
+  private get ticket(): string | null {
+    return this.session?.record_ticket ?? this.legTicket;
+  }
+
   /**
    * Who may pause the recording (ADR 0041): the agent — the callee of an inbound call, the caller
    * of an outbound one, either party of an internal one. Their leg is marked with RECORDING_HEADER.
    */
   private mayPause(leg: 'a' | 'b'): boolean {
     const s = this.session;
-    if (!s?.record_ticket) return false;
+    if (!s || !this.ticket) return false;
     return s.direction === 'internal' || (leg === 'a' ? s.direction === 'outbound' : s.direction === 'inbound');
   }
 
@@ -149,7 +163,7 @@ export class MediaCall {
    * would make Kamailio try the step on another worker).
    */
   private async bridge(): Promise<void> {
-    const r = await this.ctx.api.next(this.callId, this.stepNo, { kind: 'next' });
+    const r = await this.next({ kind: 'next' });
     if (this.ended) return;
     if (!r.token) return this.refuse(480, 'Temporarily Unavailable');
     let status = 0;
@@ -162,7 +176,7 @@ export class MediaCall {
 
   /** Records the bridged parties when the session carries a ticket (ADR 0041). */
   private startRecording(b: RtpSession): void {
-    if (!this.session?.record_ticket || this.recorder || !this.rtpA) return;
+    if (!this.ticket || this.recorder || !this.rtpA) return;
     // A recording that cannot start never takes the call down with it.
     try {
       const rec = new CallRecorder();
@@ -177,7 +191,7 @@ export class MediaCall {
   /** Ends the recording and sends it to the API (a bridge under half a second is not a conversation). */
   private finishRecording(): void {
     const rec = this.recorder;
-    const ticket = this.session?.record_ticket;
+    const ticket = this.ticket;
     if (!rec || !ticket) return;
     this.recorder = null;
     rec
@@ -455,7 +469,7 @@ export class MediaCall {
         if (attempt >= step.retries) return this.moveOn({ kind: 'timeout' }, true);
         continue;
       }
-      const r = await this.ctx.api.next(this.callId, this.stepNo, { kind: 'digits', digits: typed });
+      const r = await this.next({ kind: 'digits', digits: typed });
       if (r.token) return this.dial(r.token, true).then((o) => (o === 'answered' ? undefined : this.hangup()));
       if (!r.invalid) return this.hangup();
       this.ctx.log(`call ${this.callId}: IVR ${step.ivrId} invalid choice ${typed}`);
@@ -473,7 +487,7 @@ export class MediaCall {
     const timer = setTimeout(() => this.b?.state === 'calling' && this.cancelB(), Math.max(0, deadline - Date.now()));
     try {
       while (!this.ended && Date.now() < deadline) {
-        const r = await this.ctx.api.next(this.callId, this.stepNo, { kind: 'queue_agents' });
+        const r = await this.next({ kind: 'queue_agents' });
         if (r.token) {
           const outcome = await this.dial(r.token, false);
           if (outcome === 'answered') return;
@@ -491,7 +505,7 @@ export class MediaCall {
   /** Asks where the caller goes now and calls it; hangs up when the plan ends there. */
   private async moveOn(choice: Choice, ringback: boolean): Promise<void> {
     if (this.ended) return;
-    const r = await this.ctx.api.next(this.callId, this.stepNo, choice);
+    const r = await this.next(choice);
     if (!r.token) return this.hangup();
     const outcome = await this.dial(r.token, ringback);
     if (outcome !== 'answered') this.hangup();

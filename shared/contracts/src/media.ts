@@ -64,6 +64,11 @@ export interface MediaSession {
 export interface MediaContinue {
   token: string | null;
   invalid?: boolean;
+  /**
+   * The leg to `token` is recorded though the call was not (its session had no ticket): after an
+   * IVR, the extension or queue reached records (issue 16). The worker records from that leg's answer.
+   */
+  record_ticket?: string | null;
 }
 
 /** POST /internal/sip/media/mailbox: open a mailbox for the call (the PIN when asked). */

@@ -375,6 +375,33 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     expect(cdr.route.map((n) => n.type)).toEqual(['inbound', 'ivr', 'direct']);
   });
 
+  it('an IVR leads to 101, which records its calls though the company does not: the leg to 101 is recorded from its answer (issue 16)', async () => {
+    await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set recording_mode = 'inbound' where extension = '101'"));
+    pbxConfigChanged(tenantId);
+    const ear = await Ear.open();
+    try {
+      const p101 = phone('101', answerScenario(300));
+      await listening();
+      const call = await listener({ did: '02873007001', caller: '0902000023', ear, keys: [{ afterMs: 1500, digit: '1' }], talkMs: 3500 });
+      expect([call.code, (await p101.done).code]).toEqual([0, 0]);
+      const cdr = await cdrOf('0902000023');
+      expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '101' });
+      let seconds: number | undefined;
+      for (let i = 0; i < 100 && seconds === undefined; i++) {
+        const { rows } = await t.db.withTenant(tenantId, (tx) => tx.query<{ duration_seconds: string }>('select duration_seconds from call_recordings where call_id = $1', [cdr.call_id]));
+        seconds = rows[0] ? Number(rows[0].duration_seconds) : undefined;
+        if (seconds === undefined) await new Promise((r) => setTimeout(r, 50));
+      }
+      // From 101's answer (after the greeting and the key) to the caller's BYE: less than the billed IVR call.
+      expect(seconds).toBeGreaterThan(1);
+      expect(seconds!).toBeLessThan(cdr.billsec);
+    } finally {
+      ear.close();
+      await t.db.withTenant(tenantId, (tx) => tx.query('update subscribers set recording_mode = null'));
+      pbxConfigChanged(tenantId);
+    }
+  }, 40_000);
+
   it('a queue caller hears music until the agent answers; the record names the queue and the agent', async () => {
     const ear = await Ear.open();
     const p102 = phone('102', answerScenario(2000));

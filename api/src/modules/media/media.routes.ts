@@ -2,7 +2,7 @@ import { sipDomain, type PbxConfig } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
-import { recordsAtWorker, type LiveState } from '../routing';
+import { recordsAtWorker, recordsContinuation, type LiveState } from '../routing';
 import { signRecordingTicket } from '../recordings/recordings.service';
 import type { CallTracker } from '../cdr/call-tracker';
 import { createVoicemailService } from '../voicemail/voicemail.service';
@@ -111,7 +111,11 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
     const next = continuationPlan(config, call.plan, found.stepIndex, b.output.choice, input, state);
     if (next === 'invalid') return { token: null, invalid: true };
     if (!next) return { token: null };
-    return { token: d.continuations.add({ parentCallId: call.callId, tenantId: call.tenantId, maDn, plan: next }) };
+    const token = d.continuations.add({ parentCallId: call.callId, tenantId: call.tenantId, maDn, plan: next });
+    // After an IVR or announcement the extension (or queue) reached decides, when the worker's session did not record
+    // (ADR 0041): the worker records the leg it places from its answer. A queue's agents are the queue's business.
+    const records = !call.parentCallId && b.output.choice.kind !== 'queue_agents' && recordsContinuation(config, next, call.callerExtension ?? undefined);
+    return { token, ...(records ? { record_ticket: signRecordingTicket(call.tenantId, call.callId) } : {}) };
   });
 
   // The worker's recording of a voicemail step (8 kHz 16-bit mono WAV, at most 600 s: 9.6 MB). It

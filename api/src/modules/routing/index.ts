@@ -9,6 +9,6 @@ export { matchesTimeGroup, nextStateChange, evaluateTimeCondition, STATE_CHANGE_
 export { memoryKey, queueOrder } from './strategies';
 export { compilePattern, isInternational, isPremium } from './numbers';
 export { ROUTING_MSG } from './messages';
-export { recordsAtWorker, extensionRecordingMode, queueRecordingMode, tenantRecordingMode } from './recording';
+export { recordsAtWorker, recordsContinuation, extensionRecordingMode, queueRecordingMode, tenantRecordingMode } from './recording';
 export type { ConfigExtension } from './config-index';
 export type * from './types';

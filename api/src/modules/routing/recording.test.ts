@@ -1,5 +1,6 @@
 import { planCall } from './plan';
-import { recordsAtWorker } from './recording';
+import { recordsAtWorker, recordsContinuation } from './recording';
+import { resolveDestination } from './expand';
 import { dest, extension, extensionCall, inbound, inboundCall, liveState, number, outboundRule, pbxConfig, queue, switchboardRoute } from '@tongdai/testkit/routing-factory';
 import type { PbxConfig, RecordingMode } from '@tongdai/contracts';
 import { toKamailioPlan } from '../kamailio/kamailio-plan';
@@ -54,5 +55,16 @@ describe('which calls are recorded (issue 16)', () => {
   it('Kamailio hands a recorded call to the worker and tries nothing after it', () => {
     const plan = planCall(config('all'), inboundCall('0912345678', DID), state);
     expect(toKamailioPlan(plan, 'demo.tongdai.local').steps).toEqual([{ do: 'media', from_step: 0 }, { do: 'hangup', from_step: 1 }]);
+  });
+
+  it('after an IVR, the leg to an extension or a queue that records is recorded, though the company does not', () => {
+    const rec = config('none', { '101': 'inbound' });
+    const call = inboundCall('0912345678', DID);
+    const to = (d: Parameters<typeof resolveDestination>[1]) => recordsContinuation(rec, resolveDestination(rec, d, call, state), undefined);
+    expect(to(dest('direct', '101'))).toBe(true);
+    expect(to(dest('direct', '102'))).toBe(false);
+    expect(to(dest('queue', 8))).toBe(false);
+    expect(recordsContinuation(config('inbound'), resolveDestination(config('inbound'), dest('queue', 7), call, state), undefined)).toBe(false);
+    expect(recordsContinuation(config('inbound'), resolveDestination(config('inbound'), dest('queue', 8), call, state), undefined)).toBe(true);
   });
 });

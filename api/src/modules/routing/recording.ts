@@ -51,3 +51,17 @@ export function recordsAtWorker(config: PbxConfig, step: PlanStep, direction: Ca
   if (step.kind === 'ivr' || step.kind === 'play') return recordsDirection(tenantRecordingMode(config), direction);
   return false;
 }
+
+/**
+ * Whether the leg a worker places after an IVR or announcement is recorded (the worker took the
+ * call unrecorded: the tenant does not record): the extension it rings records that direction, or
+ * the queue it reaches does — the most specific setting wins there too. A queue's own agents are
+ * not asked: the queue's mode decided at its session.
+ */
+export function recordsContinuation(config: PbxConfig, next: RoutingPlan, fromExtension: string | undefined): boolean {
+  const first = next.steps[0];
+  if (!first) return false;
+  if (first.kind === 'queue') return recordsDirection(queueRecordingMode(config, first.queueId), next.direction);
+  if (first.kind === 'ring' || first.kind === 'forward') return recordsDirectPlan(config, next, fromExtension);
+  return false;
+}
