@@ -50,6 +50,17 @@ registerTranslations(NS, {
     title: 'Cuộc gọi theo nhà mạng', empty: 'Chưa có cuộc gọi qua hotline nào trong khoảng thời gian này', total: 'Tổng theo hotline',
     fields: { hotline: 'Hotline / trung kế', direction: 'Hướng gọi', carrier: 'Nhà mạng', destination: 'Loại số', calls: 'Cuộc gọi', answered: 'Trả lời', talk: 'Đàm thoại', billed: 'Phút tính cước' },
   },
+  monitor: {
+    // Issue 16: the wall's listen / whisper / barge buttons (their labels and hints are SPY_LABELS / SPY_HINTS).
+    spy: {
+      column: 'Giám sát',
+      group: 'Giám sát cuộc gọi của máy nhánh {{extension}}',
+      notReady: 'Điện thoại chưa sẵn sàng: máy nhánh chưa đăng ký hoặc đang có cuộc gọi',
+      code: '{{code}} + máy nhánh để {{action}}',
+      key: '{{digit}} để {{action}}',
+      help: 'Từ điện thoại bất kỳ, gọi {{codes}}. Trong cuộc gọi, bấm {{keys}}. Chỉ giám sát được cuộc gọi qua hàng đợi, IVR hoặc cuộc gọi được ghi âm.',
+    },
+  },
   presets: DATE_PRESETS,
   directions: REPORT_DIRECTIONS,
   results: CALL_RESULTS,

@@ -71,6 +71,8 @@ export class MediaCall {
   private readonly sdpSessionA = Date.now();
   /** A bridge relays its callee's early media (183) to the caller. */
   private earlyBridged = false;
+  /** Checks the bridged parties still send (watchParties). */
+  private watchdog: NodeJS.Timeout | null = null;
   /** The call's recording once the parties are bridged, when the session carries a ticket. */
   private recorder: CallRecorder | null = null;
   /** Supervisors in this call (ADR 0042) and the mix that replaced the plain bridge for them. */
@@ -571,6 +573,10 @@ export class MediaCall {
       leg.rtp.dtmfPayloadType = answer.dtmf;
     }
     leg.state = 'answered';
+    // From the answer on, each party must keep sending (a queue's caller may have waited minutes).
+    leg.rtp.lastPacketAt = Date.now();
+    if (this.rtpA) this.rtpA.lastPacketAt = Math.max(this.rtpA.lastPacketAt, Date.now() - 5000);
+    this.watchParties();
     // A bridge answers its caller only now.
     if (!this.dialogA) this.answerA(this.rtpA?.dtmfPayloadType ?? null);
     if (this.rtpA) this.rtpA.bridge(leg.rtp);
@@ -594,6 +600,24 @@ export class MediaCall {
     const body = buildSdp({ address: ep.address, port: this.rtpA.port, dtmf: this.rtpA.dtmfPayloadType, sessionId: this.sdpSessionA });
     ep.respond(this.invite, this.from, 183, 'Session Progress', [['x-to-tag', this.tagA], ['contact', `<sip:media@${ep.address}:${ep.port}>`], ['content-type', 'application/sdp']], body);
     this.rtpA.bridge(leg.rtp);
+  }
+
+  /**
+   * A party that sends nothing for RTP_TIMEOUT_MS (a browser closed, a phone unplugged, a network
+   * gone: no BYE will ever come) ends the call, as Asterisk's rtptimeout does — the other party
+   * and any supervisor are not left in a dead call. A party on hold is not expected to send.
+   */
+  private watchParties(): void {
+    if (this.watchdog) return;
+    this.watchdog = setInterval(() => {
+      const legs = [this.rtpA, this.b?.state === 'answered' ? this.b.rtp : null];
+      if (this.ended || !legs[1]) return;
+      if (silentLeg(legs, Date.now(), RTP_TIMEOUT_MS)) {
+        this.ctx.log(`call ${this.callId}: no RTP for ${RTP_TIMEOUT_MS / 1000} s from a party: hung up`);
+        this.hangup();
+      }
+    }, 5000);
+    this.watchdog.unref();
   }
 
   private endB(leg: OutLeg, outcome: Outcome): void {
@@ -669,6 +693,7 @@ export class MediaCall {
         const rtp = isA ? this.rtpA : this.b?.rtp;
         const offer = parseSdp(req.body);
         if (rtp && offer) rtp.peer = offer.peer;
+        if (rtp && offer) rtp.held = /^a=(sendonly|inactive)\s*$/m.test(req.body);
         if (!rtp) return void ep.respond(req, from, 481, 'Call/Transaction Does Not Exist');
         const dialog = isA ? this.dialogA : this.b?.dialog;
         const localTag = dialog ? /tag=([^;>\s]+)/.exec(dialog.local)?.[1] : undefined;
@@ -694,6 +719,7 @@ export class MediaCall {
 
   private cleanup(): void {
     this.ended = true;
+    if (this.watchdog) clearInterval(this.watchdog);
     this.spying?.leave(this, this.rtpA);
     this.spying = null;
     // The call ends for its supervisors too.
@@ -706,6 +732,14 @@ export class MediaCall {
     this.rtpA?.close();
     this.ctx.track(this.callId, null);
   }
+}
+
+/** A bridged party silent this long (no packet at all, not on hold) is gone (MEDIA_RTP_TIMEOUT_S, default 60 s). */
+const RTP_TIMEOUT_MS = (Number(process.env.MEDIA_RTP_TIMEOUT_S) || 60) * 1000;
+
+/** Whether one of the bridged legs has sent nothing for `timeoutMs` without being on hold. */
+export function silentLeg(legs: readonly (Pick<RtpSession, 'lastPacketAt' | 'held'> | null | undefined)[], now: number, timeoutMs: number): boolean {
+  return legs.some((l) => !!l && !l.held && now - l.lastPacketAt > timeoutMs);
 }
 
 const REASONS: Record<number, string> = { 403: 'Forbidden', 404: 'Not Found', 480: 'Temporarily Unavailable', 486: 'Busy Here', 487: 'Request Terminated', 603: 'Decline' };

@@ -40,6 +40,10 @@ export class RtpSession extends EventEmitter {
   payloadType: typeof PT_PCMU | typeof PT_PCMA = PT_PCMU;
   sent = 0;
   received = 0;
+  /** When the peer last sent a packet (the open time until it does): a dead leg's silence. */
+  lastPacketAt = Date.now();
+  /** The peer put the call on hold (sendonly / inactive): it may send nothing for as long as it likes. */
+  held = false;
 
   private constructor(socket: Socket) {
     super();
@@ -117,6 +121,7 @@ export class RtpSession extends EventEmitter {
     const pt = msg[1] & 0x7f;
     if (pt >= 72 && pt <= 76) return;
     this.received++;
+    this.lastPacketAt = Date.now();
     // Symmetric RTP: a peer behind NAT (or rtpengine) is answered where it sends from.
     if (!this.peer || this.peer.port !== rinfo.port || this.peer.address !== rinfo.address) this.peer = { address: rinfo.address, port: rinfo.port };
     const cc = msg[0] & 0x0f;

@@ -1,16 +1,26 @@
 import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
 import { MONITOR_LABELS as L, activityLabel } from '@tongdai/contracts';
 import { displayPhone } from '@tongdai/platform';
 import { EmptyState } from '@tongdai/ui';
+import { NS } from '../i18n';
 import type { AgentRow } from './agents';
 import { AgentStateBadge, Ticking } from './Badges';
+import { isSpyCall, SpyButtons } from './SpyButtons';
 import { useMonitorStyles } from './styles';
 import { WallTable } from './WallTable';
 
 const HEADERS = [L.extension, L.person, L.registration, L.activity, L.currentCall, L.duration, L.handledToday];
 
-/** The agents: a table, or in the wallboard one large tile each. */
-export function AgentsPanel({ rows, now, wallboard }: { rows: AgentRow[]; now: number; wallboard: boolean }) {
+/** An agent talking, not as a supervisor on a spy call: one a supervisor may join. */
+const joinable = (a: AgentRow): boolean => a.state === 'talking' && !!a.call && !isSpyCall(a.call);
+
+/**
+ * The agents: a table, or in the wallboard one large tile each. With `spy` (the viewer holds
+ * monitor.spy) each agent talking gets the listen / whisper / barge buttons.
+ */
+export function AgentsPanel({ rows, now, wallboard, spy }: { rows: AgentRow[]; now: number; wallboard: boolean; spy?: boolean }) {
+  const { t } = useTranslation(NS);
   const s = useMonitorStyles();
   if (!rows.length) return <div className={s.card}><EmptyState message={L.noAgents} /></div>;
   if (wallboard) {
@@ -28,13 +38,14 @@ export function AgentsPanel({ rows, now, wallboard }: { rows: AgentRow[]; now: n
             {a.call && <Text data-testid="agent-party">{displayPhone(a.party ?? '')}</Text>}
             <Ticking since={a.since} now={now} testId="agent-duration" className={s.big} />
             <Text className={s.muted}>{L.handledToday}: <span data-testid="agent-handled">{a.handled_today}</span></Text>
+            {spy && joinable(a) && <SpyButtons extension={a.extension} />}
           </div>
         ))}
       </div>
     );
   }
   return (
-    <WallTable label={L.agents} headers={HEADERS} testId="agents-table">
+    <WallTable label={L.agents} headers={spy ? [...HEADERS, { label: t('monitor.spy.column'), className: s.spyColumn }] : HEADERS} testId="agents-table">
       {rows.map((a) => (
         <TableRow key={a.extension} data-testid="agent-row" data-extension={a.extension}>
           <TableCell><Text weight="semibold">{a.extension}</Text></TableCell>
@@ -49,6 +60,7 @@ export function AgentsPanel({ rows, now, wallboard }: { rows: AgentRow[]; now: n
           </TableCell>
           <TableCell className={s.num}><Ticking since={a.since} now={now} testId="agent-duration" /></TableCell>
           <TableCell className={s.num} data-testid="agent-handled">{String(a.handled_today)}</TableCell>
+          {spy && <TableCell>{joinable(a) && <SpyButtons extension={a.extension} />}</TableCell>}
         </TableRow>
       ))}
     </WallTable>

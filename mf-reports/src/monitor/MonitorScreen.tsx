@@ -9,6 +9,7 @@ import { AGENT_SORTS, agentRows, filterSortAgents } from './agents';
 import { AgentsPanel } from './AgentsPanel';
 import { CallsPanel } from './CallsPanel';
 import { QueuesPanel } from './QueuesPanel';
+import { SpyHelp, useCanSpy } from './SpyButtons';
 import { useMonitorStyles } from './styles';
 
 const [, departmentFilter, teamFilter] = orgFilters;
@@ -21,21 +22,23 @@ export function MonitorWall({ data, filters, wallboard }: { data: LiveMonitor; f
   const s = useMonitorStyles();
   const now = useServerNow(data.offset);
   const rows = filterSortAgents(agentRows(data), filters);
+  const spy = useCanSpy();
   return (
     <>
       {data.scope !== 'tenant' && <Text className={s.muted} data-testid={`monitor-${data.scope}-scope`}>{SCOPE_NOTES[data.scope]}</Text>}
+      {spy && !wallboard && <SpyHelp />}
       <section className={s.section} data-testid="monitor-queues">
         <Title3 as="h2">{L.queues}</Title3>
         <QueuesPanel queues={data.queues} now={now} wallboard={wallboard} />
       </section>
       <section className={s.section} data-testid="monitor-agents">
         <Title3 as="h2">{L.agents}</Title3>
-        <AgentsPanel rows={rows} now={now} wallboard={wallboard} />
+        <AgentsPanel rows={rows} now={now} wallboard={wallboard} spy={spy} />
       </section>
       {!wallboard && (
         <section className={s.section} data-testid="monitor-calls">
           <Title3 as="h2">{L.calls}</Title3>
-          <CallsPanel calls={data.calls} now={now} />
+          <CallsPanel calls={data.calls} now={now} spy={spy} />
         </section>
       )}
     </>

@@ -1,5 +1,8 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { act, cleanup, render as renderBare, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
 import { applyLiveEvent, type LiveEvent, type MonitorSnapshot } from '@tongdai/contracts';
+import { i18n } from '@tongdai/platform';
 import type { LiveMonitor } from '@tongdai/platform/react';
 import { monitorFixture } from '@tongdai/testkit/monitor-fixture';
 import { MonitorWall } from './MonitorScreen';
@@ -7,6 +10,7 @@ import { agentRows, filterSortAgents } from './agents';
 import { callRoute } from './CallsPanel';
 
 // The wall's clock reads server time 10 000 ms at the start of each test.
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: ({ children }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider> });
 const live = (s: MonitorSnapshot): LiveMonitor => ({ ...s, offset: 10_000 - Date.now() });
 const show = (s: MonitorSnapshot, filters: Record<string, string> = {}, wallboard = false) =>
   render(<MonitorWall data={live(s)} filters={filters} wallboard={wallboard} />);

@@ -28,4 +28,8 @@ export const useMonitorStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   waiting: { display: 'flex', justifyContent: 'space-between', gap: '8px', fontVariantNumeric: 'tabular-nums' },
   route: { display: 'inline-flex', gap: '4px', flexWrap: 'wrap', alignItems: 'center' },
+  spy: { display: 'inline-flex', gap: '4px', flexWrap: 'wrap', alignItems: 'center' },
+  /** Room for Nghe / Nhắc / Tham gia on one line. */
+  spyColumn: { width: '272px' },
+  spyHelp: { display: 'flex', gap: '6px', alignItems: 'flex-start', color: tokens.colorNeutralForeground3 },
 });

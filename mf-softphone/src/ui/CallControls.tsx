@@ -63,7 +63,7 @@ export function CallControls({ number, connectedAt, muted, hold, onMute, onHangu
   const s = useSoftphoneStyles();
   return (
     <>
-      {number && <Text className={s.timer} data-testid="softphone-remote">{number}</Text>}
+      {number && <Text className={s.remote} data-testid="softphone-remote">{number}</Text>}
       {connectedAt !== undefined && <CallTimer since={connectedAt} />}
       {hold && <HoldIndicator hold={hold} />}
       {recording && <RecordingControl recording={recording} onRecording={onRecording} />}

@@ -14,6 +14,7 @@ import { IncomingCall } from './IncomingCall';
 import { TransferButton } from './TransferButton';
 import { colleagueOf, useDirectory } from './useDirectory';
 import { usePhone } from './usePhone';
+import { useSpyCall } from './useSpyCall';
 import { useSoftphoneStyles } from './styles';
 
 /** The softphone in the top-bar slot: badge, dial pad, call controls, incoming-call and customer cards. */
@@ -29,11 +30,14 @@ export function Softphone() {
   const directory = useDirectory(() => phone.directory(), view.account === 'ready');
   const colleague = colleagueOf(directory.data, remoteNumber);
   const cardReady = !directory.isLoading;
+  const spy = useSpyCall(remoteNumber, active);
+  // The number the customer card looks up; none for a feature code (*222…, *97, *41…: the PBX itself, no customer).
+  const cardNumber = view.customerPopup && remoteNumber && !remoteNumber.startsWith('*') ? remoteNumber : undefined;
   return (
     <div className={s.root} data-testid="softphone-root">
       <PhoneStatus view={view} />
       {view.account === 'ready' && (
-        <DialPad inCall={active && !ringing} canCall={registered && !active} onCall={(n) => phone.call(n)} onDtmf={(k) => phone.dtmf(k)} />
+        <DialPad inCall={active && !ringing} canCall={registered && !active} onCall={(n) => phone.call(n)} onDtmf={(k) => { phone.dtmf(k); spy.onKey(k); }} />
       )}
       {view.account === 'ready' && view.extension && (
         <RecentCalls extension={view.extension} canCall={registered && !active} onCall={(n) => phone.call(n)} />
@@ -42,7 +46,7 @@ export function Softphone() {
       {view.account === 'ready' && <DeviceSettings />}
       {active && !ringing && (
         <CallControls
-          number={colleague || !remoteNumber ? remoteNumber : displayPhone(remoteNumber)} connectedAt={view.connectedAt} muted={view.muted} hold={hold}
+          number={spy.label ?? (colleague || !remoteNumber ? remoteNumber : displayPhone(remoteNumber))} connectedAt={view.connectedAt} muted={view.muted} hold={hold}
           onMute={() => phone.toggleMute()} onHangup={() => phone.hangup()}
           onHold={view.canHold && connected ? () => phone.toggleHold() : undefined}
           recording={view.recording} onRecording={view.recording && connected ? () => phone.toggleRecording() : undefined}
@@ -52,11 +56,11 @@ export function Softphone() {
         <TransferButton own={view.extension} loadTargets={() => phone.directory()} onTransfer={(target) => phone.transfer(target)} />
       )}
       {view.transferFailed && <Text className={s.held} role="alert" data-testid="softphone-transfer-failed">{t('transferFailed')}</Text>}
-      {(ringing || (view.customerPopup && remoteNumber)) && (
+      {(ringing || cardNumber) && (
         <div className={s.stack}>
           {ringing && <IncomingCall number={remoteNumber ?? ''} name={colleague?.display_name} onAnswer={() => phone.answer()} onReject={() => phone.reject()} />}
-          {view.customerPopup && remoteNumber && cardReady && (
-            <CallerCard key={remoteNumber} number={remoteNumber} colleague={colleague} onClose={() => phone.dismissCustomerPopup()} />
+          {cardNumber && cardReady && (
+            <CallerCard key={cardNumber} number={cardNumber} colleague={colleague} onClose={() => phone.dismissCustomerPopup()} />
           )}
         </div>
       )}

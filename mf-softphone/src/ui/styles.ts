@@ -6,6 +6,8 @@ export const useSoftphoneStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: '8px', whiteSpace: 'nowrap', flexShrink: 0 },
   onBrand: { color: tokens.colorNeutralForegroundOnBrand, minWidth: 'auto' },
   timer: { color: tokens.colorNeutralForegroundOnBrand, fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold },
+  /** The other side: a number, or "Giám sát 102 · Tham gia" on one line. */
+  remote: { color: tokens.colorNeutralForegroundOnBrand, fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
   hangup: {
     backgroundColor: tokens.colorPaletteRedBackground3,
     color: tokens.colorNeutralForegroundOnBrand,

@@ -3,6 +3,7 @@
  * real-time channel (PbxCallEvent, MonitorEvent). Pure functions, so the /monitor wall and the
  * dashboard read one state the same way and a unit test can replay a call.
  */
+import { talksToPbx } from './spy';
 import { formatRate } from './report-summaries';
 import { ACTIVITY_STATUSES } from './settings';
 import type { PbxCallEvent } from './realtime';
@@ -58,8 +59,12 @@ export function applyLiveEvent(s: MonitorSnapshot, e: LiveEvent): MonitorSnapsho
   }
   const old = s.calls.find((c) => c.call_id === e.callId);
   if (e.type === 'answered') {
-    // The media worker answering (greeting, IVR, a queue's music) is no one talking yet.
-    if (!e.extension) return s;
+    // The media worker answering (greeting, IVR, a queue's music) is no one talking yet; an agent's
+    // call to the PBX itself (*222…, *97) is talking from then on.
+    if (!e.extension) {
+      if (!old?.caller_extension || old.state !== 'ringing' || !talksToPbx(old.callee)) return s;
+      return { ...s, calls: s.calls.map((c) => (c === old ? { ...c, state: 'talking' as const, ringing: [], answered_at: e.at } : c)) };
+    }
     const calls = old ? s.calls.map((c) => (c === old ? { ...c, state: 'talking' as const, extension: e.extension, ringing: [], answered_at: e.at } : c)) : s.calls;
     const agents = mapAgents(s, (a) => {
       if (a.extension === e.extension) return { ...a, call_id: e.callId };

@@ -53,3 +53,9 @@ export function parseDestinationCode(dialled: string): { type: keyof typeof DEST
 
 /** Voicemail by phone (issue 16): *97 the caller's own mailbox, *98 another one (asked for, with its PIN). */
 export const VOICEMAIL_CODES = { own: '*97', other: '*98' } as const;
+
+/**
+ * A call an agent placed to the PBX itself (a supervisor's code, a mailbox): once the media worker
+ * answers it, the agent is talking — unlike a greeting or a queue's music, which wait for someone.
+ */
+export const talksToPbx = (callee: string): boolean => callee.startsWith('*') && parseDestinationCode(callee) === null;

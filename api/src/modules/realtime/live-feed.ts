@@ -1,4 +1,4 @@
-import type { LiveCall, MonitorEvent } from '@tongdai/contracts';
+import { talksToPbx, type LiveCall, type MonitorEvent } from '@tongdai/contracts';
 import type { CallEvent, CallStart, CallTracker } from '../cdr/call-tracker';
 import { toPbxCallEvent, type Audience, type CallEventHub, type RealtimeEvent } from './call-event-hub';
 import { liveExpiry, type LiveEntry } from './live-state';
@@ -89,7 +89,14 @@ export class LiveFeed {
     if (e.type === 'answered') {
       // The media worker answering (a greeting, an IVR, a queue's music) is no one talking yet:
       // the call stays ringing or queued until an extension answers.
-      if (entry && !e.extension) return this.publish(e.tenantId, event, { extensions: entry.involved });
+      if (entry && !e.extension) {
+        // An agent's call to the PBX itself (a supervisor's code, a mailbox) is talking from the worker's answer.
+        if (entry.caller_extension && entry.state === 'ringing' && talksToPbx(entry.callee)) {
+          Object.assign(entry, { state: 'talking', answered_at: at, ringing: [] });
+          this.put(entry);
+        }
+        return this.publish(e.tenantId, event, { extensions: entry.involved });
+      }
       if (entry) {
         Object.assign(entry, { state: 'talking', extension: e.extension, answered_at: at, ringing: [], route: this.routeOf(rootId) });
         entry.involved = uniq([...entry.involved, e.extension]);
