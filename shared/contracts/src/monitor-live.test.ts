@@ -96,7 +96,7 @@ describe('applyLiveEvent: an agent calling the PBX itself (issue 16)', () => {
     s = applyLiveEvent(s, pbx({ type: 'ringing', callId: 's2', caller: '101', callee: '*413', extensions: [], at: 30_000 }));
     s = applyLiveEvent(s, pbx({ type: 'answered', callId: 's1', extension: null, at: 30_200 }));
     s = applyLiveEvent(s, pbx({ type: 'answered', callId: 's2', extension: null, at: 30_200 }));
-    expect(s.calls.find((c) => c.call_id === 's1')).toMatchObject({ state: 'talking', answered_at: 30_200, extension: null, caller_extension: '101' });
+    expect(s.calls.find((c) => c.call_id === 's1')).toMatchObject({ state: 'talking', answered_at: 30_200, extension: null, caller_extension: '101', direction: 'internal' });
     expect(s.calls.find((c) => c.call_id === 's2')).toMatchObject({ state: 'ringing', answered_at: null });
   });
 });

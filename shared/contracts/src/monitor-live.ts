@@ -25,7 +25,7 @@ function newCall(s: MonitorSnapshot, e: Extract<PbxCallEvent, { type: 'ringing' 
   const ours = new Set(s.agents.map((a) => a.extension));
   const fromAgent = ours.has(e.caller);
   return {
-    call_id: e.callId, direction: fromAgent ? (ours.has(e.callee) ? 'internal' : 'outbound') : 'inbound',
+    call_id: e.callId, direction: fromAgent ? (ours.has(e.callee) || e.callee.startsWith('*') ? 'internal' : 'outbound') : 'inbound',
     caller: e.caller, callee: e.callee, did: null, route: [], state: 'ringing', queue_id: null, ringing: e.extensions,
     extension: null, caller_extension: fromAgent ? e.caller : null, started_at: e.at, queued_at: null, answered_at: null,
   };

@@ -800,6 +800,42 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     }
   }, 40_000);
 
+  it("a direct call 102 does not answer within its own ring time goes to 102's mailbox: the caller's words after the beep are the message (issue 16)", async () => {
+    await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set ring_time = 5, voicemail_enabled = true where extension = '102'"));
+    pbxConfigChanged(tenantId);
+    const ear = await Ear.open();
+    try {
+      await t.db.withTenant(tenantId, (tx) => tx.query("delete from voicemail_messages where mailbox = '102'"));
+      const rings = phone('102', ringScenario());
+      await listening();
+      const started = Date.now();
+      const run = listener({ did: '02873007008', caller: '0902000024', ear, keys: [], talkMs: 12_000 });
+      // 102 rings for its 5 s (not the default 20 s), then the worker's prompt and beep.
+      const beepEnd = await ear.untilQuiet(400, 20_000);
+      expect((await rings.done).code).toBe(0);
+      expect(ear.packets[0].at - started).toBeGreaterThan(4500);
+      expect(ear.packets[0].at - started).toBeLessThan(9000);
+      expect(beepEnd).toBeGreaterThan(ear.packets[0].at);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await ear.speak(440, 2000)).toBeGreaterThan(90);
+      expect((await run).code).toBe(0);
+      type Message = { caller: string; bytes: Buffer };
+      let message: Message | undefined;
+      for (let i = 0; i < 100 && !message; i++) {
+        message = await t.db.withTenant(tenantId, async (tx) => (await tx.query<Message>("select caller, bytes from voicemail_messages where mailbox = '102' and caller = '0902000024'")).rows[0]);
+        if (!message) await new Promise((r) => setTimeout(r, 50));
+      }
+      const pcm = new Int16Array(new Uint8Array(message!.bytes).slice(44).buffer);
+      const spoken = pcm.subarray(Math.round(0.6 * 8000), Math.round(2.0 * 8000));
+      expect(tonePower(spoken, 440)).toBeGreaterThan(20 * tonePower(spoken, 1000));
+      expect(await cdrOf('0902000024')).toMatchObject({ direction: 'inbound', extension: null });
+    } finally {
+      ear.close();
+      await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set ring_time = null, voicemail_enabled = false where extension = '102'"));
+      pbxConfigChanged(tenantId);
+    }
+  }, 40_000);
+
   it('a queue whose agent stays busy keeps the caller on music until max wait, then its timeout destination (101)', async () => {
     const ear = await Ear.open();
     const busy = runSipp({ dir, name: 'phone-102-busy', xml: busyScenario(), args: ['-i', '127.0.0.1', '-p', String(phonePort['102']), '-m', '20'], timeoutS: 40 });
