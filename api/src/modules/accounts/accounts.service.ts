@@ -9,6 +9,7 @@ import { hashPassword } from '../../security/password';
 import { assertCanAssignRole, assertCanTouchUser, endUserSessions, privilegesOfUser, type AuthContext } from '../auth/auth.service';
 import { ConflictError, EscalationError, isUniqueViolation } from '../../http/errors';
 import * as repo from './accounts.repository';
+import { sipCredentialsChanged } from '../../security/sip-credentials-changed';
 
 const usernameTaken = () => new ConflictError(ACCOUNT_MSG.usernameTaken, [{ field: 'username', message: ACCOUNT_MSG.usernameTaken }]);
 
@@ -97,6 +98,8 @@ export function createAccountsService(db: Db, sessions: Pick<CallEventHub, 'endS
         })
         .then((saved) => {
           if (saved.status !== 'active') sessions.endSessions(auth.tenantId, { userId: id });
+          // A locked account's extension may not register or call any more (sip-credentials.ts).
+          sipCredentialsChanged(auth.tenantId);
           return saved;
         })
         .catch(mapUnique),
@@ -107,7 +110,10 @@ export function createAccountsService(db: Db, sessions: Pick<CallEventHub, 'endS
         await guardLastSuperAdmin(tx, account);
         await assertCanTouchUser(tx, await privilegesOfUser(tx, auth.userId), id);
         await repo.deleteAccount(tx, id);
-      }).then(() => sessions.endSessions(auth.tenantId, { userId: id })),
+      }).then(() => {
+        sessions.endSessions(auth.tenantId, { userId: id });
+        sipCredentialsChanged(auth.tenantId);
+      }),
     async changePassword(auth: AuthContext, id: number, input: PasswordChangeInput): Promise<void> {
       const hash = await hashPassword(input.password);
       await db.withTenant(auth.tenantId, async (tx) => {

@@ -875,6 +875,29 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     // ... and nothing else.
     expect(eavesdroppers.heard).toBe('');
   });
+
+  // Last: it changes 102's SIP password for good.
+  it("Kamailio keeps an extension's HA1 a minute, and forgets it the moment the password is reset: the old one is refused at once (issue 15)", async () => {
+    const ua = await new SipUdpClient(sipUdp).open();
+    try {
+      expect((await ua.register('102', DOMAIN, DEMO_SIP.demo.staff.password)).status).toBe(200);
+      const subs = await api('GET', '/t/demo/subscribers?per_page=100');
+      const id = subs.find((s: { extension: string }) => s.extension === '102').id;
+      const reset = await t.app.inject({ method: 'POST', url: `/t/demo/subscribers/${id}/reset-password`, headers: (await headers).admin });
+      expect(reset.statusCode).toBe(200);
+      const fresh = reset.json().data.password as string;
+      // The forget message crosses evapi in a moment; the cached HA1 would otherwise serve for a minute.
+      let old = 200;
+      for (let i = 0; i < 20 && old === 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        old = (await ua.register('102', DOMAIN, DEMO_SIP.demo.staff.password)).status;
+      }
+      expect(old).toBe(403);
+      expect((await ua.register('102', DOMAIN, fresh)).status).toBe(200);
+    } finally {
+      ua.close();
+    }
+  });
 });
 
 /** Goertzel: the power of one frequency in 8 kHz samples (relative: compare two frequencies). */

@@ -41,6 +41,19 @@ export class EvapiClient {
     return this;
   }
 
+  /**
+   * Tells Kamailio to forget the cached HA1s of `key` ("101@demo.tongdai.local", or "@demo.tongdai.local"
+   * for the whole domain; sip/kamailio.cfg route[FORGET]). Signed like the handshake, so only a
+   * holder of the secret makes Kamailio drop anything; false when not connected (the cache's
+   * minute is then the bound).
+   */
+  forget(key: string): boolean {
+    if (!this.connected || !this.socket) return false;
+    const ts = String(Math.floor(Date.now() / 1000));
+    this.socket.write(netstring(JSON.stringify({ forget: key, ts, proof: sha256(`forget|${key}|${ts}|${this.secret}`) })));
+    return true;
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

@@ -1,4 +1,5 @@
-import { allNumberForms, type PbxConfig } from '@tongdai/contracts';
+import { allNumberForms, sipDomain, type PbxConfig } from '@tongdai/contracts';
+import { onSipCredentialsChanged } from '../../security/sip-credentials-changed';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
 import { CallTracker } from '../cdr/call-tracker';
@@ -83,7 +84,16 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   // Carrier trunks (ADR 0036): Kamailio's registrations and the plans read the same directory.
   const switchboards = new SwitchboardDirectory(db, { ttlMs: opts.switchboardsTtlMs });
   registerTrunkRoutes(app, db, switchboards);
+  // Kamailio's cached HA1s of a tenant go when its extensions' credentials may have changed (ADR 0036).
+  const stopForgetting = onSipCredentialsChanged((tenantId) => {
+    if (!events) return;
+    void db
+      .withSystem(async (tx) => (await tx.query<{ ma_dn: string }>('select ma_dn from tenants where id = $1', [tenantId])).rows[0]?.ma_dn)
+      .then((maDn) => maDn && events.forget(`@${sipDomain(maDn)}`))
+      .catch((err: unknown) => app.log.warn({ err }, 'cached SIP credentials not forgotten'));
+  });
   app.addHook('onClose', async () => {
+    stopForgetting();
     clearInterval(sweeper);
     clearInterval(lapses);
     events?.stop();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
 import { DEMO_SIP } from '../../db/seed-data';
-import { startTestApp, type TestApp } from '../../../test/helpers';
+import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from './internal-server';
 import { SipUdpClient } from '@tongdai/testkit/sip-client';
 import { carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
@@ -134,10 +134,18 @@ if (!installed) {
     }
   });
 
-  it('fails closed when the API does not answer', async () => {
+  it('fails closed when the API does not answer: only an HA1 checked within the minute still works (issue 15 cache)', async () => {
+    // An extension Kamailio has never checked: created now, its password known to this test only.
+    const headers = demoHeaders(t.app);
+    const created = await t.app.inject({ method: 'POST', url: '/t/demo/subscribers', headers: (await headers).admin, payload: { extension: '177', display_name: 'Máy thử', user_id: '' } });
+    expect(created.statusCode).toBe(201);
+    const password = created.json().data.password as string;
     await internal.close();
     const ua = await client();
-    expect((await ua.register('102', 'demo.tongdai.local', DEMO_SIP.demo.staff.password)).status).toBe(403);
+    expect((await ua.register('177', 'demo.tongdai.local', password)).status).toBe(403);
+    // 102 was checked a moment ago (the INVITE test): its cached HA1 still serves, the wrong password still fails.
+    expect((await ua.register('102', 'demo.tongdai.local', DEMO_SIP.demo.staff.password)).status).toBe(200);
+    expect((await ua.register('102', 'demo.tongdai.local', 'wrong-password')).status).toBe(403);
   });
 
   // Last: it bans 127.0.0.1 for 300 s. Loopback used to be spared by the flood limit.

@@ -21,6 +21,7 @@ import { getSystemSetting } from '../settings/settings.service';
 import { generateSipPassword } from './sip-password';
 import * as repo from './subscribers.repository';
 import { loadPbxConfig, refuseIfUsed } from '../pbx/pbx.service';
+import { sipCredentialsChanged } from '../../security/sip-credentials-changed';
 
 /** Another tenant's subscriber is invisible under RLS, so it is simply "not found". */
 function found<T>(value: T | null | false): T {
@@ -110,11 +111,17 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
             await repo.updateSubscriber(tx, id, input);
             return repo.getSubscriber(tx, id);
           })
+          .then((saved) => {
+            // Renumbered or linked to another account: Kamailio's cached credentials go.
+            if (saved) sipCredentialsChanged(tenantId);
+            return saved;
+          })
           .catch(uniqueViolation),
       ),
     async resetPassword(tenantId: number, id: number): Promise<{ password: string }> {
       const password = generateSipPassword();
       found(await db.withTenant(tenantId, (tx) => repo.setPassword(tx, tenantId, id, password)));
+      sipCredentialsChanged(tenantId);
       return { password };
     },
     async remove(tenantId: number, id: number): Promise<void> {
@@ -126,6 +133,7 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
           return repo.deleteSubscriber(tx, id);
         }),
       );
+      sipCredentialsChanged(tenantId);
     },
     /** The softphone's credentials: the user's own extension in the tenant's SIP domain. */
     sipAccount: async (tenantId: number, maDn: string, userId: number): Promise<SipAccount> =>

@@ -1,0 +1,22 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Kamailio keeps each extension's HA1 for a minute (issue 15: one API lookup per extension and
+ * minute instead of one per REGISTER and INVITE; ADR 0036). Whatever may change what the API would
+ * answer for a tenant's extensions — a SIP password reset, an extension renumbered, linked or
+ * deleted, an account locked or deleted — says so here, and the call plane tells Kamailio to forget
+ * that tenant's cached HA1s at once (sip/call-routing.ts, over evapi). A message lost (Kamailio
+ * restarting, another API process) costs at most the minute.
+ */
+const changes = new EventEmitter();
+changes.setMaxListeners(100);
+
+export function sipCredentialsChanged(tenantId: number): void {
+  changes.emit('change', tenantId);
+}
+
+/** Subscribes to the changes; returns the unsubscribe. */
+export function onSipCredentialsChanged(listener: (tenantId: number) => void): () => void {
+  changes.on('change', listener);
+  return () => changes.off('change', listener);
+}
