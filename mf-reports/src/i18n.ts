@@ -44,6 +44,9 @@ registerTranslations(NS, {
     player: 'Ghi âm cuộc gọi {{caller}} → {{callee}}',
     download: 'Tải ghi âm',
     downloading: 'Đang tải xuống ghi âm…',
+    voicemail: 'Nghe tin nhắn thoại người gọi để lại ({{duration}})',
+    voicemailClose: 'Đóng tin nhắn thoại ({{duration}})',
+    voicemailPlayer: 'Tin nhắn thoại của cuộc gọi {{caller}} → {{callee}}',
   },
   export: { format: 'Định dạng file', run: 'Xuất file', done: 'Đã xuất file', cancel: 'Hủy', cancelled: 'Đã hủy xuất file', rows: 'Đã nhận {{rows}} / {{total}} dòng' },
   carrier: {

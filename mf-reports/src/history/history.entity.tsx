@@ -37,7 +37,7 @@ const columns: EntityColumn<CallReportRow>[] = [
   { key: 'wait', header: 'wait', render: (r) => formatDuration(r.wait) },
   { key: 'billsec', header: 'billsec', render: (r) => <span data-testid="call-talk">{formatDuration(r.billsec)}</span> },
   // Play (the player opens under the row) and download: two icon buttons, and no more room taken from the others.
-  { key: 'recording', header: 'recording', width: '5.5em', render: (r) => <RecordingCell recording={r.recording} /> },
+  { key: 'recording', header: 'recording', width: '5.5em', render: (r) => <RecordingCell recording={r.recording} voicemail={r.voicemail} /> },
   {
     key: 'result', header: 'result',
     render: (r) => (

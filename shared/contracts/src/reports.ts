@@ -3,6 +3,7 @@ import { PAGE_SIZE } from './constants';
 import { CALL_FAILURE_LABELS, callFailureOf } from './call-failures';
 import type { SwitchboardCarrier } from './telecom';
 import type { RecordingRef } from './recording';
+import type { VoicemailRef } from './voicemail';
 
 /**
  * Call-history reports (issue 13): the filters of /call-history and /history-success-call, the
@@ -159,6 +160,8 @@ export interface CallReportRow {
    * absent or null otherwise. Played and downloaded through RECORDING_API with the viewer's token.
    */
   recording?: RecordingRef | null;
+  /** The voicemail message the call left (issue 16), under the same condition as `recording`. */
+  voicemail?: VoicemailRef | null;
 }
 
 /** The choices of the filters: what the caller may filter by. */

@@ -8,7 +8,15 @@ export const VOICEMAIL_API = {
   list: 'voicemail',
   one: (id: number) => `voicemail/${id}`,
   audio: (id: number) => `voicemail/${id}/audio`,
+  /** The message a call left, heard from the call history (recording.listen, the history's scope). */
+  ofCall: (id: number) => `reports/voicemail/${id}/audio`,
 } as const;
+
+/** A call-history row's voicemail message (the caller's words), for a viewer holding recording.listen. */
+export interface VoicemailRef {
+  id: number;
+  duration_seconds: number;
+}
 
 export const VOICEMAIL_MSG = {
   notFound: 'Tin nhắn thoại không tồn tại',

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { RECORDING_API, RECORDING_MSG, type CallReportRow } from '@tongdai/contracts';
+import { RECORDING_API, RECORDING_MSG, VOICEMAIL_API, type CallReportRow } from '@tongdai/contracts';
+import { toneWav } from '@tongdai/testkit/wav';
 import { mp3 } from '@tongdai/testkit/pbx-kit';
 import { INTERNAL_HEADERS, startTestApp, type TestApp } from '../../../test/helpers';
 import { REPORT_DAY, seedReportCalls, type ReportFixture } from '../reports/reports.fixture';
@@ -193,6 +194,35 @@ describe('call-history rows name their recording', () => {
     const manager = await rows('manager');
     expect(manager.length).toBeGreaterThan(0);
     expect(manager.every((r) => !('recording' in r))).toBe(true);
+  });
+});
+
+describe('a call that left a voicemail message (issue 16: heard from the web, permission-checked)', () => {
+  it('its call-history row names the message for a viewer holding recording.listen; the audio follows the history\'s scope', async () => {
+    // A call of the fixture nobody answered, not one of 102's: a caller left a message.
+    const [call] = await sys<{ call_id: string }>(
+      "select call_id from cdrs where tenant_id = $1 and disposition <> 'ANSWERED' and caller <> '102' and callee <> '102' and coalesce(extension, '') <> '102' order by started_at limit 1",
+      [ids.demo],
+    );
+    const wav = toneWav(1.5);
+    const [{ id }] = await sys<{ id: number }>(
+      "insert into voicemail_messages (tenant_id, mailbox, caller, call_id, duration_seconds, mime, bytes) values ($1, '101', '0909000001', $2, 1.5, 'audio/wav', $3) returning id",
+      [ids.demo, call.call_id, wav],
+    );
+    const admin = (await get(`reports/call-history?from=${REPORT_DAY}&to=${REPORT_DAY}`, 'admin')).json().data as CallReportRow[];
+    expect(admin.filter((r) => r.voicemail).map((r) => r.voicemail)).toEqual([{ id, duration_seconds: 1.5 }]);
+    expect(admin.filter((r) => r.voicemail === null)).toHaveLength(admin.length - 1);
+    const heard = await get(VOICEMAIL_API.ofCall(id), 'admin');
+    expect(heard.statusCode).toBe(200);
+    expect(heard.headers['content-type']).toBe('audio/wav');
+    expect(Buffer.compare(heard.rawPayload, wav)).toBe(0);
+    // Not another tenant's, not without recording.listen, not a call outside the viewer's history.
+    expect((await get(VOICEMAIL_API.ofCall(id), 'abcAdmin')).statusCode).toBe(404);
+    expect((await get(VOICEMAIL_API.ofCall(id), 'manager')).statusCode).toBe(403);
+    expect((await get(VOICEMAIL_API.ofCall(id), 'staff')).statusCode).toBe(404);
+    const manager = (await get(`reports/call-history?from=${REPORT_DAY}&to=${REPORT_DAY}`, 'manager')).json().data as CallReportRow[];
+    expect(manager.every((r) => !('voicemail' in r))).toBe(true);
+    await sys('delete from voicemail_messages where id = $1', [id]);
   });
 });
 

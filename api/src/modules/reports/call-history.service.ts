@@ -1,6 +1,6 @@
 import {
   allNumberForms, billedSeconds, carrierOf, DEFAULT_BILLING, storedForm, displayForm, hotlineCarrier, phoneKind, PAGE_SIZE, RESULT_DISPOSITION, resultOf, resultReason, vnDay, vnDayStart,
-  type CallReportOptions, type CallReportQuery, type DialTarget, type CarrierReportRow, type CallReportRow, type Paged, type RecordingRef,
+  type CallReportOptions, type CallReportQuery, type DialTarget, type CarrierReportRow, type CallReportRow, type Paged, type RecordingRef, type VoicemailRef,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import type { CdrRow } from '../cdr/cdr';
@@ -8,6 +8,7 @@ import { listTenantCdrLines, listTenantCdrs, oddLegCorrection, pageTenantCdrs, t
 import { createCustomersService } from '../customers/customers.service';
 import { phoneMasker } from '../settings/settings.service';
 import { recordingRefs } from '../recordings/recordings.service';
+import { voicemailRefs } from '../voicemail/voicemail.service';
 import type { RenderedPage } from '../../http/export-files';
 import { linePage, outsideNumber, outsideNumbers } from './export-lines';
 import { callParties, callsPerDid, carrierGroups, extensionOfUser, extensionPeople, filterChoices, hotlines } from './call-history.repository';
@@ -27,9 +28,13 @@ const EXPORT_PAGE = 5000;
  */
 export type RecordingAccess = { downloadable: boolean } | null;
 
-/** The recordings of a page's calls, read in the page's own transaction (one statement); null: not asked. */
-const pageRecordings = (tx: Queryable, rows: CdrRecord[], access: RecordingAccess): Promise<Map<string, RecordingRef> | null> =>
-  access ? recordingRefs(tx, rows.map((r) => r.call_id), access.downloadable) : Promise.resolve(null);
+/** The recordings and voicemail messages of a page's calls, read in the page's own transaction; null: not asked. */
+async function pageRecordings(tx: Queryable, rows: CdrRecord[], access: RecordingAccess): Promise<PageAudio | null> {
+  if (!access) return null;
+  const ids = rows.map((r) => r.call_id);
+  return { recordings: await recordingRefs(tx, ids, access.downloadable), voicemails: await voicemailRefs(tx, ids) };
+}
+type PageAudio = { recordings: Map<string, RecordingRef>; voicemails: Map<string, VoicemailRef> };
 
 export interface CallHistoryOptions {
   /** Lines per page of an export (EXPORT_PAGE; tests make pages small to cross their boundaries). */
@@ -88,7 +93,7 @@ export function createCallHistoryService(db: Db, options: CallHistoryOptions = {
 
   /** Names, customers and masking for one page of records. */
   async function present(
-    tenantId: number, records: CdrRecord[], context?: Awaited<ReturnType<typeof callContext>>, recordings?: Map<string, RecordingRef> | null,
+    tenantId: number, records: CdrRecord[], context?: Awaited<ReturnType<typeof callContext>>, audio?: PageAudio | null,
   ): Promise<CallReportRow[]> {
     const numbers = [...new Set(records.map(outsideNumber).filter((n): n is string => !!n))];
     const [{ nameOf, hide }, found] = await Promise.all([context ?? callContext(db, tenantId), customers.byPhones(tenantId, numbers)]);
@@ -109,7 +114,7 @@ export function createCallHistoryService(db: Db, options: CallHistoryOptions = {
         result: resultOf(r.disposition),
         reason: resultReason(r.disposition, r.sip_code, r.reason),
         customer: customer ? { id: customer.id, name: customer.name, phone: hide(customer.phone) } : null,
-        ...(recordings && { recording: recordings.get(r.call_id) ?? null }),
+        ...(audio && { recording: audio.recordings.get(r.call_id) ?? null, voicemail: audio.voicemails.get(r.call_id) ?? null }),
       };
     });
   }

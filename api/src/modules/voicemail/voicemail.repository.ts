@@ -1,3 +1,4 @@
+import { cdrConditions } from '../cdr/cdr.service';
 import type { Queryable } from '../../db/db';
 import { iso } from '../../db/sql';
 
@@ -95,4 +96,29 @@ export async function mailboxCounts(tx: Queryable, mailbox: string): Promise<{ m
     [mailbox],
   );
   return rows[0] ?? null;
+}
+
+/** The messages these calls left (one statement for a page of the call history), by Call-ID. */
+export async function messagesOfCalls(tx: Queryable, callIds: readonly string[]): Promise<Map<string, { id: number; duration_seconds: number }>> {
+  if (!callIds.length) return new Map();
+  const { rows } = await tx.query<{ id: number; call_id: string; duration_seconds: string | number }>(
+    'select id, call_id, duration_seconds from voicemail_messages where call_id = any($1::text[])',
+    [[...new Set(callIds)]],
+  );
+  return new Map(rows.map((r) => [r.call_id, { id: r.id, duration_seconds: Number(r.duration_seconds) }]));
+}
+
+/**
+ * A message's audio when the call that left it is among the calls of `scope` (the call history's
+ * condition on the call's record, cdrConditions); undefined scope: the whole tenant. Null otherwise.
+ */
+export async function messageOfCallInScope(tx: Queryable, id: number, scope?: readonly string[]): Promise<Buffer | null> {
+  const params: unknown[] = [id];
+  const inScope = scope ? ` and ${cdrConditions({ from: new Date(0), to: new Date('9999-12-31T00:00:00Z'), scope }, params)}` : '';
+  const { rows } = await tx.query<{ bytes: Buffer | Uint8Array }>(
+    `select m.bytes from voicemail_messages m
+      where m.id = $1${scope ? ` and exists (select 1 from cdrs where call_id = m.call_id${inScope})` : ''}`,
+    params,
+  );
+  return rows[0] ? Buffer.from(rows[0].bytes) : null;
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { VOICEMAIL_MSG, type MailboxOpened, type VoicemailList } from '@tongdai/contracts';
-import type { Db } from '../../db/db';
+import { VOICEMAIL_MSG, type MailboxOpened, type VoicemailList, type VoicemailRef } from '@tongdai/contracts';
+import type { Db, Queryable } from '../../db/db';
+import { viewerScope, type Viewer } from '../reports/reports.service';
 import { AppError } from '../../http/errors';
 import { phoneMasker } from '../settings/settings.service';
 import * as repo from './voicemail.repository';
@@ -66,6 +67,13 @@ export function createVoicemailService(db: Db) {
         return { data: shown, unheard: await repo.countUnheard(tx, own) };
       });
     },
+    /**
+     * A message heard from the call history (issue 16): the viewer holds recording.listen (the
+     * route) and the call that left it is one their call history shows; else "not found".
+     */
+    async audioOfCall(v: Viewer, id: number): Promise<Buffer> {
+      return found(await db.withTenant(v.tenantId, async (tx) => repo.messageOfCallInScope(tx, id, (await viewerScope(tx, v))?.extensions)));
+    },
     async audio(tenantId: number, userId: number, id: number): Promise<Buffer> {
       return found(await db.withTenant(tenantId, async (tx) => repo.audioOf(tx, id, await boxes(tx, userId))));
     },
@@ -111,6 +119,11 @@ export function createVoicemailService(db: Db) {
       return box !== null;
     },
   };
+}
+
+/** The voicemail messages of a page of call-history rows, by Call-ID (one statement, in the page's transaction). */
+export async function voicemailRefs(tx: Queryable, callIds: readonly string[]): Promise<Map<string, VoicemailRef>> {
+  return repo.messagesOfCalls(tx, callIds);
 }
 
 /** PINs compared in constant time. */

@@ -200,3 +200,26 @@ describe('the call history "Ghi âm" column', () => {
     sub.unsubscribe();
   });
 });
+
+describe('a call whose caller left a voicemail message (issue 16)', () => {
+  it('its row plays the message from the web; its key is its own (a recording with the same id stays closed)', async () => {
+    const withMessage = [{ ...ROWS[0] }, { ...row(3, '0911000003', null), voicemail: { id: 7, duration_seconds: 12 } }];
+    routes['reports/call-history'] = () => ({ body: { data: withMessage, meta: { page: 1, per_page: 10, total: 2 } } });
+    routes['reports/voicemail/7/audio'] = () => ({ blob: new Blob([new Uint8Array(44)], { type: 'audio/wav' }) });
+    show();
+    await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(2));
+    const third = rowOf('0911000003');
+    expect(within(third).queryByTestId('recording-toggle')).toBeNull();
+    const play = within(third).getByTestId('voicemail-toggle');
+    expect(play.getAttribute('aria-label')).toBe('Nghe tin nhắn thoại người gọi để lại (00:12)');
+    await act(async () => { fireEvent.click(play); });
+    const detail = await screen.findByTestId('list-row-detail');
+    expect(within(detail).getByTestId('voicemail-player')).toBeTruthy();
+    expect(within(detail).getByTestId('recording-audio').getAttribute('aria-label')).toBe('Tin nhắn thoại của cuộc gọi 0911000003 → 101');
+    expect(mockGet.mock.calls.map(([url]) => url)).toContain('reports/voicemail/7/audio');
+    expect(audioCalls()).toEqual([]);
+    // The recording 7 of the first row is another sound: still closed.
+    expect(within(rowOf('0911000001')).getByTestId('recording-toggle').getAttribute('aria-expanded')).toBe('false');
+    expect(play.getAttribute('aria-label')).toBe('Đóng tin nhắn thoại (00:12)');
+  });
+});

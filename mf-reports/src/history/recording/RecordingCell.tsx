@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Button, Spinner, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, DismissRegular, PlayRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, DismissRegular, PlayRegular, VoicemailRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { RecordingRef } from '@tongdai/contracts';
+import type { RecordingRef, VoicemailRef } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
 import { formatDuration } from '@tongdai/ui';
 import { NS } from '../../i18n';
 import { saveBlob } from '../saveBlob';
 import { fetchRecordingFile, recordingMessage } from './recording.api';
 import { playerId } from './RecordingPlayer';
-import { useRecordings } from './recordings';
+import { audioKey, useRecordings } from './recordings';
 
 const useStyles = makeStyles({
   cell: { display: 'inline-flex', alignItems: 'center', gap: '4px' },
@@ -41,27 +41,37 @@ function DownloadButton({ id }: { id: number }) {
 
 /**
  * The "Ghi âm" cell of a call: play (the player opens under the row) and, to holders of
- * recording.download, download; a muted dash for a call with no recording the viewer may hear.
+ * recording.download, download; the voicemail message its caller left, if any (issue 16); a muted
+ * dash for a call with neither that the viewer may hear.
  * Icon buttons (the length is the talk time's, a column away; the tooltip says it too). The play
  * button stays the same element when it turns into close, so the focus stays on it.
  */
-export function RecordingCell({ recording }: { recording?: RecordingRef | null }) {
+export function RecordingCell({ recording, voicemail }: { recording?: RecordingRef | null; voicemail?: VoicemailRef | null }) {
   const s = useStyles();
   const { t } = useTranslation(NS);
   const recordings = useRecordings();
-  if (!recording) return <Text className={s.none} data-testid="recording-none">—</Text>;
-  const open = recordings?.openId === recording.id;
-  const duration = formatDuration(recording.duration_seconds);
+  if (!recording && !voicemail) return <Text className={s.none} data-testid="recording-none">—</Text>;
+  const button = (kind: 'recording' | 'voicemail', ref: { id: number; duration_seconds: number }) => {
+    const key = audioKey(kind, ref.id);
+    const open = recordings?.openKey === key;
+    const duration = formatDuration(ref.duration_seconds);
+    const label = kind === 'recording' ? t(open ? 'recording.close' : 'recording.play', { duration }) : t(open ? 'recording.voicemailClose' : 'recording.voicemail', { duration });
+    const icon = open ? <DismissRegular /> : kind === 'recording' ? <PlayRegular /> : <VoicemailRegular />;
+    return (
+      recordings && (
+        <Tooltip content={label} relationship="label">
+          <Button size="small" appearance={open ? 'primary' : 'secondary'} icon={icon}
+            aria-expanded={open} aria-controls={open ? playerId(key) : undefined}
+            onClick={() => recordings.toggle(key)} data-testid={`${kind}-toggle`} />
+        </Tooltip>
+      )
+    );
+  };
   return (
     <span className={s.cell} data-testid="recording">
-      {recordings && (
-        <Tooltip content={t(open ? 'recording.close' : 'recording.play', { duration })} relationship="label">
-          <Button size="small" appearance={open ? 'primary' : 'secondary'} icon={open ? <DismissRegular /> : <PlayRegular />}
-            aria-expanded={open} aria-controls={open ? playerId(recording.id) : undefined}
-            onClick={() => recordings.toggle(recording.id)} data-testid="recording-toggle" />
-        </Tooltip>
-      )}
-      {recording.downloadable && <DownloadButton id={recording.id} />}
+      {recording && button('recording', recording)}
+      {recording?.downloadable && <DownloadButton id={recording.id} />}
+      {voicemail && button('voicemail', voicemail)}
     </span>
   );
 }

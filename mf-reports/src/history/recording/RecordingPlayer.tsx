@@ -1,11 +1,11 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { CallReportRow, RecordingRef } from '@tongdai/contracts';
+import type { CallReportRow } from '@tongdai/contracts';
 import { theme } from '@tongdai/platform';
 import { useBlobAudio } from '@tongdai/ui';
 import { NS } from '../../i18n';
-import { fetchRecordingAudio, recordingMessage } from './recording.api';
+import { recordingMessage } from './recording.api';
 
 const useStyles = makeStyles({
   box: { display: 'flex', alignItems: 'center', gap: '12px', minHeight: '40px', flexWrap: 'wrap' },
@@ -14,18 +14,18 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-/** The DOM id of a call's player (the play button of its row controls it). */
-export const playerId = (recordingId: number) => `recording-player-${recordingId}`;
+/** The DOM id of a sound's player (the play button of its row controls it). */
+export const playerId = (key: string) => `player-${key}`;
 
 /**
  * A call's recording under its row: the bytes fetched with the viewer's token when it opens, then
  * the browser's own player, already playing; closing it (or opening another) revokes the bytes.
  */
-export function RecordingPlayer({ row, recording, onGone }: { row: CallReportRow; recording: RecordingRef; onGone: () => void }) {
+export function RecordingPlayer({ row, audio, onGone }: { row: CallReportRow; audio: { key: string; kind: 'recording' | 'voicemail'; fetch: () => Promise<Blob> }; onGone: () => void }) {
   const s = useStyles();
   const { t } = useTranslation(NS);
   const dark = useSyncExternalStore(theme.subscribe, theme.isDark);
-  const player = useBlobAudio(() => fetchRecordingAudio(recording.id), { messageOf: recordingMessage });
+  const player = useBlobAudio(audio.fetch, { messageOf: recordingMessage });
   const started = useRef(false);
   const gone = useRef(onGone);
   gone.current = onGone;
@@ -39,14 +39,14 @@ export function RecordingPlayer({ row, recording, onGone }: { row: CallReportRow
   }, []);
   const loaded = player.status === 'playing' || player.status === 'paused';
   return (
-    <div className={s.box} id={playerId(recording.id)} data-testid="recording-player" data-status={player.status}>
+    <div className={s.box} id={playerId(audio.key)} data-testid={audio.kind === 'voicemail' ? 'voicemail-player' : 'recording-player'} data-status={player.status}>
       {player.status === 'loading' && <Spinner size="extra-small" labelPosition="after" label={t('recording.loading')} data-testid="recording-loading" />}
       {player.error && <Text role="alert" className={s.error} data-testid="recording-error">{player.error}</Text>}
       <audio
         ref={player.ref} {...player.events} controls hidden={!loaded} className={s.audio}
         // The browser draws its player in the page's scheme, not the app's: told so, on the element itself, in dark mode.
         style={dark ? { colorScheme: 'dark' } : undefined}
-        aria-label={t('recording.player', { caller: row.caller, callee: row.callee })} data-testid="recording-audio"
+        aria-label={t(audio.kind === 'voicemail' ? 'recording.voicemailPlayer' : 'recording.player', { caller: row.caller, callee: row.callee })} data-testid="recording-audio"
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { RECORDING_API, RECORDING_MSG, type ApiErrorBody } from '@tongdai/contracts';
+import { RECORDING_API, RECORDING_MSG, VOICEMAIL_API, type ApiErrorBody } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 
 /** Long enough for an hour's MP3 on a slow line. */
@@ -6,6 +6,9 @@ const TIMEOUT = 120_000;
 
 /** A recording's bytes, fetched with the viewer's bearer token: there is no public link to them. */
 export const fetchRecordingAudio = (id: number): Promise<Blob> => tenantApi().get(RECORDING_API.audio(id), { timeout: TIMEOUT }).blob();
+
+/** The voicemail message a call left (issue 16), with the viewer's token like a recording. */
+export const fetchVoicemailOfCall = (id: number): Promise<Blob> => tenantApi().get(VOICEMAIL_API.ofCall(id), { timeout: TIMEOUT }).blob();
 
 /** A refused recording as the viewer reads it: a 404 is one deleted (by hand or at the end of its retention). */
 export const recordingMessage = (error: ApiErrorBody): string => (error.status === 404 ? RECORDING_MSG.notFound : error.message);

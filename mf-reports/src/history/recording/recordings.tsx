@@ -1,11 +1,17 @@
 import { createContext, useContext, useMemo, useState } from 'react';
 import type { CallReportRow } from '@tongdai/contracts';
+import { fetchRecordingAudio, fetchVoicemailOfCall } from './recording.api';
 import { RecordingPlayer } from './RecordingPlayer';
 
+/** What a row may play: its call's recording, or the voicemail message its caller left (issue 16). */
+export type AudioKind = 'recording' | 'voicemail';
+/** One key per sound of the list ("recording-12", "voicemail-3"): ids of the two kinds may be equal. */
+export const audioKey = (kind: AudioKind, id: number) => `${kind}-${id}`;
+
 interface Recordings {
-  /** The recording whose player is open (one at a time, so one sound at a time). */
-  openId: number | null;
-  toggle: (id: number) => void;
+  /** The sound whose player is open (one at a time, so one sound at a time). */
+  openKey: string | null;
+  toggle: (key: string) => void;
 }
 
 const RecordingsContext = createContext<Recordings | null>(null);
@@ -21,12 +27,16 @@ export const useRecordings = () => useContext(RecordingsContext);
  * the call whose recording is open (EntityListScreen's rowDetail).
  */
 export function useRecordingRows() {
-  const [openId, setOpenId] = useState<number | null>(null);
-  const value = useMemo<Recordings>(() => ({ openId, toggle: (id) => setOpenId((open) => (open === id ? null : id)) }), [openId]);
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const value = useMemo<Recordings>(() => ({ openKey, toggle: (key) => setOpenKey((open) => (open === key ? null : key)) }), [openKey]);
   const detail = (row: CallReportRow) => {
-    const recording = row.recording;
-    if (!recording || recording.id !== openId) return null;
-    return <RecordingPlayer key={recording.id} row={row} recording={recording} onGone={() => setOpenId((open) => (open === recording.id ? null : open))} />;
+    const sounds = [
+      row.recording && { key: audioKey('recording', row.recording.id), kind: 'recording' as const, fetch: () => fetchRecordingAudio(row.recording!.id) },
+      row.voicemail && { key: audioKey('voicemail', row.voicemail.id), kind: 'voicemail' as const, fetch: () => fetchVoicemailOfCall(row.voicemail!.id) },
+    ];
+    const open = sounds.find((x) => x && x.key === openKey);
+    if (!open) return null;
+    return <RecordingPlayer key={open.key} row={row} audio={open} onGone={() => setOpenKey((k) => (k === open.key ? null : k))} />;
   };
   return { value, detail };
 }
