@@ -50,12 +50,15 @@ const LISTING_OF: Record<string, string> = {
   '/pbx/inbound/john/incoming/detail': '/pbx/partner/inbound',
   // A recording is named by its call-history row (issue 16): `recording.id` below.
   '/t/{ma_dn}/recordings': '/t/{ma_dn}/reports/call-history',
+  // So is a voicemail message heard from the call history: `voicemail.id` below.
+  '/t/{ma_dn}/reports/voicemail': '/t/{ma_dn}/reports/call-history',
 };
 /** Path parameters that are a field of the row other than its id (a dotted path for a field of a field). */
 const FIELD_OF: Record<string, string> = {
   'GET /pbx/partner/number/{id}': 'number',
   '/t/{ma_dn}/customers/by-phone/{phone}': 'phone',
   '/t/{ma_dn}/recordings/{id}': 'recording.id',
+  '/t/{ma_dn}/reports/voicemail/{id}': 'voicemail.id',
 };
 
 /** Parameters that name one row; ma_dn names the tenant. */
@@ -227,11 +230,12 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
       [tenantId, `ma-tran-${maDn}`, new Date(started.getTime() + 5_000), `${tenantId}/2026-01-01/ma-tran-ma-tran-ma-tran.mp3`],
     ),
   );
-  // Issue 16: a voicemail message in the admin's own mailbox (101), as the media worker leaves one.
+  // Issue 16: a voicemail message in the admin's own mailbox (101), as the media worker leaves one,
+  // on that call (so its call-history row names it too).
   await db.withSystem((tx) =>
     tx.query(
       `insert into voicemail_messages (tenant_id, mailbox, caller, call_id, duration_seconds, mime, bytes) values ($1, '101', '0912000444', $2, 1, 'audio/wav', $3)`,
-      [tenantId, `ma-tran-vm-${maDn}`, wav(1)],
+      [tenantId, `ma-tran-${maDn}`, wav(1)],
     ),
   );
 }
