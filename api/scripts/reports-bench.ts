@@ -5,8 +5,10 @@
  * tenant transaction, read model) beside the same statement run directly in psql (PREPARE/EXECUTE,
  * `\timing`): the ratio is the API's overhead over the database. Then the exports (CSV over a
  * month, XLSX over a week) through the call-history service and the file writers into /dev/null,
- * rows/s and RSS growth, beside the same rows read by one COPY in psql. Then the same page on
- * PGlite at 1M rows.
+ * rows/s, the CPU each line cost the API (this process) and PostgreSQL (its backends, from /proc
+ * when the server runs on this machine) and RSS growth, beside the same rows read by one COPY in
+ * psql. On a shared machine rows/s follows the load; the CPU per row does not. Then the same page
+ * on PGlite at 1M rows.
  *
  *   tsx scripts/reports-bench.ts [rows] [--url postgres://…/db] [--pglite-rows n]
  *   tsx scripts/reports-bench.ts 1000000 --pglite-only
@@ -17,7 +19,7 @@
  * (the generator's tenants with their row counts), else generated into; without, a throwaway cluster.
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -54,6 +56,8 @@ export interface ExportFigure {
   rssGrowthMb: number;
   /** CPU time (user + system) this process spent: rows per CPU second is what the API can do on a core of its own, whatever the load. */
   cpuMs: number;
+  /** CPU time the database's backends spent meanwhile (read from /proc: a server on this machine; NaN otherwise). */
+  dbCpuMs: number;
   /** The same rows (the export's statement without its pages) by one COPY … TO STDOUT in psql. */
   psqlRowsPerS: number;
 }
@@ -63,6 +67,35 @@ const END = '2026-11-01';
 const DAYS = 120;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
 const load = () => spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ').slice(0, 3).join(' ');
+
+/**
+ * CPU milliseconds the database's client backends have spent so far, by pid (their /proc/<pid>/stat,
+ * in clock ticks of 10 ms): what an export costs the server beside what it costs the API. Empty when
+ * the server is not on this machine.
+ */
+async function backendCpu(url: string): Promise<Map<number, number>> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    );
+    const out = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        out.set(pid, (Number(f[11]) + Number(f[12])) * 10);
+      } catch {
+        // not on this machine
+      }
+    }
+    return out;
+  } finally {
+    await c.end();
+  }
+}
+const cpuSince = (before: Map<number, number>, after: Map<number, number>): number =>
+  after.size ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) : NaN;
 
 /** Records the statements a read-model call sends, to replay them in psql. */
 function recorder(tx: Queryable, log: { sql: string; params: unknown[] }[]): Queryable {
@@ -141,6 +174,9 @@ async function measureExport(db: Db, url: string, tenantId: number, format: 'CSV
   const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
   const timer = setInterval(sample, 20);
   let rows = 0;
+  // The pool's connections opened first, so the backends that serve the export are counted from zero or from before.
+  await Promise.all(Array.from({ length: 4 }, () => db.withTenant(tenantId, (tx) => tx.query('select pg_sleep(0.01)'))));
+  const db0 = await backendCpu(url);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const sink = createWriteStream('/dev/null');
@@ -160,11 +196,12 @@ async function measureExport(db: Db, url: string, tenantId: number, format: 'CSV
   }
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
+  const dbCpuMs = cpuSince(db0, await backendCpu(url));
   // The database alone: the export's statement without pages, every row out through COPY.
   const { sql, params } = lineStatement({ from: vnDayStart(from)!, to: new Date(vnDayStart(to)!.getTime() + 86_400_000) }, null, null);
   const inlined = sql.replace(/\$(\d+)/g, (_, i: string) => literal(params[Number(i) - 1]));
   const [copyMs] = psqlTimes(url, tenantId, [], [`copy (${inlined}) to stdout;`]);
-  return { format, days: `${from}..${to}`, rows, bytes: sink.bytesWritten, ms, rowsPerS: rows / (ms / 1000), rssGrowthMb: (peak - base) / 2 ** 20, cpuMs: (cpu.user + cpu.system) / 1000, psqlRowsPerS: rows / (copyMs / 1000) };
+  return { format, days: `${from}..${to}`, rows, bytes: sink.bytesWritten, ms, rowsPerS: rows / (ms / 1000), rssGrowthMb: (peak - base) / 2 ** 20, cpuMs: (cpu.user + cpu.system) / 1000, dbCpuMs, psqlRowsPerS: rows / (copyMs / 1000) };
 }
 
 /** A database holding `rows` generated records: the one named (reused when it holds this run), else a throwaway cluster. */
@@ -325,6 +362,7 @@ async function pgliteFigures(rows: number, log: (s: string) => void) {
 type Figures = Awaited<ReturnType<typeof reportFigures>>;
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 const rate = (n: number) => Math.round(n).toLocaleString('en');
+const usPerRow = (ms: number, rows: number) => (Number.isNaN(ms) ? '?' : `${((ms * 1000) / rows).toFixed(1)} µs`);
 
 /** The bench's table lines. */
 export function printReportFigures(r: Figures, print: (s: string) => void = console.log): void {
@@ -338,7 +376,8 @@ export function printReportFigures(r: Figures, print: (s: string) => void = cons
     const ok = e.rowsPerS >= 50_000 && e.rssGrowthMb < 150 ? 'ok' : 'OVER';
     print(
       `  ${e.format} export ${e.days}, ${e.rows.toLocaleString('en')} rows (${r.customers.toLocaleString('en')} customers): ${rate(e.rowsPerS)} rows/s, ${(e.ms / 1000).toFixed(1)} s, ${mb(e.bytes / 2 ** 20)}, ` +
-        `${rate(e.rows / (e.cpuMs / 1000))} rows per CPU second, RSS growth ${mb(e.rssGrowthMb)} (goal ≥ 50,000 rows/s, < 150 MB, ${ok})  psql COPY ${rate(e.psqlRowsPerS)} rows/s  ratio ${(e.psqlRowsPerS / e.rowsPerS).toFixed(2)}`,
+        `${rate(e.rows / (e.cpuMs / 1000))} rows per CPU second (CPU per row: API ${usPerRow(e.cpuMs, e.rows)}, PostgreSQL ${usPerRow(e.dbCpuMs, e.rows)}), ` +
+        `RSS growth ${mb(e.rssGrowthMb)} (goal ≥ 50,000 rows/s, < 150 MB, ${ok})  psql COPY ${rate(e.psqlRowsPerS)} rows/s  ratio ${(e.psqlRowsPerS / e.rowsPerS).toFixed(2)}`,
     );
   }
   if (r.pglite) printPglite(r.pglite, print);
@@ -361,8 +400,8 @@ export async function reportRows(rows: number, url?: string, pgliteRows?: number
       `≤ ${f.goalMs} ms`,
     ]),
     ...r.exports.map((e): [string, string, string] => [
-      `Reports: ${e.format} export ${e.days}, ${e.rows.toLocaleString('en')} rows (rows/s, per CPU s; RSS growth; psql COPY rows/s, ratio)`,
-      `${rate(e.rowsPerS)}, ${rate(e.rows / (e.cpuMs / 1000))}; ${mb(e.rssGrowthMb)}; ${rate(e.psqlRowsPerS)}, ×${(e.psqlRowsPerS / e.rowsPerS).toFixed(2)}`,
+      `Reports: ${e.format} export ${e.days}, ${e.rows.toLocaleString('en')} rows (rows/s, per CPU s; CPU per row API/PostgreSQL; RSS growth; psql COPY rows/s, ratio)`,
+      `${rate(e.rowsPerS)}, ${rate(e.rows / (e.cpuMs / 1000))}; ${usPerRow(e.cpuMs, e.rows)}/${usPerRow(e.dbCpuMs, e.rows)}; ${mb(e.rssGrowthMb)}; ${rate(e.psqlRowsPerS)}, ×${(e.psqlRowsPerS / e.rowsPerS).toFixed(2)}`,
       '≥ 50,000 rows/s; < 150 MB',
     ]),
     ...(r.pglite?.figures ?? []).map((f): [string, string, string] => [

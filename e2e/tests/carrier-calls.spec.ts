@@ -56,7 +56,12 @@ test('the carrier view shows a real call in on a hotline and a real call out thr
 
     // Out: 101 (a SIP phone on UDP) dials a Vinaphone mobile; the rule sends it to the trunk.
     const trunk = runSipp({ dir: work, name: 'carrier-view-trunk', xml: answerScenario(100, `sip:${HOTLINE}@`), args: ['-i', '127.0.0.1', '-p', String(TRUNK_PORT), '-m', '1'], timeoutS: 40 });
-    await expect.poll(() => udpBound(TRUNK_PORT)).toBe(true);
+    // Bound within 30 s (a loaded CI machine once took longer than 10), or sipp's own words why not.
+    let bound = false;
+    const early = trunk.done.then((r) => (bound ? null : r));
+    const exited = await Promise.race([expect.poll(() => udpBound(TRUNK_PORT), { timeout: 30_000 }).toBe(true).then(() => null), early]);
+    bound = true;
+    if (exited) throw new Error(`sipp (trunk) ended before binding ${TRUNK_PORT}: exit ${exited.code}\n${exited.output}`);
     const outCall = runSipp({
       dir: work, name: 'carrier-view-out', xml: extensionCallScenario(200, { user: sip.username_telecom, password: sip.password_telecom }, 2500),
       args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', OUT_NUMBER, '-m', '1', '-l', '1'],

@@ -1,17 +1,20 @@
 import * as v from 'valibot';
+import { readSheet } from 'read-excel-file/node';
 import { CALL_REPORT_EXPORT_HEADERS, callReportCells, CallReportQuerySchema, type CallReportRow } from '@tongdai/contracts';
-import { csvFile } from '../../http/export-files';
+import { csvFile, xlsxFile } from '../../http/export-files';
 import type { Db, Queryable } from '../../db/db';
 import { openDb } from '../../db/open';
 import { generateCdrs, type GenResult } from '../../../scripts/gen-cdrs';
 import { freshDatabase } from '../../../test/helpers';
+import { readRecord } from './call-history.repository';
 import { createCallHistoryService } from './call-history.service';
 
 /**
  * Exports at more than one page (ADR 0029), on generated records with customers and masking on:
  * the export's lines are exactly the rows the keyset pages of the screen show, in order, for any
- * filter; it reads at most one page ahead of what was taken (memory stays flat) and stops reading
- * when the download is cancelled.
+ * filter, as CSV and as XLSX; it reads at most two pages ahead of what was taken (memory stays
+ * flat) and stops reading when the download is cancelled. A page comes as PostgreSQL's record
+ * text, read back exactly whatever its values hold.
  */
 let db: Db;
 let drop: () => Promise<void>;
@@ -132,6 +135,26 @@ describe('report exports over many pages (PostgreSQL)', () => {
     expect(filtered.pages.length).toBeGreaterThan(2);
     expect(filtered.text).toBe(await csvOfCells(await screenCells({ direction: 'inbound', result: 'no_answer' })));
   }, 120_000);
+
+  it('writes as XLSX exactly the cells of the rows, across page boundaries', async () => {
+    const cells = await exportCells({});
+    const source = await createCallHistoryService(db, { exportPage: 4000 }).exportPages(viewer(), query({}));
+    const parts: Buffer[] = [];
+    for await (const chunk of xlsxFile('Lịch sử cuộc gọi', CALL_REPORT_EXPORT_HEADERS, source)) parts.push(Buffer.from(chunk));
+    const sheet = (await readSheet(Buffer.concat(parts), { trim: false })).map((row) => row.map((c) => (c === null ? '' : String(c))));
+    expect(sheet[0]).toEqual([...CALL_REPORT_EXPORT_HEADERS]);
+    expect(sheet.slice(1)).toEqual(cells);
+  }, 120_000);
+
+  it('reads PostgreSQL’s record text back to the values, whatever they hold', async () => {
+    const values = [null, '', 'a', 'a,b', 'x"y', 'back\\slash', '(p)', ' lead', 'line\nbreak\r\n', '))', '"', '\\', 'Nguyễn Văn Ánh', '[{"type": "ivr", "name": "IVR \\"chào\\""}]', '\t'];
+    const { rows } = await db.query<{ r: string }>(`select row(${values.map((_, i) => `$${i + 1}::text`).join(', ')})::text as r from generate_series(1, 2)`, values);
+    const f = new Array<string | null>(values.length).fill('unread');
+    for (const { r } of rows) {
+      readRecord(r, f);
+      expect(f).toEqual(values);
+    }
+  });
 
   it('reads at most two pages ahead of what was taken, and nothing once cancelled', async () => {
     let pages = 0;
