@@ -69,6 +69,17 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   let freeUdpPort: () => Promise<number>;
 
   /** The newest record of this caller (to this callee), once the API has written it. */
+  /** The call's recording row once the worker has uploaded it (undefined after 5 s: none). */
+  type RecordingRow = { duration_seconds: string; storage: string; storage_key: string; size_bytes: number };
+  async function recordingOf(callId: string): Promise<RecordingRow | undefined> {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await t.db.withTenant(tenantId, (tx) => tx.query<RecordingRow>('select duration_seconds, storage, storage_key, size_bytes from call_recordings where call_id = $1', [callId]));
+      if (rows[0]) return rows[0];
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return undefined;
+  }
+
   async function cdrOf(caller: string, callee = ''): Promise<CdrRow> {
     const until = Date.now() + 5000;
     for (;;) {
@@ -386,12 +397,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       expect([call.code, (await p101.done).code]).toEqual([0, 0]);
       const cdr = await cdrOf('0902000023');
       expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '101' });
-      let seconds: number | undefined;
-      for (let i = 0; i < 100 && seconds === undefined; i++) {
-        const { rows } = await t.db.withTenant(tenantId, (tx) => tx.query<{ duration_seconds: string }>('select duration_seconds from call_recordings where call_id = $1', [cdr.call_id]));
-        seconds = rows[0] ? Number(rows[0].duration_seconds) : undefined;
-        if (seconds === undefined) await new Promise((r) => setTimeout(r, 50));
-      }
+      const found = await recordingOf(cdr.call_id);
+      const seconds = found ? Number(found.duration_seconds) : undefined;
       // From 101's answer (after the greeting and the key) to the caller's BYE: less than the billed IVR call.
       expect(seconds).toBeGreaterThan(1);
       expect(seconds!).toBeLessThan(cdr.billsec);
@@ -555,12 +562,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       expect([call.code, (await p101.done).code]).toEqual([0, 0]);
       const cdr = await cdrOf('0902000017');
       expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '101', direction: 'inbound' });
-      type Rec = { duration_seconds: string; storage: string; storage_key: string; size_bytes: number };
-      let rec: Rec | undefined;
-      for (let i = 0; i < 100 && !rec; i++) {
-        rec = await t.db.withTenant(tenantId, async (tx) => (await tx.query<Rec>('select duration_seconds, storage, storage_key, size_bytes from call_recordings where call_id = $1', [cdr.call_id])).rows[0]);
-        if (!rec) await new Promise((r) => setTimeout(r, 50));
-      }
+      const rec = await recordingOf(cdr.call_id);
       expect(rec).toMatchObject({ storage: 'local' });
       // The file lasts as long as the call was billed (answer to BYE), within a second.
       expect(Math.abs(Number(rec!.duration_seconds) - cdr.billsec)).toBeLessThan(1);
@@ -786,12 +788,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       expect(ear.tone(1000, first, first + 1500)).toBeGreaterThan(1e6);
       // Billed and recorded from the answer, not from the early media.
       expect(cdr.billsec).toBeLessThanOrEqual(3);
-      let seconds: number | undefined;
-      for (let i = 0; i < 100 && seconds === undefined; i++) {
-        const { rows } = await t.db.withTenant(tenantId, (tx) => tx.query<{ duration_seconds: string }>('select duration_seconds from call_recordings where call_id = $1', [cdr.call_id]));
-        seconds = rows[0] ? Number(rows[0].duration_seconds) : undefined;
-        if (seconds === undefined) await new Promise((r) => setTimeout(r, 50));
-      }
+      const found = await recordingOf(cdr.call_id);
+      const seconds = found ? Number(found.duration_seconds) : undefined;
       expect(Math.abs(seconds! - cdr.billsec)).toBeLessThan(1);
     } finally {
       ear.close();
