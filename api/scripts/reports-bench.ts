@@ -347,6 +347,11 @@ async function pgliteFigures(rows: number, log: (s: string) => void) {
           await asOwner(`select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid
             join pg_am a on a.oid = c.relam where a.amname = 'gin' and i.indrelid in (select inhrelid from pg_inherits where inhparent = 'cdrs'::regclass)`);
         },
+        owner: (statements) =>
+          db.withSystem(async (tx) => {
+            await tx.query('set local role postgres');
+            for (const sql of statements) await tx.query(sql);
+          }),
       },
       { rows, end: END, days: DAYS, log: (s) => log(`PGlite ${s}`) },
     );

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { generateCdrs, type GenResult } from '../../../scripts/gen-cdrs';
+import { openDb } from '../../db/open';
 import { freshDatabase } from '../../../test/helpers';
 
 /** The CDR generator (api/scripts/gen-cdrs.ts) on a real PostgreSQL: deterministic, realistic, rolled up. */
@@ -32,6 +33,29 @@ describe('gen-cdrs (PostgreSQL)', () => {
     expect(await fingerprint()).toEqual(before);
     expect(first.tenants.map((t) => t.rows)).toEqual([3400, 200, 200, 200]);
   }, 60_000);
+
+  it('leaves every index of cdrs as the migrations made it (dropped around the COPY, built again after)', async () => {
+    const indexes = async (c: { query: Client['query'] }) =>
+      (await c.query<{ def: string }>(`select pg_get_indexdef(indexrelid) as def from pg_index where indrelid = 'cdrs'::regclass order by 1`)).rows.map((r) => r.def);
+    const made = await freshDatabase();
+    await (await openDb({ databaseUrl: made.url })).close(); // migrated only
+    const untouched = new Client({ connectionString: made.url });
+    await untouched.connect();
+    try {
+      const expected = await indexes(untouched);
+      expect(expected.length).toBeGreaterThan(5);
+      expect(await indexes(owner)).toEqual(expected);
+      // …and on every month's partition too.
+      const { rows } = await owner.query<{ part: string; n: number }>(
+        `select c.relname as part, count(*)::int as n from pg_inherits h join pg_class c on c.oid = h.inhrelid join pg_index i on i.indrelid = c.oid
+          where h.inhparent = 'cdrs'::regclass group by c.relname`,
+      );
+      for (const r of rows) expect(r.n).toBe(expected.length);
+    } finally {
+      await untouched.end();
+      await made.drop();
+    }
+  });
 
   it('dials Vietnamese numbers, mostly in office hours (Vietnam time), over month partitions', async () => {
     const { rows } = await owner.query<{ caller: string; h: number; part: string }>(
