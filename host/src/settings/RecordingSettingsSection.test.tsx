@@ -47,7 +47,7 @@ beforeAll(() => {
 beforeEach(() => {
   calls.length = 0;
   answers = {
-    'get recording-settings': () => ({ data: { recording_mode: 'inbound', retention_days: 90 } }),
+    'get recording-settings': () => ({ data: { recording_mode: 'inbound', retention_days: 90, monitor_calls: false } }),
     'put recording-settings': (c) => ({ data: c.json }),
   };
 });
@@ -74,11 +74,25 @@ describe('Ghi âm cuộc gọi (/setting/system)', () => {
     fireEvent.click(radio('all'));
     fireEvent.change(days(), { target: { value: '' } });
     await act(async () => { fireEvent.click(screen.getByTestId('recording-save')); });
-    await waitFor(() => expect(puts()).toEqual([{ method: 'put', url: 'recording-settings', json: { recording_mode: 'all', retention_days: null } }]));
+    await waitFor(() => expect(puts()).toEqual([{ method: 'put', url: 'recording-settings', json: { recording_mode: 'all', retention_days: null, monitor_calls: false } }]));
     await waitFor(() => expect(heard).toContainEqual({ intent: 'success', message: 'Đã lưu cài đặt ghi âm' }));
     sub.unsubscribe();
     // No other setting goes with it.
     expect(calls.map((c) => c.url)).toEqual(['recording-settings', 'recording-settings']);
+  });
+
+  it('"Cho phép giám sát mọi cuộc gọi": off as loaded, switched on and saved with the rest', async () => {
+    signIn([PERM.setting.view, PERM.setting.edit]);
+    show();
+    await waitFor(() => expect(days().value).toBe('90'));
+    const monitor = screen.getByRole('switch', { name: /Tắt/ }) as HTMLInputElement;
+    expect(screen.getByText('Cho phép giám sát mọi cuộc gọi')).toBeTruthy();
+    expect(monitor.checked).toBe(false);
+    fireEvent.click(monitor);
+    expect((screen.getByTestId('field-monitor_calls') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Bật')).toBeTruthy();
+    await act(async () => { fireEvent.click(screen.getByTestId('recording-save')); });
+    await waitFor(() => expect(puts()).toEqual([{ method: 'put', url: 'recording-settings', json: { recording_mode: 'inbound', retention_days: 90, monitor_calls: true } }]));
   });
 
   it('refuses days out of range under the field, with the contract message, and sends nothing', async () => {

@@ -1,4 +1,4 @@
-import { Body1, Button, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Switch, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { PERM, RECORDING_MODE_LABELS, RECORDING_MODES, RecordingSettingsSchema, type RecordingSettings } from '@tongdai/contracts';
 import { useCan } from '@tongdai/platform/react';
@@ -11,11 +11,12 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   card: { background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow4, padding: '24px', display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: '16px', alignItems: 'start' },
   days: { maxWidth: '220px' },
+  wide: { gridColumn: '1 / -1' },
 });
 
 /** The mode as a choice, the days as typed text: the contract's schema turns "" into null (kept for ever). */
 const RECORDING: DraftForm = {
-  fields: [{ name: 'recording_mode', kind: 'choice', options: RECORDING_MODE_LABELS }, { name: 'retention_days', kind: 'int' }],
+  fields: [{ name: 'recording_mode', kind: 'choice', options: RECORDING_MODE_LABELS }, { name: 'retention_days', kind: 'int' }, { name: 'monitor_calls', kind: 'switch' }],
   schema: RecordingSettingsSchema,
 };
 
@@ -66,6 +67,12 @@ function RecordingForm({ loaded, readOnly }: { loaded: RecordingSettings; readOn
             className={s.days} type="number" inputMode="numeric" min={1} max={3650} value={String(draft.retention_days)} disabled={readOnly}
             placeholder={t('settings.recording.forever')} contentAfter={t('settings.recording.days')}
             onChange={(_, d) => set('retention_days')(d.value)} data-testid="field-retention_days"
+          />
+        </Field>
+        <Field label={t('settings.recording.monitorCalls')} hint={t('settings.recording.monitorCallsHint')} className={s.wide}>
+          <Switch
+            checked={draft.monitor_calls === true} disabled={readOnly} label={draft.monitor_calls === true ? t('ui:on') : t('ui:off')}
+            onChange={(_, d) => set('monitor_calls')(d.checked)} data-testid="field-monitor_calls"
           />
         </Field>
       </div>

@@ -49,7 +49,7 @@ export const CALL_FAILURE_MESSAGES: Record<CallFailure, (number: string) => stri
   failed: (n) => `Cuộc gọi tới số ${n} thất bại`,
   spy_forbidden: (n) => `Bạn không có quyền nghe, nhắc hoặc tham gia cuộc gọi của máy nhánh ${parseSpyNumber(n)?.extension ?? n}`,
   spy_no_call: (n) =>
-    `Máy nhánh ${parseSpyNumber(n)?.extension ?? n} không có cuộc gọi nào có thể giám sát (chỉ giám sát được cuộc gọi qua hàng đợi, IVR hoặc cuộc gọi được ghi âm)`,
+    `Máy nhánh ${parseSpyNumber(n)?.extension ?? n} không có cuộc gọi nào có thể giám sát (chỉ giám sát được cuộc gọi qua hàng đợi, IVR, cuộc gọi được ghi âm, hoặc mọi cuộc gọi khi bật “Cho phép giám sát mọi cuộc gọi” trong cài đặt hệ thống)`,
 };
 
 /** The routing plan's reject reasons (api routing RejectReason, and the trunk check) → failure. */

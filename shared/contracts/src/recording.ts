@@ -22,6 +22,7 @@ export const RECORDING_MSG = {
   mode: 'Chọn một chế độ ghi âm',
   retention: 'Số ngày lưu phải là số nguyên từ 1 đến 3650 (để trống: lưu mãi)',
   notFound: 'Bản ghi âm không tồn tại hoặc đã bị xoá theo thời hạn lưu trữ',
+  monitorCalls: 'Chọn bật hoặc tắt giám sát mọi cuộc gọi',
 } as const;
 
 /** Tenant API paths (under /t/:ma_dn). */
@@ -36,6 +37,11 @@ export interface RecordingSettings {
   recording_mode: RecordingMode;
   /** Days a recording is kept before it is deleted, file included; null: kept until deleted by hand. */
   retention_days: number | null;
+  /**
+   * Every call can be listened to by a supervisor (monitor.spy): direct calls that are not recorded
+   * go through a media worker too (ADR 0042). Off: only queue, IVR and recorded calls.
+   */
+  monitor_calls: boolean;
 }
 
 const retention = v.union(
@@ -50,6 +56,7 @@ const retention = v.union(
 export const RecordingSettingsSchema = v.object({
   recording_mode: v.picklist(RECORDING_MODES, RECORDING_MSG.mode),
   retention_days: v.optional(retention, null),
+  monitor_calls: v.optional(v.boolean(RECORDING_MSG.monitorCalls), false),
 });
 
 /** A queue's or extension's own mode (null or '': the tenant's), as their forms send it. */

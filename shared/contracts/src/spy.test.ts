@@ -16,7 +16,7 @@ describe('a supervisor\'s feature codes (ADR 0042)', () => {
     expect(callFailureOf({ status: 404, cause: 'spy_no_call' })).toBe('spy_no_call');
     expect(CALL_FAILURE_MESSAGES.spy_forbidden('*224102')).toBe('Bạn không có quyền nghe, nhắc hoặc tham gia cuộc gọi của máy nhánh 102');
     expect(CALL_FAILURE_MESSAGES.spy_no_call('*222102')).toBe(
-      'Máy nhánh 102 không có cuộc gọi nào có thể giám sát (chỉ giám sát được cuộc gọi qua hàng đợi, IVR hoặc cuộc gọi được ghi âm)',
+      'Máy nhánh 102 không có cuộc gọi nào có thể giám sát (chỉ giám sát được cuộc gọi qua hàng đợi, IVR, cuộc gọi được ghi âm, hoặc mọi cuộc gọi khi bật “Cho phép giám sát mọi cuộc gọi” trong cài đặt hệ thống)',
     );
   });
 });

@@ -68,7 +68,6 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   let headers: ReturnType<typeof demoHeaders>;
   let freeUdpPort: () => Promise<number>;
 
-  /** The newest record of this caller (to this callee), once the API has written it. */
   /** The call's recording row once the worker has uploaded it (undefined after 5 s: none). */
   type RecordingRow = { duration_seconds: string; storage: string; storage_key: string; size_bytes: number };
   async function recordingOf(callId: string): Promise<RecordingRow | undefined> {
@@ -80,6 +79,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     return undefined;
   }
 
+  /** The newest record of this caller (to this callee), once the API has written it. */
   async function cdrOf(caller: string, callee = ''): Promise<CdrRow> {
     const until = Date.now() + 5000;
     for (;;) {
@@ -666,6 +666,48 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     }
   }, 60_000);
 
+  it('with "monitor every call" on, a supervisor listens to a direct call nobody records (issue 16, ADR 0042)', async () => {
+    // Nothing records 0902000025 → 02873007008 → 102: without the option no worker stands in it (the 404 above).
+    await t.db.withTenant(tenantId, (tx) => tx.query('insert into system_settings (tenant_id, monitor_calls) values ($1, true) on conflict (tenant_id) do update set monitor_calls = true', [tenantId]));
+    pbxConfigChanged(tenantId);
+    const ears = await Promise.all([Ear.open(), Ear.open(), Ear.open()]);
+    const [caller, agent, supervisor] = ears;
+    try {
+      const phone102 = runSipp({ dir, name: 'phone-102-monitored', xml: earPhoneScenario(200), args: ['-i', '127.0.0.1', '-p', String(phonePort['102']), '-m', '1'], keys: { rtp_port: String(agent.port) }, timeoutS: 40 });
+      await listening();
+      const call = listener({ did: '02873007008', caller: '0902000025', ear: caller, keys: [], talkMs: 9_000 });
+      const snapshot = async (): Promise<MonitorSnapshot> => (await t.app.inject({ url: `/t/demo/${MONITOR_API.snapshot}`, headers: (await headers).admin })).json().data;
+      for (let i = 0; i < 100 && !(await snapshot()).calls.some((c) => c.state === 'talking' && c.extension === '102'); i++) await new Promise((r) => setTimeout(r, 50));
+      const talk = [caller.speak(440, 6000), agent.speak(1000, 6000)];
+      const spied = runSipp({
+        dir,
+        name: 'spy-monitored',
+        xml: earExtensionCallScenario({ auth: { user: '101', password: DEMO_SIP.demo.admin.password }, expect: 200, talkMs: 3000 }),
+        args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', '*222102', '-m', '1', '-l', '1'],
+        keys: { caller: '101', domain: DOMAIN, rtp_port: String(supervisor.port) },
+        timeoutS: 30,
+      }).done;
+      for (let i = 0; i < 200 && !supervisor.packets.length; i++) await new Promise((r) => setTimeout(r, 25));
+      expect((await spied).code).toBe(0);
+      const t0 = supervisor.packets[0].at;
+      // The supervisor hears both parties; they hear each other and not the (listening) supervisor.
+      expect(supervisor.tone(440, t0 + 700, t0 + 2200)).toBeGreaterThan(1e6);
+      expect(supervisor.tone(1000, t0 + 700, t0 + 2200)).toBeGreaterThan(1e6);
+      expect(agent.tone(440, t0 + 700, t0 + 2200)).toBeGreaterThan(1e6);
+      expect(caller.tone(1000, t0 + 700, t0 + 2200)).toBeGreaterThan(1e6);
+      await Promise.all(talk);
+      expect([(await call).code, (await phone102.done).code]).toEqual([0, 0]);
+      const cdr = await cdrOf('0902000025');
+      expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102', direction: 'inbound' });
+      // Bridged for the supervisor only: no recording.
+      expect(await recordingOf(cdr.call_id)).toBeUndefined();
+    } finally {
+      ears.forEach((e) => e.close());
+      await t.db.withTenant(tenantId, (tx) => tx.query('update system_settings set monitor_calls = false'));
+      pbxConfigChanged(tenantId);
+    }
+  }, 60_000);
+
   it("*97 from 102: a wrong PIN opens nothing; the right one plays the new message, 7 deletes it (issue 16)", async () => {
     // 102's mailbox holds one new message: 2 s of 3.1 kHz (a pitch the Vietnamese prompts hardly hold).
     const messageId = await t.db.withTenant(tenantId, async (tx) => {
@@ -716,6 +758,50 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       wrong.close();
       right.close();
       await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set voicemail_pin = null where extension = '102'"));
+    }
+  }, 60_000);
+
+  it("*98 from 101: another's mailbox by number and PIN — a wrong PIN opens nothing, 102's PIN plays its message and marks it heard (issue 16)", async () => {
+    const messageId = await t.db.withTenant(tenantId, async (tx) => {
+      await tx.query("update subscribers set voicemail_pin = '1357' where extension = '102'");
+      await tx.query("delete from voicemail_messages where mailbox = '102'");
+      const { rows } = await tx.query<{ id: number }>(
+        "insert into voicemail_messages (tenant_id, mailbox, caller, call_id, duration_seconds, mime, bytes) values ($1, '102', '0902000026', 'vm-98-test', 2, 'audio/wav', $2) returning id",
+        [tenantId, toneWav(2, 3100, 8000)],
+      );
+      return rows[0].id;
+    });
+    const message = async () => (await t.db.withTenant(tenantId, (tx) => tx.query<{ heard_at: Date | null }>('select heard_at from voicemail_messages where id = $1', [messageId]))).rows[0];
+    // "Mailbox number?" cut short by the first key; then "PIN?" once the API said one is needed.
+    const typed = (first: number, digits: string) => [...digits, '#'].map((digit, i) => ({ afterMs: i ? 150 : first, digit }));
+    const dial = (ear: Ear, name: string, pin: string, hangUp: { talkMs: number } | 'far end') =>
+      runSipp({
+        dir,
+        name,
+        xml: earExtensionCallScenario({ auth: { user: '101', password: DEMO_SIP.demo.admin.password }, expect: 200, keys: [...typed(800, '102'), ...typed(700, pin), ...(hangUp === 'far end' ? [{ afterMs: 3300, digit: '#' }] : [])], ...(hangUp === 'far end' ? { remoteHangsUp: true } : hangUp) }),
+        args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', '*98', '-m', '1', '-l', '1'],
+        keys: { caller: '101', domain: DOMAIN, rtp_port: String(ear.port) },
+        timeoutS: 40,
+      }).done;
+    const loudest3100 = (ear: Ear) => Math.max(0, ...ear.packets.map((p) => ear.tone(3100, p.at, p.at + 300)));
+    const wrong = await Ear.open();
+    const right = await Ear.open();
+    try {
+      // 101's own PIN is not 102's: nothing of the message is played, it stays new.
+      expect((await dial(wrong, 'mailbox-98-wrong', '2468', { talkMs: 7000 })).code).toBe(0);
+      expect(wrong.packets.length).toBeGreaterThan(100);
+      expect(await message()).toEqual({ heard_at: null });
+      // 102's PIN: the message (3.1 kHz) is played to 101, # goes on, "end", and the worker hangs up.
+      expect((await dial(right, 'mailbox-98-right', '1357', 'far end')).code).toBe(0);
+      expect(loudest3100(right)).toBeGreaterThan(50 * Math.max(1, loudest3100(wrong)));
+      expect((await message())?.heard_at).toBeInstanceOf(Date);
+    } finally {
+      wrong.close();
+      right.close();
+      await t.db.withTenant(tenantId, async (tx) => {
+        await tx.query("update subscribers set voicemail_pin = null where extension = '102'");
+        await tx.query("delete from voicemail_messages where mailbox = '102'");
+      });
     }
   }, 60_000);
 

@@ -5,7 +5,7 @@ import { switchboardRoutes, tenantMaxChannels } from '../telecom/call-path.servi
 import { allRows } from './pbx.repository';
 import { PBX_DEFS } from './pbx.resources';
 
-type Lists = Omit<PbxConfig, 'tenantId' | 'maDn' | 'timezone' | 'extensions' | 'switchboards' | 'maxChannels' | 'recordingMode'>;
+type Lists = Omit<PbxConfig, 'tenantId' | 'maDn' | 'timezone' | 'extensions' | 'switchboards' | 'maxChannels' | 'recordingMode' | 'monitorCalls'>;
 
 /**
  * Everything the routing engine needs about one tenant, read inside the caller's transaction
@@ -20,6 +20,6 @@ export async function loadPbxConfig(tx: Queryable, tenantId: number, maDn: strin
   const switchboards = await switchboardRoutes(tx);
   const maxChannels = await tenantMaxChannels(tx, tenantId);
   // Call recording (issue 16): the tenant's mode; queues and extensions above carry their own (null: this one).
-  const { recording_mode: recordingMode } = await getRecordingSettings(tx);
-  return { tenantId, maDn, timezone: DEFAULT_TIMEZONE, extensions, ...(lists as unknown as Lists), switchboards, maxChannels, recordingMode };
+  const { recording_mode: recordingMode, monitor_calls: monitorCalls } = await getRecordingSettings(tx);
+  return { tenantId, maDn, timezone: DEFAULT_TIMEZONE, extensions, ...(lists as unknown as Lists), switchboards, maxChannels, recordingMode, monitorCalls };
 }

@@ -52,6 +52,22 @@ describe('which calls are recorded (issue 16)', () => {
     expect(recordsAtWorker(c, { kind: 'bridge' }, 'inbound')).toBe(true);
   });
 
+  it('with "monitor every call" on, a direct call the company does not record is bridged by the worker, unrecorded', () => {
+    const monitored = { ...config('none'), monitorCalls: true };
+    const inboundPlan = planCall(monitored, inboundCall('0912345678', DID), state);
+    expect(inboundPlan.steps.map((s) => s.kind)).toEqual(['bridge', 'ring', 'hangup']);
+    expect(inboundPlan.steps[0]).toMatchObject({ kind: 'bridge', record: false });
+    expect(recordsAtWorker(monitored, inboundPlan.steps[0], 'inbound')).toBe(false);
+    expect(kinds(monitored, extensionCall('101', '102'))[0]).toBe('bridge');
+    expect(kinds(monitored, extensionCall('101', '0912345678'))[0]).toBe('bridge');
+    // A recorded call stays recorded; the option alone never starts a recording.
+    const recorded = planCall({ ...config('all'), monitorCalls: true }, inboundCall('0912345678', DID), state).steps[0];
+    expect(recorded).toEqual({ kind: 'bridge', source: expect.anything() });
+    expect(recordsAtWorker(monitored, recorded, 'inbound')).toBe(true);
+    // Off (the default): unchanged.
+    expect(kinds({ ...config('none'), monitorCalls: false }, extensionCall('101', '102'))[0]).toBe('ring');
+  });
+
   it('Kamailio hands a recorded call to the worker and tries nothing after it', () => {
     const plan = planCall(config('all'), inboundCall('0912345678', DID), state);
     expect(toKamailioPlan(plan, 'demo.tongdai.local').steps).toEqual([{ do: 'media', from_step: 0 }, { do: 'hangup', from_step: 1 }]);

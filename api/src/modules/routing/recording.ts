@@ -36,8 +36,10 @@ function recordsDirectPlan(config: PbxConfig, plan: RoutingPlan, fromExtension: 
 export function withRecording(config: PbxConfig, plan: RoutingPlan, fromExtension: string | undefined): RoutingPlan {
   const first = plan.steps[0];
   if (!first || (first.kind !== 'ring' && first.kind !== 'forward')) return plan;
-  if (!recordsDirectPlan(config, plan, fromExtension)) return plan;
-  const bridge: PlanStep = { kind: 'bridge', ...(first.source ? { source: first.source } : {}) };
+  const records = recordsDirectPlan(config, plan, fromExtension);
+  // A tenant whose supervisors listen to every call (ADR 0042): the worker bridges it unrecorded.
+  if (!records && !config.monitorCalls) return plan;
+  const bridge: PlanStep = { kind: 'bridge', ...(records ? {} : { record: false as const }), ...(first.source ? { source: first.source } : {}) };
   return { ...plan, steps: [bridge, ...plan.steps] };
 }
 
@@ -46,7 +48,7 @@ export function withRecording(config: PbxConfig, plan: RoutingPlan, fromExtensio
  * queue by its mode, an IVR or announcement by the tenant's (who will answer is not known yet).
  */
 export function recordsAtWorker(config: PbxConfig, step: PlanStep, direction: CallDirection): boolean {
-  if (step.kind === 'bridge') return true;
+  if (step.kind === 'bridge') return step.record !== false;
   if (step.kind === 'queue') return recordsDirection(queueRecordingMode(config, step.queueId), direction);
   if (step.kind === 'ivr' || step.kind === 'play') return recordsDirection(tenantRecordingMode(config), direction);
   return false;

@@ -176,9 +176,11 @@ export interface HangupStep {
 /**
  * The call is recorded (issue 16): the media worker answers the caller only when the rest of the
  * plan (which it dials as one continuation) answers, and records both parties. Always first.
+ * `record: false`: the worker stands in the call only so a supervisor can listen (ADR 0042).
  */
 export interface BridgeStep {
   kind: 'bridge';
+  record?: false;
   source?: RouteNode;
 }
 

@@ -25,7 +25,7 @@ const settings = (method: 'GET' | 'PUT', headers: Record<string, string>, payloa
 describe('GET/PUT /t/:ma_dn/recording-settings', () => {
   it('a tenant records nothing and keeps recordings forever until it says otherwise; bad values get Vietnamese messages', async () => {
     const first = await settings('GET', h.admin);
-    expect([first.statusCode, first.json()]).toEqual([200, { data: { recording_mode: 'none', retention_days: null } }]);
+    expect([first.statusCode, first.json()]).toEqual([200, { data: { recording_mode: 'none', retention_days: null, monitor_calls: false } }]);
     expect((await config()).recordingMode).toBe('none');
 
     for (const [body, field, message] of [
@@ -41,25 +41,38 @@ describe('GET/PUT /t/:ma_dn/recording-settings', () => {
       expect(bad.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
       expect(bad.json().details).toContainEqual({ field, message });
     }
-    expect((await settings('GET', h.admin)).json().data).toEqual({ recording_mode: 'none', retention_days: null });
+    expect((await settings('GET', h.admin)).json().data).toEqual({ recording_mode: 'none', retention_days: null, monitor_calls: false });
 
     const saved = await settings('PUT', h.admin, { recording_mode: 'inbound', retention_days: '90' });
-    expect([saved.statusCode, saved.json()]).toEqual([200, { data: { recording_mode: 'inbound', retention_days: 90 } }]);
-    expect((await settings('GET', h.admin)).json().data).toEqual({ recording_mode: 'inbound', retention_days: 90 });
+    expect([saved.statusCode, saved.json()]).toEqual([200, { data: { recording_mode: 'inbound', retention_days: 90, monitor_calls: false } }]);
+    expect((await settings('GET', h.admin)).json().data).toEqual({ recording_mode: 'inbound', retention_days: 90, monitor_calls: false });
     expect((await config()).recordingMode).toBe('inbound');
     // Left out or empty: kept forever.
-    expect((await settings('PUT', h.admin, { recording_mode: 'all', retention_days: '' })).json().data).toEqual({ recording_mode: 'all', retention_days: null });
+    expect((await settings('PUT', h.admin, { recording_mode: 'all', retention_days: '' })).json().data).toEqual({ recording_mode: 'all', retention_days: null, monitor_calls: false });
     // The other system settings are untouched by it, and it by them.
     const sys = await t.app.inject({ url: '/t/demo/get-system-setting', headers: h.admin });
     expect(sys.json().data).toMatchObject({ hidden_phone_customer: 0, show_popup_customer: 1 });
     await t.app.inject({ method: 'PUT', url: '/t/demo/update-system-setting', headers: h.admin, payload: { ...sys.json().data, show_popup_customer: 0 } });
-    expect((await settings('GET', h.admin)).json().data).toEqual({ recording_mode: 'all', retention_days: null });
+    expect((await settings('GET', h.admin)).json().data).toEqual({ recording_mode: 'all', retention_days: null, monitor_calls: false });
+  });
+
+  it('"monitor every call" is saved, read by the routing configuration, and refused when not a yes/no', async () => {
+    const on = await settings('PUT', h.admin, { recording_mode: 'none', retention_days: 30, monitor_calls: true });
+    expect([on.statusCode, on.json().data]).toEqual([200, { recording_mode: 'none', retention_days: 30, monitor_calls: true }]);
+    expect((await config()).monitorCalls).toBe(true);
+    const bad = await settings('PUT', h.admin, { recording_mode: 'none', monitor_calls: 'có' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toContainEqual({ field: 'monitor_calls', message: RECORDING_MSG.monitorCalls });
+    expect((await settings('GET', h.admin)).json().data.monitor_calls).toBe(true);
+    // Left out by a client that does not know it: off.
+    expect((await settings('PUT', h.admin, { recording_mode: 'all', retention_days: '' })).json().data).toEqual({ recording_mode: 'all', retention_days: null, monitor_calls: false });
+    expect((await config()).monitorCalls).toBe(false);
   });
 
   it('needs setting.view to read and setting.edit to change; each tenant has its own', async () => {
     expect((await settings('GET', h.staff)).statusCode).toBe(403);
     expect((await settings('PUT', h.staff, { recording_mode: 'none' })).statusCode).toBe(403);
-    expect((await settings('GET', h.abcAdmin, undefined, 'abc')).json().data).toEqual({ recording_mode: 'none', retention_days: null });
+    expect((await settings('GET', h.abcAdmin, undefined, 'abc')).json().data).toEqual({ recording_mode: 'none', retention_days: null, monitor_calls: false });
     expect((await settings('PUT', h.abcAdmin, { recording_mode: 'none' })).statusCode).toBe(401);
   });
 });

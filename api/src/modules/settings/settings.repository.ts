@@ -35,18 +35,20 @@ export async function upsertSystemSetting(tx: Queryable, tenantId: number, s: Sy
 
 /** Call recording (issue 16): the tenant's mode and retention; no row: nothing recorded, kept forever. */
 export async function getRecordingSettings(tx: Queryable): Promise<RecordingSettings> {
-  const { rows } = await tx.query<{ recording_mode: RecordingMode; recording_retention_days: number | null }>(
-    'select recording_mode, recording_retention_days from system_settings',
+  const { rows } = await tx.query<{ recording_mode: RecordingMode; recording_retention_days: number | null; monitor_calls: boolean }>(
+    'select recording_mode, recording_retention_days, monitor_calls from system_settings',
   );
-  return rows[0] ? { recording_mode: rows[0].recording_mode, retention_days: rows[0].recording_retention_days } : { recording_mode: 'none', retention_days: null };
+  const r = rows[0];
+  return r ? { recording_mode: r.recording_mode, retention_days: r.recording_retention_days, monitor_calls: r.monitor_calls } : { recording_mode: 'none', retention_days: null, monitor_calls: false };
 }
 
 /** Writes only the recording columns (a tenant without a row gets the other settings' defaults). */
 export async function saveRecordingSettings(tx: Queryable, tenantId: number, s: RecordingSettings): Promise<RecordingSettings> {
   await tx.query(
-    `insert into system_settings (tenant_id, recording_mode, recording_retention_days) values ($1, $2, $3)
-     on conflict (tenant_id) do update set recording_mode = excluded.recording_mode, recording_retention_days = excluded.recording_retention_days`,
-    [tenantId, s.recording_mode, s.retention_days],
+    `insert into system_settings (tenant_id, recording_mode, recording_retention_days, monitor_calls) values ($1, $2, $3, $4)
+     on conflict (tenant_id) do update set recording_mode = excluded.recording_mode, recording_retention_days = excluded.recording_retention_days,
+       monitor_calls = excluded.monitor_calls`,
+    [tenantId, s.recording_mode, s.retention_days, s.monitor_calls ?? false],
   );
   return getRecordingSettings(tx);
 }

@@ -43,6 +43,8 @@ export interface PbxConfig {
   maxChannels?: number;
   /** The tenant's recording mode (issue 16; absent: none). Queues and extensions may set their own. */
   recordingMode?: RecordingMode;
+  /** Direct calls go through a media worker so a supervisor can listen to them (issue 16; absent: no). */
+  monitorCalls?: boolean;
 }
 
 /** A switchboard as routing and Kamailio see it: where to send, how many calls at once. */
