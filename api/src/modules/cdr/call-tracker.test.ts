@@ -87,6 +87,30 @@ describe('CallTracker', () => {
     }
   });
 
+  it("names the one extension an unanswered call rang (a missed direct call), never a group's or an answered one's", () => {
+    const ring = (...exts: string[]) => ({ kind: 'ring' as const, mode: 'parallel' as const, targets: exts.map((extension) => ({ extension, timeout: 20 })), timeout: 20, source: group });
+    const cases: [RoutingPlan['steps'], 'NO ANSWER' | 'ANSWERED', string | null][] = [
+      [[ring('101')], 'NO ANSWER', '101'],
+      [[ring('101'), ring('101')], 'NO ANSWER', '101'],
+      [[ring('101', '102')], 'NO ANSWER', null],
+      [[ring('101'), ring('102')], 'NO ANSWER', null],
+    ];
+    for (const [steps, disposition, extension] of cases) {
+      const { rows, tracker, start } = setup();
+      const plan = { ...inboundPlan, steps } as RoutingPlan;
+      start({ plan, kamailio: toKamailioPlan(plan, 'demo.tongdai.local') });
+      tracker.failed('c1', 487, 0, new Date('2024-06-10T02:00:20Z'));
+      expect(rows[0]).toMatchObject({ disposition, extension });
+    }
+    // Answered by the PBX (a voicemail after the ring time): nobody's miss, nobody's answer.
+    const { rows, tracker, start } = setup();
+    const plan = { ...inboundPlan, steps: [ring('101')] } as RoutingPlan;
+    start({ plan, kamailio: toKamailioPlan(plan, 'demo.tongdai.local') });
+    tracker.answered('c1', null, 0, new Date('2024-06-10T02:00:03Z'));
+    tracker.ended('c1', new Date('2024-06-10T02:00:13Z'));
+    expect(rows[0]).toMatchObject({ disposition: 'ANSWERED', extension: null });
+  });
+
   it('writes a refused call at once, BLOCKED for a blocked number, with the engine message', () => {
     const { rows, tracker, start } = setup();
     start({ plan: { ...inboundPlan, route: [], steps: [{ kind: 'reject', code: 603, reason: 'blocked_in', message: 'Số gọi đến nằm trong danh sách chặn' }] } });

@@ -220,7 +220,9 @@ export class CallTracker {
       route: call.plan.route,
       ring_group_id: group ? Number(group.id) : null,
       queue_id: queue ? Number(queue.id) : null,
-      extension: call.answeredBy,
+      // Who answered; a call nobody answered is the one extension it rang (a direct call missed), so
+      // the per-extension figures and the extension's own history count it (issue 13).
+      extension: call.answeredBy ?? (call.answeredAt || call.plan.direction === 'outbound' ? null : rangOnly(call.plan)),
       trunk: forward?.do === 'forward' ? forward.trunk : null,
       started_at: call.startedAt,
       answered_at: call.answeredAt,
@@ -262,4 +264,20 @@ export class CallTracker {
   private emit(e: CallEvent): void {
     this.events.emit('call', e);
   }
+}
+
+/**
+ * The one extension a plan rings, or null: none, or several (a ring group, a hunt; a queue's agents
+ * ring in legs of their own and the call stays the queue's).
+ */
+export function rangOnly(plan: RoutingPlan): string | null {
+  let only: string | null = null;
+  for (const s of plan.steps) {
+    if (s.kind !== 'ring') continue;
+    for (const t of s.targets) {
+      if (only !== null && only !== t.extension) return null;
+      only = t.extension;
+    }
+  }
+  return only;
 }

@@ -587,7 +587,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       expect((await carrier({ did: '02873007007', caller: '0902000018', expect: 486 })).code).toBe(0);
       expect((await busy.done).code).toBe(0);
       const refused = await cdrOf('0902000018');
-      expect(refused).toMatchObject({ disposition: 'BUSY', billsec: 0 });
+      expect(refused).toMatchObject({ disposition: 'BUSY', billsec: 0, extension: '101' }); // 101's refusal: its busy, in its figures
       const none = await t.db.withTenant(tenantId, async (tx) => (await tx.query('select 1 from call_recordings where call_id = $1', [refused.call_id])).rows.length);
       expect(none).toBe(0);
     } finally {

@@ -92,13 +92,14 @@ export async function carrierGroups(tx: Queryable, filter: Omit<CdrRangeQuery, '
 
 /**
  * Calls to this extension it did not answer, started in [from, to): the internal calls dialled to
- * it. An outside call's record names its DID, not the extensions it rang, so an unanswered call
- * from outside is the hotline's miss (the call history shows it), not one agent's (ADR 0032).
+ * it, and the outside calls that rang it alone (their record names it; one that rang a group or
+ * waited in a queue is the group's or queue's miss, not one agent's; ADR 0032).
  */
 export async function countMissed(tx: Queryable, extension: string, from: Date, to: Date): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
     `select count(*)::int as n from cdrs
-      where started_at >= $1 and started_at < $2 and disposition = 'NO ANSWER' and direction = 'internal' and callee = $3`,
+      where started_at >= $1 and started_at < $2 and disposition = 'NO ANSWER'
+        and ((direction = 'internal' and callee = $3) or (direction = 'inbound' and extension = $3))`,
     [from, to, extension],
   );
   return rows[0].n;

@@ -110,7 +110,8 @@ export function createCallHistoryService(db: Db, options: CallHistoryOptions = {
         callee: r.callee === ext ? hide(r.callee) : r.callee,
         did: r.did && displayForm(r.did),
         path: r.route.filter((n) => PATH_TYPES.has(n.type)).map((n) => ({ type: n.type as CallReportRow['path'][number]['type'], name: n.name })),
-        answered_by: r.extension ? { extension: r.extension, name: nameOf.get(r.extension) ?? '' } : null,
+        // An unanswered call's extension is the one it rang, not an answerer.
+        answered_by: r.extension && r.disposition === 'ANSWERED' ? { extension: r.extension, name: nameOf.get(r.extension) ?? '' } : null,
         wait: r.answered_at ? Math.max(0, Math.round((Date.parse(r.answered_at) - Date.parse(r.started_at)) / 1000)) : r.duration,
         billsec: r.billsec,
         result: resultOf(r.disposition),

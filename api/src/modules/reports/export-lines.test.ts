@@ -84,6 +84,15 @@ describe('export lines: Vietnam time by arithmetic', () => {
 });
 
 describe('export lines: numbers, labels and cells', () => {
+  it("names the answerer only for an answered call: a missed call's extension (the one it rang) stays out, as on the screen", () => {
+    const [missed, answered] = cellsOf([
+      { at_us: us('2026-10-31T03:00:00Z'), extension: '1001', disposition: 'NO ANSWER' },
+      { at_us: us('2026-10-31T02:00:00Z'), extension: '1001', disposition: 'ANSWERED', answered_ms: Date.parse('2026-10-31T02:00:05Z') },
+    ]);
+    expect([missed[6], missed[7]]).toEqual(['', '']);
+    expect([answered[6], answered[7]]).toEqual(['1001', 'Nguyễn Văn An']);
+  });
+
   it('leaves a number in national form as displayForm would, and never takes one displayForm changes', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^0[2-9]\d{0,12}$/), (n) => {

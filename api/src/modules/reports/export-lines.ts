@@ -143,8 +143,9 @@ export function lineWriter(ctx: LineContext) {
       }
       const answered = num[ANSWERED];
       const wait = answered === answered ? Math.max(0, Math.round((answered - startMs) / 1000)) : num[DURATION]; // NaN: not answered
-      const extension = f[EXTENSION];
       const disposition = f[DISPOSITION]!;
+      // An unanswered call's extension is the one it rang, not an answerer (as on the screen).
+      const extension = disposition === 'ANSWERED' ? f[EXTENSION] : null;
       row(
         prefix + TWO[Math.floor(local / 1000) - m * 60],
         DIRECTIONS[direction],
