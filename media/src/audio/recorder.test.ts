@@ -2,7 +2,7 @@ import { encodeUlaw } from '../rtp/g711';
 import { PT_PCMU } from '../rtp/session';
 import { decodeMp3Channels, looksLikeMp3 } from './mp3';
 import { CallRecorder } from './recorder';
-import { tone } from './tones';
+import { tone, tonePower } from './tones';
 
 /** RMS of a channel between two times (seconds). */
 const rms = (x: Float32Array, rate: number, from: number, to: number) => {
@@ -40,6 +40,31 @@ describe('CallRecorder', () => {
     expect(rms(right, sampleRate, 1.2, 1.8)).toBeLessThan(0.01);
     expect(rms(right, sampleRate, 2.2, 2.8)).toBeGreaterThan(0.1);
     expect(rms(left, sampleRate, 2.2, 2.8)).toBeLessThan(0.01);
+  });
+
+  it('puts a supervisor barging in mid-call in both channels, from when they spoke', async () => {
+    let now = 0;
+    const rec = new CallRecorder(() => now);
+    const a = tone([440], 3000, 8000);
+    const sup = tone([2000], 1000, 8000);
+    // The caller speaks 3 s; from 1.5 s the encoder has taken the first second (the timer's work, done here by
+    // the clock); a supervisor barges in at 2 s for 1 s.
+    for (let i = 0; i < 150; i++) {
+      now = (i + 1) * 20;
+      rec.packet(0, PT_PCMU, encodeUlaw(a.subarray(i * 160, (i + 1) * 160)), i * 160, 11);
+      if (i >= 100) rec.packet('joined', PT_PCMU, encodeUlaw(sup.subarray((i - 100) * 160, (i - 99) * 160)), 777 + (i - 100) * 160, 33);
+      if (i === 75) (rec as unknown as { encode(final: boolean): void }).encode(false);
+    }
+    now = 3000;
+    const { channels, sampleRate } = await decodeMp3Channels((await rec.finish()).mp3);
+    const [left, right] = channels;
+    const band = (x: Float32Array, from: number, to: number) => Int16Array.from(x.subarray(Math.floor(from * sampleRate), Math.floor(to * sampleRate)), (v) => Math.round(v * 32767));
+    // Before the barge: no 2 kHz anywhere; during it: 2 kHz on both sides, the caller still on the left.
+    expect(rms(right, sampleRate, 0.2, 1.8)).toBeLessThan(0.01);
+    expect(rms(right, sampleRate, 2.2, 2.8)).toBeGreaterThan(0.1);
+    expect(tonePower(band(right, 2.2, 2.8), 2000)).toBeGreaterThan(100 * tonePower(band(right, 2.2, 2.8), 440));
+    expect(tonePower(band(left, 2.2, 2.8), 2000)).toBeGreaterThan(0.1 * tonePower(band(left, 2.2, 2.8), 440));
+    expect(tonePower(band(left, 0.2, 1.8), 2000)).toBeLessThan(0.001 * tonePower(band(left, 0.2, 1.8), 440));
   });
 
   it('places packets by their RTP timestamps: held back by the network, then delivered at once, they stay where they were spoken', async () => {

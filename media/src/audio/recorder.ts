@@ -27,12 +27,18 @@ const loadLame = () => (lame ??= import('@breezystack/lamejs'));
 class Track {
   private chunks: Int16Array[] = [];
   /** Samples written (audio and filled gaps) since the start. */
-  length = 0;
+  length: number;
   /** Samples already handed to the encoder. */
-  private taken = 0;
+  private taken: number;
   private ssrc = -1;
   private lastTs = 0;
   private lastPos = 0;
+
+  /** A track that joins the recording `from` samples after its start (what came before is not its). */
+  constructor(from = 0) {
+    this.length = from;
+    this.taken = from;
+  }
 
   /** `pcm` with RTP timestamp `ts` of stream `ssrc`, arrived `at` samples after the start (its end). */
   add(pcm: Int16Array, at: number, ts: number, ssrc: number): void {
@@ -78,6 +84,8 @@ class Track {
   }
 }
 
+const clip = (v: number) => (v > 32767 ? 32767 : v < -32768 ? -32768 : v);
+
 /**
  * A bridged call's recording (issue 16, ADR 0041): the caller on the left channel, the other
  * party on the right, on the wall clock from the moment they were bridged, encoded to MP3 as the
@@ -88,6 +96,8 @@ export class CallRecorder {
   private readonly t0: number;
   readonly startedAt = new Date();
   private readonly tracks = [new Track(), new Track()] as const;
+  /** Supervisors barging in (ADR 0042), one track per stream: heard by both parties, so in both channels. */
+  private readonly joined = new Map<number, Track>();
   /** Null until lamejs is loaded: the tracks keep the audio meanwhile. */
   private encoder: Mp3Encoder | null = null;
   private readonly encoderReady: Promise<void>;
@@ -111,21 +121,35 @@ export class CallRecorder {
     return Math.floor(((this.clock() - this.t0) * RATE) / 1000);
   }
 
-  /** A G.711 packet (its RTP timestamp and SSRC) of party 0 (the caller) or 1 (the other side). */
-  packet(party: 0 | 1, pt: number, payload: Buffer, ts: number, ssrc: number): void {
+  /**
+   * A G.711 packet (its RTP timestamp and SSRC) of party 0 (the caller), 1 (the other side) or
+   * 'joined': a supervisor barging in, whom both parties hear (mixed into both channels).
+   */
+  packet(party: 0 | 1 | 'joined', pt: number, payload: Buffer, ts: number, ssrc: number): void {
     if (this.stopped) return;
     const pcm = pt === PT_PCMA ? decodeAlaw(payload) : decodeUlaw(payload);
-    this.tracks[party].add(this.paused ? new Int16Array(pcm.length) : pcm, this.now(), ts, ssrc);
+    let track: Track | undefined;
+    if (party !== 'joined') track = this.tracks[party];
+    else if (!(track = this.joined.get(ssrc))) this.joined.set(ssrc, (track = new Track(this.encoded)));
+    track.add(this.paused ? new Int16Array(pcm.length) : pcm, this.now(), ts, ssrc);
   }
 
   private encode(final: boolean, end = this.now()): void {
     if (!this.encoder) return;
-    const upto = final ? Math.max(end, this.tracks[0].length, this.tracks[1].length) : end - JITTER_SAMPLES;
+    const upto = final ? Math.max(end, this.tracks[0].length, this.tracks[1].length, ...[...this.joined.values()].map((t) => t.length)) : end - JITTER_SAMPLES;
     // Whole MP3 frames' worth (576 samples at 8 kHz) keep the encoder's buffering small.
     const n = final ? upto - this.encoded : Math.floor((upto - this.encoded) / 576) * 576;
     if (n <= 0) return;
     const left = this.tracks[0].take(n);
     const right = this.tracks[1].take(n);
+    for (const t of this.joined.values()) {
+      const x = t.take(n);
+      for (let i = 0; i < n; i++) {
+        if (!x[i]) continue;
+        left[i] = clip(left[i] + x[i]);
+        right[i] = clip(right[i] + x[i]);
+      }
+    }
     this.encoded += n;
     const out = this.encoder.encodeBuffer(left, right);
     if (out.length) this.mp3.push(Buffer.from(out.buffer, out.byteOffset, out.byteLength));

@@ -39,3 +39,16 @@ export const INVALID_TONE = concat([tone([330], 200), silence(100), tone([262], 
 export const BEEP = concat([silence(200), tone([1000], 500, 7000), silence(100)]);
 /** After a message: a falling two-tone goodbye. */
 export const GOODBYE = concat([tone([660], 200), silence(80), tone([440], 300), silence(200)]);
+
+/** Goertzel power of `hz` in 8 kHz samples: how much of that pitch a stretch of audio holds. */
+export function tonePower(x: Int16Array, hz: number): number {
+  const k = 2 * Math.cos((2 * Math.PI * hz) / 8000);
+  let s1 = 0;
+  let s2 = 0;
+  for (let i = 0; i < x.length; i++) {
+    const s0 = x[i] + k * s1 - s2;
+    s2 = s1;
+    s1 = s0;
+  }
+  return s1 * s1 + s2 * s2 - k * s1 * s2;
+}

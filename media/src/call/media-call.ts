@@ -77,6 +77,8 @@ export class MediaCall {
   private recorder: CallRecorder | null = null;
   /** Supervisors in this call (ADR 0042) and the mix that replaced the plain bridge for them. */
   private readonly spies = new Set<MediaCall>();
+  /** Each supervisor's mode here, and what stops their voice going into the recording (a barge is recorded). */
+  private readonly spyModes = new Map<RtpSession, { mode: SpyMode; off: () => void }>();
   private mixer: Mixer | null = null;
   /** A supervisor's call: the call it joined. */
   private spying: MediaCall | null = null;
@@ -309,15 +311,27 @@ export class MediaCall {
     this.mixer ??= new Mixer(this.rtpA!, this.b!.rtp);
     this.mixer.add(rtp, mode, leg);
     this.spies.add(spy);
+    // Both parties hear a barging supervisor: so does the recording (listening and whispering are not in it).
+    const onAudio = (pt: number, payload: Buffer, ts: number, ssrc: number) => {
+      if (this.spyModes.get(rtp)?.mode === 'barge') this.recorder?.packet('joined', pt, payload, ts, ssrc);
+    };
+    rtp.on('audio', onAudio);
+    this.spyModes.set(rtp, { mode, off: () => rtp.off('audio', onAudio) });
   }
 
   private setSpyMode(rtp: RtpSession, mode: SpyMode): void {
     this.mixer?.setMode(rtp, mode);
+    const s = this.spyModes.get(rtp);
+    if (s) s.mode = mode;
   }
 
   private leave(spy: MediaCall, rtp: RtpSession | null): void {
     if (!this.spies.delete(spy)) return;
-    if (rtp) this.mixer?.remove(rtp);
+    if (rtp) {
+      this.mixer?.remove(rtp);
+      this.spyModes.get(rtp)?.off();
+      this.spyModes.delete(rtp);
+    }
     // The last supervisor gone: the parties' packets cross as they are again.
     if (!this.spies.size && this.mixer && !this.ended) {
       this.mixer.close();

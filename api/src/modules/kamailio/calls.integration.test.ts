@@ -657,8 +657,25 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       await Promise.all(talk);
       // The supervisor gone, the call goes on as before and ends normally; its record says 102 answered.
       expect([(await call).code, (await phone102.done).code]).toEqual([0, 0]);
-      expect(await cdrOf('0902000019')).toMatchObject({ disposition: 'ANSWERED', extension: '102', direction: 'inbound' });
+      const spiedCall = await cdrOf('0902000019');
+      expect(spiedCall).toMatchObject({ disposition: 'ANSWERED', extension: '102', direction: 'inbound' });
       expect(await cdrOf('101', '*222102')).toMatchObject({ disposition: 'ANSWERED', direction: 'internal' });
+      // 102 records its inbound calls: the file holds the supervisor (2 kHz) while barging — both
+      // parties heard them — and not while listening or whispering (2.5 s each).
+      const rec = await recordingOf(spiedCall.call_id);
+      const { channels } = mp3Channels(join(dir, 'recordings', rec!.storage_key));
+      const supervisorSeconds = channels.map((c) => {
+        let frames = 0;
+        for (let i = 0; i + 800 <= c.length; i += 800) {
+          const x = Int16Array.from(c.subarray(i, i + 800), (v) => Math.round(v * 32767));
+          if (tonePower(x, 2000) > 0.05 * (tonePower(x, 440) + tonePower(x, 1000)) && tonePower(x, 2000) > 1e9) frames++;
+        }
+        return frames / 10;
+      });
+      for (const seconds of supervisorSeconds) {
+        expect(seconds).toBeGreaterThan(1.5);
+        expect(seconds).toBeLessThan(3.4);
+      }
     } finally {
       ears.forEach((e) => e.close());
       await t.db.withTenant(tenantId, (tx) => tx.query('update subscribers set recording_mode = null'));
@@ -984,7 +1001,6 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   });
 });
 
-/** Goertzel: the power of one frequency in 8 kHz samples (relative: compare two frequencies). */
 /**
  * An MP3's channels, decoded by the media worker's own decoder (mpg123 in WebAssembly, an ES
  * module this suite's CommonJS transform cannot load: a child node process does).
@@ -1002,6 +1018,7 @@ function mp3Channels(file: string): { channels: Float32Array[]; sampleRate: numb
   return { sampleRate: Number(rate), channels: channels.map((b) => { const buf = Buffer.from(b, 'base64'); return new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4); }) };
 }
 
+/** Goertzel: the power of one frequency in 8 kHz samples (relative: compare two frequencies). */
 function tonePower(x: Int16Array, hz: number): number {
   const k = 2 * Math.cos((2 * Math.PI * hz) / 8000);
   let [s1, s2] = [0, 0];
