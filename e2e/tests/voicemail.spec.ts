@@ -62,21 +62,18 @@ test('a caller leaves 102 a voicemail: the softphone shows it new, plays it, del
     await expect(rows.first()).not.toContainText('Hộp thư nhóm');
     await b.page.screenshot({ path: '../.tmp/screens/softphone-voicemail.png' });
 
-    // The panel can close when the focus leaves it (known: an element of the page takes the focus
-    // while the audio loads, under load); the agent opens it again, as here.
-    const reopen = async () => {
-      if (!(await b.page.getByTestId('softphone-voicemail').isVisible())) await b.page.getByTestId('softphone-voicemail-toggle').click();
-      await expect(b.page.getByTestId('softphone-voicemail')).toBeVisible();
-    };
+    // The panel stays open while the audio loads and after a delete (it used to close when the page
+    // behind took the focus under load: BarPopover ignores a focus moved outside by the page).
+    const panelOpen = () => expect(b.page.getByTestId('softphone-voicemail')).toBeVisible();
     const audio = b.page.getByTestId('softphone-voicemail-audio');
     await expect(async () => {
-      await reopen();
+      await panelOpen();
       if (!(await audio.count())) await rows.first().getByTestId('softphone-voicemail-play').click();
       await expect(audio).toHaveAttribute('src', /^blob:/, { timeout: 5_000 });
       // The browser reads the WAV: about 2.5 s of the caller (from the beep to their hang-up).
       await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.duration), { timeout: 5_000 }).toBeGreaterThan(1.5);
     }).toPass({ timeout: 40_000 });
-    await reopen();
+    await panelOpen();
     await expect(rows.first()).toHaveAttribute('data-heard', 'true');
     await expect(b.page.getByTestId('softphone-voicemail-unheard')).toHaveCount(0);
 
@@ -85,18 +82,18 @@ test('a caller leaves 102 a voicemail: the softphone shows it new, plays it, del
     await b.page.screenshot({ path: '../.tmp/screens/softphone-voicemail-dark.png' });
     await b.page.evaluate(() => (window as unknown as { __tongdai_platform__: { darkMode: { next(v: boolean): void } } }).__tongdai_platform__.darkMode.next(false));
 
-    await reopen();
+    await panelOpen();
     await expect(rows).toHaveCount(1);
     const confirmDelete = b.page.getByTestId('softphone-voicemail-confirm-delete');
     await expect(async () => {
-      await reopen();
+      await panelOpen();
       if (await rows.count()) {
         const del = rows.first().getByTestId('softphone-voicemail-delete');
         if (await del.count()) await del.click({ timeout: 3_000 });
         await expect(confirmDelete).toHaveText('Xoá?', { timeout: 3_000 });
         await confirmDelete.click({ timeout: 3_000 });
       }
-      await reopen();
+      await panelOpen();
       await expect(b.page.getByTestId('softphone-voicemail-empty')).toHaveText('Chưa có tin nhắn thoại nào', { timeout: 5_000 });
     }).toPass({ timeout: 40_000 });
   } finally {

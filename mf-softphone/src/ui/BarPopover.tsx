@@ -19,7 +19,10 @@ export function BarPopover({ label, title, icon, testId, badge, open, onOpenChan
     </span>
   ) : icon;
   return (
-    <Popover open={open} onOpenChange={(_, d) => onOpenChange(d.open)} positioning="below-end" trapFocus>
+    // Focus moved outside by the page (a re-rendered screen behind restoring its focus, seen closing the
+    // voicemail panel while a message loaded) does not close it: the user cannot tab out of a trapped
+    // panel, and a click outside or Escape still closes it.
+    <Popover open={open} onOpenChange={(e, d) => (d.open || e.type !== 'focusin') && onOpenChange(d.open)} positioning="below-end" trapFocus>
       <PopoverTrigger disableButtonEnhancement>
         <Tooltip content={label} relationship="label">
           <Button appearance="subtle" className={s.onBrand} icon={shown} data-testid={testId} />
