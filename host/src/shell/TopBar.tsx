@@ -3,7 +3,6 @@ import { Avatar, Button, Switch, Text, makeStyles, mergeClasses, tokens } from '
 import { SettingsRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { routes } from '@tongdai/contracts';
 import { logout } from '@tongdai/platform';
 import { useDarkMode, useSession } from '@tongdai/platform/react';
 import { NS } from '../i18n';
@@ -43,10 +42,9 @@ export function TopBar() {
   const site = useSiteInfo();
   const logo = siteLogoSrc(site.data?.logo_url ?? null);
   const tenantName = site.data?.name ?? session.profile?.tenantName;
-  const signOut = async () => {
-    await logout().catch(() => undefined);
-    navigate(routes.login(), { replace: true });
-  };
+  // The session cleared, HostRoot's guard takes the page to /login (navigating here too made two
+  // navigations to it, one interrupting whatever the page did next).
+  const signOut = () => logout().catch(() => undefined);
   return (
     <header className={s.bar}>
       <span className={s.brand}>
