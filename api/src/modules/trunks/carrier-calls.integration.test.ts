@@ -150,6 +150,26 @@ const AUTH_B = { user: 'tongdai-b', password: 'mat-khau-B' };
     expect(cdr).toMatchObject({ direction: 'outbound', disposition: 'ANSWERED', trunk: 'Viettel A', did: HOTLINE });
   });
 
+  it('sends a call out over TCP to a switchboard whose transport is TCP (digest answered, hotline as caller ID)', async () => {
+    const tcpPort = await lib.freeTcpPort();
+    const AUTH_T = { user: 'tongdai-tcp', password: 'mat-khau-TCP' };
+    const id = await addSwitchboard({ name: 'FPT TCP', port: tcpPort, transport: 'tcp', authUser: AUTH_T.user, password: AUTH_T.password });
+    await t.db.withTenant(tenantId, (tx) => insertOutboundRule(tx, tenantId, { name: 'Qua TCP', pattern: '03XXXXXXXX', switchboardIds: [id], callerId: HOTLINE, priority: 4 }));
+    pbxConfigChanged(tenantId);
+    // sipp as the carrier on a TCP socket (t1: one connection for everything).
+    const carrier = runSipp({ dir, name: 'trunk-tcp-digest', xml: trunkScenario({ auth: AUTH_T, expect: HOTLINE_SEEN }), args: ['-i', '127.0.0.1', '-p', String(tcpPort), '-t', 't1', '-m', '1'] });
+    try {
+      await listening();
+      const call = await dial('0332000111', 200).done;
+      expect([call.code, (await carrier.done).code]).toEqual([0, 0]);
+      expect(await cdrOf('101', '0332000111')).toMatchObject({ direction: 'outbound', disposition: 'ANSWERED', trunk: 'FPT TCP', did: HOTLINE });
+    } finally {
+      carrier.stop();
+      await t.db.withTenant(tenantId, (tx) => tx.query('update telecom_switchboards set enabled = false where id = $1', [id]));
+      pbxConfigChanged(tenantId);
+    }
+  });
+
   it('fails over to the second switchboard when the first answers 503', async () => {
     const a = trunk('a', 'trunk-a-503', trunkScenario({ refuse: 503 }));
     const b = trunk('b', 'trunk-b-digest', trunkScenario({ auth: AUTH_B, expect: HOTLINE_SEEN }));
