@@ -12,5 +12,6 @@ registerTranslations(RINGGROUP_NS, {
     ring_time: 'Thời gian đổ chuông',
     destination: 'Khi không ai nghe máy',
     description: 'Mô tả',
+    mailbox_code: 'Mã hộp thư nhóm',
   },
 });

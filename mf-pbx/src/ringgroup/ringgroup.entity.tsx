@@ -1,5 +1,5 @@
 import { paths, PBX_RESOURCES, PERM, RING_STRATEGY_LABELS, type RingGroup, RingGroupInputSchema } from '@tongdai/contracts';
-import { descCol, destCol, extensionsCol, labelCol, nameCol, textCol } from '../shared/columns';
+import { descCol, destCol, extensionsCol, groupMailboxCol, labelCol, nameCol, textCol } from '../shared/columns';
 import { pbxEntity } from '../shared/entity';
 import { RINGGROUP_NS } from './i18n';
 
@@ -21,6 +21,7 @@ export const ringGroupEntity = pbxEntity<RingGroup>({
     labelCol('strategy', RING_STRATEGY_LABELS, (r) => r.strategy),
     textCol('ring_time', (r) => r.ring_time, ' s'),
     destCol('destination', (r) => r.destination),
+    groupMailboxCol(),
     descCol(),
   ],
   rowName: (r) => r.name,

@@ -1,7 +1,7 @@
 import { Badge } from '@fluentui/react-components';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { destinationCode, type Destination, type DESTINATION_CODES } from '@tongdai/contracts';
+import { destinationCode, VOICEMAIL_CODES, type Destination, type DESTINATION_CODES } from '@tongdai/contracts';
 import type { EntityColumn as PbxColumn } from '@tongdai/ui';
 import { useDescribeDestination } from './pbx.api';
 import { PBX_NS } from './pbx.i18n';
@@ -41,6 +41,11 @@ export const labelCol = <T,>(key: string, labels: Readonly<Record<string, string
 /** The feature code any phone of the tenant dials to reach this queue / IVR (*41<id>, *42<id>). */
 export const dialCodeCol = <T extends { id: number }>(type: keyof typeof DESTINATION_CODES): PbxColumn<T> => ({
   key: 'dial_code', header: 'dial_code', render: (r) => <code data-testid="row-dial_code">{destinationCode(type, r.id)}</code>,
+});
+
+/** The feature code a member of this ring group dials for its shared mailbox (*96<id>). */
+export const groupMailboxCol = <T extends { id: number }>(): PbxColumn<T> => ({
+  key: 'mailbox_code', header: 'mailbox_code', render: (r) => <code data-testid="row-mailbox_code">{`${VOICEMAIL_CODES.group}${r.id}`}</code>,
 });
 
 /** A plain value; numbers as strings (a bare 0 would render nothing in a table cell). */

@@ -47,7 +47,7 @@ describe('VoicemailList (the softphone\'s "Hộp thư thoại")', () => {
     expect((await screen.findByTestId('softphone-voicemail-empty')).textContent).toBe('Chưa có tin nhắn thoại nào');
     // How to reach a mailbox from any phone (the feature codes the PBX routes, issue 16).
     expect(screen.getByTestId('softphone-voicemail-codes').textContent).toBe(
-      'Từ điện thoại bất kỳ: gọi *97 để nghe hộp thư của bạn, *98 cho hộp thư khác (cần mật khẩu). Khi nghe: 5 nghe lại, 7 xoá, # tin tiếp theo.',
+      'Từ điện thoại bất kỳ: gọi *97 để nghe hộp thư của bạn, *98 cho hộp thư khác (cần mật khẩu), mã ghi bên tin của hộp thư nhóm (*96…) cho hộp thư nhóm. Khi nghe: 5 nghe lại, 7 xoá, # tin tiếp theo.',
     );
   });
 
@@ -58,7 +58,7 @@ describe('VoicemailList (the softphone\'s "Hộp thư thoại")', () => {
     expect(rows.map((r) => r.dataset.heard)).toEqual(['false', 'true']);
     expect(rows[0].textContent).toContain('090***0081');
     expect(rows[0].textContent).toContain('Mới · 10:05 23-11 · 00:12');
-    expect(rows[1].textContent).toContain('Đã nghe · 10:05 23-11 · 01:05 · Hộp thư nhóm');
+    expect(rows[1].textContent).toContain('Đã nghe · 10:05 23-11 · 01:05 · Hộp thư nhóm (*963)');
     fireEvent.click(screen.getAllByTestId('softphone-voicemail-play')[0]);
     expect((await screen.findByTestId('softphone-voicemail-audio')).getAttribute('src')).toBe('blob:voicemail-1');
     expect(asked).toContain('GET voicemail/1/audio');

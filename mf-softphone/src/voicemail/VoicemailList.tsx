@@ -15,7 +15,8 @@ function Message({ m, playing, onPlay, onDelete, busy }: { m: VoicemailMessage; 
   const s = useRecentStyles();
   const [confirm, setConfirm] = useState(false);
   // Only a group's shared box is named: the agent's own is the usual case.
-  const box = m.mailbox.startsWith('group-') ? ` · ${t('voicemailGroupBox')}` : '';
+  const group = /^group-(\d+)$/.exec(m.mailbox);
+  const box = group ? ` · ${t('voicemailGroupBox', { code: `${VOICEMAIL_CODES.group}${group[1]}` })}` : '';
   return (
     <li data-testid="softphone-voicemail-row" data-heard={String(m.heard)}>
       <div className={s.row} style={{ gridTemplateColumns: '20px 1fr auto auto', cursor: 'default' }}>
@@ -88,7 +89,7 @@ export default function VoicemailList() {
         </ul>
       )}
       {/* The feature codes any phone of the tenant dials (issue 16: documented where the messages are). */}
-      <Caption1 className={s.meta} data-testid="softphone-voicemail-codes">{t('voicemailCodes', { own: VOICEMAIL_CODES.own, other: VOICEMAIL_CODES.other })}</Caption1>
+      <Caption1 className={s.meta} data-testid="softphone-voicemail-codes">{t('voicemailCodes', { own: VOICEMAIL_CODES.own, other: VOICEMAIL_CODES.other, group: VOICEMAIL_CODES.group })}</Caption1>
     </section>
   );
 }

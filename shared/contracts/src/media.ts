@@ -37,7 +37,7 @@ export type MediaStep =
    */
   | { kind: 'spy'; mode: SpyMode; call_id: string; leg: 'a' | 'b' }
   /**
-   * A phone dialled a voicemail feature code (*97 its own mailbox, *98 another): the menu. `mailbox`
+   * A phone dialled a voicemail feature code (*97 its own mailbox, *98 another, *96<id> a ring group's): the menu. `mailbox`
    * null: ask for it. The API says whether a PIN is needed and checks it (POST media/mailbox).
    */
   | { kind: 'mailbox'; mailbox: string | null };

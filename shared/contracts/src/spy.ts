@@ -51,8 +51,20 @@ export function parseDestinationCode(dialled: string): { type: keyof typeof DEST
   return m ? { type: m[1] === '1' ? 'queue' : 'ivr', id: Number(m[2]) } : null;
 }
 
-/** Voicemail by phone (issue 16): *97 the caller's own mailbox, *98 another one (asked for, with its PIN). */
-export const VOICEMAIL_CODES = { own: '*97', other: '*98' } as const;
+/**
+ * Voicemail by phone (issue 16): *97 the caller's own mailbox, *98 another one (asked for, with its
+ * PIN), *96<ring group id> the shared mailbox of a ring group the caller's extension is in.
+ */
+export const VOICEMAIL_CODES = { own: '*97', other: '*98', group: '*96' } as const;
+
+/** The ring group whose shared mailbox a dialled *96<id> names, or null. */
+export function parseGroupMailboxCode(dialled: string): number | null {
+  const m = /^\*96([1-9][0-9]{0,8})$/.exec(dialled.trim());
+  return m ? Number(m[1]) : null;
+}
+
+/** A ring group's shared mailbox, as messages name it. */
+export const groupMailbox = (groupId: number): string => `group-${groupId}`;
 
 /**
  * A call an agent placed to the PBX itself (a supervisor's code, a mailbox): once the media worker

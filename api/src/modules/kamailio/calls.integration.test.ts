@@ -822,6 +822,47 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     }
   }, 60_000);
 
+  it("*96<group>: a ring group's shared mailbox opens for its member (101) and plays the message; not for 102 (issue 16)", async () => {
+    const { groupId, messageId } = await t.db.withTenant(tenantId, async (tx) => {
+      const g = (await tx.query<{ id: number }>("insert into pbx_ring_groups (tenant_id, name, extensions) values ($1, 'Nhóm hộp thư chung', '{101,103}') returning id", [tenantId])).rows[0].id;
+      const { rows } = await tx.query<{ id: number }>(
+        "insert into voicemail_messages (tenant_id, mailbox, caller, call_id, duration_seconds, mime, bytes) values ($1, $2, '0902000027', 'vm-96-test', 2, 'audio/wav', $3) returning id",
+        [tenantId, `group-${g}`, toneWav(2, 3100, 8000)],
+      );
+      return { groupId: g, messageId: rows[0].id };
+    });
+    const message = async () => (await t.db.withTenant(tenantId, (tx) => tx.query<{ heard_at: Date | null }>('select heard_at from voicemail_messages where id = $1', [messageId]))).rows[0];
+    const dial = (ext: '101' | '102', ear: Ear, o: { keys: { afterMs: number; digit: string }[]; talkMs?: number; remoteHangsUp?: boolean }) =>
+      runSipp({
+        dir,
+        name: `mailbox-96-${ext}`,
+        xml: earExtensionCallScenario({ auth: { user: ext, password: ext === '101' ? DEMO_SIP.demo.admin.password : DEMO_SIP.demo.staff.password }, expect: 200, ...o }),
+        args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', `*96${groupId}`, '-m', '1', '-l', '1'],
+        keys: { caller: ext, domain: DOMAIN, rtp_port: String(ear.port) },
+        timeoutS: 40,
+      }).done;
+    const loudest3100 = (ear: Ear) => Math.max(0, ...ear.packets.map((p) => ear.tone(3100, p.at, p.at + 300)));
+    const stranger = await Ear.open();
+    const member = await Ear.open();
+    try {
+      // 102 is not in the group: "wrong", nothing played, the message stays new.
+      expect((await dial('102', stranger, { keys: [], talkMs: 3000 })).code).toBe(0);
+      expect(stranger.packets.length).toBeGreaterThan(50);
+      expect(await message()).toEqual({ heard_at: null });
+      // 101 is: "new messages", a beep, the message; # goes on, "end", and the worker hangs up.
+      expect((await dial('101', member, { keys: [{ afterMs: 4500, digit: '#' }], remoteHangsUp: true })).code).toBe(0);
+      expect(loudest3100(member)).toBeGreaterThan(50 * Math.max(1, loudest3100(stranger)));
+      expect((await message())?.heard_at).toBeInstanceOf(Date);
+    } finally {
+      stranger.close();
+      member.close();
+      await t.db.withTenant(tenantId, async (tx) => {
+        await tx.query('delete from voicemail_messages where id = $1', [messageId]);
+        await tx.query('delete from pbx_ring_groups where id = $1', [groupId]);
+      });
+    }
+  }, 60_000);
+
   it("a message left lights 102's lamp (MWI NOTIFY through Kamailio), hearing it turns it off; a NOTIFY without the secret is refused (issue 16)", async () => {
     process.env.KAMAILIO_SIP = `127.0.0.1:${sipUdp}`;
     // 102's registered contact, answered by this test: the NOTIFYs Kamailio forwards to it.

@@ -45,7 +45,7 @@ const VoicemailQuery = v.object({
 const MailboxBody = v.object({
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
   step: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  mailbox: v.pipe(v.string(), v.regex(/^\d{2,6}$/)),
+  mailbox: v.pipe(v.string(), v.regex(/^(\d{2,6}|group-\d{1,9})$/)),
   pin: v.nullable(v.pipe(v.string(), v.regex(/^\d{1,8}$/))),
 });
 const MessageQuery = v.object({

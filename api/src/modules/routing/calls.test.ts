@@ -172,6 +172,14 @@ describe('feature codes for queues and IVRs (*41<id>, *42<id>, issue 16)', () =>
     expect(planCall(config, extensionCall('109', '*97'), state).steps[0]).toMatchObject({ kind: 'reject', code: 404, reason: 'unknown_extension' });
   });
 
+  it("*96<id> opens a ring group's shared mailbox (the API lets its members in); not from outside the tenant's extensions", () => {
+    expect(dial('*967').steps).toEqual([{ kind: 'mailbox', mailbox: 'group-7', source: { type: 'extension', id: '', name: 'Hộp thư nhóm' } }]);
+    expect(planCall(config, extensionCall('109', '*967'), state).steps[0]).toMatchObject({ kind: 'reject', code: 404, reason: 'unknown_extension' });
+    // Not a group code: *96 alone, or a zero-led id, goes where any other number would.
+    expect(dial('*96').steps[0]).not.toMatchObject({ kind: 'mailbox' });
+    expect(dial('*9607').steps[0]).not.toMatchObject({ kind: 'mailbox' });
+  });
+
   it('a code naming nothing of the tenant is refused (404), never sent to a carrier', () => {
     for (const to of ['*419', '*427']) expect(dial(to).steps[0]).toMatchObject({ kind: 'reject', code: 404, reason: 'missing_destination' });
   });

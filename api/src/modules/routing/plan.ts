@@ -1,4 +1,4 @@
-import { cleanNumber, EXTENSION_PATTERN, nationalForm, parseDestinationCode, VOICEMAIL_CODES, type PbxConfig } from '@tongdai/contracts';
+import { cleanNumber, EXTENSION_PATTERN, groupMailbox, nationalForm, parseDestinationCode, parseGroupMailboxCode, VOICEMAIL_CODES, type PbxConfig } from '@tongdai/contracts';
 import { isBlocked } from './config-index';
 import { follow, newExpansion, reject, toPlan, type Expansion } from './expand';
 import { extensionName } from './nodes';
@@ -74,6 +74,18 @@ function routeCall(config: PbxConfig, call: CallInput, state: LiveState): Routin
     const source = { type: 'extension' as const, id: own ? caller : '', name: own ? `Hộp thư thoại ${caller}` : 'Hộp thư thoại' };
     x.route.push(source);
     x.steps.push({ kind: 'mailbox', mailbox: own ? caller : null, source });
+    return toPlan(x, 'internal');
+  }
+  // *96<id>: a ring group's shared mailbox, opened by the API for the group's members only.
+  const group = parseGroupMailboxCode(to);
+  if (group !== null) {
+    if (!x.idx.extensions.has(caller)) {
+      reject(x, 404, 'unknown_extension', caller);
+      return toPlan(x, 'internal');
+    }
+    const source = { type: 'extension' as const, id: '', name: 'Hộp thư nhóm' };
+    x.route.push(source);
+    x.steps.push({ kind: 'mailbox', mailbox: groupMailbox(group), source });
     return toPlan(x, 'internal');
   }
   // *41<id> / *42<id>: one of the tenant's queues / IVRs, as an inbound route to it would go (issue 16).

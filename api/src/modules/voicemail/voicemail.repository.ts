@@ -35,6 +35,12 @@ export async function mailboxesOf(tx: Queryable, userId: number): Promise<string
   return rows.map((r) => r.box);
 }
 
+/** Whether `extension` is in the ring group whose shared box is `mailbox` ("group-<id>"). */
+export async function isGroupMember(tx: Queryable, mailbox: string, extension: string): Promise<boolean> {
+  const { rows } = await tx.query('select 1 from pbx_ring_groups where id = $1 and $2 = any(extensions)', [Number(mailbox.slice('group-'.length)), extension]);
+  return rows.length > 0;
+}
+
 export async function mailboxExists(tx: Queryable, mailbox: string): Promise<boolean> {
   const group = /^group-(\d{1,9})$/.exec(mailbox);
   const { rows } = group

@@ -91,6 +91,11 @@ export function createVoicemailService(db: Db) {
      */
     async openByPhone(tenantId: number, mailbox: string, callerExtension: string | null, pin: string | null): Promise<MailboxOpened> {
       return db.withTenant(tenantId, async (tx) => {
+        // A ring group's shared box has no PIN: its members open it, nobody else (a PIN cannot).
+        if (/^group-\d{1,9}$/.test(mailbox)) {
+          if (!callerExtension || !(await repo.isGroupMember(tx, mailbox, callerExtension))) return { error: 'WRONG' };
+          return { messages: newFirst(await repo.listMessages(tx, [mailbox])) };
+        }
         const set = /^\d{2,6}$/.test(mailbox) ? await repo.mailboxPin(tx, mailbox) : undefined;
         if (set === undefined) return { error: pin === null ? 'PIN_REQUIRED' : 'WRONG' };
         const own = callerExtension === mailbox;
@@ -98,10 +103,7 @@ export function createVoicemailService(db: Db) {
           if (pin === null) return { error: 'PIN_REQUIRED' };
           if (set === null || !samePin(pin, set)) return { error: 'WRONG' };
         }
-        const all = await repo.listMessages(tx, [mailbox]);
-        // New ones first, newest first in each (the list is newest first).
-        const messages = [...all.filter((m) => !m.heard), ...all.filter((m) => m.heard)].map((m) => ({ id: m.id, heard: m.heard }));
-        return { messages };
+        return { messages: newFirst(await repo.listMessages(tx, [mailbox])) };
       });
     },
     /** A message of a mailbox a phone opened: its WAV, marked heard, or deleted (false: not in that mailbox). */
@@ -129,4 +131,9 @@ export async function voicemailRefs(tx: Queryable, callIds: readonly string[]): 
 /** PINs compared in constant time. */
 function samePin(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** A mailbox's messages as the phone menu plays them: new ones first, newest first in each (the list is newest first). */
+function newFirst(all: { id: number; heard: boolean }[]): { id: number; heard: boolean }[] {
+  return [...all.filter((m) => !m.heard), ...all.filter((m) => m.heard)].map((m) => ({ id: m.id, heard: m.heard }));
 }
