@@ -18,4 +18,4 @@ umask 077
   echo "#!substdef \"!SIP_CONTACT_ADDR!${SIP_CONTACT_ADDR:-kamailio:5060}!g\""
 } > /run/kamailio/tongdai-env.cfg
 # -m 512: a thousand calls a second need the shared memory (64 MB ran out at 500, ADR 0011).
-exec kamailio -DD -E -f /etc/kamailio/kamailio.cfg -Y /run/kamailio -m 512 -M 16
+exec kamailio -DD -E -f /etc/kamailio/kamailio.cfg -Y /run/kamailio -m 512 -M 16 -x tlsf -X tlsf

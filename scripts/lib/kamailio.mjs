@@ -148,6 +148,14 @@ const tcpOpen = (port) => new Promise((resolve) => {
  * Starts Kamailio on 127.0.0.1 (WebSocket on wsPort, UDP on udpPort) and resolves once it answers
  * SIP and accepts WebSocket and event-socket connections. Its output goes to DIR/kamailio.log.
  */
+/**
+ * Kamailio's shared and private memory manager. Debian's build defaults to q_malloc with its
+ * debugging (DBG_SR_MEMORY): qm_malloc alone was 15 % of Kamailio's CPU in the carrier bench, and
+ * TLSF did about twice the calls on the same CPU (300 cps offered: 254 / 291 done vs 155 / 129 with
+ * q_malloc, alternating runs, ADR 0036). KAMAILIO_MEM=qm brings the default back.
+ */
+const MEMORY_MANAGER = process.env.KAMAILIO_MEM || 'tlsf';
+
 export async function startKamailio({ wsPort, udpPort, apiInternalUrl, dir, timeoutMs = 15_000, shmMb = 64, ...more }) {
   more.evapiPort ||= await freeTcpPort();
   const bin = kamailioBinary();
@@ -159,7 +167,7 @@ export async function startKamailio({ wsPort, udpPort, apiInternalUrl, dir, time
   writeMediaList(dir, more.mediaWorkers);
   writeUacregDb(dir);
   const log = join(dir, 'kamailio.log');
-  const { proc, stop } = spawnDaemon(bin, ['-DD', '-E', '-f', cfg, '-P', join(run, 'kamailio.pid'), '-Y', run, '-w', dir, '-m', String(shmMb), '-M', '8'], { cwd: dir, log });
+  const { proc, stop } = spawnDaemon(bin, ['-DD', '-E', '-f', cfg, '-P', join(run, 'kamailio.pid'), '-Y', run, '-w', dir, '-m', String(shmMb), '-M', '8', '-x', MEMORY_MANAGER, '-X', MEMORY_MANAGER], { cwd: dir, log });
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (proc.exitCode !== null) throw new Error(`Kamailio exited with code ${proc.exitCode}:\n${logTail(log)}`);
