@@ -61,6 +61,14 @@ describe('EntityListScreen', () => {
     expect(screen.getByRole('columnheader', { name: 'Trạng thái' }).style.width).toBe('');
   });
 
+  it("the actions column is as wide as its edit and delete buttons, so a list of many columns never cuts them", async () => {
+    signIn(Object.values(PERM));
+    renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(api())} /> });
+    await waitFor(() => expect(names()).toHaveLength(10));
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers[headers.length - 1].style.width).toBe('152px');
+  });
+
   it('without edit/delete/create permission the rows have no actions and there is no add button', async () => {
     signIn([PERM.view]);
     renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(api())} /> });

@@ -55,9 +55,12 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
   const columns: Column<T>[] = [
     ...entity.columns.map((c) => ({ key: c.key, header: t(fieldKey(entity, c.header)), render: (r: T) => c.render(r, ctx), width: c.width })),
   ];
+  // The row's own buttons never cut (a list of seven columns cut "Xoá" at 1280 px): edit and delete
+  // (small buttons, 64 px at least) take their width; lists with more actions of their own share.
+  const buttons = (can(entity.permission.edit) ? 1 : 0) + (can(entity.permission.delete) ? 1 : 0);
   if (hasActions) columns.push(
     {
-      key: 'actions', header: '', render: (r) => (
+      key: 'actions', header: '', width: rowActions || !buttons ? undefined : `${buttons * 68 + 16}px`, render: (r) => (
         <span style={{ display: 'flex', gap: 4 }}>
           {rowActions?.(r)}
           {can(entity.permission.edit) && (edit
