@@ -89,6 +89,8 @@ test('a switchboard that registers to the demo carrier and a hotline, made on th
     await expectHeading(page, 'Danh sách tổng đài nhà mạng');
     await boards.add();
     await form.fill({ name: BOARD, host: '127.0.0.1', port: String(ports.sipPort), auth_user: ACCOUNT.user, auth_password: ACCOUNT.password, max_channels: '4', register_interval: '60' });
+    // This carrier wants the caller ID as 84… (the default is the national 0…).
+    await form.choose('caller_id_format', 'Quốc tế, không dấu + (84283…)');
     await form.save();
     await expect(toast(page, 'success', 'Đã thêm tổng đài nhà mạng')).toBeVisible();
     const boardId = ((await api.get(`etelecom/switchboards?search=${suffix}`)) as { id: number; name: string }[]).find((s) => s.name === BOARD)!.id;

@@ -97,9 +97,11 @@ registerTranslations(NS, {
       save: 'Lưu cài đặt ghi âm',
       saved: 'Đã lưu cài đặt ghi âm',
       readOnly: 'Bạn chỉ có quyền xem cài đặt ghi âm.',
-      monitorCalls: 'Cho phép giám sát mọi cuộc gọi',
-      monitorCallsHint:
-        'Người giám sát (quyền nghe/nhắc/tham gia) nghe được cả cuộc gọi trực tiếp không ghi âm: cuộc gọi đi qua máy chủ media, dùng thêm tài nguyên. Tắt: chỉ cuộc gọi qua hàng đợi, IVR hoặc được ghi âm.',
+      fields: { monitor_calls: 'Cho phép giám sát mọi cuộc gọi' },
+      hints: {
+        monitor_calls:
+          'Người giám sát (quyền nghe/nhắc/tham gia) nghe được cả cuộc gọi trực tiếp không ghi âm: cuộc gọi đi qua máy chủ media, dùng thêm tài nguyên. Tắt: chỉ cuộc gọi qua hàng đợi, IVR hoặc được ghi âm.',
+      },
     },
   },
   dashboard: {

@@ -87,6 +87,7 @@ describe('Ghi âm cuộc gọi (/setting/system)', () => {
     await waitFor(() => expect(days().value).toBe('90'));
     const monitor = screen.getByRole('switch', { name: /Tắt/ }) as HTMLInputElement;
     expect(screen.getByText('Cho phép giám sát mọi cuộc gọi')).toBeTruthy();
+    expect(screen.getByText(/nghe được cả cuộc gọi trực tiếp không ghi âm/)).toBeTruthy();
     expect(monitor.checked).toBe(false);
     fireEvent.click(monitor);
     expect((screen.getByTestId('field-monitor_calls') as HTMLInputElement).checked).toBe(true);
@@ -129,6 +130,7 @@ describe('Ghi âm cuộc gọi (/setting/system)', () => {
     await waitFor(() => expect(radio('inbound').checked).toBe(true));
     expect(days().disabled).toBe(true);
     for (const r of screen.getAllByRole('radio')) expect((r as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('field-monitor_calls') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByTestId('recording-save')).toBeNull();
     expect(screen.getByTestId('recording-read-only').textContent).toBe('Bạn chỉ có quyền xem cài đặt ghi âm.');
   });

@@ -1,8 +1,8 @@
-import { Body1, Button, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Switch, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { PERM, RECORDING_MODE_LABELS, RECORDING_MODES, RecordingSettingsSchema, type RecordingSettings } from '@tongdai/contracts';
 import { useCan } from '@tongdai/platform/react';
-import { ErrorState, LoadingState, useApiError, useEntityDraft, useFormSubmit, type DraftForm } from '@tongdai/ui';
+import { EntityField, ErrorState, LoadingState, useApiError, useEntityDraft, useFormSubmit, type DraftForm, type FieldDef } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { useRecordingSettings, useSaveRecordingSettings } from './settings.api';
 
@@ -14,9 +14,12 @@ const useStyles = makeStyles({
   wide: { gridColumn: '1 / -1' },
 });
 
+/** The kit's on/off switch with its hint (label and hint: settings.recording.fields / hints.monitor_calls). */
+const MONITOR_CALLS: FieldDef = { name: 'monitor_calls', kind: 'switch', states: 'onOff', hint: true };
+
 /** The mode as a choice, the days as typed text: the contract's schema turns "" into null (kept for ever). */
 const RECORDING: DraftForm = {
-  fields: [{ name: 'recording_mode', kind: 'choice', options: RECORDING_MODE_LABELS }, { name: 'retention_days', kind: 'int' }, { name: 'monitor_calls', kind: 'switch' }],
+  fields: [{ name: 'recording_mode', kind: 'choice', options: RECORDING_MODE_LABELS }, { name: 'retention_days', kind: 'int' }, MONITOR_CALLS],
   schema: RecordingSettingsSchema,
 };
 
@@ -69,12 +72,9 @@ function RecordingForm({ loaded, readOnly }: { loaded: RecordingSettings; readOn
             onChange={(_, d) => set('retention_days')(d.value)} data-testid="field-retention_days"
           />
         </Field>
-        <Field label={t('settings.recording.monitorCalls')} hint={t('settings.recording.monitorCallsHint')} className={s.wide}>
-          <Switch
-            checked={draft.monitor_calls === true} disabled={readOnly} label={draft.monitor_calls === true ? t('ui:on') : t('ui:off')}
-            onChange={(_, d) => set('monitor_calls')(d.checked)} data-testid="field-monitor_calls"
-          />
-        </Field>
+        <div className={s.wide}>
+          <EntityField field={MONITOR_CALLS} ns={NS} prefix="settings.recording" value={draft.monitor_calls} errors={errors} onChange={set('monitor_calls')} disabled={readOnly} />
+        </div>
       </div>
       {readOnly
         ? <Body1 className={s.muted} data-testid="recording-read-only">{t('settings.recording.readOnly')}</Body1>

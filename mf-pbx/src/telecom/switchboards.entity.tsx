@@ -1,6 +1,6 @@
 import { Badge, Caption1 } from '@fluentui/react-components';
 import {
-  FEATURES, PERM, SWITCHBOARD_CARRIER_NAMES, SWITCHBOARD_CODECS, SWITCHBOARD_STATUS_LABELS, SWITCHBOARD_TRANSPORTS, SwitchboardInputSchema, screens,
+  CALLER_ID_FORMAT_LABELS, FEATURES, PERM, SWITCHBOARD_CARRIER_NAMES, SWITCHBOARD_CODECS, SWITCHBOARD_STATUS_LABELS, SWITCHBOARD_TRANSPORTS, SwitchboardInputSchema, screens,
   dialogPaths, type Switchboard, type SwitchboardStatus,
 } from '@tongdai/contracts';
 import { defineEntity } from '@tongdai/ui';
@@ -46,6 +46,7 @@ export const switchboardEntity = defineEntity<Switchboard>({
     { name: 'host', kind: 'text', required: true },
     { name: 'port', kind: 'int' },
     { name: 'transport', kind: 'choice', options: TRANSPORTS },
+    { name: 'caller_id_format', kind: 'choice', options: CALLER_ID_FORMAT_LABELS, hint: true },
     { name: 'max_channels', kind: 'int' },
     { name: 'register', kind: 'switch', states: 'onOff' },
     { name: 'register_interval', kind: 'int', unit: 'pbx:seconds', when: (d) => d.register === true },

@@ -3,7 +3,7 @@ import { Button, Caption1, mergeClasses, Spinner, Text, Tooltip } from '@fluentu
 import { DeleteRegular, PlayRegular, VoicemailRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDuration, VOICEMAIL_CODES, type VoicemailMessage } from '@tongdai/contracts';
+import { formatDuration, parseGroupMailbox, VOICEMAIL_CODES, type VoicemailMessage } from '@tongdai/contracts';
 import { NS } from '../i18n';
 import { useRecentStyles } from '../recent/styles';
 import { deleteVoicemail, fetchVoicemail, fetchVoicemailAudio, markHeard, VOICEMAIL_KEY } from './voicemail-api';
@@ -15,8 +15,8 @@ function Message({ m, playing, onPlay, onDelete, busy }: { m: VoicemailMessage; 
   const s = useRecentStyles();
   const [confirm, setConfirm] = useState(false);
   // Only a group's shared box is named: the agent's own is the usual case.
-  const group = /^group-(\d+)$/.exec(m.mailbox);
-  const box = group ? ` · ${t('voicemailGroupBox', { code: `${VOICEMAIL_CODES.group}${group[1]}` })}` : '';
+  const group = parseGroupMailbox(m.mailbox);
+  const box = group !== null ? ` · ${t('voicemailGroupBox', { code: `${VOICEMAIL_CODES.group}${group}` })}` : '';
   return (
     <li data-testid="softphone-voicemail-row" data-heard={String(m.heard)}>
       <div className={s.row} style={{ gridTemplateColumns: '20px 1fr auto auto', cursor: 'default' }}>

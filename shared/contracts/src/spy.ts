@@ -1,3 +1,5 @@
+import { EXTENSION_PATTERN } from './subscribers';
+
 /**
  * A supervisor's listen / whisper / barge (issue 16, ADR 0042). Any phone of the tenant — the
  * browser softphone or a desk phone — dials a feature code followed by the agent's extension; the
@@ -65,6 +67,15 @@ export function parseGroupMailboxCode(dialled: string): number | null {
 
 /** A ring group's shared mailbox, as messages name it. */
 export const groupMailbox = (groupId: number): string => `group-${groupId}`;
+
+/** The ring group whose shared mailbox `mailbox` is ("group-<id>"), or null (an extension's, or nothing). */
+export function parseGroupMailbox(mailbox: string): number | null {
+  const m = /^group-([1-9][0-9]{0,8})$/.exec(mailbox);
+  return m ? Number(m[1]) : null;
+}
+
+/** A mailbox's name: an extension's digits or a ring group's shared box. */
+export const isMailboxName = (mailbox: string): boolean => EXTENSION_PATTERN.test(mailbox) || parseGroupMailbox(mailbox) !== null;
 
 /**
  * A call an agent placed to the PBX itself (a supervisor's code, a mailbox): once the media worker

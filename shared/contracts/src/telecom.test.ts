@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { HotlineInputSchema, HotlineUpdateSchema, TELECOM_API, TELECOM_MSG, TelecomCallLogQuerySchema, hotlineCarrier, hotlineKind } from './telecom';
+import { callerIdForm, HotlineInputSchema, HotlineUpdateSchema, SwitchboardInputSchema, TELECOM_API, TELECOM_MSG, TelecomCallLogQuerySchema, hotlineCarrier, hotlineKind } from './telecom';
 import { REPORT_MSG } from './reports';
 
 const issues = (r: v.SafeParseResult<v.GenericSchema>) => (r.success ? [] : r.issues.map((i) => i.message));
@@ -17,6 +17,21 @@ describe('telecom contracts (issue 15)', () => {
     expect(['0987654321', '0912345678', '0901234567', '02873000001'].map(hotlineCarrier)).toEqual(['viettel', 'vnpt', 'mobifone', null]);
     expect(issues(v.safeParse(HotlineInputSchema, { number: '12345', switchboard_id: 1, destination: { type: 'direct', target: '101' } }))).toEqual([TELECOM_MSG.hotlineNumber]);
     expect(issues(v.safeParse(HotlineInputSchema, { number: '02873000001', switchboard_id: 'x', destination: { type: 'direct', target: '101' } }))).toContain(TELECOM_MSG.switchboardRequired);
+  });
+
+  it("a switchboard writes the caller ID in its carrier's form: national by default, 84… or +84…", () => {
+    const base = { name: 'Viettel', host: 'sip.viettel.vn', register: false };
+    expect(v.parse(SwitchboardInputSchema, base).caller_id_format).toBe('national');
+    expect(v.parse(SwitchboardInputSchema, { ...base, caller_id_format: 'e164' }).caller_id_format).toBe('e164');
+    expect(issues(v.safeParse(SwitchboardInputSchema, { ...base, caller_id_format: '0084' }))).toEqual(['Giá trị không hợp lệ']);
+    // Whatever form the hotline is stored or typed in.
+    for (const n of ['02873001234', '842873001234', '+84 28 7300 1234']) {
+      expect([callerIdForm(n, 'national'), callerIdForm(n, 'international'), callerIdForm(n, 'e164')]).toEqual(['02873001234', '842873001234', '+842873001234']);
+    }
+    expect(['national', 'international', 'e164'].map((f) => callerIdForm('0987654321', f as 'national'))).toEqual(['0987654321', '84987654321', '+84987654321']);
+    // 1800/1900 have one form; a foreign number is sent as it is.
+    expect(['national', 'international', 'e164'].map((f) => callerIdForm('19001234', f as 'national'))).toEqual(['19001234', '19001234', '19001234']);
+    expect(callerIdForm('+6588001234', 'national')).toBe('+6588001234');
   });
 
   it('a hotline edit keeps the number; active defaults to true', () => {

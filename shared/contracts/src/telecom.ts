@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
-import { carrierOf, phoneKind, significantNumber, type Carrier } from './phone';
+import { carrierOf, internationalForm, nationalForm, phoneKind, significantNumber, storedForm, type Carrier } from './phone';
 import { DestinationSchema, type Destination } from './pbx/destinations';
 import { INVALID, max } from './pbx/messages';
 import { PAGE_SIZE } from './constants';
@@ -28,6 +28,22 @@ export const SWITCHBOARD_CARRIER_OF_NETWORK: Partial<Record<Carrier, Switchboard
 
 export const SWITCHBOARD_TRANSPORTS = ['udp', 'tcp'] as const;
 export type SwitchboardTransport = (typeof SWITCHBOARD_TRANSPORTS)[number];
+/**
+ * How a switchboard writes the caller ID (the hotline in From and P-Asserted-Identity) to its
+ * carrier: carriers differ — national 0283…, 84283… or +84283…. 1800/1900 numbers have one form.
+ */
+export const CALLER_ID_FORMATS = ['national', 'international', 'e164'] as const;
+export type CallerIdFormat = (typeof CALLER_ID_FORMATS)[number];
+export const CALLER_ID_FORMAT_LABELS: Record<CallerIdFormat, string> = {
+  national: 'Trong nước (0283…)',
+  international: 'Quốc tế, không dấu + (84283…)',
+  e164: 'Quốc tế E.164 (+84283…)',
+};
+/** A hotline as `format` writes it; a number that is not Vietnamese is sent as it is (cleaned). */
+export function callerIdForm(number: string, format: CallerIdFormat): string {
+  if (format === 'international') return storedForm(number);
+  return format === 'e164' ? internationalForm(number) : nationalForm(number);
+}
 /** Codecs a carrier trunk may offer (G.711 first: every Vietnamese carrier takes it). */
 export const SWITCHBOARD_CODECS = ['PCMA', 'PCMU', 'G729', 'G722'] as const;
 export type SwitchboardCodec = (typeof SWITCHBOARD_CODECS)[number];
@@ -93,6 +109,8 @@ export const SwitchboardInputSchema = v.pipe(
     host: v.config(v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.regex(HOST, TELECOM_MSG.host)), { abortPipeEarly: true }),
     port: intIn(1, 65535, 5060),
     transport: v.optional(v.picklist(SWITCHBOARD_TRANSPORTS, INVALID), 'udp'),
+    /** How the caller ID is written to this carrier. */
+    caller_id_format: v.optional(v.picklist(CALLER_ID_FORMATS, INVALID), 'national'),
     auth_user: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(AUTH_USER, TELECOM_MSG.authUser))], TELECOM_MSG.authUser), ''),
     auth_password: v.optional(v.pipe(v.string(INVALID), v.maxLength(128, max(128))), ''),
     /** Register to the carrier (uac); false = the carrier knows us by IP. */

@@ -13,6 +13,8 @@ export interface SwitchboardFixture {
   host?: string;
   port: number;
   transport?: 'udp' | 'tcp';
+  /** How the caller ID goes to the carrier (default national). */
+  callerIdFormat?: 'national' | 'international' | 'e164';
   authUser?: string;
   sealedPassword?: string;
   register?: boolean;
@@ -23,9 +25,9 @@ export interface SwitchboardFixture {
 
 export async function insertSwitchboard(tx: Tx, tenantId: number, s: SwitchboardFixture): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into telecom_switchboards (tenant_id, name, host, port, transport, auth_user, auth_password_sealed, register, register_interval, max_channels, enabled, status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, case when $8 then 'pending' else 'ip' end) returning id`,
-    [tenantId, s.name, s.host ?? '127.0.0.1', s.port, s.transport ?? 'udp', s.authUser ?? '', s.sealedPassword ?? '', s.register ?? false, s.registerInterval ?? 60, s.maxChannels ?? 30, s.enabled ?? true],
+    `insert into telecom_switchboards (tenant_id, name, host, port, transport, auth_user, auth_password_sealed, register, register_interval, max_channels, enabled, status, caller_id_format)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, case when $8 then 'pending' else 'ip' end, $12) returning id`,
+    [tenantId, s.name, s.host ?? '127.0.0.1', s.port, s.transport ?? 'udp', s.authUser ?? '', s.sealedPassword ?? '', s.register ?? false, s.registerInterval ?? 60, s.maxChannels ?? 30, s.enabled ?? true, s.callerIdFormat ?? 'national'],
   );
   return rows[0].id;
 }

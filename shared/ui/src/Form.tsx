@@ -36,15 +36,17 @@ export interface FieldProps {
   onChange: (value: string) => void;
   error?: string;
   required?: boolean;
+  /** Shown, not changed. */
+  disabled?: boolean;
 }
 
 export function TextField(p: FieldProps & { type?: 'text' | 'email' | 'tel'; multiline?: boolean }) {
   return (
     <Field label={p.label} required={p.required} validationMessage={p.error} validationState={p.error ? 'error' : 'none'}>
       {p.multiline ? (
-        <Textarea name={p.name} value={p.value} onChange={(_, d) => p.onChange(d.value)} data-testid={`field-${p.name}`} />
+        <Textarea name={p.name} value={p.value} disabled={p.disabled} onChange={(_, d) => p.onChange(d.value)} data-testid={`field-${p.name}`} />
       ) : (
-        <Input name={p.name} type={p.type ?? 'text'} value={p.value} onChange={(_, d) => p.onChange(d.value)} data-testid={`field-${p.name}`} />
+        <Input name={p.name} type={p.type ?? 'text'} value={p.value} disabled={p.disabled} onChange={(_, d) => p.onChange(d.value)} data-testid={`field-${p.name}`} />
       )}
     </Field>
   );

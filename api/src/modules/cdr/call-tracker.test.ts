@@ -39,7 +39,7 @@ function setup() {
   return { rows, events, tracker, start };
 }
 
-const VIETTEL = { id: 5, tenantId: 1, name: 'viettel', host: '127.0.0.1', port: 5090, transport: 'udp' as const, maxChannels: 30, enabled: true };
+const VIETTEL = { id: 5, tenantId: 1, name: 'viettel', host: '127.0.0.1', port: 5090, transport: 'udp' as const, callerIdFormat: 'national' as const, maxChannels: 30, enabled: true };
 
 describe('CallTracker', () => {
   it('records an answered call: who answered, in which ring group, duration and billable seconds', () => {
@@ -62,9 +62,12 @@ describe('CallTracker', () => {
       direction: 'outbound', from: '101', to: '0912345678', did: null, route: [out], interactive: false,
       steps: [{ kind: 'forward', number: '0912345678', dialled: '0912345678', trunk: 'viettel', callerId, ruleId: 3, source: out }],
     });
-    for (const [callerId, did] of [['02873000001', '02873000001'], [null, null]] as const) {
+    // The record names the hotline in national form, whatever form the switchboard sends its carrier.
+    for (const [callerId, did, format] of [['02873000001', '02873000001', 'national'], ['842873000001', '02873000001', 'e164'], [null, null, 'national']] as const) {
       const { rows, tracker, start } = setup();
-      start({ plan: plan(callerId), kamailio: toKamailioPlan(plan(callerId), 'demo.tongdai.local', { switchboards: [VIETTEL], ruleSwitchboards: () => [VIETTEL.id] }) });
+      const kamailio = toKamailioPlan(plan(callerId), 'demo.tongdai.local', { switchboards: [{ ...VIETTEL, callerIdFormat: format }], ruleSwitchboards: () => [VIETTEL.id] });
+      if (callerId) expect(kamailio.steps[0]).toMatchObject({ from: format === 'e164' ? '+842873000001' : '02873000001' });
+      start({ plan: plan(callerId), kamailio });
       tracker.answered('c1', null, 0, new Date('2024-06-10T02:00:03Z'));
       tracker.ended('c1', new Date('2024-06-10T02:00:13Z'));
       expect(rows[0]).toMatchObject({ direction: 'outbound', trunk: 'viettel', did, billsec: 10 });

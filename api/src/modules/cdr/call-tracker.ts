@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { nationalForm } from '@tongdai/contracts';
 import type { RoutingPlan } from '../routing';
 import { failureDisposition, rejectDisposition, seconds, type CdrRow, type Disposition } from './cdr';
 import { MEDIA_UNAVAILABLE, type KamailioPlan } from '../kamailio/kamailio-plan';
@@ -214,8 +215,9 @@ export class CallTracker {
       call_id: call.callId,
       caller: call.caller,
       callee: call.callee,
-      // A call out names the hotline it presented to the carrier (the rule's caller id), as a call in names its DID.
-      did: call.plan.did ?? (forward?.do === 'forward' && forward.from ? forward.from : null),
+      // A call out names the hotline it presented to the carrier (the rule's caller id), as a call in names its DID:
+      // in national form, whatever form that carrier is sent (0…, 84…, +84…).
+      did: call.plan.did ?? (forward?.do === 'forward' && forward.from ? nationalForm(forward.from) : null),
       direction: call.plan.direction,
       route: call.plan.route,
       ring_group_id: group ? Number(group.id) : null,

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
 import type { RunningMediaWorker } from '../../../../scripts/lib/media.mjs';
 import { DEMO_PBX } from '../../db/seed-pbx';
-import { displayForm, vnDay } from '@tongdai/contracts';
+import { displayForm, groupMailbox, vnDay } from '@tongdai/contracts';
 import { DEMO_SIP } from '../../db/seed-data';
 import { DEMO, INTERNAL_HEADERS, demoHeaders, login, startTestApp, type TestApp } from '../../../test/helpers';
 import { MONITOR_API, RECORDING_INFO_TYPE, type MonitorSnapshot } from '@tongdai/contracts';
@@ -92,6 +92,40 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     }
   }
 
+  /** A new voicemail message in `mailbox`: 2 s of 3.1 kHz (a pitch the Vietnamese prompts hardly hold). */
+  const leaveMessage = async (mailbox: string, caller: string, callId: string): Promise<number> =>
+    (await t.db.withTenant(tenantId, (tx) => tx.query<{ id: number }>(
+      "insert into voicemail_messages (tenant_id, mailbox, caller, call_id, duration_seconds, mime, bytes) values ($1, $2, $3, $4, 2, 'audio/wav', $5) returning id",
+      [tenantId, mailbox, caller, callId, toneWav(2, 3100, 8000)],
+    ))).rows[0].id;
+  /** The message as it stands (undefined: deleted). */
+  const messageState = async (id: number) =>
+    (await t.db.withTenant(tenantId, (tx) => tx.query<{ heard_at: Date | null }>('select heard_at from voicemail_messages where id = $1', [id]))).rows[0];
+  /** An extension (a sipp phone with `ear` on its RTP port) dialling a mailbox code and pressing `keys`. */
+  const dialMailbox = (o: { ext: '101' | '102'; code: string; ear: Ear; name: string; keys: { afterMs: number; digit: string }[]; hangUp: { talkMs: number } | 'far end' }) =>
+    runSipp({
+      dir,
+      name: o.name,
+      xml: earExtensionCallScenario({
+        auth: { user: o.ext, password: o.ext === '101' ? DEMO_SIP.demo.admin.password : DEMO_SIP.demo.staff.password }, expect: 200, keys: o.keys,
+        ...(o.hangUp === 'far end' ? { remoteHangsUp: true } : o.hangUp),
+      }),
+      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', o.code, '-m', '1', '-l', '1'],
+      keys: { caller: o.ext, domain: DOMAIN, rtp_port: String(o.ear.port) },
+      timeoutS: 40,
+    }).done;
+  /** The strongest 300 ms of 3.1 kHz (a played message) the ear heard. */
+  const loudest3100 = (ear: Ear) => Math.max(0, ...ear.packets.map((p) => ear.tone(3100, p.at, p.at + 300)));
+
+  /** 101, a sipp phone over UDP with digest, dials `number` (holding `holdMs` once answered). */
+  const dialFrom101 = (name: string, number: string, holdMs?: number) =>
+    runSipp({
+      dir,
+      name,
+      xml: extensionCallScenario(200, { user: '101', password: DEMO_SIP.demo.admin.password }, holdMs),
+      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', number, '-m', '1', '-l', '1'],
+      keys: { caller: '101', domain: DOMAIN },
+    }).done;
   const phone = (ext: '101' | '102', xml: string) => runSipp({ dir, name: `phone-${ext}`, xml, args: ['-i', '127.0.0.1', '-p', String(phonePort[ext]), '-m', '1'] });
   const carrier = (o: { did: string; caller: string; expect: number; at?: string; holdMs?: number }) =>
     runSipp({
@@ -308,17 +342,22 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   it('sends a mobile number an extension dials out through the rule trunk, presenting the company number', async () => {
     const carrier = runSipp({ dir, name: 'trunk', xml: answerScenario(100, 'sip:02873000001@'), args: ['-i', '127.0.0.1', '-p', String(trunkPort), '-m', '1'] });
     await listening();
-    const call = await runSipp({
-      dir,
-      name: 'ext-101',
-      xml: extensionCallScenario(200, { user: '101', password: DEMO_SIP.demo.admin.password }),
-      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', '0912345678', '-m', '1', '-l', '1'],
-      keys: { caller: '101', domain: DOMAIN },
-    }).done;
+    const call = await dialFrom101('ext-101', '0912345678');
     expect([call.code, (await carrier.done).code]).toEqual([0, 0]);
     const cdr = await cdrOf('101', '0912345678');
     expect(cdr).toMatchObject({ direction: 'outbound', callee: '0912345678', disposition: 'ANSWERED', trunk: 'viettel', extension: null });
     expect(cdr.route.map((n) => n.type)).toEqual(['outbound']);
+  });
+
+  it("a desk phone (UDP, digest) dialling its company's own number as +84… reaches that number's inbound route inside the exchange, no carrier (issue 15)", async () => {
+    // 02873007008 goes straight to 102; 101 dials it the way a phone's contacts hold it.
+    const p102 = phone('102', answerScenario(100, 'sip:101@'));
+    await listening();
+    const call = await dialFrom101('ext-101-own-number', '+842873007008');
+    expect([call.code, (await p102.done).code]).toEqual([0, 0]);
+    const cdr = await cdrOf('101', '+842873007008');
+    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102', trunk: null });
+    expect(cdr.route.map((n) => n.type)).not.toContain('outbound');
   });
 
   it('the carrier view shows a real call in on a DID and a real call out through the trunk under their hotline and carrier, billed', async () => {
@@ -331,13 +370,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     // Out: 101 dials a Vinaphone mobile; the rule sends it through the "viettel" trunk (sipp) presenting 02873000001.
     const trunk = runSipp({ dir, name: 'trunk-billed', xml: answerScenario(100, 'sip:02873000001@'), args: ['-i', '127.0.0.1', '-p', String(trunkPort), '-m', '1'] });
     await listening();
-    const outCall = await runSipp({
-      dir,
-      name: 'ext-101-billed',
-      xml: extensionCallScenario(200, { user: '101', password: DEMO_SIP.demo.admin.password }, 1600),
-      args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', '0912000777', '-m', '1', '-l', '1'],
-      keys: { caller: '101', domain: DOMAIN },
-    }).done;
+    const outCall = await dialFrom101('ext-101-billed', '0912000777', 1600);
     expect([outCall.code, (await trunk.done).code]).toEqual([0, 0]);
     const inCdr = await cdrOf('0987000001');
     const outCdr = await cdrOf('101', '0912000777');
@@ -726,27 +759,15 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   }, 60_000);
 
   it("*97 from 102: a wrong PIN opens nothing; the right one plays the new message, 7 deletes it (issue 16)", async () => {
-    // 102's mailbox holds one new message: 2 s of 3.1 kHz (a pitch the Vietnamese prompts hardly hold).
-    const messageId = await t.db.withTenant(tenantId, async (tx) => {
+    // 102's mailbox holds one new message.
+    await t.db.withTenant(tenantId, async (tx) => {
       await tx.query("update subscribers set voicemail_pin = '2468' where extension = '102'");
       await tx.query("delete from voicemail_messages where mailbox = '102'");
-      const wav = toneWav(2, 3100, 8000);
-      const { rows } = await tx.query<{ id: number }>(
-        "insert into voicemail_messages (tenant_id, mailbox, caller, call_id, duration_seconds, mime, bytes) values ($1, '102', '0902000020', 'vm-97-test', 2, 'audio/wav', $2) returning id",
-        [tenantId, wav],
-      );
-      return rows[0].id;
     });
-    const message = async () => (await t.db.withTenant(tenantId, (tx) => tx.query<{ heard_at: Date | null }>('select heard_at from voicemail_messages where id = $1', [messageId]))).rows[0];
+    const messageId = await leaveMessage('102', '0902000020', 'vm-97-test');
+    const message = () => messageState(messageId);
     const dial = (ear: Ear, name: string, keys: { afterMs: number; digit: string }[], hangUp: { talkMs: number } | 'far end') =>
-      runSipp({
-        dir,
-        name,
-        xml: earExtensionCallScenario({ auth: { user: '102', password: DEMO_SIP.demo.staff.password }, expect: 200, keys, ...(hangUp === 'far end' ? { remoteHangsUp: true } : hangUp) }),
-        args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', '*97', '-m', '1', '-l', '1'],
-        keys: { caller: '102', domain: DOMAIN, rtp_port: String(ear.port) },
-        timeoutS: 40,
-      }).done;
+      dialMailbox({ ext: '102', code: '*97', ear, name, keys, hangUp });
     const pin = (digits: string) => [...digits, '#'].map((digit, i) => ({ afterMs: i ? 150 : 800, digit }));
     // The most a 300 ms stretch of what the phone heard was a pure `hz` tone: Goertzel's power over the
     // mean power, 1/8 for a pure tone (Hann window), far less for speech.
@@ -779,28 +800,16 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   }, 60_000);
 
   it("*98 from 101: another's mailbox by number and PIN — a wrong PIN opens nothing, 102's PIN plays its message and marks it heard (issue 16)", async () => {
-    const messageId = await t.db.withTenant(tenantId, async (tx) => {
+    await t.db.withTenant(tenantId, async (tx) => {
       await tx.query("update subscribers set voicemail_pin = '1357' where extension = '102'");
       await tx.query("delete from voicemail_messages where mailbox = '102'");
-      const { rows } = await tx.query<{ id: number }>(
-        "insert into voicemail_messages (tenant_id, mailbox, caller, call_id, duration_seconds, mime, bytes) values ($1, '102', '0902000026', 'vm-98-test', 2, 'audio/wav', $2) returning id",
-        [tenantId, toneWav(2, 3100, 8000)],
-      );
-      return rows[0].id;
     });
-    const message = async () => (await t.db.withTenant(tenantId, (tx) => tx.query<{ heard_at: Date | null }>('select heard_at from voicemail_messages where id = $1', [messageId]))).rows[0];
+    const messageId = await leaveMessage('102', '0902000026', 'vm-98-test');
+    const message = () => messageState(messageId);
     // "Mailbox number?" cut short by the first key; then "PIN?" once the API said one is needed.
     const typed = (first: number, digits: string) => [...digits, '#'].map((digit, i) => ({ afterMs: i ? 150 : first, digit }));
     const dial = (ear: Ear, name: string, pin: string, hangUp: { talkMs: number } | 'far end') =>
-      runSipp({
-        dir,
-        name,
-        xml: earExtensionCallScenario({ auth: { user: '101', password: DEMO_SIP.demo.admin.password }, expect: 200, keys: [...typed(800, '102'), ...typed(700, pin), ...(hangUp === 'far end' ? [{ afterMs: 3300, digit: '#' }] : [])], ...(hangUp === 'far end' ? { remoteHangsUp: true } : hangUp) }),
-        args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', '*98', '-m', '1', '-l', '1'],
-        keys: { caller: '101', domain: DOMAIN, rtp_port: String(ear.port) },
-        timeoutS: 40,
-      }).done;
-    const loudest3100 = (ear: Ear) => Math.max(0, ...ear.packets.map((p) => ear.tone(3100, p.at, p.at + 300)));
+      dialMailbox({ ext: '101', code: '*98', ear, name, keys: [...typed(800, '102'), ...typed(700, pin), ...(hangUp === 'far end' ? [{ afterMs: 3300, digit: '#' }] : [])], hangUp });
     const wrong = await Ear.open();
     const right = await Ear.open();
     try {
@@ -823,34 +832,21 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   }, 60_000);
 
   it("*96<group>: a ring group's shared mailbox opens for its member (101) and plays the message; not for 102 (issue 16)", async () => {
-    const { groupId, messageId } = await t.db.withTenant(tenantId, async (tx) => {
-      const g = (await tx.query<{ id: number }>("insert into pbx_ring_groups (tenant_id, name, extensions) values ($1, 'Nhóm hộp thư chung', '{101,103}') returning id", [tenantId])).rows[0].id;
-      const { rows } = await tx.query<{ id: number }>(
-        "insert into voicemail_messages (tenant_id, mailbox, caller, call_id, duration_seconds, mime, bytes) values ($1, $2, '0902000027', 'vm-96-test', 2, 'audio/wav', $3) returning id",
-        [tenantId, `group-${g}`, toneWav(2, 3100, 8000)],
-      );
-      return { groupId: g, messageId: rows[0].id };
-    });
-    const message = async () => (await t.db.withTenant(tenantId, (tx) => tx.query<{ heard_at: Date | null }>('select heard_at from voicemail_messages where id = $1', [messageId]))).rows[0];
-    const dial = (ext: '101' | '102', ear: Ear, o: { keys: { afterMs: number; digit: string }[]; talkMs?: number; remoteHangsUp?: boolean }) =>
-      runSipp({
-        dir,
-        name: `mailbox-96-${ext}`,
-        xml: earExtensionCallScenario({ auth: { user: ext, password: ext === '101' ? DEMO_SIP.demo.admin.password : DEMO_SIP.demo.staff.password }, expect: 200, ...o }),
-        args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', `*96${groupId}`, '-m', '1', '-l', '1'],
-        keys: { caller: ext, domain: DOMAIN, rtp_port: String(ear.port) },
-        timeoutS: 40,
-      }).done;
-    const loudest3100 = (ear: Ear) => Math.max(0, ...ear.packets.map((p) => ear.tone(3100, p.at, p.at + 300)));
+    const groupId = await t.db.withTenant(tenantId, async (tx) =>
+      (await tx.query<{ id: number }>("insert into pbx_ring_groups (tenant_id, name, extensions) values ($1, 'Nhóm hộp thư chung', '{101,103}') returning id", [tenantId])).rows[0].id);
+    const messageId = await leaveMessage(groupMailbox(groupId), '0902000027', 'vm-96-test');
+    const message = () => messageState(messageId);
+    const dial = (ext: '101' | '102', ear: Ear, keys: { afterMs: number; digit: string }[], hangUp: { talkMs: number } | 'far end') =>
+      dialMailbox({ ext, code: `*96${groupId}`, ear, name: `mailbox-96-${ext}`, keys, hangUp });
     const stranger = await Ear.open();
     const member = await Ear.open();
     try {
       // 102 is not in the group: "wrong", nothing played, the message stays new.
-      expect((await dial('102', stranger, { keys: [], talkMs: 3000 })).code).toBe(0);
+      expect((await dial('102', stranger, [], { talkMs: 3000 })).code).toBe(0);
       expect(stranger.packets.length).toBeGreaterThan(50);
       expect(await message()).toEqual({ heard_at: null });
       // 101 is: "new messages", a beep, the message; # goes on, "end", and the worker hangs up.
-      expect((await dial('101', member, { keys: [{ afterMs: 4500, digit: '#' }], remoteHangsUp: true })).code).toBe(0);
+      expect((await dial('101', member, [{ afterMs: 4500, digit: '#' }], 'far end')).code).toBe(0);
       expect(loudest3100(member)).toBeGreaterThan(50 * Math.max(1, loudest3100(stranger)));
       expect((await message())?.heard_at).toBeInstanceOf(Date);
     } finally {

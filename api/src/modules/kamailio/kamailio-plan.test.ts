@@ -1,14 +1,15 @@
+import type { CallerIdFormat } from '@tongdai/contracts';
 import type { PlanStep, RoutingPlan } from '../routing';
 import { FORWARD_RING_SECONDS, kamailioJson, toKamailioPlan, type PlanTrunks } from './kamailio-plan';
 
 const source = { type: 'group' as const, id: '7', name: 'Kinh doanh' };
 const plan = (...steps: PlanStep[]): RoutingPlan => ({ direction: 'inbound', from: '0901', to: '02873000001', did: '02873000001', steps, route: [], interactive: false });
 const DOMAIN = 'demo.tongdai.local';
-const sb = (id: number, name: string, host: string, o: { port?: number; transport?: 'udp' | 'tcp'; enabled?: boolean } = {}) =>
-  ({ id, tenantId: 1, name, host, port: o.port ?? 5060, transport: o.transport ?? 'udp', maxChannels: id * 10, enabled: o.enabled ?? true });
-/** Rule 1 goes out through Viettel then VNPT (TCP); rule 2 through a disabled trunk only; rule 3 is a legacy free-text trunk. */
+const sb = (id: number, name: string, host: string, o: { port?: number; transport?: 'udp' | 'tcp'; enabled?: boolean; callerIdFormat?: CallerIdFormat } = {}) =>
+  ({ id, tenantId: 1, name, host, port: o.port ?? 5060, transport: o.transport ?? 'udp', callerIdFormat: o.callerIdFormat ?? 'national', maxChannels: id * 10, enabled: o.enabled ?? true });
+/** Rule 1 goes out through Viettel then VNPT (TCP, caller ID as +84…); rule 2 through a disabled trunk only; rule 3 is a legacy free-text trunk. */
 const TRUNKS: PlanTrunks = {
-  switchboards: [sb(1, 'Viettel', '10.0.0.5', { port: 5080 }), sb(2, 'VNPT', 'sip.vnpt.vn', { transport: 'tcp' }), sb(3, 'Tắt', '10.0.0.9', { enabled: false })],
+  switchboards: [sb(1, 'Viettel', '10.0.0.5', { port: 5080 }), sb(2, 'VNPT', 'sip.vnpt.vn', { transport: 'tcp', callerIdFormat: 'e164' }), sb(3, 'Tắt', '10.0.0.9', { enabled: false })],
   ruleSwitchboards: (ruleId) => ({ 1: [1, 2], 2: [3] })[ruleId] ?? [],
 };
 const forward = (ruleId: number, callerId: string | null = '02873000001', switchboards?: number[]) =>
@@ -41,11 +42,12 @@ describe('toKamailioPlan', () => {
     expect(JSON.parse(kamailioJson(k)).steps[0]).toEqual({ do: 'media', worker: 'sip:10.0.0.7:5090' });
   });
 
-  it("sends a forward through each of the rule's switchboards in order (failover), presenting the hotline", () => {
-    const k = toKamailioPlan(plan(forward(1)), DOMAIN, TRUNKS);
+  it("sends a forward through each of the rule's switchboards in order (failover), presenting the hotline in each carrier's form", () => {
+    // A rule's caller ID stored as 84… goes to each carrier in its switchboard's form.
+    const k = toKamailioPlan(plan(forward(1, '842873000001')), DOMAIN, TRUNKS);
     expect(k.steps).toEqual([
       { do: 'forward', uri: 'sip:0912345678@10.0.0.5:5080', from: '02873000001', timeout: FORWARD_RING_SECONDS, trunk: 'Viettel', sb: 1, sb_max: 10, alt: 1, from_step: 0 },
-      { do: 'forward', uri: 'sip:0912345678@sip.vnpt.vn:5060;transport=tcp', from: '02873000001', timeout: FORWARD_RING_SECONDS, trunk: 'VNPT', sb: 2, sb_max: 20, alt: 0, from_step: 0 },
+      { do: 'forward', uri: 'sip:0912345678@sip.vnpt.vn:5060;transport=tcp', from: '+842873000001', timeout: FORWARD_RING_SECONDS, trunk: 'VNPT', sb: 2, sb_max: 20, alt: 0, from_step: 0 },
       { do: 'hangup', from_step: 1 },
     ]);
     // The engine's own list (ForwardStep.switchboards) wins over the rule's.

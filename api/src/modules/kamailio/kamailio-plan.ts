@@ -1,3 +1,4 @@
+import { callerIdForm } from '@tongdai/contracts';
 import type { ForwardStep, PlanStep, RoutingPlan } from '../routing';
 import type { CallSwitchboard } from '../trunks/trunks.service';
 
@@ -13,7 +14,8 @@ export type KamailioStep =
   | { do: 'ring'; targets: string[]; timeout: number; from_step: number }
   /**
    * Relay to an external number through switchboard `sb` (its name in `trunk`, for the record); `from`
-   * is the hotline presented in From and P-Asserted-Identity ('' = unchanged). `sb_max`: the
+   * is the hotline presented in From and P-Asserted-Identity, in the switchboard's caller ID format
+   * ('' = unchanged). `sb_max`: the
    * switchboard's channels; `alt`: how many following steps are the same number on the next
    * switchboards (skipped when the callee, not the trunk, said no: 486/404/603).
    */
@@ -75,7 +77,7 @@ function forwardSteps(step: ForwardStep, index: number, trunks: PlanTrunks): Kam
   return usable.map((s, i) => ({
     do: 'forward' as const,
     uri: `sip:${step.number}@${s.host}:${s.port}${s.transport === 'tcp' ? ';transport=tcp' : ''}`,
-    from: step.callerId ?? '',
+    from: step.callerId ? callerIdForm(step.callerId, s.callerIdFormat) : '',
     timeout: FORWARD_RING_SECONDS,
     trunk: s.name,
     sb: s.id,

@@ -1,4 +1,4 @@
-import { sipDomain, type PbxConfig } from '@tongdai/contracts';
+import { isMailboxName, sipDomain, type PbxConfig } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
@@ -38,14 +38,14 @@ const ContinueBody = v.object({
 });
 const VoicemailQuery = v.object({
   tenant_id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
-  mailbox: v.pipe(v.string(), v.regex(/^(\d{2,6}|group-\d{1,9})$/)),
+  mailbox: v.pipe(v.string(), v.check(isMailboxName)),
   caller: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
 });
 const MailboxBody = v.object({
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
   step: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  mailbox: v.pipe(v.string(), v.regex(/^(\d{2,6}|group-\d{1,9})$/)),
+  mailbox: v.pipe(v.string(), v.check(isMailboxName)),
   pin: v.nullable(v.pipe(v.string(), v.regex(/^\d{1,8}$/))),
 });
 const MessageQuery = v.object({

@@ -33,7 +33,7 @@ describe('switchboards', () => {
     const created = await req('POST', demo(TELECOM_API.switchboards), h.admin, board());
     expect(created.statusCode).toBe(201);
     const sb = created.json().data;
-    expect(sb).toMatchObject({ name: 'Viettel HCM', carrier: 'viettel', host: 'sip.viettel.example.vn', transport: 'udp', register: true, has_password: true, status: 'pending', channels_in_use: 0, hotlines: 0, codecs: ['PCMA', 'PCMU'] });
+    expect(sb).toMatchObject({ name: 'Viettel HCM', carrier: 'viettel', host: 'sip.viettel.example.vn', transport: 'udp', caller_id_format: 'national', register: true, has_password: true, status: 'pending', channels_in_use: 0, hotlines: 0, codecs: ['PCMA', 'PCMU'] });
     expect(sb).not.toHaveProperty('auth_password');
     expect(created.body).not.toContain(SECRET);
     // Stored sealed: not the password in clear.
@@ -52,9 +52,9 @@ describe('switchboards', () => {
     for (const r of [list, await req('GET', demo(TELECOM_API.switchboard(sb.id)), h.admin)]) expect(r.body).not.toContain(SECRET);
 
     // An edit with an empty password keeps the stored one; turning it off says 'disabled'.
-    const edited = await req('PUT', demo(TELECOM_API.switchboard(sb.id)), h.admin, board({ auth_password: '', enabled: false, max_channels: 10 }));
+    const edited = await req('PUT', demo(TELECOM_API.switchboard(sb.id)), h.admin, board({ auth_password: '', enabled: false, max_channels: 10, caller_id_format: 'international' }));
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().data).toMatchObject({ has_password: true, status: 'disabled', max_channels: 10 });
+    expect(edited.json().data).toMatchObject({ has_password: true, status: 'disabled', max_channels: 10, caller_id_format: 'international' });
     const after = await t.db.withSystem((tx) => tx.query<{ s: string }>('select auth_password_sealed as s from telecom_switchboards where id = $1', [sb.id]));
     expect(after.rows[0].s).toBe(stored.rows[0].s);
     // A rename alone keeps the live status the call path wrote.
@@ -73,6 +73,7 @@ describe('switchboards', () => {
       expect(res.json().details).toContainEqual({ field, message });
     };
     await bad(board({ host: 'not a host!' }), 'host', TELECOM_MSG.host);
+    await bad(board({ caller_id_format: '+84' }), 'caller_id_format', 'Giá trị không hợp lệ');
     await bad(board({ port: 70000 }), 'port', 'Tối đa 65535');
     await bad(board({ codecs: [] }), 'codecs', TELECOM_MSG.codecs);
     await bad(board({ name: '' }), 'name', MSG.required);

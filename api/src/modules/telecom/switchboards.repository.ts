@@ -8,7 +8,7 @@ import { iso, likePattern, searchAny } from '../../db/sql';
 export type SwitchboardRow = Omit<Switchboard, 'channels_in_use'>;
 
 // Never the sealed password: a row says whether there is one.
-const SELECT = `select s.id, s.name, s.carrier, s.host, s.port, s.transport, s.auth_user, s.auth_password_sealed <> '' as has_password,
+const SELECT = `select s.id, s.name, s.carrier, s.host, s.port, s.transport, s.caller_id_format, s.auth_user, s.auth_password_sealed <> '' as has_password,
     s.register, s.register_interval, s.max_channels, s.codecs, s.enabled, s.description, s.status, s.status_reason, s.status_at,
     (select count(*)::int from pbx_numbers n where n.switchboard_id = s.id) as hotlines, s.created_at, s.updated_at
   from telecom_switchboards s`;
@@ -42,7 +42,7 @@ export async function getSwitchboard(tx: Queryable, id: number): Promise<Switchb
 /** The columns a write sets; `sealed` undefined keeps the stored password (an edit left empty). */
 function columns(x: SwitchboardInput, status: string, sealed: string | undefined): Record<string, unknown> {
   return {
-    name: x.name, carrier: x.carrier, host: x.host, port: x.port, transport: x.transport, auth_user: x.auth_user,
+    name: x.name, carrier: x.carrier, host: x.host, port: x.port, transport: x.transport, caller_id_format: x.caller_id_format, auth_user: x.auth_user,
     register: x.register, register_interval: x.register_interval, max_channels: x.max_channels, codecs: x.codecs,
     enabled: x.enabled, description: x.description, status,
     ...(sealed !== undefined && { auth_password_sealed: sealed }),

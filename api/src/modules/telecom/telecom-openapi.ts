@@ -3,6 +3,8 @@
  * They also serialize the answers, so nothing outside them (a secret added to a row by mistake)
  * can leave the API through these routes.
  */
+import { CALLER_ID_FORMATS } from '@tongdai/contracts';
+
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
 const bool = { type: 'boolean' } as const;
@@ -13,7 +15,7 @@ const meta = obj({ page: int, per_page: int, total: int });
 
 export const switchboardShape = obj({
   id: int, name: str, carrier: { type: 'string', enum: ['viettel', 'vnpt', 'mobifone', 'fpt', 'cmc', 'other'] }, host: str, port: int,
-  transport: { type: 'string', enum: ['udp', 'tcp'] }, auth_user: str, has_password: bool, register: bool, register_interval: int,
+  transport: { type: 'string', enum: ['udp', 'tcp'] }, caller_id_format: { type: 'string', enum: [...CALLER_ID_FORMATS], description: 'How the caller ID is written to the carrier: national 0…, international 84…, e164 +84…' }, auth_user: str, has_password: bool, register: bool, register_interval: int,
   max_channels: int, codecs: { type: 'array', items: str }, enabled: bool, description: str,
   status: { type: 'string', enum: ['pending', 'registered', 'failed', 'ip', 'disabled'] }, status_reason: str, status_at: nullable('string'),
   channels_in_use: int, hotlines: int, created_at: str, updated_at: str,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +75,9 @@ const AUTH_B = { user: 'tongdai-b', password: 'mat-khau-B' };
       args: [`127.0.0.1:${sipUdp}`, '-i', '127.0.0.1', '-p', '0', '-s', number, '-m', '1', '-l', '1'],
       keys: { caller: '101', domain: DOMAIN },
     });
+  /** 101 dials `to` with a bare SIP client (digest answered): the final response. */
+  const inviteFrom101 = (ua: SipUdpClient, to: string) =>
+    ua.request({ method: 'INVITE', from: `sip:101@${DOMAIN}`, to: `sip:${to}@${DOMAIN}`, uri: `sip:${to}@${DOMAIN}`, authUser: '101', password: DEMO_SIP.demo.admin.password });
   const trunk = (which: 'a' | 'b', name: string, xml: string) => runSipp({ dir, name, xml, args: ['-i', '127.0.0.1', '-p', String(port[which]), '-m', '1'] });
   // sipp needs a moment to bind before Kamailio sends it anything.
   const listening = () => new Promise((r) => setTimeout(r, 300));
@@ -150,14 +154,15 @@ const AUTH_B = { user: 'tongdai-b', password: 'mat-khau-B' };
     expect(cdr).toMatchObject({ direction: 'outbound', disposition: 'ANSWERED', trunk: 'Viettel A', did: HOTLINE });
   });
 
-  it('sends a call out over TCP to a switchboard whose transport is TCP (digest answered, hotline as caller ID)', async () => {
+  it('sends a call out over TCP to a switchboard whose transport is TCP (digest answered, hotline as caller ID in the +84 form this carrier asks for)', async () => {
     const tcpPort = await lib.freeTcpPort();
     const AUTH_T = { user: 'tongdai-tcp', password: 'mat-khau-TCP' };
-    const id = await addSwitchboard({ name: 'FPT TCP', port: tcpPort, transport: 'tcp', authUser: AUTH_T.user, password: AUTH_T.password });
+    const id = await addSwitchboard({ name: 'FPT TCP', port: tcpPort, transport: 'tcp', callerIdFormat: 'e164', authUser: AUTH_T.user, password: AUTH_T.password });
+    const e164 = `\\+84${HOTLINE.slice(1)}`;
     await t.db.withTenant(tenantId, (tx) => insertOutboundRule(tx, tenantId, { name: 'Qua TCP', pattern: '03XXXXXXXX', switchboardIds: [id], callerId: HOTLINE, priority: 4 }));
     pbxConfigChanged(tenantId);
     // sipp as the carrier on a TCP socket (t1: one connection for everything).
-    const carrier = runSipp({ dir, name: 'trunk-tcp-digest', xml: trunkScenario({ auth: AUTH_T, expect: HOTLINE_SEEN }), args: ['-i', '127.0.0.1', '-p', String(tcpPort), '-t', 't1', '-m', '1'] });
+    const carrier = runSipp({ dir, name: 'trunk-tcp-digest', xml: trunkScenario({ auth: AUTH_T, expect: { From: `sip:${e164}@`, 'P-Asserted-Identity': `sip:${e164}@` } }), args: ['-i', '127.0.0.1', '-p', String(tcpPort), '-t', 't1', '-m', '1'] });
     try {
       await listening();
       const call = await dial('0332000111', 200).done;
@@ -194,7 +199,7 @@ const AUTH_B = { user: 'tongdai-b', password: 'mat-khau-B' };
     try {
       // The first call holds A's only channel (the API counts it too).
       await until('channel in use', async () => channelsInUse(tenantId).get(sb.a) ?? 0, (n) => n === 1, 5000);
-      const invite = (to: string) => ua.request({ method: 'INVITE', from: `sip:101@${DOMAIN}`, to: `sip:${to}@${DOMAIN}`, uri: `sip:${to}@${DOMAIN}`, authUser: '101', password: DEMO_SIP.demo.admin.password });
+      const invite = (to: string) => inviteFrom101(ua, to);
       const second = await invite('0812000333');
       expect([second.status, second.headers['x-tongdai-cause']]).toEqual([503, 'channel_limit']);
       // The tenant may hold one call over all its switchboards: B is free, the tenant is not.
@@ -210,10 +215,31 @@ const AUTH_B = { user: 'tongdai-b', password: 'mat-khau-B' };
     await until('channel freed', async () => channelsInUse(tenantId).get(sb.a) ?? 0, (n) => n === 0, 5000);
   }, 30_000);
 
+  it("a channel count left too high (an end Kamailio missed) is recounted from the calls within seconds (ADR 0036)", async () => {
+    const rpc = (...args: string[]) => spawnSync('kamcmd', ['-s', `unix:${kamailio.ctlSocket}`, ...args], { encoding: 'utf8' });
+    const countOfA = () => Promise.resolve(/value:\s*(\d+)/.exec(rpc('htable.get', 'chan', `sb:${sb.a}`).stdout)?.[1]);
+    // No call is up on A, yet its count says its only channel is taken.
+    expect(await until('A idle', countOfA, (n) => n === '0', 8000)).toBe('0');
+    expect(rpc('htable.seti', 'chan', `sb:${sb.a}`, '1').status).toBe(0);
+    const ua = await new SipUdpClient(sipUdp).open();
+    try {
+      const refused = await inviteFrom101(ua, '0812000555');
+      expect([refused.status, refused.headers['x-tongdai-cause']]).toEqual([503, 'channel_limit']);
+    } finally {
+      ua.close();
+    }
+    // The recount (every 5 s, from the dialog profiles) frees it: A's next call goes out.
+    await until('recounted', countOfA, (n) => n === '0', 8000);
+    const carrier = trunk('a', 'trunk-a-recounted', trunkScenario({ auth: AUTH_A, expect: HOTLINE_SEEN }));
+    await listening();
+    const call = await dial('0812000666', 200).done;
+    expect([call.code, (await carrier.done).code]).toEqual([0, 0]);
+  }, 30_000);
+
   it('refuses a rule that names only a free-text trunk (503 trunk_not_configured)', async () => {
     const ua = await new SipUdpClient(sipUdp).open();
     try {
-      const res = await ua.request({ method: 'INVITE', from: `sip:101@${DOMAIN}`, to: `sip:0712345678@${DOMAIN}`, uri: `sip:0712345678@${DOMAIN}`, authUser: '101', password: DEMO_SIP.demo.admin.password });
+      const res = await inviteFrom101(ua, '0712345678');
       expect([res.status, res.headers['x-tongdai-cause']]).toEqual([503, 'trunk_not_configured']);
     } finally {
       ua.close();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { DEFAULT_TENANT_MAX_CHANNELS } from '@tongdai/contracts';
+import { DEFAULT_TENANT_MAX_CHANNELS, type CallerIdFormat } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { digestHa1, openSwitchboardPassword } from '../subscribers/subscribers.service';
 import { allSwitchboards, ruleSwitchboards, type SwitchboardRow } from './trunks.repository';
@@ -14,6 +14,8 @@ export interface CallSwitchboard {
   host: string;
   port: number;
   transport: 'udp' | 'tcp';
+  /** How the caller ID is written to this carrier. */
+  callerIdFormat: CallerIdFormat;
   maxChannels: number;
   enabled: boolean;
 }
@@ -34,7 +36,7 @@ export const switchboardOfUuid = (uuid: string): number | null => (/^tdsb(\d{1,9
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 16);
 const toCall = (r: SwitchboardRow): CallSwitchboard => ({
-  id: r.id, tenantId: r.tenant_id, name: r.name, host: r.host, port: r.port, transport: r.transport, maxChannels: r.max_channels, enabled: r.enabled,
+  id: r.id, tenantId: r.tenant_id, name: r.name, host: r.host, port: r.port, transport: r.transport, callerIdFormat: r.caller_id_format, maxChannels: r.max_channels, enabled: r.enabled,
 });
 
 /**

@@ -1,3 +1,4 @@
+import type { CallerIdFormat } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 
 /** A switchboard as the call path reads it (every tenant: Kamailio serves them all). */
@@ -8,6 +9,7 @@ export interface SwitchboardRow {
   host: string;
   port: number;
   transport: 'udp' | 'tcp';
+  caller_id_format: CallerIdFormat;
   auth_user: string;
   auth_password_sealed: string;
   register: boolean;
@@ -22,7 +24,7 @@ export interface SwitchboardRow {
 export async function allSwitchboards(db: Db): Promise<SwitchboardRow[]> {
   return db.withSystem(async (tx) => {
     const { rows } = await tx.query<SwitchboardRow>(
-      `select s.id, s.tenant_id, s.name, s.host, s.port, s.transport, s.auth_user, s.auth_password_sealed, s.register,
+      `select s.id, s.tenant_id, s.name, s.host, s.port, s.transport, s.caller_id_format, s.auth_user, s.auth_password_sealed, s.register,
               s.register_interval, s.max_channels, s.enabled, t.max_channels as tenant_max_channels
          from telecom_switchboards s join tenants t on t.id = s.tenant_id
         order by s.id`,

@@ -1,3 +1,4 @@
+import { parseGroupMailbox } from '@tongdai/contracts';
 import { cdrConditions } from '../cdr/cdr.service';
 import type { Queryable } from '../../db/db';
 import { iso } from '../../db/sql';
@@ -35,16 +36,16 @@ export async function mailboxesOf(tx: Queryable, userId: number): Promise<string
   return rows.map((r) => r.box);
 }
 
-/** Whether `extension` is in the ring group whose shared box is `mailbox` ("group-<id>"). */
-export async function isGroupMember(tx: Queryable, mailbox: string, extension: string): Promise<boolean> {
-  const { rows } = await tx.query('select 1 from pbx_ring_groups where id = $1 and $2 = any(extensions)', [Number(mailbox.slice('group-'.length)), extension]);
+/** Whether `extension` is in ring group `groupId` (a member opens its shared box). */
+export async function isGroupMember(tx: Queryable, groupId: number, extension: string): Promise<boolean> {
+  const { rows } = await tx.query('select 1 from pbx_ring_groups where id = $1 and $2 = any(extensions)', [groupId, extension]);
   return rows.length > 0;
 }
 
 export async function mailboxExists(tx: Queryable, mailbox: string): Promise<boolean> {
-  const group = /^group-(\d{1,9})$/.exec(mailbox);
-  const { rows } = group
-    ? await tx.query('select 1 from pbx_ring_groups where id = $1', [Number(group[1])])
+  const group = parseGroupMailbox(mailbox);
+  const { rows } = group !== null
+    ? await tx.query('select 1 from pbx_ring_groups where id = $1', [group])
     : await tx.query('select 1 from subscribers where extension = $1', [mailbox]);
   return rows.length > 0;
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { VOICEMAIL_MSG, type MailboxOpened, type VoicemailList, type VoicemailRef } from '@tongdai/contracts';
+import { EXTENSION_PATTERN, parseGroupMailbox, VOICEMAIL_MSG, type MailboxOpened, type VoicemailList, type VoicemailRef } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { viewerScope, type Viewer } from '../reports/reports.service';
 import { AppError } from '../../http/errors';
@@ -92,11 +92,12 @@ export function createVoicemailService(db: Db) {
     async openByPhone(tenantId: number, mailbox: string, callerExtension: string | null, pin: string | null): Promise<MailboxOpened> {
       return db.withTenant(tenantId, async (tx) => {
         // A ring group's shared box has no PIN: its members open it, nobody else (a PIN cannot).
-        if (/^group-\d{1,9}$/.test(mailbox)) {
-          if (!callerExtension || !(await repo.isGroupMember(tx, mailbox, callerExtension))) return { error: 'WRONG' };
+        const group = parseGroupMailbox(mailbox);
+        if (group !== null) {
+          if (!callerExtension || !(await repo.isGroupMember(tx, group, callerExtension))) return { error: 'WRONG' };
           return { messages: newFirst(await repo.listMessages(tx, [mailbox])) };
         }
-        const set = /^\d{2,6}$/.test(mailbox) ? await repo.mailboxPin(tx, mailbox) : undefined;
+        const set = EXTENSION_PATTERN.test(mailbox) ? await repo.mailboxPin(tx, mailbox) : undefined;
         if (set === undefined) return { error: pin === null ? 'PIN_REQUIRED' : 'WRONG' };
         const own = callerExtension === mailbox;
         if (!(own && set === null)) {

@@ -11,16 +11,17 @@ import { fieldKey, type FieldDef, type FieldErrors, type FieldKindName, type Tra
 const useStyles = makeStyles({ cell: { minWidth: 0 }, wide: { gridColumn: '1 / -1', minWidth: 0 } });
 
 /** One form field, by kind. Test ids: `field-<name>` (kinds with parts add suffixes). */
-export function EntityField(p: { field: FieldDef; ns: string; prefix?: string; value: unknown; errors: FieldErrors; onChange: (value: unknown) => void; editing?: boolean }) {
+export function EntityField(p: { field: FieldDef; ns: string; prefix?: string; value: unknown; errors: FieldErrors; onChange: (value: unknown) => void; editing?: boolean; disabled?: boolean }) {
   const s = useStyles();
   const { t } = useTranslation([p.ns, UI_NS]);
   const kind = fieldKind(p.field.kind);
   if (kind.hidden) return null;
   const Control = kind.Control as ComponentType<FieldControlProps>;
+  const hint = 'hint' in p.field && p.field.hint ? t(fieldKey(p, p.field.name, 'hints').map((k) => `${p.ns}:${k}`)) : undefined;
   return (
     <div className={kind.wide ? s.wide : s.cell}>
       <Control field={p.field} ns={p.ns} label={t(fieldKey(p, p.field.name).map((k) => `${p.ns}:${k}`))} value={p.value} onChange={p.onChange}
-        error={errorOf(p.errors, p.field.name)} errors={p.errors} t={t as Translate} editing={p.editing ?? false} />
+        error={errorOf(p.errors, p.field.name)} errors={p.errors} t={t as Translate} editing={p.editing ?? false} hint={hint} disabled={p.disabled} />
     </div>
   );
 }
@@ -31,50 +32,50 @@ type Of<K extends FieldKindName> = FieldControlProps<Extract<FieldDef, { kind: K
 
 const inputType = (kind: string) => (kind === 'tel' || kind === 'email' ? kind : 'text');
 
-function TextControl({ field: f, label, ns, value, onChange, error, t }: Of<'text' | 'tel' | 'email' | 'textarea'>) {
-  if (f.hint) {
+function TextControl({ field: f, label, value, onChange, error, hint, disabled }: Of<'text' | 'tel' | 'email' | 'textarea'>) {
+  if (hint !== undefined) {
     return (
-      <Field label={label} required={f.required} hint={t(`${ns}:hints.${f.name}`)} {...stateOf(error)}>
-        <Input name={f.name} type={inputType(f.kind)} value={String(value)} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`} />
+      <Field label={label} required={f.required} hint={hint} {...stateOf(error)}>
+        <Input name={f.name} type={inputType(f.kind)} value={String(value)} disabled={disabled} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`} />
       </Field>
     );
   }
   return <TextField name={f.name} label={label} required={f.required} value={String(value)} onChange={onChange} error={error}
-    type={inputType(f.kind)} multiline={f.kind === 'textarea'} />;
+    type={inputType(f.kind)} multiline={f.kind === 'textarea'} disabled={disabled} />;
 }
 
-function PasswordControl({ field: f, label, value, onChange, error, editing, t }: Of<'password'>) {
+function PasswordControl({ field: f, label, value, onChange, error, editing, t, disabled }: Of<'password'>) {
   return (
     <Field label={label} required={f.required && !editing} {...stateOf(error)}>
-      <Input type="password" name={f.name} autoComplete={f.autoComplete ?? 'new-password'} value={String(value)} onChange={(_, d) => onChange(d.value)}
+      <Input type="password" name={f.name} disabled={disabled} autoComplete={f.autoComplete ?? 'new-password'} value={String(value)} onChange={(_, d) => onChange(d.value)}
         placeholder={editing && f.keepPlaceholder ? t(f.keepPlaceholder) : undefined} data-testid={`field-${f.name}`} />
     </Field>
   );
 }
 
-function IntControl({ field: f, label, value, onChange, error, t }: Of<'int'>) {
+function IntControl({ field: f, label, value, onChange, error, t, disabled }: Of<'int'>) {
   return (
     <Field label={label} required={f.required} {...stateOf(error)}>
-      <Input name={f.name} type="number" inputMode="numeric" value={String(value)} onChange={(_, d) => onChange(d.value)}
+      <Input name={f.name} type="number" inputMode="numeric" value={String(value)} disabled={disabled} onChange={(_, d) => onChange(d.value)}
         contentAfter={f.unit ? t(f.unit) : undefined} data-testid={`field-${f.name}`} />
     </Field>
   );
 }
 
-function SwitchControl({ field: f, label, value, onChange, error, t }: FieldControlProps<Extract<FieldDef, { kind: 'switch' }>, boolean>) {
+function SwitchControl({ field: f, label, value, onChange, error, t, hint, disabled }: FieldControlProps<Extract<FieldDef, { kind: 'switch' }>, boolean>) {
   const on = value === true;
   const text = f.states === 'onOff' ? t(`${UI_NS}:${on ? 'on' : 'off'}`) : t(`${UI_NS}:${on ? 'active' : 'inactive'}`);
   return (
-    <Field label={label} {...stateOf(error)}>
-      <Switch checked={on} onChange={(_, d) => onChange(d.checked)} label={text} data-testid={`field-${f.name}`} />
+    <Field label={label} hint={hint} {...stateOf(error)}>
+      <Switch checked={on} disabled={disabled} onChange={(_, d) => onChange(d.checked)} label={text} data-testid={`field-${f.name}`} />
     </Field>
   );
 }
 
-function ChoiceControl({ field: f, label, value, onChange, error, t }: Of<'choice'>) {
+function ChoiceControl({ field: f, label, value, onChange, error, t, disabled, hint }: Of<'choice'>) {
   return (
-    <Field label={label} required={f.required} {...stateOf(error)}>
-      <Select name={f.name} value={String(value)} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`}>
+    <Field label={label} required={f.required} hint={hint} {...stateOf(error)}>
+      <Select name={f.name} value={String(value)} disabled={disabled} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`}>
         {f.placeholder !== undefined && <option value="">{t(f.placeholder)}</option>}
         {Object.entries(f.options).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
       </Select>

@@ -17,6 +17,10 @@ export interface FieldControlProps<F extends FieldDef = FieldDef, V = unknown> {
   t: Translate;
   /** true when the form edits an existing object (false: a new one). */
   editing: boolean;
+  /** The field's hint (`hints.<name>`, under the entity's prefix first) when its kind says `hint: true`. */
+  hint?: string;
+  /** Shown, not changed (a reader without the edit permission). */
+  disabled?: boolean;
 }
 
 /** A field kind: its control, how an API value becomes form state, and whether it takes the whole row. */

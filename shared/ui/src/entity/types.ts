@@ -17,10 +17,10 @@ export interface FieldKindOptions {
   textarea: { hint?: boolean };
   /** A whole number typed as text; `unit` is an i18n key shown after it (e.g. "pbx:seconds"). */
   int: { unit?: string };
-  /** On/off; labels active/inactive (default) or on/off. */
-  switch: { states?: 'active' | 'onOff' };
+  /** On/off; labels active/inactive (default) or on/off; `hint` as for text. */
+  switch: { states?: 'active' | 'onOff'; hint?: boolean };
   /** A fixed list: value → Vietnamese label; the schema's default is preselected. `placeholder`: i18n key of a first "" entry (nothing chosen yet). */
-  choice: { options: Readonly<Record<string, string>>; placeholder?: string };
+  choice: { options: Readonly<Record<string, string>>; placeholder?: string; hint?: boolean };
   /** A value the form carries unchanged and does not show (a customer's owner): kept as the API gave it. */
   kept: object;
 }
@@ -115,4 +115,5 @@ export function defineEntity<T extends { id: number }>(def: EntityDef<T>): Entit
 export const entityKey = (e: Pick<EntityDef, 'prefix'>, key: string) => (e.prefix ? `${e.prefix}.${key}` : key);
 
 /** A field's label: `<prefix>.fields.<name>`, else the namespace's shared `fields.<name>`. */
-export const fieldKey = (e: Pick<EntityDef, 'prefix'>, name: string): string[] => (e.prefix ? [`${e.prefix}.fields.${name}`, `fields.${name}`] : [`fields.${name}`]);
+export const fieldKey = (e: Pick<EntityDef, 'prefix'>, name: string, part: 'fields' | 'hints' = 'fields'): string[] =>
+  (e.prefix ? [`${e.prefix}.${part}.${name}`, `${part}.${name}`] : [`${part}.${name}`]);
