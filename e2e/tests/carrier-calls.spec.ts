@@ -1,4 +1,3 @@
-import { createSocket } from 'node:dgram';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -9,17 +8,10 @@ import { API_PORT, CARRIER_PORT, TRUNK_PORT } from '../support/ports.ts';
 import { E2E_TRUNK } from '../support/switchboards.ts';
 import { pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
+import { udpBound, udpHolders, waitUdpFree } from '../support/udp.ts';
 import { sipPorts } from '../../scripts/lib/stack.mjs';
 
 test.use({ launchOptions: PHONE_LAUNCH });
-
-/** Whether something (sipp) already listens on this UDP port: binding it fails. */
-const udpBound = (port: number) =>
-  new Promise<boolean>((done) => {
-    const probe = createSocket('udp4');
-    probe.once('error', () => done(true));
-    probe.bind(port, '127.0.0.1', () => probe.close(() => done(false)));
-  });
 
 const HOTLINE = '02873008101';
 const OUT_NUMBER = '0919000123';
@@ -36,8 +28,8 @@ test('the carrier view shows a real call in on a hotline and a real call out thr
   const api = await tenantApiAs(request, DEMO);
   // The hotline of the e2e stack's switchboard (global-setup), ringing 101; calls out present it.
   const trunkId = ((await api.get('etelecom/switchboards?search=e2e')) as { id: number; name: string }[]).find((s) => s.name === E2E_TRUNK)!.id;
-  await api.create('etelecom/hotlines', { number: HOTLINE, switchboard_id: trunkId, destination: { type: 'direct', target: '101' } });
-  await pbx.create('rule', { name: 'E2E qua trunk nhà mạng', pattern: '0919000XXX', switchboard_ids: [trunkId], caller_id: HOTLINE, priority: 1 });
+  const hotline = await api.create('etelecom/hotlines', { number: HOTLINE, switchboard_id: trunkId, destination: { type: 'direct', target: '101' } });
+  const rule = await pbx.create('rule', { name: 'E2E qua trunk nhà mạng', pattern: '0919000XXX', switchboard_ids: [trunkId], caller_id: HOTLINE, priority: 1 });
   const sip = (await api.get('sip-account')) as { username_telecom: string; domain_telecom: string; password_telecom: string };
 
   const a = await phoneOf(browser, DEMO); // 101
@@ -55,13 +47,14 @@ test('the carrier view shows a real call in on a hotline and a real call out thr
     await a.phone.expectReady();
 
     // Out: 101 (a SIP phone on UDP) dials a Vinaphone mobile; the rule sends it to the trunk.
+    await waitUdpFree(TRUNK_PORT);
     const trunk = runSipp({ dir: work, name: 'carrier-view-trunk', xml: answerScenario(100, `sip:${HOTLINE}@`), args: ['-i', '127.0.0.1', '-p', String(TRUNK_PORT), '-m', '1'], timeoutS: 40 });
     // Bound within 30 s (a loaded CI machine once took longer than 10), or sipp's own words why not.
     let bound = false;
     const early = trunk.done.then((r) => (bound ? null : r));
     const exited = await Promise.race([expect.poll(() => udpBound(TRUNK_PORT), { timeout: 30_000 }).toBe(true).then(() => null), early]);
     bound = true;
-    if (exited) throw new Error(`sipp (trunk) ended before binding ${TRUNK_PORT}: exit ${exited.code}\n${exited.output}`);
+    if (exited) throw new Error(`sipp (trunk) ended before binding ${TRUNK_PORT}: exit ${exited.code}, held by ${udpHolders(TRUNK_PORT).join('; ')}\n${exited.output}`);
     const outCall = runSipp({
       dir: work, name: 'carrier-view-out', xml: extensionCallScenario(200, { user: sip.username_telecom, password: sip.password_telecom }, 2500),
       args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', OUT_NUMBER, '-m', '1', '-l', '1'],
@@ -105,5 +98,8 @@ test('the carrier view shows a real call in on a hotline and a real call out thr
     await page.screenshot({ path: '../.tmp/screens/carrier-real-calls-dark.png', fullPage: true });
   } finally {
     await a.page.context().close();
+    // A retry starts from the same PBX: the hotline and the rule go with the test.
+    await pbx.remove('rule', rule.id);
+    await api.remove(`etelecom/hotlines/${hotline.id}`);
   }
 });

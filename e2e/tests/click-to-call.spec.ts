@@ -7,6 +7,7 @@ import { CustomerListPage } from '../pages/CustomerPages.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { TRUNK_PORT } from '../support/ports.ts';
+import { waitUdpFree } from '../support/udp.ts';
 import { pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
 import { E2E_TRUNK } from '../support/switchboards.ts';
@@ -49,6 +50,7 @@ test('click-to-call: the call button of a masked customer dials the real number 
     await expect(page.getByRole('tooltip')).toHaveText(`Gọi ${shown}`);
     await page.screenshot({ path: '../.tmp/screens/click-to-call-customers.png', fullPage: true });
 
+    await waitUdpFree(TRUNK_PORT);
     const carrier = runSipp({ dir: work, name: 'click-to-call-trunk', xml: answerScenario(300), args: ['-i', '127.0.0.1', '-p', String(TRUNK_PORT), '-m', '1'], timeoutS: 40 });
     await a.phone.watchStates();
     await button.click();

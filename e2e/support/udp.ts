@@ -1,0 +1,51 @@
+import { createSocket } from 'node:dgram';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { expect } from '@playwright/test';
+
+/** Whether something already listens on this UDP port of 127.0.0.1: binding it fails. */
+export const udpBound = (port: number) =>
+  new Promise<boolean>((done) => {
+    const probe = createSocket('udp4');
+    probe.once('error', () => done(true));
+    probe.bind(port, '127.0.0.1', () => probe.close(() => done(false)));
+  });
+
+/** The processes holding a UDP port ("pid command"), read from /proc: for a message that says who. */
+export function udpHolders(port: number): string[] {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/udp', '/proc/net/udp6']) {
+    let text = '';
+    try { text = readFileSync(table, 'utf8'); } catch { continue; }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(hex)) inodes.add(cols[9]);
+    }
+  }
+  const holders: string[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+        if (inode && inodes.has(inode)) {
+          holders.push(`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim().slice(0, 200)}`);
+          break;
+        }
+      }
+    } catch { /* gone, or not ours to read */ }
+  }
+  return holders.length ? holders : [`${inodes.size} socket(s), owner not readable`];
+}
+
+/**
+ * Waits until nothing holds this UDP port (a carrier sipp of an earlier test still ending, a
+ * browser's ephemeral socket), or fails naming who holds it.
+ */
+export async function waitUdpFree(port: number, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (await udpBound(port)) {
+    if (Date.now() > until) expect(false, `UDP ${port} is still held by: ${udpHolders(port).join('; ')}`).toBe(true);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
