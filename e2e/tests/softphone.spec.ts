@@ -224,6 +224,33 @@ test('102 declines a call from 101: a normal end on 102 ("Đã từ chối cuộ
   }
 });
 
+test('102\'s browser goes mid-call without a BYE: its WebSocket closing ends the call, 101 sees it end and 102 can be called again', async ({ browser }) => {
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
+  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  let b2: Awaited<ReturnType<typeof phoneOf>> | undefined;
+  try {
+    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
+    await a.phone.dial('102');
+    await expect(b.phone.incoming()).toBeVisible();
+    await b.phone.answer();
+    await expect(a.phone.badge()).toHaveAttribute('data-call-state', 'CALL_ACCEPTED');
+    // 102's browser goes: no BYE (the softphone has no unload handler), its WebSocket closes.
+    await b.page.context().close();
+    // Kamailio ends the call (event_route[websocket:closed]): a BYE to 101 within seconds, not 12 h.
+    await expect(a.phone.badge()).toHaveAttribute('data-call-state', 'CALL_FAILED', { timeout: 15_000 });
+    await a.phone.expectReady();
+    // 102 is not left busy: logged in again, a new call rings it.
+    b2 = await phoneOf(browser, DEMO_AGENT);
+    await b2.phone.expectReady();
+    await a.phone.dial('102');
+    await expect(b2.phone.incoming()).toBeVisible();
+    await a.phone.hangup();
+    await expect(b2.phone.incoming()).toHaveCount(0);
+  } finally {
+    await Promise.all([a, b, ...(b2 ? [b2] : [])].map((p) => p.page.context().close()));
+  }
+});
+
 test('microphone and speaker: chosen in the softphone, kept after a reload, used by the next call', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);

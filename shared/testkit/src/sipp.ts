@@ -158,12 +158,13 @@ export interface SippRun {
 /**
  * Runs sipp in the foreground (-nostdin; -bg exits at once). `keys` become [keyword]s of the
  * scenario. Resolves with sipp's exit code (0 = every call succeeded) and its error output.
+ * -aa: an in-dialog OPTIONS (Kamailio's keep-alive on a call over 30 s) is answered 200, as a phone would.
  */
 export function runSipp(o: { dir: string; name: string; xml: string; args: string[]; keys?: Record<string, string>; timeoutS?: number }): SippRun {
   const file = join(o.dir, `${o.name}.xml`);
   writeFileSync(file, o.xml);
   const keys = Object.entries(o.keys ?? {}).flatMap(([k, v]) => ['-key', k, v]);
-  const proc = spawn('sipp', ['-sf', file, '-nostdin', '-timeout', `${o.timeoutS ?? 20}s`, '-timeout_error', ...(process.env.SIPP_TRACE ? ['-trace_err', ...(process.env.SIPP_TRACE === 'all' ? ['-trace_msg'] : [])] : []), ...keys, ...o.args], { cwd: o.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn('sipp', ['-sf', file, '-nostdin', '-aa', '-timeout', `${o.timeoutS ?? 20}s`, '-timeout_error', ...(process.env.SIPP_TRACE ? ['-trace_err', ...(process.env.SIPP_TRACE === 'all' ? ['-trace_msg'] : [])] : []), ...keys, ...o.args], { cwd: o.dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proc.stdout.on('data', () => undefined);
   proc.stderr.on('data', (b: Buffer) => (output += b.toString()));
