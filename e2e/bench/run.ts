@@ -108,9 +108,11 @@ async function wallOnly() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
   // The demo carrier's link raises the tenant's channel limit (2000) so 200 live calls fit.
   const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
-    printTable(await wallFigures({ apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await login(stack.apiUrl), sip: stack.sip }));
+    printTable(await wallFigures({ apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await login(stack.apiUrl), sip: stack.sip }, { browser, webUrl: stack.webUrl }));
   } finally {
+    await browser.close();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -147,7 +149,7 @@ async function main() {
     rows.push([`GET /customers on PGlite at ${RATE} req/s (p50 / p99)`, `${pglite.p50} / ${pglite.p99} ms (${pglite.errors} errors)`, '—']);
     const calls = { apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await login(stack.apiUrl), sip: stack.sip };
     rows.push(...(await callFigures(calls)));
-    rows.push(...(await wallFigures(calls)));
+    rows.push(...(await wallFigures(calls, { browser, webUrl: stack.webUrl })));
     rows.push(...(await carrierFigures({ apiPort: API, apiPid: stack.api.pid!, sip: stack.sip, extensionPassword: DEMO_SIP.demo.admin.password })));
     rows.push(...(await sipFigures({ sip: stack.sip, passwords: { '101': DEMO_SIP.demo.admin.password, '102': DEMO_SIP.demo.staff.password } })));
     rows.push(...(await mediaFigures({ apiUrl: stack.apiUrl, token: await login(stack.apiUrl), sip: stack.sip })));

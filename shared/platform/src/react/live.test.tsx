@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { MonitorSnapshot, PbxCallEvent } from '@tongdai/contracts';
+import { getOrCreateGlobalSingleton } from '../global';
+import '../realtime';
+import { LIVE_BATCH_MS, LIVE_MONITOR_KEY, useLiveMonitor, type LiveMonitor } from './live';
+
+/** The realtime module's channel: events pushed here reach pbxEvents$ as if the socket had brought them. */
+const channel = getOrCreateGlobalSingleton<{ subject: { next(e: PbxCallEvent): void } }>('pbxEvents', () => { throw new Error('realtime not loaded'); });
+
+const SNAPSHOT: LiveMonitor = {
+  at: 0, offset: 0, scope: 'tenant', agents: [], queues: [], calls: [],
+  today: {} as MonitorSnapshot['today'],
+};
+const ringing = (i: number): PbxCallEvent => ({ kind: 'tongdai.pbx-call', version: 1, callId: `c${i}`, at: i, type: 'ringing', caller: `09090${String(i).padStart(5, '0')}`, callee: '101', extensions: ['101'] });
+
+/** The hook over a snapshot already held (no request), counting the states the wall would render. */
+function mount() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  qc.setQueryDefaults(LIVE_MONITOR_KEY, { staleTime: Infinity });
+  qc.setQueryData(LIVE_MONITOR_KEY, SNAPSHOT);
+  const states: number[] = [];
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+  const hook = renderHook(() => {
+    const q = useLiveMonitor();
+    states.push(q.data?.calls.length ?? -1);
+    return q;
+  }, { wrapper });
+  return { hook, states };
+}
+
+const wait = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
+
+describe('useLiveMonitor', () => {
+  it('applies events arriving close together as one state, and a lone event at once', async () => {
+    const { hook, states } = mount();
+    // A lone event after a quiet spell: shown on the next task.
+    act(() => channel.subject.next(ringing(0)));
+    await wait(20);
+    expect(hook.result.current.data?.calls).toHaveLength(1);
+    const before = states.length;
+    // Ten events 15 ms apart, each in a task of its own as the socket delivers them (150 ms).
+    for (let i = 1; i <= 10; i++) {
+      act(() => channel.subject.next(ringing(i)));
+      await wait(15);
+    }
+    await wait(LIVE_BATCH_MS + 50);
+    expect(hook.result.current.data?.calls).toHaveLength(11);
+    // At most two renders for them (what was due when the window opened, then the rest), not ten.
+    const shown = states.slice(before).filter((n, i, all) => n !== all[i - 1]);
+    expect(shown.length).toBeLessThanOrEqual(2);
+    expect(shown.at(-1)).toBe(11);
+    hook.unmount();
+  });
+});
