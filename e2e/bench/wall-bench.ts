@@ -2,6 +2,7 @@
 // tenant's administrator) stay open while the call bench runs; each measures event → socket
 // (the event's server time to its arrival, one machine's clock) and the wall's snapshot is polled
 // for the number of live calls. Node 20 needs --experimental-websocket (scripts/bench.mjs adds it).
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
@@ -81,7 +82,16 @@ const SCREEN_PROBE = `(() => {
   });
   w.__wallSeen = new Set();
   new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
-  w.__wallTake = () => lat.splice(0);
+  // The page's main thread: time in tasks over 50 ms (what keeps a row from showing).
+  let busy = 0;
+  let since = performance.now();
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) busy += e.duration; }).observe({ type: 'longtask' });
+  w.__wallTake = () => {
+    const out = { lat: lat.splice(0), busy, ms: performance.now() - since };
+    busy = 0;
+    since = performance.now();
+    return out;
+  };
 })()`;
 
 /**
@@ -110,9 +120,21 @@ export async function openScreenWalls(browser: Browser, webUrl: string, count: n
     await page.evaluate(SCREEN_PROBE);
     pages.push(page);
   }
+  // BENCH_SCREEN_PROFILE=<file>: the first screen's CPU profile (DevTools format) over the run.
+  const profileTo = process.env.BENCH_SCREEN_PROFILE;
+  const cdp = profileTo ? await pages[0].context().newCDPSession(pages[0]) : null;
+  if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.start'); }
   return {
-    async take(): Promise<number[]> {
-      return (await Promise.all(pages.map((p) => p.evaluate<number[]>('window.__wallTake()')))).flat();
+    /** Latencies (ms) since the last call, and the share of each page's time spent in long tasks. */
+    async take(): Promise<{ latencies: number[]; busy: number[] }> {
+      if (cdp && profileTo && (await pages[0].evaluate('window.__wallProfiled ? 1 : (window.__wallProfiled = 0)')) === 0) {
+        await pages[0].evaluate('window.__wallProfiled = 1');
+      } else if (cdp && profileTo) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(profileTo, JSON.stringify(profile));
+      }
+      const all = await Promise.all(pages.map((p) => p.evaluate<{ lat: number[]; busy: number; ms: number }>('window.__wallTake()')));
+      return { latencies: all.flatMap((a) => a.lat), busy: all.map((a) => a.busy / a.ms) };
     },
     async close() {
       await Promise.all(contexts.map((c) => c.close()));
@@ -166,7 +188,7 @@ export async function wallFigures(o: BenchOptions, screen?: { browser: Browser; 
     const seconds = (Date.now() - t0) / 1000;
     const cpu = pbx.cpu();
     const heard = walls.take();
-    const shown = (await screens?.take()) ?? [];
+    const shown = (await screens?.take()) ?? { latencies: [], busy: [] };
     const load = loadavg();
     const failed = runs.filter((r) => r.code).map((r) => r.code);
     return [[
@@ -175,7 +197,7 @@ export async function wallFigures(o: BenchOptions, screen?: { browser: Browser; 
       '< 1000 ms',
     ], ...(screens ? [[
       screenTitle,
-      `${pct(shown, 50)} / ${pct(shown, 99)} ms over ${shown.length} rows shown or gone`,
+      `${pct(shown.latencies, 50)} / ${pct(shown.latencies, 99)} ms over ${shown.latencies.length} rows shown or gone; main thread in long tasks ${shown.busy.map((b) => `${(b * 100).toFixed(0)} %`).join(', ')}`,
       '< 1000 ms',
     ] as [string, string, string]] : [])];
   } finally {

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { Badge } from '@fluentui/react-components';
 import { MONITOR_LABELS as L, formatDuration, type LiveCallState } from '@tongdai/contracts';
 import type { AgentState } from './agents';
@@ -24,8 +25,22 @@ export function CallStateBadge({ state }: { state: LiveCallState }) {
   return <Badge appearance="tint" color={b.color} data-testid="call-state" data-state={state}>{b.label}</Badge>;
 }
 
-/** A running duration: mm:ss from `since` to the server's `now`. */
-export function Ticking({ since, now, testId, className }: { since: number | null; now: number; testId: string; className?: string }) {
+/**
+ * The server's time now, for the wall's running durations: only the Ticking leaves read it, so
+ * the rows around them (memoized) do not render again every second.
+ */
+export const NowContext = createContext(0);
+
+/** A running duration: mm:ss from `since` to the server's `now` (the prop, else NowContext). */
+export function Ticking({ since, now, testId, className }: { since: number | null; now?: number; testId: string; className?: string }) {
+  const shared = useContext(NowContext);
   if (since === null) return <span className={className}>—</span>;
-  return <span className={className} data-testid={testId}>{formatDuration((now - since) / 1000)}</span>;
+  return <span className={className} data-testid={testId}>{formatDuration(((now ?? shared) - since) / 1000)}</span>;
+}
+
+/** Same own values (one level deep): rows rebuilt from an unchanged agent or call are equal. */
+export function sameFields<T extends object>(a: T, b: T): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a) as (keyof T)[];
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { TableCell, TableRow, Text } from '@fluentui/react-components';
 import { ArrowRight12Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -27,36 +28,41 @@ export function spyTarget(c: LiveCall): string | null {
   return c.state === 'talking' && !isSpyCall(c) ? c.extension ?? c.caller_extension : null;
 }
 
+/** One call's row: drawn again only when the call changed (applyLiveEvent keeps unchanged calls as they were). */
+const CallRow = memo(function CallRow({ c, spy }: { c: LiveCall; spy?: boolean }) {
+  const s = useMonitorStyles();
+  const target = spyTarget(c);
+  return (
+    <TableRow data-testid="call-row" data-call-id={c.call_id}>
+      <TableCell>{c.caller_extension ?? displayPhone(c.caller)}</TableCell>
+      <TableCell>{c.direction === 'outbound' ? displayPhone(c.callee) : c.callee}</TableCell>
+      <TableCell><CallStateBadge state={c.state} /> <Text size={200} className={s.muted}>{L.direction[c.direction]}</Text></TableCell>
+      <TableCell>
+        <span className={s.route} data-testid="call-route">
+          {callRoute(c).map((step, i) => (
+            <span key={i} className={s.route}>{i > 0 && <ArrowRight12Regular aria-label="→" />}{step}</span>
+          ))}
+        </span>
+      </TableCell>
+      <TableCell className={s.num}><Ticking since={c.started_at} testId="call-duration" /></TableCell>
+      {spy && <TableCell>{target && <SpyButtons extension={target} />}</TableCell>}
+    </TableRow>
+  );
+});
+
 /**
- * Every active call the viewer may see, oldest first, with its route and running duration; with
- * `spy` (the viewer holds monitor.spy) the listen / whisper / barge buttons of answered calls.
+ * Every active call the viewer may see, oldest first, with its route and running duration (from
+ * NowContext); with `spy` (the viewer holds monitor.spy) the listen / whisper / barge buttons of
+ * answered calls.
  */
-export function CallsPanel({ calls, now, spy }: { calls: LiveCall[]; now: number; spy?: boolean }) {
+export function CallsPanel({ calls, spy }: { calls: LiveCall[]; spy?: boolean }) {
   const { t } = useTranslation(NS);
   const s = useMonitorStyles();
   if (!calls.length) return <div className={s.card}><EmptyState message={L.noCalls} /></div>;
   const sorted = [...calls].sort((a, b) => a.started_at - b.started_at);
   return (
     <WallTable label={L.calls} headers={spy ? [...HEADERS, { label: t('monitor.spy.column'), className: s.spyColumn }] : HEADERS} testId="calls-table">
-      {sorted.map((c) => {
-        const target = spyTarget(c);
-        return (
-          <TableRow key={c.call_id} data-testid="call-row" data-call-id={c.call_id}>
-            <TableCell>{c.caller_extension ?? displayPhone(c.caller)}</TableCell>
-            <TableCell>{c.direction === 'outbound' ? displayPhone(c.callee) : c.callee}</TableCell>
-            <TableCell><CallStateBadge state={c.state} /> <Text size={200} className={s.muted}>{L.direction[c.direction]}</Text></TableCell>
-            <TableCell>
-              <span className={s.route} data-testid="call-route">
-                {callRoute(c).map((step, i) => (
-                  <span key={i} className={s.route}>{i > 0 && <ArrowRight12Regular aria-label="→" />}{step}</span>
-                ))}
-              </span>
-            </TableCell>
-            <TableCell className={s.num}><Ticking since={c.started_at} now={now} testId="call-duration" /></TableCell>
-            {spy && <TableCell>{target && <SpyButtons extension={target} />}</TableCell>}
-          </TableRow>
-        );
-      })}
+      {sorted.map((c) => <CallRow key={c.call_id} c={c} spy={spy} />)}
     </WallTable>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorState, LoadingState, useApiError, useListParams } from '@tongdai/u
 import { orgFilters } from '../history/filters';
 import { AGENT_SORTS, agentRows, filterSortAgents } from './agents';
 import { AgentsPanel } from './AgentsPanel';
+import { NowContext } from './Badges';
 import { CallsPanel } from './CallsPanel';
 import { QueuesPanel } from './QueuesPanel';
 import { SpyHelp, useCanSpy } from './SpyButtons';
@@ -24,7 +25,7 @@ export function MonitorWall({ data, filters, wallboard }: { data: LiveMonitor; f
   const rows = filterSortAgents(agentRows(data), filters);
   const spy = useCanSpy();
   return (
-    <>
+    <NowContext.Provider value={now}>
       {data.scope !== 'tenant' && <Text className={s.muted} data-testid={`monitor-${data.scope}-scope`}>{SCOPE_NOTES[data.scope]}</Text>}
       {spy && !wallboard && <SpyHelp />}
       <section className={s.section} data-testid="monitor-queues">
@@ -33,15 +34,15 @@ export function MonitorWall({ data, filters, wallboard }: { data: LiveMonitor; f
       </section>
       <section className={s.section} data-testid="monitor-agents">
         <Title3 as="h2">{L.agents}</Title3>
-        <AgentsPanel rows={rows} now={now} wallboard={wallboard} spy={spy} />
+        <AgentsPanel rows={rows} wallboard={wallboard} spy={spy} />
       </section>
       {!wallboard && (
         <section className={s.section} data-testid="monitor-calls">
           <Title3 as="h2">{L.calls}</Title3>
-          <CallsPanel calls={data.calls} now={now} spy={spy} />
+          <CallsPanel calls={data.calls} spy={spy} />
         </section>
       )}
-    </>
+    </NowContext.Provider>
   );
 }
 
