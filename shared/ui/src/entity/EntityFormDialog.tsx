@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { FormDialog } from '../FormDialog';
@@ -8,24 +7,16 @@ import { EntityFields } from './EntityFields';
 import { entityKey, type EntityDef } from './types';
 import { useEntityForm } from './useEntityForm';
 
-/**
- * The open dialog kept in the URL (?dialog=new|<id or detailKey>), so reload keeps it and back closes
- * it. `close` closes the dialog of the render that made it, and only while that one is still open: a
- * save answered after another dialog was opened (add clicked while an edit's PUT was on its way)
- * does not close the new one. Both read the latest URL, not the render's.
- */
+/** The open dialog kept in the URL (?dialog=new|<id or detailKey>), so reload keeps it and back closes it. */
 export function useDialogParam() {
   const [params, setParams] = useSearchParams();
-  const latest = useRef(params);
-  latest.current = params;
-  const value = params.get('dialog');
-  const set = (next: string | null) => {
-    const p = new URLSearchParams(latest.current);
-    if (next) p.set('dialog', next);
+  const set = (value: string | null) => {
+    const p = new URLSearchParams(params);
+    if (value) p.set('dialog', value);
     else p.delete('dialog');
     setParams(p);
   };
-  return { value, open: (next: string) => set(next), close: () => { if (latest.current.get('dialog') === value) set(null); } };
+  return { value: params.get('dialog'), open: (value: string) => set(value), close: () => set(null) };
 }
 
 /** Create or edit an object in a dialog (entities whose add/edit has no SPEC route: numbers, groups…). */
