@@ -46,7 +46,8 @@ async function waitFor(url, ms, proc) {
 export function startApi({ port, databaseUrl, dataDir, env = {}, quiet = false }) {
   // The test clock comes only from the caller's `env` (e2e), never from the shell npm start runs in.
   const { TONGDAI_TEST_CLOCK: _inherited, ...inherited } = process.env;
-  const proc = spawn(join(ROOT, 'api', 'node_modules', '.bin', 'tsx'), [join(ROOT, 'api', 'src', 'main.ts')], {
+  // API_CPU_PROF=<dir> (benches): the API writes a V8 CPU profile there when it stops.
+  const proc = spawn(join(ROOT, 'api', 'node_modules', '.bin', 'tsx'), [...(process.env.API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.API_CPU_PROF] : []), join(ROOT, 'api', 'src', 'main.ts')], {
     cwd: join(ROOT, 'api'),
     env: {
       ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1',

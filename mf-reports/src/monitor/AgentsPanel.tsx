@@ -60,7 +60,7 @@ const AgentTableRow = memo(function AgentTableRow({ a, spy }: { a: AgentRow; spy
 /**
  * The agents: a table, or in the wallboard one large tile each. With `spy` (the viewer holds
  * monitor.spy) each agent talking gets the listen / whisper / barge buttons. Durations tick from
- * NowContext.
+ * their own clock (Ticking).
  */
 export function AgentsPanel({ rows, wallboard, spy }: { rows: AgentRow[]; wallboard: boolean; spy?: boolean }) {
   const { t } = useTranslation(NS);

@@ -52,7 +52,7 @@ const CallRow = memo(function CallRow({ c, spy }: { c: LiveCall; spy?: boolean }
 
 /**
  * Every active call the viewer may see, oldest first, with its route and running duration (from
- * NowContext); with `spy` (the viewer holds monitor.spy) the listen / whisper / barge buttons of
+ * its own clock, Ticking); with `spy` (the viewer holds monitor.spy) the listen / whisper / barge buttons of
  * answered calls.
  */
 export function CallsPanel({ calls, spy }: { calls: LiveCall[]; spy?: boolean }) {

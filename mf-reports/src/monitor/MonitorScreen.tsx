@@ -1,13 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Button, Select, Text, Title2, Title3, mergeClasses } from '@fluentui/react-components';
 import { FullScreenMaximize20Regular, FullScreenMinimize20Regular } from '@fluentui/react-icons';
 import { MONITOR_LABELS as L } from '@tongdai/contracts';
-import { useLiveMonitor, useServerNow, type LiveMonitor } from '@tongdai/platform/react';
+import { useLiveMonitor, type LiveMonitor } from '@tongdai/platform/react';
 import { ErrorState, LoadingState, useApiError, useListParams } from '@tongdai/ui';
 import { orgFilters } from '../history/filters';
 import { AGENT_SORTS, agentRows, filterSortAgents } from './agents';
 import { AgentsPanel } from './AgentsPanel';
-import { NowContext } from './Badges';
+import { ServerOffsetContext } from './Badges';
 import { CallsPanel } from './CallsPanel';
 import { QueuesPanel } from './QueuesPanel';
 import { SpyHelp, useCanSpy } from './SpyButtons';
@@ -21,16 +21,16 @@ const SCOPE_NOTES = { own: L.ownScope, department: L.departmentScope, team: L.te
 /** The wall itself, from a live state: agents, queues, calls. Filters and the wallboard flag come from the URL. */
 export function MonitorWall({ data, filters, wallboard }: { data: LiveMonitor; filters: Record<string, string>; wallboard: boolean }) {
   const s = useMonitorStyles();
-  const now = useServerNow(data.offset);
-  const rows = filterSortAgents(agentRows(data), filters);
+  // Rows are built again only when the live state or the filters change (events, not the clock).
+  const rows = useMemo(() => filterSortAgents(agentRows(data), filters), [data, filters.department_id, filters.team_id, filters.sort]);
   const spy = useCanSpy();
   return (
-    <NowContext.Provider value={now}>
+    <ServerOffsetContext.Provider value={data.offset}>
       {data.scope !== 'tenant' && <Text className={s.muted} data-testid={`monitor-${data.scope}-scope`}>{SCOPE_NOTES[data.scope]}</Text>}
       {spy && !wallboard && <SpyHelp />}
       <section className={s.section} data-testid="monitor-queues">
         <Title3 as="h2">{L.queues}</Title3>
-        <QueuesPanel queues={data.queues} now={now} wallboard={wallboard} />
+        <QueuesPanel queues={data.queues} offset={data.offset} wallboard={wallboard} />
       </section>
       <section className={s.section} data-testid="monitor-agents">
         <Title3 as="h2">{L.agents}</Title3>
@@ -42,7 +42,7 @@ export function MonitorWall({ data, filters, wallboard }: { data: LiveMonitor; f
           <CallsPanel calls={data.calls} spy={spy} />
         </section>
       )}
-    </NowContext.Provider>
+    </ServerOffsetContext.Provider>
   );
 }
 

@@ -86,6 +86,10 @@ describe('listen / whisper / barge on the wall', () => {
       { kind: 'number', number: '*224101' },
     ]);
     expect(tooltipOf(within(call('c2')).getByRole('button', { name: 'Nhắc' }))).toBe('Nói với nhân viên, khách hàng không nghe thấy bạn');
+    // The hint is also the button's description for assistive technology, hovered or not.
+    const whisper = within(agent('101')).getByRole('button', { name: 'Nhắc' });
+    expect(document.getElementById(whisper.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Nói với nhân viên, khách hàng không nghe thấy bạn');
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
   it('an outbound call an agent placed: the buttons target the agent who called', () => {

@@ -1,6 +1,7 @@
 import { Text, mergeClasses } from '@fluentui/react-components';
 import { MONITOR_LABELS as L, formatDuration, longestWait, queueTone, serviceLevelText, type QueueLive } from '@tongdai/contracts';
 import { displayPhone } from '@tongdai/platform';
+import { useServerNow } from '@tongdai/platform/react';
 import { EmptyState } from '@tongdai/ui';
 import { Ticking } from './Badges';
 import { useMonitorStyles } from './styles';
@@ -15,9 +16,13 @@ function Figure({ label, value, testId, big }: { label: string; value: string | 
   );
 }
 
-/** One tile per queue, its top border green/amber/red by the longest wait against the queue's thresholds. */
-export function QueuesPanel({ queues, now, wallboard }: { queues: QueueLive[]; now: number; wallboard: boolean }) {
+/**
+ * One tile per queue, its top border green/amber/red by the longest wait against the queue's
+ * thresholds: drawn again every second (the waits and the colour move with the clock).
+ */
+export function QueuesPanel({ queues, offset, wallboard }: { queues: QueueLive[]; offset: number; wallboard: boolean }) {
   const s = useMonitorStyles();
+  const now = useServerNow(offset);
   if (!queues.length) return <div className={s.card}><EmptyState message={L.noQueues} /></div>;
   return (
     <div className={mergeClasses(s.tiles, wallboard && s.wallTiles)}>

@@ -28,7 +28,10 @@ export type AgentSort = (typeof AGENT_SORTS)[number];
 
 const STATE_ORDER: Record<AgentState, number> = { talking: 0, ringing: 1, free: 2, offline: 3 };
 const vi = new Intl.Collator('vi');
-const byExtension = (a: AgentRow, b: AgentRow) => a.extension.localeCompare(b.extension, 'en', { numeric: true });
+// One collator for every comparison: localeCompare with options builds a new one per call (a wall
+// of 200 agents sorted a few times a second spent most of its sorting there).
+const numeric = new Intl.Collator('en', { numeric: true });
+const byExtension = (a: AgentRow, b: AgentRow) => numeric.compare(a.extension, b.extension);
 
 /** The agents the filters keep (?department_id=, ?team_id=), in the chosen order (ties by extension). */
 export function filterSortAgents(rows: AgentRow[], f: { department_id?: string; team_id?: string; sort?: string }): AgentRow[] {

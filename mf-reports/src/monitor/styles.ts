@@ -31,5 +31,7 @@ export const useMonitorStyles = makeStyles({
   spy: { display: 'inline-flex', gap: '4px', flexWrap: 'wrap', alignItems: 'center' },
   /** Room for Nghe / Nhắc / Tham gia on one line. */
   spyColumn: { width: '272px' },
+  /** A button's description, read by assistive technology, never drawn. */
+  hidden: { display: 'none' },
   spyHelp: { display: 'flex', gap: '6px', alignItems: 'flex-start', color: tokens.colorNeutralForeground3 },
 });
