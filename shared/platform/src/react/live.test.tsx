@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MonitorSnapshot, PbxCallEvent } from '@tongdai/contracts';
 import { getOrCreateGlobalSingleton } from '../global';
 import '../realtime';
+
+// The snapshot endpoint (the network is this test's edge): each request answers the next snapshot queued here.
+const served: MonitorSnapshot[] = [];
+jest.mock('../http', () => ({
+  tenantApi: () => ({ get: () => ({ json: async () => ({ data: served.shift() }) }) }),
+}));
 import { LIVE_BATCH_MS, LIVE_MONITOR_KEY, useLiveMonitor, type LiveMonitor } from './live';
 
 /** The realtime module's channel: events pushed here reach pbxEvents$ as if the socket had brought them. */
-const channel = getOrCreateGlobalSingleton<{ subject: { next(e: PbxCallEvent): void } }>('pbxEvents', () => { throw new Error('realtime not loaded'); });
+const channel = getOrCreateGlobalSingleton<{ subject: { next(e: PbxCallEvent): void }; opens: { value: number; next(n: number): void } }>('pbxEvents', () => { throw new Error('realtime not loaded'); });
 
 const SNAPSHOT: LiveMonitor = {
   at: 0, offset: 0, scope: 'tenant', agents: [], queues: [], calls: [],
@@ -53,4 +59,18 @@ describe('useLiveMonitor', () => {
     expect(shown.at(-1)).toBe(11);
     hook.unmount();
   });
+
+  it('takes a new snapshot when the socket opens again: what happened while it was closed shows, stale calls go', async () => {
+    const { hook } = mount();
+    act(() => channel.subject.next(ringing(1)));
+    await waitFor(() => expect(hook.result.current.data?.calls.map((c) => c.call_id)).toEqual(['c1']));
+    // While the socket was down c1 ended and c2 began; the events are lost, the server's snapshot has it.
+    const c2 = { ...hook.result.current.data!.calls[0], call_id: 'c2' };
+    served.push({ ...SNAPSHOT, at: Date.now(), calls: [c2] });
+    act(() => channel.opens.next(channel.opens.value + 1));
+    await waitFor(() => expect(hook.result.current.data?.calls.map((c) => c.call_id)).toEqual(['c2']));
+    expect(served).toHaveLength(0);
+    hook.unmount();
+  });
 });
+
