@@ -251,6 +251,26 @@ test('102\'s browser goes mid-call without a BYE: its WebSocket closing ends the
   }
 });
 
+test('101\'s browser goes while its call rings: Kamailio cancels the call, 102 stops ringing before its ring time is up', async ({ browser }) => {
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
+  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  try {
+    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
+    await a.phone.dial('102');
+    await expect(b.phone.incoming()).toBeVisible();
+    // 101's tab closes during the ring: no CANCEL from the softphone, its WebSocket closes.
+    await a.page.context().close();
+    // Kamailio cancels the call (event_route[websocket:closed], tm.cancel) once it sees the socket
+    // close (about 5 s after the tab here): 102 stops ringing then, not after its ring time (20 s)
+    // and a failover to voicemail for a caller who is gone.
+    await expect(b.phone.incoming()).toHaveCount(0, { timeout: 12_000 });
+    await b.phone.expectReady();
+    await expect(b.phone.badge()).not.toHaveAttribute('data-call-state', 'CALL_INCOMING');
+  } finally {
+    await Promise.all([a, b].map((p) => p.page.context().close()));
+  }
+});
+
 test('microphone and speaker: chosen in the softphone, kept after a reload, used by the next call', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
