@@ -157,6 +157,10 @@ test('a switchboard that registers to the demo carrier and a hotline, made on th
     await expect(phone.badge()).toHaveText('Đã kết nối', { timeout: 20_000 });
     await expect(phone.badge()).toHaveAttribute('data-media-state', 'connected');
     await expectHeard(page);
+    // The live wall's snapshot: talking, not ringing — the carrier's party answered (no extension did).
+    type Live = { calls: { callee: string; state: string; caller_extension: string | null }[] };
+    await expect.poll(async () => ((await api.get('monitor/snapshot')) as Live).calls.find((c) => c.callee === MOBILE))
+      .toMatchObject({ state: 'talking', caller_extension: '101' });
     const out = (await carrierCalls()).find((c) => c.direction === 'in' && c.called === MOBILE)!;
     expect(out, 'the carrier received the call').toBeTruthy();
     expect(out.state).toBe('answered');

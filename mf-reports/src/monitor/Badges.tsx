@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
-import { Badge } from '@fluentui/react-components';
+import { Badge, makeStyles } from '@fluentui/react-components';
 import { MONITOR_LABELS as L, formatDuration, type LiveCallState } from '@tongdai/contracts';
 import type { AgentState } from './agents';
 
@@ -15,14 +15,19 @@ const CALL: Record<LiveCallState, { label: string; color: 'danger' | 'warning' |
   queued: { label: L.queued, color: 'important' },
 };
 
+// A badge keeps its words on one line: in a narrow column "Đang đổ chuông" would wrap out of its pill.
+const useBadgeStyles = makeStyles({ badge: { whiteSpace: 'nowrap', flexShrink: 0 } });
+
 export function AgentStateBadge({ state, size }: { state: AgentState; size?: 'large' | 'extra-large' }) {
   const b = AGENT[state];
-  return <Badge appearance="filled" color={b.color} size={size} data-testid="agent-state" data-state={state}>{b.label}</Badge>;
+  const s = useBadgeStyles();
+  return <Badge className={s.badge} appearance="filled" color={b.color} size={size} data-testid="agent-state" data-state={state}>{b.label}</Badge>;
 }
 
 export function CallStateBadge({ state }: { state: LiveCallState }) {
   const b = CALL[state];
-  return <Badge appearance="tint" color={b.color} data-testid="call-state" data-state={state}>{b.label}</Badge>;
+  const s = useBadgeStyles();
+  return <Badge className={s.badge} appearance="tint" color={b.color} data-testid="call-state" data-state={state}>{b.label}</Badge>;
 }
 
 /**

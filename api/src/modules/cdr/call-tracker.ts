@@ -59,7 +59,8 @@ export interface QueueAgentEvent {
 /** What the real-time channel carries (the softphones' bus, the monitoring screen). */
 export type CallEvent =
   | { type: 'ringing'; tenantId: number; callId: string; caller: string; callee: string; extensions: string[] }
-  | { type: 'answered'; tenantId: number; callId: string; extension: string | null }
+  /** `outside`: a forward step was answered, by a party outside the PBX (a mobile through a carrier). */
+  | { type: 'answered'; tenantId: number; callId: string; extension: string | null; outside?: true }
   | { type: 'ended'; tenantId: number; callId: string; disposition: Disposition; extension: string | null; callerExtension?: string | null };
 
 const MEDIA_REASON = 'Không có máy chủ phát âm thanh (lời chào, IVR, nhạc chờ, hộp thư thoại) nào sẵn sàng';
@@ -153,6 +154,7 @@ export class CallTracker {
         this.events.emit('queue-agent', { tenantId: call.tenantId, queueId, extension, answeredAt: at, endedAt: null } satisfies QueueAgentEvent);
       }
     }
+    const outside = step !== null && call.kamailio.steps[step]?.do === 'forward' ? { outside: true as const } : {};
     const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
     if (parent && extension && !parent.answeredBy) {
       parent.answeredBy = extension;
@@ -160,7 +162,9 @@ export class CallTracker {
       parent.answeredAt ??= at;
       this.emit({ type: 'answered', tenantId: parent.tenantId, callId: parent.callId, extension });
     }
-    if (!parent) this.emit({ type: 'answered', tenantId: call.tenantId, callId, extension });
+    // A leg the worker forwarded outside (an IVR choice, a queue's timeout to a mobile): the caller talks from now.
+    if (parent && !extension && 'outside' in outside && !parent.answeredBy) this.emit({ type: 'answered', tenantId: parent.tenantId, callId: parent.callId, extension: null, ...outside });
+    if (!parent) this.emit({ type: 'answered', tenantId: call.tenantId, callId, extension, ...outside });
   }
 
   /** BYE (or the dialog timed out) after an answer. */

@@ -71,6 +71,36 @@ describe('LiveFeed: the live state the wall reads', () => {
     expect(await calls()).toMatchObject([{ call_id: 'c2', state: 'queued', ringing: [] }]);
   });
 
+  it('a call out through a carrier, or a caller forwarded outside: talking once the party outside answers (nobody\'s extension does)', async () => {
+    const { tracker, feed, start, calls, tick, now } = setup();
+    const outNode = { type: 'outbound' as const, id: '1', name: 'Di động' };
+    const plan: RoutingPlan = {
+      direction: 'outbound', from: '101', to: '0912345678', did: null, interactive: false, route: [outNode],
+      steps: [{ kind: 'forward', number: '0912345678', dialled: '0912345678', trunk: '', callerId: '02873000001', ruleId: 1, source: outNode }],
+    };
+    const trunks = {
+      switchboards: [{ id: 1, tenantId: 1, name: 'Viettel', host: '10.0.0.5', port: 5060, transport: 'udp' as const, callerIdFormat: 'national' as const, maxChannels: 10, enabled: true }],
+      ruleSwitchboards: () => [1],
+    };
+    tracker.start({ callId: 'c4', tenantId: 1, caller: '101', callee: plan.to, callerExtension: '101', plan, kamailio: toKamailioPlan(plan, 'demo.tongdai.local', trunks), startedAt: new Date(now()) });
+    expect(await calls()).toMatchObject([{ call_id: 'c4', state: 'ringing', caller_extension: '101', answered_at: null }]);
+    tick(3000);
+    tracker.answered('c4', null, 0);
+    expect(await calls()).toMatchObject([{ call_id: 'c4', state: 'talking', caller_extension: '101', extension: null, answered_at: now() }]);
+    tracker.ended('c4');
+
+    // A caller waiting in a queue, forwarded by the worker to a mobile (its leg through the carrier): talking once the mobile answers.
+    start('c5', queuePlan);
+    tracker.answered('c5', null, 0); // the queue's music
+    feed.queued('c5', 5, ['102']);
+    const forwardPlan: RoutingPlan = { ...plan, direction: 'inbound', from: '0901234567', to: '0912345678' };
+    tracker.start({ callId: 'leg5', tenantId: 1, caller: '0901234567', callee: '0912345678', callerExtension: null, plan: forwardPlan, kamailio: toKamailioPlan(forwardPlan, 'demo.tongdai.local', trunks), startedAt: new Date(now()), parentCallId: 'c5' });
+    expect(await calls()).toMatchObject([{ call_id: 'c5', state: 'queued' }]);
+    tick(2000);
+    tracker.answered('leg5', null, 0);
+    expect(await calls()).toMatchObject([{ call_id: 'c5', state: 'talking', extension: null, answered_at: now() }]);
+  });
+
   it('an extension\'s call refused at once (never rang) still reaches that extension\'s socket, and never the wall\'s list', async () => {
     const { tracker, heard, calls } = setup();
     const plan: RoutingPlan = {

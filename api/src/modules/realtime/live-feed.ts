@@ -90,9 +90,11 @@ export class LiveFeed {
       // The media worker answering (a greeting, an IVR, a queue's music) is no one talking yet:
       // the call stays ringing or queued until an extension answers.
       if (entry && !e.extension) {
-        // An agent's call to the PBX itself (a supervisor's code, a mailbox) is talking from the worker's answer.
-        if (entry.caller_extension && entry.state === 'ringing' && talksToPbx(entry.callee)) {
-          Object.assign(entry, { state: 'talking', answered_at: at, ringing: [] });
+        // Talking from this answer: the party a forward step rang (a mobile out through a carrier, a
+        // call forwarded outside), or the PBX itself for an agent's own call to it (a supervisor's
+        // code, a mailbox).
+        if (e.outside || (entry.state === 'ringing' && entry.caller_extension && talksToPbx(entry.callee))) {
+          Object.assign(entry, { state: 'talking', answered_at: at, ringing: [], route: this.routeOf(rootId) });
           this.put(entry);
         }
         return this.publish(e.tenantId, event, { extensions: entry.involved });
