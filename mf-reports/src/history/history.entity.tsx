@@ -24,7 +24,8 @@ const twoLines = (top: string, bottom: string, testId?: string) => (
 const NUMBER = '9.5em';
 
 const columns: EntityColumn<CallReportRow>[] = [
-  { key: 'started_at', header: 'started_at', render: (r) => twoLines(clock.format(new Date(r.started_at)), date.format(new Date(r.started_at)), 'call-time') },
+  // "23:21:14" over "24/11/2026", never cut (the hotline list's extra columns squeeze the others).
+  { key: 'started_at', header: 'started_at', width: '6.5em', render: (r) => twoLines(clock.format(new Date(r.started_at)), date.format(new Date(r.started_at)), 'call-time') },
   { key: 'direction', header: 'direction', render: (r) => <span data-testid="call-direction">{REPORT_DIRECTIONS[r.direction]}</span> },
   { key: 'caller', header: 'caller', width: NUMBER, render: (r) => <span data-testid="call-caller">{r.caller}</span> },
   { key: 'callee', header: 'callee', width: NUMBER, render: (r) => <span data-testid="call-callee">{r.callee}</span> },
