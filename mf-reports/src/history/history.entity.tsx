@@ -26,7 +26,7 @@ const NUMBER = '9.5em';
 const columns: EntityColumn<CallReportRow>[] = [
   // "23:21:14" over "24/11/2026", never cut (the hotline list's extra columns squeeze the others).
   { key: 'started_at', header: 'started_at', width: '6.5em', render: (r) => twoLines(clock.format(new Date(r.started_at)), date.format(new Date(r.started_at)), 'call-time') },
-  { key: 'direction', header: 'direction', render: (r) => <span data-testid="call-direction">{REPORT_DIRECTIONS[r.direction]}</span> },
+  { key: 'direction', header: 'direction', width: '5em', render: (r) => <span data-testid="call-direction">{REPORT_DIRECTIONS[r.direction]}</span> },
   { key: 'caller', header: 'caller', width: NUMBER, render: (r) => <span data-testid="call-caller">{r.caller}</span> },
   { key: 'callee', header: 'callee', width: NUMBER, render: (r) => <span data-testid="call-callee">{r.callee}</span> },
   { key: 'did', header: 'did', width: NUMBER, render: (r) => r.did || '—' },
@@ -40,10 +40,10 @@ const columns: EntityColumn<CallReportRow>[] = [
   // Play (the player opens under the row) and download: two icon buttons, and no more room taken from the others.
   { key: 'recording', header: 'recording', width: '5.5em', render: (r) => <RecordingCell recording={r.recording} voicemail={r.voicemail} /> },
   {
-    key: 'result', header: 'result',
+    key: 'result', header: 'result', width: '7.5em',
     render: (r) => (
       <span title={r.reason || undefined}>
-        <Badge appearance="tint" color={COLOR[r.result]} data-testid="call-result">{CALL_RESULTS[r.result]}</Badge>
+        <Badge style={{ whiteSpace: 'nowrap' }} appearance="tint" color={COLOR[r.result]} data-testid="call-result">{CALL_RESULTS[r.result]}</Badge>
         {r.reason && <Text size={200} block data-testid="call-reason">{r.reason}</Text>}
       </span>
     ),

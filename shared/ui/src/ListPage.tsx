@@ -19,12 +19,23 @@ export interface Column<T> {
   width?: string;
 }
 
+/** What a column without a width may shrink to: a short word, a duration, a badge ("Trả lời"). */
+export const COLUMN_MIN_WIDTH = '5.5em';
+
+/**
+ * The narrowest the table may be: each column's own width, the others COLUMN_MIN_WIDTH. The table
+ * lays its columns out fixed, so on a narrow screen a list of many columns would squeeze each one
+ * until its text is cut ("23:21:1", "Trả lờ"); below this width the card scrolls instead.
+ */
+export const tableMinWidth = (columns: { width?: string }[]): string => `calc(${columns.map((c) => c.width ?? COLUMN_MIN_WIDTH).join(' + ')})`;
+
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
   toolbar: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
   pager: { display: 'flex', gap: '8px', alignItems: 'center', justifyContent: 'flex-end' },
-  card: { background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow4, padding: '8px' },
+  // A list wider than the screen scrolls sideways inside its card; its cells are never cut.
+  card: { background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow4, padding: '8px', overflowX: 'auto' },
 });
 
 /** Page and search kept in the URL, so reload and back keep the user's place. */
@@ -98,7 +109,7 @@ export function ListPage<T>(p: ListPageProps<T>) {
             ? <EmptyState message={t('emptySearch')} />
             : <EmptyState message={p.emptyMessage ?? t('empty')} action={p.emptyAction || undefined} />
         ) : (
-          <Table aria-label={p.title} data-testid="list-table">
+          <Table aria-label={p.title} data-testid="list-table" style={{ minWidth: tableMinWidth(p.columns) }}>
             <TableHeader>
               <TableRow>{p.columns.map((c) => <TableHeaderCell key={c.key} style={c.width ? { width: c.width } : undefined}>{c.header}</TableHeaderCell>)}</TableRow>
             </TableHeader>

@@ -61,6 +61,14 @@ describe('EntityListScreen', () => {
     expect(screen.getByRole('columnheader', { name: 'Trạng thái' }).style.width).toBe('');
   });
 
+  it('a table of many columns is never squeezed below their widths (each other column 5.5em): the card scrolls instead', async () => {
+    signIn(Object.values(PERM));
+    renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(api())} /> });
+    await waitFor(() => expect(names()).toHaveLength(10));
+    // Tên 12em, Trạng thái 5.5em, the actions (edit + delete) 152px.
+    expect(screen.getByTestId('list-table').style.minWidth).toBe('calc(12em + 5.5em + 152px)');
+  });
+
   it("the actions column is as wide as its edit and delete buttons, so a list of many columns never cuts them", async () => {
     signIn(Object.values(PERM));
     renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(api())} /> });
