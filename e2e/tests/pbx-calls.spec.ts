@@ -88,6 +88,9 @@ test('in office hours a carrier call rings both browsers of the ring group; 102 
   await expect(b.phone.incoming()).toBeVisible();
   await expect(b.page.getByTestId('softphone-caller')).toHaveText('0903000001');
   await b.phone.answer();
+  // 101 stops ringing and says why for a moment: answered on another phone (Kamailio's CANCEL
+  // carries "Reason: SIP;cause=200"), not a failed or a missed call.
+  await expect(a.phone.badge()).toHaveText('Đã được nghe ở máy khác');
   await expect(b.phone.badge()).toHaveText('Đã kết nối');
   // The carrier's plain RTP reaches the browser through rtpengine: the peer connection is up.
   await expect(b.phone.badge()).toHaveAttribute('data-media-state', 'connected');

@@ -264,6 +264,8 @@ test('101\'s browser goes while its call rings: Kamailio cancels the call, 102 s
     // close (about 5 s after the tab here): 102 stops ringing then, not after its ring time (20 s)
     // and a failover to voicemail for a caller who is gone.
     await expect(b.phone.incoming()).toHaveCount(0, { timeout: 12_000 });
+    // For 102 the caller gave up: a missed call, said so for a moment.
+    await expect(b.phone.badge()).toHaveText('Cuộc gọi nhỡ');
     await b.phone.expectReady();
     await expect(b.phone.badge()).not.toHaveAttribute('data-call-state', 'CALL_INCOMING');
   } finally {

@@ -16,6 +16,8 @@ registerTranslations(NS, {
   accountError: 'Không tải được máy nhánh',
   ended: 'Cuộc gọi đã kết thúc',
   declined: 'Đã từ chối cuộc gọi',
+  missed: 'Cuộc gọi nhỡ',
+  answeredElsewhere: 'Đã được nghe ở máy khác',
   extension: 'Máy nhánh {{ext}}',
   dialPad: 'Bàn phím số',
   number: 'Số cần gọi',

@@ -54,6 +54,8 @@ describe('incoming call (SPEC §4)', () => {
     const { ctx, effects } = run([ring, { type: 'failed' }]);
     expect(ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'failed' });
     expect(effects).toEqual([{ type: 'ringtone', action: 'reset' }]);
+    expect(run([ring, { type: 'failed', cause: 'missed' }]).ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'missed' });
+    expect(run([ring, { type: 'failed', cause: 'answeredElsewhere' }]).ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'answeredElsewhere' });
   });
 });
 

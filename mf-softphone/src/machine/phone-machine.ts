@@ -7,6 +7,14 @@ import { BUSY_REJECT_STATUS, INITIAL_CALL_STATE, isActiveCallState, type CallFai
 
 export type Direction = 'incoming' | 'outgoing';
 
+/**
+ * How a call that rang this phone ended unanswered here: its caller gave up (a missed call), or
+ * another phone of the group or queue answered it (CANCEL with Reason cause=200, RFC 3326).
+ */
+export type IncomingEnd = 'missed' | 'answeredElsewhere';
+
+const isIncomingEnd = (c: string): c is IncomingEnd => c === 'missed' || c === 'answeredElsewhere';
+
 export interface PhoneContext {
   state: CallState;
   /** Registered with the SIP server (or the SDK authenticated): the phone is ready. */
@@ -17,7 +25,7 @@ export interface PhoneContext {
    * How the last call ended. SPEC §4 sends an outgoing call that ended normally to CALL_FAILED;
    * the state follows the spec, the badge uses this to say "ended" rather than "failed".
    */
-  endCause?: 'ended' | 'transferred' | 'declined' | CallFailure;
+  endCause?: 'ended' | 'transferred' | 'declined' | CallFailure | IncomingEnd;
   /**
    * Who holds the call (SIP re-INVITE sendonly/inactive): this phone, the other side, or both.
    * Hold is not a SPEC §4 state: the call stays accepted/confirmed and the bus sees no change.
@@ -46,7 +54,7 @@ export type PhoneEvent =
   | { type: 'referred'; remoteNumber: string }
   | { type: 'ended' }
   /** Why, when the adapter knows (SIP status + X-Tongdai-Cause, contracts callFailureOf): the badge says it. */
-  | { type: 'failed'; cause?: CallFailure }
+  | { type: 'failed'; cause?: CallFailure | IncomingEnd }
   | { type: 'registered' }
   | { type: 'unregistered' }
   | { type: 'registrationFailed' };
@@ -136,9 +144,10 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
       if (ctx.direction !== 'incoming' || ctx.state !== 'CALL_INCOMING') return to({});
       return to({ state: 'CALL_ENDED', endCause: 'declined', hold: undefined }, [{ type: 'ringtone', action: 'reset' }]);
     case 'failed':
-      if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause: event.cause ?? 'failed', hold: undefined }, [{ type: 'clearSession' }, ...popup(opts, 'hide')]);
-      // A caller who gives up before the answer fails the session: the ringtone must not go on.
-      if (ctx.direction === 'incoming') return to({ state: 'CALL_FAILED', endCause: 'failed', hold: undefined }, [{ type: 'ringtone', action: 'reset' }]);
+      if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause: event.cause && !isIncomingEnd(event.cause) ? event.cause : 'failed', hold: undefined }, [{ type: 'clearSession' }, ...popup(opts, 'hide')]);
+      // A caller who gives up before the answer fails the session: the ringtone must not go on. The
+      // badge says why: a missed call, or answered on another phone.
+      if (ctx.direction === 'incoming') return to({ state: 'CALL_FAILED', endCause: event.cause && isIncomingEnd(event.cause) ? event.cause : 'failed', hold: undefined }, [{ type: 'ringtone', action: 'reset' }]);
       return to({});
     case 'registered':
       // "Success keeps the phone ready": a phone that was offline or failed is ready again.

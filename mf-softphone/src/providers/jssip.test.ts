@@ -116,12 +116,23 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
     expect(a.ctx().endCause).toBe('declined');
   });
 
-  it('incoming call cancelled by the caller → failed', () => {
+  it('incoming call cancelled by the caller → failed, a missed call', () => {
     const a = setup();
     a.adapter.start();
     const s = incoming(a.ua());
-    s.emit('failed', { originator: 'remote', cause: 'Canceled' });
+    s.emit('failed', { originator: 'remote', cause: 'Canceled', message: { getHeader: () => undefined } });
     expect(a.states).toEqual(['CALL_INCOMING', 'CALL_FAILED']);
+    expect(a.ctx().endCause).toBe('missed');
+  });
+
+  it('incoming call cancelled because another phone answered (Reason: SIP;cause=200) → failed, answered elsewhere', () => {
+    const a = setup();
+    a.adapter.start();
+    const s = incoming(a.ua());
+    const reason = (name: string) => (name === 'Reason' ? 'SIP;cause=200;text="Call completed elsewhere"' : undefined);
+    s.emit('failed', { originator: 'remote', cause: 'Canceled', message: { getHeader: reason } });
+    expect(a.states).toEqual(['CALL_INCOMING', 'CALL_FAILED']);
+    expect(a.ctx().endCause).toBe('answeredElsewhere');
   });
 
   it('a second incoming call while one is active is rejected 486 on provider 1; the first is untouched', () => {

@@ -2,7 +2,7 @@ import { UA, WebSocketInterface } from 'jssip';
 import type { ReferEvent, RTCSession } from 'jssip/lib/RTCSession';
 import type { RTCSessionEvent } from 'jssip/lib/UA';
 import { CALL_CAUSE_HEADER, callFailureOf, RECORDING_HEADER, RECORDING_INFO_TYPE, SIP_REGISTER_EXPIRES_PROVIDER_1, type CallFailure } from '@tongdai/contracts';
-import type { Effect, PhoneEvent } from '../machine/phone-machine';
+import type { Effect, IncomingEnd, PhoneEvent } from '../machine/phone-machine';
 import { log, type AdapterHooks, type PhoneAdapter, type SipAccount } from './types';
 
 /** Loopback has no STUN to reach: with servers listed, the INVITE waits for ICE gathering (FIELD-NOTES). */
@@ -19,6 +19,17 @@ export function failureOf(e: { cause?: string; message?: unknown }): CallFailure
   const answer = e.message as { status_code?: number; getHeader?: (name: string) => string | undefined } | null | undefined;
   if (answer?.status_code) return callFailureOf({ status: answer.status_code, cause: answer.getHeader?.(CALL_CAUSE_HEADER) });
   return BY_JSSIP_CAUSE[e.cause ?? ''] ?? 'failed';
+}
+
+/**
+ * Why a call ringing this phone stopped: the CANCEL that stopped it names a call answered on
+ * another phone with "Reason: SIP;cause=200" (RFC 3326; Kamailio's tm adds it when one branch of a
+ * ring group answers); any other CANCEL is the caller giving up, a missed call.
+ */
+export function incomingEndOf(e: { originator?: string; cause?: string; message?: unknown }): IncomingEnd | undefined {
+  if (e.originator !== 'remote' || e.cause !== 'Canceled') return undefined;
+  const reason = (e.message as { getHeader?: (name: string) => string | undefined } | null | undefined)?.getHeader?.('Reason') ?? '';
+  return /(^|[;,\s])cause=200(\D|$)/i.test(reason) ? 'answeredElsewhere' : 'missed';
 }
 
 /** JsSIP's originator of a hold: our phone or the other side. */
@@ -106,7 +117,8 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
       // server never answers (Timer B) or the socket fails: then the server is unreachable.
       if (direction === 'outgoing' && e.originator === 'local' && e.cause === 'Canceled') {
         send(session, hungUp === session ? { type: 'ended' } : { type: 'failed', cause: 'unreachable' });
-      } else send(session, { type: 'failed', cause: failureOf(e) });
+      } else if (direction === 'incoming') send(session, { type: 'failed', cause: incomingEndOf(e) });
+      else send(session, { type: 'failed', cause: failureOf(e) });
       if (current === session) current = null;
     });
   };
