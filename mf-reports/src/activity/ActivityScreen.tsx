@@ -45,6 +45,7 @@ export function ActivityScreen() {
         entity={activityEntity}
         toolbar={<ExportControl endpoint="activity/users" file="hoat-dong-nguoi-dung" />}
         rowActions={(r) => <Button size="small" onClick={() => timeline.open(r)} data-testid="open-timeline">{L.timeline}</Button>}
+        rowActionsWidth="9em"
       />
       <TimelineCard userId={timeline.userId} day={timeline.day} />
     </>

@@ -69,6 +69,14 @@ describe('EntityListScreen', () => {
     expect(screen.getByTestId('list-table').style.minWidth).toBe('calc(12em + 5.5em + 152px)');
   });
 
+  it('row actions of its own keep the width the screen gives them (a button with a long label is not cut)', async () => {
+    signIn([PERM.view]);
+    renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(api())} rowActions={() => <button type="button">Dòng thời gian</button>} rowActionsWidth="9em" /> });
+    await waitFor(() => expect(names()).toHaveLength(10));
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers[headers.length - 1].style.width).toBe('9em');
+  });
+
   it("the actions column is as wide as its edit and delete buttons, so a list of many columns never cuts them", async () => {
     signIn(Object.values(PERM));
     renderAt('/rooms', { '/rooms': <EntityListScreen entity={room(api())} /> });

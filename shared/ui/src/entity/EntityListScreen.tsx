@@ -18,6 +18,8 @@ export interface EntityListScreenProps<T extends { id: number }> {
   toolbar?: ReactNode;
   /** More row actions before edit/delete (each gates itself). */
   rowActions?: (row: T) => ReactNode;
+  /** The actions column's width when rowActions are given (their buttons with edit/delete): never cut. */
+  rowActionsWidth?: string;
   /** A full-width row under a row while it returns something (a call's recording player); see ListPage. */
   rowDetail?: (row: T) => ReactNode;
   /** Hides the delete of some rows (e.g. the built-in super-admin role). */
@@ -31,7 +33,7 @@ export interface EntityListScreenProps<T extends { id: number }> {
  * and delete with confirmation gated by permission, an empty state with a button to add the
  * first item, and export where the entity allows.
  */
-export function EntityListScreen<T extends { id: number }>({ entity, toolbar, rowActions, rowDetail, canDelete, createDialog }: EntityListScreenProps<T>) {
+export function EntityListScreen<T extends { id: number }>({ entity, toolbar, rowActions, rowActionsWidth, rowDetail, canDelete, createDialog }: EntityListScreenProps<T>) {
   const { t } = useTranslation([entity.ns, UI_NS]);
   const k = (key: string) => entityKey(entity, key);
   const { can: canDo } = useCan();
@@ -60,7 +62,7 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
   const buttons = (can(entity.permission.edit) ? 1 : 0) + (can(entity.permission.delete) ? 1 : 0);
   if (hasActions) columns.push(
     {
-      key: 'actions', header: '', width: rowActions || !buttons ? undefined : `${buttons * 68 + 16}px`, render: (r) => (
+      key: 'actions', header: '', width: rowActions ? rowActionsWidth : buttons ? `${buttons * 68 + 16}px` : undefined, render: (r) => (
         <span style={{ display: 'flex', gap: 4 }}>
           {rowActions?.(r)}
           {can(entity.permission.edit) && (edit
