@@ -46,10 +46,14 @@ test('voice subscribers: live registration from Kamailio; a reset password shows
     await expect(row101.getByTestId('voice-domain')).toHaveText(DOMAIN);
     await expect(row101.getByTestId('voice-user')).toHaveText('Quản trị viên');
     await expect(row101.getByTestId('voice-registration')).toHaveText('Đang đăng ký');
+    // The device: the browser phone's User-Agent, as Kamailio saw it in the REGISTER.
+    await expect(row101.getByTestId('voice-agent')).toHaveText(/^JsSIP \d+\.\d+/);
     await list.search(extension);
     const desk = list.row(extension);
     await expect(desk.getByTestId('voice-registration')).toHaveText('Đang đăng ký');
     await expect(desk.getByTestId('voice-user')).toHaveText('—');
+    // This desk phone sends no User-Agent: registered, device unknown.
+    await expect(desk.getByTestId('voice-agent')).toHaveText('Không rõ');
 
     // Only the offline ones: the desk phone is not among them.
     await list.search('');

@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_MESSAGES } from '@tongdai/contracts';
 import { DEMO, startTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
-import { testRedisUrl as redisUrl } from '../../../test/redis-server';
+import { testRedisUrl as redisUrl, stopTestRedis } from '../../../test/redis-server';
 import { buildServer, type ServerOptions } from '../../server';
 import { redisCounters, type CounterStore } from './throttle';
+
+// This file's own redis-server (test/redis-server.ts), stopped when the file is done.
+afterAll(stopTestRedis);
 
 const PROXY = '10.0.0.2';
 const ATTACKER = '203.0.113.66';
@@ -33,7 +36,7 @@ describe('login limits behind a proxy, shared through Redis', () => {
     const prefix = `test:${randomBytes(4).toString('hex')}:`;
     const out: FastifyInstance[] = [];
     for (let i = 0; i < n; i++) {
-      const loginCounters = await redisCounters(redisUrl(), undefined, prefix);
+      const loginCounters = await redisCounters(await redisUrl(), undefined, prefix);
       const app = await buildServer({ db: t.db, jwtSecret: TEST_JWT_SECRET, loginCounters, trustProxy: [PROXY], ...opts });
       stores.push(loginCounters);
       apps.push(app);

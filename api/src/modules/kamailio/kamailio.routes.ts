@@ -51,6 +51,8 @@ const RegistrationBody = v.object({
   user: v.pipe(v.string(), v.regex(/^[0-9]{2,6}$/)),
   domain: v.pipe(v.string(), v.maxLength(255)),
   expires: intOrNull,
+  /** The phone's User-Agent header, when it sent one (kept to 200 characters). */
+  ua: v.optional(v.pipe(v.string(), v.transform((s) => s.trim().slice(0, 200)))),
 });
 
 const refuse = (code: number, reason: string, cause?: string): KamailioPlan => ({ domain: '', steps: [{ do: 'reject', code, reason, ...(cause && { cause }), from_step: 0 }] });
@@ -164,7 +166,7 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
     // One tenant lookup; a domain no tenant owns has nobody to register (Kamailio let it in by mistake).
     const tenant = await d.tenants.ofDomain(r.output.domain);
     if (!tenant) return { ok: true };
-    const change = await d.registrations.report(tenant.tenantId, r.output.user, r.output.expires ?? 0);
+    const change = await d.registrations.report(tenant.tenantId, r.output.user, r.output.expires ?? 0, r.output.ua || undefined);
     if (change === 'registered' || change === 'unregistered') await d.onRegistration(tenant.tenantId, r.output.user, change === 'registered');
     return { ok: true };
   });

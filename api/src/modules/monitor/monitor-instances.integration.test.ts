@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { MONITOR_API, type MonitorSnapshot } from '@tongdai/contracts';
 import { INTERNAL_HEADERS, DEMO, TEST_JWT_SECRET, login, bearer, startTestApp, type TestApp, carrierSource } from '../../../test/helpers';
-import { testRedisUrl } from '../../../test/redis-server';
+import { testRedisUrl, stopTestRedis } from '../../../test/redis-server';
 import { openDb } from '../../db/open';
 import type { Db } from '../../db/db';
 import { buildServer } from '../../server';
 import { buildInternalServer } from '../sip/internal-server';
 import { redisHub, type CallEventHub, type RealtimeEvent } from '../realtime/call-event-hub';
+
+// This file's own redis-server (test/redis-server.ts), stopped when the file is done.
+afterAll(stopTestRedis);
 
 /** Carriers call in from a switchboard of the tenant (ADR 0036): the plan request's src. */
 let carrierSrc = '';
@@ -24,7 +27,7 @@ describe('live monitoring across two API instances (one Redis, one PostgreSQL)',
   let internalA: FastifyInstance;
 
   beforeAll(async () => {
-    const url = testRedisUrl();
+    const url = await testRedisUrl();
     hubs = [await redisHub(url), await redisHub(url)];
     a = await startTestApp({ hub: hubs[0] });
     carrierSrc = await carrierSource(a.db);

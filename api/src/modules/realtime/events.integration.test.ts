@@ -1,9 +1,12 @@
 import type { PbxCallEvent } from '@tongdai/contracts';
 import type { RealtimeEvent } from './call-event-hub';
 import { INTERNAL_HEADERS, DEMO, login, startTestApp, type TestApp, carrierSource } from '../../../test/helpers';
-import { testRedisUrl as redisUrl } from '../../../test/redis-server';
+import { testRedisUrl as redisUrl, stopTestRedis } from '../../../test/redis-server';
 import { buildInternalServer } from '../sip/internal-server';
 import { redisHub } from './call-event-hub';
+
+// This file's own redis-server (test/redis-server.ts), stopped when the file is done.
+afterAll(stopTestRedis);
 
 /** Carriers call in from a switchboard of the tenant (ADR 0036): the plan request's src. */
 let carrierSrc = '';
@@ -76,7 +79,7 @@ describe('real-time call events (GET /t/{ma_dn}/events, WebSocket)', () => {
 
 describe('call events across API instances (Redis pub/sub)', () => {
   it('an event published by one instance reaches the other instance\'s subscribers of that tenant only', async () => {
-    const url = redisUrl();
+    const url = await redisUrl();
     const [a, b] = await Promise.all([redisHub(url), redisHub(url)]);
     try {
       const tenant = 900_000 + Math.floor(Math.random() * 99_999);

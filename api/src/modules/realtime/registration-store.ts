@@ -18,10 +18,15 @@ export interface Lapse {
  * (`sip_registrations`), so an API restart keeps every expiry.
  */
 export interface RegistrationStore {
-  /** A REGISTER Kamailio saved: registered for `expires` more seconds (0 = unregistered). */
-  report(tenantId: number, extension: string, expires: number): Promise<RegistrationChange>;
+  /**
+   * A REGISTER Kamailio saved: registered for `expires` more seconds (0 = unregistered), from the
+   * phone whose User-Agent is `userAgent` (when it sent one).
+   */
+  report(tenantId: number, extension: string, expires: number, userAgent?: string): Promise<RegistrationChange>;
   /** The tenant's extensions registered now. */
   registered(tenantId: number): Promise<Set<string>>;
+  /** The User-Agent of each registered extension's phone, where it sent one (/voices/subscribers' "Thiết bị"). */
+  userAgents(tenantId: number): Promise<Map<string, string>>;
   /**
    * Registrations that ran out since the last call, removed; each is handed to one caller only
    * (several instances sweeping one Redis record a lapse once).
@@ -41,18 +46,27 @@ export function memoryRegistrations(
   /** tenant → extension → registered until (epoch ms). */
   const byTenant = new Map<number, Map<string, number>>();
   const of = (t: number) => byTenant.get(t) ?? byTenant.set(t, new Map()).get(t)!;
+  /**
+   * tenant → extension → User-Agent. Memory only, also for the database store: after a restart a
+   * phone's device is known again at its next refresh (a minute at most for the browsers).
+   */
+  const agents = new Map<number, Map<string, string>>();
+  const agentsOf = (t: number) => agents.get(t) ?? agents.set(t, new Map()).get(t)!;
   for (const r of initial) of(r.tenantId).set(r.extension, r.until);
   return {
-    async report(t, ext, expires) {
+    async report(t, ext, expires, userAgent) {
       const exts = of(t);
       const until = exts.get(ext);
       const was = until !== undefined && until > now();
       if (expires > 0) {
         const next = now() + expires * 1000;
         exts.set(ext, next);
+        if (userAgent) agentsOf(t).set(ext, userAgent);
+        else agents.get(t)?.delete(ext);
         await persist?.save(t, ext, next);
       } else if (until !== undefined) {
         exts.delete(ext);
+        agents.get(t)?.delete(ext);
         await persist?.remove(t, ext);
       }
       return changeOf(was, expires);
@@ -62,6 +76,10 @@ export function memoryRegistrations(
       // Lapsed entries stay until lapsed() collects them (their end is recorded as activity).
       return new Set([...(byTenant.get(t) ?? [])].filter(([, until]) => until > at).map(([ext]) => ext));
     },
+    async userAgents(t) {
+      const at = now();
+      return new Map([...(agents.get(t) ?? [])].filter(([ext]) => (byTenant.get(t)?.get(ext) ?? 0) > at));
+    },
     async lapsed() {
       const out: Lapse[] = [];
       const at = now();
@@ -69,6 +87,7 @@ export function memoryRegistrations(
         for (const [extension, until] of exts) {
           if (until > at) continue;
           exts.delete(extension);
+          agents.get(tenantId)?.delete(extension);
           out.push({ tenantId, extension, at: new Date(until) });
           await persist?.remove(tenantId, extension, until);
         }
@@ -129,16 +148,19 @@ const EXPIRY_KEY = 'tongdai:registrations:expiry';
  */
 export function redisRegistrations(redis: RedisClient, now: () => number = Date.now): RegistrationStore {
   const regKey = (t: number) => `tongdai:live:${t}:registered`;
+  const agentKey = (t: number) => `tongdai:live:${t}:user-agent`;
   return {
-    async report(t, ext, expires) {
+    async report(t, ext, expires, userAgent) {
       const until = Number((await redis.hGet(regKey(t), ext)) ?? 0);
       const was = until > now();
       if (expires > 0) {
         const next = now() + expires * 1000;
         await redis.hSet(regKey(t), ext, String(next));
+        await (userAgent ? redis.hSet(agentKey(t), ext, userAgent) : redis.hDel(agentKey(t), ext));
         await redis.zAdd(EXPIRY_KEY, { score: next, value: `${t}:${ext}` });
       } else if (until) {
         await redis.hDel(regKey(t), ext);
+        await redis.hDel(agentKey(t), ext);
         await redis.zRem(EXPIRY_KEY, `${t}:${ext}`);
       }
       return changeOf(was, expires);
@@ -146,6 +168,11 @@ export function redisRegistrations(redis: RedisClient, now: () => number = Date.
     async registered(t) {
       const at = now();
       return new Set(Object.entries(await redis.hGetAll(regKey(t))).filter(([, until]) => Number(until) > at).map(([ext]) => ext));
+    },
+    async userAgents(t) {
+      const at = now();
+      const [until, all] = await Promise.all([redis.hGetAll(regKey(t)), redis.hGetAll(agentKey(t))]);
+      return new Map(Object.entries(all).filter(([ext]) => Number(until[ext] ?? 0) > at));
     },
     async lapsed() {
       const out: Lapse[] = [];
@@ -162,6 +189,7 @@ export function redisRegistrations(redis: RedisClient, now: () => number = Date.
         }
         if (!until) continue;
         await redis.hDel(regKey(t), extension);
+        await redis.hDel(agentKey(t), extension);
         out.push({ tenantId: t, extension, at: new Date(until) });
       }
       return out;

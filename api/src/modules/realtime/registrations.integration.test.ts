@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { MONITOR_API, type MonitorSnapshot } from '@tongdai/contracts';
 import { DEMO, INTERNAL_HEADERS, TEST_JWT_SECRET, bearer, login, startTestApp, type TestApp, carrierSource } from '../../../test/helpers';
-import { testRedisUrl } from '../../../test/redis-server';
+import { testRedisUrl, stopTestRedis } from '../../../test/redis-server';
 import { buildServer } from '../../server';
 import { buildInternalServer } from '../sip/internal-server';
 import { memoryHub, redisHub, type CallEventHub } from './call-event-hub';
 import { memoryLiveStore } from './live-state';
 import { dbRegistrations } from './registration-store';
+
+// This file's own redis-server (test/redis-server.ts), stopped when the file is done.
+afterAll(stopTestRedis);
 
 /** Carriers call in from a switchboard of the tenant (ADR 0036): the plan request's src. */
 let carrierSrc = '';
@@ -31,8 +34,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const internalOn = (hub: CallEventHub) => buildInternalServer(t.db, { calls: { hub, testClock: true, lapseCheckMs: 50 } });
-const report = (internal: FastifyInstance, user: string, expires: number) =>
-  internal.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/registration', payload: { user, domain: DOMAIN, expires } });
+const report = (internal: FastifyInstance, user: string, expires: number, ua?: string) =>
+  internal.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/registration', payload: { user, domain: DOMAIN, expires, ...(ua && { ua }) } });
 const registered = async (internal: FastifyInstance): Promise<string[]> =>
   (await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/registrations?domain=${DOMAIN}` })).json().extensions;
 /** The extensions the engine rings for the demo DID's ring group (101, 102): only the registered ones. */
@@ -86,15 +89,17 @@ describe('registrations without Redis: kept in the database across a restart', (
 
 describe('registrations with Redis: every instance agrees, across a restart', () => {
   it('instance B knows what A heard, a lapse is recorded once though both sweep, and a restarted instance still knows', async () => {
-    const url = testRedisUrl();
+    const url = await testRedisUrl();
     const [hubA, hubB] = [await redisHub(url), await redisHub(url)];
     const [a, b] = [internalOn(hubA), internalOn(hubB)];
     let hubC: CallEventHub | undefined;
     let c: FastifyInstance | undefined;
     try {
-      expect((await report(a, '102', 60)).statusCode).toBe(200);
+      expect((await report(a, '102', 60, 'JsSIP 3.10.1')).statusCode).toBe(200);
       expect((await report(a, '109', 1)).statusCode).toBe(200);
       expect(await registered(b)).toEqual(['102', '109']);
+      // The phone's device, as B reads it (/voices/subscribers); 109 sent no User-Agent.
+      expect(await hubB.live.registrations.userAgents(tenantId)).toEqual(new Map([['102', 'JsSIP 3.10.1']]));
       expect(await rung(b, 'reg-redis-1')).toEqual(['102']);
       const ended = await until(() => activityOf('109'), (rows) => rows.length >= 2);
       await sleep(300); // both instances swept several times meanwhile

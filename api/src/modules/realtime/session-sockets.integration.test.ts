@@ -1,9 +1,12 @@
 import { SESSION_ENDED_CLOSE, type PbxCallEvent } from '@tongdai/contracts';
 import { bearer, DEMO, login, startTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
-import { testRedisUrl as redisUrl } from '../../../test/redis-server';
+import { testRedisUrl as redisUrl, stopTestRedis } from '../../../test/redis-server';
 import { buildServer } from '../../server';
 import { createTokenService } from '../auth/tokens';
 import { redisHub } from './call-event-hub';
+
+// This file's own redis-server (test/redis-server.ts), stopped when the file is done.
+afterAll(stopTestRedis);
 
 type Socket = Awaited<ReturnType<TestApp['app']['injectWS']>>;
 
@@ -114,8 +117,8 @@ describe('open sockets re-check their session', () => {
 
 describe('session ends across API instances (Redis)', () => {
   it('a logout on one instance closes the socket another instance holds', async () => {
-    const t = await startTestApp({ hub: await redisHub(redisUrl()) });
-    const hubB = await redisHub(redisUrl());
+    const t = await startTestApp({ hub: await redisHub(await redisUrl()) });
+    const hubB = await redisHub(await redisUrl());
     const b = await buildServer({ db: t.db, jwtSecret: TEST_JWT_SECRET, hub: hubB });
     await b.ready(); // injectWS, unlike inject, does not wait for the routes
     try {

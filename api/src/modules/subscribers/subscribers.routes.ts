@@ -51,8 +51,9 @@ export async function subscribersRoutes(app: FastifyInstance): Promise<void> {
   // The telecom side's list (/voices/subscribers): the same rows with the SIP domain and live registration.
   app.get('/voice-subscribers', { preHandler: [...gate(PERM.subscriber.view), validate({ query: VoiceSubscriberQuerySchema })], schema }, async (request) => {
     const auth = authOf(request);
-    const registered = await app.deps.hub.live.registrations.registered(auth.tenantId);
-    return subscribers.voiceList(auth.tenantId, auth.maDn, request.query as VoiceSubscriberQuery, registered);
+    const store = app.deps.hub.live.registrations;
+    const [registered, userAgents] = await Promise.all([store.registered(auth.tenantId), store.userAgents(auth.tenantId)]);
+    return subscribers.voiceList(auth.tenantId, auth.maDn, request.query as VoiceSubscriberQuery, registered, userAgents);
   });
   app.post('/subscribers', { preHandler: [...gate(PERM.subscriber.create), validate({ body: SubscriberInputSchema })], schema }, async (request, reply) =>
     reply.status(201).send({ data: await subscribers.create(tid(request), request.body as SubscriberInput) }),

@@ -80,12 +80,12 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
      * The telecom side's view (/voices/subscribers): each extension in the tenant's SIP domain with
      * whether a phone is registered on it now (`registered`: the live state's extensions).
      */
-    async voiceList(tenantId: number, maDn: string, q: VoiceSubscriberQuery, registered: ReadonlySet<string>): Promise<Paged<VoiceSubscriber>> {
+    async voiceList(tenantId: number, maDn: string, q: VoiceSubscriberQuery, registered: ReadonlySet<string>, userAgents: ReadonlyMap<string, string> = new Map()): Promise<Paged<VoiceSubscriber>> {
       const only = q.registration ? { registered: q.registration === 'registered', extensions: [...registered] } : undefined;
       const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listSubscribers(tx, q, only));
       const domain = sipDomain(maDn);
       return {
-        data: rows.map((s) => ({ ...s, sip_domain: domain, registered: registered.has(s.extension), user_agent: null })),
+        data: rows.map((s) => ({ ...s, sip_domain: domain, registered: registered.has(s.extension), user_agent: userAgents.get(s.extension) ?? null })),
         meta: { page: q.page, per_page: q.per_page, total },
       };
     },

@@ -24,8 +24,8 @@ describe('voice subscribers (GET /voice-subscribers) and the provider-2 SIP acco
     await t?.close();
   });
   const get = (url: string, headers = h.admin) => t.app.inject({ url, headers });
-  const register = (user: string, domain: string, expires: number) =>
-    internal.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/registration', payload: { user, domain, expires } });
+  const register = (user: string, domain: string, expires: number, ua?: string) =>
+    internal.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/registration', payload: { user, domain, expires, ...(ua && { ua }) } });
   const rows = async (url: string, headers = h.admin): Promise<VoiceSubscriber[]> => {
     const res = await get(url, headers);
     expect(res.statusCode).toBe(200);
@@ -39,15 +39,15 @@ describe('voice subscribers (GET /voice-subscribers) and the provider-2 SIP acco
     expect(state(await rows(url))).toEqual(expected);
   };
 
-  it("shows each extension in the tenant's SIP domain with its owner and live registration, never a password", async () => {
+  it("shows each extension in the tenant's SIP domain with its owner, live registration and device, never a password", async () => {
     expect(state(await rows('/t/demo/voice-subscribers'))).toEqual([['101', false], ['102', false]]);
-    expect((await register('102', 'demo.tongdai.local', 60)).statusCode).toBe(200);
+    expect((await register('102', 'demo.tongdai.local', 60, 'JsSIP 3.10.1')).statusCode).toBe(200);
     await settled('/t/demo/voice-subscribers', [['101', false], ['102', true]]);
     const res = await get('/t/demo/voice-subscribers');
     expect(res.json()).toEqual({
       data: [
         { id: expect.any(Number), extension: '101', display_name: 'Quản trị viên', user_id: expect.any(Number), user_name: 'Quản trị viên', created_at: expect.any(String), sip_domain: 'demo.tongdai.local', registered: false, user_agent: null, ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120, recording_mode: null },
-        { id: expect.any(Number), extension: '102', display_name: 'Nhân viên tổng đài', user_id: expect.any(Number), user_name: expect.any(String), created_at: expect.any(String), sip_domain: 'demo.tongdai.local', registered: true, user_agent: null, ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120, recording_mode: null },
+        { id: expect.any(Number), extension: '102', display_name: 'Nhân viên tổng đài', user_id: expect.any(Number), user_name: expect.any(String), created_at: expect.any(String), sip_domain: 'demo.tongdai.local', registered: true, user_agent: 'JsSIP 3.10.1', ring_time: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120, recording_mode: null },
       ],
       meta: { page: 1, per_page: 10, total: 2 },
     });
@@ -57,9 +57,13 @@ describe('voice subscribers (GET /voice-subscribers) and the provider-2 SIP acco
     expect((await get('/t/demo/voice-subscribers?registration=registered')).json().meta.total).toBe(1);
     expect(state(await rows('/t/demo/voice-subscribers?search=101'))).toEqual([['101', false]]);
     expect((await get('/t/demo/voice-subscribers?registration=maybe')).statusCode).toBe(400);
-    // An unregister (expires 0) ends it.
+    // A refresh from another phone (a desk phone took the extension) names that one.
+    await register('102', 'demo.tongdai.local', 60, 'Yealink SIP-T46U 108.86.0.20');
+    expect((await rows('/t/demo/voice-subscribers?registration=registered'))[0].user_agent).toBe('Yealink SIP-T46U 108.86.0.20');
+    // An unregister (expires 0) ends it, and its device.
     await register('102', 'demo.tongdai.local', 0);
     await settled('/t/demo/voice-subscribers', [['101', false], ['102', false]]);
+    expect((await rows('/t/demo/voice-subscribers')).map((r) => r.user_agent)).toEqual([null, null]);
   });
 
   it("is tenant-checked: demo's registered 101 is not abc's 101; another tenant's session gets 401; nhanvien 403", async () => {
