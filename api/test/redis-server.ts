@@ -54,14 +54,13 @@ let own: Promise<RedisServer> | undefined;
 
 /**
  * A throwaway redis-server of this test file's own; without redis-server the test fails and says
- * why. Its own, not test/global-setup.ts's shared one: Jest runs two files at once (jest.config.js),
+ * why. One per file, not one for the run: Jest runs two files at once (jest.config.js),
  * and Redis keys (the live state per tenant id, the registrations' expiry set) and pub/sub channels
  * would otherwise be shared by two files whose demo tenants have the same id. Jest loads this module
  * once per file; the file stops it with `afterAll(stopTestRedis)` (a Jest worker is killed, not
  * exited: an exit hook would not run).
  */
 export async function testRedisUrl(): Promise<string> {
-  if (!process.env.TEST_REDIS_URL) throw new Error(`TEST_REDIS_URL is not set: ${REDIS_MISSING}. Run the tests through jest (test/global-setup.ts checks for redis-server).`);
   own ??= startRedisServer().then((r) => {
     if (!r) throw new Error(REDIS_MISSING);
     return r;

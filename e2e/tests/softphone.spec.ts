@@ -25,6 +25,21 @@ async function phoneOf(browser: Browser, who: { maDn: string; username: string; 
   return { page, phone: new SoftphonePage(page) };
 }
 
+/** 101 and 102 each in a browser, both ready; 101 dials 102 and 102 rings. Both pages close if that fails. */
+async function ringing102(browser: Browser): Promise<[Awaited<ReturnType<typeof phoneOf>>, Awaited<ReturnType<typeof phoneOf>>]> {
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
+  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  try {
+    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
+    await a.phone.dial('102');
+    await expect(b.phone.incoming()).toBeVisible();
+    return [a, b];
+  } catch (e) {
+    await Promise.all([a, b].map((p) => p.page.context().close()));
+    throw e;
+  }
+}
+
 test('a user without an extension: the phone stays not created and says so', async ({ page }) => {
   await new LoginPage(page).loginAs(ABC_AGENT);
   const phone = new SoftphonePage(page);
@@ -204,12 +219,8 @@ test('three phones: a third caller hears busy (486), hold and resume on both sid
 });
 
 test('102 declines a call from 101: a normal end on 102 ("Đã từ chối cuộc gọi"), busy on 101; each sees the other as a colleague', async ({ browser }) => {
-  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
-  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  const [a, b] = await ringing102(browser);
   try {
-    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
-    await a.phone.dial('102');
-    await expect(b.phone.incoming()).toBeVisible();
     await expect(a.phone.colleagueCard()).toContainText('Nhân viên tổng đài');
     await expect(a.phone.customerCard()).toHaveCount(0);
     await b.phone.watchStates();
@@ -225,13 +236,9 @@ test('102 declines a call from 101: a normal end on 102 ("Đã từ chối cuộ
 });
 
 test('102\'s browser goes mid-call without a BYE: its WebSocket closing ends the call, 101 sees it end and 102 can be called again', async ({ browser }) => {
-  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
-  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  const [a, b] = await ringing102(browser);
   let b2: Awaited<ReturnType<typeof phoneOf>> | undefined;
   try {
-    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
-    await a.phone.dial('102');
-    await expect(b.phone.incoming()).toBeVisible();
     await b.phone.answer();
     await expect(a.phone.badge()).toHaveAttribute('data-call-state', 'CALL_ACCEPTED');
     // 102's browser goes: no BYE (the softphone has no unload handler), its WebSocket closes.
@@ -252,12 +259,8 @@ test('102\'s browser goes mid-call without a BYE: its WebSocket closing ends the
 });
 
 test('101\'s browser goes while its call rings: Kamailio cancels the call, 102 stops ringing before its ring time is up', async ({ browser }) => {
-  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
-  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  const [a, b] = await ringing102(browser);
   try {
-    await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
-    await a.phone.dial('102');
-    await expect(b.phone.incoming()).toBeVisible();
     // 101's tab closes during the ring: no CANCEL from the softphone, its WebSocket closes.
     await a.page.context().close();
     // Kamailio cancels the call (event_route[websocket:closed], tm.cancel) once it sees the socket

@@ -13,8 +13,6 @@ export type Direction = 'incoming' | 'outgoing';
  */
 export type IncomingEnd = 'missed' | 'answeredElsewhere';
 
-const isIncomingEnd = (c: string): c is IncomingEnd => c === 'missed' || c === 'answeredElsewhere';
-
 export interface PhoneContext {
   state: CallState;
   /** Registered with the SIP server (or the SDK authenticated): the phone is ready. */
@@ -144,10 +142,10 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
       if (ctx.direction !== 'incoming' || ctx.state !== 'CALL_INCOMING') return to({});
       return to({ state: 'CALL_ENDED', endCause: 'declined', hold: undefined }, [{ type: 'ringtone', action: 'reset' }]);
     case 'failed':
-      if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause: event.cause && !isIncomingEnd(event.cause) ? event.cause : 'failed', hold: undefined }, [{ type: 'clearSession' }, ...popup(opts, 'hide')]);
+      if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause: event.cause ?? 'failed', hold: undefined }, [{ type: 'clearSession' }, ...popup(opts, 'hide')]);
       // A caller who gives up before the answer fails the session: the ringtone must not go on. The
       // badge says why: a missed call, or answered on another phone.
-      if (ctx.direction === 'incoming') return to({ state: 'CALL_FAILED', endCause: event.cause && isIncomingEnd(event.cause) ? event.cause : 'failed', hold: undefined }, [{ type: 'ringtone', action: 'reset' }]);
+      if (ctx.direction === 'incoming') return to({ state: 'CALL_FAILED', endCause: event.cause ?? 'failed', hold: undefined }, [{ type: 'ringtone', action: 'reset' }]);
       return to({});
     case 'registered':
       // "Success keeps the phone ready": a phone that was offline or failed is ready again.

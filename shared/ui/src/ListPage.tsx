@@ -20,14 +20,14 @@ export interface Column<T> {
 }
 
 /** What a column without a width may shrink to: a short word, a duration, a badge ("Trả lời"). */
-export const COLUMN_MIN_WIDTH = '5.5em';
+const COLUMN_MIN_WIDTH = '5.5em';
 
 /**
  * The narrowest the table may be: each column's own width, the others COLUMN_MIN_WIDTH. The table
  * lays its columns out fixed, so on a narrow screen a list of many columns would squeeze each one
  * until its text is cut ("23:21:1", "Trả lờ"); below this width the card scrolls instead.
  */
-export const tableMinWidth = (columns: { width?: string }[]): string => `calc(${columns.map((c) => c.width ?? COLUMN_MIN_WIDTH).join(' + ')})`;
+const tableMinWidth = (columns: { width?: string }[]): string => `calc(${columns.map((c) => c.width ?? COLUMN_MIN_WIDTH).join(' + ')})`;
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },

@@ -154,7 +154,7 @@ export class CallTracker {
         this.events.emit('queue-agent', { tenantId: call.tenantId, queueId, extension, answeredAt: at, endedAt: null } satisfies QueueAgentEvent);
       }
     }
-    const outside = step !== null && call.kamailio.steps[step]?.do === 'forward' ? { outside: true as const } : {};
+    const outside = step !== null && call.kamailio.steps[step]?.do === 'forward';
     const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
     if (parent && extension && !parent.answeredBy) {
       parent.answeredBy = extension;
@@ -163,8 +163,8 @@ export class CallTracker {
       this.emit({ type: 'answered', tenantId: parent.tenantId, callId: parent.callId, extension });
     }
     // A leg the worker forwarded outside (an IVR choice, a queue's timeout to a mobile): the caller talks from now.
-    if (parent && !extension && 'outside' in outside && !parent.answeredBy) this.emit({ type: 'answered', tenantId: parent.tenantId, callId: parent.callId, extension: null, ...outside });
-    if (!parent) this.emit({ type: 'answered', tenantId: call.tenantId, callId, extension, ...outside });
+    if (parent && !extension && outside && !parent.answeredBy) this.emit({ type: 'answered', tenantId: parent.tenantId, callId: parent.callId, extension: null, outside });
+    if (!parent) this.emit({ type: 'answered', tenantId: call.tenantId, callId, extension, ...(outside && { outside }) });
   }
 
   /** BYE (or the dialog timed out) after an answer. */

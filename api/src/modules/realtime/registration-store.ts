@@ -25,7 +25,10 @@ export interface RegistrationStore {
   report(tenantId: number, extension: string, expires: number, userAgent?: string): Promise<RegistrationChange>;
   /** The tenant's extensions registered now. */
   registered(tenantId: number): Promise<Set<string>>;
-  /** The User-Agent of each registered extension's phone, where it sent one (/voices/subscribers' "Thiết bị"). */
+  /**
+   * The User-Agent each extension's phone sent with its registration, where it sent one
+   * (/voices/subscribers' "Thiết bị"); gone with the registration (unregister, lapse).
+   */
   userAgents(tenantId: number): Promise<Map<string, string>>;
   /**
    * Registrations that ran out since the last call, removed; each is handed to one caller only
@@ -77,8 +80,7 @@ export function memoryRegistrations(
       return new Set([...(byTenant.get(t) ?? [])].filter(([, until]) => until > at).map(([ext]) => ext));
     },
     async userAgents(t) {
-      const at = now();
-      return new Map([...(agents.get(t) ?? [])].filter(([ext]) => (byTenant.get(t)?.get(ext) ?? 0) > at));
+      return new Map(agents.get(t));
     },
     async lapsed() {
       const out: Lapse[] = [];
@@ -170,9 +172,7 @@ export function redisRegistrations(redis: RedisClient, now: () => number = Date.
       return new Set(Object.entries(await redis.hGetAll(regKey(t))).filter(([, until]) => Number(until) > at).map(([ext]) => ext));
     },
     async userAgents(t) {
-      const at = now();
-      const [until, all] = await Promise.all([redis.hGetAll(regKey(t)), redis.hGetAll(agentKey(t))]);
-      return new Map(Object.entries(all).filter(([ext]) => Number(until[ext] ?? 0) > at));
+      return new Map(Object.entries(await redis.hGetAll(agentKey(t))));
     },
     async lapsed() {
       const out: Lapse[] = [];

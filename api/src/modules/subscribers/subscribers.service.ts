@@ -85,7 +85,7 @@ export function createSubscribersService(db: Db, sip: SipAccountOptions) {
       const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listSubscribers(tx, q, only));
       const domain = sipDomain(maDn);
       return {
-        data: rows.map((s) => ({ ...s, sip_domain: domain, registered: registered.has(s.extension), user_agent: userAgents.get(s.extension) ?? null })),
+        data: rows.map((s) => ({ ...s, sip_domain: domain, registered: registered.has(s.extension), user_agent: (registered.has(s.extension) && userAgents.get(s.extension)) || null })),
         meta: { page: q.page, per_page: q.per_page, total },
       };
     },
