@@ -1,9 +1,9 @@
 import { MediaApi } from './api';
 import { AudioLibrary } from './audio/library';
-import { MediaCall } from './call/media-call';
+import { MediaCall, type DialogKey } from './call/media-call';
 import { CLOCK } from './rtp/session';
 import { SipEndpoint, type Remote } from './sip/endpoint';
-import { header, isInitial, type SipRequest } from './sip/message';
+import { header, isInitial, param, type SipRequest } from './sip/message';
 
 export interface WorkerOptions {
   /** Address the worker binds SIP and RTP to. */
@@ -40,21 +40,39 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const ep = await SipEndpoint.listen(o.address, o.port, o.announce ?? o.address);
   const api = new MediaApi(o.apiUrl.replace(/\/+$/, ''), o.apiSecret);
   const audio = new AudioLibrary(api, log);
-  const calls = new Map<string, MediaCall>();
+  // Dialogs by Call-ID and our tag; calls we took by Call-ID and the caller's tag (before our
+  // answer); and by Call-ID alone the first call holding it, for a supervisor naming it (ADR 0042).
+  const dialogs = new Map<string, MediaCall>();
+  const taken = new Map<string, MediaCall>();
+  const byCallId = new Map<string, MediaCall>();
   const ctx = {
     ep,
     api,
     audio,
     proxy: o.proxy,
     log,
-    track: (callId: string, call: MediaCall | null) => (call ? calls.set(callId, call) : calls.delete(callId)),
-    find: (callId: string) => calls.get(callId),
+    track: (d: DialogKey, call: MediaCall | null) => {
+      const key = `${d.callId} ${d.localTag}`;
+      const owner = call ?? dialogs.get(key);
+      if (call) {
+        dialogs.set(key, call);
+        if (d.remoteTag !== undefined) taken.set(`${d.callId} ${d.remoteTag}`, call);
+        if (!byCallId.has(d.callId)) byCallId.set(d.callId, call);
+        return;
+      }
+      dialogs.delete(key);
+      if (d.remoteTag !== undefined) taken.delete(`${d.callId} ${d.remoteTag}`);
+      if (owner && byCallId.get(d.callId) === owner) byCallId.delete(d.callId);
+    },
+    find: (callId: string) => byCallId.get(callId),
     self: `${o.announce ?? o.address}:${ep.port}`,
   };
   ep.onRequest = (req: SipRequest, from: Remote) => {
     const callId = header(req, 'call-id') ?? '';
-    const call = calls.get(callId);
-    if (call) return call.onRequest(req, from);
+    const toTag = param(header(req, 'to') ?? '', 'tag');
+    const call = toTag !== undefined ? dialogs.get(`${callId} ${toTag}`) : taken.get(`${callId} ${param(header(req, 'from') ?? '', 'tag') ?? ''}`);
+    // (An initial INVITE sent again before our answer reached the caller: the call has it already.)
+    if (call) return toTag === undefined && req.method === 'INVITE' ? undefined : call.onRequest(req, from);
     if (req.method === 'INVITE' && !isInitial(req)) return void ep.respond(req, from, 481, 'Call/Transaction Does Not Exist');
     if (req.method === 'INVITE') return void new MediaCall(ctx, req, from).start().catch((e) => log(`INVITE ${callId}: ${e instanceof Error ? e.stack : e}`));
     if (req.method === 'OPTIONS') return void ep.respond(req, from, 200, 'OK', [['accept', 'application/sdp']]);
@@ -63,10 +81,10 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   };
   return {
     port: ep.port,
-    calls: () => new Set(calls.values()).size,
+    calls: () => new Set(dialogs.values()).size,
     droppedFrames: () => CLOCK.dropped,
     stop: () => {
-      for (const c of new Set(calls.values())) c.hangup();
+      for (const c of new Set(dialogs.values())) c.hangup();
       ep.close();
     },
   };

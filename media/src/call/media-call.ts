@@ -10,7 +10,7 @@ import { infoDigit } from '../rtp/dtmf';
 import { AudioSource, PT_PCMA, RtpSession } from '../rtp/session';
 import { Dialog, newTag } from '../sip/dialog';
 import type { Remote, SipEndpoint } from '../sip/endpoint';
-import { cseq, header, randomToken, type SipRequest, type SipResponse } from '../sip/message';
+import { cseq, header, param, randomToken, type SipRequest, type SipResponse } from '../sip/message';
 import { RECORDING_HEADER, RECORDING_INFO_TYPE, SPY_KEYS, type SpyMode } from '@tongdai/contracts';
 import { Mixer } from './mixer';
 import { buildSdp, parseSdp } from '../sip/sdp';
@@ -21,8 +21,14 @@ export interface CallContext {
   audio: AudioLibrary;
   /** Kamailio's UDP address: where the worker sends the calls it places (the next destination). */
   proxy: Remote;
-  /** Registers / forgets a Call-ID of this call (in-dialog requests are routed by it). */
-  track(callId: string, call: MediaCall | null): void;
+  /**
+   * Registers / forgets a dialog of this call. Requests are routed by Call-ID and our tag (the To
+   * tag of a request sent to us), not by Call-ID alone: a leg this worker places may come back to
+   * it through Kamailio as a new call with the same Call-ID (a recorded call's callee sent to
+   * voicemail, one worker up). `remoteTag`: the caller's tag of a call we took, for what comes
+   * before our answer (its CANCEL, a resent INVITE).
+   */
+  track(dialog: DialogKey, call: MediaCall | null): void;
   /** The call this worker holds under a Call-ID (either of its legs'), for a supervisor joining it. */
   find(callId: string): MediaCall | undefined;
   /** This worker's SIP address as Kamailio's dispatcher names it ("host:port"), told to the API with each session. */
@@ -32,6 +38,13 @@ export interface CallContext {
 
 type Outcome = 'answered' | 'failed' | 'cancelled';
 
+/** One dialog of a call as the worker routes requests to it (ADR 0012). */
+export interface DialogKey {
+  callId: string;
+  localTag: string;
+  remoteTag?: string;
+}
+
 /** Inter-digit wait when an IVR lets callers dial extensions directly. */
 const INTER_DIGIT_MS = 1500;
 /** Pause between two rounds of a queue's agents (app_queue's "retry"). */
@@ -39,6 +52,8 @@ const QUEUE_RETRY_MS = 2000;
 
 interface OutLeg {
   invite: SipRequest;
+  /** Our From tag: requests from the callee carry it as their To tag. */
+  tag: string;
   rtp: RtpSession;
   dialog: Dialog | null;
   state: 'calling' | 'answered' | 'ended';
@@ -65,8 +80,8 @@ export class MediaCall {
   private stepNo = 0;
   /** Ends the recording in progress (a voicemail message): the caller pressed # or hung up. */
   private stopRecording: (() => void) | null = null;
-  /** Leg A's to-tag (sent with 180 before the 200 of a bridge). */
-  private tagA = '';
+  /** Leg A's to-tag (sent with 180 before the 200 of a bridge, and with every final answer). */
+  private readonly tagA = newTag();
   /** Leg A's SDP session id: the same in a bridge's 183 (early media) and its 200. */
   private readonly sdpSessionA = Date.now();
   /** A bridge relays its callee's early media (183) to the caller. */
@@ -95,9 +110,13 @@ export class MediaCall {
     return header(this.invite, 'call-id')!;
   }
 
+  private get dialogKeyA(): DialogKey {
+    return { callId: this.callId, localTag: this.tagA, remoteTag: param(header(this.invite, 'from') ?? '', 'tag') ?? '' };
+  }
+
   async start(): Promise<void> {
     const { ep } = this.ctx;
-    this.ctx.track(this.callId, this);
+    this.ctx.track(this.dialogKeyA, this);
     ep.respond(this.invite, this.from, 100, 'Trying');
     this.stepNo = Number(header(this.invite, 'x-tongdai-step') ?? '');
     try {
@@ -113,7 +132,6 @@ export class MediaCall {
     this.rtpA.peer = offer.peer;
     this.rtpA.dtmfPayloadType = offer.dtmf;
     this.rtpA.on('dtmf', (d: string) => this.onDigit(d));
-    this.tagA = newTag();
     if (this.session.step.kind === 'bridge') {
       // Not answered until the other side answers: the caller's phone rings as for a direct call.
       ep.respond(this.invite, this.from, 180, 'Ringing', [['x-to-tag', this.tagA], ['contact', `<sip:media@${ep.address}:${ep.port}>`]]);
@@ -155,7 +173,7 @@ export class MediaCall {
   }
 
   private refuse(code: number, reason: string): void {
-    this.ctx.ep.respond(this.invite, this.from, code, reason, [['x-to-tag', this.tagA || newTag()]]);
+    this.ctx.ep.respond(this.invite, this.from, code, reason, [['x-to-tag', this.tagA]]);
     this.cleanup();
   }
 
@@ -533,6 +551,7 @@ export class MediaCall {
     if (this.ended) return 'cancelled';
     const rtp = await RtpSession.open(ep.bindAddress);
     const callId = `${randomToken(16)}@tongdai-media`;
+    const tag = newTag();
     const caller = /^[+0-9A-Za-z._-]{1,64}$/.test(this.session!.caller) ? this.session!.caller : 'anonymous';
     const invite: SipRequest = {
       kind: 'request',
@@ -540,7 +559,7 @@ export class MediaCall {
       uri: `sip:${token}@${proxy.address}:${proxy.port}`,
       headers: [
         ['via', ep.via()],
-        ['from', `<sip:${caller}@${ep.address}>;tag=${newTag()}`],
+        ['from', `<sip:${caller}@${ep.address}>;tag=${tag}`],
         ['to', `<sip:${token}@${proxy.address}>`],
         ['call-id', callId],
         ['cseq', '1 INVITE'],
@@ -552,9 +571,9 @@ export class MediaCall {
       ],
       body: buildSdp({ address: ep.address, port: rtp.port, sessionId: Date.now() }),
     };
-    this.ctx.track(callId, this);
+    this.ctx.track({ callId, localTag: tag }, this);
     return new Promise<Outcome>((resolve) => {
-      const leg: OutLeg = { invite, rtp, dialog: null, state: 'calling', done: (o) => {
+      const leg: OutLeg = { invite, tag, rtp, dialog: null, state: 'calling', done: (o) => {
         if (o !== 'answered') onFailure?.(leg.status ?? 0);
         resolve(o);
       } };
@@ -638,7 +657,7 @@ export class MediaCall {
     const wasAnswered = leg.state === 'answered';
     leg.state = 'ended';
     leg.rtp.close();
-    this.ctx.track(header(leg.invite, 'call-id')!, null);
+    this.ctx.track({ callId: header(leg.invite, 'call-id')!, localTag: leg.tag }, null);
     if (this.b === leg) this.b = null;
     leg.done(outcome);
     // The callee hung up after talking: the call is over for the caller too.
@@ -668,7 +687,7 @@ export class MediaCall {
       case 'CANCEL':
         ep.respond(req, from, 200, 'OK');
         if (isA && !this.dialogA) {
-          ep.respond(this.invite, this.from, 487, 'Request Terminated', [['x-to-tag', this.tagA || newTag()]]);
+          ep.respond(this.invite, this.from, 487, 'Request Terminated', [['x-to-tag', this.tagA]]);
           this.ended = true;
           // A bridge still ringing the other side: that ringing stops too.
           this.cancelB();
@@ -744,7 +763,7 @@ export class MediaCall {
     this.stopRecording?.();
     this.finishRecording();
     this.rtpA?.close();
-    this.ctx.track(this.callId, null);
+    this.ctx.track(this.dialogKeyA, null);
   }
 }
 

@@ -938,8 +938,9 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     }
   }, 40_000);
 
-  it("a direct call 102 does not answer within its own ring time goes to 102's mailbox: the caller's words after the beep are the message (issue 16)", async () => {
+  it.each(['none', 'all'] as const)("a direct call 102 does not answer within its own ring time goes to 102's mailbox (recording %s): the caller's words after the beep are the message (issue 16, 30)", async (recording) => {
     await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set ring_time = 5, voicemail_enabled = true where extension = '102'"));
+    await t.db.withTenant(tenantId, (tx) => tx.query('update system_settings set recording_mode = $1', [recording]));
     pbxConfigChanged(tenantId);
     const ear = await Ear.open();
     try {
@@ -970,6 +971,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     } finally {
       ear.close();
       await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set ring_time = null, voicemail_enabled = false where extension = '102'"));
+      await t.db.withTenant(tenantId, (tx) => tx.query("update system_settings set recording_mode = 'none'"));
       pbxConfigChanged(tenantId);
     }
   }, 40_000);
