@@ -50,6 +50,19 @@ test('with every call recorded, 101 leaves 102 a voicemail from the browser: 102
     }).toPass({ timeout: 40_000 });
     await b.page.screenshot({ path: '../.tmp/screens/softphone-voicemail-recorded.png' });
 
+    // The record: a voicemail call of 102's with its message, nobody's answer; 102's own recent
+    // calls say so (a missed call, no talk of 102's), 101's say the mailbox took it.
+    const history = (await admin.get('reports/call-history?per_page=5')) as { caller: string; callee: string; result: string; answered_by: unknown; voicemail: unknown; recording: unknown }[];
+    const call = history.find((c) => c.caller === '101' && c.callee === '102')!;
+    expect(call).toMatchObject({ result: 'voicemail', answered_by: null });
+    expect(call.voicemail).not.toBeNull();
+    const agent = await tenantApiAs(request, DEMO_AGENT);
+    const recent = ((await agent.get('histories-call')) as { number: string; result: string; missed: boolean; billsec: number }[])[0];
+    expect(recent).toMatchObject({ number: '101', result: 'voicemail', missed: true, billsec: 0 });
+    await b.phone.openRecent();
+    await expect(b.page.getByTestId('softphone-recent-row').first()).toContainText('Hộp thư thoại');
+    await expect(b.page.getByTestId('softphone-recent-row').first()).toHaveAttribute('data-missed', 'true');
+
   } finally {
     // 102's mailbox as it was (other specs count its messages).
     const agent = await tenantApiAs(request, DEMO_AGENT);

@@ -371,8 +371,8 @@ export class MediaCall {
     this.digits.length = 0;
     const pcm = await this.record(step.max_seconds * 1000);
     if (pcm.length >= RATE / 2) {
-      const { tenant_id: tenantId, caller } = this.session!;
-      await this.ctx.api.voicemail({ tenantId, mailbox: step.mailbox, caller, callId: this.callId }, encodeWav(pcm)).catch((e) => this.ctx.log(`voicemail ${this.callId}: ${e instanceof Error ? e.message : e}`));
+      const { tenant_id: tenantId, caller, record_call_id: callId = this.callId } = this.session!;
+      await this.ctx.api.voicemail({ tenantId, mailbox: step.mailbox, caller, callId }, encodeWav(pcm)).catch((e) => this.ctx.log(`voicemail ${this.callId}: ${e instanceof Error ? e.message : e}`));
     }
     if (this.ended) return;
     await this.playClips([GOODBYE]);

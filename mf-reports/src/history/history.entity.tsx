@@ -8,7 +8,7 @@ import { directionFilter, hotlineFilter, orgFilters, rangeFilter, resultFilter }
 import { RecordingCell } from './recording/RecordingCell';
 
 const COLOR: Record<CallResult, 'success' | 'warning' | 'danger' | 'informative'> = {
-  answered: 'success', no_answer: 'warning', busy: 'warning', failed: 'danger', blocked: 'danger',
+  answered: 'success', voicemail: 'informative', auto: 'informative', no_answer: 'warning', busy: 'warning', failed: 'danger', blocked: 'danger',
 };
 // Vietnam time whatever the browser's zone; the date over the time so the narrow column shows both.
 const date = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', day: '2-digit', month: '2-digit', year: 'numeric' });

@@ -52,6 +52,11 @@ export interface MediaSession {
   /** Steps of the plan after this one (play → go on with them). */
   has_next: boolean;
   /**
+   * The call whose record a message left here belongs to: this call, or the call a leg was placed
+   * for (a recorded call's callee sent to voicemail, an IVR's choice), so its history shows it (issue 30).
+   */
+  record_call_id?: string;
+  /**
    * Present when the call is recorded once its caller is bridged to whoever answers: a ticket the
    * API signed for this call and tenant, sent back with the recording (POST /internal/sip/media/recording).
    */

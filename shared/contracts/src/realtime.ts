@@ -1,3 +1,4 @@
+import type { Disposition } from './reports';
 /**
  * Call events of the tenant's PBX, pushed by the API over its real-time channel (WebSocket
  * GET /t/{ma_dn}/events, subprotocol REALTIME_PROTOCOL plus the bearer token as a second
@@ -22,4 +23,4 @@ interface PbxCallEventBase {
 export type PbxCallEvent =
   | (PbxCallEventBase & { type: 'ringing'; caller: string; callee: string; extensions: string[] })
   | (PbxCallEventBase & { type: 'answered'; extension: string | null })
-  | (PbxCallEventBase & { type: 'ended'; disposition: 'ANSWERED' | 'NO ANSWER' | 'BUSY' | 'FAILED' | 'BLOCKED'; extension: string | null });
+  | (PbxCallEventBase & { type: 'ended'; disposition: Disposition; extension: string | null });

@@ -11,8 +11,13 @@ export interface CallFigures {
   calls_in: number;
   calls_out: number;
   calls_internal: number;
+  /** Answered by a person (ADR 0043). */
   answered: number;
-  /** Not answered (rang out, caller gave up, timeout). */
+  /** Taken by a mailbox (voicemail). */
+  voicemail: number;
+  /** Answered only by the PBX's menus (IVR, announcement). */
+  auto: number;
+  /** Not answered (rang out, caller gave up, timeout, gave up in a queue). */
   missed: number;
   busy: number;
   failed: number;

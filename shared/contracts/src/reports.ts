@@ -14,10 +14,23 @@ import type { VoicemailRef } from './voicemail';
 export const REPORT_DIRECTIONS = { inbound: 'Gọi vào', outbound: 'Gọi ra', internal: 'Nội bộ' } as const;
 export type ReportDirection = keyof typeof REPORT_DIRECTIONS;
 
-/** Results as the screen names them; each is one CDR disposition. */
-export const CALL_RESULTS = { answered: 'Trả lời', no_answer: 'Không trả lời', busy: 'Máy bận', failed: 'Lỗi', blocked: 'Bị chặn' } as const;
+/**
+ * Results as the screen names them; each is one CDR disposition (ADR 0043, decided once for every
+ * screen): `answered` a person took the call (an extension, or someone outside through a carrier);
+ * `voicemail` a mailbox took it; `auto` only the PBX's menus answered (an IVR the caller left, an
+ * announcement, the mailbox menu); `no_answer` nobody answered (rang out, the caller gave up,
+ * waiting in a queue too); then busy, failed, blocked.
+ */
+export const CALL_RESULTS = {
+  answered: 'Trả lời', voicemail: 'Hộp thư thoại', auto: 'Tự động trả lời', no_answer: 'Không trả lời', busy: 'Máy bận', failed: 'Lỗi', blocked: 'Bị chặn',
+} as const;
 export type CallResult = keyof typeof CALL_RESULTS;
-export const RESULT_DISPOSITION: Record<CallResult, string> = { answered: 'ANSWERED', no_answer: 'NO ANSWER', busy: 'BUSY', failed: 'FAILED', blocked: 'BLOCKED' };
+export const RESULT_DISPOSITION = {
+  answered: 'ANSWERED', voicemail: 'VOICEMAIL', auto: 'AUTO', no_answer: 'NO ANSWER', busy: 'BUSY', failed: 'FAILED', blocked: 'BLOCKED',
+} as const satisfies Record<CallResult, string>;
+/** Dispositions of a call record (the cdrs column), one per result. */
+export const DISPOSITIONS = Object.values(RESULT_DISPOSITION);
+export type Disposition = (typeof RESULT_DISPOSITION)[CallResult];
 const DISPOSITION_RESULT = Object.fromEntries(Object.entries(RESULT_DISPOSITION).map(([r, d]) => [d, r])) as Record<string, CallResult>;
 export const resultOf = (disposition: string): CallResult => DISPOSITION_RESULT[disposition] ?? 'failed';
 
@@ -185,6 +198,8 @@ const NO_ANSWER_REASONS: Record<number, string> = {
 export function resultReason(disposition: string, sipCode: number | null, reason: string): string {
   if (reason) return reason;
   if (disposition === 'ANSWERED') return '';
+  if (disposition === 'VOICEMAIL') return 'Người gọi được chuyển vào hộp thư thoại';
+  if (disposition === 'AUTO') return 'Chỉ lời chào / IVR trả lời, người gọi chưa gặp ai';
   if (sipCode !== null && NO_ANSWER_REASONS[sipCode]) return NO_ANSWER_REASONS[sipCode];
   if (sipCode === null) return 'Cuộc gọi kết thúc không rõ lý do (tổng đài không báo kết thúc)';
   return `${CALL_FAILURE_LABELS[callFailureOf({ status: sipCode })]} (SIP ${sipCode})`;

@@ -157,4 +157,77 @@ describe('CallTracker', () => {
       { tenantId: 1, queueId: 5, extension: '101', answeredAt: new Date('2024-06-10T02:01:00Z'), endedAt: new Date('2024-06-10T02:02:30Z') },
     ]);
   });
+
+  describe('what an answered call was (issue 30, ADR 0043)', () => {
+    const at = (s: number) => new Date(Date.parse('2024-06-10T02:00:00Z') + s * 1000);
+    const ext102 = { type: 'direct' as const, id: '102', name: '102' };
+    const direct: RoutingPlan = {
+      direction: 'internal', from: '101', to: '102', did: null, route: [], interactive: false,
+      steps: [{ kind: 'ring', mode: 'parallel', targets: [{ extension: '102', timeout: 20 }], timeout: 20, source: ext102 }, { kind: 'voicemail', mailbox: '102', source: ext102 }],
+    };
+    const queue = { type: 'queue' as const, id: '5', name: 'Hỗ trợ' };
+    const ivr = { type: 'ivr' as const, id: '3', name: 'Menu' };
+    const ivrStep = { kind: 'ivr' as const, ivrId: 3, greetingId: null, timeout: 5, retries: 1, entries: [], direct_dial: false, invalid_destination: null, timeout_destination: null, source: ivr };
+    const queueStep = { kind: 'queue' as const, queueId: 5, join_greeting_id: null, moh_class: '', max_wait: 60, agent_timeout: 15, ring: 'serial' as const, strategy: 'linear' as const, memoryKey: '5', agents: [], timeout_destination: null, source: queue };
+
+    it("a direct call 102 lets ring out to its mailbox: VOICEMAIL, 102's call (not its answer), no talk time of 102's", () => {
+      const { rows, events, tracker, start } = setup();
+      start({ plan: direct, callerExtension: '101' });
+      tracker.answered('c1', null, 1, at(20));
+      tracker.ended('c1', at(35));
+      expect(rows[0]).toMatchObject({ disposition: 'VOICEMAIL', extension: '102', billsec: 15 });
+      expect(events.at(-1)).toMatchObject({ type: 'ended', disposition: 'VOICEMAIL', extension: null });
+    });
+
+    it('a recorded call (the worker bridges) whose leg ends in the mailbox: VOICEMAIL, not answered by anyone', () => {
+      const { rows, tracker, start } = setup();
+      const recorded: RoutingPlan = { ...direct, steps: [{ kind: 'bridge' }, ...direct.steps] };
+      start({ plan: recorded, callerExtension: '101' });
+      start({ callId: 'leg', parentCallId: 'c1', plan: { ...direct, route: [] }, callerExtension: null });
+      tracker.answered('leg', null, 1, at(20));
+      tracker.answered('c1', null, 0, at(20));
+      tracker.ended('leg', at(30));
+      tracker.ended('c1', at(30));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ disposition: 'VOICEMAIL', extension: '102', answered_at: at(20) });
+    });
+
+    it("a queue's caller answered by the worker at once: the answer time is the agent's; gave up waiting: NO ANSWER", () => {
+      const { rows, tracker, start } = setup();
+      const inQueue: RoutingPlan = { ...inboundPlan, steps: [queueStep] };
+      start({ plan: inQueue });
+      tracker.answered('c1', null, 0, at(1));
+      start({ callId: 'agents', parentCallId: 'c1', plan: { ...inboundPlan, route: [], steps: [{ kind: 'ring', mode: 'serial', targets: [{ extension: '102', timeout: 15 }], timeout: 15, source: queue }] } });
+      tracker.answered('agents', '102', 0, at(40));
+      tracker.ended('agents', at(100));
+      tracker.ended('c1', at(100));
+      expect(rows[0]).toMatchObject({ disposition: 'ANSWERED', extension: '102', answered_at: at(40), billsec: 60, queue_id: 5 });
+
+      start({ callId: 'c2', plan: inQueue });
+      tracker.answered('c2', null, 0, at(1));
+      tracker.ended('c2', at(50));
+      expect(rows[1]).toMatchObject({ call_id: 'c2', disposition: 'NO ANSWER', extension: null });
+    });
+
+    it('an IVR the caller leaves: AUTO; its choice rang 101 and nobody answered: NO ANSWER; an announcement: AUTO', () => {
+      const { rows, tracker, start } = setup();
+      const menu: RoutingPlan = { ...inboundPlan, steps: [ivrStep] };
+      start({ plan: menu });
+      tracker.answered('c1', null, 0, at(1));
+      tracker.ended('c1', at(9));
+      expect(rows[0]).toMatchObject({ disposition: 'AUTO', extension: null, billsec: 8 });
+
+      start({ callId: 'c2', plan: menu });
+      tracker.answered('c2', null, 0, at(1));
+      start({ callId: 'to101', parentCallId: 'c2', plan: { ...inboundPlan, route: [], steps: [{ kind: 'ring', mode: 'parallel', targets: [{ extension: '101', timeout: 20 }], timeout: 20, source: ivr }] } });
+      tracker.failed('to101', 480, 0, at(25));
+      tracker.ended('c2', at(26));
+      expect(rows[1]).toMatchObject({ call_id: 'c2', disposition: 'NO ANSWER' });
+
+      start({ callId: 'c3', plan: { ...inboundPlan, steps: [{ kind: 'play', audioIds: [1], source: { type: 'msg' as const, id: '1', name: 'Thông báo' } }] } });
+      tracker.answered('c3', null, 0, at(1));
+      tracker.ended('c3', at(6));
+      expect(rows[2]).toMatchObject({ call_id: 'c3', disposition: 'AUTO' });
+    });
+  });
 });

@@ -42,6 +42,12 @@ interface ActiveCall extends CallStart {
   answeredByChild?: boolean;
   /** The queue whose agents the answered step rang (the agent's queue statistics). */
   answeredQueueId?: number;
+  /** A person outside the PBX answered (a forward step through a carrier, here or in a leg). */
+  answeredOutside?: boolean;
+  /** The call (or a leg placed for it) was answered by a mailbox: the PBX took a message. */
+  reachedVoicemail?: boolean;
+  /** What the caller met last without a person: a media step's kind, or 'missed' (a leg rang extensions, none answered). */
+  lastReached?: string;
 }
 
 /**
@@ -81,6 +87,17 @@ export class CallTracker {
 
   get(callId: string): CallStart | undefined {
     return this.calls.get(callId);
+  }
+
+  /** The call a leg was placed for, through any number of legs (the call itself when it is no leg). */
+  rootOf(callId: string): string {
+    let id = callId;
+    for (let i = 0; i < 8; i++) {
+      const parent = this.calls.get(id)?.parentCallId;
+      if (!parent) break;
+      id = parent;
+    }
+    return id;
   }
 
   activeCount(): number {
@@ -156,10 +173,19 @@ export class CallTracker {
     }
     const outside = step !== null && call.kamailio.steps[step]?.do === 'forward';
     const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
+    const media = this.mediaKindOf(call, step);
+    // The caller's answer by a person is what the record's answer time is (wait, service level,
+    // talk time): a queue's caller answered by the worker at once waits until an agent takes it.
+    if (parent && (extension || outside) && !parent.answeredBy && !parent.answeredOutside) parent.answeredAt = at;
+    for (const c of [call, parent]) {
+      if (!c) continue;
+      if (outside) c.answeredOutside = true;
+      if (media === 'voicemail') c.reachedVoicemail = true;
+      if (media && media !== 'bridge') c.lastReached = media;
+    }
     if (parent && extension && !parent.answeredBy) {
       parent.answeredBy = extension;
       parent.answeredByChild = true;
-      parent.answeredAt ??= at;
       this.emit({ type: 'answered', tenantId: parent.tenantId, callId: parent.callId, extension });
     }
     // A leg the worker forwarded outside (an IVR choice, a queue's timeout to a mobile): the caller talks from now.
@@ -172,7 +198,7 @@ export class CallTracker {
     const call = this.calls.get(callId);
     if (!call) return;
     if (!call.answeredAt) return this.failed(callId, 487, null, at);
-    this.finish(call, { endedAt: at, disposition: 'ANSWERED', sipCode: 200, step: call.answeredStep });
+    this.finish(call, { endedAt: at, disposition: answeredDisposition(call), sipCode: 200, step: call.answeredStep });
   }
 
   /** The call ended unanswered; `code` is the final status the caller got, `step` the Kamailio step it ended on. */
@@ -195,6 +221,9 @@ export class CallTracker {
 
   private finish(call: ActiveCall, end: { endedAt: Date; disposition: Disposition; sipCode: number | null; step: number | null }): void {
     this.calls.delete(call.callId);
+    // A leg that rang extensions and ended unanswered: what its caller met last was a miss.
+    const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
+    if (parent && !call.answeredAt && call.kamailio.steps.some((k) => k.do === 'ring')) parent.lastReached = 'missed';
     if (call.callerExtension) this.markBusy(call.tenantId, call.callerExtension, -1);
     if (call.answeredBy && !call.answeredByChild) this.markBusy(call.tenantId, call.answeredBy, -1);
     if (call.answeredBy && call.answeredAt && call.answeredQueueId !== undefined) {
@@ -226,9 +255,10 @@ export class CallTracker {
       route: call.plan.route,
       ring_group_id: group ? Number(group.id) : null,
       queue_id: queue ? Number(queue.id) : null,
-      // Who answered; a call nobody answered is the one extension it rang (a direct call missed), so
-      // the per-extension figures and the extension's own history count it (issue 13).
-      extension: call.answeredBy ?? (call.answeredAt || call.plan.direction === 'outbound' ? null : rangOnly(call.plan)),
+      // Who answered; a call no person answered is the one extension it rang (a direct call missed,
+      // or taken by that extension's mailbox), so the per-extension figures and the extension's own
+      // history count it (issues 13, 30); a call the PBX's menus alone answered is nobody's.
+      extension: call.answeredBy ?? (end.disposition === 'ANSWERED' || end.disposition === 'AUTO' || call.plan.direction === 'outbound' ? null : rangOnly(call.plan)),
       trunk: forward?.do === 'forward' ? forward.trunk : null,
       started_at: call.startedAt,
       answered_at: call.answeredAt,
@@ -240,6 +270,12 @@ export class CallTracker {
       reason: this.reasonOf(call, kstep, end.sipCode),
     });
     this.emit({ type: 'ended', tenantId: call.tenantId, callId: call.callId, disposition: end.disposition, extension: call.answeredBy, callerExtension: call.callerExtension });
+  }
+
+  /** The plan step kind behind a media step of the call (ivr, play, queue, voicemail, bridge…), else null. */
+  private mediaKindOf(call: ActiveCall, step: number | null): string | null {
+    const k = step !== null ? call.kamailio.steps[step] : undefined;
+    return k?.do === 'media' ? (call.plan.steps[k.from_step]?.kind ?? null) : null;
   }
 
   /** The queue a Kamailio step rang agents for (a queue's agents ring in a leg the media worker placed). */
@@ -270,6 +306,20 @@ export class CallTracker {
   private emit(e: CallEvent): void {
     this.events.emit('call', e);
   }
+}
+
+/**
+ * What an answered call was (ADR 0043), decided once for every screen: ANSWERED when a person took
+ * it (an extension, or someone outside through a carrier); VOICEMAIL when a mailbox took it; NO
+ * ANSWER when the caller gave up waiting in a queue, or a menu's choice rang and nobody answered;
+ * AUTO when only the PBX's menus answered (an IVR left, an announcement, the mailbox menu).
+ */
+export function answeredDisposition(call: Pick<ActiveCall, 'answeredBy' | 'answeredOutside' | 'reachedVoicemail' | 'lastReached'>): Disposition {
+  if (call.answeredBy || call.answeredOutside) return 'ANSWERED';
+  if (call.reachedVoicemail) return 'VOICEMAIL';
+  if (call.lastReached === 'queue' || call.lastReached === 'missed') return 'NO ANSWER';
+  // A call answered at a ring step by a phone Kamailio could not name (no extension): a person.
+  return call.lastReached ? 'AUTO' : 'ANSWERED';
 }
 
 /**

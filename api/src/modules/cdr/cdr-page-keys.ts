@@ -1,5 +1,6 @@
 import { likePattern } from '../../db/sql';
 import type { CdrFilter } from './cdr-read.repository';
+import { DISPOSITIONS } from './cdr';
 
 /**
  * A filtered page's rows found by exact index ranges (migration 0030, ADR 0029). Walking the range
@@ -9,10 +10,9 @@ import type { CdrFilter } from './cdr-read.repository';
  * or the queue, or nothing — times each direction and result it allows is one index range of
  * (tenant_id, <value>, direction, disposition, started_at, id), already newest first; each gives its
  * first `limit` rows under every condition, and the merge of them all, newest first, is the page.
- * At most (extensions × 30) or 15 ranges, whatever the data.
+ * At most (extensions × 42) or 21 ranges, whatever the data.
  */
 const DIRECTIONS = ['inbound', 'internal', 'outbound'] as const;
-const DISPOSITIONS = ['ANSWERED', 'NO ANSWER', 'BUSY', 'FAILED', 'BLOCKED'] as const;
 
 /** Each branch of the extension condition (conditions()): the column and the directions it holds for. */
 const EXTENSION_BRANCHES: readonly { column: string; directions: readonly string[] }[] = [

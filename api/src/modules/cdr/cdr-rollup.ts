@@ -9,22 +9,25 @@
  * an 'in' row for the extension that answered or was called. Adding rows up adds, so a run over
  * new rows only (the writer's RETURNING) never counts a call twice.
  */
-const BASE_SUMS = ['calls', 'answered', 'no_answer', 'busy', 'failed', 'blocked', 'billsec', 'duration', 'wait_sec', 'answered_sla'];
-/** The wait of each unanswered result on its own (migration 0025; not in cdr_daily, see GRAINS). */
-const RESULT_WAITS = ['no_answer_wait_sec', 'busy_wait_sec', 'failed_wait_sec', 'blocked_wait_sec'];
+const BASE_SUMS = ['calls', 'answered', 'voicemail', 'auto', 'no_answer', 'busy', 'failed', 'blocked', 'billsec', 'duration', 'wait_sec', 'answered_sla'];
+/** The results other than a person's answer, each a count column (migrations 0022, 0042): their dispositions. */
+const OTHER_RESULTS = [['voicemail', 'VOICEMAIL'], ['auto', 'AUTO'], ['no_answer', 'NO ANSWER'], ['busy', 'BUSY'], ['failed', 'FAILED'], ['blocked', 'BLOCKED']] as const;
+/** The wait of each result but a person's answer on its own (migrations 0025, 0042; not in cdr_daily, see GRAINS). */
+const RESULT_WAITS = OTHER_RESULTS.map(([r]) => `${r}_wait_sec`);
 
 /** Answered within the service level of the call's queue (its sla_seconds when recorded; 20 s outside a queue; migration 0027). */
-const ANSWERED_SLA = `count(*) filter (where c.answered_at is not null and extract(epoch from c.answered_at - c.started_at) <=
+const ANSWERED_SLA = `count(*) filter (where c.disposition = 'ANSWERED' and extract(epoch from c.answered_at - c.started_at) <=
       coalesce((select q.sla_seconds from pbx_queues q where q.id = c.queue_id and q.tenant_id = c.tenant_id), 20))`;
 
 /** Seconds a caller waited: until the answer, or until they gave up. */
 const WAIT = `case when c.answered_at is null then c.duration else greatest(0, round(extract(epoch from c.answered_at - c.started_at)))::bigint end`;
 
-const RAW_BASE = `count(*), count(*) filter (where c.disposition = 'ANSWERED'), count(*) filter (where c.disposition = 'NO ANSWER'),
-      count(*) filter (where c.disposition = 'BUSY'), count(*) filter (where c.disposition = 'FAILED'),
-      count(*) filter (where c.disposition = 'BLOCKED'), sum(c.billsec), sum(c.duration), sum(${WAIT}), ${ANSWERED_SLA}`;
+// Talk time is a person's (ADR 0043): a mailbox or a menu answering bills the caller but is nobody's talk.
+const RAW_BASE = `count(*), count(*) filter (where c.disposition = 'ANSWERED'),
+      ${OTHER_RESULTS.map(([, d]) => `count(*) filter (where c.disposition = '${d}')`).join(', ')},
+      coalesce(sum(c.billsec) filter (where c.disposition = 'ANSWERED'), 0), sum(c.duration), sum(${WAIT}), ${ANSWERED_SLA}`;
 // So a summary filtered by result has its exact wait; an answered call's is wait_sec less these.
-const RAW_WAITS = ['NO ANSWER', 'BUSY', 'FAILED', 'BLOCKED'].map((d) => `coalesce(sum(${WAIT}) filter (where c.disposition = '${d}'), 0)`).join(', ');
+const RAW_WAITS = OTHER_RESULTS.map(([, d]) => `coalesce(sum(${WAIT}) filter (where c.disposition = '${d}'), 0)`).join(', ');
 
 const LEGS = `cross join lateral (
       select 'out'::text as leg, c.caller as extension where c.direction <> 'inbound'

@@ -1,8 +1,12 @@
+import type { Disposition } from '@tongdai/contracts';
 import type { RejectReason, RouteNode } from '../routing';
 
-/** Dispositions of a call record (Asterisk's names, plus BLOCKED for calls the plan refused). */
-export const DISPOSITIONS = ['ANSWERED', 'NO ANSWER', 'BUSY', 'FAILED', 'BLOCKED'] as const;
-export type Disposition = (typeof DISPOSITIONS)[number];
+/**
+ * Dispositions of a call record: Asterisk's names, plus BLOCKED for calls the plan refused, and for
+ * calls the PBX answered without a person (ADR 0043) VOICEMAIL (a mailbox took it) and AUTO (an
+ * IVR, an announcement, the mailbox menu). ANSWERED is a person's answer.
+ */
+export { DISPOSITIONS, type Disposition } from '@tongdai/contracts';
 
 /** One row of the cdrs table (migration 0008). */
 export interface CdrRow {

@@ -527,14 +527,14 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     }
   });
 
-  it('an announcement plays, then the worker hangs up; the record says who answered: nobody', async () => {
+  it('an announcement plays, then the worker hangs up; the record says who answered: the PBX alone (AUTO, issue 30)', async () => {
     const ear = await Ear.open();
     const call = await listener({ did: '02873007003', caller: '0902000005', ear, keys: [], talkMs: 0, remoteHangsUp: true });
     ear.close();
     expect(call.code).toBe(0);
     expect(ear.loudness(0, 900).rms).toBeGreaterThan(4000);
     const cdr = await cdrOf('0902000005');
-    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: null });
+    expect(cdr).toMatchObject({ disposition: 'AUTO', extension: null });
     expect(cdr.route.map((n) => n.type)).toEqual(['inbound', 'msg']);
   });
 
@@ -967,7 +967,11 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       const pcm = new Int16Array(new Uint8Array(message!.bytes).slice(44).buffer);
       const spoken = pcm.subarray(Math.round(0.6 * 8000), Math.round(2.0 * 8000));
       expect(tonePower(spoken, 440)).toBeGreaterThan(20 * tonePower(spoken, 1000));
-      expect(await cdrOf('0902000024')).toMatchObject({ direction: 'inbound', extension: null });
+      // 102's mailbox took it: a voicemail call of 102's, not an answer of 102's (issue 30); its message is the call's.
+      const cdr = await cdrOf('0902000024');
+      expect(cdr).toMatchObject({ direction: 'inbound', disposition: 'VOICEMAIL', extension: '102' });
+      const linked = await t.db.withTenant(tenantId, async (tx) => (await tx.query('select 1 from voicemail_messages where call_id = $1', [cdr.call_id])).rows.length);
+      expect(linked).toBe(1);
     } finally {
       ear.close();
       await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set ring_time = null, voicemail_enabled = false where extension = '102'"));

@@ -5,7 +5,7 @@ import { actualOf, kpiProgress, kpiWindow, periodDays, type LegFigures } from '.
 const vn = (wall: string) => new Date(`${wall.replace(' ', 'T')}:00+07:00`);
 
 const fig = (f: Partial<CallFigures>): CallFigures => ({
-  calls: 0, calls_in: 0, calls_out: 0, calls_internal: 0, answered: 0, missed: 0, busy: 0, failed: 0, blocked: 0,
+  calls: 0, calls_in: 0, calls_out: 0, calls_internal: 0, answered: 0, voicemail: 0, auto: 0, missed: 0, busy: 0, failed: 0, blocked: 0,
   talk_sec: 0, avg_talk_sec: 0, wait_sec: 0, answer_rate: 0, ...f,
 });
 const legs = (placed: Partial<CallFigures>, received: Partial<CallFigures>, all: Partial<CallFigures>): LegFigures => ({

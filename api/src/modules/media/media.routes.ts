@@ -91,6 +91,7 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
       caller: found.call.caller,
       step: mediaStepOf(found.step, config),
       has_next: found.stepIndex + 1 < found.call.plan.steps.length,
+      record_call_id: d.tracker.rootOf(found.call.callId),
       direction: found.call.plan.direction,
       // The worker that first takes a call records it when the plan or its step says so (ADR 0041);
       // legs it places (continuations) are recorded by it, never again by the worker they reach.

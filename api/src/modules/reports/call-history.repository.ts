@@ -98,7 +98,7 @@ export async function carrierGroups(tx: Queryable, filter: Omit<CdrRangeQuery, '
 export async function countMissed(tx: Queryable, extension: string, from: Date, to: Date): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
     `select count(*)::int as n from cdrs
-      where started_at >= $1 and started_at < $2 and disposition = 'NO ANSWER'
+      where started_at >= $1 and started_at < $2 and disposition in ('NO ANSWER', 'VOICEMAIL')
         and ((direction = 'internal' and callee = $3) or (direction = 'inbound' and extension = $3))`,
     [from, to, extension],
   );

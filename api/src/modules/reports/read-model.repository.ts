@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db';
 import { iso } from '../../db/sql';
+import type { CallResult } from '@tongdai/contracts';
 
 /**
  * SQL over the rollups only (migrations 0022, 0025): never the raw cdrs. Every query runs inside
@@ -32,6 +33,8 @@ export interface Sums {
   calls_out: number;
   calls_internal: number;
   answered: number;
+  voicemail: number;
+  auto: number;
   no_answer: number;
   busy: number;
   failed: number;
@@ -42,8 +45,9 @@ export interface Sums {
   answered_sla: number;
 }
 
-type Result = 'answered' | 'no_answer' | 'busy' | 'failed' | 'blocked';
-const UNANSWERED = ['no_answer', 'busy', 'failed', 'blocked'] as const;
+type Result = CallResult;
+/** Every result but a person's answer: each has its own wait column (migrations 0025, 0042). */
+const UNANSWERED = ['voicemail', 'auto', 'no_answer', 'busy', 'failed', 'blocked'] as const;
 
 /**
  * The select list of Sums over `a`: over rollup rows (`raw`), or re-added over rows that are
@@ -60,7 +64,7 @@ function sums(a: string, raw: boolean, result?: Result): string {
     : `sum(${a}.${result}_wait_sec)`;
   const int: [string, string][] = [
     ['calls', raw ? `sum(${calls})` : `sum(${a}.calls)`], ['calls_in', dir('inbound', 'calls_in')], ['calls_out', dir('outbound', 'calls_out')],
-    ['calls_internal', dir('internal', 'calls_internal')], ['answered', outcome('answered')], ['no_answer', outcome('no_answer')],
+    ['calls_internal', dir('internal', 'calls_internal')], ['answered', outcome('answered')], ['voicemail', outcome('voicemail')], ['auto', outcome('auto')], ['no_answer', outcome('no_answer')],
     ['busy', outcome('busy')], ['failed', outcome('failed')], ['blocked', outcome('blocked')],
     // Answered within the queue's service level: answered calls only.
     ['answered_sla', !raw || !result || result === 'answered' ? `sum(${a}.answered_sla)` : '0'],

@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../../db/db';
 import * as repo from './read-model.repository';
-import type { CallFigures } from '@tongdai/contracts';
+import type { CallFigures, CallResult } from '@tongdai/contracts';
 import type { Sums } from './read-model.repository';
 
 const VN_OFFSET_MS = 7 * 3_600_000;
@@ -24,7 +24,7 @@ export interface ReportRange {
   extensions?: readonly string[];
   /** Only calls of this direction, this result, through this queue (the call-history filters). */
   direction?: 'inbound' | 'outbound' | 'internal';
-  result?: 'answered' | 'no_answer' | 'busy' | 'failed' | 'blocked';
+  result?: CallResult;
   queueId?: number;
 }
 
@@ -57,7 +57,7 @@ function checked(r: ReportRange): ReportRange {
 function figures(s: Sums): CallFigures {
   return {
     calls: s.calls, calls_in: s.calls_in, calls_out: s.calls_out, calls_internal: s.calls_internal,
-    answered: s.answered, missed: s.no_answer, busy: s.busy, failed: s.failed, blocked: s.blocked,
+    answered: s.answered, voicemail: s.voicemail, auto: s.auto, missed: s.no_answer, busy: s.busy, failed: s.failed, blocked: s.blocked,
     talk_sec: s.billsec, avg_talk_sec: s.answered ? Math.round(s.billsec / s.answered) : 0, wait_sec: s.wait_sec,
     answer_rate: s.calls ? s.answered / s.calls : 0,
   };
@@ -130,7 +130,7 @@ export interface LegFigures {
   all: CallFigures;
 }
 
-const ZERO: Sums = { calls: 0, calls_in: 0, calls_out: 0, calls_internal: 0, answered: 0, no_answer: 0, busy: 0, failed: 0, blocked: 0, billsec: 0, wait_sec: 0, answered_sla: 0 };
+const ZERO: Sums = { calls: 0, calls_in: 0, calls_out: 0, calls_internal: 0, answered: 0, voicemail: 0, auto: 0, no_answer: 0, busy: 0, failed: 0, blocked: 0, billsec: 0, wait_sec: 0, answered_sla: 0 };
 const add = (a: Sums, b: Sums): Sums => Object.fromEntries(Object.keys(ZERO).map((k) => [k, a[k as keyof Sums] + b[k as keyof Sums]])) as unknown as Sums;
 
 /** Figures of a set of extensions (an agent's, a team's, a department's) per leg, for KPIs. No extensions: zeros. */

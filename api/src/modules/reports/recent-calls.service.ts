@@ -49,8 +49,10 @@ export function createRecentCallsService(db: Db) {
           dial: internal ? other : displayForm(other),
           name: internal ? nameOf.get(other) || null : matched.get(other)?.name ?? null,
           result,
-          missed: direction === 'incoming' && result === 'no_answer',
-          billsec: r.billsec,
+          // A call its mailbox took is one the agent missed (the phone's badge counts it, as countMissed does).
+          missed: direction === 'incoming' && (result === 'no_answer' || result === 'voicemail'),
+          // An agent's talk: a call in that their mailbox (or a menu) took was no talk of theirs.
+          billsec: direction === 'incoming' && result !== 'answered' ? 0 : r.billsec,
         };
       });
       return { data, next: page.next, missed };
