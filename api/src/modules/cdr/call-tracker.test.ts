@@ -72,6 +72,26 @@ describe('CallTracker', () => {
       tracker.ended('c1', new Date('2024-06-10T02:00:13Z'));
       expect(rows[0]).toMatchObject({ direction: 'outbound', trunk: 'viettel', did, billsec: 10 });
     }
+    // Recorded (issue 30): the worker bridges, the carrier is reached by the leg it placed — the
+    // call still names the hotline and the trunk, answered or not.
+    for (const answered of [true, false]) {
+      const { rows, tracker, start } = setup();
+      const trunks = { switchboards: [VIETTEL], ruleSwitchboards: () => [VIETTEL.id] };
+      const recorded: RoutingPlan = { ...plan('02873000001'), steps: [{ kind: 'bridge', source: out }, ...plan('02873000001').steps] };
+      start({ plan: recorded, kamailio: toKamailioPlan(recorded, 'demo.tongdai.local', trunks), callerExtension: '101' });
+      const rest: RoutingPlan = { ...plan('02873000001'), route: [] };
+      start({ callId: 'leg', parentCallId: 'c1', plan: rest, kamailio: toKamailioPlan(rest, 'demo.tongdai.local', trunks) });
+      if (answered) {
+        tracker.answered('leg', null, 0, new Date('2024-06-10T02:00:03Z'));
+        tracker.answered('c1', null, 0, new Date('2024-06-10T02:00:03Z'));
+        tracker.ended('leg', new Date('2024-06-10T02:00:13Z'));
+        tracker.ended('c1', new Date('2024-06-10T02:00:13Z'));
+      } else {
+        tracker.failed('leg', 486, 0, new Date('2024-06-10T02:00:03Z'));
+        tracker.failed('c1', 486, 0, new Date('2024-06-10T02:00:03Z'));
+      }
+      expect(rows[0]).toMatchObject({ direction: 'outbound', trunk: 'viettel', did: '02873000001', disposition: answered ? 'ANSWERED' : 'BUSY', billsec: answered ? 10 : 0 });
+    }
   });
 
   it('maps the final status of an unanswered call: busy, no answer, failed, media not available', () => {

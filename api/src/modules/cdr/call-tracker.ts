@@ -48,6 +48,8 @@ interface ActiveCall extends CallStart {
   reachedVoicemail?: boolean;
   /** What the caller met last without a person: a media step's kind, or 'missed' (a leg rang extensions, none answered). */
   lastReached?: string;
+  /** The carrier step a leg placed for this call went out on (a recorded call out): its hotline and trunk are the call's. */
+  via?: KamailioPlan['steps'][number];
 }
 
 /**
@@ -151,6 +153,7 @@ export class CallTracker {
     this.calls.set(call.callId, active);
     const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
     if (parent) parent.plan = { ...parent.plan, route: [...parent.plan.route, ...call.plan.route] };
+    if (parent && !parent.via) parent.via = call.kamailio.steps.find((k) => k.do === 'forward');
     if (call.callerExtension) this.markBusy(call.tenantId, call.callerExtension, 1);
     const ring = first.do === 'ring' ? first.targets : [];
     this.emit({ type: 'ringing', tenantId: call.tenantId, callId: call.callId, caller: call.caller, callee: call.callee, extensions: ring });
@@ -174,6 +177,7 @@ export class CallTracker {
     const outside = step !== null && call.kamailio.steps[step]?.do === 'forward';
     const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
     const media = this.mediaKindOf(call, step);
+    if (parent && outside) parent.via = call.kamailio.steps[step!];
     // The caller's answer by a person is what the record's answer time is (wait, service level,
     // talk time): a queue's caller answered by the worker at once waits until an agent takes it.
     if (parent && (extension || outside) && !parent.answeredBy && !parent.answeredOutside) parent.answeredAt = at;
@@ -242,7 +246,8 @@ export class CallTracker {
     const firstOf = (type: string) => call.plan.route.find((n) => n.type === type);
     const group = source?.type === 'group' ? source : firstOf('group');
     const queue = source?.type === 'queue' ? source : firstOf('queue');
-    const forward = [answeredStep, ...call.kamailio.steps].find((s) => s?.do === 'forward');
+    // The carrier step it went out on: the one answered, the one a leg placed for it took, else its first.
+    const forward = [answeredStep, call.via, ...call.kamailio.steps].find((s) => s?.do === 'forward');
     this.sink({
       tenant_id: call.tenantId,
       call_id: call.callId,
