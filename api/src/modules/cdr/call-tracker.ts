@@ -85,7 +85,14 @@ export class CallTracker {
   private readonly busyCount = new Map<number, Map<string, number>>();
   private readonly recent = new Map<string, { extension: string; at: Date }>();
 
-  constructor(private readonly sink: (row: CdrRow) => void) {}
+  /**
+   * @param reconcileGraceMs how young a call Kamailio's dialogs snapshot may lack and stay (its plan
+   *   may still be on its way to Kamailio); default 10 s.
+   */
+  constructor(
+    private readonly sink: (row: CdrRow) => void,
+    private readonly reconcileGraceMs = 10_000,
+  ) {}
 
   get(callId: string): CallStart | undefined {
     return this.calls.get(callId);
@@ -211,6 +218,23 @@ export class CallTracker {
     if (!call) return;
     if (call.answeredAt) return this.ended(callId, at);
     this.finish(call, { endedAt: at, disposition: failureDisposition(code), sipCode: code, step });
+  }
+
+  /**
+   * Kamailio's dialogs in progress (its snapshot every few seconds, issue 30): a call it no longer
+   * has ended without its end reaching us (refused before it had a dialog, an event lost), so it
+   * leaves the live state, the busy set and the channel counts now. A call younger than `graceMs`
+   * is kept: Kamailio may still be fetching its plan. Returns the Call-IDs dropped.
+   */
+  reconcile(alive: ReadonlySet<string>, now = Date.now(), graceMs = this.reconcileGraceMs): string[] {
+    const gone: string[] = [];
+    for (const call of [...this.calls.values()]) {
+      if (alive.has(call.callId) || now - call.startedAt.getTime() < graceMs || !this.calls.has(call.callId)) continue;
+      gone.push(call.callId);
+      if (call.answeredAt) this.ended(call.callId, new Date(now));
+      else this.finish(call, { endedAt: new Date(now), disposition: 'FAILED', sipCode: null, step: null });
+    }
+    return gone;
   }
 
   /** Ends calls whose end Kamailio never reported (it restarted, an event was lost). */

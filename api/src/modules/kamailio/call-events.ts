@@ -22,8 +22,26 @@ export interface ChannelCounter {
   off(callId: string): void;
 }
 
+/**
+ * Kamailio's dialogs in progress (route[DIALOGS_SYNC]: the JSON-RPC answer of dlg.briefing "c",
+ * every few seconds): each one's Call-ID. No result and no error: none in progress.
+ */
+const DialogsSnapshot = v.object({
+  jsonrpc: v.literal('2.0'),
+  result: v.optional(v.union([v.array(v.looseObject({ 'call-id': v.optional(v.string()) })), v.looseObject({ 'call-id': v.optional(v.string()) })])),
+  error: v.optional(v.unknown()),
+});
+
 /** One event of Kamailio's dialog module (answer / end / failure, over evapi) applied to the tracker. */
 export function applyKamailioEvent(tracker: CallTracker, raw: unknown, channels?: ChannelCounter): void {
+  const snapshot = v.safeParse(DialogsSnapshot, raw);
+  if (snapshot.success) {
+    if (snapshot.output.error !== undefined) return;
+    const r = snapshot.output.result;
+    const alive = new Set((Array.isArray(r) ? r : r ? [r] : []).map((d) => d['call-id']).filter((id): id is string => !!id));
+    for (const callId of tracker.reconcile(alive)) channels?.off(callId);
+    return;
+  }
   const e = v.safeParse(CallEvent, raw);
   if (!e.success) return;
   const { event, call_id: callId, ext, step, code, sb } = e.output;

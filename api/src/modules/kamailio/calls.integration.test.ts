@@ -159,7 +159,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const evapiPort = await lib.freeTcpPort();
     trunkPort = await lib.freeUdpPort();
     carrierPort = await lib.freeUdpPort();
-    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, testClock: true, cdrFlushMs: 20, switchboardsTtlMs: 100, evapi: `127.0.0.1:${evapiPort}` } });
+    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, testClock: true, cdrFlushMs: 20, switchboardsTtlMs: 100, reconcileGraceMs: 2000, evapi: `127.0.0.1:${evapiPort}` } });
     await internal.listen({ port: 0, host: '127.0.0.1' });
     const apiPort = (internal.server.address() as { port: number }).port;
     sipUdp = await lib.freeUdpPort();
@@ -1007,6 +1007,35 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const cdr = await cdrOf('0902000006');
     expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '101' });
     expect(cdr.route.map((n) => n.type)).toEqual(['inbound', 'queue', 'direct']);
+  }, 40_000);
+
+  it('no ghost (issue 30): a call Kamailio refuses before it has a dialog (nothing to ring) leaves the live state at once, with its record; a call whose end never came leaves at the next snapshot of its dialogs', async () => {
+    const active = async () => (await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/calls' })).json().active as number;
+    const kamcmd = (...args: string[]) => execFileSync('kamcmd', ['-s', `unix:${kamailio.ctlSocket}`, ...args]).toString();
+    expect(await active()).toBe(0);
+    // 101's phone gone from Kamailio's location table while the API still counts it online (its
+    // unregistration not heard yet): the plan rings 101, Kamailio finds no contact and answers 480 itself.
+    kamcmd('ul.rm', 'location', `101@${DOMAIN}`);
+    try {
+      expect((await carrier({ did: '02873007007', caller: '0902000031', expect: 480 })).code).toBe(0);
+      const refusedAt = Date.now();
+      let left = -1;
+      while (Date.now() - refusedAt < 1000 && (left = await active()) !== 0) await new Promise((r) => setTimeout(r, 20));
+      expect(left).toBe(0);
+      expect(await cdrOf('0902000031')).toMatchObject({ disposition: 'NO ANSWER', sip_code: 480, extension: '101' });
+    } finally {
+      expect(await registerContact({ proxyPort: sipUdp, user: '101', domain: DOMAIN, password: DEMO_SIP.demo.admin.password, contactPort: phonePort['101'], expires: 600 })).toBe(200);
+    }
+
+    // A plan Kamailio asked for and whose call it never set up, as if its end were lost: gone at the
+    // next snapshot of Kamailio's dialogs (every 5 s; this file's grace is 2 s), its record written.
+    const plan = await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=ghost-1&source=trunk&from=0902000032&from_domain=127.0.0.1&to=02873000001&src=127.0.0.1:${carrierPort}` });
+    expect(plan.statusCode).toBe(200);
+    expect(await active()).toBe(1);
+    const until = Date.now() + 9000;
+    while (Date.now() < until && (await active()) !== 0) await new Promise((r) => setTimeout(r, 100));
+    expect(await active()).toBe(0);
+    expect(await cdrOf('0902000032')).toMatchObject({ call_id: 'ghost-1', disposition: 'FAILED', sip_code: null });
   }, 40_000);
 
   it('a media worker that dies is taken out: the next calls still reach the IVR', async () => {

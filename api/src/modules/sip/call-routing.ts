@@ -39,6 +39,8 @@ export interface CallRoutingOptions {
   lapseCheckMs?: number;
   /** Where the media worker's call recordings go (default: recordingStoreFromEnv(), as the public server's). */
   recordingStore?: RecordingStore;
+  /** How young a call Kamailio's dialogs snapshot may lack and stay live (CallTracker.reconcile); default 10 s. */
+  reconcileGraceMs?: number;
 }
 
 /**
@@ -51,7 +53,7 @@ export const callTenantLookup = (db: Db): Pick<TenantLookup, 'ofDomain'> => new 
 export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRoutingOptions = {}): CallTracker {
   const configs = new PbxConfigCache(db, { load: opts.loadConfig });
   const writer = new CdrWriter(db, { intervalMs: opts.cdrFlushMs, onError: (err) => app.log.error({ err }, 'CDR write failed') });
-  const tracker = new CallTracker((row) => writer.add(row));
+  const tracker = new CallTracker((row) => writer.add(row), opts.reconcileGraceMs);
   // What rrmemory / leastrecent / fewestcalls remember, shared by every instance (migration 0037).
   const queueStats = new QueueStats(db, (err) => app.log.error({ err }, 'queue statistics not recorded')).follow(tracker);
   const hub = opts.hub;

@@ -1,0 +1,49 @@
+import type { RoutingPlan } from '../routing';
+import { CallTracker, type CallEvent } from '../cdr/call-tracker';
+import type { CdrRow } from '../cdr/cdr';
+import { toKamailioPlan } from './kamailio-plan';
+import { applyKamailioEvent } from './call-events';
+
+const plan: RoutingPlan = {
+  direction: 'inbound', from: '0901234567', to: '02873000001', did: '02873000001', route: [], interactive: false,
+  steps: [{ kind: 'ring', mode: 'parallel', targets: [{ extension: '101', timeout: 20 }], timeout: 20, source: { type: 'direct', id: '101', name: '101' } }],
+};
+
+/** Kamailio's dialogs snapshot (route[DIALOGS_SYNC]: dlg.briefing "c" as JSON-RPC) reconciles the calls in progress (issue 30). */
+describe("Kamailio's dialogs snapshot", () => {
+  function setup() {
+    const rows: CdrRow[] = [];
+    const ended: CallEvent[] = [];
+    const off: string[] = [];
+    const tracker = new CallTracker((r) => rows.push(r), 1000);
+    tracker.events.on('call', (e: CallEvent) => e.type === 'ended' && ended.push(e));
+    const start = (callId: string, ageMs: number) =>
+      tracker.start({ callId, tenantId: 1, caller: plan.from, callee: plan.to, callerExtension: null, plan, kamailio: toKamailioPlan(plan, 'd', {}), startedAt: new Date(Date.now() - ageMs) });
+    return { rows, ended, off, tracker, start, channels: { on: () => undefined, off: (id: string) => void off.push(id) } };
+  }
+
+  it('ends the calls Kamailio no longer has (their record FAILED, their channel given back), keeps those it has and the young ones', () => {
+    const { rows, ended, off, tracker, start, channels } = setup();
+    start('up', 30_000);
+    start('ghost', 30_000);
+    start('young', 100);
+    start('answered-ghost', 60_000);
+    tracker.answered('answered-ghost', '101', 0, new Date(Date.now() - 50_000));
+    applyKamailioEvent(tracker, { jsonrpc: '2.0', result: [{ 'call-id': 'up' }, { 'call-id': 'other' }], id: 1 }, channels);
+    expect(rows.map((r) => [r.call_id, r.disposition]).sort()).toEqual([['answered-ghost', 'ANSWERED'], ['ghost', 'FAILED']]);
+    expect(ended.map((e) => e.callId).sort()).toEqual(['answered-ghost', 'ghost']);
+    expect(off.sort()).toEqual(['answered-ghost', 'ghost']);
+    expect(tracker.get('up')).toBeDefined();
+    expect(tracker.get('young')).toBeDefined();
+  });
+
+  it('no dialog at all ends every call old enough; an RPC error or a malformed message ends nothing', () => {
+    const { tracker, start, channels } = setup();
+    start('a', 30_000);
+    applyKamailioEvent(tracker, { jsonrpc: '2.0', error: { code: 500, message: 'x' }, id: 1 }, channels);
+    applyKamailioEvent(tracker, { jsonrpc: '1.0', result: [] }, channels);
+    expect(tracker.activeCount()).toBe(1);
+    applyKamailioEvent(tracker, { jsonrpc: '2.0', id: 1 }, channels);
+    expect(tracker.activeCount()).toBe(0);
+  });
+});
