@@ -15,7 +15,7 @@ export const REPORT_DIRECTIONS = { inbound: 'Gọi vào', outbound: 'Gọi ra', 
 export type ReportDirection = keyof typeof REPORT_DIRECTIONS;
 
 /**
- * Results as the screen names them; each is one CDR disposition (ADR 0043, decided once for every
+ * Results as the screen names them; each is one CDR disposition (ADR 0045, decided once for every
  * screen): `answered` a person took the call (an extension, or someone outside through a carrier);
  * `voicemail` a mailbox took it; `auto` only the PBX's menus answered (an IVR the caller left, an
  * announcement, the mailbox menu); `no_answer` nobody answered (rang out, the caller gave up,

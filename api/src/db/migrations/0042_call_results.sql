@@ -1,4 +1,4 @@
--- Who answered a call, decided once (issue 30, ADR 0043). ANSWERED is a person's answer (an
+-- Who answered a call, decided once (issue 30, ADR 0045). ANSWERED is a person's answer (an
 -- extension, or someone outside reached through a carrier); VOICEMAIL a mailbox took the call;
 -- AUTO only the PBX's menus answered (an IVR the caller left, an announcement, the mailbox menu).
 -- The rollups count each on its own, and talk time only for calls a person answered.

@@ -178,7 +178,7 @@ describe('CallTracker', () => {
     ]);
   });
 
-  describe('what an answered call was (issue 30, ADR 0043)', () => {
+  describe('what an answered call was (issue 30, ADR 0045)', () => {
     const at = (s: number) => new Date(Date.parse('2024-06-10T02:00:00Z') + s * 1000);
     const ext102 = { type: 'direct' as const, id: '102', name: '102' };
     const direct: RoutingPlan = {

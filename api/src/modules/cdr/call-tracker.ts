@@ -338,7 +338,7 @@ export class CallTracker {
 }
 
 /**
- * What an answered call was (ADR 0043), decided once for every screen: ANSWERED when a person took
+ * What an answered call was (ADR 0045), decided once for every screen: ANSWERED when a person took
  * it (an extension, or someone outside through a carrier); VOICEMAIL when a mailbox took it; NO
  * ANSWER when the caller gave up waiting in a queue, or a menu's choice rang and nobody answered;
  * AUTO when only the PBX's menus answered (an IVR left, an announcement, the mailbox menu).

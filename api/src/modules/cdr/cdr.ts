@@ -3,7 +3,7 @@ import type { RejectReason, RouteNode } from '../routing';
 
 /**
  * Dispositions of a call record: Asterisk's names, plus BLOCKED for calls the plan refused, and for
- * calls the PBX answered without a person (ADR 0043) VOICEMAIL (a mailbox took it) and AUTO (an
+ * calls the PBX answered without a person (ADR 0045) VOICEMAIL (a mailbox took it) and AUTO (an
  * IVR, an announcement, the mailbox menu). ANSWERED is a person's answer.
  */
 export { DISPOSITIONS, type Disposition } from '@tongdai/contracts';
