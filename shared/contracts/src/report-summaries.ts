@@ -11,7 +11,7 @@ export interface CallFigures {
   calls_in: number;
   calls_out: number;
   calls_internal: number;
-  /** Answered by a person (ADR 0043). */
+  /** Answered by a person (ADR 0045). */
   answered: number;
   /** Taken by a mailbox (voicemail). */
   voicemail: number;

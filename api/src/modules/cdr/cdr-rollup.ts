@@ -22,7 +22,7 @@ const ANSWERED_SLA = `count(*) filter (where c.disposition = 'ANSWERED' and extr
 /** Seconds a caller waited: until the answer, or until they gave up. */
 const WAIT = `case when c.answered_at is null then c.duration else greatest(0, round(extract(epoch from c.answered_at - c.started_at)))::bigint end`;
 
-// Talk time is a person's (ADR 0043): a mailbox or a menu answering bills the caller but is nobody's talk.
+// Talk time is a person's (ADR 0045): a mailbox or a menu answering bills the caller but is nobody's talk.
 const RAW_BASE = `count(*), count(*) filter (where c.disposition = 'ANSWERED'),
       ${OTHER_RESULTS.map(([, d]) => `count(*) filter (where c.disposition = '${d}')`).join(', ')},
       coalesce(sum(c.billsec) filter (where c.disposition = 'ANSWERED'), 0), sum(c.duration), sum(${WAIT}), ${ANSWERED_SLA}`;
