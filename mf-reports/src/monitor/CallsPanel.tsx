@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { TableCell, TableRow, Text } from '@fluentui/react-components';
 import { ArrowRight12Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { MONITOR_LABELS as L, type LiveCall } from '@tongdai/contracts';
+import { MONITOR_LABELS as L, nationalForm, type LiveCall } from '@tongdai/contracts';
 import { displayPhone } from '@tongdai/platform';
 import { EmptyState } from '@tongdai/ui';
 import { NS } from '../i18n';
@@ -35,7 +35,8 @@ const CallRow = memo(function CallRow({ c, spy }: { c: LiveCall; spy?: boolean }
   return (
     <TableRow data-testid="call-row" data-call-id={c.call_id}>
       <TableCell>{c.caller_extension ?? displayPhone(c.caller)}</TableCell>
-      <TableCell>{c.direction === 'outbound' ? displayPhone(c.callee) : c.callee}</TableCell>
+      {/* A call in shows the hotline it came through as every other screen writes it (02873…, not the carrier's 84…). */}
+      <TableCell data-testid="call-callee">{c.direction === 'outbound' ? displayPhone(c.callee) : c.direction === 'inbound' ? c.did ?? nationalForm(c.callee) : c.callee}</TableCell>
       <TableCell><CallStateBadge state={c.state} /> <Text size={200} className={s.muted}>{L.direction[c.direction]}</Text></TableCell>
       <TableCell>
         <span className={s.route} data-testid="call-route">

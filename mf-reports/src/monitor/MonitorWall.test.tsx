@@ -67,6 +67,12 @@ describe('MonitorWall', () => {
     expect(callRoute(monitorFixture().calls[1])).toEqual(['Chăm sóc khách hàng', '101']);
   });
 
+  it('a call in shows its hotline in national form, whatever form the carrier sent it in (issue 30)', () => {
+    const f = monitorFixture();
+    show({ ...f, calls: [{ ...f.calls[0], callee: '842873001234', did: null }, { ...f.calls[1], callee: '842873001234', did: '02873001234' }] });
+    expect(screen.getAllByTestId('call-callee').map((c) => c.textContent)).toEqual(['02873001234', '02873001234']);
+  });
+
   it('follows events: 102 answers the waiting caller, then hangs up', () => {
     const ev = (e: Record<string, unknown>) => ({ kind: 'tongdai.pbx-call', version: 1, at: 10_000, ...e }) as LiveEvent;
     let s = applyLiveEvent(monitorFixture(), ev({ type: 'answered', callId: 'c1', extension: '102' }));
