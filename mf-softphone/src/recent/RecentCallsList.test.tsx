@@ -50,7 +50,8 @@ describe('RecentCallsList (the softphone\'s "Gần đây")', () => {
     const onCall = renderList();
     const rows = await screen.findAllByTestId('softphone-recent-row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringMatching(/^Nhân viên tổng đài · 102Gọi đi · .* · Trả lời01:15$/),
+      // Dates as every screen writes them (23/11/2026, not vi-VN's own "23-11"), Vietnam time.
+      'Nhân viên tổng đài · 102Gọi đi · 23/11/2026 10:00 · Trả lời01:15',
       expect.stringMatching(/^098\*\*\*4321Cuộc gọi nhỡ · .* · Không trả lời00:00$/),
     ]);
     fireEvent.click(screen.getByTestId('softphone-recent-more'));

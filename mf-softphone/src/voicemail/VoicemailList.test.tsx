@@ -57,8 +57,8 @@ describe('VoicemailList (the softphone\'s "Hộp thư thoại")', () => {
     const rows = await screen.findAllByTestId('softphone-voicemail-row');
     expect(rows.map((r) => r.dataset.heard)).toEqual(['false', 'true']);
     expect(rows[0].textContent).toContain('090***0081');
-    expect(rows[0].textContent).toContain('Mới · 10:05 23-11 · 00:12');
-    expect(rows[1].textContent).toContain('Đã nghe · 10:05 23-11 · 01:05 · Hộp thư nhóm (*963)');
+    expect(rows[0].textContent).toContain('Mới · 23/11/2026 10:05 · 00:12');
+    expect(rows[1].textContent).toContain('Đã nghe · 23/11/2026 10:05 · 01:05 · Hộp thư nhóm (*963)');
     fireEvent.click(screen.getAllByTestId('softphone-voicemail-play')[0]);
     expect((await screen.findByTestId('softphone-voicemail-audio')).getAttribute('src')).toBe('blob:voicemail-1');
     expect(asked).toContain('GET voicemail/1/audio');

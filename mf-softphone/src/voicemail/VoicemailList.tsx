@@ -3,12 +3,11 @@ import { Button, Caption1, mergeClasses, Spinner, Text, Tooltip } from '@fluentu
 import { DeleteRegular, PlayRegular, VoicemailRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDuration, parseGroupMailbox, VOICEMAIL_CODES, type VoicemailMessage } from '@tongdai/contracts';
+import { formatDateTime, formatDuration, parseGroupMailbox, VOICEMAIL_CODES, type VoicemailMessage } from '@tongdai/contracts';
 import { NS } from '../i18n';
 import { useRecentStyles } from '../recent/styles';
 import { deleteVoicemail, fetchVoicemail, fetchVoicemailAudio, markHeard, VOICEMAIL_KEY } from './voicemail-api';
 
-const time = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
 
 function Message({ m, playing, onPlay, onDelete, busy }: { m: VoicemailMessage; playing: string | null; onPlay: () => void; onDelete: () => void; busy: boolean }) {
   const { t } = useTranslation(NS);
@@ -24,7 +23,7 @@ function Message({ m, playing, onPlay, onDelete, busy }: { m: VoicemailMessage; 
         <span className={s.who}>
           <Text weight={m.heard ? 'regular' : 'semibold'} className={s.line} data-testid="softphone-voicemail-caller">{m.caller}</Text>
           <Caption1 className={mergeClasses(s.meta, s.line)}>
-            {m.heard ? t('voicemailOld') : t('voicemailNew')} · {time.format(new Date(m.created_at))} · {formatDuration(Math.round(m.duration_seconds))}{box}
+            {m.heard ? t('voicemailOld') : t('voicemailNew')} · {formatDateTime(m.created_at)} · {formatDuration(Math.round(m.duration_seconds))}{box}
           </Caption1>
         </span>
         <Tooltip content={t('voicemailPlay')} relationship="label">

@@ -205,6 +205,18 @@ export function resultReason(disposition: string, sipCode: number | null, reason
   return `${CALL_FAILURE_LABELS[callFailureOf({ status: sipCode })]} (SIP ${sipCode})`;
 }
 
+const VN_DATE = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', day: '2-digit', month: '2-digit', year: 'numeric' });
+const VN_TIME = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', hour: '2-digit', minute: '2-digit', hour12: false });
+
+/**
+ * An instant as every screen writes it: "25/11/2026 14:03" (Vietnam time, 24 hours), whatever the
+ * browser's language and zone. (vi-VN's own day-and-month form is "25-11": never used alone.)
+ */
+export function formatDateTime(at: Date | string): string {
+  const d = typeof at === 'string' ? new Date(at) : at;
+  return `${VN_DATE.format(d)} ${VN_TIME.format(d)}`;
+}
+
 /** Duration as mm:ss (SPEC §9; minutes keep counting past 59). */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
