@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { MonitorSnapshot, SeriesPointRow } from '@tongdai/contracts';
 import { monitorFixture } from '@tongdai/testkit/monitor-fixture';
@@ -31,6 +31,13 @@ describe('DashboardTiles', () => {
     expect(text('dash-me-state')).toBe('Đang đàm thoại · 0987654321');
     expect(text('dash-me-value')).toBe('00:06');
     expect(text('dash-me-handled')).toBe('5');
+    cleanup();
+    // Idle: the tile names their extension (issue 30: it said "—").
+    const idle = monitorFixture({ scope: 'own', queues: [] });
+    show({ ...idle, agents: [{ ...idle.agents[0], call_id: null }] }, false);
+    expect(text('dash-me-value')).toBe(idle.agents[0].extension);
+    expect(text('dash-me-state')).toBe('Rảnh');
+    cleanup();
     show(monitorFixture(), false);
     expect(screen.getByTestId('dash-online-link').getAttribute('href')).toBe('/history-cdr-by-exten');
   });

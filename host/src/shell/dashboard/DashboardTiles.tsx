@@ -64,7 +64,7 @@ export function DashboardTiles({ data, monitor }: { data: LiveMonitor; monitor: 
         </div>
       </Tile>
       {me && (
-        <Tile title={L.myLine} value={myCall ? formatDuration((now - (talking ? myCall.answered_at ?? myCall.started_at : myCall.started_at)) / 1000) : '—'} testId="dash-me">
+        <Tile title={L.myLine} value={myCall ? formatDuration((now - (talking ? myCall.answered_at ?? myCall.started_at : myCall.started_at)) / 1000) : me.extension} testId="dash-me">
           <Text data-testid="dash-me-state">
             {myCall ? `${talking ? M.talking : M.ringing} · ${displayPhone(myCall.caller_extension === me.extension ? myCall.callee : myCall.caller)}` : me.registered ? M.free : M.offline}
           </Text>
