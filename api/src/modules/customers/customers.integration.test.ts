@@ -53,7 +53,12 @@ describe('customers (tenant surface)', () => {
     const created = await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: admin, payload: valid });
     expect(created.statusCode).toBe(201);
     const c = created.json().data;
-    expect(c).toMatchObject({ ...valid, code: '', zalo: '', user_id: null, id: expect.any(Number) });
+    // No code given: the next of the tenant's series, as the seeded customers' (issue 30: it was '').
+    const seededMax = Math.max(...(await t.db.withTenant(1, async (tx) => (await tx.query<{ code: string }>("select code from customers where code ~ '^KH[0-9]+$' and id <> $1", [c.id])).rows)).map((r) => Number(r.code.slice(2))));
+    expect(c).toMatchObject({ ...valid, code: `KH${String(seededMax + 1).padStart(4, '0')}`, zalo: '', user_id: null, id: expect.any(Number) });
+    const typed = (await t.app.inject({ method: 'POST', url: '/t/demo/customers', headers: admin, payload: { ...valid, phone: '0912000999', code: 'VIP-01' } })).json().data;
+    expect(typed.code).toBe('VIP-01');
+    expect((await t.app.inject({ method: 'DELETE', url: `/t/demo/customers/${typed.id}`, headers: admin })).statusCode).toBe(204);
     expect((await get(`/t/demo/customers/${c.id}`)).json().data).toEqual(c);
     const updated = await t.app.inject({ method: 'PUT', url: `/t/demo/customers/${c.id}`, headers: staff, payload: { ...valid, status: 'customer', note: 'Đã chốt đơn' } });
     expect(updated.statusCode).toBe(200);

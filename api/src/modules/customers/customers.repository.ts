@@ -97,8 +97,21 @@ export async function findCustomerNamesByPhones(tx: Queryable, asking: ReadonlyM
   return out;
 }
 
+/**
+ * The tenant's next customer code, KH0001 on (the seeded customers' series): a customer created
+ * without a code gets one (issue 30: they showed "—"). One writer at a time per tenant.
+ */
+async function nextCustomerCode(tx: Queryable, tenantId: number): Promise<string> {
+  await tx.query("select pg_advisory_xact_lock(hashtext('customers.code'), $1)", [tenantId]);
+  const { rows } = await tx.query<{ code: string }>(
+    `select 'KH' || lpad((coalesce(max(substring(code from '^KH([0-9]{1,9})$')::bigint), 0) + 1)::text, 4, '0') as code from customers`,
+  );
+  return rows[0].code;
+}
+
 export async function insertCustomer(tx: Queryable, tenantId: number, input: CustomerInput): Promise<Customer> {
-  const values = INPUT_FIELDS.map((f) => input[f] ?? null);
+  const code = input.code?.trim() ? input.code : await nextCustomerCode(tx, tenantId);
+  const values = INPUT_FIELDS.map((f) => (f === 'code' ? code : (input[f] ?? null)));
   const { rows } = await tx.query<Row>(
     `insert into customers (tenant_id, ${INPUT_FIELDS.join(', ')})
      values ($1, ${INPUT_FIELDS.map((_, i) => `$${i + 2}`).join(', ')}) returning ${COLUMNS}`,
