@@ -1,0 +1,54 @@
+// What the bench trusts on the stack it starts, in one place, set the way an operator sets it for a
+// deployment (never by switching the product's protection off): its load generators all send from
+// 127.0.0.1, the address every other client of this machine has too.
+
+/**
+ * Kamailio's flood limit (pike, `FLOOD_DENSITY`: requests per 2 s from one address) on the bench's
+ * Kamailios. The product's default (16) bans any address past it, loopback included, for 300 s: the
+ * bench's phones register, and its carriers call, thousands of times a second from 127.0.0.1. The
+ * carriers are spared anyway once Kamailio has read their switchboards; the phones are not.
+ */
+export const BENCH_FLOOD_DENSITY = 1_000_000;
+
+/**
+ * The switchboard hosts the operator allows (issue 32's host policy: a CIDR list; loopback is refused
+ * unless listed). The bench's carriers are sipp processes on this machine.
+ */
+export const BENCH_TRUNK_NETWORKS = '127.0.0.0/8';
+
+/** The carrier bench's sipp carrier: its digest credentials (it challenges every INVITE). */
+export const BENCH_TRUNK = { user: 'bench-trunk', password: 'Bench-Carrier-Digest-1' };
+
+/** The sipp carrier's SIP port for a stack on apiPort (beside the demo carrier's apiPort + 94/95). */
+export const benchCarrierPort = (apiPort: number) => apiPort + 96;
+
+/**
+ * API environment that points the demo tenant's switchboard (the seed's) at the carrier bench's sipp
+ * carrier, register off (it answers INVITEs only), 2000 channels (the tenant's limit follows).
+ */
+export function carrierBenchEnv(apiPort: number): Record<string, string> {
+  return {
+    DEMO_CARRIER: `127.0.0.1:${benchCarrierPort(apiPort)}`,
+    DEMO_CARRIER_USER: BENCH_TRUNK.user,
+    DEMO_CARRIER_PASSWORD: BENCH_TRUNK.password,
+    DEMO_CARRIER_MAX_CHANNELS: '2000',
+    DEMO_CARRIER_REGISTER: '0',
+  };
+}
+
+/** The API's environment on the bench's stacks. */
+export function benchApiEnv(apiPort: number): Record<string, string> {
+  return {
+    // The bench's logins all come from 127.0.0.1.
+    LOGIN_IP_LIMIT: '1000',
+    TRUNK_ALLOWED_NETWORKS: BENCH_TRUNK_NETWORKS,
+    // The demo carrier's link points the demo tenant's switchboard at the carrier bench's sipp and
+    // raises the tenant's channel limit (2000) so hundreds of live calls fit.
+    ...carrierBenchEnv(apiPort),
+  };
+}
+
+/** startStack's options for a bench stack on these ports. */
+export function benchStackOptions(o: { webPort: number; apiPort: number; dataDir: string }) {
+  return { ...o, quiet: true, floodDensity: BENCH_FLOOD_DENSITY, apiEnv: benchApiEnv(o.apiPort) };
+}
