@@ -13,11 +13,13 @@ import { sipPorts, type StackSip } from '../../scripts/lib/stack.mjs';
 import { registerContact } from '@tongdai/testkit/register-contact';
 import { answerScenario, carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { openWalls, type Walls } from './wall-bench.ts';
+import { figure, type Row } from './sections.ts';
+import { BENCH_FLOOD_DENSITY } from './trust.ts';
 
 const RATES = (process.env.BENCH_CPS ?? '200,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
 const DID = '02873000003';
-const AGENTS = 40;
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 40);
 const TICK = 100; // clock ticks per second (USER_HZ) on Linux
 const WALLS = Number(process.env.BENCH_WALLS ?? 50);
 
@@ -35,6 +37,12 @@ export function cpuSeconds(match: (pid: number, ppid: number, pgrp: number) => b
   }
   return ticks / TICK;
 }
+
+/** Why a call section skipped: it measured nothing. */
+export const NOT_INSTALLED = 'sipp or Kamailio is not installed (scripts/lib/system.mjs installs them)';
+
+/** The last non-empty line of sipp's error output (why it exited non-zero). */
+export const lastLine = (output: string) => output.trim().split('\n').filter(Boolean).at(-1)?.slice(0, 200) ?? '';
 
 export const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN);
 
@@ -79,6 +87,22 @@ export interface BenchPbx {
 }
 
 /**
+ * A switchboard of the demo tenant for a bench carrier (a sipp on 127.0.0.1 calling from the port
+ * returned): carriers call in only from a switchboard of the tenant, IP and port (ADR 0036), as a
+ * tenant's administrator configures one. The API reads the switchboards every 2 s, Kamailio every 3 s.
+ */
+export async function benchSwitchboard(o: { apiUrl: string; token: string }, name: string, channels = 2000): Promise<number> {
+  const port = await freeUdpPort();
+  const res = await fetch(`${o.apiUrl}/t/demo/etelecom/switchboards`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, host: '127.0.0.1', port, register: false, max_channels: channels }),
+  });
+  if (!res.ok) throw new Error(`bench setup switchboard ${name}: ${res.status} ${await res.text()}`);
+  return port;
+}
+
+/**
  * The stack's own Kamailio is swapped for one with plan timing and more shared memory (-m 512, a
  * thousand calls a second need it) on the same evapi port, so the API's event stream follows.
  */
@@ -108,11 +132,7 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
   // sipp's carrier calls from a switchboard of the tenant (no open relay, ADR 0036); loopback, the
   // carriers' address, is then spared by the flood limit.
   const carrierPorts: number[] = [];
-  for (let i = 0; i < (p.carriers ?? 1); i++) {
-    const port = await freeUdpPort();
-    await post('/t/demo/etelecom/switchboards', { name: `${p.name} carrier ${i + 1}`, host: '127.0.0.1', port, register: false, max_channels: 2000 });
-    carrierPorts.push(port);
-  }
+  for (let i = 0; i < (p.carriers ?? 1); i++) carrierPorts.push(await benchSwitchboard(o, `${p.name} carrier ${i + 1}`));
   const carrierPort = carrierPorts[0];
   const ports = sipPorts(o.apiPort);
   await o.sip.stop();
@@ -126,7 +146,7 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
     defines: ['TONGDAI_PLAN_TIMING'],
     // Every phone here is 127.0.0.1: spared from its first REGISTER, not only once the switchboard
     // timer has loaded the carriers' address (ten registrations in a second were banned before it).
-    floodDensity: 1_000_000,
+    floodDensity: BENCH_FLOOD_DENSITY,
     shmMb: 512,
   });
   const phone = runSipp({ dir, name: 'phone', xml: answerScenario(0), args: ['-i', '127.0.0.1', '-p', String(phonePort), '-max_socket', '10000'], timeoutS: 900 });
@@ -158,11 +178,11 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
 }
 
 /** Calls per second through Kamailio with the API's plans, and event → wall socket meanwhile. */
-export async function callFigures(o: BenchOptions): Promise<[string, string, string][]> {
-  if (!sippInstalled() || !o.sip) return [['Kamailio calls/s with API plans', 'skipped: sipp or Kamailio is not installed', '≥ 1000 cps']];
+export async function callFigures(o: BenchOptions): Promise<Row[]> {
+  if (!sippInstalled() || !o.sip) return [['Kamailio calls/s with API plans', 'skipped', '≥ 1000 cps', NOT_INSTALLED]];
   const pbx = await benchPbx({ ...o, sip: o.sip }, { agents: AGENTS, firstExtension: 7001, dids: [DID], name: 'Bench hunt' });
   const { kamailio, udpPort, dir, carrierPort } = pbx;
-  const rows: [string, string, string][] = [];
+  const rows: Row[] = [];
   let walls: Walls | null = null;
   try {
     walls = await openWalls(o.apiUrl, o.token, WALLS);
@@ -189,19 +209,21 @@ export async function callFigures(o: BenchOptions): Promise<[string, string, str
       const wall = Math.max(SECONDS, sippSeconds(lines.find((l) => Number(l['SuccessfulCall(C)']) === ok)?.['ElapsedTime(C)']));
       const failed = rate * SECONDS - ok;
       const plans = planTimes(kamailio.log, logFrom);
-      rows.push([
+      rows.push(figure(
         `Trunk calls routed by API plans, offered ${rate} cps × ${SECONDS} s`,
         `${(ok / wall).toFixed(0)} cps done (${ok} ok, ${failed} failed${carrier.code ? `, sipp exit ${carrier.code}` : ''}); INVITE→200 avg ${(sippSeconds(s['ResponseTime1(C)']) * 1000).toFixed(0)} ms; plan p50 ${pct(plans, 50).toFixed(1)} / p99 ${pct(plans, 99).toFixed(1)} ms; CPU kamailio ${((cpu[0] / wall) * 100).toFixed(0)} %, api ${((cpu[1] / wall) * 100).toFixed(0)} %`,
         rate >= 1000 ? '≥ 1000 cps' : '—',
-      ]);
+        !ok, `no call answered${carrier.code ? ` (sipp exit ${carrier.code}: ${lastLine(carrier.output)})` : ''}`,
+      ));
       const heard = walls?.take();
-      rows.push([
+      rows.push(figure(
         `Event → wall socket during ${rate} cps, ${WALLS} walls open (p50 / p99)`,
         heard
           ? `${pct(heard.latencies, 50)} / ${pct(heard.latencies, 99)} ms over ${heard.latencies.length} events; up to ${heard.maxLiveCalls} live calls on the wall; api CPU above`
-          : 'skipped: no WebSocket in this Node (--experimental-websocket)',
+          : 'no WebSocket in this Node (--experimental-websocket)',
         '< 1000 ms',
-      ]);
+        !heard?.latencies.length, heard ? 'no call event reached the walls' : 'no WebSocket in this Node (scripts/bench.mjs adds --experimental-websocket)',
+      ));
     }
 
   } finally {

@@ -1,7 +1,10 @@
 // `npm run bench`, media worker part: how many calls one worker keeps playing audio to at once
-// with under 1 % of RTP frames lost. sipp carriers call a DID whose notification plays a 12 s
-// greeting; every call's SDP points at one socket of this process, which tells the calls apart
-// by SSRC and compares the frames received with those the RTP timestamps say were sent.
+// with under 1 % of RTP frames lost. A sipp carrier (a switchboard of the demo tenant, as a real
+// carrier must be: ADR 0036) calls a DID whose notification plays a greeting longer than the calls;
+// every call's SDP points at one socket of this process, which tells the calls apart by SSRC and
+// compares the frames received with those the RTP timestamps say were sent. Calls start at up to
+// BENCH_MEDIA_CPS a second and each lasts the ramp plus TALK_MS, so all of them play at once for
+// TALK_MS at least.
 import { createSocket } from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,11 +12,15 @@ import { join } from 'node:path';
 import { listeningCallerScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { toneWav } from '@tongdai/testkit/wav';
 import type { StackSip } from '../../scripts/lib/stack.mjs';
-import { cpuSeconds } from './calls-bench.ts';
+import { benchSwitchboard, cpuSeconds, lastLine, NOT_INSTALLED, sippStats } from './calls-bench.ts';
+import { figure, type Row } from './sections.ts';
 
-const LEVELS = (process.env.BENCH_MEDIA_CALLS ?? '100,200,400').split(',').map(Number);
-const TALK_MS = 10_000;
+const LEVELS = (process.env.BENCH_MEDIA_CALLS ?? '100,200,400,1000').split(',').map(Number);
+const TALK_MS = Number(process.env.BENCH_MEDIA_TALK_MS ?? 10_000);
+const CPS = Number(process.env.BENCH_MEDIA_CPS ?? 50);
 const DID = '02873000004';
+/** Ramp (calls started at CPS) plus TALK_MS: how long each call of a level lasts. */
+const callMs = (calls: number) => Math.ceil((Math.min(calls, CPS) > 0 ? calls / Math.min(calls, CPS) : 0) * 1000) + TALK_MS;
 
 /** CPU seconds of the media worker (node … media/src/main.ts). */
 const workerCpu = () =>
@@ -25,27 +32,33 @@ const workerCpu = () =>
     }
   });
 
-export async function mediaFigures(o: { apiUrl: string; token: string; sip: StackSip | null }): Promise<[string, string, string][]> {
-  if (!sippInstalled() || !o.sip) return [['Media worker concurrent calls', 'skipped: sipp or Kamailio is not installed', '< 1 % lost frames']];
+export async function mediaFigures(o: { apiUrl: string; token: string; sip: StackSip | null }): Promise<Row[]> {
+  if (!sippInstalled() || !o.sip) return [['Media worker concurrent calls', 'skipped', '< 1 % lost frames', NOT_INSTALLED]];
+  if (!o.sip.mediaAddress()) return [['Media worker concurrent calls', 'skipped', '< 1 % lost frames', 'the media worker did not start (see the stack\'s media.log)']];
   const auth = { authorization: `Bearer ${o.token}` };
   const json = async (path: string, body: object | FormData) => {
     const res = await fetch(`${o.apiUrl}${path}`, { method: 'POST', headers: body instanceof FormData ? auth : { ...auth, 'content-type': 'application/json' }, body: body instanceof FormData ? body : JSON.stringify(body) });
     if (!res.ok) throw new Error(`bench setup ${path}: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { data: { id: number } }).data;
   };
+  // The greeting outlasts the longest call: the caller hangs up, never the worker.
+  const greetingS = Math.ceil(Math.max(...LEVELS.map(callMs)) / 1000) + 5;
   const form = new FormData();
-  form.set('name', 'Bench 12 s');
-  form.set('file', new Blob([new Uint8Array(toneWav(12, 500, 8000))], { type: 'audio/wav' }), 'bench.wav');
+  form.set('name', `Bench ${greetingS} s`);
+  form.set('file', new Blob([new Uint8Array(toneWav(greetingS, 500, 8000))], { type: 'audio/wav' }), 'bench.wav');
   const greeting = await json('/pbx/partner/greeting?CodeCompany=demo', form);
   const msg = await json('/pbx/partner/message?CodeCompany=demo', { name: 'Bench thông báo', greeting_id: greeting.id });
   await json('/pbx/partner/number?CodeCompany=demo', { number: DID });
   await json('/pbx/partner/inbound?CodeCompany=demo', { did: DID, destination: { type: 'msg', target: String(msg.id) } });
+  const carrierPort = await benchSwitchboard(o, 'Bench media carrier', Math.min(2000, Math.max(...LEVELS)));
+  // The API rereads the switchboards every 2 s, Kamailio every 3 s.
+  await new Promise((r) => setTimeout(r, 5500));
 
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-bench-media-'));
   // One socket hears every call: a big receive buffer, so what is lost is lost by the worker, not here.
   const ear = createSocket({ type: 'udp4', recvBufferSize: 16 * 1024 * 1024 });
   await new Promise<void>((r) => ear.bind(0, '127.0.0.1', r));
-  const rows: [string, string, string][] = [];
+  const rows: Row[] = [];
   try {
     for (const calls of LEVELS) {
       const streams = new Map<number, { n: number; first: number; last: number }>();
@@ -63,17 +76,25 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
       ear.on('message', onPacket);
       const cpu0 = workerCpu();
       const t0 = Date.now();
+      const stats = join(dir, `media-${calls}.csv`);
+      const rate = Math.min(calls, CPS);
       const run = await runSipp({
         dir,
         name: `media-${calls}`,
-        xml: listeningCallerScenario({ keys: [], talkMs: TALK_MS }),
-        args: [`127.0.0.1:${o.sip.udpPort}`, '-i', '127.0.0.1', '-p', '0', '-s', DID, '-r', String(Math.min(calls, 50)), '-l', String(calls), '-m', String(calls)],
+        xml: listeningCallerScenario({ keys: [], talkMs: callMs(calls) }),
+        args: [`127.0.0.1:${o.sip.udpPort}`, '-i', '127.0.0.1', '-p', String(carrierPort), '-s', DID, '-r', String(rate), '-l', String(calls), '-m', String(calls), '-trace_stat', '-stf', stats, '-fd', '1'],
         keys: { caller: '0909100000', at: '', rtp_port: String((ear.address() as { port: number }).port) },
-        timeoutS: 60,
+        timeoutS: Math.ceil(callMs(calls) / 1000) + 60,
       }).done;
       const wall = (Date.now() - t0) / 1000;
       const cpu = workerCpu() - cpu0;
       ear.off('message', onPacket);
+      let answered = 0;
+      try {
+        answered = Number(sippStats(stats).at(-1)?.['SuccessfulCall(C)'] ?? 0);
+      } catch {
+        /* sipp wrote no statistics: it failed at once */
+      }
       let expected = 0;
       let received = 0;
       for (const s of streams.values()) {
@@ -81,11 +102,13 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
         received += s.n;
       }
       const lost = expected ? Math.max(0, expected - received) / expected : 1;
-      rows.push([
-        `Media worker: ${calls} calls playing at once (${TALK_MS / 1000} s each)`,
-        `${streams.size} streams heard, ${(lost * 100).toFixed(2)} % frames lost (${Math.round(expected - received)} of ${Math.round(expected)}); worker CPU ${((cpu / wall) * 100).toFixed(0)} %${run.code ? `; sipp exit ${run.code}` : ''}`,
+      rows.push(figure(
+        `Media worker: ${calls} calls playing at once (${TALK_MS / 1000} s all together; started at ${rate}/s)`,
+        `${streams.size} streams heard, ${(lost * 100).toFixed(2)} % frames lost (${Math.round(expected - received)} of ${Math.round(expected)}); ${answered} of ${calls} calls completed; worker CPU ${((cpu / wall) * 100).toFixed(0)} %${run.code ? `; sipp exit ${run.code}` : ''}`,
         '< 1 % lost frames',
-      ]);
+        !streams.size || !received || !answered,
+        `${!streams.size || !received ? 'no stream heard' : 'no call completed'}${run.code ? ` (sipp exit ${run.code}: ${lastLine(run.output)})` : ''}`,
+      ));
     }
   } finally {
     ear.close();
