@@ -4,6 +4,7 @@
 // is busy for the engine, so concurrent calls need several); each call is INVITE → 180 → 200 →
 // ACK → BYE and leaves a call record. Fixed offered rates; reports what got through, the setup
 // time, the plan request's round trip as Kamailio measured it, and the CPU both processes used.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,8 +42,18 @@ export function cpuSeconds(match: (pid: number, ppid: number, pgrp: number) => b
 /** Why a call section skipped: it measured nothing. */
 export const NOT_INSTALLED = 'sipp or Kamailio is not installed (scripts/lib/system.mjs installs them)';
 
-/** The last non-empty line of sipp's error output (why it exited non-zero). */
-export const lastLine = (output: string) => output.trim().split('\n').filter(Boolean).at(-1)?.slice(0, 200) ?? '';
+/**
+ * Why sipp exited non-zero, from its error output: the first answer it did not expect (with
+ * Kamailio's X-Tongdai-Cause), else its last line.
+ */
+export function lastLine(output: string): string {
+  const m = /while expecting '([^']*)'[^']*received '([^\r\n']*)/.exec(output);
+  if (m) {
+    const cause = /X-Tongdai-Cause: ([^\r\n']+)/.exec(output.slice(m.index));
+    return `expected ${m[1]}, received ${m[2]}${cause ? ` (${cause[1]})` : ''}`;
+  }
+  return output.split('\n').map((l) => l.trim()).filter((l) => l && !/^There were more errors/.test(l)).at(-1)?.slice(0, 200) ?? '';
+}
 
 export const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN);
 
@@ -85,6 +96,23 @@ export interface BenchPbx {
   cpu(): [number, number];
   close(): Promise<void>;
 }
+
+/**
+ * Resolves once calls from the switchboards created at `since` (ms) are let in: Kamailio has loaded
+ * 127.0.0.1 among the carriers' addresses (it asks the API every 3 s; read over its ctl socket) and
+ * the API's directory, which it rereads every 2 s, is newer than them.
+ */
+export async function carriersLoaded(ctlSocket: string, since: number, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const r = spawnSync('kamcmd', ['-s', `unix:${ctlSocket}`, 'htable.get', 'carriers', '127.0.0.1'], { encoding: 'utf8' });
+    if (r.status === 0 && /value/.test(r.stdout) && Date.now() - since > DIRECTORY_MS) return;
+    if (Date.now() > until) throw new Error(`Kamailio did not load the bench's switchboards within ${timeoutMs} ms: ${(r.stderr || r.stdout).trim()}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+/** The API's switchboard directory's age at most (switchboard-directory.ts), plus a margin. */
+const DIRECTORY_MS = 2_300;
 
 /**
  * A switchboard of the demo tenant for a bench carrier (a sipp on 127.0.0.1 calling from the port
@@ -133,6 +161,7 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
   // carriers' address, is then spared by the flood limit.
   const carrierPorts: number[] = [];
   for (let i = 0; i < (p.carriers ?? 1); i++) carrierPorts.push(await benchSwitchboard(o, `${p.name} carrier ${i + 1}`));
+  const switchboardsAt = Date.now();
   const carrierPort = carrierPorts[0];
   const ports = sipPorts(o.apiPort);
   await o.sip.stop();
@@ -165,8 +194,7 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
     // The API's evapi client reconnects to the new Kamailio by itself (every 500 ms).
     const calls = `http://127.0.0.1:${ports.internalPort}/internal/sip/calls`;
     for (let i = 0; i < 50 && !((await (await fetch(calls, { headers: { 'x-tongdai-internal': o.sip.internalSecret } })).json()) as { events_connected: boolean }).events_connected; i++) await new Promise((r) => setTimeout(r, 100));
-    // Kamailio reads the switchboards every 3 s (the API rereads them every 2 s).
-    await new Promise((r) => setTimeout(r, 5500));
+    await carriersLoaded(kamailio.ctlSocket, switchboardsAt);
   } catch (e) {
     await close();
     throw e;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { listeningCallerScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { toneWav } from '@tongdai/testkit/wav';
 import type { StackSip } from '../../scripts/lib/stack.mjs';
-import { benchSwitchboard, cpuSeconds, lastLine, NOT_INSTALLED, sippStats } from './calls-bench.ts';
+import { benchSwitchboard, carriersLoaded, cpuSeconds, lastLine, NOT_INSTALLED, sippStats } from './calls-bench.ts';
 import { figure, type Row } from './sections.ts';
 
 const LEVELS = (process.env.BENCH_MEDIA_CALLS ?? '100,200,400,1000').split(',').map(Number);
@@ -51,8 +51,7 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
   await json('/pbx/partner/number?CodeCompany=demo', { number: DID });
   await json('/pbx/partner/inbound?CodeCompany=demo', { did: DID, destination: { type: 'msg', target: String(msg.id) } });
   const carrierPort = await benchSwitchboard(o, 'Bench media carrier', Math.min(2000, Math.max(...LEVELS)));
-  // The API rereads the switchboards every 2 s, Kamailio every 3 s.
-  await new Promise((r) => setTimeout(r, 5500));
+  await carriersLoaded(join(o.sip.dir, 'kamailio_ctl'), Date.now());
 
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-bench-media-'));
   // One socket hears every call: a big receive buffer, so what is lost is lost by the worker, not here.

@@ -200,7 +200,13 @@ async function main() {
   let browser: Browser | null = null;
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
   const ctx: Ctx = {
-    stack: async () => (stack ??= await startStack(benchStackOptions({ webPort: WEB, apiPort: API, dataDir }))),
+    stack: async () => {
+      if (stack) return stack;
+      const t0 = Date.now();
+      stack = await startStack(benchStackOptions({ webPort: WEB, apiPort: API, dataDir }));
+      console.log(`bench: stack started in ${((Date.now() - t0) / 1000).toFixed(0)} s${stack.sip ? '' : ` without SIP (${stack.sipError ?? 'Kamailio is not installed'})`}`);
+      return stack;
+    },
     browser: async () => (browser ??= await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })),
     // A fresh login each time: access tokens live 15 minutes, the whole bench longer.
     token: async () => login((await ctx.stack()).apiUrl),
