@@ -22,6 +22,16 @@ const DID = '02873000004';
 /** Ramp (calls started at CPS) plus TALK_MS: how long each call of a level lasts. */
 const callMs = (calls: number) => Math.ceil((Math.min(calls, CPS) > 0 ? calls / Math.min(calls, CPS) : 0) * 1000) + TALK_MS;
 
+/** Datagrams the kernel dropped on this machine's UDP socket bound to `port` (its receive buffer was full): /proc/net/udp's last column. */
+function udpDrops(port: number): number {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  for (const line of readFileSync('/proc/net/udp', 'utf8').split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f[1]?.endsWith(hex)) return Number(f[f.length - 1]) || 0;
+  }
+  return 0;
+}
+
 /** CPU seconds of the media worker (node … media/src/main.ts). */
 const workerCpu = () =>
   cpuSeconds((pid) => {
@@ -54,7 +64,8 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
   await carriersLoaded(join(o.sip.dir, 'kamailio_ctl'), Date.now());
 
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-bench-media-'));
-  // One socket hears every call: a big receive buffer, so what is lost is lost by the worker, not here.
+  // One socket hears every call: a big receive buffer (the kernel caps it at net.core.rmem_max), and
+  // what it drops anyway is counted apart, so the worker's losses are told from the bench's.
   const ear = createSocket({ type: 'udp4', recvBufferSize: 16 * 1024 * 1024 });
   await new Promise<void>((r) => ear.bind(0, '127.0.0.1', r));
   const rows: Row[] = [];
@@ -74,6 +85,8 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
       };
       ear.on('message', onPacket);
       const cpu0 = workerCpu();
+      const earPort = (ear.address() as { port: number }).port;
+      const drops0 = udpDrops(earPort);
       const t0 = Date.now();
       const stats = join(dir, `media-${calls}.csv`);
       const rate = Math.min(calls, CPS);
@@ -82,11 +95,13 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
         name: `media-${calls}`,
         xml: listeningCallerScenario({ keys: [], talkMs: callMs(calls) }),
         args: [`127.0.0.1:${o.sip.udpPort}`, '-i', '127.0.0.1', '-p', String(carrierPort), '-s', DID, '-r', String(rate), '-l', String(calls), '-m', String(calls), '-trace_stat', '-stf', stats, '-fd', '1'],
-        keys: { caller: '0909100000', at: '', rtp_port: String((ear.address() as { port: number }).port) },
+        keys: { caller: '0909100000', at: '', rtp_port: String(earPort) },
         timeoutS: Math.ceil(callMs(calls) / 1000) + 60,
       }).done;
       const wall = (Date.now() - t0) / 1000;
       const cpu = workerCpu() - cpu0;
+      // Frames this process's socket dropped are the bench's loss, not the worker's: said apart.
+      const earDrops = udpDrops(earPort) - drops0;
       ear.off('message', onPacket);
       let answered = 0;
       try {
@@ -103,7 +118,7 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
       const lost = expected ? Math.max(0, expected - received) / expected : 1;
       rows.push(figure(
         `Media worker: ${calls} calls playing at once (${TALK_MS / 1000} s all together; started at ${rate}/s)`,
-        `${streams.size} streams heard, ${(lost * 100).toFixed(2)} % frames lost (${Math.round(expected - received)} of ${Math.round(expected)}); ${answered} of ${calls} calls completed; worker CPU ${((cpu / wall) * 100).toFixed(0)} %${run.code ? `; sipp exit ${run.code}` : ''}`,
+        `${streams.size} streams heard, ${(lost * 100).toFixed(2)} % frames lost (${Math.round(expected - received)} of ${Math.round(expected)}${earDrops ? `, of which ${earDrops} dropped by the bench's own socket` : ''}); ${answered} of ${calls} calls completed; worker CPU ${((cpu / wall) * 100).toFixed(0)} %${run.code ? `; sipp exit ${run.code}` : ''}`,
         '< 1 % lost frames',
         !streams.size || !received || !answered,
         `${!streams.size || !received ? 'no stream heard' : 'no call completed'}${run.code ? ` (sipp exit ${run.code}: ${lastLine(run.output)})` : ''}`,
