@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, staleFrontends } from './lib/build.mjs';
 import { ROOT } from './lib/paths.mjs';
+import { ensureSystemPackages } from './lib/system.mjs';
 
 /**
  * The smoke's sizes (seconds per section on 2 cores). Ports of their own, so a bench and a test run
@@ -36,6 +37,8 @@ const SMOKE_ENV = {
   BENCH_REPORT_RUNS: '2',
 };
 
+// What the tests need (Kamailio, rtpengine, sipp, Chromium, PostgreSQL): a section without them measures nothing.
+ensureSystemPackages('test');
 ensureInstalled();
 const args = process.argv.slice(2);
 const smoke = args.includes('smoke');
