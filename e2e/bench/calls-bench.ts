@@ -4,7 +4,6 @@
 // is busy for the engine, so concurrent calls need several); each call is INVITE → 180 → 200 →
 // ACK → BYE and leaves a call record. Fixed offered rates; reports what got through, the setup
 // time, the plan request's round trip as Kamailio measured it, and the CPU both processes used.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import { registerContact } from '@tongdai/testkit/register-contact';
 import { answerScenario, carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { openWalls, type Walls } from './wall-bench.ts';
 import { figure, type Row } from './sections.ts';
-import { BENCH_FLOOD_DENSITY } from './trust.ts';
+import { BENCH_FLOOD_DENSITY, benchSwitchboard, carriersLoaded } from './trust.ts';
 
 const RATES = (process.env.BENCH_CPS ?? '200,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
@@ -46,7 +45,7 @@ export const NOT_INSTALLED = 'sipp or Kamailio is not installed (scripts/lib/sys
  * Why sipp exited non-zero, from its error output: the first answer it did not expect (with
  * Kamailio's X-Tongdai-Cause), else its last line.
  */
-export function lastLine(output: string): string {
+export function sippWhy(output: string): string {
   const m = /while expecting '([^']*)'[^']*received '([^\r\n']*)/.exec(output);
   if (m) {
     const cause = /X-Tongdai-Cause: ([^\r\n']+)/.exec(output.slice(m.index));
@@ -95,39 +94,6 @@ export interface BenchPbx {
   /** Kamailio's and the API's CPU seconds so far (Kamailio: its process group; the API: tsx and its node). */
   cpu(): [number, number];
   close(): Promise<void>;
-}
-
-/**
- * Resolves once calls from the switchboards created at `since` (ms) are let in: Kamailio has loaded
- * 127.0.0.1 among the carriers' addresses (it asks the API every 3 s; read over its ctl socket) and
- * the API's directory, which it rereads every 2 s, is newer than them.
- */
-export async function carriersLoaded(ctlSocket: string, since: number, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const r = spawnSync('kamcmd', ['-s', `unix:${ctlSocket}`, 'htable.get', 'carriers', '127.0.0.1'], { encoding: 'utf8' });
-    if (r.status === 0 && /value/.test(r.stdout) && Date.now() - since > DIRECTORY_MS) return;
-    if (Date.now() > until) throw new Error(`Kamailio did not load the bench's switchboards within ${timeoutMs} ms: ${(r.stderr || r.stdout).trim()}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
-}
-/** The API's switchboard directory's age at most (switchboard-directory.ts), plus a margin. */
-const DIRECTORY_MS = 2_300;
-
-/**
- * A switchboard of the demo tenant for a bench carrier (a sipp on 127.0.0.1 calling from the port
- * returned): carriers call in only from a switchboard of the tenant, IP and port (ADR 0036), as a
- * tenant's administrator configures one. The API reads the switchboards every 2 s, Kamailio every 3 s.
- */
-export async function benchSwitchboard(o: { apiUrl: string; token: string }, name: string, channels = 2000): Promise<number> {
-  const port = await freeUdpPort();
-  const res = await fetch(`${o.apiUrl}/t/demo/etelecom/switchboards`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name, host: '127.0.0.1', port, register: false, max_channels: channels }),
-  });
-  if (!res.ok) throw new Error(`bench setup switchboard ${name}: ${res.status} ${await res.text()}`);
-  return port;
 }
 
 /**
@@ -241,7 +207,7 @@ export async function callFigures(o: BenchOptions): Promise<Row[]> {
         `Trunk calls routed by API plans, offered ${rate} cps × ${SECONDS} s`,
         `${(ok / wall).toFixed(0)} cps done (${ok} ok, ${failed} failed${carrier.code ? `, sipp exit ${carrier.code}` : ''}); INVITE→200 avg ${(sippSeconds(s['ResponseTime1(C)']) * 1000).toFixed(0)} ms; plan p50 ${pct(plans, 50).toFixed(1)} / p99 ${pct(plans, 99).toFixed(1)} ms; CPU kamailio ${((cpu[0] / wall) * 100).toFixed(0)} %, api ${((cpu[1] / wall) * 100).toFixed(0)} %`,
         rate >= 1000 ? '≥ 1000 cps' : '—',
-        !ok, `no call answered${carrier.code ? ` (sipp exit ${carrier.code}: ${lastLine(carrier.output)})` : ''}`,
+        !ok, `no call answered${carrier.code ? ` (sipp exit ${carrier.code}: ${sippWhy(carrier.output)})` : ''}`,
       ));
       const heard = walls?.take();
       rows.push(figure(

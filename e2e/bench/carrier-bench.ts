@@ -14,7 +14,7 @@ import { freeTcpPort, freeUdpPort } from '../../scripts/lib/ports.mjs';
 import { sipPorts, type StackSip } from '../../scripts/lib/stack.mjs';
 import { extensionCallScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { digestCarrierScenario } from '@tongdai/testkit/sipp-carrier';
-import { cpuSeconds, lastLine, NOT_INSTALLED, pct, planTimes, sippSeconds, sippStats } from './calls-bench.ts';
+import { cpuSeconds, sippWhy, NOT_INSTALLED, pct, planTimes, sippSeconds, sippStats } from './calls-bench.ts';
 import { figure, type Row } from './sections.ts';
 import { BENCH_FLOOD_DENSITY, benchCarrierPort, BENCH_TRUNK as TRUNK } from './trust.ts';
 
@@ -69,7 +69,7 @@ async function offer(o: { dir: string; name: string; target: string; rate: numbe
   const wall = Math.max(seconds, sippSeconds(lines.find((l) => Number(l['SuccessfulCall(C)']) === ok)?.['ElapsedTime(C)']));
   const rtt = readdirSync(o.dir).find((f) => f.startsWith(`${o.name}_`) && f.endsWith('_rtt.csv'));
   const setups = rtt ? readFileSync(join(o.dir, rtt), 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(';')[1])).filter((x) => Number.isFinite(x)) : [];
-  return { ok, failed: o.rate * seconds - ok, wall, setupMs: sippSeconds(s['ResponseTime1(C)']) * 1000, setups, sippExit: run.code, carrierOk: lastOk(o.carrierStats) - carrierBefore, why: run.code ? lastLine(run.output) : '' };
+  return { ok, failed: o.rate * seconds - ok, wall, setupMs: sippSeconds(s['ResponseTime1(C)']) * 1000, setups, sippExit: run.code, carrierOk: lastOk(o.carrierStats) - carrierBefore, why: run.code ? sippWhy(run.output) : '' };
 }
 
 /** Nothing measured: no call went through, or none reached the carrier with credentials it accepted. */

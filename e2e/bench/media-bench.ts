@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { listeningCallerScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { toneWav } from '@tongdai/testkit/wav';
 import type { StackSip } from '../../scripts/lib/stack.mjs';
-import { benchSwitchboard, carriersLoaded, cpuSeconds, lastLine, NOT_INSTALLED, sippStats } from './calls-bench.ts';
+import { cpuSeconds, NOT_INSTALLED, sippStats, sippWhy } from './calls-bench.ts';
+import { benchSwitchboard, carriersLoaded } from './trust.ts';
 import { figure, type Row } from './sections.ts';
 
 const LEVELS = (process.env.BENCH_MEDIA_CALLS ?? '100,200,400,1000').split(',').map(Number);
@@ -155,7 +156,7 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
         `${streams.size} streams heard, ${pc(j.short)} frames lost (${j.short} of ${j.realTime} the clock asked for; by RTP timestamps ${j.gaps}${earDrops ? `; ${earDrops} dropped by the bench's own socket` : ''}); ${pc(j.late)} later than ${LATE_MS} ms; ${answered} of ${calls} calls completed; worker CPU ${((cpu / wall) * 100).toFixed(0)} %${run.code ? `; sipp exit ${run.code}` : ''}`,
         '< 1 % lost frames',
         !streams.size || !j.received || !answered,
-        `${!streams.size || !j.received ? 'no stream heard' : 'no call completed'}${run.code ? ` (sipp exit ${run.code}: ${lastLine(run.output)})` : ''}`,
+        `${!streams.size || !j.received ? 'no stream heard' : 'no call completed'}${run.code ? ` (sipp exit ${run.code}: ${sippWhy(run.output)})` : ''}`,
       ));
     }
   } finally {

@@ -1,6 +1,8 @@
 // What the bench trusts on the stack it starts, in one place, set the way an operator sets it for a
 // deployment (never by switching the product's protection off): its load generators all send from
 // 127.0.0.1, the address every other client of this machine has too.
+import { spawnSync } from 'node:child_process';
+import { freeUdpPort } from '../../scripts/lib/ports.mjs';
 
 /**
  * Kamailio's flood limit (pike, `FLOOD_DENSITY`: requests per 2 s from one address) on the bench's
@@ -51,4 +53,37 @@ export function benchApiEnv(apiPort: number): Record<string, string> {
 /** startStack's options for a bench stack on these ports. */
 export function benchStackOptions(o: { webPort: number; apiPort: number; dataDir: string }) {
   return { ...o, quiet: true, floodDensity: BENCH_FLOOD_DENSITY, apiEnv: benchApiEnv(o.apiPort) };
+}
+
+/**
+ * Resolves once calls from the switchboards created at `since` (ms) are let in: Kamailio has loaded
+ * 127.0.0.1 among the carriers' addresses (it asks the API every 3 s; read over its ctl socket) and
+ * the API's directory, which it rereads every 2 s, is newer than them.
+ */
+export async function carriersLoaded(ctlSocket: string, since: number, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const r = spawnSync('kamcmd', ['-s', `unix:${ctlSocket}`, 'htable.get', 'carriers', '127.0.0.1'], { encoding: 'utf8' });
+    if (r.status === 0 && /value/.test(r.stdout) && Date.now() - since > DIRECTORY_MS) return;
+    if (Date.now() > until) throw new Error(`Kamailio did not load the bench's switchboards within ${timeoutMs} ms: ${(r.stderr || r.stdout).trim()}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+/** The API's switchboard directory's age at most (switchboard-directory.ts), plus a margin. */
+const DIRECTORY_MS = 2_300;
+
+/**
+ * A switchboard of the demo tenant for a bench carrier (a sipp on 127.0.0.1 calling from the port
+ * returned): carriers call in only from a switchboard of the tenant, IP and port (ADR 0036), as a
+ * tenant's administrator configures one. The API reads the switchboards every 2 s, Kamailio every 3 s.
+ */
+export async function benchSwitchboard(o: { apiUrl: string; token: string }, name: string, channels = 2000): Promise<number> {
+  const port = await freeUdpPort();
+  const res = await fetch(`${o.apiUrl}/t/demo/etelecom/switchboards`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, host: '127.0.0.1', port, register: false, max_channels: channels }),
+  });
+  if (!res.ok) throw new Error(`bench setup switchboard ${name}: ${res.status} ${await res.text()}`);
+  return port;
 }

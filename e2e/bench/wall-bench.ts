@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
-import { benchPbx, lastLine, NOT_INSTALLED, pct, type BenchOptions } from './calls-bench.ts';
+import { benchPbx, sippWhy, NOT_INSTALLED, pct, type BenchOptions } from './calls-bench.ts';
 import { figure, type Row } from './sections.ts';
 
 interface Ws {
@@ -198,7 +198,7 @@ export async function wallFigures(o: BenchOptions, screen?: { browser: Browser; 
       `${pct(heard.latencies, 50)} / ${pct(heard.latencies, 99)} ms over ${heard.latencies.length} events (${total * CARRIERS} calls from ${CARRIERS} carriers, ${(rate * CARRIERS).toFixed(0)}/s held ${HOLD_S} s${failed.length ? `, sipp exit ${failed.join(',')}` : ''}); up to ${heard.maxLiveCalls} live calls on the wall; CPU api ${(((cpu[1] - cpu0[1]) / seconds) * 100).toFixed(0)} %, kamailio ${(((cpu[0] - cpu0[0]) / seconds) * 100).toFixed(0)} % over ${seconds.toFixed(0)} s; load average ${load0.toFixed(1)} → ${load.map((l) => l.toFixed(1)).join(' ')} (${cpus().length} cores)`,
       '< 1000 ms',
       !heard.latencies.length || !heard.maxLiveCalls,
-      `${heard.latencies.length ? 'the wall\'s snapshot never showed a live call' : 'no call event reached the walls'}${why ? ` (sipp exit ${why.code}: ${lastLine(why.output)})` : ''}`,
+      `${heard.latencies.length ? 'the wall\'s snapshot never showed a live call' : 'no call event reached the walls'}${why ? ` (sipp exit ${why.code}: ${sippWhy(why.output)})` : ''}`,
     ), ...(screens ? [figure(
       screenTitle,
       `${pct(shown.latencies, 50)} / ${pct(shown.latencies, 99)} ms over ${shown.latencies.length} rows shown or gone; main thread in long tasks ${shown.busy.map((b) => `${(b * 100).toFixed(0)} %`).join(', ')}`,
