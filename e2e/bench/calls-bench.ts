@@ -14,7 +14,7 @@ import { registerContact } from '@tongdai/testkit/register-contact';
 import { answerScenario, carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { openWalls, type Walls } from './wall-bench.ts';
 import { figure, type Row } from './sections.ts';
-import { BENCH_FLOOD_DENSITY, benchSwitchboard, carriersLoaded } from './trust.ts';
+import { BENCH_KAMAILIO, benchSwitchboard, carriersLoaded } from './trust.ts';
 
 const RATES = (process.env.BENCH_CPS ?? '200,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
@@ -141,7 +141,7 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
     defines: ['TONGDAI_PLAN_TIMING'],
     // Every phone here is 127.0.0.1: spared from its first REGISTER, not only once the switchboard
     // timer has loaded the carriers' address (ten registrations in a second were banned before it).
-    floodDensity: BENCH_FLOOD_DENSITY,
+    ...BENCH_KAMAILIO,
     shmMb: 512,
   });
   const phone = runSipp({ dir, name: 'phone', xml: answerScenario(0), args: ['-i', '127.0.0.1', '-p', String(phonePort), '-max_socket', '10000'], timeoutS: 900 });

@@ -16,7 +16,7 @@ import { extensionCallScenario, runSipp, sippInstalled } from '@tongdai/testkit/
 import { digestCarrierScenario } from '@tongdai/testkit/sipp-carrier';
 import { cpuSeconds, sippWhy, NOT_INSTALLED, pct, planTimes, sippSeconds, sippStats } from './calls-bench.ts';
 import { figure, type Row } from './sections.ts';
-import { BENCH_FLOOD_DENSITY, benchCarrierPort, BENCH_TRUNK as TRUNK } from './trust.ts';
+import { BENCH_KAMAILIO, benchCarrierPort, BENCH_TRUNK as TRUNK } from './trust.ts';
 
 const RATES = (process.env.BENCH_CARRIER_CPS ?? '200,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
@@ -80,8 +80,8 @@ const summary = (r: Offered) => `${(r.ok / r.wall).toFixed(0)} cps done (${r.ok}
 
 /**
  * The stack's Kamailio is swapped (as in calls-bench) for one with plan timing, 512 MB of shared
- * memory and the flood limit raised (every caller here is 127.0.0.1, which is not a trusted trunk:
- * the extension must authenticate), on the same evapi port.
+ * memory and the bench's trust (trust.ts: the flood limit raised, as every caller here is 127.0.0.1,
+ * which is not a trusted trunk: the extension must authenticate), on the same evapi port.
  */
 export async function carrierFigures(o: { apiPort: number; apiPid: number; sip: StackSip | null; extensionPassword: string }): Promise<Row[]> {
   if (!sippInstalled() || !o.sip) return [['Calls out through a switchboard with digest at the carrier', 'skipped', '≥ 1000 cps, < 1 % failed', NOT_INSTALLED]];
@@ -114,7 +114,7 @@ export async function carrierFigures(o: { apiPort: number; apiPid: number; sip: 
       dir: join(dir, 'kamailio'),
       evapiPort: ports.evapiPort,
       defines: ['TONGDAI_PLAN_TIMING'],
-      floodDensity: BENCH_FLOOD_DENSITY,
+      ...BENCH_KAMAILIO,
       shmMb: 512,
     });
     // Warm-up, not counted: the API's plan code compiled and the extension's credentials cached, as

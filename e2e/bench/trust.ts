@@ -13,10 +13,15 @@ import { freeUdpPort } from '../../scripts/lib/ports.mjs';
 export const BENCH_FLOOD_DENSITY = 1_000_000;
 
 /**
- * The switchboard hosts the operator allows (issue 32's host policy: a CIDR list; loopback is refused
- * unless listed). The bench's carriers are sipp processes on this machine.
+ * The switchboard hosts the operator allows (`TRUNK_ALLOWED_NETWORKS`, issue 32's host policy: a CIDR
+ * list; loopback is refused unless listed), for the API and for Kamailio (`startStack` /
+ * `startKamailio` option `trunkAllowedNetworks` once that lands). The bench's carriers are sipp
+ * processes on this machine.
  */
-export const BENCH_TRUNK_NETWORKS = '127.0.0.0/8';
+export const BENCH_TRUNK_NETWORKS = '127.0.0.1/32';
+
+/** What the bench's own Kamailios (calls, wall, carrier sections) are started with beside their ports. */
+export const BENCH_KAMAILIO = { floodDensity: BENCH_FLOOD_DENSITY, trunkAllowedNetworks: BENCH_TRUNK_NETWORKS };
 
 /** The carrier bench's sipp carrier: its digest credentials (it challenges every INVITE). */
 export const BENCH_TRUNK = { user: 'bench-trunk', password: 'Bench-Carrier-Digest-1' };
@@ -52,7 +57,7 @@ export function benchApiEnv(apiPort: number): Record<string, string> {
 
 /** startStack's options for a bench stack on these ports. */
 export function benchStackOptions(o: { webPort: number; apiPort: number; dataDir: string }) {
-  return { ...o, quiet: true, floodDensity: BENCH_FLOOD_DENSITY, apiEnv: benchApiEnv(o.apiPort) };
+  return { ...o, quiet: true, ...BENCH_KAMAILIO, apiEnv: benchApiEnv(o.apiPort) };
 }
 
 /**
