@@ -7,7 +7,7 @@
 // TALK_MS at least.
 import { createSocket } from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listeningCallerScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { toneWav } from '@tongdai/testkit/wav';
@@ -120,6 +120,7 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
       const earPort = (ear.address() as { port: number }).port;
       const drops0 = udpDrops(earPort);
       const t0 = Date.now();
+      const load0 = loadavg()[0];
       const stats = join(dir, `media-${calls}.csv`);
       const rate = Math.min(calls, CPS);
       const run = await runSipp({
@@ -145,7 +146,7 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
       const pc = (n: number) => `${((n / (j.realTime || 1)) * 100).toFixed(2)} %`;
       rows.push(figure(
         `Media worker: ${calls} calls playing at once (${TALK_MS / 1000} s all together; started at ${rate}/s)`,
-        `${streams.size} streams heard, ${pc(j.short)} frames lost (${j.short} of ${j.realTime} the clock asked for; by RTP timestamps ${j.gaps}${earDrops ? `; ${earDrops} dropped by the bench's own socket` : ''}); ${answered} of ${calls} calls completed; worker CPU ${((cpu / wall) * 100).toFixed(0)} %${run.code ? `; sipp exit ${run.code}` : ''}`,
+        `${streams.size} streams heard, ${pc(j.short)} frames lost (${j.short} of ${j.realTime} the clock asked for; by RTP timestamps ${j.gaps}${earDrops ? `; ${earDrops} dropped by the bench's own socket` : ''}); ${answered} of ${calls} calls completed; worker CPU ${((cpu / wall) * 100).toFixed(0)} %${run.code ? `; sipp exit ${run.code} (${sippWhy(run.output)})` : ''}; load ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
         '< 1 % lost frames',
         !streams.size || !j.received || !answered,
         `${!streams.size || !j.received ? 'no stream heard' : 'no call completed'}${run.code ? ` (sipp exit ${run.code}: ${sippWhy(run.output)})` : ''}`,
