@@ -74,19 +74,23 @@ function udpDrops(port: number): number {
   return 0;
 }
 
-/** CPU seconds of the media worker (node … media/src/main.ts). */
-const workerCpu = () =>
+/**
+ * CPU seconds of this stack's media worker (node … media/src/main.ts with MEDIA_PORT = its port): other
+ * checkouts' workers run on this machine too, and one of them ending made the sum go backwards.
+ */
+const workerCpu = (port: string) =>
   cpuSeconds((pid) => {
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('media/src/main.ts');
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('media/src/main.ts') && readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`MEDIA_PORT=${port}`);
     } catch {
-      return false;
+      return false; // exited, or not ours to read
     }
   });
 
 export async function mediaFigures(o: { apiUrl: string; token: string; sip: StackSip | null }): Promise<Row[]> {
   if (!sippInstalled() || !o.sip) return [['Media worker concurrent calls', 'skipped', '< 1 % lost frames', NOT_INSTALLED]];
   if (!o.sip.mediaAddress()) return [['Media worker concurrent calls', 'skipped', '< 1 % lost frames', 'the media worker did not start (see the stack\'s media.log)']];
+  const workerPort = o.sip.mediaAddress()!.split(':')[1];
   const auth = { authorization: `Bearer ${o.token}` };
   const json = async (path: string, body: object | FormData) => {
     const res = await fetch(`${o.apiUrl}${path}`, { method: 'POST', headers: body instanceof FormData ? auth : { ...auth, 'content-type': 'application/json' }, body: body instanceof FormData ? body : JSON.stringify(body) });
@@ -116,7 +120,7 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
       const streams = new Map<number, Stream>();
       const onPacket = (m: Buffer) => hear(streams, m, performance.now());
       ear.on('message', onPacket);
-      const cpu0 = workerCpu();
+      const cpu0 = workerCpu(workerPort);
       const earPort = (ear.address() as { port: number }).port;
       const drops0 = udpDrops(earPort);
       const t0 = Date.now();
@@ -132,7 +136,7 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
         timeoutS: Math.ceil(callMs(calls) / 1000) + 60,
       }).done;
       const wall = (Date.now() - t0) / 1000;
-      const cpu = workerCpu() - cpu0;
+      const cpu = workerCpu(workerPort) - cpu0;
       // Frames this process's socket dropped are the bench's loss, not the worker's: said apart.
       const earDrops = udpDrops(earPort) - drops0;
       ear.off('message', onPacket);
