@@ -121,6 +121,8 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
       const onPacket = (m: Buffer) => hear(streams, m, performance.now());
       ear.on('message', onPacket);
       const cpu0 = workerCpu(workerPort);
+      // This process hears every stream: on one machine its CPU is taken from the worker's cores.
+      const ear0 = process.cpuUsage();
       const earPort = (ear.address() as { port: number }).port;
       const drops0 = udpDrops(earPort);
       const t0 = Date.now();
@@ -137,6 +139,7 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
       }).done;
       const wall = (Date.now() - t0) / 1000;
       const cpu = workerCpu(workerPort) - cpu0;
+      const earCpu = process.cpuUsage(ear0);
       // Frames this process's socket dropped are the bench's loss, not the worker's: said apart.
       const earDrops = udpDrops(earPort) - drops0;
       ear.off('message', onPacket);
@@ -150,7 +153,7 @@ export async function mediaFigures(o: { apiUrl: string; token: string; sip: Stac
       const pc = (n: number) => `${((n / (j.realTime || 1)) * 100).toFixed(2)} %`;
       rows.push(figure(
         `Media worker: ${calls} calls playing at once (${TALK_MS / 1000} s all together; started at ${rate}/s)`,
-        `${streams.size} streams heard, ${pc(j.short)} frames lost (${j.short} of ${j.realTime} the clock asked for; by RTP timestamps ${j.gaps}${earDrops ? `; ${earDrops} dropped by the bench's own socket` : ''}); ${answered} of ${calls} calls completed; worker CPU ${((cpu / wall) * 100).toFixed(0)} %${run.code ? `; sipp exit ${run.code} (${sippWhy(run.output)})` : ''}; load ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
+        `${streams.size} streams heard, ${pc(j.short)} frames lost (${j.short} of ${j.realTime} the clock asked for; by RTP timestamps ${j.gaps}${earDrops ? `; ${earDrops} dropped by the bench's own socket` : ''}); ${answered} of ${calls} calls completed; worker CPU ${((cpu / wall) * 100).toFixed(0)} % (the bench's ear ${(((earCpu.user + earCpu.system) / 1e6 / wall) * 100).toFixed(0)} %)${run.code ? `; sipp exit ${run.code} (${sippWhy(run.output)})` : ''}; load ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
         '< 1 % lost frames',
         !streams.size || !j.received || !answered,
         `${!streams.size || !j.received ? 'no stream heard' : 'no call completed'}${run.code ? ` (sipp exit ${run.code}: ${sippWhy(run.output)})` : ''}`,
