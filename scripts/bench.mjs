@@ -44,7 +44,7 @@ const args = process.argv.slice(2);
 const smoke = args.includes('smoke');
 const sections = args.filter((a) => a !== 'smoke');
 const only = sections.length ? { BENCH_ONLY: sections.join(',') } : {};
-const sizes = smoke ? { ...SMOKE_ENV, BENCH_SMOKE: '1' } : {};
+const sizes = smoke ? SMOKE_ENV : {};
 // The full bench measures the production build. Screens alone (ui, wall, the smoke) take any fresh
 // build, as they find things by label: the smoke takes the e2e one npm test has just made.
 const screens = !sections.length || sections.some((s) => s === 'ui' || s === 'wall');

@@ -1,8 +1,8 @@
 // npm run bench: first-load JS at /login, what a remote adds on first navigation, click to remote
 // visible (median of 10, cold remote each time), the customer list endpoint at a fixed rate
 // on PGlite and on PostgreSQL, and the report reads over generated call records. Prints one table.
-// BENCH_ONLY=calls,media (`npm run bench -- calls media`): only those sections; BENCH_SMOKE=1
-// (`npm run bench -- smoke`, in npm test): every section at a tiny size (scripts/bench.mjs).
+// BENCH_ONLY=calls,media (`npm run bench -- calls media`): only those sections; `npm run bench --
+// smoke` (in npm test): every section at the tiny sizes scripts/bench.mjs sets.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
