@@ -1,15 +1,56 @@
-// npm run bench: see e2e/bench/run.ts. `npm run bench -- wall`: only the live wall's figure (BENCH_ONLY=wall);
-// `npm run bench -- carrier`: only the calls out through a switchboard with digest at the carrier.
+// npm run bench: see e2e/bench/run.ts. Sections by name run alone (BENCH_ONLY), e.g. `npm run bench --
+// media` or `npm run bench -- calls sip`; the sections: plan ui list calls wall carrier sip media
+// postgres reports. `npm run bench -- smoke` (npm test runs it): every section at a tiny size, to
+// prove each still measures something real; no figure is judged against its goal there.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
+import { ensureBuilt, ensureInstalled, staleFrontends } from './lib/build.mjs';
 import { ROOT } from './lib/paths.mjs';
+import { ensureSystemPackages } from './lib/system.mjs';
 
+/**
+ * The smoke's sizes (seconds per section on 2 cores). Ports of their own, so a bench and a test run
+ * of one checkout never meet; BENCH_WEB_PORT / BENCH_API_PORT (and every size here) still win.
+ */
+const SMOKE_ENV = {
+  BENCH_WEB_PORT: '3370',
+  BENCH_API_PORT: '4370',
+  PLAN_RATE: '200',
+  PLAN_SECONDS: '1',
+  BENCH_CLICKS: '1',
+  BENCH_RATE: '20',
+  BENCH_SECONDS: '1',
+  BENCH_CPS: '5',
+  BENCH_CALL_SECONDS: '1',
+  BENCH_AGENTS: '3',
+  BENCH_WALLS: '2',
+  BENCH_LIVE_CALLS: '3',
+  BENCH_WALL_HOLD_S: '2',
+  BENCH_SCREEN_WALLS: '1',
+  BENCH_CARRIER_CPS: '5',
+  BENCH_CARRIER_WARM_UP: '2,1',
+  BENCH_SIP_ROUNDS: '2',
+  BENCH_MEDIA_CALLS: '3',
+  BENCH_MEDIA_TALK_MS: '2000',
+  BENCH_CDR_ROWS: '5000',
+  BENCH_CDR_PGLITE_ROWS: '2000',
+  BENCH_REPORT_RUNS: '2',
+};
+
+// What the tests need (Kamailio, rtpengine, sipp, Chromium, PostgreSQL): a section without them measures nothing.
+ensureSystemPackages('test');
 ensureInstalled();
-const only = process.argv[2] ? { BENCH_ONLY: process.argv[2] } : {};
-// The wall's and the carrier's figures open no screen: any build of the frontends serves.
-if (!only.BENCH_ONLY) ensureBuilt();
+const args = process.argv.slice(2);
+const smoke = args.includes('smoke');
+const sections = args.filter((a) => a !== 'smoke');
+const only = sections.length ? { BENCH_ONLY: sections.join(',') } : {};
+const sizes = smoke ? SMOKE_ENV : {};
+// The full bench measures the production build. Screens alone (ui, wall, the smoke) take any fresh
+// build, as they find things by label: the smoke takes the e2e one npm test has just made.
+const screens = !sections.length || sections.some((s) => s === 'ui' || s === 'wall');
+if (!sections.length && !smoke) ensureBuilt();
+else if (screens && staleFrontends('test').length && staleFrontends('production').length) ensureBuilt({ test: true });
 // The wall bench opens WebSockets: Node 20 has them behind a flag (later versions by default).
-const env = { ...process.env, ...only, ...(typeof WebSocket === 'undefined' ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-websocket`.trim() } : {}) };
+const env = { ...sizes, ...process.env, ...only, ...(typeof WebSocket === 'undefined' ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-websocket`.trim() } : {}) };
 const r = spawnSync(join(ROOT, 'e2e', 'node_modules', '.bin', 'tsx'), [join(ROOT, 'e2e', 'bench', 'run.ts')], { stdio: 'inherit', cwd: join(ROOT, 'e2e'), env });
 process.exit(r.status ?? 1);

@@ -15,6 +15,8 @@ ensureBuilt({ test: true });
 const steps = [
   ['Kiểm tra kiểu (tsc)', ['-r', '--workspace-concurrency=2', 'typecheck']],
   ['Unit + API (Jest)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', 'test']],
+  // Every bench section at a tiny size: each must still measure something real (scripts/bench.mjs).
+  ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke']],
   ['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test']],
 ];
 

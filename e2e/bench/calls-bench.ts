@@ -13,11 +13,13 @@ import { sipPorts, type StackSip } from '../../scripts/lib/stack.mjs';
 import { registerContact } from '@tongdai/testkit/register-contact';
 import { answerScenario, carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { openWalls, type Walls } from './wall-bench.ts';
+import { figure, type Row } from './sections.ts';
+import { BENCH_KAMAILIO, benchSwitchboard, carriersLoaded } from './trust.ts';
 
 const RATES = (process.env.BENCH_CPS ?? '200,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
 const DID = '02873000003';
-const AGENTS = 40;
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 40);
 const TICK = 100; // clock ticks per second (USER_HZ) on Linux
 const WALLS = Number(process.env.BENCH_WALLS ?? 50);
 
@@ -34,6 +36,22 @@ export function cpuSeconds(match: (pid: number, ppid: number, pgrp: number) => b
     }
   }
   return ticks / TICK;
+}
+
+/** Why a call section skipped: it measured nothing. */
+export const NOT_INSTALLED = 'sipp or Kamailio is not installed (scripts/lib/system.mjs installs them)';
+
+/**
+ * Why sipp exited non-zero, from its error output: the first answer it did not expect (with
+ * Kamailio's X-Tongdai-Cause), else its last line.
+ */
+export function sippWhy(output: string): string {
+  const m = /while expecting '([^']*)'[^']*received '([^\r\n']*)/.exec(output);
+  if (m) {
+    const cause = /X-Tongdai-Cause: ([^\r\n']+)/.exec(output.slice(m.index));
+    return `expected ${m[1]}, received ${m[2]}${cause ? ` (${cause[1]})` : ''}`;
+  }
+  return output.split('\n').map((l) => l.trim()).filter((l) => l && !/^There were more errors/.test(l)).at(-1)?.slice(0, 200) ?? '';
 }
 
 export const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN);
@@ -108,11 +126,8 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
   // sipp's carrier calls from a switchboard of the tenant (no open relay, ADR 0036); loopback, the
   // carriers' address, is then spared by the flood limit.
   const carrierPorts: number[] = [];
-  for (let i = 0; i < (p.carriers ?? 1); i++) {
-    const port = await freeUdpPort();
-    await post('/t/demo/etelecom/switchboards', { name: `${p.name} carrier ${i + 1}`, host: '127.0.0.1', port, register: false, max_channels: 2000 });
-    carrierPorts.push(port);
-  }
+  for (let i = 0; i < (p.carriers ?? 1); i++) carrierPorts.push(await benchSwitchboard(o, `${p.name} carrier ${i + 1}`));
+  const switchboardsAt = Date.now();
   const carrierPort = carrierPorts[0];
   const ports = sipPorts(o.apiPort);
   await o.sip.stop();
@@ -126,7 +141,7 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
     defines: ['TONGDAI_PLAN_TIMING'],
     // Every phone here is 127.0.0.1: spared from its first REGISTER, not only once the switchboard
     // timer has loaded the carriers' address (ten registrations in a second were banned before it).
-    floodDensity: 1_000_000,
+    ...BENCH_KAMAILIO,
     shmMb: 512,
   });
   const phone = runSipp({ dir, name: 'phone', xml: answerScenario(0), args: ['-i', '127.0.0.1', '-p', String(phonePort), '-max_socket', '10000'], timeoutS: 900 });
@@ -145,8 +160,7 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
     // The API's evapi client reconnects to the new Kamailio by itself (every 500 ms).
     const calls = `http://127.0.0.1:${ports.internalPort}/internal/sip/calls`;
     for (let i = 0; i < 50 && !((await (await fetch(calls, { headers: { 'x-tongdai-internal': o.sip.internalSecret } })).json()) as { events_connected: boolean }).events_connected; i++) await new Promise((r) => setTimeout(r, 100));
-    // Kamailio reads the switchboards every 3 s (the API rereads them every 2 s).
-    await new Promise((r) => setTimeout(r, 5500));
+    await carriersLoaded(kamailio.ctlSocket, switchboardsAt);
   } catch (e) {
     await close();
     throw e;
@@ -158,11 +172,11 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
 }
 
 /** Calls per second through Kamailio with the API's plans, and event → wall socket meanwhile. */
-export async function callFigures(o: BenchOptions): Promise<[string, string, string][]> {
-  if (!sippInstalled() || !o.sip) return [['Kamailio calls/s with API plans', 'skipped: sipp or Kamailio is not installed', '≥ 1000 cps']];
+export async function callFigures(o: BenchOptions): Promise<Row[]> {
+  if (!sippInstalled() || !o.sip) return [['Kamailio calls/s with API plans', 'skipped', '≥ 1000 cps', NOT_INSTALLED]];
   const pbx = await benchPbx({ ...o, sip: o.sip }, { agents: AGENTS, firstExtension: 7001, dids: [DID], name: 'Bench hunt' });
   const { kamailio, udpPort, dir, carrierPort } = pbx;
-  const rows: [string, string, string][] = [];
+  const rows: Row[] = [];
   let walls: Walls | null = null;
   try {
     walls = await openWalls(o.apiUrl, o.token, WALLS);
@@ -189,19 +203,21 @@ export async function callFigures(o: BenchOptions): Promise<[string, string, str
       const wall = Math.max(SECONDS, sippSeconds(lines.find((l) => Number(l['SuccessfulCall(C)']) === ok)?.['ElapsedTime(C)']));
       const failed = rate * SECONDS - ok;
       const plans = planTimes(kamailio.log, logFrom);
-      rows.push([
+      rows.push(figure(
         `Trunk calls routed by API plans, offered ${rate} cps × ${SECONDS} s`,
         `${(ok / wall).toFixed(0)} cps done (${ok} ok, ${failed} failed${carrier.code ? `, sipp exit ${carrier.code}` : ''}); INVITE→200 avg ${(sippSeconds(s['ResponseTime1(C)']) * 1000).toFixed(0)} ms; plan p50 ${pct(plans, 50).toFixed(1)} / p99 ${pct(plans, 99).toFixed(1)} ms; CPU kamailio ${((cpu[0] / wall) * 100).toFixed(0)} %, api ${((cpu[1] / wall) * 100).toFixed(0)} %`,
         rate >= 1000 ? '≥ 1000 cps' : '—',
-      ]);
+        !ok, `no call answered${carrier.code ? ` (sipp exit ${carrier.code}: ${sippWhy(carrier.output)})` : ''}`,
+      ));
       const heard = walls?.take();
-      rows.push([
+      rows.push(figure(
         `Event → wall socket during ${rate} cps, ${WALLS} walls open (p50 / p99)`,
         heard
           ? `${pct(heard.latencies, 50)} / ${pct(heard.latencies, 99)} ms over ${heard.latencies.length} events; up to ${heard.maxLiveCalls} live calls on the wall; api CPU above`
-          : 'skipped: no WebSocket in this Node (--experimental-websocket)',
+          : 'no WebSocket in this Node (--experimental-websocket)',
         '< 1000 ms',
-      ]);
+        !heard?.latencies.length, heard ? 'no call event reached the walls' : 'no WebSocket in this Node (scripts/bench.mjs adds --experimental-websocket)',
+      ));
     }
 
   } finally {

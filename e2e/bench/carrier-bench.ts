@@ -3,9 +3,9 @@
 // the outbound rule "Di động qua nhà mạng demo" → the switchboard); the carrier is a sipp UAS that
 // challenges every INVITE and checks Kamailio's answer (verifyauth): a call counts only when the
 // carrier accepted the credentials. Each call is INVITE → 401 → INVITE with credentials → 180 → 200
-// → ACK → BYE. The switchboard row comes from the API's demo-carrier seed (DEMO_CARRIER_* below,
-// register off: the sipp carrier answers INVITEs only). A baseline row measures the same sipp pair
-// without Kamailio, so the generator's own limit on this machine is known.
+// → ACK → BYE. The switchboard row comes from the API's demo-carrier seed (carrierBenchEnv in
+// trust.ts, register off: the sipp carrier answers INVITEs only). A baseline row measures the same
+// sipp pair without Kamailio, so the generator's own limit on this machine is known.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,28 +14,17 @@ import { freeTcpPort, freeUdpPort } from '../../scripts/lib/ports.mjs';
 import { sipPorts, type StackSip } from '../../scripts/lib/stack.mjs';
 import { extensionCallScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { digestCarrierScenario } from '@tongdai/testkit/sipp-carrier';
-import { cpuSeconds, pct, planTimes, sippSeconds, sippStats } from './calls-bench.ts';
+import { cpuSeconds, sippWhy, NOT_INSTALLED, pct, planTimes, sippSeconds, sippStats } from './calls-bench.ts';
+import { figure, type Row } from './sections.ts';
+import { BENCH_KAMAILIO, benchCarrierPort, BENCH_TRUNK as TRUNK } from './trust.ts';
 
 const RATES = (process.env.BENCH_CARRIER_CPS ?? '200,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
+/** The warm-up before the rates (cps, seconds): not counted. */
+const WARM_UP = (process.env.BENCH_CARRIER_WARM_UP ?? '50,4').split(',').map(Number);
 /** A Viettel mobile: the seeded outbound rule for mobiles carries it. */
 const DIALLED = '0912345678';
-const TRUNK = { user: 'bench-trunk', password: 'Bench-Carrier-Digest-1' };
 const DOMAIN = 'demo.tongdai.local';
-
-/** The sipp carrier's SIP port for a stack on apiPort (beside the demo carrier's apiPort + 94/95). */
-export const benchCarrierPort = (apiPort: number) => apiPort + 96;
-
-/** API environment that points the demo tenant's switchboard at the bench's sipp carrier. */
-export function carrierBenchEnv(apiPort: number): Record<string, string> {
-  return {
-    DEMO_CARRIER: `127.0.0.1:${benchCarrierPort(apiPort)}`,
-    DEMO_CARRIER_USER: TRUNK.user,
-    DEMO_CARRIER_PASSWORD: TRUNK.password,
-    DEMO_CARRIER_MAX_CHANNELS: '2000',
-    DEMO_CARRIER_REGISTER: '0',
-  };
-}
 
 interface Offered {
   ok: number;
@@ -47,6 +36,8 @@ interface Offered {
   sippExit: number | null;
   /** Calls the carrier accepted (credentials verified, answered, BYE received). */
   carrierOk: number;
+  /** sipp's last complaint, when it exited non-zero. */
+  why: string;
 }
 
 /** One rate: the UAC offers rate × SECONDS calls to `target`; the carrier's counters are read around it. */
@@ -78,20 +69,24 @@ async function offer(o: { dir: string; name: string; target: string; rate: numbe
   const wall = Math.max(seconds, sippSeconds(lines.find((l) => Number(l['SuccessfulCall(C)']) === ok)?.['ElapsedTime(C)']));
   const rtt = readdirSync(o.dir).find((f) => f.startsWith(`${o.name}_`) && f.endsWith('_rtt.csv'));
   const setups = rtt ? readFileSync(join(o.dir, rtt), 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(';')[1])).filter((x) => Number.isFinite(x)) : [];
-  return { ok, failed: o.rate * seconds - ok, wall, setupMs: sippSeconds(s['ResponseTime1(C)']) * 1000, setups, sippExit: run.code, carrierOk: lastOk(o.carrierStats) - carrierBefore };
+  return { ok, failed: o.rate * seconds - ok, wall, setupMs: sippSeconds(s['ResponseTime1(C)']) * 1000, setups, sippExit: run.code, carrierOk: lastOk(o.carrierStats) - carrierBefore, why: run.code ? sippWhy(run.output) : '' };
 }
+
+/** Nothing measured: no call went through, or none reached the carrier with credentials it accepted. */
+const empty = (r: Offered) => !r.ok || !r.carrierOk;
+const emptyWhy = (r: Offered) => `${!r.ok ? 'no call answered' : 'the carrier verified no call'}${r.sippExit ? ` (sipp exit ${r.sippExit}: ${r.why})` : ''}`;
 
 const summary = (r: Offered) => `${(r.ok / r.wall).toFixed(0)} cps done (${r.ok} ok, ${r.failed} failed = ${((r.failed / (r.ok + r.failed)) * 100).toFixed(2)} %${r.sippExit ? `, sipp exit ${r.sippExit}` : ''}); carrier verified ${r.carrierOk}; INVITE→200 ${r.setups.length ? `p50 ${pct(r.setups, 50).toFixed(0)} / p99 ${pct(r.setups, 99).toFixed(0)}` : `avg ${r.setupMs.toFixed(0)}`} ms`;
 
 /**
  * The stack's Kamailio is swapped (as in calls-bench) for one with plan timing, 512 MB of shared
- * memory and the flood limit raised (every caller here is 127.0.0.1, which is not a trusted trunk:
- * the extension must authenticate), on the same evapi port.
+ * memory and the bench's trust (trust.ts: the flood limit raised, as every caller here is 127.0.0.1,
+ * which is not a trusted trunk: the extension must authenticate), on the same evapi port.
  */
-export async function carrierFigures(o: { apiPort: number; apiPid: number; sip: StackSip | null; extensionPassword: string }): Promise<[string, string, string][]> {
-  if (!sippInstalled() || !o.sip) return [['Calls out through a switchboard with digest at the carrier', 'skipped: sipp or Kamailio is not installed', '≥ 1000 cps, < 1 % failed']];
+export async function carrierFigures(o: { apiPort: number; apiPid: number; sip: StackSip | null; extensionPassword: string }): Promise<Row[]> {
+  if (!sippInstalled() || !o.sip) return [['Calls out through a switchboard with digest at the carrier', 'skipped', '≥ 1000 cps, < 1 % failed', NOT_INSTALLED]];
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-bench-carrier-'));
-  const rows: [string, string, string][] = [];
+  const rows: Row[] = [];
   const carrierPort = benchCarrierPort(o.apiPort);
   const carrierStats = join(dir, 'carrier.csv');
   const carrier = runSipp({
@@ -107,7 +102,7 @@ export async function carrierFigures(o: { apiPort: number; apiPid: number; sip: 
     // Baseline: the same UAC straight to the sipp carrier with the trunk's credentials (no Kamailio, no API).
     for (const rate of RATES) {
       const r = await offer({ dir, name: `direct-${rate}`, target: `127.0.0.1:${carrierPort}`, rate, challenge: 401, carrierStats, auth: TRUNK });
-      rows.push([`Baseline: sipp UAC → sipp carrier with digest, no Kamailio, offered ${rate} cps × ${SECONDS} s`, summary(r), '—']);
+      rows.push(figure(`Baseline: sipp UAC → sipp carrier with digest, no Kamailio, offered ${rate} cps × ${SECONDS} s`, summary(r), '—', empty(r), emptyWhy(r)));
     }
     await o.sip.stop();
     const udpPort = await freeUdpPort();
@@ -119,12 +114,12 @@ export async function carrierFigures(o: { apiPort: number; apiPid: number; sip: 
       dir: join(dir, 'kamailio'),
       evapiPort: ports.evapiPort,
       defines: ['TONGDAI_PLAN_TIMING'],
-      floodDensity: 1_000_000,
+      ...BENCH_KAMAILIO,
       shmMb: 512,
     });
     // Warm-up, not counted: the API's plan code compiled and the extension's credentials cached, as
     // on a system that has been taking calls (a cold first second otherwise decides the first rate).
-    await offer({ dir, name: 'warm-up', target: `127.0.0.1:${udpPort}`, rate: 50, seconds: 4, challenge: 407, carrierStats, auth: { user: '101', password: o.extensionPassword } });
+    await offer({ dir, name: 'warm-up', target: `127.0.0.1:${udpPort}`, rate: WARM_UP[0], seconds: WARM_UP[1], challenge: 407, carrierStats, auth: { user: '101', password: o.extensionPassword } });
     for (const rate of RATES) {
       const logFrom = statSync(kamailio.log).size;
       const k = kamailio;
@@ -135,11 +130,12 @@ export async function carrierFigures(o: { apiPort: number; apiPid: number; sip: 
       const r = await offer({ dir, name: `switchboard-${rate}`, target: `127.0.0.1:${udpPort}`, rate, challenge: 407, carrierStats, auth: { user: '101', password: o.extensionPassword } });
       const cpu = [kamailioCpu() - cpu0[0], apiCpu() - cpu0[1]];
       const plans = planTimes(kamailio.log, logFrom);
-      rows.push([
+      rows.push(figure(
         `Extension → switchboard with digest at the carrier, offered ${rate} cps × ${SECONDS} s`,
         `${summary(r)}; plan p50 ${pct(plans, 50).toFixed(1)} / p99 ${pct(plans, 99).toFixed(1)} ms; CPU kamailio ${((cpu[0] / r.wall) * 100).toFixed(0)} %, api ${((cpu[1] / r.wall) * 100).toFixed(0)} %`,
         rate >= 1000 ? '≥ 1000 cps, < 1 % failed' : '< 1 % failed',
-      ]);
+        empty(r), emptyWhy(r),
+      ));
     }
   } finally {
     carrier.stop();

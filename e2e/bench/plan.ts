@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { findLoop, nextStateChange, planCall } from '@tongdai/api/routing';
 import { benchCalls, benchConfig, benchState } from './plan-config.ts';
+import { figure, type Row } from './sections.ts';
 
 const RATE = Number(process.env.PLAN_RATE ?? 500);
 const SECONDS = Number(process.env.PLAN_SECONDS ?? 5);
@@ -13,7 +14,7 @@ const SECONDS = Number(process.env.PLAN_SECONDS ?? 5);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (x: number) => (x < 0.1 ? `${(x * 1000).toFixed(0)} µs` : `${x.toFixed(2)} ms`);
 
-export async function planBench(): Promise<[string, string, string][]> {
+export async function planBench(): Promise<Row[]> {
   const state = benchState();
   // A running API has planned before: warm the JIT on another configuration object, then time the
   // first plan on a fresh one (it builds the per-configuration indexes, as after a save).
@@ -60,7 +61,7 @@ export async function planBench(): Promise<[string, string, string][]> {
 
   const mix = [...kinds].map(([k, n]) => `${k} ${n}`).join(', ');
   return [
-    [`Routing plan latency at ${RATE} plans/s (p50 / p99)`, `${ms(pct(latencies, 50))} / ${ms(pct(latencies, 99))} (max ${ms(latencies[latencies.length - 1])}, ${latencies.length} plans, ${achieved.toFixed(0)}/s)`, 'p99 ≤ 5 ms'],
+    figure(`Routing plan latency at ${RATE} plans/s (p50 / p99)`, `${ms(pct(latencies, 50))} / ${ms(pct(latencies, 99))} (max ${ms(latencies[latencies.length - 1])}, ${latencies.length} plans, ${achieved.toFixed(0)}/s)`, 'p99 ≤ 5 ms', !latencies.length, 'no plan computed'),
     ['Routing plan compute time alone (p50 / p99; last steps)', `${ms(pct(service, 50))} / ${ms(pct(service, 99))} (${mix})`, '—'],
     ['First plan after a configuration change (builds its indexes)', ms(cold), '—'],
     ['Save-time checks: nextStateChange + findLoop (worst of 10)', ms(saveTimes[saveTimes.length - 1]), '< 50 ms'],
@@ -69,7 +70,7 @@ export async function planBench(): Promise<[string, string, string][]> {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rows = await planBench();
-  const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), 8));
+  const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), 8));
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(w[i])).join(' | ')} |`;
-  console.log(['', line(['Measure', 'Result', 'Goal']), line(w.map((n) => '-'.repeat(n))), ...rows.map(line)].join('\n'));
+  console.log(['', line(['Measure', 'Result', 'Goal']), line(w.map((n) => '-'.repeat(n))), ...rows.map((r) => line(r.slice(0, 3) as string[]))].join('\n'));
 }

@@ -1,28 +1,33 @@
 // npm run bench: first-load JS at /login, what a remote adds on first navigation, click to remote
 // visible (median of 10, cold remote each time), the customer list endpoint at a fixed rate
 // on PGlite and on PostgreSQL, and the report reads over generated call records. Prints one table.
+// BENCH_ONLY=calls,media (`npm run bench -- calls media`): only those sections; `npm run bench --
+// smoke` (in npm test): every section at the tiny sizes scripts/bench.mjs sets.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
-import { startApi, startStack } from '../../scripts/lib/stack.mjs';
+import { startApi, startStack, type Stack } from '../../scripts/lib/stack.mjs';
 import { startPgCluster } from '../../api/test/pg-cluster.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { callFigures } from './calls-bench.ts';
-import { carrierBenchEnv, carrierFigures } from './carrier-bench.ts';
+import { carrierFigures } from './carrier-bench.ts';
 import { wallFigures } from './wall-bench.ts';
 import { mediaFigures } from './media-bench.ts';
 import { sipFigures } from './sip-bench.ts';
 import { DEMO_SIP } from '@tongdai/api/seed-data';
 import { planBench } from './plan.ts';
 import { reportRows } from '../../api/scripts/reports-bench.ts';
+import { figure, printTable, runSection, verdict, type Row, type Section, type SectionResult } from './sections.ts';
+import { benchApiEnv, benchStackOptions } from './trust.ts';
 
 // BENCH_WEB_PORT / BENCH_API_PORT: another checkout on the same machine benches on other ports.
 const WEB = Number(process.env.BENCH_WEB_PORT ?? 3300);
 const API = Number(process.env.BENCH_API_PORT ?? 4300);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLICKS = Number(process.env.BENCH_CLICKS ?? 10);
 const DEMO = { ma_dn: 'demo', username: 'admin', password: 'Admin@123' };
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -51,7 +56,7 @@ async function listLatency(apiUrl: string) {
     overallRate: RATE,
     duration: SECONDS,
   });
-  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.non2xx + r.errors };
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.non2xx + r.errors, ok: r['2xx'] };
 }
 
 const NAV_CUSTOMER = 'nav a[href="/customer"]';
@@ -72,7 +77,7 @@ async function uiFigures(browser: Browser, webUrl: string) {
   const clicks: number[] = [];
   let remote = { bytes: 0, files: 0 };
   let afterLogin = { bytes: 0, files: 0 };
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < CLICKS; i++) {
     const ctx = await browser.newContext({ storageState: state });
     const p = await ctx.newPage();
     await p.goto(`${webUrl}/dashboard`, { waitUntil: 'networkidle' });
@@ -97,91 +102,134 @@ async function uiFigures(browser: Browser, webUrl: string) {
   return { first, remote, afterLogin, clickMedian: median(clicks), clicks };
 }
 
-const printTable = (rows: [string, string, string][]) => {
-  const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 8];
-  const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(w[i])).join(' | ')} |`;
-  console.log(['', line(['Measure', 'Result', 'Goal']), line(w.map((n) => '-'.repeat(n))), ...rows.map(line)].join('\n'));
+/** What the sections share: the stack (PGlite, Kamailio, media worker, the built frontends) and Chromium, started on first use. */
+interface Ctx {
+  stack(): Promise<Stack>;
+  browser(): Promise<Browser>;
+  token(): Promise<string>;
+}
+
+const listRow = (engine: string, r: Awaited<ReturnType<typeof listLatency>>): Row =>
+  figure(`GET /customers on ${engine} at ${RATE} req/s (p50 / p99)`, `${r.p50} / ${r.p99} ms (${r.ok} answered, ${r.errors} errors)`, '—', !r.ok, 'no request was answered 2xx');
+
+const callOptions = async (c: Ctx) => {
+  const stack = await c.stack();
+  return { apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await c.token(), sip: stack.sip };
 };
 
-/** `npm run bench -- wall` (BENCH_ONLY=wall): only the live wall's figure, on its own stack. */
-async function wallOnly() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
-  // The demo carrier's link raises the tenant's channel limit (2000) so 200 live calls fit.
-  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  try {
-    printTable(await wallFigures({ apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await login(stack.apiUrl), sip: stack.sip }, { browser, webUrl: stack.webUrl }));
-  } finally {
-    await browser.close();
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** `npm run bench -- carrier` (BENCH_ONLY=carrier): only the calls out through a switchboard with digest at the carrier, on its own stack. */
-async function carrierOnly() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
-  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
-  try {
-    printTable(await carrierFigures({ apiPort: API, apiPid: stack.api.pid!, sip: stack.sip, extensionPassword: DEMO_SIP.demo.admin.password }));
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+/** In the order they run; `stack`: needs the bench's stack (started before the first, stopped after the last). */
+const SECTIONS: (Section<Ctx> & { stack?: boolean })[] = [
+  // In-process, before the stack and the browser load the CPU.
+  { name: 'plan', run: () => planBench() },
+  {
+    name: 'ui',
+    stack: true,
+    async run(c) {
+      const ui = await uiFigures(await c.browser(), (await c.stack()).webUrl);
+      return [
+        figure('First-load JS at /login (gzip, all files)', `${kb(ui.first.bytes)} in ${ui.first.files} files`, '≤ 200 KB', !ui.first.files, 'no JS loaded at /login'),
+        figure('JS a remote adds (mf-crm: entry, manifest, app, screens; gzip)', `${kb(ui.remote.bytes)} in ${ui.remote.files} files`, '—', !ui.remote.files, 'no JS of the remote loaded'),
+        ['JS of a session through the first remote screen (gzip)', `${kb(ui.afterLogin.bytes)} in ${ui.afterLogin.files} files`, '—'],
+        figure(`Click → remote screen with data (median of ${CLICKS}, fresh page)`, `${ui.clickMedian?.toFixed(0)} ms (min ${Math.min(...ui.clicks).toFixed(0)}, max ${Math.max(...ui.clicks).toFixed(0)})`, '—', !ui.clicks.length, 'no click timed'),
+      ];
+    },
+  },
+  { name: 'list', stack: true, run: async (c) => [listRow('PGlite', await listLatency((await c.stack()).apiUrl))] },
+  { name: 'calls', stack: true, run: async (c) => callFigures(await callOptions(c)) },
+  {
+    name: 'wall',
+    stack: true,
+    run: async (c) => wallFigures(await callOptions(c), { browser: await c.browser(), webUrl: (await c.stack()).webUrl }),
+  },
+  {
+    name: 'carrier',
+    stack: true,
+    async run(c) {
+      const stack = await c.stack();
+      return carrierFigures({ apiPort: API, apiPid: stack.api.pid!, sip: stack.sip, extensionPassword: DEMO_SIP.demo.admin.password });
+    },
+  },
+  { name: 'sip', stack: true, run: async (c) => sipFigures({ sip: (await c.stack()).sip, passwords: { '101': DEMO_SIP.demo.admin.password, '102': DEMO_SIP.demo.staff.password } }) },
+  {
+    name: 'media',
+    stack: true,
+    async run(c) {
+      const stack = await c.stack();
+      return mediaFigures({ apiUrl: stack.apiUrl, token: await c.token(), sip: stack.sip });
+    },
+  },
+  {
+    name: 'postgres',
+    async run() {
+      const cluster = await startPgCluster();
+      const api = startApi({ port: API + 1, databaseUrl: cluster.url, quiet: true, env: benchApiEnv(API) });
+      try {
+        const apiUrl = `http://127.0.0.1:${API + 1}`;
+        // Generous, as startStack: on a loaded machine migrations + seeding took over 60 s.
+        for (let until = Date.now() + 180_000; ; await new Promise((r) => setTimeout(r, 150))) {
+          try { if ((await fetch(`${apiUrl}/health`)).ok) break; } catch { /* starting */ }
+          if (api.exitCode !== null || Date.now() > until) throw new Error(`the API on PostgreSQL did not answer /health (${api.exitCode === null ? 'in 180 s' : `exit ${api.exitCode}`})`);
+        }
+        return [listRow('PostgreSQL', await listLatency(apiUrl))];
+      } finally {
+        api.kill('SIGTERM');
+        await new Promise((r) => api.once('exit', r));
+        await cluster.stop();
+      }
+    },
+  },
+  {
+    // Reports (issue 13, ADR 0029): generated records on a fresh cluster, or BENCH_CDR_URL (reused when it holds
+    // this many), then the pages on PGlite. The issue's sizes by default: 10 M on PostgreSQL (the generator
+    // writes them in about 8 minutes here since it builds the indexes after its COPY), 1 M on PGlite.
+    name: 'reports',
+    async run() {
+      const cdrRows = Number(process.env.BENCH_CDR_ROWS ?? 10_000_000);
+      return reportRows(cdrRows, process.env.BENCH_CDR_URL, Number(process.env.BENCH_CDR_PGLITE_ROWS ?? Math.min(cdrRows, 1_000_000)));
+    },
+  },
+];
 
 async function main() {
-  if (process.env.BENCH_ONLY === 'wall') return wallOnly();
-  if (process.env.BENCH_ONLY === 'carrier') return carrierOnly();
-  const rows: [string, string, string][] = [];
-  rows.push(...(await planBench())); // in-process, before the stack and the browser load the CPU
+  const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = only.filter((n) => !SECTIONS.some((s) => s.name === n));
+  if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; the sections: ${SECTIONS.map((s) => s.name).join(', ')}`);
+  const chosen = SECTIONS.filter((s) => !only.length || only.includes(s.name));
+  const lastWithStack = chosen.map((s) => !!s.stack).lastIndexOf(true);
+  let stack: Stack | null = null;
+  let browser: Browser | null = null;
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
-  // The demo tenant's switchboard points at the carrier bench's sipp carrier (carrier-bench.ts).
-  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const ctx: Ctx = {
+    stack: async () => {
+      if (stack) return stack;
+      const t0 = Date.now();
+      stack = await startStack(benchStackOptions({ webPort: WEB, apiPort: API, dataDir }));
+      console.log(`bench: stack started in ${((Date.now() - t0) / 1000).toFixed(0)} s${stack.sip ? '' : ` without SIP (${stack.sipError ?? 'Kamailio is not installed'})`}`);
+      return stack;
+    },
+    browser: async () => (browser ??= await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })),
+    // A fresh login each time: access tokens live 15 minutes, the whole bench longer.
+    token: async () => login((await ctx.stack()).apiUrl),
+  };
+  const results: SectionResult[] = [];
   try {
-    const ui = await uiFigures(browser, stack.webUrl);
-    rows.push(['First-load JS at /login (gzip, all files)', `${kb(ui.first.bytes)} in ${ui.first.files} files`, '≤ 200 KB']);
-    rows.push(['JS a remote adds (mf-crm: entry, manifest, app, screens; gzip)', `${kb(ui.remote.bytes)} in ${ui.remote.files} files`, '—']);
-    rows.push(['JS of a session through the first remote screen (gzip)', `${kb(ui.afterLogin.bytes)} in ${ui.afterLogin.files} files`, '—']);
-    rows.push(['Click → remote screen with data (median of 10, fresh page)', `${ui.clickMedian.toFixed(0)} ms (min ${Math.min(...ui.clicks).toFixed(0)}, max ${Math.max(...ui.clicks).toFixed(0)})`, '—']);
-    const pglite = await listLatency(stack.apiUrl);
-    rows.push([`GET /customers on PGlite at ${RATE} req/s (p50 / p99)`, `${pglite.p50} / ${pglite.p99} ms (${pglite.errors} errors)`, '—']);
-    const calls = { apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await login(stack.apiUrl), sip: stack.sip };
-    rows.push(...(await callFigures(calls)));
-    rows.push(...(await wallFigures(calls, { browser, webUrl: stack.webUrl })));
-    rows.push(...(await carrierFigures({ apiPort: API, apiPid: stack.api.pid!, sip: stack.sip, extensionPassword: DEMO_SIP.demo.admin.password })));
-    rows.push(...(await sipFigures({ sip: stack.sip, passwords: { '101': DEMO_SIP.demo.admin.password, '102': DEMO_SIP.demo.staff.password } })));
-    rows.push(...(await mediaFigures({ apiUrl: stack.apiUrl, token: await login(stack.apiUrl), sip: stack.sip })));
+    for (const [i, s] of chosen.entries()) {
+      // Started before the section's clock and load average: a section measures itself, not the start.
+      if (s.stack) await ctx.stack();
+      results.push(await runSection(s, ctx));
+      if (i === lastWithStack) {
+        await (browser as Browser | null)?.close();
+        await (stack as Stack | null)?.stop();
+        browser = stack = null;
+      }
+    }
   } finally {
-    await browser.close();
-    await stack.stop();
+    await (browser as Browser | null)?.close();
+    await (stack as Stack | null)?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-
-  const cluster = await startPgCluster();
-  const api = startApi({ port: API + 1, databaseUrl: cluster.url, quiet: true, env: { LOGIN_IP_LIMIT: '1000' } });
-  try {
-    const apiUrl = `http://127.0.0.1:${API + 1}`;
-    for (let i = 0; i < 200; i++) {
-      try { if ((await fetch(`${apiUrl}/health`)).ok) break; } catch { /* starting */ }
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    const pg = await listLatency(apiUrl);
-    rows.push([`GET /customers on PostgreSQL at ${RATE} req/s (p50 / p99)`, `${pg.p50} / ${pg.p99} ms (${pg.errors} errors)`, '—']);
-  } finally {
-    api.kill('SIGTERM');
-    await new Promise((r) => api.once('exit', r));
-    await cluster.stop();
-  }
-
-  // Reports (issue 13, ADR 0029): generated records on a fresh cluster, or BENCH_CDR_URL (reused when it holds
-  // this many), then the pages on PGlite. The issue's sizes by default: 10 M on PostgreSQL (the generator
-  // writes them in about 8 minutes here since it builds the indexes after its COPY), 1 M on PGlite.
-  const cdrRows = Number(process.env.BENCH_CDR_ROWS ?? 10_000_000);
-  rows.push(...(await reportRows(cdrRows, process.env.BENCH_CDR_URL, Number(process.env.BENCH_CDR_PGLITE_ROWS ?? Math.min(cdrRows, 1_000_000)))));
-
-  printTable(rows);
+  printTable(results);
+  if (!verdict(results)) process.exit(1);
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -10,8 +10,10 @@ import { SipUdpClient } from '@tongdai/testkit/sip-client';
 import { runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { freeUdpPort } from '../../scripts/lib/ports.mjs';
 import type { StackSip } from '../../scripts/lib/stack.mjs';
+import { NOT_INSTALLED } from './calls-bench.ts';
+import type { Row } from './sections.ts';
 
-const ROUNDS = 20;
+const ROUNDS = Number(process.env.BENCH_SIP_ROUNDS ?? 20);
 const DOMAIN = 'demo.tongdai.local';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -43,8 +45,9 @@ Content-Length: 0
 </scenario>
 `;
 
-export async function sipFigures(o: { sip: StackSip | null; passwords: { '101': string; '102': string } }): Promise<[string, string, string][]> {
-  if (!sippInstalled() || !o.sip) return [['SIP register / INVITE→180', 'skipped: sipp or Kamailio is not installed', '—']];
+// Every round must succeed (it throws otherwise): a figure here always measured something.
+export async function sipFigures(o: { sip: StackSip | null; passwords: { '101': string; '102': string } }): Promise<Row[]> {
+  if (!sippInstalled() || !o.sip) return [['SIP register / INVITE→180', 'skipped', '—', NOT_INSTALLED]];
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-bench-sip-'));
   const registers: number[] = [];
   const ringing: number[] = [];

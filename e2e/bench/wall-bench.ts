@@ -6,7 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
-import { benchPbx, pct, type BenchOptions } from './calls-bench.ts';
+import { benchPbx, sippWhy, NOT_INSTALLED, pct, type BenchOptions } from './calls-bench.ts';
+import { figure, type Row } from './sections.ts';
 
 interface Ws {
   onmessage: ((m: { data: unknown }) => void) | null;
@@ -150,13 +151,13 @@ export async function openScreenWalls(browser: Browser, webUrl: string, count: n
  * shows). Measured over the whole run; the machine's load average is printed with it (other
  * processes share the cores).
  */
-export async function wallFigures(o: BenchOptions, screen?: { browser: Browser; webUrl: string }): Promise<[string, string, string][]> {
+export async function wallFigures(o: BenchOptions, screen?: { browser: Browser; webUrl: string }): Promise<Row[]> {
   const LIVE = Number(process.env.BENCH_LIVE_CALLS ?? 200);
   const WALLS = Number(process.env.BENCH_WALLS ?? 50);
   // Of the walls, this many are real /monitor screens in Chromium (the rest their socket alone): 50
   // screens did not all load within minutes on this 2-core machine, beside 200 calls.
   const SCREENS = screen ? Math.min(WALLS, Number(process.env.BENCH_SCREEN_WALLS ?? 2)) : 0;
-  const HOLD_S = 20;
+  const HOLD_S = Number(process.env.BENCH_WALL_HOLD_S ?? 20);
   const CARRIERS = Math.ceil((LIVE + 20) / 80); // one DID per hunt group of ≤ 80 extensions (a group holds 100)
   const dids = Array.from({ length: CARRIERS }, (_, i) => `0287301${String(5000 + i)}`);
   const perCarrier = Math.ceil(LIVE / CARRIERS);
@@ -164,12 +165,12 @@ export async function wallFigures(o: BenchOptions, screen?: { browser: Browser; 
   const total = perCarrier * 2; // per carrier: ramp up (HOLD_S), then HOLD_S more at LIVE calls, then they end
   const title = `Event → wall socket with ${LIVE} live calls, ${WALLS} walls open (${SCREENS} of them screens; p50 / p99); api CPU`;
   const screenTitle = `Event → wall screen (${SCREENS} × /monitor in Chromium, a call's row shown / gone; p50 / p99)`;
-  if (!sippInstalled() || !o.sip) return [[title, 'skipped: sipp or Kamailio is not installed', '< 1000 ms']];
+  if (!sippInstalled() || !o.sip) return [[title, 'skipped', '< 1000 ms', NOT_INSTALLED]];
   const pbx = await benchPbx({ ...o, sip: o.sip }, { agents: LIVE + 20, firstExtension: 7501, dids, name: 'Bench wall', carriers: dids.length });
   const walls = await openWalls(o.apiUrl, o.token, WALLS - SCREENS);
   const screens = SCREENS ? await openScreenWalls(screen!.browser, screen!.webUrl, SCREENS, DEMO_ADMIN) : null;
   try {
-    if (!walls) return [[title, 'skipped: no WebSocket in this Node (--experimental-websocket)', '< 1000 ms']];
+    if (!walls) return [[title, 'skipped', '< 1000 ms', 'no WebSocket in this Node (scripts/bench.mjs adds --experimental-websocket)']];
     walls.take();
     await screens?.take();
     const cpu0 = pbx.cpu();
@@ -191,15 +192,19 @@ export async function wallFigures(o: BenchOptions, screen?: { browser: Browser; 
     const shown = (await screens?.take()) ?? { latencies: [], busy: [] };
     const load = loadavg();
     const failed = runs.filter((r) => r.code).map((r) => r.code);
-    return [[
+    const why = runs.find((r) => r.code);
+    return [figure(
       title,
       `${pct(heard.latencies, 50)} / ${pct(heard.latencies, 99)} ms over ${heard.latencies.length} events (${total * CARRIERS} calls from ${CARRIERS} carriers, ${(rate * CARRIERS).toFixed(0)}/s held ${HOLD_S} s${failed.length ? `, sipp exit ${failed.join(',')}` : ''}); up to ${heard.maxLiveCalls} live calls on the wall; CPU api ${(((cpu[1] - cpu0[1]) / seconds) * 100).toFixed(0)} %, kamailio ${(((cpu[0] - cpu0[0]) / seconds) * 100).toFixed(0)} % over ${seconds.toFixed(0)} s; load average ${load0.toFixed(1)} → ${load.map((l) => l.toFixed(1)).join(' ')} (${cpus().length} cores)`,
       '< 1000 ms',
-    ], ...(screens ? [[
+      !heard.latencies.length || !heard.maxLiveCalls,
+      `${heard.latencies.length ? 'the wall\'s snapshot never showed a live call' : 'no call event reached the walls'}${why ? ` (sipp exit ${why.code}: ${sippWhy(why.output)})` : ''}`,
+    ), ...(screens ? [figure(
       screenTitle,
       `${pct(shown.latencies, 50)} / ${pct(shown.latencies, 99)} ms over ${shown.latencies.length} rows shown or gone; main thread in long tasks ${shown.busy.map((b) => `${(b * 100).toFixed(0)} %`).join(', ')}`,
       '< 1000 ms',
-    ] as [string, string, string]] : [])];
+      !shown.latencies.length, 'no call row was shown or removed on the /monitor screens',
+    )] : [])];
   } finally {
     await screens?.close();
     walls?.close();

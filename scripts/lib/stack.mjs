@@ -80,8 +80,11 @@ export function rtpPorts(apiPort) {
  * internalSecret: the API's INTERNAL_SECRET, presented by Kamailio and the media worker. Carriers
  * come from the tenants' switchboards in the database (ADR 0036), not from the stack. demoCarrier:
  * run the demo carrier (npm start) before Kamailio, so the switchboard's first REGISTER finds it.
+ * floodDensity: Kamailio's flood limit for this stack (requests per 2 s from one address; 16 when
+ * not given): a stack whose own load generators share an address with everything else (the bench)
+ * sets the limit it needs, the product's default stays.
  */
-function sipRunner({ apiPort, quiet, internalSecret, demoCarrier }) {
+function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity }) {
   const { wsPort, udpPort, internalPort, evapiPort, mediaPort } = sipPorts(apiPort);
   const dir = mkdtempSync(join(tmpdir(), `tongdai-kamailio-${apiPort}-`));
   const apiInternalUrl = `http://127.0.0.1:${internalPort}/internal/sip`;
@@ -111,7 +114,7 @@ function sipRunner({ apiPort, quiet, internalSecret, demoCarrier }) {
         console.error(`rtpengine did not start; trunk calls to browsers will fail: ${e instanceof Error ? e.message : e}`);
       }
     }
-    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, dir, evapiPort, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
+    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, dir, evapiPort, floodDensity, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
     if (!quiet) console.log(`Kamailio on ${running.wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.log}${media ? `; rtpengine ${media.sock}` : ''}${worker ? `; media worker udp ${worker.address}` : ''}`);
   };
   const stop = async () => {
@@ -145,8 +148,8 @@ function sipRunner({ apiPort, quiet, internalSecret, demoCarrier }) {
 
 /**
  * demoCarrier: run the demo carrier beside Kamailio and let the API seed the demo tenant's switchboard
- * to it (npm start).
- * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, demoCarrier?: boolean }} o
+ * to it (npm start). floodDensity: Kamailio's flood limit (see sipRunner).
+ * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, demoCarrier?: boolean, floodDensity?: number }} o
  */
 export async function startStack(o = {}) {
   const webPort = o.webPort ?? 3000;
@@ -156,7 +159,7 @@ export async function startStack(o = {}) {
   const internalSecret = o.apiEnv?.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');
   const withSip = o.sip ?? kamailioAvailable();
   const demoCarrier = !!(o.demoCarrier && withSip && demoCarrierAvailable());
-  const sip = withSip ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, demoCarrier }) : null;
+  const sip = withSip ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, demoCarrier, floodDensity: o.floodDensity }) : null;
   const ports = sipPorts(apiPort);
   const sipEnv = {
     INTERNAL_PORT: String(ports.internalPort),
