@@ -56,6 +56,9 @@ describe('incoming call (SPEC §4)', () => {
     expect(effects).toEqual([{ type: 'ringtone', action: 'reset' }]);
     expect(run([ring, { type: 'failed', cause: 'missed' }]).ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'missed' });
     expect(run([ring, { type: 'failed', cause: 'answeredElsewhere' }]).ctx).toMatchObject({ state: 'CALL_FAILED', endCause: 'answeredElsewhere' });
+    // Answered on another phone: the caller's popup closes there (issue 30); a missed call keeps it to read.
+    expect(run([ring, { type: 'failed', cause: 'answeredElsewhere' }]).effects).toContainEqual({ type: 'customerPopup', action: 'hide' });
+    expect(run([ring, { type: 'failed', cause: 'missed' }]).effects).not.toContainEqual({ type: 'customerPopup', action: 'hide' });
   });
 });
 

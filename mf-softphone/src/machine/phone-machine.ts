@@ -145,7 +145,10 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
       if (ctx.direction === 'outgoing') return to({ state: 'CALL_FAILED', endCause: event.cause ?? 'failed', hold: undefined }, [{ type: 'clearSession' }, ...popup(opts, 'hide')]);
       // A caller who gives up before the answer fails the session: the ringtone must not go on. The
       // badge says why: a missed call, or answered on another phone.
-      if (ctx.direction === 'incoming') return to({ state: 'CALL_FAILED', endCause: event.cause ?? 'failed', hold: undefined }, [{ type: 'ringtone', action: 'reset' }]);
+      // Another phone of the group took it: its caller is that agent's now, the popup goes (issue 30).
+      if (ctx.direction === 'incoming') {
+        return to({ state: 'CALL_FAILED', endCause: event.cause ?? 'failed', hold: undefined }, [{ type: 'ringtone', action: 'reset' }, ...(event.cause === 'answeredElsewhere' ? popup(opts, 'hide') : [])]);
+      }
       return to({});
     case 'registered':
       // "Success keeps the phone ready": a phone that was offline or failed is ready again.
