@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CallReportRow } from '@tongdai/contracts';
+import { useRefetchOnCallEnd } from '@tongdai/platform/react';
 import { EntityListScreen, type EntityDef } from '@tongdai/ui';
 import { ExportControl } from './ExportControl';
 import { callBack, callHistoryEntity, hotlineCallsEntity, successCallsEntity } from './history.entity';
@@ -8,6 +9,8 @@ import { RecordingsProvider, useRecordingRows } from './recording/recordings';
 /** A list of calls: call back from a row, its recording played under it (one at a time). */
 function CallList({ entity, toolbar }: { entity: EntityDef<CallReportRow>; toolbar?: ReactNode }) {
   const recordings = useRecordingRows();
+  // A call that ends while the list is open appears in it (issue 30).
+  useRefetchOnCallEnd([entity.api.scope, entity.api.name, 'list']);
   return (
     <RecordingsProvider value={recordings.value}>
       <EntityListScreen entity={entity} rowActions={callBack} rowDetail={recordings.detail} toolbar={toolbar} />
