@@ -192,7 +192,8 @@ export class CallTracker {
       if (!c) continue;
       if (outside) c.answeredOutside = true;
       if (media === 'voicemail') c.reachedVoicemail = true;
-      if (media && media !== 'bridge') c.lastReached = media;
+      // A bridge is a person's answer; so is a supervisor's joining a live call (a spy step).
+      if (media && media !== 'bridge' && media !== 'spy') c.lastReached = media;
     }
     if (parent && extension && !parent.answeredBy) {
       parent.answeredBy = extension;

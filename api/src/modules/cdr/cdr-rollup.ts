@@ -10,9 +10,9 @@
  * new rows only (the writer's RETURNING) never counts a call twice.
  */
 const BASE_SUMS = ['calls', 'answered', 'voicemail', 'auto', 'no_answer', 'busy', 'failed', 'blocked', 'billsec', 'duration', 'wait_sec', 'answered_sla'];
-/** The results other than a person's answer, each a count column (migrations 0022, 0042): their dispositions. */
+/** The results other than a person's answer, each a count column (migrations 0022, 0043): their dispositions. */
 const OTHER_RESULTS = [['voicemail', 'VOICEMAIL'], ['auto', 'AUTO'], ['no_answer', 'NO ANSWER'], ['busy', 'BUSY'], ['failed', 'FAILED'], ['blocked', 'BLOCKED']] as const;
-/** The wait of each result but a person's answer on its own (migrations 0025, 0042; not in cdr_daily, see GRAINS). */
+/** The wait of each result but a person's answer on its own (migrations 0025, 0043; not in cdr_daily, see GRAINS). */
 const RESULT_WAITS = OTHER_RESULTS.map(([r]) => `${r}_wait_sec`);
 
 /** Answered within the service level of the call's queue (its sla_seconds when recorded; 20 s outside a queue; migration 0027). */

@@ -46,7 +46,7 @@ export interface Sums {
 }
 
 type Result = CallResult;
-/** Every result but a person's answer: each has its own wait column (migrations 0025, 0042). */
+/** Every result but a person's answer: each has its own wait column (migrations 0025, 0043). */
 const UNANSWERED = ['voicemail', 'auto', 'no_answer', 'busy', 'failed', 'blocked'] as const;
 
 /**
