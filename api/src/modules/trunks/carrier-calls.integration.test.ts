@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
 import { DEMO_SIP } from '../../db/seed-data';
-import { INTERNAL_HEADERS, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, LOOPBACK_CARRIERS, loopbackCarrierHosts, startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
 import { pbxConfigChanged } from '../pbx/config-cache';
 import { sealSwitchboardPassword } from '../subscribers/subscribers.service';
@@ -84,16 +84,17 @@ const AUTH_B = { user: 'tongdai-b', password: 'mat-khau-B' };
   const HOTLINE_SEEN = { From: `sip:${HOTLINE}@`, 'P-Asserted-Identity': `sip:${HOTLINE}@` };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // The sipp carriers listen on loopback: this stack's operator lets switchboards use it (ADR 0043).
+    t = await startTestApp({ switchboardHosts: loopbackCarrierHosts() });
     lib = await kamailioLib();
     const evapiPort = await lib.freeTcpPort();
-    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, cdrFlushMs: 20, evapi: `127.0.0.1:${evapiPort}`, switchboardsTtlMs: 100 } });
+    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, cdrFlushMs: 20, evapi: `127.0.0.1:${evapiPort}`, switchboardsTtlMs: 100, switchboardHosts: t.app.deps.switchboardHosts } });
     await internal.listen({ port: 0, host: '127.0.0.1' });
     const apiPort = (internal.server.address() as { port: number }).port;
     dir = mkdtempSync(join(tmpdir(), 'tongdai-trunks-'));
     sipUdp = await lib.freeUdpPort();
     for (const k of ['a', 'b', 'phone'] as const) port[k] = await lib.freeUdpPort();
-    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: `http://127.0.0.1:${apiPort}/internal/sip`, internalSecret: process.env.INTERNAL_SECRET!, dir, evapiPort });
+    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: `http://127.0.0.1:${apiPort}/internal/sip`, internalSecret: process.env.INTERNAL_SECRET!, dir, evapiPort, trunkAllowedNetworks: LOOPBACK_CARRIERS });
 
     tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     // Two IP-authenticated trunks that still challenge calls (digest on INVITE): A takes one call at a time.
