@@ -124,6 +124,8 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
     dir,
     evapiPort: ports.evapiPort,
     defines: ['TONGDAI_PLAN_TIMING'],
+    // The stack's allow-list (run.ts): the bench's carriers listen on loopback (ADR 0043).
+    trunkAllowedNetworks: '127.0.0.1/32',
     // Every phone here is 127.0.0.1: spared from its first REGISTER, not only once the switchboard
     // timer has loaded the carriers' address (ten registrations in a second were banned before it).
     floodDensity: 1_000_000,

@@ -119,6 +119,8 @@ export async function carrierFigures(o: { apiPort: number; apiPid: number; sip: 
       dir: join(dir, 'kamailio'),
       evapiPort: ports.evapiPort,
       defines: ['TONGDAI_PLAN_TIMING'],
+    // The stack's allow-list (run.ts): the bench's carriers listen on loopback (ADR 0043).
+    trunkAllowedNetworks: '127.0.0.1/32',
       floodDensity: 1_000_000,
       shmMb: 512,
     });

@@ -23,6 +23,8 @@ const WEB = Number(process.env.BENCH_WEB_PORT ?? 3300);
 const API = Number(process.env.BENCH_API_PORT ?? 4300);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** The bench's carriers (sipp) listen on loopback: the operator's allow-list opens it (ADR 0043). */
+const BENCH_TRUNK_NETWORKS = '127.0.0.1/32';
 const DEMO = { ma_dn: 'demo', username: 'admin', password: 'Admin@123' };
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -107,7 +109,7 @@ const printTable = (rows: [string, string, string][]) => {
 async function wallOnly() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
   // The demo carrier's link raises the tenant's channel limit (2000) so 200 live calls fit.
-  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
+  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, trunkAllowedNetworks: BENCH_TRUNK_NETWORKS, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     printTable(await wallFigures({ apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await login(stack.apiUrl), sip: stack.sip }, { browser, webUrl: stack.webUrl }));
@@ -121,7 +123,7 @@ async function wallOnly() {
 /** `npm run bench -- carrier` (BENCH_ONLY=carrier): only the calls out through a switchboard with digest at the carrier, on its own stack. */
 async function carrierOnly() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
-  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
+  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, trunkAllowedNetworks: BENCH_TRUNK_NETWORKS, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
   try {
     printTable(await carrierFigures({ apiPort: API, apiPid: stack.api.pid!, sip: stack.sip, extensionPassword: DEMO_SIP.demo.admin.password }));
   } finally {
@@ -137,7 +139,7 @@ async function main() {
   rows.push(...(await planBench())); // in-process, before the stack and the browser load the CPU
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
   // The demo tenant's switchboard points at the carrier bench's sipp carrier (carrier-bench.ts).
-  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
+  const stack = await startStack({ webPort: WEB, apiPort: API, dataDir, quiet: true, trunkAllowedNetworks: BENCH_TRUNK_NETWORKS, apiEnv: { LOGIN_IP_LIMIT: '1000', ...carrierBenchEnv(API) } });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const ui = await uiFigures(browser, stack.webUrl);

@@ -34,4 +34,6 @@ export function rtpPorts(apiPort: number): { ngPort: number; portMin: number; po
 export const REMOTES: { id: string; dir: string; offset: number }[];
 export function runtimeConfig(o: { apiUrl: string; webPort: number; host?: string }): unknown;
 export function startApi(o: { port: number; databaseUrl?: string; dataDir?: string; env?: Record<string, string>; quiet?: boolean }): ChildProcess;
-export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean; demoCarrier?: boolean }): Promise<Stack>;
+export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean; demoCarrier?: boolean; trunkAllowedNetworks?: string }): Promise<Stack>;
+/** rtpengine's control and the media worker's ports of a stack (PBX_SERVICE_PORTS), comma-separated. */
+export function servicePorts(apiPort: number): string;

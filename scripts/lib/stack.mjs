@@ -81,7 +81,7 @@ export function rtpPorts(apiPort) {
  * come from the tenants' switchboards in the database (ADR 0036), not from the stack. demoCarrier:
  * run the demo carrier (npm start) before Kamailio, so the switchboard's first REGISTER finds it.
  */
-function sipRunner({ apiPort, quiet, internalSecret, demoCarrier }) {
+function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, trunkAllowedNetworks }) {
   const { wsPort, udpPort, internalPort, evapiPort, mediaPort } = sipPorts(apiPort);
   const dir = mkdtempSync(join(tmpdir(), `tongdai-kamailio-${apiPort}-`));
   const apiInternalUrl = `http://127.0.0.1:${internalPort}/internal/sip`;
@@ -111,7 +111,7 @@ function sipRunner({ apiPort, quiet, internalSecret, demoCarrier }) {
         console.error(`rtpengine did not start; trunk calls to browsers will fail: ${e instanceof Error ? e.message : e}`);
       }
     }
-    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, dir, evapiPort, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
+    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, dir, evapiPort, trunkAllowedNetworks, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
     if (!quiet) console.log(`Kamailio on ${running.wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.log}${media ? `; rtpengine ${media.sock}` : ''}${worker ? `; media worker udp ${worker.address}` : ''}`);
   };
   const stop = async () => {
@@ -144,9 +144,21 @@ function sipRunner({ apiPort, quiet, internalSecret, demoCarrier }) {
 }
 
 /**
+ * The ports of a stack's own services beyond those the API knows from its environment (its own,
+ * the internal listener, Kamailio's): rtpengine's control and the media worker. Tenants' switchboards
+ * may never point there (ADR 0043).
+ */
+export function servicePorts(apiPort) {
+  return [rtpPorts(apiPort).ngPort, sipPorts(apiPort).mediaPort].join(',');
+}
+
+/**
  * demoCarrier: run the demo carrier beside Kamailio and let the API seed the demo tenant's switchboard
- * to it (npm start).
- * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, demoCarrier?: boolean }} o
+ * to it (npm start). trunkAllowedNetworks: the operator's TRUNK_ALLOWED_NETWORKS for this stack (the
+ * API's host policy and Kamailio's, ADR 0043): networks tenants' switchboards may use although private
+ * or loopback. None unless the caller says so; npm start and the test stacks list 127.0.0.1/32 for
+ * their carriers on loopback (the demo carrier, sipp).
+ * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, demoCarrier?: boolean, trunkAllowedNetworks?: string }} o
  */
 export async function startStack(o = {}) {
   const webPort = o.webPort ?? 3000;
@@ -156,11 +168,14 @@ export async function startStack(o = {}) {
   const internalSecret = o.apiEnv?.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');
   const withSip = o.sip ?? kamailioAvailable();
   const demoCarrier = !!(o.demoCarrier && withSip && demoCarrierAvailable());
-  const sip = withSip ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, demoCarrier }) : null;
+  const trunkAllowedNetworks = o.trunkAllowedNetworks ?? '';
+  const sip = withSip ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, demoCarrier, trunkAllowedNetworks }) : null;
   const ports = sipPorts(apiPort);
   const sipEnv = {
     INTERNAL_PORT: String(ports.internalPort),
     INTERNAL_SECRET: internalSecret,
+    TRUNK_ALLOWED_NETWORKS: trunkAllowedNetworks,
+    PBX_SERVICE_PORTS: servicePorts(apiPort),
     // KAMAILIO_SIP: where the API sends voicemail's message-waiting NOTIFYs (issue 16).
     ...(sip ? { SIP_WS_URL: sip.wsUrl, KAMAILIO_EVAPI: `127.0.0.1:${ports.evapiPort}`, KAMAILIO_SIP: `127.0.0.1:${sip.udpPort}` } : {}),
     ...(demoCarrier ? demoCarrierEnv(apiPort) : {}),
