@@ -166,10 +166,15 @@ function addressVerdict(ip: Ip, s: HostPolicySettings): Verdict {
   return { ok: true };
 }
 
+/** The port rule alone: a port of the PBX's own services, whatever the address (a name that answers nothing too). */
+export function judgePort(port: number, s: HostPolicySettings): Verdict {
+  return servicePort(port, s) ? { ok: false, rule: 'service-port' } : { ok: true };
+}
+
 /** May the PBX send SIP to this address and port? */
 export function judge(ip: Ip, port: number, s: HostPolicySettings): Verdict {
-  if (servicePort(port, s)) return { ok: false, rule: 'service-port' };
-  return addressVerdict(ip, s);
+  const p = judgePort(port, s);
+  return p.ok ? addressVerdict(ip, s) : p;
 }
 
 /** Parses a comma / space separated list of networks; throws naming a bad entry (a setting is checked at start). */

@@ -96,6 +96,8 @@ describe('a switchboard pointed at the PBX itself is refused on save (422, nothi
     DNS.set('sip.mixed.example', ['203.113.131.9', '169.254.169.254']);
     await refused(board('sip.loopback.example'), 'loopback');
     await refused(board('sip.mixed.example'), 'link-local');
+    // A name that answers nothing (yet) is still refused on a port of ours.
+    await refused(board('sip.nothing-yet.example', 6379, { transport: 'tcp' }), 'service-port');
   });
 
   it('refuses an edit that points an existing switchboard inside, and keeps the row as it was', async () => {

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { networkInterfaces } from 'node:os';
 import type { SwitchboardHostRule } from '@tongdai/contracts';
-import { formatIp, judge, parseIp, parseNetworks, parsePorts, type HostPolicySettings, type Ip } from './host-policy';
+import { formatIp, judge, judgePort, parseIp, parseNetworks, parsePorts, type HostPolicySettings, type Ip } from './host-policy';
 
 /** A name → its addresses (both families), [] when it does not resolve. The system's DNS by default; tests give a stub. */
 export type HostResolver = (name: string) => Promise<string[]>;
@@ -43,6 +43,8 @@ export class SwitchboardHosts {
       const v = judge(literal, port, this.settings);
       return v.ok ? { ok: true, host: text, addresses: [text] } : { ok: false, host: text, rule: v.rule, address: text };
     }
+    const byPort = judgePort(port, this.settings);
+    if (!byPort.ok) return { ok: false, host, rule: byPort.rule, address: '' };
     const answers = (await this.resolver(host)).map((a) => parseIp(a)).filter((ip): ip is Ip => ip !== null);
     for (const ip of answers) {
       const v = judge(ip, port, this.settings);
