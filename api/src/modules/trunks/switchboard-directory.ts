@@ -84,25 +84,30 @@ export class SwitchboardDirectory {
   /** The policy's verdict on a host and port now (a name's answers reused for `dnsTtlMs`). */
   check(host: string, port: number): Promise<HostCheck> {
     const key = `${host} ${port}`;
+    const now = Date.now();
     const hit = this.checks.get(key);
-    if (hit && Date.now() - hit.at < this.dnsTtlMs) return hit.check;
+    if (hit && now - hit.at < this.dnsTtlMs) return hit.check;
+    // Hosts edited away leave their verdicts behind: drop the stale ones now and then.
+    if (this.checks.size > 1_000) for (const [k, v] of this.checks) if (now - v.at >= this.dnsTtlMs) this.checks.delete(k);
     const check = this.hosts.check(host, port);
-    this.checks.set(key, { at: Date.now(), check });
+    this.checks.set(key, { at: now, check });
     return check;
   }
 
   /**
-   * The rows with their verdicts; a row whose verdict changed its blocked state is written
-   * (status, audit line) once: the update only happens when the status really changes.
+   * The rows with their verdicts; an enabled row whose verdict changed its blocked state is written
+   * (status, audit line) once: the update only happens when the status really changes. A disabled
+   * one keeps saying so (nothing is sent to it anyway).
    */
   private async vetted(rows: SwitchboardRow[]): Promise<{ row: SwitchboardRow; check: HostCheck }[]> {
     const out = await Promise.all(rows.map(async (row) => ({ row, check: await this.check(row.host, row.port) })));
     for (const { row, check } of out) {
+      if (!row.enabled) continue;
       if (!check.ok && row.status !== 'blocked') {
         row.status = 'blocked';
         await blockSwitchboard(this.db, row, { reason: TELECOM_MSG.internalHost, address: check.address, rule: check.rule }).catch(this.onError);
       } else if (check.ok && row.status === 'blocked') {
-        row.status = row.enabled ? (row.register ? 'pending' : 'ip') : 'disabled';
+        row.status = row.register ? 'pending' : 'ip';
         await unblockSwitchboard(this.db, row).catch(this.onError);
       }
     }

@@ -73,7 +73,7 @@ type Audited = Pick<SwitchboardRow, 'id' | 'tenant_id' | 'host' | 'port'>;
 export async function blockSwitchboard(db: Db, r: Audited, why: { reason: string; address: string; rule: string }): Promise<boolean> {
   return db.withSystem(async (tx) => {
     const { rows } = await tx.query(
-      `update telecom_switchboards set status = 'blocked', status_reason = $2, status_at = now() where id = $1 and status <> 'blocked' and host = $3 and port = $4 returning id`,
+      `update telecom_switchboards set status = 'blocked', status_reason = $2, status_at = now() where id = $1 and enabled and status <> 'blocked' and host = $3 and port = $4 returning id`,
       [r.id, why.reason, r.host, r.port],
     );
     if (!rows.length) return false;
