@@ -6,11 +6,15 @@ import { formatIp, judge, judgePort, parseIp, parseNetworks, parsePorts, type Ho
 /** A name → its addresses (both families), [] when it does not resolve. The system's DNS by default; tests give a stub. */
 export type HostResolver = (name: string) => Promise<string[]>;
 
+/** The system's resolver; a name that has not answered in 3 s answers nothing (it is judged again at use). */
 export const systemResolver: HostResolver = (name) =>
-  lookup(name, { all: true, family: 0 }).then(
-    (found) => found.map((a) => a.address),
-    () => [],
-  );
+  Promise.race([
+    lookup(name, { all: true, family: 0 }).then(
+      (found) => found.map((a) => a.address),
+      () => [],
+    ),
+    new Promise<string[]>((resolve) => setTimeout(resolve, 3_000, []).unref()),
+  ]);
 
 /**
  * A host checked against the policy. `host`: what to store (an IP literal in its canonical
