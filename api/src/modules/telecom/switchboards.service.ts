@@ -74,6 +74,8 @@ export function createSwitchboardsService(db: Db, hosts: SwitchboardHosts) {
 
     /** An empty auth_password keeps the stored one; the status restarts when the connection changed. */
     async update(tenantId: number, id: number, input: SwitchboardInput): Promise<Switchboard> {
+      // Another tenant's id is absent (404) before any host is judged; DNS is asked outside the transaction.
+      found(await db.withTenant(tenantId, (tx) => repo.getSwitchboard(tx, id)));
       const x = await vetted(hosts, input);
       const row = await write(tenantId, async (tx) => {
         const before = found(await repo.getSwitchboard(tx, id));
