@@ -10,7 +10,11 @@ ensureBuilt();
 const { startStack } = await import('./lib/stack.mjs');
 const webPort = Number(process.env.WEB_PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? 4000);
-const stack = await startStack({ webPort, apiPort, databaseUrl: process.env.DATABASE_URL, demoCarrier: true });
+// The demo carrier listens on loopback: this development stack lets tenants' switchboards use
+// 127.0.0.1 through the operator's own setting (ADR 0043), which a deployment leaves unset or sets
+// to its carriers' leased-line networks. TRUNK_ALLOWED_NETWORKS in the shell replaces it.
+const trunkAllowedNetworks = process.env.TRUNK_ALLOWED_NETWORKS ?? '127.0.0.1/32';
+const stack = await startStack({ webPort, apiPort, databaseUrl: process.env.DATABASE_URL, demoCarrier: true, trunkAllowedNetworks });
 
 // The softphone needs Kamailio; without it everything else still works, and we say how to get it.
 function sipLine() {

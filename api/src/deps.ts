@@ -4,6 +4,7 @@ import type { Db } from './db/db';
 import type { AuthService } from './modules/auth/auth.service';
 import type { TokenService } from './modules/auth/tokens';
 import type { RecordingStore } from './modules/recordings/recordings.service';
+import type { SwitchboardHosts } from './modules/trunks/switchboard-hosts';
 
 export interface RateLimit {
   max: number;
@@ -28,4 +29,6 @@ export interface AppDeps {
   loginLimiter: onRequestHookHandler;
   /** Where call recordings' files are (issue 16): a local folder or an S3-compatible bucket. */
   recordings: RecordingStore;
+  /** Where a switchboard may point the PBX (issue 32, ADR 0043): the operator's settings and a resolver. */
+  switchboardHosts: SwitchboardHosts;
 }

@@ -6,6 +6,7 @@ import { seedIfEmpty } from './db/seed';
 import { demoCarrierFromEnv, seedDemoCarrier } from './db/seed-demo-carrier';
 import { buildServer, DEFAULT_CORS_ORIGINS } from './server';
 import { buildInternalServer } from './modules/sip/internal-server';
+import { SwitchboardHosts } from './modules/trunks/switchboard-hosts';
 import { newInternalSecret } from './modules/sip/internal-auth';
 import { newSipPasswordKey } from './modules/subscribers/sip-password-box';
 import { memoryHub, redisHub } from './modules/realtime/call-event-hub';
@@ -61,8 +62,10 @@ async function main(): Promise<void> {
   // Call recordings' files (issue 16): RECORDINGS_S3_* names a bucket, else RECORDINGS_DIR or
   // <DATA_DIR>/recordings; one store for the player (public) and the worker's upload (internal).
   const recordingStore = recordingStoreFromEnv();
+  // Where tenants' switchboards may point the PBX (ADR 0043): one policy for saves and for use.
+  const switchboardHosts = SwitchboardHosts.fromEnv();
   const app = await buildServer({
-    db, jwtSecret: keptSecret(dataDir, 'JWT_SECRET', () => randomBytes(48).toString('base64url')), corsOrigins, logger, loginRateLimit, hub, loginCounters, trustProxy, recordingStore,
+    db, jwtSecret: keptSecret(dataDir, 'JWT_SECRET', () => randomBytes(48).toString('base64url')), corsOrigins, logger, loginRateLimit, hub, loginCounters, trustProxy, recordingStore, switchboardHosts,
   });
   // Kamailio's and the media workers' listener: loopback only, never on the public port (ADR 0007),
   // and only with the shared secret (ADR 0019). A container stack sets INTERNAL_HOST to reach it
@@ -73,7 +76,7 @@ async function main(): Promise<void> {
   // lets a plan request say what time it is; a production server refuses to start with it.
   const testClock = process.env.TONGDAI_TEST_CLOCK === '1';
   if (testClock && process.env.NODE_ENV === 'production') throw new Error('TONGDAI_TEST_CLOCK is for tests: not with NODE_ENV=production');
-  const internal = buildInternalServer(db, { logger, calls: { hub, testClock, recordingStore }, secret: internalSecret });
+  const internal = buildInternalServer(db, { logger, calls: { hub, testClock, recordingStore, switchboardHosts }, secret: internalSecret });
   const close = async () => {
     await internal.close();
     await app.close();

@@ -18,6 +18,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { registerSurfaces } from './surfaces';
 import { memoryHub, type CallEventHub } from './modules/realtime/call-event-hub';
 import { recordingStoreFromEnv, scheduleRecordingSweep, type RecordingStore } from './modules/recordings/recordings.service';
+import { SwitchboardHosts } from './modules/trunks/switchboard-hosts';
 
 export interface ServerOptions {
   db: Db;
@@ -44,6 +45,8 @@ export interface ServerOptions {
   recordingStore?: RecordingStore;
   /** How often expired recordings are deleted (default hourly, and once when ready); null: never. */
   recordingSweepMs?: number | null;
+  /** The switchboard host policy (default: SwitchboardHosts.fromEnv(), TRUNK_ALLOWED_NETWORKS…); the internal listener must get the same. */
+  switchboardHosts?: SwitchboardHosts;
 }
 
 export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*'];
@@ -69,6 +72,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     // One counter per IP for every login-like route (both logins, sign-up, change-password).
     loginLimiter: (request, reply) => withRetryAfter(reply, () => throttle.hitIp(request.ip)),
     recordings: opts.recordingStore ?? recordingStoreFromEnv(),
+    switchboardHosts: opts.switchboardHosts ?? SwitchboardHosts.fromEnv(),
   };
   app.decorate('deps', deps);
   // Recordings past their tenant's retention go, file and row (issue 16): at start, then hourly.

@@ -6,6 +6,7 @@ import { openDb } from '../src/db/open';
 import { DEMO, seed } from '../src/db/seed';
 import { buildServer, type ServerOptions } from '../src/server';
 import { insertSwitchboard } from '@tongdai/testkit/telecom-factory';
+import { settingsFromEnv, SwitchboardHosts, type HostResolver } from '../src/modules/trunks/switchboard-hosts';
 
 export { DEMO };
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
@@ -45,7 +46,8 @@ export async function startTestApp(opts: Partial<ServerOptions> = {}): Promise<T
   const fresh = await freshDatabase();
   const db = await openDb({ databaseUrl: fresh.url });
   await seed(db);
-  const app = await buildServer({ db, jwtSecret: TEST_JWT_SECRET, ...opts });
+  // The host policy as the environment sets it (nothing allowed), with no DNS: the tests' names answer nothing.
+  const app = await buildServer({ db, jwtSecret: TEST_JWT_SECRET, switchboardHosts: SwitchboardHosts.fromEnv(process.env, NO_DNS), ...opts });
   return {
     app,
     db,
@@ -93,10 +95,25 @@ export function explaining(tx: Queryable, plans: string[]): Queryable {
 /**
  * A switchboard of the tenant that carriers call in from (ADR 0036: no open relay, a call without
  * digest is planned only from a switchboard of the number's tenant), written before the first plan
- * request; returns the `&src=` Kamailio adds to such a plan request.
+ * request; returns the `&src=` Kamailio adds to such a plan request. Nothing is sent to it: its
+ * address is a documentation one (TEST-NET-1), a public address for the host policy (ADR 0043).
  */
 export async function carrierSource(db: Db, maDn = 'demo', port = 5999): Promise<string> {
   const tenantId = await db.withSystem(async (tx) => (await tx.query<{ id: number }>('select id from tenants where ma_dn = $1', [maDn])).rows[0].id);
-  await db.withTenant(tenantId, (tx) => insertSwitchboard(tx, tenantId, { name: `Nhà mạng kiểm thử ${port}`, port }));
-  return `&src=127.0.0.1:${port}`;
+  await db.withTenant(tenantId, (tx) => insertSwitchboard(tx, tenantId, { name: `Nhà mạng kiểm thử ${port}`, host: CARRIER_SOURCE_IP, port }));
+  return `&src=${CARRIER_SOURCE_IP}:${port}`;
 }
+export const CARRIER_SOURCE_IP = '192.0.2.59';
+
+/** A resolver for a test machine with no DNS: every name answers nothing. */
+export const NO_DNS: HostResolver = async () => [];
+
+/**
+ * The operator's allow-list of a test stack whose carriers (sipp) listen on loopback: 127.0.0.1
+ * opened explicitly, as a deployment lists its carriers' networks (ADR 0043). Give the same to the
+ * public server (switchboardHosts), the internal listener (calls.switchboardHosts) and Kamailio
+ * (trunkAllowedNetworks). Every other test runs with nothing allowed.
+ */
+export const LOOPBACK_CARRIERS = '127.0.0.1/32';
+export const loopbackCarrierHosts = (resolver?: HostResolver): SwitchboardHosts =>
+  new SwitchboardHosts(settingsFromEnv({ ...process.env, TRUNK_ALLOWED_NETWORKS: LOOPBACK_CARRIERS }), resolver);

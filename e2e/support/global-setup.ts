@@ -14,7 +14,9 @@ export default async function globalSetup() {
   ensureBuilt({ test: true });
   const { startStack } = await import('../../scripts/lib/stack.mjs');
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-'));
-  const stack = await startStack({ webPort: WEB_PORT, apiPort: API_PORT, dataDir, quiet: true, apiEnv: { LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1' } });
+  // The specs' carriers (sipp, the demo carrier) listen on loopback: the operator's allow-list opens
+  // 127.0.0.1 to switchboards, as a deployment would list its carriers' networks (ADR 0043).
+  const stack = await startStack({ webPort: WEB_PORT, apiPort: API_PORT, dataDir, quiet: true, trunkAllowedNetworks: '127.0.0.1/32', apiEnv: { LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1' } });
   // Carriers are switchboards in the database (ADR 0036): sipp carriers call in from CARRIER_PORT
   // (switchboard "e2e-nha-mang"), calls out go to a sipp carrier on TRUNK_PORT ("e2e-trunk").
   // Kamailio picks them up within seconds (it polls the API every 3 s).

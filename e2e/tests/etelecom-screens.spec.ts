@@ -4,9 +4,10 @@ import { PbxListPage } from '../pages/PbxPages.ts';
 import { expectHeading, toast } from '../pages/PbxMediaPages.ts';
 import { HotlineListPage, SwitchboardListPage, TelecomFormPage } from '../pages/TelecomPages.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
+import { API_PORT } from '../support/ports.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `../.tmp/screens/${name}.png`, fullPage: true });
-const STATUS = /^(Đang đăng ký|Đã đăng ký|Đăng ký thất bại|Xác thực theo IP|Đã tắt)$/;
+const STATUS = /^(Đang đăng ký|Đã đăng ký|Đăng ký thất bại|Xác thực theo IP|Đã tắt|Bị chặn)$/;
 
 const suffix = Date.now().toString(36).slice(-5);
 const BOARD = `Viettel e2e ${suffix}`;
@@ -80,7 +81,7 @@ test('switchboard and hotline through the screens, then an outbound rule through
   await expect(form.box('port')).toContainText('Tối đa 65535');
   await form.fill({ name: BOARD, host: 'máy chủ sai', port: '0' });
   await form.save();
-  await expect(form.box('host')).toContainText('Địa chỉ máy chủ không hợp lệ (tên miền hoặc địa chỉ IPv4)');
+  await expect(form.box('host')).toContainText('Địa chỉ máy chủ không hợp lệ (tên miền, địa chỉ IPv4 hoặc IPv6)');
   await expect(form.box('port')).toContainText('Tối thiểu 1');
   // Registering shows its interval; an IP-authenticated trunk has none.
   await expect(form.field('register_interval')).toBeVisible();
@@ -89,7 +90,16 @@ test('switchboard and hotline through the screens, then an outbound rule through
   await form.toggle('register');
   await expect(form.field('register_interval')).toHaveValue('300');
   await form.choose('carrier', 'Viettel');
-  await form.fill({ host: '127.0.0.1', port: '5097', auth_user: `hn${suffix}`, auth_password: PASSWORD, max_channels: '4' });
+  // The PBX's own internals (issue 32): the API refuses them (422) and the form says why under the
+  // field — the cloud metadata address under the host, the API's internal listener under the port.
+  await form.fill({ host: '169.254.169.254', port: '80', auth_user: `hn${suffix}`, auth_password: PASSWORD, max_channels: '4' });
+  await form.save();
+  await expect(form.box('host')).toContainText('Địa chỉ nội bộ của hệ thống không được dùng làm tổng đài');
+  await form.fill({ host: '0x7f000001', port: String(API_PORT + 1) });
+  await form.save();
+  await expect(form.box('port')).toContainText('Địa chỉ nội bộ của hệ thống không được dùng làm tổng đài');
+  await expect(dialog).toBeVisible();
+  await form.fill({ host: '127.0.0.1', port: '5097', auth_password: PASSWORD });
   await form.codec('G722');
   // The caller ID in the form this carrier asks for, explained under the field.
   await expect(form.box('caller_id_format')).toContainText('Hotline trong From và P-Asserted-Identity của cuộc gọi ra');

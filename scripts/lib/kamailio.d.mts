@@ -22,6 +22,8 @@ export interface KamailioOptions {
   evapiPort?: number;
   /** Extra preprocessor names to #!define (e.g. TONGDAI_PLAN_TIMING: log each plan request's time). */
   defines?: string[];
+  /** The operator's TRUNK_ALLOWED_NETWORKS (as the API gets it): a loopback network listed there is the one carrier steps may reach (ADR 0043). */
+  trunkAllowedNetworks?: string;
 }
 export interface RunningKamailio {
   stop(): Promise<void>;
@@ -37,6 +39,8 @@ export function kamailioAvailable(): boolean;
 export function writeUacregDb(dir: string): string;
 export function kamailioConfig(o: KamailioOptions): string;
 export function checkKamailioConfig(o: KamailioOptions): string | null;
+/** The first loopback network of a TRUNK_ALLOWED_NETWORKS list, as a list of at most one. */
+export function loopbackAllowed(list: string | undefined): string[];
 export function writeMediaList(dir: string, workers?: string[]): void;
 export function sipOptions(udpPort: number, timeoutMs?: number): Promise<number | null>;
 /** shmMb: shared memory (-m), default 64; a thousand calls a second needs more (the bench uses 512). */

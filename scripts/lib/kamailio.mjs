@@ -63,9 +63,11 @@ export function writeUacregDb(dir) {
  * routing file, to try a changed configuration beside the one in use; also TONGDAI_KAMAILIO_CFG),
  * defines (extra #!define names, e.g. TONGDAI_PLAN_TIMING for the bench), evapiPort (where the
  * API connects for call events; startKamailio picks a free one when it is not given, and then
- * nobody reads the events: no call records).
+ * nobody reads the events: no call records), trunkAllowedNetworks (the operator's
+ * TRUNK_ALLOWED_NETWORKS, the API's too: a loopback network listed there is the one Kamailio lets
+ * carrier steps reach, ADR 0043; none by default).
  */
-export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret = '', dir, floodDensity, rtpengine, evapiPort = 0, defines = [], cfg = process.env.TONGDAI_KAMAILIO_CFG || KAMAILIO_CFG }) {
+export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret = '', dir, floodDensity, rtpengine, evapiPort = 0, defines = [], trunkAllowedNetworks = '', cfg = process.env.TONGDAI_KAMAILIO_CFG || KAMAILIO_CFG }) {
   const url = apiInternalUrl.replace(/\/+$/, '');
   if (/[!"\s]/.test(url + dir + (rtpengine ?? '') + cfg)) throw new Error(`unusable characters in ${url}, ${dir} or the options`);
   if (!/^[A-Za-z0-9_-]*$/.test(internalSecret)) throw new Error('the internal secret may hold only A-Z a-z 0-9 _ -');
@@ -84,11 +86,18 @@ export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret
     `#!substdef "!MEDIA_LIST!${join(dir, 'media.list')}!g"`,
     `#!substdef "!UACREG_DB!text://${join(dir, 'dbtext')}!g"`,
     `#!substdef "!SIP_CONTACT_ADDR!127.0.0.1:${udpPort}!g"`,
+    ...loopbackAllowed(trunkAllowedNetworks).map((n) => `#!substdef "!TRUNK_LOOPBACK_ALLOWED!${n}!g"`),
     `listen=udp:127.0.0.1:${udpPort}`,
     `listen=tcp:127.0.0.1:${wsPort}`,
     `include_file "${cfg}"`,
     '',
   ].join('\n');
+}
+
+/** The first loopback network of TRUNK_ALLOWED_NETWORKS ("127.0.0.1/32"), as a list of at most one. */
+export function loopbackAllowed(list) {
+  const loopback = String(list ?? '').split(/[\s,]+/).find((n) => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}(?:\/(?:[89]|[12]\d|3[0-2]))?$/.test(n));
+  return loopback ? [loopback.includes('/') ? loopback : `${loopback}/32`] : [];
 }
 
 /** `kamailio -c` on the generated file: null when it is accepted, else Kamailio's complaint. */

@@ -34,5 +34,7 @@ export function rtpPorts(apiPort: number): { ngPort: number; portMin: number; po
 export const REMOTES: { id: string; dir: string; offset: number }[];
 export function runtimeConfig(o: { apiUrl: string; webPort: number; host?: string }): unknown;
 export function startApi(o: { port: number; databaseUrl?: string; dataDir?: string; env?: Record<string, string>; quiet?: boolean }): ChildProcess;
-/** floodDensity: Kamailio's flood limit, requests per 2 s from one address (16 when not given). */
-export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean; demoCarrier?: boolean; floodDensity?: number }): Promise<Stack>;
+/** floodDensity: Kamailio's flood limit, requests per 2 s from one address (16 when not given); trunkAllowedNetworks: TRUNK_ALLOWED_NETWORKS (ADR 0043). */
+export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean; demoCarrier?: boolean; floodDensity?: number; trunkAllowedNetworks?: string }): Promise<Stack>;
+/** rtpengine's control and the media worker's ports of a stack (PBX_SERVICE_PORTS), comma-separated. */
+export function servicePorts(apiPort: number): string;

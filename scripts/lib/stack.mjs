@@ -84,7 +84,7 @@ export function rtpPorts(apiPort) {
  * not given): a stack whose own load generators share an address with everything else (the bench)
  * sets the limit it needs, the product's default stays.
  */
-function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity }) {
+function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity, trunkAllowedNetworks }) {
   const { wsPort, udpPort, internalPort, evapiPort, mediaPort } = sipPorts(apiPort);
   const dir = mkdtempSync(join(tmpdir(), `tongdai-kamailio-${apiPort}-`));
   const apiInternalUrl = `http://127.0.0.1:${internalPort}/internal/sip`;
@@ -114,7 +114,7 @@ function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity }
         console.error(`rtpengine did not start; trunk calls to browsers will fail: ${e instanceof Error ? e.message : e}`);
       }
     }
-    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, dir, evapiPort, floodDensity, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
+    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, dir, evapiPort, floodDensity, trunkAllowedNetworks, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
     if (!quiet) console.log(`Kamailio on ${running.wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.log}${media ? `; rtpengine ${media.sock}` : ''}${worker ? `; media worker udp ${worker.address}` : ''}`);
   };
   const stop = async () => {
@@ -147,9 +147,21 @@ function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity }
 }
 
 /**
+ * The ports of a stack's own services beyond those the API knows from its environment (its own,
+ * the internal listener, Kamailio's): rtpengine's control and the media worker. Tenants' switchboards
+ * may never point there (ADR 0043).
+ */
+export function servicePorts(apiPort) {
+  return [rtpPorts(apiPort).ngPort, sipPorts(apiPort).mediaPort].join(',');
+}
+
+/**
  * demoCarrier: run the demo carrier beside Kamailio and let the API seed the demo tenant's switchboard
- * to it (npm start). floodDensity: Kamailio's flood limit (see sipRunner).
- * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, demoCarrier?: boolean, floodDensity?: number }} o
+ * to it (npm start). floodDensity: Kamailio's flood limit (see sipRunner). trunkAllowedNetworks: the
+ * operator's TRUNK_ALLOWED_NETWORKS for this stack (the API's host policy and Kamailio's, ADR 0043):
+ * networks tenants' switchboards may use although private or loopback. None unless the caller says
+ * so; npm start and the test stacks list 127.0.0.1/32 for their carriers on loopback (the demo carrier, sipp).
+ * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, demoCarrier?: boolean, floodDensity?: number, trunkAllowedNetworks?: string }} o
  */
 export async function startStack(o = {}) {
   const webPort = o.webPort ?? 3000;
@@ -159,11 +171,14 @@ export async function startStack(o = {}) {
   const internalSecret = o.apiEnv?.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');
   const withSip = o.sip ?? kamailioAvailable();
   const demoCarrier = !!(o.demoCarrier && withSip && demoCarrierAvailable());
-  const sip = withSip ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, demoCarrier, floodDensity: o.floodDensity }) : null;
+  const trunkAllowedNetworks = o.trunkAllowedNetworks ?? '';
+  const sip = withSip ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, demoCarrier, floodDensity: o.floodDensity, trunkAllowedNetworks }) : null;
   const ports = sipPorts(apiPort);
   const sipEnv = {
     INTERNAL_PORT: String(ports.internalPort),
     INTERNAL_SECRET: internalSecret,
+    TRUNK_ALLOWED_NETWORKS: trunkAllowedNetworks,
+    PBX_SERVICE_PORTS: servicePorts(apiPort),
     // KAMAILIO_SIP: where the API sends voicemail's message-waiting NOTIFYs (issue 16).
     ...(sip ? { SIP_WS_URL: sip.wsUrl, KAMAILIO_EVAPI: `127.0.0.1:${ports.evapiPort}`, KAMAILIO_SIP: `127.0.0.1:${sip.udpPort}` } : {}),
     ...(demoCarrier ? demoCarrierEnv(apiPort) : {}),

@@ -1,4 +1,4 @@
-import { GENERAL_PERMISSION, hasPermission, PERMISSION_CATALOGUE, type SessionUser } from '@tongdai/contracts';
+import { GENERAL_PERMISSION, hasPermission, PERM, PERMISSION_CATALOGUE, type SessionUser } from '@tongdai/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { createRows, operationsOf, ROW_PARAMS, TenantRows, tenantDigest, undeclared, type Operation } from '../../test/authorization-matrix';
 import { bearer, demoHeaders, DEMO, startTestApp, type TestApp } from '../../test/helpers';
@@ -64,6 +64,43 @@ test('every operation of the OpenAPI document declares who may call it (x-auth),
   // A permission outside the catalogue can be granted to no role: only the super-admin could call it.
   const grantable = new Set([GENERAL_PERMISSION, ...PERMISSION_CATALOGUE.map((p) => p.name)]);
   expect(ops.filter((o) => o.permission && !grantable.has(o.permission)).map((o) => `${o.method} ${o.path}: ${o.permission}`)).toEqual([]);
+});
+
+/**
+ * Issue 32's rows: a switchboard write naming the PBX's internals is answered by the caller's access
+ * first, so the host policy is no oracle for a caller who may not write (or a row of another tenant);
+ * only the tenant's admin learns the rule (422), and no cell writes.
+ */
+test('a switchboard write naming an internal host: each caller gets what its access says, only the admin hears the rule (422)', async () => {
+  const { app } = t;
+  const h = await demoHeaders(app);
+  const list = `/t/${DEMO.tenants.demo}/etelecom/switchboards`;
+  const created = await app.inject({ method: 'POST', url: list, headers: h.admin, payload: { name: 'Ma trận nội bộ', host: '192.0.2.77', register: false } });
+  expect(created.statusCode).toBe(201);
+  const one = `${list}/${created.json().data.id}`;
+  const staffMayWrite = ((await app.inject({ method: 'GET', url: `/t/${DEMO.tenants.demo}/me`, headers: h.staff })).json().data.roles as SessionUser[]).some((r) =>
+    hasPermission(r, PERM.telecom.edit),
+  );
+  const before = { demo: await tenantDigest(t.db, DEMO.tenants.demo), abc: await tenantDigest(t.db, DEMO.tenants.abc) };
+  const failures: string[] = [];
+  for (const host of ['127.0.0.1', '0x7f000001', '[::1]', '169.254.169.254']) {
+    const payload = { name: 'Ma trận nội bộ', host, port: 6379, transport: 'tcp', register: false };
+    const cells: [string, 'POST' | 'PUT', string, Record<string, string>, (s: number, code: string) => boolean][] = [
+      ['none', 'POST', list, {}, (s) => s === 401],
+      ['garbage', 'PUT', one, bearer('not.a.token'), (s) => s === 401],
+      ['other', 'POST', list, h.abcAdmin, (s) => s === 401 || s === 403],
+      ['staff', 'PUT', one, h.staff, (s, code) => (staffMayWrite ? s === 422 && code === 'SWITCHBOARD_HOST_REFUSED' : s === 403)],
+      ['cross', 'PUT', `/t/${DEMO.tenants.abc}/etelecom/switchboards/${created.json().data.id}`, h.abcAdmin, (s) => s === 403 || s === 404],
+      ['admin', 'POST', list, h.admin, (s, code) => s === 422 && code === 'SWITCHBOARD_HOST_REFUSED'],
+      ['admin', 'PUT', one, h.admin, (s, code) => s === 422 && code === 'SWITCHBOARD_HOST_REFUSED'],
+    ];
+    for (const [who, method, url, headers, ok] of cells) {
+      const res = await app.inject({ method, url, headers, payload });
+      if (!ok(res.statusCode, res.json().code)) failures.push(`${who} ${method} ${url} ${host}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+  }
+  expect(failures).toEqual([]);
+  expect({ demo: await tenantDigest(t.db, DEMO.tenants.demo), abc: await tenantDigest(t.db, DEMO.tenants.abc) }).toEqual(before);
 });
 
 test('every operation × every caller answers what its declared permission says, and no cell writes across tenants', async () => {
@@ -161,3 +198,4 @@ test('every operation × every caller answers what its declared permission says,
   // The matrix really asked each kind of question.
   expect(counts).toEqual(expect.objectContaining({ unauthenticated: expect.any(Number), forbidden: expect.any(Number), absent: expect.any(Number) }));
 }, 120_000);
+

@@ -67,6 +67,45 @@ const badQueryValue: fc.Arbitrary<string | string[]> = fc.oneof(
   fc.array(fc.string({ maxLength: 5 }), { minLength: 2, maxLength: 3 }),
 );
 
+/**
+ * Issue 32, "so the hole stays closed": addresses of the PBX's own internals in the spellings a
+ * resolver reads (dotted, decimal, octal, hex, short forms, IPv4-mapped / compatible / NAT64 IPv6,
+ * brackets, zone ids), and public addresses on the ports of its own services.
+ */
+const byte = fc.integer({ min: 0, max: 255 });
+const internalIpv4 = fc.oneof(
+  fc.tuple(byte, byte, byte).map(([b, c, d]) => [127, b, c, d]),
+  fc.tuple(byte, byte).map(([c, d]) => [169, 254, c, d]),
+  fc.tuple(byte, byte, byte).map(([b, c, d]) => [0, b, c, d]),
+  fc.tuple(fc.integer({ min: 224, max: 255 }), byte, byte, byte).map(([a, b, c, d]) => [a, b, c, d]),
+  fc.tuple(byte, byte, byte).map(([b, c, d]) => [10, b, c, d]),
+  fc.tuple(byte, byte).map(([c, d]) => [192, 168, c, d]),
+);
+const asNumber = (q: number[]) => q.reduce((n, b) => n * 256 + b, 0);
+const spell = (q: number[], how: number): string => {
+  const n = asNumber(q);
+  const hex = (x: number) => `0x${x.toString(16)}`;
+  const oct = (x: number) => `0${x.toString(8)}`;
+  const h4 = (a: number, b: number) => ((a << 8) | b).toString(16);
+  return [
+    q.join('.'),
+    String(n),
+    hex(n),
+    oct(n),
+    q.map(oct).join('.'),
+    q.map(hex).join('.'),
+    `${q[0]}.${q[1]}.${q[2] * 256 + q[3]}`,
+    `${q[0]}.${q[1] * 65536 + q[2] * 256 + q[3]}`,
+    `::ffff:${q.join('.')}`,
+    `[::ffff:${h4(q[0], q[1])}:${h4(q[2], q[3])}]`,
+    `64:ff9b::${q.join('.')}`,
+  ][how];
+};
+const internalHost = fc.oneof(
+  fc.tuple(internalIpv4, fc.integer({ min: 0, max: 10 })).map(([q, how]) => spell(q, how)),
+  fc.constantFrom('::1', '[::1]', '0:0:0:0:0:0:0:1', '::', 'fe80::1', '[fe80::abcd%eth0]', 'ff02::1', 'fd00::1'),
+);
+
 describe('bad input generated from the OpenAPI document (fast-check, seed printed on failure)', () => {
   let t: TestApp;
   let admin: Record<string, string>;
@@ -190,6 +229,34 @@ describe('bad input generated from the OpenAPI document (fast-check, seed printe
         failures,
       );
     }
+    expect(failures).toEqual([]);
+  });
+
+  it("never saves a switchboard pointing at the PBX's internals, in any spelling, on any port, nor one on a port of its services (422, nothing written)", async () => {
+    const url = '/t/demo/etelecom/switchboards';
+    const existing = (await send({ method: 'POST', url, payload: { name: 'Fuzz công khai', host: '203.113.131.77', register: false } })).json().data.id as number;
+    const servicePort = fc.constantFrom(4000, 4001, 5432, 6379);
+    const target = fc.oneof(
+      fc.record({ host: internalHost, port: fc.integer({ min: 1, max: 65535 }) }),
+      fc.record({ host: fc.constantFrom('203.113.131.5', 'sip.carrier.example'), port: servicePort }),
+    );
+    const failures: string[] = [];
+    await assertAll(
+      'switchboard hosts',
+      fc.asyncProperty(target, fc.constantFrom('udp', 'tcp'), fc.boolean(), async (where, transport, edit) => {
+        const before = await snapshot();
+        const res = await send({
+          method: edit ? 'PUT' : 'POST',
+          url: edit ? `${url}/${existing}` : url,
+          payload: { name: 'Fuzz nội bộ', ...where, transport, register: false },
+        });
+        const what = `${JSON.stringify(where)} ${transport} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (res.statusCode !== 422 || res.json().code !== 'SWITCHBOARD_HOST_REFUSED') throw new Error(`not refused: ${what}`);
+        if ((await snapshot()) !== before) throw new Error(`a refused switchboard wrote: ${what}`);
+      }),
+      60 * SCALE,
+      failures,
+    );
     expect(failures).toEqual([]);
   });
 

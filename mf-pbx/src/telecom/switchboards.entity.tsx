@@ -9,22 +9,24 @@ import { TELECOM_NS } from './i18n';
 import { switchboardResource } from './telecom.api';
 
 const STATUS_COLORS: Record<SwitchboardStatus, 'success' | 'danger' | 'warning' | 'informative' | 'subtle'> = {
-  registered: 'success', failed: 'danger', pending: 'warning', ip: 'informative', disabled: 'subtle',
+  registered: 'success', failed: 'danger', pending: 'warning', ip: 'informative', disabled: 'subtle', blocked: 'danger',
 };
+/** Statuses whose reason the tenant needs under the badge: the carrier's answer, or why it is blocked. */
+const WITH_REASON = new Set<SwitchboardStatus>(['failed', 'blocked']);
 const listed = (xs: readonly string[]) => Object.fromEntries(xs.map((x) => [x, x]));
 const TRANSPORTS = Object.fromEntries(SWITCHBOARD_TRANSPORTS.map((x) => [x, x.toUpperCase()]));
 
 // List cells truncate; these wrap so a name, an address or a status reads whole.
 export const wrap = { whiteSpace: 'normal', display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2, padding: '6px 0', wordBreak: 'break-word' } as const;
 
-/** The live status: a badge, and the carrier's reason under it when registration failed. */
+/** The live status: a badge, and the reason under it when registration failed or the host is refused (blocked). */
 export function SwitchboardStatusBadge({ status, reason }: { status: SwitchboardStatus; reason?: string }) {
   return (
     <span style={wrap}>
       <Badge appearance="tint" color={STATUS_COLORS[status]} style={{ whiteSpace: 'normal', height: 'auto' }} data-testid="row-status" data-status={status}>
         {SWITCHBOARD_STATUS_LABELS[status]}
       </Badge>
-      {status === 'failed' && reason && <Caption1 data-testid="row-status-reason" style={{ whiteSpace: 'normal' }}>{reason}</Caption1>}
+      {WITH_REASON.has(status) && reason && <Caption1 data-testid="row-status-reason" style={{ whiteSpace: 'normal' }}>{reason}</Caption1>}
     </span>
   );
 }

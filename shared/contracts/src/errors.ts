@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   /** A PBX save that would make calls go round in a circle (IVR → time condition → IVR …). */
   pbxLoop: 'PBX_LOOP',
+  /** A switchboard pointed at the PBX's own internals (issue 32); the host's field error names the rule. */
+  switchboardHostRefused: 'SWITCHBOARD_HOST_REFUSED',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -34,12 +36,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Không tìm thấy dữ liệu',
   CONFLICT: 'Dữ liệu đã tồn tại',
   PBX_LOOP: 'Cấu hình tạo vòng lặp',
+  SWITCHBOARD_HOST_REFUSED: 'Địa chỉ nội bộ của hệ thống không được dùng làm tổng đài',
   INTERNAL_ERROR: MSG.generic,
 };
 
 export interface FieldError {
   field: string;
   message: string;
+  /** Which rule refused the value, when a rule has a name (e.g. a switchboard host's 'loopback'). */
+  rule?: string;
 }
 
 /** The one error body every API surface answers with. */

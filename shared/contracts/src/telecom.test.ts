@@ -34,6 +34,12 @@ describe('telecom contracts (issue 15)', () => {
     expect(callerIdForm('+6588001234', 'national')).toBe('+6588001234');
   });
 
+  it("a switchboard's host is a name, an IPv4 address in any spelling or an IPv6 literal: the API's host policy judges where it points (issue 32)", () => {
+    const host = (h: string) => issues(v.safeParse(SwitchboardInputSchema, { name: 'x', host: h, register: false }));
+    for (const h of ['sip.viettel.vn', '203.113.131.5', '2130706433', '0x7f000001', '0177.0.0.1', '[::1]', '::ffff:127.0.0.1', 'fe80::1%eth0']) expect([h, host(h)]).toEqual([h, []]);
+    for (const h of ['not a host!', 'http://x', 'a/b', '[', 'x'.repeat(300)]) expect([h, host(h)]).toEqual([h, [TELECOM_MSG.host]]);
+  });
+
   it('a hotline edit keeps the number; active defaults to true', () => {
     const r = v.safeParse(HotlineUpdateSchema, { number: '0999', switchboard_id: '3', destination: { type: 'direct', target: '101' } });
     expect(r.success && r.output).toEqual({ switchboard_id: 3, destination: { type: 'direct', target: '101' }, description: '', active: true });

@@ -51,9 +51,10 @@ export type SwitchboardCodec = (typeof SWITCHBOARD_CODECS)[number];
 /**
  * Live status of a switchboard. `registered` / `failed` for a trunk that registers (failed carries
  * the carrier's reason, e.g. "403 Forbidden", "timeout"); `ip` for an IP-authenticated trunk
- * (nothing to register); `pending` before the first answer; `disabled` when turned off.
+ * (nothing to register); `pending` before the first answer; `disabled` when turned off; `blocked`
+ * when its host name now answers with an address the PBX refuses (issue 32: nothing is sent to it).
  */
-export const SWITCHBOARD_STATUSES = ['pending', 'registered', 'failed', 'ip', 'disabled'] as const;
+export const SWITCHBOARD_STATUSES = ['pending', 'registered', 'failed', 'ip', 'disabled', 'blocked'] as const;
 export type SwitchboardStatus = (typeof SWITCHBOARD_STATUSES)[number];
 export const SWITCHBOARD_STATUS_LABELS: Record<SwitchboardStatus, string> = {
   pending: 'Đang đăng ký',
@@ -61,10 +62,21 @@ export const SWITCHBOARD_STATUS_LABELS: Record<SwitchboardStatus, string> = {
   failed: 'Đăng ký thất bại',
   ip: 'Xác thực theo IP',
   disabled: 'Đã tắt',
+  blocked: 'Bị chặn',
 };
 
+/**
+ * Why a switchboard's host is refused (issue 32, ADR 0043): the API's 422 names it (`rule` of the
+ * host's field error), the audit line of a blocked switchboard too. `service-port`: a port of the
+ * PBX's own services (API, Kamailio, rtpengine, media workers, Redis, PostgreSQL), on any address.
+ */
+export const SWITCHBOARD_HOST_RULES = ['service-port', 'unspecified', 'link-local', 'multicast', 'broadcast', 'reserved', 'loopback', 'private', 'own-address'] as const;
+export type SwitchboardHostRule = (typeof SWITCHBOARD_HOST_RULES)[number];
+
 export const TELECOM_MSG = {
-  host: 'Địa chỉ máy chủ không hợp lệ (tên miền hoặc địa chỉ IPv4)',
+  host: 'Địa chỉ máy chủ không hợp lệ (tên miền, địa chỉ IPv4 hoặc IPv6)',
+  /** A host (or a port) the PBX refuses to send to (issue 32): its own internals. */
+  internalHost: 'Địa chỉ nội bộ của hệ thống không được dùng làm tổng đài',
   port: 'Cổng từ 1 đến 65535',
   codecs: 'Chọn ít nhất một codec',
   authUser: 'Tài khoản xác thực gồm chữ, số và . _ - @ +',
@@ -84,6 +96,8 @@ export const TELECOM_MSG = {
 } as const;
 
 const HOST = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$|^(?=.{1,253}$)(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)*[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
+/** An IPv6 literal's shape (brackets and a zone id allowed); the API parses and judges it. */
+const IPV6 = /^\[?[0-9a-fA-F:.]*:[0-9a-fA-F:.]*(?:%[\w.-]{1,32})?\]?$/;
 const AUTH_USER = /^[a-zA-Z0-9._@+-]{1,64}$/;
 const intIn = (min: number, maxValue: number, fallback: number) =>
   v.optional(
@@ -106,7 +120,7 @@ export const SwitchboardInputSchema = v.pipe(
   v.object({
     name: required(100),
     carrier: v.optional(v.picklist(SWITCHBOARD_CARRIERS, INVALID), 'other'),
-    host: v.config(v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.regex(HOST, TELECOM_MSG.host)), { abortPipeEarly: true }),
+    host: v.config(v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.check((h) => HOST.test(h) || (h.length <= 64 && IPV6.test(h)), TELECOM_MSG.host)), { abortPipeEarly: true }),
     port: intIn(1, 65535, 5060),
     transport: v.optional(v.picklist(SWITCHBOARD_TRANSPORTS, INVALID), 'udp'),
     /** How the caller ID is written to this carrier. */

@@ -39,7 +39,7 @@ function setup() {
   return { rows, events, tracker, start };
 }
 
-const VIETTEL = { id: 5, tenantId: 1, name: 'viettel', host: '127.0.0.1', port: 5090, transport: 'udp' as const, callerIdFormat: 'national' as const, maxChannels: 30, enabled: true };
+const VIETTEL = { id: 5, tenantId: 1, name: 'viettel', host: '127.0.0.1', port: 5090, transport: 'udp' as const, callerIdFormat: 'national' as const, maxChannels: 30, enabled: true, address: '127.0.0.1' };
 
 describe('CallTracker', () => {
   it('records an answered call: who answered, in which ring group, duration and billable seconds', () => {

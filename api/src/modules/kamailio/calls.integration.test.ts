@@ -10,7 +10,7 @@ import type { RunningMediaWorker } from '../../../../scripts/lib/media.mjs';
 import { DEMO_PBX } from '../../db/seed-pbx';
 import { displayForm, groupMailbox, vnDay } from '@tongdai/contracts';
 import { DEMO_SIP } from '../../db/seed-data';
-import { DEMO, INTERNAL_HEADERS, demoHeaders, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { DEMO, INTERNAL_HEADERS, LOOPBACK_CARRIERS, demoHeaders, login, loopbackCarrierHosts, startTestApp, type TestApp } from '../../../test/helpers';
 import { MONITOR_API, RECORDING_INFO_TYPE, type MonitorSnapshot } from '@tongdai/contracts';
 import type { RealtimeEvent } from '../realtime/call-event-hub';
 import { buildInternalServer } from '../sip/internal-server';
@@ -148,7 +148,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
   const listening = () => new Promise((r) => setTimeout(r, 300));
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // The sipp carriers listen on loopback: this stack's operator lets switchboards use it (ADR 0043).
+    t = await startTestApp({ switchboardHosts: loopbackCarrierHosts() });
     headers = demoHeaders(t.app);
     const lib = await kamailioLib();
     freeUdpPort = () => lib.freeUdpPort();
@@ -159,7 +160,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const evapiPort = await lib.freeTcpPort();
     trunkPort = await lib.freeUdpPort();
     carrierPort = await lib.freeUdpPort();
-    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, testClock: true, cdrFlushMs: 20, switchboardsTtlMs: 100, reconcileGraceMs: 2000, evapi: `127.0.0.1:${evapiPort}` } });
+    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, testClock: true, cdrFlushMs: 20, switchboardsTtlMs: 100, reconcileGraceMs: 2000, evapi: `127.0.0.1:${evapiPort}`, switchboardHosts: t.app.deps.switchboardHosts } });
     await internal.listen({ port: 0, host: '127.0.0.1' });
     const apiPort = (internal.server.address() as { port: number }).port;
     sipUdp = await lib.freeUdpPort();
@@ -167,7 +168,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const apiUrl = `http://127.0.0.1:${apiPort}/internal/sip`;
     const workerPorts = [await lib.freeUdpPort(), await lib.freeUdpPort()];
     const internalSecret = process.env.INTERNAL_SECRET!;
-    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, internalSecret, dir, evapiPort, mediaWorkers: workerPorts.map((p) => `127.0.0.1:${p}`) });
+    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, internalSecret, dir, evapiPort, trunkAllowedNetworks: LOOPBACK_CARRIERS, mediaWorkers: workerPorts.map((p) => `127.0.0.1:${p}`) });
     const raw = () => new Promise<Socket>((ok) => { const s = connect(evapiPort, '127.0.0.1', () => ok(s)); });
     eavesdroppers.silent = await raw();
     eavesdroppers.silent.on('data', (d) => (eavesdroppers.heard += d.toString()));

@@ -5,12 +5,12 @@ import { FORWARD_RING_SECONDS, kamailioJson, toKamailioPlan, type PlanTrunks } f
 const source = { type: 'group' as const, id: '7', name: 'Kinh doanh' };
 const plan = (...steps: PlanStep[]): RoutingPlan => ({ direction: 'inbound', from: '0901', to: '02873000001', did: '02873000001', steps, route: [], interactive: false });
 const DOMAIN = 'demo.tongdai.local';
-const sb = (id: number, name: string, host: string, o: { port?: number; transport?: 'udp' | 'tcp'; enabled?: boolean; callerIdFormat?: CallerIdFormat } = {}) =>
-  ({ id, tenantId: 1, name, host, port: o.port ?? 5060, transport: o.transport ?? 'udp', callerIdFormat: o.callerIdFormat ?? 'national', maxChannels: id * 10, enabled: o.enabled ?? true });
+const sb = (id: number, name: string, host: string, o: { port?: number; transport?: 'udp' | 'tcp'; enabled?: boolean; callerIdFormat?: CallerIdFormat; address?: string | null } = {}) =>
+  ({ id, tenantId: 1, name, host, port: o.port ?? 5060, transport: o.transport ?? 'udp', callerIdFormat: o.callerIdFormat ?? 'national', maxChannels: id * 10, enabled: o.enabled ?? true, address: o.address === undefined ? host : o.address });
 /** Rule 1 goes out through Viettel then VNPT (TCP, caller ID as +84…); rule 2 through a disabled trunk only; rule 3 is a legacy free-text trunk. */
 const TRUNKS: PlanTrunks = {
-  switchboards: [sb(1, 'Viettel', '10.0.0.5', { port: 5080 }), sb(2, 'VNPT', 'sip.vnpt.vn', { transport: 'tcp', callerIdFormat: 'e164' }), sb(3, 'Tắt', '10.0.0.9', { enabled: false })],
-  ruleSwitchboards: (ruleId) => ({ 1: [1, 2], 2: [3] })[ruleId] ?? [],
+  switchboards: [sb(1, 'Viettel', '10.0.0.5', { port: 5080 }), sb(2, 'VNPT', 'sip.vnpt.vn', { transport: 'tcp', callerIdFormat: 'e164', address: '203.113.131.5' }), sb(3, 'Tắt', '10.0.0.9', { enabled: false }), sb(4, 'Chặn', 'evil.example', { address: null })],
+  ruleSwitchboards: (ruleId) => ({ 1: [1, 2], 2: [3], 4: [4, 1] })[ruleId] ?? [],
 };
 const forward = (ruleId: number, callerId: string | null = '02873000001', switchboards?: number[]) =>
   ({ kind: 'forward' as const, number: '0912345678', dialled: '0912345678', trunk: ruleId === 3 ? 'viettel' : '', callerId, ruleId, source, ...(switchboards && { switchboards }) });
@@ -46,8 +46,8 @@ describe('toKamailioPlan', () => {
     // A rule's caller ID stored as 84… goes to each carrier in its switchboard's form.
     const k = toKamailioPlan(plan(forward(1, '842873000001')), DOMAIN, TRUNKS);
     expect(k.steps).toEqual([
-      { do: 'forward', uri: 'sip:0912345678@10.0.0.5:5080', from: '02873000001', timeout: FORWARD_RING_SECONDS, trunk: 'Viettel', sb: 1, sb_max: 10, alt: 1, from_step: 0 },
-      { do: 'forward', uri: 'sip:0912345678@sip.vnpt.vn:5060;transport=tcp', from: '+842873000001', timeout: FORWARD_RING_SECONDS, trunk: 'VNPT', sb: 2, sb_max: 20, alt: 0, from_step: 0 },
+      { do: 'forward', uri: 'sip:0912345678@10.0.0.5:5080', dst: 'sip:10.0.0.5:5080', from: '02873000001', timeout: FORWARD_RING_SECONDS, trunk: 'Viettel', sb: 1, sb_max: 10, alt: 1, from_step: 0 },
+      { do: 'forward', uri: 'sip:0912345678@sip.vnpt.vn:5060;transport=tcp', dst: 'sip:203.113.131.5:5060;transport=tcp', from: '+842873000001', timeout: FORWARD_RING_SECONDS, trunk: 'VNPT', sb: 2, sb_max: 20, alt: 0, from_step: 0 },
       { do: 'hangup', from_step: 1 },
     ]);
     // The engine's own list (ForwardStep.switchboards) wins over the rule's.
@@ -61,6 +61,14 @@ describe('toKamailioPlan', () => {
       // Kamailio reads the cause and hands it to the caller's phone (X-Tongdai-Cause).
       expect(JSON.parse(kamailioJson(k)).steps).toEqual([{ do: 'reject', code: 503, reason: 'Trunk not configured', cause: 'trunk_not_configured' }]);
     }
+  });
+
+  it('leaves out a switchboard without an address the host policy allows (blocked, ADR 0043): the plan never names it', () => {
+    const k = toKamailioPlan(plan(forward(4, null)), DOMAIN, TRUNKS);
+    expect(k.steps.map((s) => (s.do === 'forward' ? s.sb : s.do))).toEqual([1, 'hangup']);
+    expect(kamailioJson(k)).not.toContain('evil.example');
+    // Only the blocked one: nothing to send to.
+    expect(toKamailioPlan(plan(forward(4, null, [4])), DOMAIN, TRUNKS).steps[0]).toMatchObject({ do: 'reject', cause: 'trunk_not_configured' });
   });
 
   it('stops at the first final answer: a reject keeps its code; media steps go to a worker, then on', () => {
@@ -84,7 +92,7 @@ describe('toKamailioPlan', () => {
 
   it('sends Kamailio one JSON line without the API-only fields', () => {
     const k = toKamailioPlan(plan(forward(1, null, [1])), DOMAIN, TRUNKS);
-    expect(kamailioJson(k)).toBe('{"domain":"demo.tongdai.local","steps":[{"do":"forward","uri":"sip:0912345678@10.0.0.5:5080","from":"","timeout":60,"sb":1,"sb_max":10,"alt":0},{"do":"hangup"}]}\n');
+    expect(kamailioJson(k)).toBe('{"domain":"demo.tongdai.local","steps":[{"do":"forward","uri":"sip:0912345678@10.0.0.5:5080","dst":"sip:10.0.0.5:5080","from":"","timeout":60,"sb":1,"sb_max":10,"alt":0},{"do":"hangup"}]}\n');
   });
 
   it('an empty plan hangs up', () => {

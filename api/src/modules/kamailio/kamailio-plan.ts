@@ -1,6 +1,6 @@
 import { callerIdForm } from '@tongdai/contracts';
 import type { ForwardStep, PlanStep, RoutingPlan } from '../routing';
-import type { CallSwitchboard } from '../trunks/trunks.service';
+import { hostPort, type CallSwitchboard } from '../trunks/trunks.service';
 
 /**
  * The routing engine's plan in the shape sip/kamailio.cfg executes (one JSON line, read with
@@ -16,10 +16,11 @@ export type KamailioStep =
    * Relay to an external number through switchboard `sb` (its name in `trunk`, for the record); `from`
    * is the hotline presented in From and P-Asserted-Identity, in the switchboard's caller ID format
    * ('' = unchanged). `sb_max`: the
-   * switchboard's channels; `alt`: how many following steps are the same number on the next
+   * switchboard's channels; `dst`: where the request goes (the address the host policy judged, so
+   * Kamailio never resolves a name itself, ADR 0043); `alt`: how many following steps are the same number on the next
    * switchboards (skipped when the callee, not the trunk, said no: 486/404/603).
    */
-  | { do: 'forward'; uri: string; from: string; timeout: number; trunk: string; sb: number; sb_max: number; alt: number; from_step: number }
+  | { do: 'forward'; uri: string; dst: string; from: string; timeout: number; trunk: string; sb: number; sb_max: number; alt: number; from_step: number }
   /** `cause`: why, for the caller's phone (Kamailio sends it as X-Tongdai-Cause; contracts/call-failures). */
   | { do: 'reject'; code: number; reason: string; cause?: string; from_step: number }
   /**
@@ -68,15 +69,18 @@ const REASON_PHRASES: Record<number, string> = {
 
 /**
  * One forward step per enabled switchboard of the rule, in the rule's order (failover). A rule
- * without switchboards (a legacy free-text trunk) cannot place calls: trunk_not_configured.
+ * without switchboards (a legacy free-text trunk) cannot place calls: trunk_not_configured. A
+ * switchboard without an address the host policy allows (blocked, or a name with no answer) is
+ * left out like a disabled one.
  */
 function forwardSteps(step: ForwardStep, index: number, trunks: PlanTrunks): KamailioStep[] {
   const ids = step.switchboards ?? trunks.ruleSwitchboards?.(step.ruleId) ?? [];
-  const usable = ids.map((id) => trunks.switchboards?.find((s) => s.id === id)).filter((s): s is CallSwitchboard => !!s?.enabled);
+  const usable = ids.map((id) => trunks.switchboards?.find((s) => s.id === id)).filter((s): s is CallSwitchboard & { address: string } => !!s?.enabled && !!s.address);
   if (!usable.length) return [{ do: 'reject', code: 503, reason: 'Trunk not configured', cause: 'trunk_not_configured', from_step: index }];
   return usable.map((s, i) => ({
     do: 'forward' as const,
-    uri: `sip:${step.number}@${s.host}:${s.port}${s.transport === 'tcp' ? ';transport=tcp' : ''}`,
+    uri: `sip:${step.number}@${hostPort(s.host, s.port)}${s.transport === 'tcp' ? ';transport=tcp' : ''}`,
+    dst: `sip:${hostPort(s.address, s.port)}${s.transport === 'tcp' ? ';transport=tcp' : ''}`,
     from: step.callerId ? callerIdForm(step.callerId, s.callerIdFormat) : '',
     timeout: FORWARD_RING_SECONDS,
     trunk: s.name,

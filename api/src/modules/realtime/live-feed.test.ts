@@ -79,7 +79,7 @@ describe('LiveFeed: the live state the wall reads', () => {
       steps: [{ kind: 'forward', number: '0912345678', dialled: '0912345678', trunk: '', callerId: '02873000001', ruleId: 1, source: outNode }],
     };
     const trunks = {
-      switchboards: [{ id: 1, tenantId: 1, name: 'Viettel', host: '10.0.0.5', port: 5060, transport: 'udp' as const, callerIdFormat: 'national' as const, maxChannels: 10, enabled: true }],
+      switchboards: [{ id: 1, tenantId: 1, name: 'Viettel', host: '10.0.0.5', port: 5060, transport: 'udp' as const, callerIdFormat: 'national' as const, maxChannels: 10, enabled: true, address: '10.0.0.5' }],
       ruleSwitchboards: () => [1],
     };
     tracker.start({ callId: 'c4', tenantId: 1, caller: '101', callee: plan.to, callerExtension: '101', plan, kamailio: toKamailioPlan(plan, 'demo.tongdai.local', trunks), startedAt: new Date(now()) });

@@ -19,11 +19,13 @@ import { LiveFeed } from '../realtime/live-feed';
 import { memoryRegistrations } from '../realtime/registration-store';
 import type { LiveState } from '../routing';
 import { QueueStats } from './queue-stats';
-import { callOffSwitchboard, callOnSwitchboard, registerTrunkRoutes, SwitchboardDirectory } from '../trunks/trunks.service';
+import { callOffSwitchboard, callOnSwitchboard, registerTrunkRoutes, SwitchboardDirectory, SwitchboardHosts } from '../trunks/trunks.service';
 
 export interface CallRoutingOptions {
   /** How long the switchboards (carrier trunks) are reused before they are read again; default 2 s. */
   switchboardsTtlMs?: number;
+  /** How long a switchboard host's verdict (its name's answers) is reused before it is judged again; default 60 s. */
+  switchboardsDnsTtlMs?: number;
   /** Accept `at` (ISO time) on plan requests, to test time conditions. Off unless asked (main.ts: TONGDAI_TEST_CLOCK=1). */
   testClock?: boolean;
   /** Replaces the PBX configuration loader (tests). */
@@ -37,6 +39,8 @@ export interface CallRoutingOptions {
   internalSecret?: string;
   /** How often registrations that ran out are looked for (user activity); default 5 s. */
   lapseCheckMs?: number;
+  /** Where switchboards may point the PBX (default SwitchboardHosts.fromEnv(); the public server's must be the same, ADR 0043). */
+  switchboardHosts?: SwitchboardHosts;
   /** Where the media worker's call recordings go (default: recordingStoreFromEnv(), as the public server's). */
   recordingStore?: RecordingStore;
   /** How young a call Kamailio's dialogs snapshot may lack and stay live (CallTracker.reconcile); default 10 s. */
@@ -84,7 +88,12 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   const channels = { on: callOnSwitchboard, off: callOffSwitchboard };
   const events = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw, channels), opts.internalSecret ?? '').start() : null;
   // Carrier trunks (ADR 0036): Kamailio's registrations and the plans read the same directory.
-  const switchboards = new SwitchboardDirectory(db, { ttlMs: opts.switchboardsTtlMs });
+  const hosts = opts.switchboardHosts ?? SwitchboardHosts.fromEnv();
+  const switchboards = new SwitchboardDirectory(db, hosts, {
+    ttlMs: opts.switchboardsTtlMs,
+    dnsTtlMs: opts.switchboardsDnsTtlMs,
+    onError: (err) => app.log.error({ err }, 'switchboard block not recorded'),
+  });
   registerTrunkRoutes(app, db, switchboards);
   // Kamailio's cached HA1s of a tenant go when its extensions' credentials may have changed (ADR 0036).
   const stopForgetting = onSipCredentialsChanged((tenantId) => {

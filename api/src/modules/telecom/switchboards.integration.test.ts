@@ -1,7 +1,8 @@
 import { ERROR_MESSAGES, MSG, PBX_MSG, TELECOM_API, TELECOM_MSG, vnDay } from '@tongdai/contracts';
 import type { CdrRow } from '../cdr/cdr';
 import { CdrWriter } from '../cdr/cdr.service';
-import { bearer, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { bearer, demoHeaders, NO_DNS, startTestApp, type TestApp } from '../../../test/helpers';
+import { settingsFromEnv, SwitchboardHosts } from '../trunks/trunks.service';
 
 /**
  * Issue 15 on the real database: switchboards and hotlines on the tenant surface (CRUD, Vietnamese
@@ -23,7 +24,8 @@ const board = (more: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // FPT's leased-line trunk below is on a private network the operator lets tenants use (ADR 0043).
+  t = await startTestApp({ switchboardHosts: new SwitchboardHosts(settingsFromEnv({ ...process.env, TRUNK_ALLOWED_NETWORKS: '10.20.0.0/16' }), NO_DNS) });
   h = await demoHeaders(t.app);
 });
 afterAll(() => t?.close());

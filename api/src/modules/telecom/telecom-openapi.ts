@@ -3,7 +3,7 @@
  * They also serialize the answers, so nothing outside them (a secret added to a row by mistake)
  * can leave the API through these routes.
  */
-import { CALLER_ID_FORMATS } from '@tongdai/contracts';
+import { CALLER_ID_FORMATS, SWITCHBOARD_STATUSES } from '@tongdai/contracts';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
@@ -17,7 +17,7 @@ export const switchboardShape = obj({
   id: int, name: str, carrier: { type: 'string', enum: ['viettel', 'vnpt', 'mobifone', 'fpt', 'cmc', 'other'] }, host: str, port: int,
   transport: { type: 'string', enum: ['udp', 'tcp'] }, caller_id_format: { type: 'string', enum: [...CALLER_ID_FORMATS], description: 'How the caller ID is written to the carrier: national 0…, international 84…, e164 +84…' }, auth_user: str, has_password: bool, register: bool, register_interval: int,
   max_channels: int, codecs: { type: 'array', items: str }, enabled: bool, description: str,
-  status: { type: 'string', enum: ['pending', 'registered', 'failed', 'ip', 'disabled'] }, status_reason: str, status_at: nullable('string'),
+  status: { type: 'string', enum: [...SWITCHBOARD_STATUSES] }, status_reason: str, status_at: nullable('string'),
   channels_in_use: int, hotlines: int, created_at: str, updated_at: str,
 });
 

@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
 import { DEMO_SIP } from '../../db/seed-data';
-import { INTERNAL_HEADERS, startTestApp, type TestApp } from '../../../test/helpers';
+import { INTERNAL_HEADERS, LOOPBACK_CARRIERS, startTestApp, type TestApp } from '../../../test/helpers';
+import { createSocket } from 'node:dgram';
+import { settingsFromEnv, SwitchboardHosts } from './switchboard-hosts';
 import { buildInternalServer } from '../sip/internal-server';
 import { pbxConfigChanged } from '../pbx/config-cache';
 import { sealSwitchboardPassword } from '../subscribers/subscribers.service';
@@ -84,16 +86,19 @@ const AUTH_B = { user: 'tongdai-b', password: 'mat-khau-B' };
   const HOTLINE_SEEN = { From: `sip:${HOTLINE}@`, 'P-Asserted-Identity': `sip:${HOTLINE}@` };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // The sipp carriers listen on loopback: this stack's operator lets switchboards use it (ADR 0043).
+    // Here the API is told all of 127/8 while Kamailio is told 127.0.0.1 only: the mismatch stands for
+    // a destination reaching a plan another way, so Kamailio's own refusal can be seen (last test).
+    t = await startTestApp({ switchboardHosts: new SwitchboardHosts(settingsFromEnv({ ...process.env, TRUNK_ALLOWED_NETWORKS: '127.0.0.0/8' })) });
     lib = await kamailioLib();
     const evapiPort = await lib.freeTcpPort();
-    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, cdrFlushMs: 20, evapi: `127.0.0.1:${evapiPort}`, switchboardsTtlMs: 100 } });
+    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, cdrFlushMs: 20, evapi: `127.0.0.1:${evapiPort}`, switchboardsTtlMs: 100, switchboardHosts: t.app.deps.switchboardHosts } });
     await internal.listen({ port: 0, host: '127.0.0.1' });
     const apiPort = (internal.server.address() as { port: number }).port;
     dir = mkdtempSync(join(tmpdir(), 'tongdai-trunks-'));
     sipUdp = await lib.freeUdpPort();
     for (const k of ['a', 'b', 'phone'] as const) port[k] = await lib.freeUdpPort();
-    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: `http://127.0.0.1:${apiPort}/internal/sip`, internalSecret: process.env.INTERNAL_SECRET!, dir, evapiPort });
+    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: `http://127.0.0.1:${apiPort}/internal/sip`, internalSecret: process.env.INTERNAL_SECRET!, dir, evapiPort, trunkAllowedNetworks: LOOPBACK_CARRIERS });
 
     tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     // Two IP-authenticated trunks that still challenge calls (digest on INVITE): A takes one call at a time.
@@ -279,5 +284,32 @@ const AUTH_B = { user: 'tongdai-b', password: 'mat-khau-B' };
     // No record for a stranger's call.
     const { rows } = await t.db.withSystem((tx) => tx.query("select count(*)::int as n from cdrs where caller in ('0987000999', '0987000998')"));
     expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it('Kamailio itself sends no carrier step to a loopback address its operator setting does not list, even when a plan names one (ADR 0043)', async () => {
+    const ear = createSocket('udp4');
+    const heard: string[] = [];
+    ear.on('message', (m) => heard.push(m.toString().split('\r\n')[0]));
+    await new Promise<void>((r) => ear.bind(0, '127.0.0.2', () => r()));
+    const earPort = ear.address().port;
+    const id = await addSwitchboard({ name: 'Loopback khác', host: '127.0.0.2', port: earPort });
+    await t.db.withTenant(tenantId, (tx) => insertOutboundRule(tx, tenantId, { name: 'Qua 127.0.0.2', pattern: '05XXXXXXXX', switchboardIds: [id], priority: 4 }));
+    pbxConfigChanged(tenantId);
+    await new Promise((r) => setTimeout(r, 300));
+    const logFrom = readFileSync(kamailio.log, 'utf8').length;
+    const ua = await new SipUdpClient(sipUdp).open();
+    try {
+      // The API planned it (its setting says 127/8): the plan names 127.0.0.2 as the step's dst.
+      const plan = (await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=kam-dst-1&source=ext&from=101&from_domain=${DOMAIN}&to=0512345678` })).json();
+      expect(plan.steps[0]).toMatchObject({ do: 'forward', dst: `sip:127.0.0.2:${earPort}` });
+      const res = await inviteFrom101(ua, '0512345678');
+      expect([480, 503]).toContain(res.status);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(heard).toEqual([]);
+      expect(readFileSync(kamailio.log, 'utf8').slice(logFrom)).toContain('to loopback 127.0.0.2 (not in TRUNK_ALLOWED_NETWORKS): not sent');
+    } finally {
+      ua.close();
+      ear.close();
+    }
   });
 });

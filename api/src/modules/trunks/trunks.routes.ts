@@ -11,11 +11,18 @@ const StatusBody = v.object({
   reason: v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
 });
 
-/** The carrier's answer to a REGISTER, in Vietnamese with the carrier's own words kept (the screens show it). */
+/** What a tenant reads when nothing answered: a timeout and a refused connection alike (issue 32). */
+export const NO_ANSWER = 'Nhà mạng không phản hồi';
+
+/**
+ * The carrier's answer to a REGISTER, in Vietnamese with the carrier's own words kept (the screens
+ * show it). Silence, a refused connection and the next hop's own 408/477 all read "không phản hồi":
+ * telling them apart would let a tenant learn what listens at an address (ADR 0043).
+ */
 export function registrationReason(raw: string): string {
   const answer = raw.trim().replace(/[^\x20-\x7e]/g, '').slice(0, 100);
-  if (!answer || answer === 'timeout') return 'Nhà mạng không phản hồi (timeout)';
   const code = Number(/^(\d{3})/.exec(answer)?.[1] ?? 0);
+  if (!answer || code === 408 || code === 477 || /^(?:timeout|refused|unreachable)\b/i.test(answer)) return NO_ANSWER;
   if (code === 401 || code === 407) return `Sai tài khoản hoặc mật khẩu xác thực (${answer})`;
   if (code === 403) return `Nhà mạng từ chối đăng ký (${answer})`;
   return `Nhà mạng trả lời ${answer}`;

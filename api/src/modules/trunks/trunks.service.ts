@@ -43,5 +43,6 @@ export function callOffSwitchboard(callId: string): void {
   channelClosed(prev.tenantId, prev.switchboardId);
 }
 
-export { SwitchboardDirectory, registrationUuid, type CallSwitchboard } from './switchboard-directory';
+export { SwitchboardDirectory, hostPort, registrationUuid, type CallSwitchboard } from './switchboard-directory';
 export { registerTrunkRoutes } from './trunks.routes';
+export { SwitchboardHosts, settingsFromEnv, systemResolver, type HostCheck, type HostResolver } from './switchboard-hosts';
