@@ -1,34 +1,93 @@
 // npm test: every test. System packages, dependencies and builds first, then types, unit and
 // API tests per package, then the e2e tests against the whole product in Chromium.
-import { spawnSync } from 'node:child_process';
+//
+// Steps that do not depend on each other run side by side (lanes): the API's Jest suites mostly wait
+// on PostgreSQL, Kamailio and sipp, so the type check and the other packages' Jest run beside them.
+// Each step prints its time; a lane's failure lets the other lanes finish, then npm test stops
+// before the e2e tests.
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { pnpmCommand } from './lib/pnpm.mjs';
 import { ensureSystemPackages } from './lib/system.mjs';
 
 const started = Date.now();
+const secs = (t) => `${((Date.now() - t) / 1000).toFixed(0)} s`;
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
 ensureSystemPackages('test');
 ensureInstalled();
 // The e2e build: the production one plus the data-testid attributes the e2e suite finds elements by.
+let t = Date.now();
 ensureBuilt({ test: true });
+console.log(`✓ Build (${secs(t)})`);
 
-const steps = [
-  ['Kiểm tra kiểu (tsc)', ['-r', '--workspace-concurrency=2', 'typecheck']],
-  ['Unit + API (Jest)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', 'test']],
+/** Phases run one after the other; the lanes of a phase side by side, each lane's steps in order. */
+const phases = [
+  [
+    [['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test']]],
+    [
+      // One package at a time: the API's two Jest workers keep the other core busy.
+      ['Kiểm tra kiểu (tsc)', ['-r', '--workspace-concurrency=1', 'typecheck']],
+      ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test']],
+    ],
+  ],
   // Every bench section at a tiny size: each must still measure something real (scripts/bench.mjs).
-  ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke']],
-  ['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test']],
+  [[['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke']]]],
+  [[['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test']]]],
 ];
 
 const [bin, ...pre] = pnpmCommand();
-for (const [title, args] of steps) {
-  console.log(`\n▶ ${title}`);
-  const t = Date.now();
-  const r = spawnSync(bin, [...pre, ...args], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
-  if (r.status !== 0) {
-    console.error(`\n✗ ${title} thất bại (exit ${r.status})`);
-    process.exit(r.status ?? 1);
-  }
-  console.log(`✓ ${title} (${((Date.now() - t) / 1000).toFixed(0)} s)`);
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+
+/**
+ * One step. Alone in its phase it writes straight to the terminal; beside others each line is
+ * prefixed with the step's name, so interleaved output still says whose it is.
+ */
+function runStep(title, args, alone) {
+  return new Promise((resolve) => {
+    console.log(`\n▶ ${title} (tải ${load()})`);
+    const t0 = Date.now();
+    const child = spawn(bin, [...pre, ...args], { cwd: ROOT, env, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    if (!alone) {
+      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+        let rest = '';
+        from.on('data', (b) => {
+          const lines = (rest + b.toString()).split('\n');
+          rest = lines.pop();
+          for (const line of lines) to.write(`[${title}] ${line}\n`);
+        });
+        from.on('end', () => rest && to.write(`[${title}] ${rest}\n`));
+      }
+    }
+    child.on('close', (code) => {
+      const ok = code === 0;
+      console.log(ok ? `✓ ${title} (${secs(t0)}, tải ${load()})` : `\n✗ ${title} thất bại (exit ${code}, ${secs(t0)})`);
+      resolve({ title, ok, code });
+    });
+  });
 }
-console.log(`\nTất cả kiểm thử đều đạt trong ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+async function runLane(steps, alone) {
+  const results = [];
+  for (const [title, args] of steps) {
+    const r = await runStep(title, args, alone);
+    results.push(r);
+    if (!r.ok) break;
+  }
+  return results;
+}
+
+for (const lanes of phases) {
+  t = Date.now();
+  const alone = lanes.length === 1 && lanes[0].length === 1;
+  const results = (await Promise.all(lanes.map((steps) => runLane(steps, alone)))).flat();
+  if (lanes.length > 1) console.log(`✓ ${lanes.length} luồng song song xong sau ${secs(t)}`);
+  const failed = results.filter((r) => !r.ok);
+  if (failed.length) {
+    console.error(`\n✗ Thất bại: ${failed.map((r) => r.title).join(', ')}`);
+    process.exit(failed[0].code ?? 1);
+  }
+}
+console.log(`\nTất cả kiểm thử đều đạt trong ${secs(started)} (tải ${load()}).`);

@@ -8,6 +8,7 @@ import { Ear } from '@tongdai/testkit/rtp-ear';
 import { SipUdpClient } from '@tongdai/testkit/sip-client';
 import { answerScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { digestCallerScenario } from '@tongdai/testkit/sipp-carrier';
+import { requireSystem } from '@tongdai/testkit/system';
 import { startCarrier, type RunningCarrier } from './carrier';
 import type { CallRecord } from './calls';
 import { controlServer } from './control';
@@ -96,9 +97,8 @@ describe('REGISTER', () => {
   });
 });
 
-const describeSipp = sippInstalled() ? describe : describe.skip;
-
-describeSipp('INVITE (sipp as the caller)', () => {
+describe('INVITE (sipp as the caller)', () => {
+  requireSystem({ sipp: sippInstalled() }, 'sudo apt-get install sip-tester (or: sudo node scripts/lib/system.mjs test)');
   const caller = (o: { port: number; ear: Ear; user?: string; password?: string; hangsUp: 'caller' | 'remote'; talkMs?: number; name: string }) =>
     runSipp({
       dir,
@@ -156,7 +156,8 @@ describeSipp('INVITE (sipp as the caller)', () => {
   });
 });
 
-describeSipp('POST /call', () => {
+describe('POST /call', () => {
+  requireSystem({ sipp: sippInstalled() }, 'sudo apt-get install sip-tester (or: sudo node scripts/lib/system.mjs test)');
   // The tone voice: same path as the spoken one (tested above), ~5 s instead of ~15 s.
   let short: Awaited<ReturnType<typeof start>>;
   beforeAll(async () => {

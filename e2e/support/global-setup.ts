@@ -1,27 +1,65 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_PORT, CONTROL_PORT, WEB_PORT } from './ports.ts';
-import { createE2eSwitchboards } from './switchboards.ts';
+import type { FullConfig } from '@playwright/test';
+import { stackPorts } from './ports.ts';
+import { createE2eSwitchboards, kamailioHasSwitchboards } from './switchboards.ts';
+
+type Stack = Awaited<ReturnType<typeof import('../../scripts/lib/stack.mjs').startStack>>;
 
 /**
- * Starts the product once for all tests on a fresh embedded database, and a small control
- * server through which a test can stop and restart one remote's server, or restart or freeze Kamailio.
+ * Starts the product once per Playwright worker (each on its own ports, see ports.ts) on a fresh
+ * embedded database, each with a small control server through which a test can stop and restart
+ * one remote's server, or restart or freeze its Kamailio. Two workers never share SIP ports, the
+ * demo tenant's extensions or a carrier's UDP port: each has its own.
  */
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
   const { ensureBuilt } = await import('../../scripts/lib/build.mjs');
   ensureBuilt({ test: true });
+  const started = Date.now();
+  const slots = Array.from({ length: Math.max(1, config.workers) }, (_, i) => i);
+  const settled = await Promise.allSettled(slots.map((slot) => startOne(slot)));
+  const up = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = async () => { await Promise.all(up.map((stop) => stop())); };
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw (failed as PromiseRejectedResult).reason;
+  }
+  console.log(`e2e: ${slots.length} stack(s) ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return stopAll;
+}
+
+async function startOne(slot: number): Promise<() => Promise<void>> {
   const { startStack } = await import('../../scripts/lib/stack.mjs');
+  const ports = stackPorts(slot);
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-'));
-  // The specs' carriers (sipp, the demo carrier) listen on loopback: the operator's allow-list opens
-  // 127.0.0.1 to switchboards, as a deployment would list its carriers' networks (ADR 0043).
-  const stack = await startStack({ webPort: WEB_PORT, apiPort: API_PORT, dataDir, quiet: true, trunkAllowedNetworks: '127.0.0.1/32', apiEnv: { LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1' } });
-  // Carriers are switchboards in the database (ADR 0036): sipp carriers call in from CARRIER_PORT
-  // (switchboard "e2e-nha-mang"), calls out go to a sipp carrier on TRUNK_PORT ("e2e-trunk").
-  // Kamailio picks them up within seconds (it polls the API every 3 s).
-  await createE2eSwitchboards();
-  await new Promise((r) => setTimeout(r, 5500));
+  let stack: Stack | null = null;
+  let control: Server | null = null;
+  const stop = async () => {
+    control?.close();
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // The specs' carriers (sipp, the demo carrier) listen on loopback: the operator's allow-list opens
+    // 127.0.0.1 to switchboards, as a deployment would list its carriers' networks (ADR 0043).
+    stack = await startStack({ webPort: ports.webPort, apiPort: ports.apiPort, dataDir, quiet: true, trunkAllowedNetworks: '127.0.0.1/32', apiEnv: { LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1' } });
+    // Carriers are switchboards in the database (ADR 0036): sipp carriers call in from the carrier
+    // port (switchboard "e2e-nha-mang"), calls out go to a sipp carrier on the trunk port ("e2e-trunk").
+    // Kamailio polls the API every 3 s: ready once its copy is the API's current version.
+    await createE2eSwitchboards(ports);
+    if (stack.sip) await kamailioHasSwitchboards(ports, stack.sip);
+    control = await controlServer(stack, ports.controlPort);
+    return stop;
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+function controlServer(stack: Stack, port: number): Promise<Server> {
   const control = createServer(async (req, res) => {
     // Kamailio restarted in place (same ports): the softphone tests check the phones come back.
     if (req.url === '/sip/restart' && req.method === 'POST') {
@@ -42,10 +80,8 @@ export default async function globalSetup() {
     else await stack.startRemote(m[1]);
     res.writeHead(204).end();
   });
-  await new Promise<void>((r) => control.listen(CONTROL_PORT, '127.0.0.1', () => r()));
-  return async () => {
-    control.close();
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return new Promise((resolve, reject) => {
+    control.once('error', reject);
+    control.listen(port, '127.0.0.1', () => resolve(control));
+  });
 }

@@ -1,17 +1,8 @@
-import { createSocket } from 'node:dgram';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { expect } from '@playwright/test';
 
-/** Whether something already listens on this UDP port of 127.0.0.1: binding it fails. */
-export const udpBound = (port: number) =>
-  new Promise<boolean>((done) => {
-    const probe = createSocket('udp4');
-    probe.once('error', () => done(true));
-    probe.bind(port, '127.0.0.1', () => probe.close(() => done(false)));
-  });
-
-/** The processes holding a UDP port ("pid command"), read from /proc: for a message that says who. */
-export function udpHolders(port: number): string[] {
+/** The socket inodes bound to this local UDP port (any address), from /proc/net/udp and udp6. */
+function udpInodes(port: number): Set<string> {
   const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
   const inodes = new Set<string>();
   for (const table of ['/proc/net/udp', '/proc/net/udp6']) {
@@ -22,6 +13,19 @@ export function udpHolders(port: number): string[] {
       if (cols[1]?.endsWith(hex)) inodes.add(cols[9]);
     }
   }
+  return inodes;
+}
+
+/**
+ * Whether something already listens on this UDP port, read from the kernel's table. Never by
+ * binding the port to see: a probe bound at the moment sipp starts made sipp fail with EADDRINUSE
+ * (errno 98) — the carrier sipp "bind" flake of the e2e runs.
+ */
+export const udpBound = async (port: number): Promise<boolean> => udpInodes(port).size > 0;
+
+/** The processes holding a UDP port ("pid command"), read from /proc: for a message that says who. */
+export function udpHolders(port: number): string[] {
+  const inodes = udpInodes(port);
   const holders: string[] = [];
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {

@@ -5,9 +5,44 @@ import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
 
 const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
 
-// Screens to look at (in .tmp/screens), in both themes, with their key texts asserted.
+/** Screens to look at (in .tmp/screens), in both themes: path, screenshot name, heading. */
+const SCREENS = [
+  ['/roles', 'roles', 'Vai trò'],
+  ['/role/add', 'role-form', 'Thêm vai trò'],
+  ['/accounts', 'accounts', 'Tài khoản'],
+  ['/departments', 'departments', 'Phòng ban'],
+  ['/groups', 'groups', 'Nhóm người dùng'],
+  ['/setting', 'settings', 'Cài đặt'],
+  ['/setting/system', 'settings-system', 'Cài đặt hệ thống'],
+  ['/numbers', 'numbers', 'Danh sách số điện thoại'],
+  ['/inbounds', 'inbounds', 'Danh sách tuyến gọi vào'],
+  ['/inbounds/add', 'inbound-form', 'Thêm tuyến gọi vào'],
+  ['/ringgroup', 'ringgroups', 'Danh sách nhóm đổ chuông'],
+  ['/ringgroup/add', 'ringgroup-form', 'Thêm nhóm đổ chuông'],
+  ['/queue', 'queues', 'Danh sách hàng đợi'],
+  ['/queue/add', 'queue-form', 'Thêm hàng đợi'],
+  ['/ivr-details', 'ivrs', 'Danh sách IVR'],
+  ['/ivr-details/add', 'ivr-form', 'Thêm IVR'],
+  ['/notifications', 'notifications', 'Danh sách thông báo'],
+  ['/notifications/add', 'notification-form', 'Thêm thông báo'],
+  ['/last-calls', 'last-calls', 'Danh sách quy tắc gọi lại'],
+  ['/conditions', 'conditions', 'Điều kiện thời gian'],
+  ['/conditions/add', 'condition-form', 'Thêm điều kiện thời gian'],
+  ['/time-groups', 'time-groups', 'Nhóm thời gian'],
+  ['/time-groups/add', 'time-group-form', 'Thêm nhóm thời gian'],
+  ['/greeting', 'greetings', 'Lời chào'],
+  ['/music-on-holds', 'music-on-holds', 'Nhạc chờ'],
+  ['/outbound', 'outbound', 'Danh sách tuyến gọi ra'],
+  ['/list-of-blocked-incoming-numbers', 'blocked-in', 'Danh sách số bị chặn gọi vào'],
+  ['/list-of-blocked-out-numbers', 'blocked-out', 'Danh sách số bị chặn gọi ra'],
+] as const;
+
+// Each screen in both themes, with its key texts asserted.
 for (const dark of [false, true]) {
   test(`main screens render in ${dark ? 'dark' : 'light'} mode`, async ({ page }) => {
+    // Each screen is a full page load of the shell and its remote: 60 s for all of them ran out on a
+    // loaded 2-core machine (at the 27th of 28, load average 15); 5 s a screen.
+    test.setTimeout(SCREENS.length * 5_000);
     if (dark) await page.addInitScript(() => localStorage.setItem('tongdai.dark_mode', '1'));
     const login = new LoginPage(page);
     await login.goto();
@@ -29,36 +64,7 @@ for (const dark of [false, true]) {
     await expect(page.getByText('Thông tin không được để trống').first()).toBeVisible();
     await page.screenshot(shot(`customer-form-errors-${dark ? 'dark' : 'light'}`));
     const mode = dark ? 'dark' : 'light';
-    for (const [path, name, heading] of [
-      ['/roles', 'roles', 'Vai trò'],
-      ['/role/add', 'role-form', 'Thêm vai trò'],
-      ['/accounts', 'accounts', 'Tài khoản'],
-      ['/departments', 'departments', 'Phòng ban'],
-      ['/groups', 'groups', 'Nhóm người dùng'],
-      ['/setting', 'settings', 'Cài đặt'],
-      ['/setting/system', 'settings-system', 'Cài đặt hệ thống'],
-      ['/numbers', 'numbers', 'Danh sách số điện thoại'],
-      ['/inbounds', 'inbounds', 'Danh sách tuyến gọi vào'],
-      ['/inbounds/add', 'inbound-form', 'Thêm tuyến gọi vào'],
-      ['/ringgroup', 'ringgroups', 'Danh sách nhóm đổ chuông'],
-      ['/ringgroup/add', 'ringgroup-form', 'Thêm nhóm đổ chuông'],
-      ['/queue', 'queues', 'Danh sách hàng đợi'],
-      ['/queue/add', 'queue-form', 'Thêm hàng đợi'],
-      ['/ivr-details', 'ivrs', 'Danh sách IVR'],
-      ['/ivr-details/add', 'ivr-form', 'Thêm IVR'],
-      ['/notifications', 'notifications', 'Danh sách thông báo'],
-      ['/notifications/add', 'notification-form', 'Thêm thông báo'],
-      ['/last-calls', 'last-calls', 'Danh sách quy tắc gọi lại'],
-      ['/conditions', 'conditions', 'Điều kiện thời gian'],
-      ['/conditions/add', 'condition-form', 'Thêm điều kiện thời gian'],
-      ['/time-groups', 'time-groups', 'Nhóm thời gian'],
-      ['/time-groups/add', 'time-group-form', 'Thêm nhóm thời gian'],
-      ['/greeting', 'greetings', 'Lời chào'],
-      ['/music-on-holds', 'music-on-holds', 'Nhạc chờ'],
-      ['/outbound', 'outbound', 'Danh sách tuyến gọi ra'],
-      ['/list-of-blocked-incoming-numbers', 'blocked-in', 'Danh sách số bị chặn gọi vào'],
-      ['/list-of-blocked-out-numbers', 'blocked-out', 'Danh sách số bị chặn gọi ra'],
-    ] as const) {
+    for (const [path, name, heading] of SCREENS) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(new RegExp(heading, 'i'));
       await expect(page.getByTestId('error-state')).toHaveCount(0);

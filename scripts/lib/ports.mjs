@@ -1,19 +1,47 @@
-// Free loopback ports for servers a test or the bench starts (the OS picks, the caller binds
-// right after: fine on a test machine).
+// Free loopback ports for servers a test or the bench starts (the caller binds right after, and a
+// test may bind the same port again later: a sipp phone per test on one registered port).
+//
+// Picked at random below the kernel's ephemeral range (/proc/sys/net/ipv4/ip_local_port_range,
+// 32768-60999 on Debian), never from it: a port the OS handed out and we closed goes back to that
+// pool, and any socket bound to port 0 meanwhile (Chromium's and the media worker's WebRTC, sipp
+// -p 0, DNS) could take it before our process binds it again — calls.integration's phone 102 once
+// found its port taken for four tests in a row (sipp exit 254, bind error). Above every fixed port
+// of the product and its tests (3000-4999, 5060, sipp's 6000+/8888), under rtpengine's blocks
+// (30000 and up, scripts/lib/stack.mjs) and baresip's RTP 20000-20099.
 import { createSocket } from 'node:dgram';
 import { createServer } from 'node:net';
 
-export const freeTcpPort = () => new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address();
-    s.close(() => resolve(port));
+const LOW = 20_100;
+const HIGH = 30_000;
+const random = () => LOW + Math.floor(Math.random() * (HIGH - LOW));
+
+const tryTcp = (port) => new Promise((resolve) => {
+  const s = createServer();
+  s.once('error', () => resolve(null));
+  s.listen(port, '127.0.0.1', () => {
+    const got = s.address().port;
+    s.close(() => resolve(got));
   });
 });
 
-export const freeUdpPort = () => new Promise((resolve) => {
+const tryUdp = (port) => new Promise((resolve) => {
   const s = createSocket('udp4');
-  s.bind(0, '127.0.0.1', () => {
-    const { port } = s.address();
-    s.close(() => resolve(port));
+  s.once('error', () => { s.close(); resolve(null); });
+  s.bind(port, '127.0.0.1', () => {
+    const got = s.address().port;
+    s.close(() => resolve(got));
   });
 });
+
+/** A port `probe` could bind, from LOW-HIGH; after 50 taken ones, whatever the OS gives. */
+async function pick(probe) {
+  for (let i = 0; i < 50; i++) {
+    const port = await probe(random());
+    if (port) return port;
+  }
+  return probe(0);
+}
+
+export const freeTcpPort = () => pick(tryTcp);
+
+export const freeUdpPort = () => pick(tryUdp);

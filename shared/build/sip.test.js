@@ -8,7 +8,11 @@ const path = require('node:path');
 const cfg = path.resolve(__dirname, '../../sip/kamailio.cfg');
 const kamailio = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].find((p) => fs.existsSync(p));
 
-(kamailio ? describe : describe.skip)('sip/kamailio.cfg (kamailio -c)', () => {
+describe('sip/kamailio.cfg (kamailio -c)', () => {
+  // Without Kamailio this fails saying so: a skipped check would pass a run that checked nothing.
+  beforeAll(() => {
+    if (!kamailio) throw new Error('Kamailio is not installed: sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules kamailio-extra-modules kamailio-json-modules (or: sudo node scripts/lib/system.mjs test)');
+  });
   it('is accepted by Kamailio', () => {
     const run = fs.mkdtempSync(path.join(os.tmpdir(), 'kamailio-check-'));
     const r = spawnSync(kamailio, ['-c', '-f', cfg, '-Y', run], { encoding: 'utf8' });

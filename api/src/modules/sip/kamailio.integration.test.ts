@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,20 +10,18 @@ import { buildInternalServer } from './internal-server';
 import { SipUdpClient } from '@tongdai/testkit/sip-client';
 import { carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { createSocket } from 'node:dgram';
+import { kamailioInstalled, requireSystem } from '@tongdai/testkit/system';
 import { kamailioLib } from '../../../test/script-libs';
 
 /**
  * The real chain: Kamailio (sip/kamailio.cfg via scripts/lib/kamailio.mjs) asks the API's internal
- * listener for passwords and checks digests. CI installs Kamailio; elsewhere the suite says why it skips.
+ * listener for passwords and checks digests. Without Kamailio or sipp the suite fails saying what to install (it never skips).
  */
 
 const FLOOD_DENSITY = 40;
-const installed = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].some((p) => existsSync(p));
-if (!installed) {
-  console.warn('SKIPPED Kamailio digest tests: Kamailio is not installed (sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules).');
-}
 
-(installed ? describe : describe.skip)('Kamailio digest auth against the API (real processes)', () => {
+describe('Kamailio digest auth against the API (real processes)', () => {
+  requireSystem({ kamailio: kamailioInstalled(), sipp: sippInstalled() }, 'sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules kamailio-extra-modules kamailio-json-modules sip-tester (or: sudo node scripts/lib/system.mjs test)');
   let t: TestApp;
   let internal: FastifyInstance;
   let kamailio: RunningKamailio;
@@ -105,7 +103,7 @@ if (!installed) {
     expect(callee.received.find((m) => m.startsWith('INVITE '))).toMatch(/^INVITE sip:102@127\.0\.0\.1/);
   });
 
-  (sippInstalled() ? it : it.skip)('refuses a carrier-style INVITE (no digest, From outside the tenants) from an address that is no switchboard, loopback included', async () => {
+  it('refuses a carrier-style INVITE (no digest, From outside the tenants) from an address that is no switchboard, loopback included', async () => {
     // No tenant has a switchboard here: 403 unknown_carrier, never routed (ADR 0036).
     const run = runSipp({
       dir,

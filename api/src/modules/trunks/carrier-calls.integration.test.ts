@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +18,7 @@ import { registerContact } from '@tongdai/testkit/register-contact';
 import { answerScenario, carrierScenario, extensionCallScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { registrarScenario, trunkScenario } from '@tongdai/testkit/sipp-trunk';
 import { insertHotline, insertOutboundRule, insertSwitchboard, type SwitchboardFixture } from '@tongdai/testkit/telecom-factory';
+import { kamailioInstalled, requireSystem } from '@tongdai/testkit/system';
 import { kamailioLib } from '../../../test/script-libs';
 
 /**
@@ -29,15 +30,13 @@ import { kamailioLib } from '../../../test/script-libs';
  */
 type KamailioLib = Awaited<ReturnType<typeof kamailioLib>>;
 
-const installed = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'].some((p) => existsSync(p)) && sippInstalled();
-if (!installed) console.warn('SKIPPED carrier trunk tests: Kamailio or sipp is not installed.');
-
 const DOMAIN = 'demo.tongdai.local';
 const HOTLINE = '02873009999';
 const AUTH_A = { user: 'tongdai-a', password: 'mat-khau-A' };
 const AUTH_B = { user: 'tongdai-b', password: 'mat-khau-B' };
 
-(installed ? describe : describe.skip)('carrier trunks (Kamailio + sipp as the carrier)', () => {
+describe('carrier trunks (Kamailio + sipp as the carrier)', () => {
+  requireSystem({ kamailio: kamailioInstalled(), sipp: sippInstalled() }, 'sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules kamailio-extra-modules kamailio-json-modules sip-tester (or: sudo node scripts/lib/system.mjs test)');
   let t: TestApp;
   let internal: FastifyInstance;
   let kamailio: RunningKamailio;

@@ -61,7 +61,14 @@ export function useCrudQueries<T>(resource: CrudResource, opts: { list?: ListQue
     return { ...out, ...resource.searchParams?.() };
   };
   const key = opts.id ?? null;
-  const refresh = () => Promise.all((resource.refreshes ?? [scope]).map((k) => qc.invalidateQueries({ queryKey: [k] })));
+  // A fetch already on its way may have read the rows before this write: cancel it first, or the
+  // refresh joins it (a query with no data yet, e.g. a search just typed, reuses its in-flight
+  // fetch) and the list keeps a row just deleted.
+  const refresh = async () => {
+    const roots = resource.refreshes ?? [scope];
+    await Promise.all(roots.map((k) => qc.cancelQueries({ queryKey: [k] })));
+    await Promise.all(roots.map((k) => qc.invalidateQueries({ queryKey: [k] })));
+  };
 
   const list = useQuery({
     queryKey: [scope, name, 'list', opts.list],
