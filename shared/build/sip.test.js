@@ -51,10 +51,15 @@ describe('sip/kamailio.cfg (kamailio -c)', () => {
     // Carrier registrations: their Contact is this Kamailio's UDP socket; uac's (empty) table in the work dir.
     expect(gen.stdout).toContain('!SIP_CONTACT_ADDR!127.0.0.1:15060!');
     expect(gen.stdout).toContain('!UACREG_DB!text:///tmp/x/dbtext!');
-    // As shipped, no carrier address is trusted by configuration and loopback has no exception.
+    // As shipped, no carrier address is trusted by configuration and loopback has no exception as a
+    // source. The only subnet checks are on where a carrier step is sent (ADR 0043: never to
+    // loopback, link-local or multicast unless the operator allows it).
     const shipped = fs.readFileSync(cfg, 'utf8');
-    expect(shipped).not.toMatch(/TRUNK_NET|is_in_subnet/);
+    expect(shipped).not.toMatch(/TRUNK_NET/);
     expect(shipped).not.toMatch(/\$si == "127\.0\.0\.1"/);
+    const subnetChecks = [...shipped.matchAll(/is_in_subnet\("([^"]+)"/g)].map((m) => m[1]);
+    expect(subnetChecks.length).toBeGreaterThan(0);
+    expect(new Set(subnetChecks)).toEqual(new Set(['$var(dhost)']));
   });
 
   it('refuses a broken configuration (the check can fail)', () => {
