@@ -81,8 +81,11 @@ test.describe('organisation', () => {
     await page.getByRole('checkbox', { name: 'Nhân viên tổng đài' }).check();
     await expect(page.getByRole('checkbox', { name: 'Quản trị viên' })).toBeChecked();
     await form.save();
+    // The edit dialog has closed (as a user sees it go) before they open a new one.
+    await expect(page.getByTestId('group-form')).toHaveCount(0);
     await expect(groups.row('Trực lễ Tết')).toContainText('2 thành viên');
     await groups.add();
+    await expect(page.getByTestId('group-form')).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Quản trị viên' })).toBeVisible();
     await page.screenshot({ path: '../.tmp/screens/org-group-dialog.png', fullPage: true });
   });
