@@ -65,4 +65,19 @@ export class SoftphonePage {
   async answer() { await this.page.getByTestId('softphone-answer').click(); }
   async reject() { await this.page.getByTestId('softphone-reject').click(); }
   async hangup() { await this.page.getByTestId('softphone-hangup').click(); }
+
+  /**
+   * Plays the newest voicemail message of the open panel until the browser has read it (the audio
+   * is fetched with the session): its length in seconds must pass `minSeconds`. The panel must stay
+   * open throughout (it used to close when the page behind took the focus under load).
+   */
+  async playFirstVoicemail(minSeconds: number) {
+    const audio = this.page.getByTestId('softphone-voicemail-audio');
+    await expect(async () => {
+      await expect(this.page.getByTestId('softphone-voicemail')).toBeVisible();
+      if (!(await audio.count())) await this.page.getByTestId('softphone-voicemail-row').first().getByTestId('softphone-voicemail-play').click();
+      await expect(audio).toHaveAttribute('src', /^blob:/, { timeout: 5_000 });
+      await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.duration), { timeout: 5_000 }).toBeGreaterThan(minSeconds);
+    }).toPass({ timeout: 40_000 });
+  }
 }
