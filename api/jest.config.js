@@ -1,14 +1,31 @@
 // Integration tests get a throwaway PostgreSQL cluster from test/pg-cluster.ts.
 // `pnpm test` runs Jest with --experimental-vm-modules: PGlite loads its WebAssembly through a
 // dynamic import(), which Jest's vm sandbox only allows with that flag.
+//
+// TONGDAI_JEST_PART (npm test sets it; unset runs everything, as a developer expects): `main` leaves
+// out the suites that run alone — the fault suites (whole API processes and stacks, call bursts) and
+// calls.integration, whose recorded-media timelines (a pause window, a voicemail's tone) failed in
+// three CI runs of this session when other API suites shared the machine, while it passed 33 of 33
+// alone, beside tsc and the other packages' Jest, and under four busy loops; `serial` runs only those,
+// one at a time, in a step after the lanes (scripts/test.mjs).
+const SERIAL_SUITES = [
+  '<rootDir>/src/**/*faults*.integration.test.ts',
+  '<rootDir>/src/**/ghosts.integration.test.ts',
+  '<rootDir>/src/modules/kamailio/calls.integration.test.ts',
+];
+const part = process.env.TONGDAI_JEST_PART;
+const SERIAL_PATH = '/src/.*(faults[^/]*|ghosts|kamailio/calls)\\.integration\\.test\\.ts$';
 module.exports = require('../jest.preset.js')({
+  ...(part === 'serial' && { testMatch: SERIAL_SUITES }),
+  ...(part === 'main' && { testPathIgnorePatterns: ['/node_modules/', SERIAL_PATH] }),
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30_000,
   // Two workers even on a 2-core machine (Jest's default there is one): the suites mostly wait on
   // PostgreSQL, Kamailio and sipp, so the run takes about half as long (437 s → 221 s measured) and
   // calls.integration, the longest, sets the pace. Every suite takes its own database and free ports.
-  maxWorkers: 2,
+  // (The serial suites one at a time: whole stacks, timed bursts, recorded-media timelines.)
+  maxWorkers: part === 'serial' ? 1 : 2,
   // Fastify's newer dependencies ship ESM only; Jest's CommonJS runtime needs them compiled.
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(cookie|content-disposition)[@/])'],
 });

@@ -14,7 +14,8 @@ const apiPort = Number(process.env.API_PORT ?? 4000);
 // 127.0.0.1 through the operator's own setting (ADR 0043), which a deployment leaves unset or sets
 // to its carriers' leased-line networks. TRUNK_ALLOWED_NETWORKS in the shell replaces it.
 const trunkAllowedNetworks = process.env.TRUNK_ALLOWED_NETWORKS ?? '127.0.0.1/32';
-const stack = await startStack({ webPort, apiPort, databaseUrl: process.env.DATABASE_URL, demoCarrier: true, trunkAllowedNetworks });
+// Supervised: a dead API, Kamailio, media worker or demo carrier is started again (issue 41).
+const stack = await startStack({ webPort, apiPort, databaseUrl: process.env.DATABASE_URL, demoCarrier: true, trunkAllowedNetworks, supervise: true });
 
 // The softphone needs Kamailio; without it everything else still works, and we say how to get it.
 function sipLine() {

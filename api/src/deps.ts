@@ -1,34 +1,36 @@
-import type { CallEventHub } from './modules/realtime/call-event-hub';
 import type { onRequestHookHandler } from 'fastify';
-import type { Db } from './db/db';
-import type { AuthService } from './modules/auth/auth.service';
-import type { TokenService } from './modules/auth/tokens';
-import type { RecordingStore } from './modules/recordings/recordings.service';
-import type { SwitchboardHosts } from './modules/trunks/switchboard-hosts';
+import type { PaymentCheck } from '@tongdai/contracts';
+import type { Db, Queryable } from './db/db';
+import type { SessionGate } from './security/session';
 
 export interface RateLimit {
   max: number;
   timeWindow: number;
 }
 
-/** What every surface plugin needs, hung on the Fastify instance as `app.deps`. */
+/** The tenant's purchased features and their expiry (settings/ reads them), for requireFeature. */
+export type PaymentCheckReader = (tx: Queryable) => Promise<PaymentCheck | null>;
+
+/**
+ * What every surface plugin needs, hung on the Fastify instance as `app.deps`; the composition root
+ * (server.ts) builds it. The kernel declares here only what it owns and the small interfaces its
+ * guards ask of modules; a module that hands its neighbours a dependency adds that field itself
+ * (`declare module '…/deps' { interface AppDeps { … } }` beside its type), so this file imports no
+ * module (ADR 0047).
+ */
 export interface AppDeps {
   db: Db;
-  tokens: TokenService;
-  auth: AuthService;
+  /** The guards' view of the identity module (auth/): the same object as `auth`. */
+  sessions: SessionGate;
+  /** The feature guard's view of settings/. */
+  paymentCheck: PaymentCheckReader;
   /**
    * A 32-byte key for one purpose (telecom shop keys, SDK tokens), derived from the deployment's
    * secret: one secret to keep, and a leak of one derived key reveals neither the others nor it.
    */
   deriveKey: (purpose: string) => Buffer;
-  /** Call events to the tenants' WebSockets (memory, or Redis pub/sub with REDIS_URL). */
-  hub: CallEventHub;
   /** How often an open events socket re-checks its session (revoked elsewhere, absolute limit). */
   sessionCheckMs: number;
   /** Per-IP limit on the login routes; one counter shared by both login paths. */
   loginLimiter: onRequestHookHandler;
-  /** Where call recordings' files are (issue 16): a local folder or an S3-compatible bucket. */
-  recordings: RecordingStore;
-  /** Where a switchboard may point the PBX (issue 32, ADR 0043): the operator's settings and a resolver. */
-  switchboardHosts: SwitchboardHosts;
 }

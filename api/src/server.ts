@@ -4,8 +4,8 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { REALTIME_PROTOCOL, REFRESHED_TOKEN_HEADER } from '@tongdai/contracts';
-import type { Db } from './db/db';
+import { ERROR_CODES, ERROR_MESSAGES, REALTIME_PROTOCOL, REFRESHED_TOKEN_HEADER } from '@tongdai/contracts';
+import { isTransientDbError, type Db } from './db/db';
 import type { AppDeps, RateLimit } from './deps';
 import { registerErrorHandling } from './http/error-handler';
 import { exposeAccess, publicRoute } from './http/guards';
@@ -19,6 +19,7 @@ import { registerSurfaces } from './surfaces';
 import { memoryHub, type CallEventHub } from './modules/realtime/call-event-hub';
 import { recordingStoreFromEnv, scheduleRecordingSweep, type RecordingStore } from './modules/recordings/recordings.service';
 import { SwitchboardHosts } from './modules/trunks/switchboard-hosts';
+import { getPaymentCheck } from './modules/settings/settings.service';
 
 export interface ServerOptions {
   db: Db;
@@ -62,10 +63,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy?.length ? opts.trustProxy : false, ...clientErrorOptions });
   const tokens = createTokenService(opts.jwtSecret);
   const throttle = new LoginThrottle(opts.loginCounters, { ...opts.accountThrottle, ...(opts.loginRateLimit && { ipLimit: opts.loginRateLimit }) });
+  const auth = createAuthService(opts.db, tokens, throttle);
   const deps: AppDeps = {
     db: opts.db,
     tokens,
-    auth: createAuthService(opts.db, tokens, throttle),
+    auth,
+    // The kernel's guards see the identity and settings modules through these two small interfaces (deps.ts).
+    sessions: auth,
+    paymentCheck: getPaymentCheck,
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', opts.jwtSecret, '', `tongdai:${purpose}`, 32)),
     hub: opts.hub ?? memoryHub(),
     sessionCheckMs: opts.sessionCheckMs ?? 60_000,
@@ -100,8 +105,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  app.get('/health', { preHandler: publicRoute, schema: { tags: ['health'] } }, async () => {
-    await opts.db.query('select 1');
+  // 503 with db "unreachable" while PostgreSQL is away (issue 41): a load balancer or supervisor reads it.
+  app.get('/health', { preHandler: publicRoute, schema: { tags: ['health'] } }, async (_request, reply) => {
+    try {
+      await opts.db.query('select 1');
+    } catch (err) {
+      if (!isTransientDbError(err)) throw err;
+      return reply.status(503).send({ status: 'unavailable', db: opts.db.kind, database: 'unreachable', code: ERROR_CODES.databaseUnavailable, message: ERROR_MESSAGES.DATABASE_UNAVAILABLE });
+    }
     return { status: 'ok', db: opts.db.kind };
   });
   await registerSurfaces(app);

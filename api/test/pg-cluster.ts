@@ -9,6 +9,9 @@ import { Client } from 'pg';
 export interface PgCluster {
   url: string;
   stop(): Promise<void>;
+  /** Stops the server (fast shutdown: sessions are cut) and starts it again: an outage (issue 41). */
+  down(): void;
+  up(): void;
 }
 
 /** A binary on PATH, else in the newest /usr/lib/postgresql/<v>/bin. */
@@ -50,7 +53,10 @@ export async function startPgCluster(): Promise<PgCluster> {
   const pgCtl = findBin('pg_ctl');
   if (!initdb || !pgCtl) {
     const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    if (await canConnect(url)) return { url, stop: async () => undefined };
+    const shared = () => {
+      throw new Error(`${url} is a shared server: an outage needs a throwaway cluster (initdb and pg_ctl)`);
+    };
+    if (await canConnect(url)) return { url, stop: async () => undefined, down: shared, up: shared };
     throw new Error(
       `No PostgreSQL for the integration tests: initdb/pg_ctl not found and ${url} is unreachable. ` +
         'Install the apt package `postgresql` (apt-get install -y postgresql) or set TEST_DATABASE_URL.',
@@ -83,5 +89,10 @@ export async function startPgCluster(): Promise<PgCluster> {
   };
   // If Jest dies before globalTeardown, do not leave a postgres running in /tmp.
   process.once('exit', stop);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: async () => stop() };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => stop(),
+    down: () => void run(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']),
+    up: () => void run(pgCtl, ['-D', data, '-l', join(base, 'pg.log'), '-o', opts, '-w', 'start']),
+  };
 }

@@ -12,7 +12,7 @@ import { freeTcpPort, freeUdpPort } from '../../scripts/lib/ports.mjs';
 import { sipPorts, type StackSip } from '../../scripts/lib/stack.mjs';
 import { registerContact } from '@tongdai/testkit/register-contact';
 import { answerScenario, carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
-import { openWalls, type Walls } from './wall-bench.ts';
+import { openWalls, type Walls } from './walls.ts';
 import { figure, type Row } from './sections.ts';
 import { BENCH_KAMAILIO, benchSwitchboard, carriersLoaded } from './trust.ts';
 

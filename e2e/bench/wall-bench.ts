@@ -8,55 +8,10 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { benchPbx, sippWhy, NOT_INSTALLED, pct, type BenchOptions } from './calls-bench.ts';
 import { figure, type Row } from './sections.ts';
+import { openWalls } from './walls.ts';
 
-interface Ws {
-  onmessage: ((m: { data: unknown }) => void) | null;
-  onopen: (() => void) | null;
-  onerror: ((e: unknown) => void) | null;
-  close(): void;
-}
 /** The seed's tenant administrator (the walls' viewer). */
 const DEMO_ADMIN = { ma_dn: 'demo', username: 'admin', password: 'Admin@123' };
-const WebSocketCtor = (globalThis as unknown as { WebSocket?: new (url: string, protocols: string[]) => Ws }).WebSocket;
-
-export interface Walls {
-  /** Latencies (ms) heard since the last reset, and live calls seen at most by the snapshot poll. */
-  take(): { latencies: number[]; maxLiveCalls: number };
-  close(): void;
-}
-
-export async function openWalls(apiUrl: string, token: string, count: number): Promise<Walls | null> {
-  if (!WebSocketCtor) return null;
-  let latencies: number[] = [];
-  let maxLiveCalls = 0;
-  const sockets = await Promise.all(
-    Array.from({ length: count }, () =>
-      new Promise<Ws>((resolve, reject) => {
-        const ws = new WebSocketCtor(`${apiUrl.replace(/^http/, 'ws')}/t/demo/events`, ['tongdai.v1', token]);
-        ws.onopen = () => resolve(ws);
-        ws.onerror = reject;
-        ws.onmessage = (m) => latencies.push(Date.now() - (JSON.parse(String(m.data)) as { at: number }).at);
-      }),
-    ),
-  );
-  const poll = setInterval(() => {
-    fetch(`${apiUrl}/t/demo/monitor/snapshot`, { headers: { authorization: `Bearer ${token}` } })
-      .then((r) => r.json() as Promise<{ data: { calls: unknown[] } }>)
-      .then((s) => void (maxLiveCalls = Math.max(maxLiveCalls, s.data.calls.length)), () => undefined);
-  }, 500);
-  return {
-    take() {
-      const out = { latencies, maxLiveCalls };
-      latencies = [];
-      maxLiveCalls = 0;
-      return out;
-    },
-    close() {
-      clearInterval(poll);
-      for (const ws of sockets) ws.close();
-    },
-  };
-}
 
 // In the page (a string: tsx's name-keeping helper does not exist there). Every call event the
 // page's own socket brings is timed from its server time to the moment the wall's DOM shows it: a

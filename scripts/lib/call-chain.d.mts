@@ -1,2 +1,3 @@
 export * from './kamailio.mjs';
 export * from './media.mjs';
+export { startStack, sipPorts } from './stack.mjs';

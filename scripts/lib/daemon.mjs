@@ -11,7 +11,8 @@ export function spawnDaemon(bin, args, { cwd, log, env }) {
   const out = openSync(log, 'a');
   const proc = spawn(bin, args, { cwd, stdio: ['ignore', out, out], detached: true, ...(env ? { env } : {}) });
   closeSync(out);
-  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  /** Resolves once the process has exited, with how: its exit code, else the signal that ended it. */
+  const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve(code ?? signal)));
   const killOnExit = () => { try { process.kill(-proc.pid, 'SIGKILL'); } catch { /* gone */ } };
   process.once('exit', killOnExit);
   /** SIGTERM to the group, SIGKILL after 3 s; resolves once the process has exited. */
@@ -23,5 +24,5 @@ export function spawnDaemon(bin, args, { cwd, log, env }) {
     await exited;
     clearTimeout(timer);
   };
-  return { proc, stop };
+  return { proc, stop, exited };
 }

@@ -4,6 +4,8 @@ export function demoCarrierPorts(apiPort: number): { sipPort: number; httpPort: 
 export function demoCarrierEnv(apiPort: number, account?: { user: string; password: string }): Record<string, string>;
 export interface RunningDemoCarrier {
   stop(): Promise<void>;
+  /** Resolves once it has exited: its exit code, else the signal. */
+  exited: Promise<number | string | null>;
   /** host:port of its SIP UDP socket (the switchboard's host and port). */
   address: string;
   /** Its control API: GET /calls, GET /registrations, POST /call. */

@@ -29,7 +29,7 @@ export function demoCarrierEnv(apiPort, account = DEMO_CARRIER_ACCOUNT) {
  */
 export async function startDemoCarrier({ apiPort, proxyPort, log, cacheDir = join(ROOT, '.data', 'demo-carrier'), account = DEMO_CARRIER_ACCOUNT, timeoutMs = 20_000, ports = demoCarrierPorts(apiPort) }) {
   const { sipPort, httpPort } = ports;
-  const { proc, stop } = spawnDaemon(process.execPath, ['--import', 'tsx', join(DIR, 'src', 'main.ts')], {
+  const { proc, stop, exited } = spawnDaemon(process.execPath, ['--import', 'tsx', join(DIR, 'src', 'main.ts')], {
     cwd: DIR,
     log,
     env: {
@@ -44,7 +44,7 @@ export async function startDemoCarrier({ apiPort, proxyPort, log, cacheDir = joi
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (proc.exitCode !== null) throw new Error(`demo carrier exited with code ${proc.exitCode}:\n${logTail(log)}`);
-    if ((await sipOptions(sipPort, 300)) === 200) return { stop, address: `127.0.0.1:${sipPort}`, controlUrl: `http://127.0.0.1:${httpPort}`, log };
+    if ((await sipOptions(sipPort, 300)) === 200) return { stop, exited, address: `127.0.0.1:${sipPort}`, controlUrl: `http://127.0.0.1:${httpPort}`, log };
     await new Promise((r) => setTimeout(r, 150));
   }
   await stop();

@@ -27,6 +27,8 @@ export interface KamailioOptions {
 }
 export interface RunningKamailio {
   stop(): Promise<void>;
+  /** Resolves once it has exited: its exit code, else the signal. */
+  exited: Promise<number | string | null>;
   wsUrl: string;
   pid: number | undefined;
   /** For `kamcmd -s unix:<ctlSocket> ul.dump`. */

@@ -176,13 +176,13 @@ export async function startKamailio({ wsPort, udpPort, apiInternalUrl, dir, time
   writeMediaList(dir, more.mediaWorkers);
   writeUacregDb(dir);
   const log = join(dir, 'kamailio.log');
-  const { proc, stop } = spawnDaemon(bin, ['-DD', '-E', '-f', cfg, '-P', join(run, 'kamailio.pid'), '-Y', run, '-w', dir, '-m', String(shmMb), '-M', '8', '-x', MEMORY_MANAGER, '-X', MEMORY_MANAGER], { cwd: dir, log });
+  const { proc, stop, exited } = spawnDaemon(bin, ['-DD', '-E', '-f', cfg, '-P', join(run, 'kamailio.pid'), '-Y', run, '-w', dir, '-m', String(shmMb), '-M', '8', '-x', MEMORY_MANAGER, '-X', MEMORY_MANAGER], { cwd: dir, log });
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (proc.exitCode !== null) throw new Error(`Kamailio exited with code ${proc.exitCode}:\n${logTail(log)}`);
     // The event socket (evapi) is its own process: under load it listens a little after SIP does.
     if ((await sipOptions(udpPort, 300)) === 200 && (await tcpOpen(wsPort)) && (await tcpOpen(more.evapiPort))) {
-      return { stop, wsUrl: `ws://127.0.0.1:${wsPort}`, pid: proc.pid, ctlSocket: join(dir, 'kamailio_ctl'), log };
+      return { stop, exited, wsUrl: `ws://127.0.0.1:${wsPort}`, pid: proc.pid, ctlSocket: join(dir, 'kamailio_ctl'), log };
     }
     await new Promise((r) => setTimeout(r, 100));
   }

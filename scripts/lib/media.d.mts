@@ -3,6 +3,8 @@ export interface RunningMediaWorker {
   stop(): Promise<void>;
   /** SIGKILL, no goodbye: what a crash looks like to Kamailio. */
   kill(): void;
+  /** Resolves once it has exited: its exit code, else the signal. */
+  exited: Promise<number | string | null>;
   /** host:port of its SIP UDP socket (a dispatcher destination). */
   address: string;
   log: string;

@@ -14,7 +14,7 @@ export const mediaAvailable = () => existsSync(join(MEDIA_DIR, 'node_modules', '
 
 export async function startMediaWorker({ port, apiInternalUrl, internalSecret, proxyPort, log, timeoutMs = 15_000 }) {
   // node with tsx's loader, not tsx's CLI (which forks): stop() then reaches the worker itself.
-  const { proc, stop } = spawnDaemon(process.execPath, ['--import', 'tsx', join(MEDIA_DIR, 'src', 'main.ts')], {
+  const { proc, stop, exited } = spawnDaemon(process.execPath, ['--import', 'tsx', join(MEDIA_DIR, 'src', 'main.ts')], {
     cwd: MEDIA_DIR,
     log,
     env: { ...process.env, MEDIA_PORT: String(port), MEDIA_API_URL: apiInternalUrl, MEDIA_API_SECRET: internalSecret ?? '', MEDIA_PROXY: `127.0.0.1:${proxyPort}` },
@@ -25,7 +25,7 @@ export async function startMediaWorker({ port, apiInternalUrl, internalSecret, p
     if ((await sipOptions(port, 300)) === 200) {
       // kill(): an abrupt death (tests of the dispatcher taking a dead worker out).
       const kill = () => { try { process.kill(-proc.pid, 'SIGKILL'); } catch { /* gone */ } };
-      return { stop, kill, address: `127.0.0.1:${port}`, log };
+      return { stop, kill, exited, address: `127.0.0.1:${port}`, log };
     }
     await new Promise((r) => setTimeout(r, 100));
   }

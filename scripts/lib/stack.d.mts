@@ -3,7 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 export interface Stack {
   webUrl: string;
   apiUrl: string;
-  api: ChildProcess;
+  /** The API's process now (a supervised stack's restarts replace it). */
+  readonly api: ChildProcess;
   stop(): Promise<void>;
   stopRemote(id: string): Promise<void>;
   startRemote(id: string): Promise<void>;
@@ -35,6 +36,8 @@ export const REMOTES: { id: string; dir: string; offset: number }[];
 export function runtimeConfig(o: { apiUrl: string; webPort: number; host?: string }): unknown;
 export function startApi(o: { port: number; databaseUrl?: string; dataDir?: string; env?: Record<string, string>; quiet?: boolean }): ChildProcess;
 /** floodDensity: Kamailio's flood limit, requests per 2 s from one address (16 when not given); trunkAllowedNetworks: TRUNK_ALLOWED_NETWORKS (ADR 0043). */
-export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean; demoCarrier?: boolean; floodDensity?: number; trunkAllowedNetworks?: string }): Promise<Stack>;
+export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean; demoCarrier?: boolean; floodDensity?: number; trunkAllowedNetworks?: string; supervise?: boolean }): Promise<Stack>;
+/** Starts `launch`'s process and, `enabled`, starts it again when it fails (npm start's supervision). */
+export function supervised<T extends { stop(): Promise<void>; exited: Promise<number | string | null> }>(name: string, launch: () => Promise<T>, o?: { enabled?: boolean; log?: (line: string) => void }): Promise<{ current(): T; stop(): Promise<void> }>;
 /** rtpengine's control and the media worker's ports of a stack (PBX_SERVICE_PORTS), comma-separated. */
 export function servicePorts(apiPort: number): string;

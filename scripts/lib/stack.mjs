@@ -46,8 +46,10 @@ async function waitFor(url, ms, proc) {
 export function startApi({ port, databaseUrl, dataDir, env = {}, quiet = false }) {
   // The test clock comes only from the caller's `env` (e2e), never from the shell npm start runs in.
   const { TONGDAI_TEST_CLOCK: _inherited, ...inherited } = process.env;
+  // node with tsx's loader, not tsx's CLI: the CLI forks, and a signal to it would leave the API
+  // itself running (holding its ports) while a supervisor started another.
   // API_CPU_PROF=<dir> (benches): the API writes a V8 CPU profile there when it stops.
-  const proc = spawn(join(ROOT, 'api', 'node_modules', '.bin', 'tsx'), [...(process.env.API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.API_CPU_PROF] : []), join(ROOT, 'api', 'src', 'main.ts')], {
+  const proc = spawn(process.execPath, [...(process.env.API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.API_CPU_PROF] : []), '--import', 'tsx', join(ROOT, 'api', 'src', 'main.ts')], {
     cwd: join(ROOT, 'api'),
     env: {
       ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1',
@@ -56,6 +58,58 @@ export function startApi({ port, databaseUrl, dataDir, env = {}, quiet = false }
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
   return proc;
+}
+
+/**
+ * npm start's supervision (issue 41): a process of the stack that fails (a non-zero exit, a signal)
+ * is started again, with a line in the log, after 1 s, doubling up to 30 s while it keeps dying within
+ * a minute of its start. `launch` starts it and resolves to something with `stop()` and `exited` (a
+ * promise of how it ended). Without `enabled` it is started once and left alone (the tests restart
+ * and freeze Kamailio on purpose). Resolves once the first start succeeded; a first start that
+ * fails throws, as without supervision.
+ */
+export async function supervised(name, launch, { enabled = true, log = (line) => console.error(line) } = {}) {
+  let current = await launch();
+  let stopped = false;
+  let delay = 1000;
+  let timer = null;
+  let startedAt = Date.now();
+  const watch = () => {
+    if (!enabled) return;
+    const mine = current;
+    mine.exited.then((how) => {
+      // Exit 0 is a stop it was asked for (Ctrl+C reaches the API too): only a failure is restarted.
+      if (stopped || current !== mine || how === 0) return;
+      if (Date.now() - startedAt > 60_000) delay = 1000;
+      log(`[giám sát] ${name} đã dừng (${how}); khởi động lại sau ${delay / 1000} s`);
+      schedule();
+    });
+  };
+  const schedule = () => {
+    timer = setTimeout(async () => {
+      if (stopped) return;
+      try {
+        startedAt = Date.now();
+        current = await launch();
+        if (stopped) return void (await current.stop());
+        log(`[giám sát] ${name} đã chạy lại`);
+        watch();
+      } catch (e) {
+        log(`[giám sát] ${name} không khởi động lại được: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+        schedule();
+      }
+    }, delay);
+    delay = Math.min(delay * 2, 30_000);
+  };
+  watch();
+  return {
+    current: () => current,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await current.stop();
+    },
+  };
 }
 
 /**
@@ -84,7 +138,7 @@ export function rtpPorts(apiPort) {
  * not given): a stack whose own load generators share an address with everything else (the bench)
  * sets the limit it needs, the product's default stays.
  */
-function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity, trunkAllowedNetworks }) {
+function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity, trunkAllowedNetworks, supervise = false }) {
   const { wsPort, udpPort, internalPort, evapiPort, mediaPort } = sipPorts(apiPort);
   const dir = mkdtempSync(join(tmpdir(), `tongdai-kamailio-${apiPort}-`));
   const apiInternalUrl = `http://127.0.0.1:${internalPort}/internal/sip`;
@@ -95,14 +149,14 @@ function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity, 
   const start = async () => {
     if (demoCarrier && !carrier) {
       try {
-        carrier = await startDemoCarrier({ apiPort, proxyPort: udpPort, log: join(dir, 'demo-carrier.log') });
+        carrier = await supervised('Nhà mạng demo', () => startDemoCarrier({ apiPort, proxyPort: udpPort, log: join(dir, 'demo-carrier.log') }), { enabled: supervise });
       } catch (e) {
         console.error(`The demo carrier did not start; calls to mobiles have nowhere to go: ${e instanceof Error ? e.message : e}`);
       }
     }
     if (!worker && mediaAvailable()) {
       try {
-        worker = await startMediaWorker({ port: mediaPort, apiInternalUrl, internalSecret, proxyPort: udpPort, log: join(dir, 'media.log') });
+        worker = await supervised('Máy chủ âm thanh', () => startMediaWorker({ port: mediaPort, apiInternalUrl, internalSecret, proxyPort: udpPort, log: join(dir, 'media.log') }), { enabled: supervise });
       } catch (e) {
         console.error(`The media worker did not start; greetings, IVR and queues answer 480: ${e instanceof Error ? e.message : e}`);
       }
@@ -114,8 +168,9 @@ function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity, 
         console.error(`rtpengine did not start; trunk calls to browsers will fail: ${e instanceof Error ? e.message : e}`);
       }
     }
-    running = await startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, dir, evapiPort, floodDensity, trunkAllowedNetworks, mediaWorkers: worker ? [worker.address] : [], ...(media ? { rtpengine: media.sock } : {}) });
-    if (!quiet) console.log(`Kamailio on ${running.wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.log}${media ? `; rtpengine ${media.sock}` : ''}${worker ? `; media worker udp ${worker.address}` : ''}`);
+    const workerAddress = worker?.current().address;
+    running = await supervised('Kamailio', () => startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, dir, evapiPort, floodDensity, trunkAllowedNetworks, mediaWorkers: workerAddress ? [workerAddress] : [], ...(media ? { rtpengine: media.sock } : {}) }), { enabled: supervise });
+    if (!quiet) console.log(`Kamailio on ${running.current().wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.current().log}${media ? `; rtpengine ${media.sock}` : ''}${workerAddress ? `; media worker udp ${workerAddress}` : ''}`);
   };
   const stop = async () => {
     await running?.stop();
@@ -123,13 +178,16 @@ function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity, 
   };
   return {
     wsUrl: `ws://127.0.0.1:${wsPort}`, udpPort, dir, start, stop,
-    mediaAddress: () => worker?.address ?? null,
-    demoCarrier: () => (carrier ? { address: carrier.address, controlUrl: carrier.controlUrl, log: carrier.log } : null),
+    mediaAddress: () => worker?.current().address ?? null,
+    demoCarrier: () => {
+      const c = carrier?.current();
+      return c ? { address: c.address, controlUrl: c.controlUrl, log: c.log } : null;
+    },
     restart: async () => { await stop(); await start(); },
     // A hung server (frozen, not gone): its sockets stay open and nothing answers. Kamailio runs
     // as its own process group (spawnDaemon: detached), every worker process is frozen with it.
     freeze: (frozen) => {
-      if (running) process.kill(-running.pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+      if (running) process.kill(-running.current().pid, frozen ? 'SIGSTOP' : 'SIGCONT');
     },
     cleanup: async () => {
       await stop();
@@ -161,7 +219,8 @@ export function servicePorts(apiPort) {
  * operator's TRUNK_ALLOWED_NETWORKS for this stack (the API's host policy and Kamailio's, ADR 0043):
  * networks tenants' switchboards may use although private or loopback. None unless the caller says
  * so; npm start and the test stacks list 127.0.0.1/32 for their carriers on loopback (the demo carrier, sipp).
- * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, demoCarrier?: boolean, floodDensity?: number, trunkAllowedNetworks?: string }} o
+ * supervise: restart what dies (npm start, issue 41; `supervised`).
+ * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, demoCarrier?: boolean, floodDensity?: number, trunkAllowedNetworks?: string, supervise?: boolean }} o
  */
 export async function startStack(o = {}) {
   const webPort = o.webPort ?? 3000;
@@ -172,7 +231,8 @@ export async function startStack(o = {}) {
   const withSip = o.sip ?? kamailioAvailable();
   const demoCarrier = !!(o.demoCarrier && withSip && demoCarrierAvailable());
   const trunkAllowedNetworks = o.trunkAllowedNetworks ?? '';
-  const sip = withSip ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, demoCarrier, floodDensity: o.floodDensity, trunkAllowedNetworks }) : null;
+  const supervise = !!o.supervise;
+  const sip = withSip ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, demoCarrier, floodDensity: o.floodDensity, trunkAllowedNetworks, supervise }) : null;
   const ports = sipPorts(apiPort);
   const sipEnv = {
     INTERNAL_PORT: String(ports.internalPort),
@@ -183,7 +243,27 @@ export async function startStack(o = {}) {
     ...(sip ? { SIP_WS_URL: sip.wsUrl, KAMAILIO_EVAPI: `127.0.0.1:${ports.evapiPort}`, KAMAILIO_SIP: `127.0.0.1:${sip.udpPort}` } : {}),
     ...(demoCarrier ? demoCarrierEnv(apiPort) : {}),
   };
-  const api = startApi({ port: apiPort, databaseUrl: o.databaseUrl, dataDir: o.dataDir, env: { ...sipEnv, ...o.apiEnv }, quiet: o.quiet });
+  // The API: answering /health counts as started (a restart too: migrations and seeds run again).
+  const launchApi = async () => {
+    const proc = startApi({ port: apiPort, databaseUrl: o.databaseUrl, dataDir: o.dataDir, env: { ...sipEnv, ...o.apiEnv }, quiet: o.quiet });
+    const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve(code ?? signal)));
+    const stop = async () => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    };
+    try {
+      // Generous: on a loaded machine (CI runners shared with builds) migrations + seeding took over 60 s.
+      await waitFor(`${apiUrl}/health`, 180_000, proc);
+    } catch (e) {
+      await stop();
+      throw e;
+    }
+    return { proc, exited, stop };
+  };
+  const apiStarted = supervised('API', launchApi, { enabled: supervise });
+  apiStarted.catch(() => undefined);
+  let api;
   const servers = new Map();
   const runtime = runtimeConfig({ apiUrl, webPort });
   const config = Buffer.from(JSON.stringify(runtime, null, 2));
@@ -203,10 +283,9 @@ export async function startStack(o = {}) {
   try {
     servers.set('host', await serveStatic({ dir: join(ROOT, 'host', 'dist'), port: webPort, spa: true, overrides: { '/config.json': config }, headers }));
     await Promise.all(REMOTES.map((r) => startRemote(r.id)));
-    // Generous: on a loaded machine (CI runners shared with builds) migrations + seeding took over 60 s.
-    await waitFor(`${apiUrl}/health`, 180_000, api);
+    api = await apiStarted;
   } catch (e) {
-    api.kill('SIGTERM');
+    await (await apiStarted.catch(() => null))?.stop();
     for (const id of servers.keys()) await stopRemote(id);
     throw e;
   }
@@ -222,11 +301,12 @@ export async function startStack(o = {}) {
   const stop = async () => {
     await sip?.cleanup();
     for (const id of [...servers.keys()]) await stopRemote(id);
-    if (api.exitCode === null) {
-      api.kill('SIGTERM');
-      await new Promise((r) => { api.once('exit', r); setTimeout(r, 5000); });
-    }
+    await api.stop();
   };
   const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start, freeze: sip.freeze, mediaAddress: sip.mediaAddress, demoCarrier: sip.demoCarrier, internalSecret } : null;
-  return { webUrl: `http://127.0.0.1:${webPort}`, apiUrl, api, stop, stopRemote, startRemote, sip: sipInfo, sipError };
+  return {
+    webUrl: `http://127.0.0.1:${webPort}`, apiUrl, stop, stopRemote, startRemote, sip: sipInfo, sipError,
+    /** The API's process now (a supervised stack's restarts replace it). */
+    get api() { return api.current().proc; },
+  };
 }

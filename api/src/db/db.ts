@@ -37,3 +37,15 @@ export async function enterTenant(tx: Queryable, tenantId: number): Promise<void
 export async function enterSystem(tx: Queryable): Promise<void> {
   await tx.query('set local role app_system');
 }
+
+/**
+ * The database could not take the statement now but may in a moment (ADR 0046): the server is
+ * unreachable, restarting, shutting down or out of connections. A statement it refused for what
+ * it said (a constraint, a type) is not: trying it again would fail the same way.
+ */
+export function isTransientDbError(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (/^(08|53|57P)/.test(code) || /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN)$/.test(code)) return true;
+  return typeof e?.message === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message);
+}

@@ -1,5 +1,5 @@
 import { Client, Pool, type PoolClient } from 'pg';
-import { enterSystem, enterTenant, type Db, type Queryable, type Tx } from './db';
+import { enterSystem, enterTenant, isTransientDbError, type Db, type Queryable, type Tx } from './db';
 import { migrate } from './migrate';
 
 /** fn inside BEGIN … COMMIT on one client (ROLLBACK if it throws): migrations and pooled requests. */
@@ -35,19 +35,32 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   }
   // The role is set in the startup packet: a connection that cannot become app_user fails
   // to open instead of silently running as the (RLS-exempt) owner.
-  const pool = new Pool({ connectionString: url, max: poolSize, options: '-c role=app_user' });
+  // A server that does not answer (stopped, unreachable): a request waits at most 3 s for a
+  // connection, then answers 503 DATABASE_UNAVAILABLE (issue 41), never hangs.
+  const pool = new Pool({ connectionString: url, max: poolSize, options: '-c role=app_user', connectionTimeoutMillis: 3000 });
   // An idle client dropped by the server (restart, admin kill) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (err) => console.error('postgres idle client error:', err.message));
   const run = async <T>(enter: (tx: Queryable) => Promise<void>, fn: (tx: Queryable) => Promise<T>) => {
     const client = await pool.connect();
+    // A checked-out client is ours to watch (the pool only watches idle ones): a connection the
+    // server ends mid-transaction (restart, shutdown) emits 'error', which unheard crashes the
+    // process (seen stopping PostgreSQL under load, issue 41). Its query rejects by itself; the
+    // client goes back broken, so the pool drops it.
+    let broken: Error | undefined;
+    const onError = (err: Error) => (broken = err);
+    client.on('error', onError);
     try {
       return await inTransaction(client, async (tx) => {
         await enter(tx);
         return fn(tx);
       });
+    } catch (err) {
+      broken ??= isTransientDbError(err) ? (err as Error) : undefined;
+      throw err;
     } finally {
-      client.release();
+      client.removeListener('error', onError);
+      client.release(broken);
     }
   };
   return {

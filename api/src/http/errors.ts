@@ -1,4 +1,5 @@
 import { ERROR_CODES, ERROR_MESSAGES, type ApiErrorBody, type ErrorCode, type FieldError } from '@tongdai/contracts';
+import { isTransientDbError } from '../db/db';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -14,6 +15,7 @@ const STATUS: Record<ErrorCode, number> = {
   PBX_LOOP: 422,
   SWITCHBOARD_HOST_REFUSED: 422,
   TOO_MANY_ATTEMPTS: 429,
+  DATABASE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
 
@@ -59,6 +61,8 @@ const isBadInputFromDb = (err: unknown): boolean => {
 export function toErrorBody(err: unknown): ApiErrorBody {
   if (err instanceof AppError) return err.toBody();
   if (isBadInputFromDb(err)) return new AppError('VALIDATION_FAILED').toBody();
+  // The database away (down, restarting, out of connections): say so, and that it passes (issue 41).
+  if (isTransientDbError(err)) return new AppError('DATABASE_UNAVAILABLE').toBody();
   const status = (err as { statusCode?: number } | null)?.statusCode;
   const code = typeof status === 'number' && status >= 400 && status < 500 ? codeForStatus(status) : ERROR_CODES.internal;
   return { status: code === ERROR_CODES.internal ? 500 : (status as number), code, message: ERROR_MESSAGES[code] };

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import { hasPermission, isFeatureEnabled, REFRESHED_TOKEN_HEADER, type FeatureName } from '@tongdai/contracts';
-import type { AuthContext } from '../modules/auth/auth.service';
-import { getPaymentCheck } from '../modules/settings/settings.service';
+import type { AuthContext } from '../security/session';
 import { AppError } from './errors';
 import './types';
 
@@ -68,7 +67,7 @@ export function authOf(request: FastifyRequest): AuthContext {
 export const requireAuth = declareAccess({ auth: 'bearer' }, async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) throw new AppError('SESSION_EXPIRED');
-  const { auth, refreshed } = await request.server.deps.auth.authenticate(match[1]);
+  const { auth, refreshed } = await request.server.deps.sessions.authenticate(match[1]);
   request.auth = auth;
   if (refreshed) void reply.header(REFRESHED_TOKEN_HEADER, refreshed);
 });
@@ -96,7 +95,7 @@ export function requirePermission(permission: string): preHandlerAsyncHookHandle
 
 /** Whether the caller holds a permission (SPEC §6), for handlers whose answer depends on it (a report's scope). */
 export async function holdsPermission(request: FastifyRequest, permission: string): Promise<boolean> {
-  request.authRoles ??= await request.server.deps.auth.roles(authOf(request));
+  request.authRoles ??= await request.server.deps.sessions.roles(authOf(request));
   const roles = request.authRoles.map((r) => ({ name: r.name, permissions: r.permissions.map((name) => ({ name })) }));
   return hasPermission(roles[0], permission) || roles.some((r) => hasPermission(r, permission));
 }
@@ -105,7 +104,8 @@ export async function holdsPermission(request: FastifyRequest, permission: strin
 export function requireFeature(feature: FeatureName): preHandlerAsyncHookHandler {
   return declareAccess({ feature }, async function checkFeature(request: FastifyRequest) {
     const auth = authOf(request);
-    const payment = await request.server.deps.db.withTenant(auth.tenantId, getPaymentCheck);
+    const { db, paymentCheck } = request.server.deps;
+    const payment = await db.withTenant(auth.tenantId, paymentCheck);
     if (!isFeatureEnabled(payment, feature)) throw new AppError('FEATURE_NOT_PURCHASED');
   });
 }

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import type { AuthContext, UserRoleRow } from '../modules/auth/auth.service';
+import type { AuthContext, UserRoleRow } from '../security/session';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PAGE_SIZE } from './constants';
 import { CALL_FAILURE_LABELS, callFailureOf } from './call-failures';
-import type { SwitchboardCarrier } from './telecom';
+import type { SwitchboardCarrier } from './switchboard-carriers';
 import type { RecordingRef } from './recording';
 import type { VoicemailRef } from './voicemail';
 
@@ -186,6 +186,9 @@ export interface CallReportOptions {
   /** The tenant's hotlines (numbers bound to a carrier switchboard), national form, with the carrier. */
   hotlines: { number: string; carrier: SwitchboardCarrier; switchboard: string }[];
 }
+
+/** The reason of a call refused because no API planned it (down, restarting, its database away: ADR 0046). */
+export const SYSTEM_UNAVAILABLE_REASON = 'Hệ thống tạm thời không xử lý được cuộc gọi';
 
 const NO_ANSWER_REASONS: Record<number, string> = {
   487: 'Người gọi gác máy trước khi có người nghe',

@@ -5,6 +5,7 @@ import { DestinationSchema, type Destination } from './pbx/destinations';
 import { INVALID, max } from './pbx/messages';
 import { PAGE_SIZE } from './constants';
 import { reportParams, reportQuery } from './reports';
+import { SWITCHBOARD_CARRIERS, type SwitchboardCarrier } from './switchboard-carriers';
 
 /**
  * Telecom (issue 15, SPEC §2 /etelecom/*, /voices/subscribers): a tenant's carrier connections
@@ -17,9 +18,7 @@ import { reportParams, reportQuery } from './reports';
 // Switchboards (SIP trunks to a carrier)
 // ---------------------------------------------------------------------------------------------
 
-/** The carriers a Vietnamese company buys hotlines from; `other` for a PBX or carrier not listed. */
-export const SWITCHBOARD_CARRIERS = ['viettel', 'vnpt', 'mobifone', 'fpt', 'cmc', 'other'] as const;
-export type SwitchboardCarrier = (typeof SWITCHBOARD_CARRIERS)[number];
+export { SWITCHBOARD_CARRIERS, type SwitchboardCarrier } from './switchboard-carriers';
 export const SWITCHBOARD_CARRIER_NAMES: Record<SwitchboardCarrier, string> = {
   viettel: 'Viettel', vnpt: 'VNPT (Vinaphone)', mobifone: 'Mobifone', fpt: 'FPT Telecom', cmc: 'CMC Telecom', other: 'Khác',
 };

@@ -1,10 +1,7 @@
 import type { Queryable } from '../../db/db';
+import type { UserRoleRow } from '../../security/session';
 
-export interface UserRoleRow {
-  id: number;
-  name: string;
-  permissions: string[];
-}
+export type { UserRoleRow };
 
 /** The user's roles with permission names, in role id order (the first is the session user). */
 export async function userRoles(tx: Queryable, userId: number): Promise<UserRoleRow[]> {

@@ -1,5 +1,6 @@
 import { SUPER_ADMIN_ROLE, type LoginInput, type LoginResult, type MeResult } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
+import type { AuthContext } from '../../security/session';
 import { AppError } from '../../http/errors';
 import { currentTenant, findTenantByMaDn } from '../tenants/tenants.service';
 import { createActivityRecorder } from '../activity/activity-recorder.service';
@@ -11,15 +12,18 @@ import { ABSOLUTE_SESSION_S, ACCESS_TTL_S, nowSeconds, sessionState, type TokenS
 /** The roles of a user as the guards read them (http/types). */
 export type { UserRoleRow };
 
-/** Who is calling, as proven by the token; the tenant comes from here, never from a header. */
-export interface AuthContext {
-  userId: number;
-  tenantId: number;
-  maDn: string;
-  sessionId: string;
-}
+/** Who is calling (the kernel's shape, security/session). */
+export type { AuthContext };
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+declare module '../../deps' {
+  interface AppDeps {
+    /** The identity service (login, me, logout, sessions); server.ts also hands it to the guards as `sessions`. */
+    auth: AuthService;
+    tokens: TokenService;
+  }
+}
 
 /**
  * For other modules, inside their transaction: a locked or deleted account's sessions end (all

@@ -33,7 +33,7 @@ export interface SpyTarget {
   worker: string;
 }
 
-interface ActiveCall extends CallStart {
+export interface ActiveCall extends CallStart {
   answeredAt: Date | null;
   answeredBy: string | null;
   /** Index of the Kamailio step that was answered. */
@@ -50,6 +50,30 @@ interface ActiveCall extends CallStart {
   lastReached?: string;
   /** The carrier step a leg placed for this call went out on (a recorded call out): its hotline and trunk are the call's. */
   via?: KamailioPlan['steps'][number];
+  /** The switchboard whose channel the call holds (Kamailio's "trunk" event). */
+  switchboard?: number;
+  /** When this process took the call over from the journal (a restart): the reconcile's grace counts from then. */
+  restoredAt?: Date;
+}
+
+/** A call's state as JSON gave it back (the journal, Kamailio's outbox) made whole again: its times are dates. */
+export function reviveCall(c: ActiveCall): ActiveCall {
+  return { ...c, startedAt: new Date(c.startedAt), answeredAt: c.answeredAt ? new Date(c.answeredAt) : null, restoredAt: undefined };
+}
+
+/**
+ * Where the tracker keeps its calls beyond its memory (ADR 0046; call-routing.ts wires the
+ * calls_in_progress journal and the record writer in): an API that restarts finds them again.
+ */
+export interface CallDurability {
+  /** The call's state changed (started, answered, a leg's outcome): keep it. */
+  save(call: ActiveCall): void;
+  /** The call's record went to the sink: resolves once the record is written and the call's state gone. */
+  finished(call: ActiveCall): Promise<void>;
+  /** Resolves once every state saved so far is written. */
+  saved(): Promise<void>;
+  /** Resolves once every record handed to the sink so far is written. */
+  recorded(): Promise<void>;
 }
 
 /**
@@ -89,10 +113,92 @@ export class CallTracker {
    * @param reconcileGraceMs how young a call Kamailio's dialogs snapshot may lack and stay (its plan
    *   may still be on its way to Kamailio); default 10 s.
    */
+  private readonly finishing = new Set<Promise<void>>();
+
   constructor(
     private readonly sink: (row: CdrRow) => void,
     private readonly reconcileGraceMs = 10_000,
+    private readonly durability?: CallDurability,
   ) {}
+
+  /**
+   * Resolves once everything applied so far is durable: records written, states saved (the moment
+   * Kamailio's event may be acknowledged, ADR 0046). At once without a journal.
+   */
+  async durable(): Promise<void> {
+    if (!this.durability) return;
+    await Promise.all([...this.finishing, this.durability.saved()]);
+  }
+
+  /**
+   * The calls an earlier process was following (the journal, oldest first, parents before their
+   * legs): live again here, busy extensions and the live state's rows included, as if they had
+   * started in this process; Kamailio's unacknowledged events then bring what happened since.
+   */
+  restore(calls: ActiveCall[], now = new Date()): void {
+    for (const call of calls) {
+      if (this.calls.has(call.callId)) continue;
+      call.restoredAt = now;
+      this.calls.set(call.callId, call);
+      if (call.callerExtension) this.markBusy(call.tenantId, call.callerExtension, 1);
+      if (call.answeredBy && !call.answeredByChild) this.markBusy(call.tenantId, call.answeredBy, 1);
+      if (call.parentCallId) continue;
+      const first = call.kamailio.steps[0];
+      this.emit({ type: 'ringing', tenantId: call.tenantId, callId: call.callId, caller: call.caller, callee: call.callee, extensions: first?.do === 'ring' ? first.targets : [] });
+      if (call.answeredAt) this.emit({ type: 'answered', tenantId: call.tenantId, callId: call.callId, extension: call.answeredBy, ...(call.answeredOutside && !call.answeredBy && { outside: true as const }) });
+    }
+  }
+
+  /**
+   * A call's state as the journal keeps it (JSON), for Kamailio to hold in its outbox beside the
+   * call's events ("start", ADR 0046): undefined for a call this tracker does not follow.
+   */
+  snapshot(callId: string): string | undefined {
+    const call = this.calls.get(callId);
+    return call && JSON.stringify(call);
+  }
+
+  /**
+   * Kamailio's replayed "start" of a call this process does not follow (its predecessor died before
+   * its journal had it): followed from here on, and journaled. A call already followed is left as it is.
+   */
+  adopt(state: string, now = new Date()): void {
+    let call: ActiveCall;
+    try {
+      call = reviveCall(JSON.parse(state) as ActiveCall);
+    } catch {
+      return;
+    }
+    if (typeof call.callId !== 'string' || this.calls.has(call.callId)) return;
+    this.restore([call], now);
+    this.durability?.save(call);
+  }
+
+  /**
+   * The record of a call no process followed (Kamailio refused it while no API planned it, ADR
+   * 0046), written once like any other; `durable()` waits for it.
+   */
+  recordUnplanned(row: CdrRow): void {
+    if (this.calls.has(row.call_id)) return;
+    this.sink(row);
+    if (this.durability) {
+      const done = this.durability.recorded().finally(() => this.finishing.delete(done));
+      this.finishing.add(done);
+    }
+  }
+
+  /** A call now holds a channel of this switchboard (kept with the call, so a restart counts it again). */
+  onSwitchboard(callId: string, switchboard: number): void {
+    const call = this.calls.get(callId);
+    if (!call || call.switchboard === switchboard) return;
+    call.switchboard = switchboard;
+    this.durability?.save(call);
+  }
+
+  /** The calls held now (the channel counts a restart rebuilds). */
+  liveCalls(): readonly ActiveCall[] {
+    return [...this.calls.values()];
+  }
 
   get(callId: string): CallStart | undefined {
     return this.calls.get(callId);
@@ -127,7 +233,10 @@ export class CallTracker {
   /** The worker running a media step of this call (the first one to ask keeps it: it holds the caller). */
   servedBy(callId: string, worker: string): void {
     const call = this.calls.get(callId);
-    if (call && !call.worker) call.worker = worker;
+    if (call && !call.worker) {
+      call.worker = worker;
+      this.durability?.save(call);
+    }
   }
 
   /**
@@ -161,6 +270,8 @@ export class CallTracker {
     const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
     if (parent) parent.plan = { ...parent.plan, route: [...parent.plan.route, ...call.plan.route] };
     if (parent && !parent.via) parent.via = call.kamailio.steps.find((k) => k.do === 'forward');
+    this.durability?.save(active);
+    if (parent) this.durability?.save(parent);
     if (call.callerExtension) this.markBusy(call.tenantId, call.callerExtension, 1);
     const ring = first.do === 'ring' ? first.targets : [];
     this.emit({ type: 'ringing', tenantId: call.tenantId, callId: call.callId, caller: call.caller, callee: call.callee, extensions: ring });
@@ -195,6 +306,8 @@ export class CallTracker {
       // A bridge is a person's answer; so is a supervisor's joining a live call (a spy step).
       if (media && media !== 'bridge' && media !== 'spy') c.lastReached = media;
     }
+    this.durability?.save(call);
+    if (parent) this.durability?.save(parent);
     if (parent && extension && !parent.answeredBy) {
       parent.answeredBy = extension;
       parent.answeredByChild = true;
@@ -230,7 +343,8 @@ export class CallTracker {
   reconcile(alive: ReadonlySet<string>, now = Date.now(), graceMs = this.reconcileGraceMs): string[] {
     const gone: string[] = [];
     for (const call of [...this.calls.values()]) {
-      if (alive.has(call.callId) || now - call.startedAt.getTime() < graceMs || !this.calls.has(call.callId)) continue;
+      const since = Math.max(call.startedAt.getTime(), call.restoredAt?.getTime() ?? 0);
+      if (alive.has(call.callId) || now - since < graceMs || !this.calls.has(call.callId)) continue;
       gone.push(call.callId);
       if (call.answeredAt) this.ended(call.callId, new Date(now));
       else this.finish(call, { endedAt: new Date(now), disposition: 'FAILED', sipCode: null, step: null });
@@ -252,7 +366,14 @@ export class CallTracker {
     this.calls.delete(call.callId);
     // A leg that rang extensions and ended unanswered: what its caller met last was a miss.
     const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
-    if (parent && !call.answeredAt && call.kamailio.steps.some((k) => k.do === 'ring')) parent.lastReached = 'missed';
+    if (parent && !call.answeredAt && call.kamailio.steps.some((k) => k.do === 'ring')) {
+      parent.lastReached = 'missed';
+      this.durability?.save(parent);
+    }
+    if (this.durability) {
+      const done = this.durability.finished(call).finally(() => this.finishing.delete(done));
+      this.finishing.add(done);
+    }
     if (call.callerExtension) this.markBusy(call.tenantId, call.callerExtension, -1);
     if (call.answeredBy && !call.answeredByChild) this.markBusy(call.tenantId, call.answeredBy, -1);
     if (call.answeredBy && call.answeredAt && call.answeredQueueId !== undefined) {

@@ -1,6 +1,5 @@
 import { likePattern } from '../../db/sql';
-import type { CdrFilter } from './cdr-read.repository';
-import { DISPOSITIONS } from './cdr';
+import { DISPOSITIONS, type CdrFilter } from './cdr';
 
 /**
  * A filtered page's rows found by exact index ranges (migration 0030, ADR 0029). Walking the range

@@ -1,7 +1,9 @@
 import type { Queryable } from '../../db/db';
 import { iso, likePattern } from '../../db/sql';
-import type { CdrRow } from './cdr';
+import type { CdrFilter, CdrRow } from './cdr';
 import { pageKeysSql, searchKeysSql } from './cdr-page-keys';
+
+export type { CdrFilter };
 
 /** A call record as reports read it: the row with its id and ISO times. */
 export type CdrRecord = Omit<CdrRow, 'started_at' | 'answered_at' | 'ended_at'> & {
@@ -10,21 +12,6 @@ export type CdrRecord = Omit<CdrRow, 'started_at' | 'answered_at' | 'ended_at'> 
   answered_at: string | null;
   ended_at: string;
 };
-
-/** Which calls of the range: every condition given must hold. */
-export interface CdrFilter {
-  direction?: CdrRow['direction'];
-  disposition?: CdrRow['disposition'];
-  /** Calls one of these extensions placed, answered, or was called on (internal); [] matches none. */
-  extensions?: readonly string[];
-  /** A second extension condition, ANDed: the caller's own scope (an agent sees their own calls). */
-  scope?: readonly string[];
-  queueId?: number;
-  /** Digits found anywhere in the caller, callee or dialled number. */
-  number?: string;
-  /** Calls through one of these DIDs / hotlines (every written form listed); [] matches none. */
-  dids?: readonly string[];
-}
 
 export interface CdrRangeQuery extends CdrFilter {
   /** Calls started at or after this instant… */

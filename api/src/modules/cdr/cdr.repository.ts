@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db';
+import { isTransientDbError, type Db } from '../../db/db';
 import type { CdrRow } from './cdr';
 import { rollupInsert } from './cdr-rollup';
 
@@ -54,22 +54,25 @@ async function insertTenantRows(db: Db, tenantId: number, rows: CdrRow[]): Promi
 /**
  * Buffers finished calls and writes them in batches (one statement per tenant every `intervalMs`
  * or `maxBatch` rows): at a thousand calls a second one insert per call would be the bottleneck.
+ * A batch the database refused (it is restarting, unreachable) stays buffered and is tried again,
+ * 0.2 s later and up to every 5 s; who waits for it (`written()`) waits until it is in (ADR 0046).
  */
 export class CdrWriter {
   private pending: CdrRow[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private waiting: (() => void)[] = [];
+  private retryMs = 0;
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { intervalMs?: number; maxBatch?: number; onError?: (err: unknown) => void } = {},
+    private readonly opts: { intervalMs?: number; maxBatch?: number; onError?: (err: unknown) => void; retryMs?: number } = {},
   ) {}
 
   add(row: CdrRow): void {
     this.pending.push(row);
-    if (this.pending.length >= (this.opts.maxBatch ?? 200)) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.opts.intervalMs ?? 100);
+    if (this.pending.length >= (this.opts.maxBatch ?? 200) && !this.retryMs) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.retryMs || (this.opts.intervalMs ?? 100));
   }
 
   /**
@@ -81,7 +84,7 @@ export class CdrWriter {
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  /** Writes everything buffered so far; resolves when it is in the database. */
+  /** Writes everything buffered so far; resolves when it is written, or when this try failed (it is then buffered again). */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -92,14 +95,28 @@ export class CdrWriter {
     this.flushing = this.flushing.then(async () => {
       const byTenant = new Map<number, CdrRow[]>();
       for (const row of batch) byTenant.set(row.tenant_id, [...(byTenant.get(row.tenant_id) ?? []), row]);
+      const failed: CdrRow[] = [];
       for (const [tenantId, rows] of byTenant) {
         try {
           await insertTenantRows(this.db, tenantId, rows);
         } catch (err) {
           (this.opts.onError ?? console.error)(err);
+          // Refused for what the rows say (never written as they are): logged, not tried forever.
+          if (isTransientDbError(err)) failed.push(...rows);
         }
       }
-      for (const resolve of waiting) resolve();
+      if (!failed.length) {
+        this.retryMs = 0;
+        for (const resolve of waiting) resolve();
+        return;
+      }
+      // Kept, in front of what came since, with whoever waits for them.
+      this.pending = [...failed, ...this.pending];
+      this.waiting = [...waiting, ...this.waiting];
+      this.retryMs = Math.min(Math.max(this.retryMs * 2, this.opts.retryMs ?? 200), 5000);
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.flush(), this.retryMs);
+      this.timer.unref();
     });
     return this.flushing;
   }

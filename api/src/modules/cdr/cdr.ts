@@ -31,6 +31,21 @@ export interface CdrRow {
   reason: string;
 }
 
+/** Which calls of the range: every condition given must hold. */
+export interface CdrFilter {
+  direction?: CdrRow['direction'];
+  disposition?: CdrRow['disposition'];
+  /** Calls one of these extensions placed, answered, or was called on (internal); [] matches none. */
+  extensions?: readonly string[];
+  /** A second extension condition, ANDed: the caller's own scope (an agent sees their own calls). */
+  scope?: readonly string[];
+  queueId?: number;
+  /** Digits found anywhere in the caller, callee or dialled number. */
+  number?: string;
+  /** Calls through one of these DIDs / hotlines (every written form listed); [] matches none. */
+  dids?: readonly string[];
+}
+
 const BLOCKING: ReadonlySet<RejectReason> = new Set(['blocked_in', 'blocked_out', 'international', 'premium']);
 
 /** A call the plan refused at once: blocked numbers and forbidden destinations are BLOCKED. */

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import type { CallTracker } from '../cdr/call-tracker';
+import type { CdrRow } from '../cdr/cdr';
+import type { UnplannedCall } from './unplanned-calls';
 
 /** Kamailio sends numbers as strings (dialog variables), '' when unset. */
 export const intOrNull = v.pipe(
@@ -7,13 +9,25 @@ export const intOrNull = v.pipe(
   v.transform((x): number | null => (x === undefined || x === null || x === '' ? null : Number(x))),
 );
 const CallEvent = v.object({
-  event: v.picklist(['answer', 'end', 'failed', 'trunk']),
+  event: v.picklist(['start', 'answer', 'end', 'failed', 'trunk']),
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
   ext: v.optional(v.nullable(v.string()), null),
   step: intOrNull,
   code: intOrNull,
   /** event trunk: the switchboard the call now uses (relayed to it, or accepted from it). */
   sb: intOrNull,
+  /** The event's id in Kamailio's outbox (acknowledged once applied durably, ADR 0046). */
+  id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}\.\d{1,12}$/))),
+  /** event failed of a call no API planned (refused with 503): its source and what its record needs. */
+  unplanned: v.optional(v.picklist(['trunk', 'ext', 'media'])),
+  from: v.optional(v.pipe(v.string(), v.maxLength(255)), ''),
+  from_domain: v.optional(v.pipe(v.string(), v.maxLength(255)), ''),
+  to: v.optional(v.pipe(v.string(), v.maxLength(255)), ''),
+  src: v.optional(v.pipe(v.string(), v.maxLength(64)), ''),
+  /** event start: the call as the API followed it when it planned it (the plan's "j"). */
+  state: v.optional(v.pipe(v.string(), v.maxLength(262_144))),
+  /** When it happened, Kamailio's "sec.usec" (a replayed event keeps its own time). */
+  at: v.optional(v.pipe(v.string(), v.regex(/^\d{9,11}(\.\d{1,6})?$/))),
 });
 
 /** Channels in use per switchboard (trunks module): a call takes one while it uses a trunk. */
@@ -32,8 +46,25 @@ const DialogsSnapshot = v.object({
   error: v.optional(v.unknown()),
 });
 
-/** One event of Kamailio's dialog module (answer / end / failure, over evapi) applied to the tracker. */
-export function applyKamailioEvent(tracker: CallTracker, raw: unknown, channels?: ChannelCounter): void {
+/** An event's own time (Kamailio's "sec.usec"), else now; never in the future. */
+function eventTime(at: string | undefined, now = Date.now()): Date {
+  const ms = at ? Math.round(Number(at) * 1000) : NaN;
+  return new Date(Number.isFinite(ms) && ms <= now ? ms : now);
+}
+
+/**
+ * One event of Kamailio's dialog module (answer / end / failure, over evapi) applied to the
+ * tracker, at the event's own time. Applying it twice changes nothing (the tracker ignores a second
+ * answer or end; a record is written once per Call-ID). Returns, for an event Kamailio keeps until
+ * acknowledged (it has an id), a promise that resolves once what it changed is durable.
+ */
+export function applyKamailioEvent(
+  tracker: CallTracker,
+  raw: unknown,
+  channels?: ChannelCounter,
+  /** The record of a call Kamailio refused because no API planned it (null: no tenant's). */
+  unplanned?: (call: UnplannedCall) => Promise<CdrRow | null>,
+): Promise<void> | void {
   const snapshot = v.safeParse(DialogsSnapshot, raw);
   if (snapshot.success) {
     if (snapshot.output.error !== undefined) return;
@@ -44,14 +75,30 @@ export function applyKamailioEvent(tracker: CallTracker, raw: unknown, channels?
   }
   const e = v.safeParse(CallEvent, raw);
   if (!e.success) return;
-  const { event, call_id: callId, ext, step, code, sb } = e.output;
-  if (event === 'trunk') {
-    const call = tracker.get(callId);
-    if (call && sb) channels?.on(callId, call.tenantId, sb);
-    return;
+  const { event, call_id: callId, ext, step, code, sb, id, at, state } = e.output;
+  const when = eventTime(at);
+  const u = e.output;
+  if (event === 'failed' && unplanned && (u.unplanned === 'trunk' || u.unplanned === 'ext') && !tracker.get(callId)) {
+    const call: UnplannedCall = { callId, source: u.unplanned, from: u.from, fromDomain: u.from_domain, to: u.to, src: u.src, at: when };
+    return unplanned(call).then((row) => {
+      if (row) tracker.recordUnplanned(row);
+      return tracker.durable();
+    });
   }
-  if (event !== 'answer') channels?.off(callId);
-  if (event === 'answer') tracker.answered(callId, ext && /^[0-9]{2,6}$/.test(ext) ? ext : null, step ?? null);
-  else if (event === 'end') tracker.ended(callId);
-  else tracker.failed(callId, code || 487, step ?? null);
+  // A call this process follows already (it planned it, or its journal had it): nothing to do.
+  if (event === 'start') {
+    if (state && !tracker.get(callId)) tracker.adopt(state);
+  } else if (event === 'trunk') {
+    const call = tracker.get(callId);
+    if (call && sb) {
+      channels?.on(callId, call.tenantId, sb);
+      tracker.onSwitchboard(callId, sb);
+    }
+  } else {
+    if (event !== 'answer') channels?.off(callId);
+    if (event === 'answer') tracker.answered(callId, ext && /^[0-9]{2,6}$/.test(ext) ? ext : null, step ?? null, when);
+    else if (event === 'end') tracker.ended(callId, when);
+    else tracker.failed(callId, code || 487, step ?? null, when);
+  }
+  if (id) return tracker.durable();
 }

@@ -43,8 +43,9 @@ describe('EvapiClient handshake (ADR 0019)', () => {
       s.write(ns({ event: 'answer', call_id: 'early' }));
       s.write(ns({ event: 'welcome', nonce: h.hello, proof: sha256(`kamailio|${h.hello}|${SECRET}`) }));
       s.write(ns({ event: 'end', call_id: 'early' }));
+      s.write(ns({ event: 'replayed', upto: '0', more: 0 }));
     });
-    const client = new EvapiClient({ host: '127.0.0.1', port }, (e) => events.push(e), SECRET).start();
+    const client = new EvapiClient({ host: '127.0.0.1', port }, (e) => void events.push(e), SECRET).start();
     cleanups.push(() => client.stop(), () => server.close());
     await wait(300);
     expect(JSON.stringify(hellos)).not.toContain(SECRET);
@@ -59,10 +60,66 @@ describe('EvapiClient handshake (ADR 0019)', () => {
         if (welcome) s.write(ns(welcome(h.hello)));
         s.write(ns({ event: 'answer', call_id: 'fake', ext: '101' }));
       });
-      const client = new EvapiClient({ host: '127.0.0.1', port }, (e) => events.push(e), SECRET, 500, 200).start();
+      const client = new EvapiClient({ host: '127.0.0.1', port }, (e) => void events.push(e), SECRET, 500, 200).start();
       cleanups.push(() => client.stop(), () => server.close());
       await wait(350);
       expect({ connected: client.connected, events }).toEqual({ connected: false, events: [] });
     }
+  });
+
+  it('acknowledges an event of Kamailio\'s outbox only once it is applied durably, and one without an id never (ADR 0046)', async () => {
+    const heard: string[] = [];
+    let durable!: () => void;
+    const { server, port } = await standIn((h, s) => {
+      s.on('data', (d) => heard.push(d.toString()));
+      s.write(ns({ event: 'welcome', nonce: h.hello, proof: sha256(`kamailio|${h.hello}|${SECRET}`) }));
+      s.write(ns({ event: 'end', call_id: 'kept', id: '1764000000.7', at: '1764000000.250000' }));
+      s.write(ns({ event: 'end', call_id: 'unkept' }));
+      s.write(ns({ event: 'replayed', upto: '7', more: 0 }));
+    });
+    const client = new EvapiClient({ host: '127.0.0.1', port }, (e) => ((e as { id?: string }).id ? new Promise<void>((r) => (durable = r)) : undefined), SECRET).start();
+    cleanups.push(() => client.stop(), () => server.close());
+    await wait(300);
+    expect(client.connected).toBe(true);
+    expect(heard.join('')).not.toContain('ack');
+    durable();
+    await wait(100);
+    expect(heard.join('')).toBe(ns({ ack: '1764000000.7' }));
+  });
+  it('applies a replay round in the order the events happened, acknowledges it, then asks for the next round (ADR 0046)', async () => {
+    const heard: string[] = [];
+    const applied: string[] = [];
+    const { server, port } = await standIn((h, s) => {
+      s.on('data', (d) => heard.push(d.toString()));
+      s.write(ns({ event: 'welcome', nonce: h.hello, proof: sha256(`kamailio|${h.hello}|${SECRET}`) }));
+      // Kamailio's outbox, not in order (a hash table), then a live event that came meanwhile.
+      s.write(ns({ event: 'end', call_id: 'a', id: '9.3' }));
+      s.write(ns({ event: 'answer', call_id: 'a', id: '9.2' }));
+      s.write(ns({ event: 'answer', call_id: 'b', id: '9.5' }));
+      s.write(ns({ event: 'replayed', upto: '4', more: 1 }));
+    });
+    const client = new EvapiClient({ host: '127.0.0.1', port }, (e) => {
+      applied.push((e as { id: string }).id);
+      return Promise.resolve();
+    }, SECRET).start();
+    cleanups.push(() => client.stop(), () => server.close());
+    await wait(300);
+    // Round 1 is up to 4: 9.2 then 9.3; 9.5 waits for its round.
+    expect(applied).toEqual(['9.2', '9.3']);
+    expect(heard.join('')).toBe(ns({ ack: '9.2' }) + ns({ ack: '9.3' }) + ns({ replay: '1' }));
+  });
+
+  it('applies what it holds as it came when no replay marker comes (an older Kamailio script)', async () => {
+    const applied: string[] = [];
+    const { server, port } = await standIn((h, s) => {
+      s.write(ns({ event: 'welcome', nonce: h.hello, proof: sha256(`kamailio|${h.hello}|${SECRET}`) }));
+      s.write(ns({ event: 'end', call_id: 'x' }));
+    });
+    const client = new EvapiClient({ host: '127.0.0.1', port }, (e) => void applied.push((e as { call_id: string }).call_id), SECRET, 500, 5000, 200).start();
+    cleanups.push(() => client.stop(), () => server.close());
+    await wait(100);
+    expect(applied).toEqual([]);
+    await wait(300);
+    expect(applied).toEqual(['x']);
   });
 });

@@ -6,6 +6,15 @@ const netstring = (payload: string) => `${Buffer.byteLength(payload)}:${payload}
 /** Events that arrive between the handshake and Kamailio's welcome are held, up to this many. */
 const MAX_EARLY_EVENTS = 1000;
 
+type Marker = { event: 'replayed'; upto: string; more: number };
+const isMarker = (e: unknown): e is Marker => (e as { event?: unknown } | null)?.event === 'replayed';
+/** The sequence of an outbox event ("<Kamailio's start>.<sequence>"), or null for one without an id. */
+export function eventSeq(event: unknown): number | null {
+  const id = (event as { id?: unknown } | null)?.id;
+  const m = typeof id === 'string' ? /^\d+\.(\d+)$/.exec(id) : null;
+  return m ? Number(m[1]) : null;
+}
+
 /**
  * Kamailio's call events arrive over its evapi module: one TCP connection from the API to
  * Kamailio (EVAPI_ADDR), netstring-framed JSON ("42:{...},"). evapi_relay() never blocks a SIP
@@ -25,15 +34,23 @@ export class EvapiClient {
   private stopped = false;
   private nonce = '';
   private early: unknown[] = [];
+  /**
+   * From the welcome until Kamailio's last replay round (ADR 0046): every event is held, and each
+   * round is applied in the order the events happened, then acknowledged, before the next is asked for.
+   */
+  private replay: { held: unknown[]; timer: NodeJS.Timeout } | null = null;
   /** The connection is up and Kamailio proved the secret: events are applied. */
   connected = false;
 
   constructor(
     private readonly address: { host: string; port: number },
-    private readonly onEvent: (event: unknown) => void,
+    /** Applies an event; for one with an id (Kamailio's outbox) the promise it returns says when to acknowledge it. */
+    private readonly onEvent: (event: unknown) => Promise<void> | void,
     private readonly secret: string,
     private readonly retryMs = 500,
     private readonly handshakeMs = 5000,
+    /** How long to wait for a replay round's marker before applying what is held as it came. */
+    private readonly replayMs = 5000,
   ) {}
 
   start(): this {
@@ -59,6 +76,7 @@ export class EvapiClient {
     if (this.timer) clearTimeout(this.timer);
     if (this.handshake) clearTimeout(this.handshake);
     this.socket?.destroy();
+    this.endReplay();
   }
 
   private open(): void {
@@ -79,6 +97,7 @@ export class EvapiClient {
     socket.on('error', () => undefined);
     socket.on('close', () => {
       this.connected = false;
+      this.endReplay();
       if (this.handshake) clearTimeout(this.handshake);
       if (this.stopped) return;
       this.timer = setTimeout(() => this.open(), this.retryMs);
@@ -95,21 +114,87 @@ export class EvapiClient {
     return got.length === expected.length && timingSafeEqual(got, expected);
   }
 
+  /**
+   * Applies an event and, once it is durable, tells Kamailio to drop it from its outbox (ADR 0046).
+   * A failure leaves it there: Kamailio sends it again when this client connects next. Resolves
+   * when the event is durable (at once for one Kamailio does not keep).
+   */
+  private apply(event: unknown): Promise<void> {
+    const id = (event as { id?: unknown } | null)?.id;
+    const applied = this.onEvent(event);
+    if (typeof id !== 'string' || !applied) return Promise.resolve();
+    const socket = this.socket;
+    return applied.then(
+      () => {
+        if (socket && this.socket === socket && !socket.destroyed) socket.write(netstring(JSON.stringify({ ack: id })));
+      },
+      () => undefined,
+    );
+  }
+
   private receive(event: unknown): void {
     if (this.connected) {
-      // Another API instance's welcome: not an event.
-      if ((event as { event?: unknown } | null)?.event !== 'welcome') this.onEvent(event);
+      // Another API instance's welcome, or the end of a replay round meant for another: not an event.
+      if ((event as { event?: unknown } | null)?.event === 'welcome') return;
+      if (this.replay) {
+        if (isMarker(event)) void this.round(event);
+        else this.replay.held.push(event);
+      } else if (!isMarker(event)) void this.apply(event);
       return;
     }
     if (this.isWelcome(event)) {
       if (this.handshake) clearTimeout(this.handshake);
       this.connected = true;
-      const early = this.early;
+      this.replay = { held: this.early, timer: this.replayTimer() };
       this.early = [];
-      for (const e of early) this.onEvent(e);
     } else if ((event as { event?: unknown } | null)?.event !== 'welcome' && this.early.length < MAX_EARLY_EVENTS) {
       this.early.push(event);
     }
+  }
+
+  /** A Kamailio that sends no marker (an older script): what is held is applied as it came. */
+  private replayTimer(): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      const held = this.replay?.held ?? [];
+      this.endReplay();
+      for (const e of held) void this.apply(e);
+    }, this.replayMs);
+    timer.unref();
+    return timer;
+  }
+
+  private endReplay(): void {
+    if (this.replay) clearTimeout(this.replay.timer);
+    this.replay = null;
+  }
+
+  /**
+   * A replay round ended at sequence `upto`: what is held up to it is applied in sequence order;
+   * with more to come, once durable (and so acknowledged) the next round is asked for; otherwise the
+   * rest, newer events that came meanwhile, follow as they came and events are applied live again.
+   */
+  private async round(marker: Marker): Promise<void> {
+    const replay = this.replay;
+    if (!replay) return;
+    const upto = Number(marker.upto);
+    const ready: unknown[] = [];
+    const rest: unknown[] = [];
+    for (const e of replay.held) {
+      const seq = eventSeq(e);
+      (seq !== null && seq <= upto ? ready : rest).push(e);
+    }
+    ready.sort((a, b) => eventSeq(a)! - eventSeq(b)!);
+    if (marker.more !== 1) {
+      this.endReplay();
+      for (const e of [...ready, ...rest]) void this.apply(e);
+      return;
+    }
+    replay.held = rest;
+    clearTimeout(replay.timer);
+    replay.timer = this.replayTimer();
+    const socket = this.socket;
+    await Promise.all(ready.map((e) => this.apply(e)));
+    if (this.replay === replay && socket && this.socket === socket && !socket.destroyed) socket.write(netstring(JSON.stringify({ replay: '1' })));
   }
 
   private read(chunk: Buffer): void {

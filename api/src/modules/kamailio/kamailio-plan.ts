@@ -134,4 +134,4 @@ export function toKamailioPlan(plan: RoutingPlan, domain: string, trunks: PlanTr
 }
 
 /** What Kamailio reads: one JSON line, without the fields only the API uses (its copy keeps them). */
-export const kamailioJson = (plan: KamailioPlan): string => `${JSON.stringify(plan, (key, value) => (key === 'from_step' || key === 'trunk' ? undefined : value))}\n`;
+export const kamailioJson = (plan: KamailioPlan & { j?: string }): string => `${JSON.stringify(plan, (key, value) => (key === 'from_step' || key === 'trunk' ? undefined : value))}\n`;

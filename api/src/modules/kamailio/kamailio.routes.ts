@@ -157,7 +157,11 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
   app.get('/internal/sip/route', async (request, reply) => {
     const q = v.safeParse(RouteQuery, request.query);
     if (!q.success) return reply.status(400).type('application/json').send(kamailioJson(refuse(400, 'Bad Request')));
-    return reply.type('application/json').header('cache-control', 'no-store').send(kamailioJson(await plan(q.output)));
+    const kamailio = await plan(q.output);
+    // The call as followed here, for Kamailio's outbox ("start", ADR 0046): no database write waits
+    // in the plan's path, and a process that dies before its journal has the call loses nothing.
+    const j = tracker.snapshot(q.output.call_id);
+    return reply.type('application/json').header('cache-control', 'no-store').send(kamailioJson(j ? { ...kamailio, j } : kamailio));
   });
 
   app.post('/internal/sip/registration', async (request, reply) => {

@@ -38,6 +38,13 @@ export interface CallEventHub {
   close(): Promise<void>;
 }
 
+declare module '../../deps' {
+  interface AppDeps {
+    /** Call events to the tenants' WebSockets (memory, or Redis pub/sub with REDIS_URL). */
+    hub: CallEventHub;
+  }
+}
+
 /** One session, or every session of a user but (optionally) the one that asked for it. */
 export type EndedSessions = { sessionId: string } | { userId: number; exceptSessionId?: string };
 

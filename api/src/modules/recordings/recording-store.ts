@@ -18,6 +18,13 @@ export interface RecordingStore {
   delete(key: string): Promise<void>;
 }
 
+declare module '../../deps' {
+  interface AppDeps {
+    /** Where call recordings' files are (issue 16): a local folder or an S3-compatible bucket. */
+    recordings: RecordingStore;
+  }
+}
+
 /** The only keys a store accepts: nothing else reaches a path or a URL (no `..`, no absolute path). */
 export const RECORDING_KEY = /^\d{1,9}\/\d{4}-\d{2}-\d{2}\/[A-Za-z0-9_-]{16,64}\.mp3$/;
 

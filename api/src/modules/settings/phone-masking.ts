@@ -29,7 +29,7 @@ export async function maskCustomerList(db: Db, request: FastifyRequest, page: Pa
 /** GET /customers/:id: full number for whoever may edit the customer (the edit form needs it). */
 export async function maskCustomer(db: Db, request: FastifyRequest, customer: Customer): Promise<Customer> {
   const auth = authOf(request);
-  request.authRoles ??= await request.server.deps.auth.roles(auth);
+  request.authRoles ??= await request.server.deps.sessions.roles(auth);
   const canEdit = request.authRoles.some((r) => hasPermission({ name: r.name, permissions: r.permissions.map((name) => ({ name })) }, PERM.customer.edit));
   if (canEdit) return customer;
   const mask = await masker(db, auth.tenantId);

@@ -1,10 +1,12 @@
 import { allNumberForms, sipDomain, type PbxConfig } from '@tongdai/contracts';
 import { onSipCredentialsChanged } from '../../security/sip-credentials-changed';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/db';
-import { CallTracker } from '../cdr/call-tracker';
+import { isTransientDbError, type Db } from '../../db/db';
+import { CallTracker, reviveCall, type ActiveCall, type CallDurability } from '../cdr/call-tracker';
+import { CallJournal } from '../cdr/call-journal';
 import { CdrWriter, lastAnsweringAgent } from '../cdr/cdr.service';
 import { applyKamailioEvent } from '../kamailio/call-events';
+import { unplannedRecord, type UnplannedCall } from '../kamailio/unplanned-calls';
 import { EvapiClient, parseAddress } from '../kamailio/evapi-client';
 import { registerKamailioRoutes } from '../kamailio/kamailio.routes';
 import { TenantLookup } from '../kamailio/tenant-lookup';
@@ -45,6 +47,8 @@ export interface CallRoutingOptions {
   recordingStore?: RecordingStore;
   /** How young a call Kamailio's dialogs snapshot may lack and stay live (CallTracker.reconcile); default 10 s. */
   reconcileGraceMs?: number;
+  /** How long the journal of calls in progress gathers changes before a write (ADR 0046). */
+  journalMs?: number;
 }
 
 /**
@@ -57,7 +61,23 @@ export const callTenantLookup = (db: Db): Pick<TenantLookup, 'ofDomain'> => new 
 export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRoutingOptions = {}): CallTracker {
   const configs = new PbxConfigCache(db, { load: opts.loadConfig });
   const writer = new CdrWriter(db, { intervalMs: opts.cdrFlushMs, onError: (err) => app.log.error({ err }, 'CDR write failed') });
-  const tracker = new CallTracker((row) => writer.add(row), opts.reconcileGraceMs);
+  // The calls in progress outlive this process (ADR 0046): their state in calls_in_progress, their
+  // record's write awaited before the row goes and before Kamailio may forget the event.
+  // CALL_JOURNAL_INTERVAL_MS: how long changes gather before one write (20 ms); the fault suite sets
+  // it long to kill a process whose journal has not written its calls (the outbox's start event then).
+  const journalMs = opts.journalMs ?? (Number(process.env.CALL_JOURNAL_INTERVAL_MS) || undefined);
+  const journal = new CallJournal<ActiveCall>(db, { intervalMs: journalMs, onError: (err) => app.log.error({ err }, 'call in progress not saved') });
+  const durability: CallDurability = {
+    save: (call) => journal.save(call),
+    finished: async (call) => {
+      await writer.written();
+      journal.drop(call.callId, call.tenantId);
+      await journal.written();
+    },
+    saved: () => journal.written(),
+    recorded: () => writer.written(),
+  };
+  const tracker = new CallTracker((row) => writer.add(row), opts.reconcileGraceMs, durability);
   // What rrmemory / leastrecent / fewestcalls remember, shared by every instance (migration 0037).
   const queueStats = new QueueStats(db, (err) => app.log.error({ err }, 'queue statistics not recorded')).follow(tracker);
   const hub = opts.hub;
@@ -86,7 +106,30 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   }
   const evapiAddress = parseAddress(opts.evapi ?? process.env.KAMAILIO_EVAPI);
   const channels = { on: callOnSwitchboard, off: callOffSwitchboard };
-  const events = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw, channels), opts.internalSecret ?? '').start() : null;
+  // A call Kamailio refused while no API planned it is recorded for the tenant a plan would have found.
+  // Its tenant is looked up again (0.2 s, doubling to 5 s) while the database is away.
+  const unplanned = async (call: UnplannedCall) => {
+    for (let ms = 200; ; ms = Math.min(ms * 2, 5000)) {
+      try {
+        return await unplannedRecord(call, { tenants, carrierFor: (tenantId, ip, port) => switchboards.carrierFor(tenantId, ip, port) });
+      } catch (err) {
+        if (!isTransientDbError(err)) throw err;
+        await new Promise((r) => setTimeout(r, ms));
+      }
+    }
+  };
+  const events = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw, channels, unplanned), opts.internalSecret ?? '') : null;
+  // The calls an earlier process was following come back first (live state, busy extensions,
+  // channels), then Kamailio's events: what it kept unacknowledged arrives right after the handshake.
+  const restored = journal
+    .load(reviveCall)
+    .then((calls) => {
+      tracker.restore(calls);
+      for (const c of calls) if (c.switchboard) channels.on(c.callId, c.tenantId, c.switchboard);
+      if (calls.length) app.log.warn(`${calls.length} calls in progress taken over from the journal`);
+    })
+    .catch((err: unknown) => app.log.error({ err }, 'calls in progress not read; Kamailio\'s dialogs will be reconciled'))
+    .finally(() => events?.start());
   // Carrier trunks (ADR 0036): Kamailio's registrations and the plans read the same directory.
   const hosts = opts.switchboardHosts ?? SwitchboardHosts.fromEnv();
   const switchboards = new SwitchboardDirectory(db, hosts, {
@@ -108,7 +151,9 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     clearInterval(sweeper);
     clearInterval(lapses);
     events?.stop();
+    await restored;
     await writer.flush();
+    await journal.stop();
     await queueStats.flushed();
   });
 

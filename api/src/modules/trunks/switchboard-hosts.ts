@@ -24,6 +24,13 @@ export type HostCheck =
   | { ok: true; host: string; addresses: string[] }
   | { ok: false; host: string; rule: SwitchboardHostRule; address: string };
 
+declare module '../../deps' {
+  interface AppDeps {
+    /** Where a switchboard may point the PBX (issue 32, ADR 0043): the operator's settings and a resolver. */
+    switchboardHosts: SwitchboardHosts;
+  }
+}
+
 /**
  * The policy (host-policy.ts) with the world it needs: the operator's settings and a resolver.
  * Every answer of a name is judged; one refused answer refuses the name (the resolver Kamailio or

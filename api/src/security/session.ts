@@ -1,0 +1,27 @@
+/**
+ * Who is calling and what roles they hold, as the kernel's guards read them. The kernel owns these
+ * shapes and the identity module (auth/) fills them, so http/ and deps.ts import no module (ADR 0047).
+ */
+
+/** Who is calling, as proven by the token; the tenant comes from here, never from a header. */
+export interface AuthContext {
+  userId: number;
+  tenantId: number;
+  maDn: string;
+  sessionId: string;
+}
+
+/** One of the user's roles with its permission names (auth/access.repository reads them). */
+export interface UserRoleRow {
+  id: number;
+  name: string;
+  permissions: string[];
+}
+
+/** What the guards ask of the identity module: a token's caller, and that caller's roles. */
+export interface SessionGate {
+  /** Checks a bearer token; `refreshed` is a renewed token when the sliding window says so. */
+  authenticate(token: string): Promise<{ auth: AuthContext; refreshed?: string }>;
+  /** The user's roles in role id order (the first is the session user). */
+  roles(auth: AuthContext): Promise<UserRoleRow[]>;
+}
