@@ -6,6 +6,8 @@ export class SoftphonePage {
 
   badge() { return this.page.getByTestId('softphone'); }
   incoming() { return this.page.getByTestId('softphone-incoming'); }
+  /** The ringing popup's "Qua hotline … · Nhóm …" line (issue 30). */
+  callVia() { return this.incoming().getByTestId('softphone-call-via'); }
   timer() { return this.page.getByTestId('softphone-timer'); }
 
   /** Registered to the SIP server, no call: the badge says "Sẵn sàng". */

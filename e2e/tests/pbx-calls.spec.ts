@@ -87,6 +87,9 @@ test('in office hours a carrier call rings both browsers of the ring group; 102 
   await expect(a.phone.incoming()).toBeVisible({ timeout: 15_000 });
   await expect(b.phone.incoming()).toBeVisible();
   await expect(b.page.getByTestId('softphone-caller')).toHaveText('0903000001');
+  // Both popups say which hotline and ring group the call came through (Kamailio's X-Tongdai-Via).
+  await expect(b.phone.callVia()).toHaveText(`Qua hotline ${DID} · Nhóm E2E đổ chuông 101+102`);
+  await expect(a.phone.callVia()).toHaveText(`Qua hotline ${DID} · Nhóm E2E đổ chuông 101+102`);
   await b.phone.answer();
   // 101 stops ringing and says why for a moment: answered on another phone (Kamailio's CANCEL
   // carries "Reason: SIP;cause=200"), not a failed or a missed call.
@@ -122,6 +125,8 @@ test('outside office hours the caller hears the IVR greeting, presses 1 and is p
     await expect(a.phone.incoming()).toBeVisible({ timeout: 15_000 });
     // Only 101: the IVR's 1, not the ring group.
     await expect(b.phone.incoming()).toHaveCount(0);
+    // The media worker's leg after the menu still names the hotline (no group: 101 directly).
+    await expect(a.phone.callVia()).toHaveText(`Qua hotline ${DID}`);
     await a.phone.answer();
     await expect(a.phone.badge()).toHaveText('Đã kết nối');
     await expect(a.phone.badge()).toHaveAttribute('data-media-state', 'connected');
@@ -141,6 +146,8 @@ test('a queue caller hears music while 102 rings, until 102 answers', async () =
   try {
     const call = carrier('queue', listeningCallerScenario({ keys: [], talkMs: 6000 }), QUEUE_DID, '0903000003', { rtp_port: String(ear.port) });
     await expect(b.phone.incoming()).toBeVisible({ timeout: 15_000 });
+    // The queue's agent leg (placed by the media worker) names the hotline and the queue.
+    await expect(b.phone.callVia()).toHaveText(`Qua hotline ${QUEUE_DID} · Hàng đợi E2E hàng đợi`);
     await expect.poll(() => ear.loudness(0, 1000).packets, { timeout: 5000 }).toBeGreaterThan(40);
     expect(ear.loudness(0, 1000).rms).toBeGreaterThan(1500);
     await b.phone.answer();

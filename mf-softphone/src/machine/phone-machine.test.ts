@@ -24,6 +24,13 @@ describe('incoming call (SPEC §4)', () => {
       { type: 'logCall', phone: '102', direction: 'incoming' },
     ]);
   });
+  it('keeps which hotline and group the call came through while it rings; the next call placed forgets it (issue 30)', () => {
+    const via = { hotline: '02873001234', queue: 'CSKH' };
+    expect(run([{ ...ring, via }]).ctx.via).toEqual(via);
+    expect(run([{ ...ring, via }, { type: 'incoming.accepted' }]).ctx.via).toEqual(via);
+    expect(run([{ ...ring, via }, { type: 'declined' }, dial]).ctx.via).toBeUndefined();
+    expect(run([{ ...ring, via }, { type: 'declined' }, ring]).ctx.via).toBeUndefined();
+  });
   it('the customer popup needs the feature and the setting', () => {
     const { effects } = run([ring], { provider: 1, customerPopupAllowed: false });
     expect(effects.some((e) => e.type === 'customerPopup')).toBe(false);

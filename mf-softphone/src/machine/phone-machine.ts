@@ -1,4 +1,4 @@
-import { BUSY_REJECT_STATUS, INITIAL_CALL_STATE, isActiveCallState, type CallFailure, type CallState, type Provider } from '@tongdai/contracts';
+import { BUSY_REJECT_STATUS, INITIAL_CALL_STATE, isActiveCallState, type CallFailure, type CallState, type CallVia, type Provider } from '@tongdai/contracts';
 
 /**
  * The call state machine of SPEC §4, pure: no JsSIP, no DOM, no timers. The provider adapters
@@ -19,6 +19,8 @@ export interface PhoneContext {
   registered: boolean;
   direction?: Direction;
   remoteNumber?: string;
+  /** The hotline and ring group / queue a ringing call came through (the PBX says so; issue 30). */
+  via?: CallVia;
   /**
    * How the last call ended. SPEC §4 sends an outgoing call that ended normally to CALL_FAILED;
    * the state follows the spec, the badge uses this to say "ended" rather than "failed".
@@ -32,7 +34,7 @@ export interface PhoneContext {
 }
 
 export type PhoneEvent =
-  | { type: 'incoming.progress'; remoteNumber: string }
+  | { type: 'incoming.progress'; remoteNumber: string; via?: CallVia }
   | { type: 'incoming.accepted' }
   | { type: 'incoming.confirmed' }
   | { type: 'outgoing.connecting'; remoteNumber: string }
@@ -94,7 +96,7 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
       // cannot take a second call either, so they answer busy too (docs/adr/0008).
       if (active) return to({}, [{ type: 'rejectBusy', status: BUSY_REJECT_STATUS }]);
       return to(
-        { state: 'CALL_INCOMING', direction: 'incoming', remoteNumber: event.remoteNumber, endCause: undefined },
+        { state: 'CALL_INCOMING', direction: 'incoming', remoteNumber: event.remoteNumber, via: event.via, endCause: undefined },
         [{ type: 'ringtone', action: 'play' }, ...popup(opts, 'show'), { type: 'logCall', phone: event.remoteNumber, direction: 'incoming' }],
       );
     case 'incoming.accepted':
@@ -104,7 +106,7 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
     case 'outgoing.connecting':
       if (active) return to({});
       return to(
-        { state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: event.remoteNumber, endCause: undefined },
+        { state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: event.remoteNumber, via: undefined, endCause: undefined },
         [{ type: 'logCall', phone: event.remoteNumber, direction: 'outgoing' }],
       );
     case 'outgoing.progress':
@@ -128,7 +130,7 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
     case 'referred':
       if (!active) return to({});
       return to(
-        { state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: event.remoteNumber, hold: undefined },
+        { state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: event.remoteNumber, via: undefined, hold: undefined },
         [{ type: 'logCall', phone: event.remoteNumber, direction: 'outgoing' }],
       );
     case 'ended':

@@ -240,6 +240,37 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
   });
 });
 
+describe('which hotline and group the call came through (issue 30)', () => {
+  /** The INVITE as Kamailio forks it to the browser, read by JsSIP's own parser (not a double). */
+  const invite = (via?: string) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { parseMessage } = require('jssip/lib/Parser') as { parseMessage(data: string, ua: unknown): { getHeader(name: string): string } };
+    const lines = [
+      'INVITE sip:102@abc.invalid;transport=ws SIP/2.0',
+      'Via: SIP/2.0/WSS 127.0.0.1:8088;branch=z9hG4bK1',
+      'From: <sip:0903000001@127.0.0.1>;tag=a1',
+      'To: <sip:02873001234@demo.tongdai.local>',
+      'Call-ID: via-1',
+      'CSeq: 1 INVITE',
+      'Contact: <sip:0903000001@127.0.0.1:5060>',
+      ...(via ? [`X-Tongdai-Via: ${via}`] : []),
+      'Content-Length: 0',
+    ];
+    return parseMessage(`${lines.join('\r\n')}\r\n\r\n`, {});
+  };
+
+  it("a ringing call keeps the hotline and group Kamailio named in X-Tongdai-Via; a colleague's direct call names none", () => {
+    const a = setup();
+    a.adapter.start();
+    a.ua().emit('newRTCSession', { originator: 'remote', session: new FakeSession(), request: invite('hotline=02873001234;group=Kinh%20doanh') });
+    expect(a.ctx()).toMatchObject({ state: 'CALL_INCOMING', via: { hotline: '02873001234', group: 'Kinh doanh' } });
+    a.adapter.reject();
+    a.ua().emit('newRTCSession', { originator: 'remote', session: new FakeSession(), request: invite() });
+    expect(a.ctx().state).toBe('CALL_INCOMING');
+    expect(a.ctx().via).toBeUndefined();
+  });
+});
+
 describe('pausing a recorded call (issue 16)', () => {
   const marked = (h: string) => (h === 'X-Tongdai-Recording' ? 'on' : undefined);
 

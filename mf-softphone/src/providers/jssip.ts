@@ -1,7 +1,7 @@
 import { UA, WebSocketInterface } from 'jssip';
 import type { ReferEvent, RTCSession } from 'jssip/lib/RTCSession';
 import type { RTCSessionEvent } from 'jssip/lib/UA';
-import { CALL_CAUSE_HEADER, callFailureOf, RECORDING_HEADER, RECORDING_INFO_TYPE, SIP_REGISTER_EXPIRES_PROVIDER_1, type CallFailure } from '@tongdai/contracts';
+import { CALL_CAUSE_HEADER, CALL_VIA_HEADER, callFailureOf, parseCallVia, RECORDING_HEADER, RECORDING_INFO_TYPE, SIP_REGISTER_EXPIRES_PROVIDER_1, type CallFailure } from '@tongdai/contracts';
 import type { Effect, IncomingEnd, PhoneEvent } from '../machine/phone-machine';
 import { log, type AdapterHooks, type PhoneAdapter, type SipAccount } from './types';
 
@@ -144,7 +144,10 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
     if (ev.originator !== 'remote') return;
     const session = ev.session;
     const remoteNumber = session.remote_identity.uri.user ?? '';
-    const effects = hooks.sink({ type: 'incoming.progress', remoteNumber });
+    const request = ev.request as { getHeader?: (name: string) => string | undefined } | undefined;
+    // Which hotline and group the call came through: Kamailio adds it to the INVITE from the plan.
+    const via = parseCallVia(request?.getHeader?.(CALL_VIA_HEADER));
+    const effects = hooks.sink({ type: 'incoming.progress', remoteNumber, ...(via && { via }) });
     if (effects.some((e) => e.type === 'rejectBusy')) {
       const busy = effects.find((e) => e.type === 'rejectBusy');
       session.terminate({ status_code: busy?.type === 'rejectBusy' ? busy.status : 486 });
@@ -152,7 +155,7 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
     }
     current = session;
     // A call the PBX records, which this phone (the agent) may pause.
-    if ((ev.request as { getHeader?: (name: string) => string | undefined } | undefined)?.getHeader?.(RECORDING_HEADER)) hooks.onRecorded?.();
+    if (request?.getHeader?.(RECORDING_HEADER)) hooks.onRecorded?.();
     // An incoming call's RTCPeerConnection is created by answer().
     session.on('peerconnection', ({ peerconnection }) => wirePeerConnection(peerconnection));
     follow(session, 'incoming');

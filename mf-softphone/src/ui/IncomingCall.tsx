@@ -1,20 +1,26 @@
 import { Button, Card, CardHeader, Text } from '@fluentui/react-components';
 import { CallDismissRegular, CallRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { callViaLabel, type CallVia } from '@tongdai/contracts';
 import { displayPhone } from '@tongdai/platform';
 import { NS } from '../i18n';
 import { useSoftphoneStyles } from './styles';
 
-/** The ringing call: caller number (and name, for a colleague's extension), answer / reject. */
-export function IncomingCall({ number, name, onAnswer, onReject }: { number: string; name?: string; onAnswer: () => void; onReject: () => void }) {
+/**
+ * The ringing call: caller number (and name, for a colleague's extension), the hotline and group or
+ * queue it came through (agents answer "Kinh doanh" and "CSKH" calls differently), answer / reject.
+ */
+export function IncomingCall({ number, name, via, onAnswer, onReject }: { number: string; name?: string; via?: CallVia; onAnswer: () => void; onReject: () => void }) {
   const { t } = useTranslation(NS);
   const s = useSoftphoneStyles();
+  const through = callViaLabel(via);
   return (
     <Card className={s.card} role="alertdialog" aria-label={t('incoming')} data-testid="softphone-incoming">
       <CardHeader header={<Text weight="semibold">{t('incoming')}</Text>} />
       {/* An internal caller is a colleague: the extension as it is, and the name. */}
       <Text className={s.number} data-testid="softphone-caller">{name ? number : displayPhone(number)}</Text>
       {name && <Text weight="semibold" data-testid="softphone-caller-name">{name}</Text>}
+      {through && <Text className={s.via} data-testid="softphone-call-via">{through}</Text>}
       <div className={s.actions}>
         <Button className={s.hangup} icon={<CallDismissRegular />} onClick={onReject} data-testid="softphone-reject">{t('reject')}</Button>
         <Button className={s.answer} icon={<CallRegular />} onClick={onAnswer} data-testid="softphone-answer">{t('answer')}</Button>

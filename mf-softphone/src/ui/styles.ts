@@ -31,6 +31,8 @@ export const useSoftphoneStyles = makeStyles({
   detailValue: { margin: 0, overflowWrap: 'anywhere' },
   /** "Đang giữ máy": readable on the brand-blue top bar. */
   held: { color: tokens.colorNeutralForegroundOnBrand, fontStyle: 'italic', whiteSpace: 'nowrap' },
+  /** "Qua hotline 02873001234 · Nhóm Kinh doanh" under the caller's number (not brand blue: that reads as a link here). */
+  via: { color: tokens.colorNeutralForeground2, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   number: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero700 },
   /** An icon with a counter on its corner (the missed calls on "Gần đây"). */
   badged: { position: 'relative', display: 'inline-flex' },

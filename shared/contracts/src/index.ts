@@ -4,6 +4,7 @@ export * from './errors';
 export * from './permissions';
 export * from './call-states';
 export * from './call-failures';
+export * from './call-via';
 export * from './customer';
 export * from './roles';
 export * from './accounts';

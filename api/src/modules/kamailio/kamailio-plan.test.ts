@@ -28,12 +28,23 @@ describe('toKamailioPlan', () => {
     expect(k).toEqual({
       domain: DOMAIN,
       steps: [
-        { do: 'ring', targets: ['101', '102'], timeout: 20, from_step: 0 },
-        { do: 'ring', targets: ['103'], timeout: 15, from_step: 1 },
-        { do: 'ring', targets: ['104'], timeout: 10, from_step: 1 },
+        { do: 'ring', targets: ['101', '102'], timeout: 20, via: 'hotline=02873000001;group=Kinh%20doanh', from_step: 0 },
+        { do: 'ring', targets: ['103'], timeout: 15, via: 'hotline=02873000001;group=Kinh%20doanh', from_step: 1 },
+        { do: 'ring', targets: ['104'], timeout: 10, via: 'hotline=02873000001;group=Kinh%20doanh', from_step: 1 },
         { do: 'hangup', from_step: 2 },
       ],
     });
+  });
+
+  it('tells the phones which hotline and group or queue the call came through (X-Tongdai-Via), and nothing on a direct call', () => {
+    const ring = (src: { type: 'group' | 'queue' | 'direct'; id: string; name: string }): PlanStep => ({ kind: 'ring', mode: 'parallel', targets: [{ extension: '102', timeout: 20 }], timeout: 20, source: src });
+    // The DID as the carrier wrote it (84…): the popup writes it 028…, as every screen does.
+    const fromCarrier = { ...plan(ring({ type: 'queue', id: '3', name: 'CSKH' })), did: '842873000001' };
+    expect(JSON.parse(kamailioJson(toKamailioPlan(fromCarrier, DOMAIN, {}))).steps[0]).toEqual({ do: 'ring', targets: ['102'], timeout: 20, via: 'hotline=02873000001;queue=CSKH' });
+    const colleague = { ...plan(ring({ type: 'direct', id: '102', name: '102' })), direction: 'internal' as const, did: null };
+    expect(toKamailioPlan(colleague, DOMAIN, {}).steps[0]).not.toHaveProperty('via');
+    const groupCall = { ...colleague, ...plan(ring({ type: 'group', id: '7', name: 'Chăm sóc khách hàng' })), did: null };
+    expect(toKamailioPlan(groupCall, DOMAIN, {}).steps[0]).toMatchObject({ via: 'group=Ch%C4%83m%20s%C3%B3c%20kh%C3%A1ch%20h%C3%A0ng' });
   });
 
   it('sends a supervisor to the worker that holds the call, and to no other (ADR 0042)', () => {
@@ -84,7 +95,7 @@ describe('toKamailioPlan', () => {
       {},
     );
     expect(ivr.steps).toEqual([
-      { do: 'ring', targets: ['101'], timeout: 20, from_step: 0 },
+      { do: 'ring', targets: ['101'], timeout: 20, via: 'hotline=02873000001;group=Kinh%20doanh', from_step: 0 },
       { do: 'media', from_step: 1 },
       { do: 'hangup', from_step: 2 },
     ]);

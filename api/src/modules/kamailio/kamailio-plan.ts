@@ -1,4 +1,4 @@
-import { callerIdForm } from '@tongdai/contracts';
+import { callerIdForm, callViaOf, formatCallVia } from '@tongdai/contracts';
 import type { ForwardStep, PlanStep, RoutingPlan } from '../routing';
 import { hostPort, type CallSwitchboard } from '../trunks/trunks.service';
 
@@ -10,8 +10,12 @@ import { hostPort, type CallSwitchboard } from '../trunks/trunks.service';
  * call to the next one; reject and hangup end the call.
  */
 export type KamailioStep =
-  /** Fork to every registered contact of these extensions at once, for `timeout` seconds. */
-  | { do: 'ring'; targets: string[]; timeout: number; from_step: number }
+  /**
+   * Fork to every registered contact of these extensions at once, for `timeout` seconds. `via`: the
+   * hotline and group/queue the call came through, which Kamailio sends the phones as X-Tongdai-Via
+   * (contracts call-via; absent when there is nothing to say).
+   */
+  | { do: 'ring'; targets: string[]; timeout: number; via?: string; from_step: number }
   /**
    * Relay to an external number through switchboard `sb` (its name in `trunk`, for the record); `from`
    * is the hotline presented in From and P-Asserted-Identity, in the switchboard's caller ID format
@@ -91,12 +95,15 @@ function forwardSteps(step: ForwardStep, index: number, trunks: PlanTrunks): Kam
   }));
 }
 
-function stepsOf(step: PlanStep, index: number, trunks: PlanTrunks): KamailioStep[] {
+function stepsOf(plan: RoutingPlan, step: PlanStep, index: number, trunks: PlanTrunks): KamailioStep[] {
   switch (step.kind) {
-    case 'ring':
-      if (step.mode === 'parallel') return [{ do: 'ring', targets: step.targets.map((t) => t.extension), timeout: step.timeout, from_step: index }];
+    case 'ring': {
+      const via = formatCallVia(callViaOf(plan.did, step.source));
+      const said = via ? { via } : {};
+      if (step.mode === 'parallel') return [{ do: 'ring', targets: step.targets.map((t) => t.extension), timeout: step.timeout, ...said, from_step: index }];
       // Serial: each target is its own fork of one, so a busy or silent extension passes to the next.
-      return step.targets.map((t) => ({ do: 'ring' as const, targets: [t.extension], timeout: t.timeout, from_step: index }));
+      return step.targets.map((t) => ({ do: 'ring' as const, targets: [t.extension], timeout: t.timeout, ...said, from_step: index }));
+    }
     case 'forward':
       return forwardSteps(step, index, trunks);
     case 'reject':
@@ -124,7 +131,7 @@ export function toKamailioPlan(plan: RoutingPlan, domain: string, trunks: PlanTr
       steps.push({ do: 'media', from_step: i }, { do: 'hangup', from_step: i + 1 });
       return { domain, steps };
     }
-    for (const s of stepsOf(plan.steps[i], i, trunks)) {
+    for (const s of stepsOf(plan, plan.steps[i], i, trunks)) {
       steps.push(s);
       if (TERMINAL.has(s.do)) return { domain, steps };
     }
