@@ -15,9 +15,11 @@ export function kamailioInstalled(): boolean {
 
 /**
  * A logged-in browser context with its softphone (microphone allowed). o.watchMedia: the page keeps
- * its RTCPeerConnections so `receivedAudio` can read what the phone hears.
+ * its RTCPeerConnections so `receivedAudio` can read what the phone hears. o.watchSip: every SIP
+ * request the phone's WebSocket receives, as text, in `sipReceived` (listened to before the phone
+ * connects, so none is missed).
  */
-export async function phoneOf(browser: Browser, who: typeof DEMO, o: { watchMedia?: boolean } = {}): Promise<{ page: Page; phone: SoftphonePage }> {
+export async function phoneOf(browser: Browser, who: typeof DEMO, o: { watchMedia?: boolean; watchSip?: boolean } = {}): Promise<{ page: Page; phone: SoftphonePage; sipReceived: string[] }> {
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${WEB_PORT}`, permissions: ['microphone'], viewport: { width: 1600, height: 900 } });
   if (o.watchMedia) {
     await context.addInitScript(() => {
@@ -33,8 +35,10 @@ export async function phoneOf(browser: Browser, who: typeof DEMO, o: { watchMedi
     });
   }
   const page = await context.newPage();
+  const sipReceived: string[] = [];
+  if (o.watchSip) page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => { if (/^[A-Z]+ sip:/.test(String(payload))) sipReceived.push(String(payload)); }));
   await new LoginPage(page).loginAs(who);
-  return { page, phone: new SoftphonePage(page) };
+  return { page, phone: new SoftphonePage(page), sipReceived };
 }
 
 /** Dials from an open or closed dial pad (a second call finds it open). */

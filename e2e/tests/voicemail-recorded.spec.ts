@@ -11,6 +11,13 @@ import { tenantApiAs } from '../support/tenant-api.ts';
  */
 test.use({ launchOptions: PHONE_LAUNCH });
 
+/** The message-summary NOTIFYs a phone received, in order: Messages-Waiting and Voice-Message's new/old. */
+const mwiOf = (sip: string[]) =>
+  sip.filter((m) => m.startsWith('NOTIFY ') && /^Event:\s*message-summary/im.test(m)).map((m) => ({
+    waiting: /^Messages-Waiting:\s*(\w+)/im.exec(m)?.[1],
+    counts: /^Voice-Message:\s*(\d+\/\d+)/im.exec(m)?.[1],
+  }));
+
 test('with every call recorded, 101 leaves 102 a voicemail from the browser: 102 plays it; the record says voicemail, not 102', async ({ browser, request }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed (npm test installs it)').toBe(true); // fails, never skips
   test.setTimeout(150_000);
@@ -21,7 +28,7 @@ test('with every call recorded, 101 leaves 102 a voicemail from the browser: 102
   await admin.update('recording-settings', { recording_mode: 'all', retention_days: before.retention_days, monitor_calls: before.monitor_calls });
   await admin.update(`subscribers/${ext102.id}`, { ...sub, ring_time: 6, voicemail_enabled: true, voicemail_pin: '1234' });
   const a = await phoneOf(browser, DEMO); // 101
-  const b = await phoneOf(browser, DEMO_AGENT); // 102
+  const b = await phoneOf(browser, DEMO_AGENT, { watchSip: true }); // 102
   try {
     await a.phone.expectReady();
     await b.phone.expectReady();
@@ -36,13 +43,19 @@ test('with every call recorded, 101 leaves 102 a voicemail from the browser: 102
     await a.phone.hangup();
     await a.phone.expectReady();
 
-    // 102's lamp and panel: one new message with 101's voice, playable.
+    // 102's lamp and panel: one new message with 101's voice, playable. Message waiting (RFC 3842)
+    // reached 102's phone too: the API's NOTIFY through Kamailio, "yes, 1 new".
     await expect(b.page.getByTestId('softphone-voicemail-unheard')).toHaveText('1', { timeout: 40_000 });
+    await expect.poll(() => mwiOf(b.sipReceived).at(-1), { timeout: 10_000 }).toEqual({ waiting: 'yes', counts: '1/0' });
     await b.page.getByTestId('softphone-voicemail-toggle').click();
     const rows = b.page.getByTestId('softphone-voicemail-row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first().getByTestId('softphone-voicemail-caller')).toContainText('101');
     await b.phone.playFirstVoicemail(2);
+    // Played: the message is heard, the lamp goes out, on the softphone and by NOTIFY ("no, 0 new, 1 old").
+    await expect(rows.first()).toHaveAttribute('data-heard', 'true');
+    await expect(b.page.getByTestId('softphone-voicemail-unheard')).toHaveCount(0);
+    await expect.poll(() => mwiOf(b.sipReceived).at(-1), { timeout: 10_000 }).toEqual({ waiting: 'no', counts: '0/1' });
     await b.page.screenshot({ path: '../.tmp/screens/softphone-voicemail-recorded.png' });
 
     // The record: a voicemail call of 102's with its message, nobody's answer; 102's own recent
