@@ -87,10 +87,35 @@ function outcome(o: { name: string; from: string; to: string; cseq: number; expe
  * A carrier calling [service] (the DID) from [caller]; `expect` is the final status:
  * 200 → ACK, hold `holdMs`, BYE; anything else → ACK of the refusal. [at] → X-Tongdai-At.
  */
-export function carrierScenario(expect: number, holdMs = 300): string {
+export function carrierScenario(expect: number, holdMs = 300, sdp = SDP): string {
   const from = 'sip:[caller]@carrier.example';
   const to = '[remote_ip]:[remote_port]';
-  return outcome({ name: 'carrier', from, to, cseq: 1, expect, holdMs, head: [invite(from, to, 1, ['X-Tongdai-At: [at]'])] });
+  return outcome({ name: 'carrier', from, to, cseq: 1, expect, holdMs, head: [invite(from, to, 1, ['X-Tongdai-At: [at]'], sdp)] });
+}
+
+/** An offer of G.711 A-law only (payload 8), which the media worker does not take (488). */
+export const PCMA_ONLY_SDP = SDP.replace('RTP/AVP 0', 'RTP/AVP 8').replace('a=rtpmap:0 PCMU/8000', 'a=rtpmap:8 PCMA/8000');
+
+/**
+ * A carrier's caller who gives up (CANCEL) `afterMs` after the first ring: 200 to the CANCEL,
+ * 487 to the INVITE, ACK.
+ */
+export function cancellingCallerScenario(afterMs: number): string {
+  const from = 'sip:[caller]@carrier.example';
+  const to = '[remote_ip]:[remote_port]';
+  return scenario('carrier-cancels', [
+    invite(from, to, 1, ['X-Tongdai-At: [at]']),
+    '  <recv response="100" optional="true"/>',
+    '  <recv response="180"/>',
+    `  <pause milliseconds="${afterMs}"/>`,
+    // The INVITE's own branch and To (no tag): the proxy matches the CANCEL to its transaction.
+    msg([`CANCEL sip:[service]@${to} SIP/2.0`, '[last_Via:]', `From: <${from}>;tag=[pid]SIPpTag00[call_number]`, `To: <sip:[service]@${to}>`, 'Call-ID: [call_id]', 'CSeq: 1 CANCEL', 'Max-Forwards: 70', 'Content-Length: 0']),
+    // The 200 to the CANCEL and the 487 may cross: either order.
+    '  <recv response="180" optional="true"/>',
+    '  <recv response="200" optional="true"/>',
+    '  <recv response="487"/>',
+    ackRefusal(to, 1),
+  ].join('\n'));
 }
 
 /**
