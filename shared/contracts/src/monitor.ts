@@ -69,7 +69,10 @@ export interface AgentLive {
   status_activity: number | null;
   /** The call the agent is in (ringing to them, or talking), null when free. */
   call_id: string | null;
-  /** Answered calls today (Vietnam day), from the read model. */
+  /**
+   * Calls the agent answered today (Vietnam day; received and answered by them in person, ADR 0045),
+   * from the read model: the KPIs' calls answered. Not their calls answered at the other end.
+   */
   handled_today: number;
 }
 

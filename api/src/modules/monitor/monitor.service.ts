@@ -68,7 +68,9 @@ export function createMonitorService(db: Db, live: LiveStore) {
       const read = await db.withTenant(viewer.tenantId, async (tx) => ({
         agents: await repo.agents(tx),
         queues: await repo.queues(tx),
-        perExtension: await extensionSummary(tx, range),
+        // "Đã nghe hôm nay": calls the agent answered (received), not calls of theirs answered at
+        // the other end (placed), as the KPIs' calls answered and the wall's live events count them.
+        received: await extensionSummary(tx, { ...range, leg: 'in' }),
         perQueue: await queueSummary(tx, { from: range.from, to: range.to }),
         // An empty scope (an agent without an extension) reads as zeros: `any('{}')` matches nothing.
         today: await totals(tx, range),
@@ -78,7 +80,7 @@ export function createMonitorService(db: Db, live: LiveStore) {
       // Who is in a call now (ringing to them, talking, placing it), over the tenant's calls.
       const callOf = new Map<string, string>();
       for (const c of entries) for (const ext of [c.caller_extension, c.extension, ...c.ringing]) if (ext) callOf.set(ext, c.call_id);
-      const handled = new Map(read.perExtension.map((e) => [e.extension, e.answered]));
+      const handled = new Map(read.received.map((e) => [e.extension, e.answered]));
       const agents: AgentLive[] = read.agents.filter((a) => inScope(a.extension)).map((a) => ({
         extension: a.extension, user_id: a.user_id, full_name: a.full_name, department_id: a.department_id, team_id: a.team_id,
         registered: registered.has(a.extension), status_activity: a.user_id === null ? null : a.status_activity,

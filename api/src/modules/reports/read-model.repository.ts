@@ -80,13 +80,14 @@ const ONCE = `not (h.direction = 'internal' and h.leg = 'in')`;
 
 /**
  * The filters every summary shares, as conditions on rollup rows `h`: these extensions' legs (a
- * viewer's scope, an extension/department/team filter), a direction, a queue, a result.
+ * viewer's scope, an extension/department/team filter), a direction, a queue, a result, one leg.
  */
 function filters(params: unknown[], q: RangeParams): string {
   const out: string[] = [];
   if (q.extensions) out.push(`and h.extension = any($${params.push(q.extensions)}::text[])`);
   if (q.direction) out.push(`and h.direction = $${params.push(q.direction)}`);
   if (q.queueId !== undefined) out.push(`and h.queue_id = $${params.push(q.queueId)}`);
+  if (q.leg) out.push(`and h.leg = $${params.push(q.leg)}`);
   // Rows without a call of the result add nothing, and an extension with none has no row.
   if (q.result) out.push(`and h.${q.result} > 0`);
   return out.join(' ');
@@ -99,6 +100,7 @@ export interface RangeParams {
   direction?: 'inbound' | 'outbound' | 'internal';
   result?: Result;
   queueId?: number;
+  leg?: 'in' | 'out';
 }
 
 export type ExtensionSums = Sums & { extension: string; user_id: number | null; full_name: string | null; department_id: number | null; team_id: number | null };

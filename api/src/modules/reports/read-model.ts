@@ -26,6 +26,11 @@ export interface ReportRange {
   direction?: 'inbound' | 'outbound' | 'internal';
   result?: CallResult;
   queueId?: number;
+  /**
+   * Only one side of the extensions' calls: 'in' the calls they received (inbound they answered or
+   * that rang them alone, internal to them), 'out' those they placed. None: both.
+   */
+  leg?: 'in' | 'out';
 }
 
 /** Thrown for a range the rollups cannot answer exactly; callers map it to a 400. */
