@@ -113,7 +113,8 @@ export function createCallHistoryService(db: Db, options: CallHistoryOptions = {
         // An unanswered call's extension is the one it rang, not an answerer.
         answered_by: r.extension && r.disposition === 'ANSWERED' ? { extension: r.extension, name: nameOf.get(r.extension) ?? '' } : null,
         wait: r.answered_at ? Math.max(0, Math.round((Date.parse(r.answered_at) - Date.parse(r.started_at)) / 1000)) : r.duration,
-        billsec: r.billsec,
+        // Talk is a person's (ADR 0045): a mailbox or a menu answering is billed, nobody's talk.
+        billsec: r.disposition === 'ANSWERED' ? r.billsec : 0,
         result: resultOf(r.disposition),
         reason: resultReason(r.disposition, r.sip_code, r.reason),
         customer: customer ? { id: customer.id, name: customer.name, phone: hide(customer.phone) } : null,

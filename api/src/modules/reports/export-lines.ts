@@ -156,7 +156,7 @@ export function lineWriter(ctx: LineContext) {
         extension ?? '',
         extension ? (nameOf.get(extension) ?? '') : '',
         mmss(wait),
-        mmss(num[BILLSEC]),
+        mmss(disposition === 'ANSWERED' ? num[BILLSEC] : 0), // talk: a person's answer only, as on the screen (ADR 0045)
         labelOf(disposition),
         f[REASON] || codeReason(disposition, num[SIP_CODE]),
         (ext && customerOf.get(ext)) || '',
