@@ -1,19 +1,20 @@
 /**
  * Call records as the API's CDR writer takes them, for tests that fill the rollups through the
  * writer: an inbound call answered after `ring` seconds (5) with `talk` seconds (30) of talk,
- * unless the fields say otherwise. The row type is the caller's (`callRecord<CdrRow>(…)`): the
+ * unless the fields say otherwise. A call the PBX answered (VOICEMAIL, AUTO) has its answer and
+ * billed seconds too, as the call tracker writes them (ADR 0045); others none. The row type is the caller's (`callRecord<CdrRow>(…)`): the
  * API owns that shape, the kit only fills it.
  */
 export interface CallRecordOptions {
   talk?: number;
   ring?: number;
-  disposition?: 'ANSWERED' | 'NO ANSWER' | 'BUSY' | 'FAILED' | 'BLOCKED';
+  disposition?: 'ANSWERED' | 'VOICEMAIL' | 'AUTO' | 'NO ANSWER' | 'BUSY' | 'FAILED' | 'BLOCKED';
   [field: string]: unknown;
 }
 
 export function callRecord<R>(tenantId: number, callId: string, startedAt: Date, o: CallRecordOptions = {}): R {
   const { talk = 30, ring, ...fields } = o;
-  const answered = (fields.disposition ?? 'ANSWERED') === 'ANSWERED' ? new Date(startedAt.getTime() + (ring ?? 5) * 1000) : null;
+  const answered = ['ANSWERED', 'VOICEMAIL', 'AUTO'].includes(fields.disposition ?? 'ANSWERED') ? new Date(startedAt.getTime() + (ring ?? 5) * 1000) : null;
   const ended = new Date((answered ?? startedAt).getTime() + (answered ? talk : (ring ?? 20)) * 1000);
   return {
     tenant_id: tenantId, call_id: callId, caller: '0901000001', callee: '02873000001', did: null, direction: 'inbound', route: [],
