@@ -27,6 +27,9 @@ async function settled(page: Page) {
   await expect(page.locator('main [role=progressbar]')).toHaveCount(0);
 }
 
+// The light and the dark walk read only (each worker has its own stack): one per worker, side by side.
+test.describe.configure({ mode: 'parallel' });
+
 // Every screen the navigation offers (built from the remotes' manifests), and every screen one
 // link away from those (add, edit, settings cards): a new screen is checked without touching this.
 for (const dark of [false, true]) {
