@@ -21,10 +21,24 @@ describe('row-level security (PostgreSQL)', () => {
   });
 
   it('returns 0 rows from every tenant table when no tenant is set', async () => {
-    for (const table of ['tenants', 'users', 'roles', 'sessions', 'customers', 'system_settings', 'payment_checks', 'user_roles', 'role_permissions']) {
+    for (const table of ['tenants', 'users', 'roles', 'sessions', 'customers', 'system_settings', 'payment_checks', 'user_roles', 'role_permissions', 'dnc_numbers', 'contact_consents', 'advertising_last_calls']) {
       const { rows } = await t.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
       expect([table, rows[0].n]).toEqual([table, 0]);
     }
+  });
+
+  it('enables and forces row-level security on every table with a tenant_id, with a policy', async () => {
+    // Every table, not a list: a new tenant table without RLS fails here (partitions inherit the parent's policy).
+    const { rows } = await t.db.query<{ table: string; enabled: boolean; forced: boolean; policies: number }>(
+      `select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
+              (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
+         from pg_class c join pg_namespace ns on ns.oid = c.relnamespace
+        where ns.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
+          and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)
+        order by 1`,
+    );
+    expect(rows.map((r) => r.table)).toEqual(expect.arrayContaining(['customers', 'dnc_numbers', 'contact_consents', 'advertising_last_calls']));
+    expect(rows.filter((r) => !r.enabled || !r.forced || r.policies === 0)).toEqual([]);
   });
 
   it('shows a tenant only its own rows', async () => {
