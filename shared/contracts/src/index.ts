@@ -33,3 +33,4 @@ export * from './monitor-live';
 export * from './telecom';
 export * from './recording';
 export * from './spy';
+export * from './decree91';
