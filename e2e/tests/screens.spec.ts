@@ -37,7 +37,9 @@ const SCREENS = [
   ['/list-of-blocked-out-numbers', 'blocked-out', 'Danh sách số bị chặn gọi ra'],
 ] as const;
 
-// Each screen in both themes, with its key texts asserted.
+// Each screen in both themes, with its key texts asserted. The two walk read only (each worker has
+// its own stack): one per worker, side by side.
+test.describe.configure({ mode: 'parallel' });
 for (const dark of [false, true]) {
   test(`main screens render in ${dark ? 'dark' : 'light'} mode`, async ({ page }) => {
     // Each screen is a full page load of the shell and its remote: 60 s for all of them ran out on a
