@@ -1,6 +1,6 @@
-import type { Mp3Encoder } from '@breezystack/lamejs';
 import { decodeAlaw, decodeUlaw } from '../rtp/g711';
 import { PT_PCMA } from '../rtp/session';
+import { openMp3Stream, type Mp3Stream } from './mp3-thread';
 import { RATE } from './wav';
 
 /** MP3 bit rate of a recording: 8 kHz stereo (MPEG 2.5), about 240 KB a minute. */
@@ -10,13 +10,6 @@ const JITTER_SAMPLES = (RATE * 300) / 1000;
 /** A stream whose RTP timestamps stray further than this from the clock is put back on the clock. */
 const STRAY_SAMPLES = RATE;
 const ENCODE_EVERY_MS = 1000;
-
-/**
- * lamejs as an ES module: its CommonJS entry (what tsx's require would load) is a browser IIFE
- * that exports nothing. Loaded once, the first time a call is recorded.
- */
-let lame: Promise<typeof import('@breezystack/lamejs')> | null = null;
-const loadLame = () => (lame ??= import('@breezystack/lamejs'));
 
 /**
  * One party's audio on the call's clock: sample n is n/8000 s after the recording started. A
@@ -98,21 +91,16 @@ export class CallRecorder {
   private readonly tracks = [new Track(), new Track()] as const;
   /** Supervisors barging in (ADR 0042), one track per stream: heard by both parties, so in both channels. */
   private readonly joined = new Map<number, Track>();
-  /** Null until lamejs is loaded: the tracks keep the audio meanwhile. */
-  private encoder: Mp3Encoder | null = null;
-  private readonly encoderReady: Promise<void>;
-  private readonly mp3: Buffer[] = [];
+  /** The MP3 encoder, on the encoder thread: this thread only hands it samples (mp3-thread.ts). */
+  private readonly mp3: Mp3Stream = openMp3Stream(RATE, RECORDING_KBPS);
   private encoded = 0;
   private readonly timer: NodeJS.Timeout;
-  private finished: { mp3: Buffer; seconds: number } | null = null;
+  private finished: Promise<{ mp3: Buffer; seconds: number }> | null = null;
   paused = false;
   private stopped = false;
 
   constructor(private readonly clock: () => number = () => performance.now()) {
     this.t0 = clock();
-    this.encoderReady = loadLame().then((m) => {
-      this.encoder = new m.Mp3Encoder(2, RATE, RECORDING_KBPS);
-    });
     this.timer = setInterval(() => this.encode(false), ENCODE_EVERY_MS);
     this.timer.unref();
   }
@@ -135,7 +123,6 @@ export class CallRecorder {
   }
 
   private encode(final: boolean, end = this.now()): void {
-    if (!this.encoder) return;
     const upto = final ? Math.max(end, this.tracks[0].length, this.tracks[1].length, ...[...this.joined.values()].map((t) => t.length)) : end - JITTER_SAMPLES;
     // Whole MP3 frames' worth (576 samples at 8 kHz) keep the encoder's buffering small.
     const n = final ? upto - this.encoded : Math.floor((upto - this.encoded) / 576) * 576;
@@ -151,23 +138,18 @@ export class CallRecorder {
       }
     }
     this.encoded += n;
-    const out = this.encoder.encodeBuffer(left, right);
-    if (out.length) this.mp3.push(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
+    this.mp3.encode(left, right);
   }
 
   /** Stops: the MP3 of the whole call and how long it lasts (seconds, from the bridge to now). */
-  async finish(): Promise<{ mp3: Buffer; seconds: number }> {
+  finish(): Promise<{ mp3: Buffer; seconds: number }> {
     if (this.finished) return this.finished;
     clearInterval(this.timer);
     const end = this.now();
     this.stopped = true;
-    await this.encoderReady;
-    if (this.finished) return this.finished;
     this.encode(true, end);
-    const tail = this.encoder!.flush();
-    if (tail.length) this.mp3.push(Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength));
-    this.finished = { mp3: Buffer.concat(this.mp3), seconds: this.encoded / RATE };
-    this.mp3.length = 0;
+    const seconds = this.encoded / RATE;
+    this.finished = this.mp3.finish().then((mp3) => ({ mp3, seconds }));
     return this.finished;
   }
 }
