@@ -988,8 +988,13 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       // 102's mailbox took it: a voicemail call of 102's, not an answer of 102's (issue 30); its message is the call's.
       const cdr = await cdrOf(caller);
       expect(cdr).toMatchObject({ direction: 'inbound', disposition: 'VOICEMAIL', extension: '102' });
-      const linked = await t.db.withTenant(tenantId, async (tx) => (await tx.query('select 1 from voicemail_messages where call_id = $1', [cdr.call_id])).rows.length);
-      expect(linked).toBe(1);
+      const linked = await t.db.withTenant(tenantId, async (tx) => ({
+        messages: (await tx.query('select 1 from voicemail_messages where call_id = $1', [cdr.call_id])).rows.length,
+        // (What a failure needs to be understood: every record and message of this caller.)
+        records: (await tx.query('select call_id, disposition, extension, started_at, ended_at from cdrs where caller = $1', [caller])).rows,
+        boxed: (await tx.query("select call_id, created_at from voicemail_messages where mailbox = '102'")).rows,
+      }));
+      expect(linked).toMatchObject({ messages: 1 });
     } finally {
       ear.close();
       await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set ring_time = null, voicemail_enabled = false where extension = '102'"));
