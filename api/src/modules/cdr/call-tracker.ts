@@ -95,6 +95,15 @@ export type CallEvent =
   | { type: 'answered'; tenantId: number; callId: string; extension: string | null; outside?: true }
   | { type: 'ended'; tenantId: number; callId: string; disposition: Disposition; extension: string | null; callerExtension?: string | null };
 
+/** How a call ended, for its record; `reason` when the end itself says why (else the plan's step does). */
+interface CallEnd {
+  endedAt: Date;
+  disposition: Disposition;
+  sipCode: number | null;
+  step: number | null;
+  reason?: string;
+}
+
 const MEDIA_REASON = 'Không có máy chủ phát âm thanh (lời chào, IVR, nhạc chờ, hộp thư thoại) nào sẵn sàng';
 const UNANSWERED_MAX_MS = 10 * 60_000;
 const ANSWERED_MAX_MS = 12 * 3_600_000;
@@ -326,11 +335,16 @@ export class CallTracker {
     this.finish(call, { endedAt: at, disposition: answeredDisposition(call), sipCode: 200, step: call.answeredStep });
   }
 
-  /** The call ended unanswered; `code` is the final status the caller got, `step` the Kamailio step it ended on. */
-  failed(callId: string, code: number, step: number | null, at = new Date()): void {
+  /**
+   * The call ended unanswered; `code` is the final status the caller got, `step` the Kamailio step it
+   * ended on. `cause` 'media': its last step needed a media server and none could take it (none up,
+   * or the one tried did not answer): a failure of the system, not a call nobody answered (issue 41).
+   */
+  failed(callId: string, code: number, step: number | null, at = new Date(), cause?: 'media'): void {
     const call = this.calls.get(callId);
     if (!call) return;
     if (call.answeredAt) return this.ended(callId, at);
+    if (cause === 'media') return this.finish(call, { endedAt: at, disposition: 'FAILED', sipCode: code, step, reason: MEDIA_REASON });
     this.finish(call, { endedAt: at, disposition: failureDisposition(code), sipCode: code, step });
   }
 
@@ -362,7 +376,7 @@ export class CallTracker {
     if (this.recent.size > 100_000) this.recent.clear();
   }
 
-  private finish(call: ActiveCall, end: { endedAt: Date; disposition: Disposition; sipCode: number | null; step: number | null }): void {
+  private finish(call: ActiveCall, end: CallEnd): void {
     this.calls.delete(call.callId);
     // A leg that rang extensions and ended unanswered: what its caller met last was a miss.
     const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
@@ -385,7 +399,7 @@ export class CallTracker {
     this.write(call, end);
   }
 
-  private write(call: ActiveCall, end: { endedAt: Date; disposition: Disposition; sipCode: number | null; step: number | null }): void {
+  private write(call: ActiveCall, end: CallEnd): void {
     const kstep = end.step !== null ? call.kamailio.steps[end.step] : undefined;
     const answeredStep = call.answeredStep !== null ? call.kamailio.steps[call.answeredStep] : undefined;
     const source = answeredStep ? call.plan.steps[answeredStep.from_step]?.source : undefined;
@@ -418,7 +432,7 @@ export class CallTracker {
       billsec: call.answeredAt ? seconds(call.answeredAt, end.endedAt) : 0,
       disposition: end.disposition,
       sip_code: end.sipCode,
-      reason: this.reasonOf(call, kstep, end.sipCode),
+      reason: end.reason ?? this.reasonOf(call, kstep, end.sipCode),
     });
     this.emit({ type: 'ended', tenantId: call.tenantId, callId: call.callId, disposition: end.disposition, extension: call.answeredBy, callerExtension: call.callerExtension });
   }

@@ -47,3 +47,30 @@ describe("Kamailio's dialogs snapshot", () => {
     expect(tracker.activeCount()).toBe(0);
   });
 });
+
+/** A call whose last step needed a media server none could take (issue 41): a failure of the system, said so. */
+describe('a call that failed for want of a media server', () => {
+  const media: RoutingPlan = { ...plan, steps: [{ kind: 'ivr', ivrId: 1, source: { type: 'ivr', id: '1', name: 'IVR' } } as unknown as RoutingPlan['steps'][number]] };
+  const setup = () => {
+    const rows: CdrRow[] = [];
+    const tracker = new CallTracker((r) => rows.push(r), 1000);
+    tracker.start({ callId: 'c', tenantId: 1, caller: plan.from, callee: plan.to, callerExtension: null, plan: media, kamailio: toKamailioPlan(media, 'd', {}), startedAt: new Date() });
+    return { rows, tracker };
+  };
+
+  it("is FAILED with the reason, not 'NO ANSWER', whatever code the caller got (480 none up, 408 the one tried died)", () => {
+    for (const code of ['480', '408']) {
+      const { rows, tracker } = setup();
+      applyKamailioEvent(tracker, { event: 'failed', call_id: 'c', code, step: '1', cause: 'media' });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ disposition: 'FAILED', sip_code: Number(code) });
+      expect(rows[0].reason).toMatch(/Không có máy chủ phát âm thanh/);
+    }
+  });
+
+  it('without the cause a 480 stays a call nobody answered', () => {
+    const { rows, tracker } = setup();
+    applyKamailioEvent(tracker, { event: 'failed', call_id: 'c', code: '480', step: '1' });
+    expect(rows[0]).toMatchObject({ disposition: 'NO ANSWER', reason: '' });
+  });
+});

@@ -24,6 +24,8 @@ const CallEvent = v.object({
   from_domain: v.optional(v.pipe(v.string(), v.maxLength(255)), ''),
   to: v.optional(v.pipe(v.string(), v.maxLength(255)), ''),
   src: v.optional(v.pipe(v.string(), v.maxLength(64)), ''),
+  /** event failed: 'media' when the call failed for want of a media server (none up, or the one tried died). */
+  cause: v.optional(v.pipe(v.string(), v.maxLength(32)), ''),
   /** event start: the call as the API followed it when it planned it (the plan's "j"). */
   state: v.optional(v.pipe(v.string(), v.maxLength(262_144))),
   /** When it happened, Kamailio's "sec.usec" (a replayed event keeps its own time). */
@@ -98,7 +100,7 @@ export function applyKamailioEvent(
     if (event !== 'answer') channels?.off(callId);
     if (event === 'answer') tracker.answered(callId, ext && /^[0-9]{2,6}$/.test(ext) ? ext : null, step ?? null, when);
     else if (event === 'end') tracker.ended(callId, when);
-    else tracker.failed(callId, code || 487, step ?? null, when);
+    else tracker.failed(callId, code || 487, step ?? null, when, u.cause === 'media' ? 'media' : undefined);
   }
   if (id) return tracker.durable();
 }

@@ -1063,6 +1063,17 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     }
   }, 40_000);
 
+  it("with every media worker dead, a call to the IVR fails and its record says the system had no media server, not 'nobody answered' (issue 41)", async () => {
+    workers[1].kill();
+    // Kamailio's dispatcher pings every 2 s and takes a worker out at its first silence.
+    const kamcmd = (...args: string[]) => execFileSync('kamcmd', ['-s', `unix:${kamailio.ctlSocket}`, ...args]).toString();
+    for (let i = 0; i < 100 && /FLAGS:\s*A/.test(kamcmd('dispatcher.list')); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(kamcmd('dispatcher.list')).not.toMatch(/FLAGS:\s*A/);
+    const none = await carrier({ did: '02873007001', caller: '0902000040', expect: 480 });
+    expect(none.code).toBe(0);
+    expect(await cdrOf('0902000040')).toMatchObject({ disposition: 'FAILED', sip_code: 480, billsec: 0, reason: expect.stringMatching(/Không có máy chủ phát âm thanh/) });
+  }, 40_000);
+
   it('streams call events only to the API, which proved the secret: a silent connection and a forged proof heard nothing', async () => {
     const calls = (await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/calls' })).json();
     expect(calls.events_connected).toBe(true);
