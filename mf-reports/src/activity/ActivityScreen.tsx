@@ -1,7 +1,6 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { useSearchParams } from 'react-router-dom';
 import { ACTIVITY_LABELS as L } from '@tongdai/contracts';
-import { EmptyState, EntityListScreen, ErrorState, LoadingState, useApiError } from '@tongdai/ui';
+import { EmptyState, EntityListScreen, ErrorState, LoadingState, useApiError, useUrlParams } from '@tongdai/ui';
 import { ExportControl } from '../history/ExportControl';
 import { activityEntity } from './activity.entity';
 import { useTimeline, type ActivityListRow } from './activity.api';
@@ -13,12 +12,12 @@ const useStyles = makeStyles({
 
 /** ?timeline=<user id>~<day>: the row whose day is drawn below the table. */
 function useTimelineParam() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const [user, day] = (params.get('timeline') ?? '').split('~');
   return {
     userId: /^\d+$/.test(user ?? '') ? Number(user) : null,
     day: day || null,
-    open: (r: ActivityListRow) => setParams((p) => { const n = new URLSearchParams(p); n.set('timeline', `${r.user_id}~${r.day}`); return n; }),
+    open: (r: ActivityListRow) => setParams((p) => p.set('timeline', `${r.user_id}~${r.day}`)),
   };
 }
 

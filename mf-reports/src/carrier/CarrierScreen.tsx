@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title3, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { CARRIER_NAMES, DESTINATION_TYPES, REPORT_DIRECTIONS, type CarrierReportRow } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
-import { EmptyState, ErrorState, formatDuration, LoadingState, useApiError } from '@tongdai/ui';
+import { EmptyState, ErrorState, formatDuration, LoadingState, useApiError, useUrlParams } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { directionFilter, rangeFilter } from '../history/filters';
 import { rangeDays } from '../history/history.api';
@@ -26,10 +25,10 @@ const minutes = (seconds: number) => (seconds / 60).toLocaleString('vi-VN', { mi
 export function CarrierScreen() {
   const s = useStyles();
   const { t } = useTranslation(NS);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const range = params.get('range') ?? '';
   const direction = params.get('direction') ?? '';
-  const set = (key: string, value: string) => setParams((p) => { const n = new URLSearchParams(p); if (value) n.set(key, value); else n.delete(key); return n; });
+  const set = (key: string, value: string) => setParams((p) => (value ? p.set(key, value) : p.delete(key)));
   const q = useQuery({
     queryKey: ['reports', 'carrier-calls', range, direction],
     queryFn: () =>

@@ -1,13 +1,13 @@
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import {
   Button, Input, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
 } from '@fluentui/react-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import type { Paged } from '@tongdai/contracts';
 import { LinkButton } from './LinkButton';
 import { useApiError } from './useApiError';
+import { useUrlParams } from './useUrlParams';
 import { EmptyState, ErrorState, LoadingState } from './States';
 import { UI_NS } from './i18n';
 
@@ -40,19 +40,15 @@ const useStyles = makeStyles({
 
 /** Page and search kept in the URL, so reload and back keep the user's place. */
 export function useListParams(extra: string[] = []) {
-  const [params, setParams] = useSearchParams();
+  // (The debounced search must not undo a change made meanwhile, e.g. a dialog opened with ?dialog=.)
+  const [params, setParams] = useUrlParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const filters = Object.fromEntries(extra.map((k) => [k, params.get(k) ?? '']));
-  // The params of the latest render, not of the render that scheduled the call: the debounced
-  // search must not undo a change made meanwhile (e.g. a dialog opened with ?dialog=).
-  const latest = useRef(params);
-  latest.current = params;
-  const update = (next: Record<string, string | number>) => {
-    const p = new URLSearchParams(latest.current);
-    for (const [k, v] of Object.entries(next)) v === '' || v === 1 && k === 'page' ? p.delete(k) : p.set(k, String(v));
-    setParams(p, { replace: true });
-  };
+  const update = (next: Record<string, string | number>) =>
+    setParams((p) => {
+      for (const [k, v] of Object.entries(next)) v === '' || v === 1 && k === 'page' ? p.delete(k) : p.set(k, String(v));
+    }, { replace: true });
   return { page, search, filters, setPage: (n: number) => update({ page: n }), setSearch: (s: string) => update({ search: s, page: 1 }), setFilter: (k: string, v: string) => update({ [k]: v, page: 1 }) };
 }
 

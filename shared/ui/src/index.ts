@@ -5,6 +5,7 @@ export { ErrorState, EmptyState, LoadingState } from './States';
 export { ConfirmDialog } from './ConfirmDialog';
 export { ListPage, useListParams, type Column, type ListPageProps } from './ListPage';
 export { useApiError } from './useApiError';
+export { useUrlParams } from './useUrlParams';
 export { createRemoteApp } from './RemoteApp';
 export { FormShell, TextField, SelectField, type FieldProps } from './Form';
 export { AppLink } from './AppLink';
