@@ -53,6 +53,16 @@ export class Ear {
    * Resolves once the far end has sent something and then nothing for `quietMs` (a prompt that
    * ended: a voicemail's beep before the recording), with the time of the last packet heard.
    */
+  /** Resolves once the first packet has arrived (its time), or rejects after `timeoutMs`. */
+  async untilSound(timeoutMs = 10_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.packets.length) {
+      if (Date.now() > deadline) throw new Error(`nothing heard within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return this.packets[0].at;
+  }
+
   async untilQuiet(quietMs: number, timeoutMs = 20_000): Promise<number> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

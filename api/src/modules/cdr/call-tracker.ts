@@ -104,6 +104,7 @@ interface CallEnd {
   reason?: string;
 }
 
+const MEDIA_LOST_REASON = 'Máy chủ phát âm thanh ngừng hoạt động giữa cuộc gọi (lỗi hệ thống)';
 const MEDIA_REASON = 'Không có máy chủ phát âm thanh (lời chào, IVR, nhạc chờ, hộp thư thoại) nào sẵn sàng';
 const UNANSWERED_MAX_MS = 10 * 60_000;
 const ANSWERED_MAX_MS = 12 * 3_600_000;
@@ -346,6 +347,23 @@ export class CallTracker {
     if (call.answeredAt) return this.ended(callId, at);
     if (cause === 'media') return this.finish(call, { endedAt: at, disposition: 'FAILED', sipCode: code, step, reason: MEDIA_REASON });
     this.finish(call, { endedAt: at, disposition: failureDisposition(code), sipCode: code, step });
+  }
+
+  /**
+   * The media worker `worker` ("host:port") stopped answering (Kamailio's dispatcher took it out):
+   * the calls it held — those it took, and the legs it placed for them — end now, at the fault, as
+   * FAILED with the reason; the time after it, dead air, is nobody's talk (issue 41). Returns their
+   * Call-IDs, legs first, for Kamailio to end their dialogs.
+   */
+  workerLost(worker: string, at = new Date()): string[] {
+    const held = new Set([...this.calls.values()].filter((c) => !c.parentCallId && c.worker === worker).map((c) => c.callId));
+    const legs = [...this.calls.values()].filter((c) => c.parentCallId && held.has(this.rootOf(c.callId)));
+    for (const leg of legs) this.finish(leg, { endedAt: at, disposition: 'FAILED', sipCode: null, step: null });
+    for (const callId of held) {
+      const call = this.calls.get(callId)!;
+      this.finish(call, { endedAt: at, disposition: 'FAILED', sipCode: null, step: call.answeredStep, reason: MEDIA_LOST_REASON });
+    }
+    return [...legs.map((c) => c.callId), ...held];
   }
 
   /**

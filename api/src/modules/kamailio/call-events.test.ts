@@ -74,3 +74,35 @@ describe('a call that failed for want of a media server', () => {
     expect(rows[0]).toMatchObject({ disposition: 'NO ANSWER', reason: '' });
   });
 });
+
+/** Kamailio's dispatcher took a media worker out (event_route[dispatcher:dst-down], issue 41). */
+describe('a media worker that died mid-call', () => {
+  it('ends the calls it held and the legs it placed at the fault, FAILED with the reason, and asks Kamailio to end their dialogs; others go on', () => {
+    const rows: CdrRow[] = [];
+    const tracker = new CallTracker((r) => rows.push(r), 1000);
+    const k = toKamailioPlan(plan, 'd', {});
+    const t0 = Date.now() - 60_000;
+    const call = (callId: string, more: object = {}) =>
+      tracker.start({ callId, tenantId: 1, caller: plan.from, callee: plan.to, callerExtension: null, plan, kamailio: k, startedAt: new Date(t0), ...more });
+    call('held');
+    tracker.servedBy('held', '127.0.0.1:5071');
+    tracker.answered('held', null, 0, new Date(t0 + 1000));
+    call('leg', { parentCallId: 'held' });
+    tracker.answered('leg', '102', 0, new Date(t0 + 5000));
+    call('elsewhere');
+    tracker.servedBy('elsewhere', '127.0.0.1:5072');
+    const ended: string[][] = [];
+    const fault = t0 + 20_000;
+    applyKamailioEvent(tracker, { event: 'media_down', call_id: '-', dst: 'sip:127.0.0.1:5071;transport=udp', at: String(fault / 1000) }, undefined, undefined, (ids) => ended.push(ids));
+    expect(ended).toEqual([['leg', 'held']]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ call_id: 'held', disposition: 'FAILED', extension: '102', billsec: 15 });
+    expect(rows[0].ended_at.getTime()).toBe(fault);
+    expect(rows[0].reason).toMatch(/ngừng hoạt động giữa cuộc gọi/);
+    expect(tracker.busy(1).has('102')).toBe(false);
+    expect(tracker.get('elsewhere')).toBeDefined();
+    // The BYE's own end, when Kamailio reports it, changes nothing.
+    applyKamailioEvent(tracker, { event: 'end', call_id: 'held' });
+    expect(rows).toHaveLength(1);
+  });
+});

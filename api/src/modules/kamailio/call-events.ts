@@ -9,7 +9,7 @@ export const intOrNull = v.pipe(
   v.transform((x): number | null => (x === undefined || x === null || x === '' ? null : Number(x))),
 );
 const CallEvent = v.object({
-  event: v.picklist(['start', 'answer', 'end', 'failed', 'trunk']),
+  event: v.picklist(['start', 'answer', 'end', 'failed', 'trunk', 'media_down']),
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
   ext: v.optional(v.nullable(v.string()), null),
   step: intOrNull,
@@ -24,6 +24,8 @@ const CallEvent = v.object({
   from_domain: v.optional(v.pipe(v.string(), v.maxLength(255)), ''),
   to: v.optional(v.pipe(v.string(), v.maxLength(255)), ''),
   src: v.optional(v.pipe(v.string(), v.maxLength(64)), ''),
+  /** event media_down: the dispatcher's URI of the media worker that stopped answering ("sip:host:port;…"). */
+  dst: v.optional(v.pipe(v.string(), v.maxLength(255)), ''),
   /** event failed: 'media' when the call failed for want of a media server (none up, or the one tried died). */
   cause: v.optional(v.pipe(v.string(), v.maxLength(32)), ''),
   /** event start: the call as the API followed it when it planned it (the plan's "j"). */
@@ -66,6 +68,8 @@ export function applyKamailioEvent(
   channels?: ChannelCounter,
   /** The record of a call Kamailio refused because no API planned it (null: no tenant's). */
   unplanned?: (call: UnplannedCall) => Promise<CdrRow | null>,
+  /** Asks Kamailio to end these calls' dialogs (BYE to both sides). */
+  endCalls?: (callIds: string[]) => void,
 ): Promise<void> | void {
   const snapshot = v.safeParse(DialogsSnapshot, raw);
   if (snapshot.success) {
@@ -86,6 +90,14 @@ export function applyKamailioEvent(
       if (row) tracker.recordUnplanned(row);
       return tracker.durable();
     });
+  }
+  if (event === 'media_down') {
+    // "sip:127.0.0.1:5070;transport=udp" → "127.0.0.1:5070", as the worker names itself.
+    const worker = /^sips?:([^;>]+)/.exec(u.dst)?.[1];
+    const lost = worker ? tracker.workerLost(worker, when) : [];
+    for (const callId of lost) channels?.off(callId);
+    if (lost.length) endCalls?.(lost);
+    return id ? tracker.durable() : undefined;
   }
   // A call this process follows already (it planned it, or its journal had it): nothing to do.
   if (event === 'start') {

@@ -1063,16 +1063,34 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     }
   }, 40_000);
 
-  it("with every media worker dead, a call to the IVR fails and its record says the system had no media server, not 'nobody answered' (issue 41)", async () => {
-    workers[1].kill();
-    // Kamailio's dispatcher pings every 2 s and takes a worker out at its first silence.
+  it("the media workers die: the IVR call one held is ended on both sides and recorded FAILED at the fault, not billed as talk; then a new call is refused with a reason that says so (issue 41)", async () => {
     const kamcmd = (...args: string[]) => execFileSync('kamcmd', ['-s', `unix:${kamailio.ctlSocket}`, ...args]).toString();
-    for (let i = 0; i < 100 && /FLAGS:\s*A/.test(kamcmd('dispatcher.list')); i++) await new Promise((r) => setTimeout(r, 100));
+    const ear = await Ear.open();
+    await listening();
+    const started = Date.now();
+    // The caller stays until the PBX hangs up on it (its scenario waits for a BYE).
+    const held = listener({ did: '02873007001', caller: '0902000041', ear, keys: [], talkMs: 0, remoteHangsUp: true });
+    await ear.untilSound(10_000);
+    const fault = Date.now();
+    for (const w of workers) w.kill();
+    // Kamailio's dispatcher pings every 2 s and takes a worker out when a ping goes unanswered for 3 s.
+    for (let i = 0; i < 150 && /FLAGS:\s*A/.test(kamcmd('dispatcher.list')); i++) await new Promise((r) => setTimeout(r, 100));
     expect(kamcmd('dispatcher.list')).not.toMatch(/FLAGS:\s*A/);
+    // The caller gets its BYE from Kamailio (the worker cannot send one any more).
+    expect((await held).code).toBe(0);
+    const byeAt = Date.now();
+    ear.close();
+    const cdr = await cdrOf('0902000041');
+    expect(cdr).toMatchObject({ disposition: 'FAILED', reason: expect.stringMatching(/ngừng hoạt động giữa cuộc gọi/) });
+    // Ended when the PBX knew the worker was gone: after the kill, before the caller's BYE; never the dead air after.
+    expect(new Date(cdr.ended_at).getTime()).toBeGreaterThanOrEqual(fault - 1000);
+    expect(new Date(cdr.ended_at).getTime()).toBeLessThanOrEqual(byeAt);
+    expect(cdr.duration).toBeLessThanOrEqual(Math.ceil((byeAt - started) / 1000));
+
     const none = await carrier({ did: '02873007001', caller: '0902000040', expect: 480 });
     expect(none.code).toBe(0);
     expect(await cdrOf('0902000040')).toMatchObject({ disposition: 'FAILED', sip_code: 480, billsec: 0, reason: expect.stringMatching(/Không có máy chủ phát âm thanh/) });
-  }, 40_000);
+  }, 60_000);
 
   it('streams call events only to the API, which proved the secret: a silent connection and a forged proof heard nothing', async () => {
     const calls = (await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/calls' })).json();

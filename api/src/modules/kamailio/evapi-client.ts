@@ -71,6 +71,16 @@ export class EvapiClient {
     return true;
   }
 
+  /**
+   * Asks Kamailio to end an answered call's dialog (BYE to both sides; sip/kamailio.cfg, message
+   * "end"): only a connection that proved the secret is heard. False when not connected.
+   */
+  end(callId: string): boolean {
+    if (!this.connected || !this.socket) return false;
+    this.socket.write(netstring(JSON.stringify({ end: callId })));
+    return true;
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

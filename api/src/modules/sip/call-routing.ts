@@ -118,7 +118,12 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
       }
     }
   };
-  const events = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw, channels, unplanned), opts.internalSecret ?? '') : null;
+  // Calls a dead media worker held: their dialogs ended by Kamailio (BYE to both sides, issue 41).
+  const endCalls = (ids: string[]) => {
+    for (const id of ids) events?.end(id);
+    app.log.warn(`media worker lost: ${ids.length} calls ended`);
+  };
+  const events: EvapiClient | null = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw, channels, unplanned, endCalls), opts.internalSecret ?? '') : null;
   // The calls an earlier process was following come back first (live state, busy extensions,
   // channels), then Kamailio's events: what it kept unacknowledged arrives right after the handshake.
   const restored = journal
