@@ -1073,7 +1073,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     await ear.untilSound(10_000);
     const fault = Date.now();
     for (const w of workers) w.kill();
-    // Kamailio's dispatcher pings every 2 s and takes a worker out when a ping goes unanswered for 3 s.
+    // Kamailio's dispatcher pings every 2 s and takes a worker out when two pings in a row go unanswered for 3 s.
     for (let i = 0; i < 150 && /FLAGS:\s*A/.test(kamcmd('dispatcher.list')); i++) await new Promise((r) => setTimeout(r, 100));
     expect(kamcmd('dispatcher.list')).not.toMatch(/FLAGS:\s*A/);
     // The caller gets its BYE from Kamailio (the worker cannot send one any more).
