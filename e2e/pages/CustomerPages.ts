@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { searchList } from './list-search.ts';
 
 export class CustomerListPage {
   constructor(private readonly page: Page) {}
@@ -17,7 +18,7 @@ export class CustomerListPage {
   }
 
   async search(text: string) {
-    await this.page.getByTestId('search').fill(text);
+    await searchList(this.page, text);
   }
 
   pager() {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { searchList } from './list-search.ts';
 
 /** Any organisation list screen (departments, teams, branches, …); testId e.g. "department-list". */
 export class OrgListPage {
@@ -17,15 +18,8 @@ export class OrgListPage {
     return this.page.getByTestId('list-row').filter({ has: this.page.getByTestId('row-name').getByText(name, { exact: true }) });
   }
 
-  /**
-   * Types into the search box and waits, as a user looks, until the list shows that search: the box
-   * applies it 300 ms later and the table reloads, and a row clicked before then is replaced under the
-   * click (an edit dialog opened on the old rows was lost once in CI).
-   */
   async search(text: string) {
-    await this.page.getByTestId('search').fill(text);
-    await this.page.waitForURL((url) => (url.searchParams.get('search') ?? '') === text.trim());
-    await expect(this.page.getByTestId(this.testId).getByRole('progressbar')).toHaveCount(0);
+    await searchList(this.page, text);
   }
 
   async add() {

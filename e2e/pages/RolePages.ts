@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { searchList } from './list-search.ts';
 
 /** "role.changePassword" → "perm-role-changepassword" (as PermissionMatrix names its checkboxes). */
 export const permTestId = (name: string) => `perm-${name.replace(/\./g, '-').toLowerCase()}`;
@@ -20,7 +21,7 @@ export class RoleListPage {
   }
 
   async search(text: string) {
-    await this.page.getByTestId('search').fill(text);
+    await searchList(this.page, text);
   }
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { searchList } from './list-search.ts';
 
 export class SubscriberListPage {
   constructor(private readonly page: Page) {}
@@ -17,7 +18,7 @@ export class SubscriberListPage {
   }
 
   async search(text: string) {
-    await this.page.getByTestId('search').fill(text);
+    await searchList(this.page, text);
   }
 }
 
