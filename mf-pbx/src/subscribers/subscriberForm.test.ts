@@ -4,8 +4,8 @@ import { useEntityDraft, type EntityDraft } from '@tongdai/ui';
 import { NEW_SUBSCRIBER, subscriberEntity } from './subscribers.entity';
 
 const useSubscriberDraft = (existing: Subscriber | undefined) => useEntityDraft(subscriberEntity, existing, existing ? undefined : NEW_SUBSCRIBER);
-/** What a new extension's untouched ring time and mailbox send: the defaults, mailbox off. */
-const NO_MAILBOX = { ring_time: null, recording_mode: null, voicemail_enabled: false, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120 };
+/** What a new extension's untouched ring time and mailbox send: the defaults, mailbox on (no PIN). */
+const NEW_DEFAULTS = { ring_time: null, recording_mode: null, voicemail_enabled: true, voicemail_pin: null, voicemail_greeting_id: null, voicemail_max_seconds: 120 };
 
 const validateNow = (result: { current: EntityDraft }) => {
   let out: unknown;
@@ -33,9 +33,9 @@ describe('the subscriber form: the kit draft over SubscriberInputSchema', () => 
   it('accepts 2 and 6 digits, trims, and "" means no linked account', () => {
     const { result } = renderHook(() => useSubscriberDraft(undefined));
     act(() => { result.current.set('extension')(' 12 '); result.current.set('display_name')('  Lễ tân  '); });
-    expect(validateNow(result)).toEqual({ extension: '12', display_name: 'Lễ tân', user_id: null, ...NO_MAILBOX });
+    expect(validateNow(result)).toEqual({ extension: '12', display_name: 'Lễ tân', user_id: null, ...NEW_DEFAULTS });
     act(() => { result.current.set('extension')('123456'); result.current.set('user_id')('7'); });
-    expect(validateNow(result)).toEqual({ extension: '123456', display_name: 'Lễ tân', user_id: 7, ...NO_MAILBOX });
+    expect(validateNow(result)).toEqual({ extension: '123456', display_name: 'Lễ tân', user_id: 7, ...NEW_DEFAULTS });
   });
 
   it('clears a field error when the field is edited', () => {
@@ -73,6 +73,14 @@ describe('the subscriber form: the kit draft over SubscriberInputSchema', () => 
     act(() => { result.current.set('recording_mode')('sometimes'); });
     expect(validateNow(result)).toBeNull();
     expect(result.current.errors).toEqual({ recording_mode: RECORDING_MSG.mode });
+  });
+
+  it('a new extension starts with its mailbox on; switched off, the form sends it off', () => {
+    const { result } = renderHook(() => useSubscriberDraft(undefined));
+    act(() => { result.current.set('extension')('106'); result.current.set('display_name')('Kế toán'); });
+    expect(validateNow(result)).toMatchObject({ voicemail_enabled: true, voicemail_pin: null });
+    act(() => { result.current.set('voicemail_enabled')(false); });
+    expect(validateNow(result)).toMatchObject({ voicemail_enabled: false });
   });
 
   it('ring time and mailbox: Vietnamese messages for a PIN, a ring time or a length out of range; a blank ring time is the default', () => {

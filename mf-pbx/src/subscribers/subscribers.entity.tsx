@@ -21,8 +21,8 @@ export const MAILBOX_FIELDS: FieldDef[] = [
   { name: 'voicemail_max_seconds', kind: 'int', unit: 'pbx:seconds', when: mailboxOn },
 ];
 
-/** A new extension's form: no mailbox until one is switched on (as the API creates them). */
-export const NEW_SUBSCRIBER = { voicemail_enabled: false };
+/** A new extension's form: the mailbox on, as the API creates it (migration 0046); switched off on the form. */
+export const NEW_SUBSCRIBER = { voicemail_enabled: true };
 
 /**
  * Subscribers (máy nhánh) on the tenant API: the list is the kit's; the form screen is its own

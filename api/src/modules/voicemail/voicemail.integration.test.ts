@@ -71,6 +71,22 @@ describe('voicemail: settings, plans, messages', () => {
     expect(session.json().step).toEqual({ kind: 'voicemail', mailbox: '102', greeting_id: null, max_seconds: 30 });
   });
 
+  it('a new extension has its mailbox on (issue 30): its unanswered direct call goes to voicemail; one created with the mailbox off just rings', async () => {
+    const plans: Record<string, unknown[]> = {};
+    for (const [extension, body] of [['2301', {}], ['2302', { voicemail_enabled: false }]] as const) {
+      const created = await t.app.inject({ method: 'POST', url: '/t/demo/subscribers', headers: h.admin, payload: { extension, display_name: `Máy ${extension}`, ...body } });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data).toMatchObject({ voicemail_enabled: extension === '2301', voicemail_pin: null });
+      const plan = await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=vm-new-${extension}&source=ext&from=102&from_domain=demo.tongdai.local&to=${extension}` });
+      expect(plan.statusCode).toBe(200);
+      plans[extension] = (plan.json().steps as { do: string }[]).map((step) => step.do);
+      const session = await internal.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/media/session?call_id=vm-new-${extension}&step=${plans[extension].indexOf('media')}` });
+      if (extension === '2301') expect(session.json().step).toEqual({ kind: 'voicemail', mailbox: '2301', greeting_id: null, max_seconds: 120 });
+      expect((await t.app.inject({ method: 'DELETE', url: `/t/demo/subscribers/${created.json().data.id}`, headers: h.admin })).statusCode).toBe(204);
+    }
+    expect(plans).toEqual({ 2301: expect.arrayContaining(['media']), 2302: expect.not.arrayContaining(['media']) });
+  });
+
   it("the worker's recording lands in 102's mailbox once; only 102's user hears it, marks it heard, deletes it", async () => {
     const wav = toneWav(1.5, 440);
     const first = await upload({ tenant_id: '1', mailbox: '102', caller: '0901000081', call_id: 'vm-call-1' }, wav);
