@@ -2,7 +2,7 @@ import type { RoutingPlan } from '../routing';
 import { CallTracker, type CallEvent } from '../cdr/call-tracker';
 import type { CdrRow } from '../cdr/cdr';
 import { toKamailioPlan } from './kamailio-plan';
-import { applyKamailioEvent } from './call-events';
+import { applyKamailioEvent, type HeldRegistration } from './call-events';
 
 const plan: RoutingPlan = {
   direction: 'inbound', from: '0901234567', to: '02873000001', did: '02873000001', route: [], interactive: false,
@@ -49,6 +49,39 @@ describe("Kamailio's dialogs snapshot", () => {
 });
 
 /** A call whose last step needed a media server none could take (issue 41): a failure of the system, said so. */
+describe("Kamailio's location table (ul.dump, when the API connects)", () => {
+  // ul.dump's JSON-RPC answer as Kamailio 5.6 writes it (a contact's Expires: seconds left, or a word).
+  const contact = (expires: number | string, ua = 'JsSIP 3.10.1') => ({ Contact: { Address: 'sip:x@y.invalid;transport=ws', Expires: expires, Q: -1, 'User-Agent': ua, Ruid: 'uloc-1' } });
+  const dump = (aors: { AoR: string; Contacts?: unknown[] }[]) => ({
+    jsonrpc: '2.0',
+    result: { Domains: [{ Domain: { Domain: 'location', Size: 1024, AoRs: aors.map((a) => ({ Info: { HashID: 1, ...a } })), Stats: { Records: aors.length, 'Max-Slots': 1 } } }] },
+    id: 2,
+  });
+
+  it('hands over each AoR with its latest live contact; expired or deleted contacts count as none', async () => {
+    const got: HeldRegistration[][] = [];
+    const tracker = new CallTracker(() => undefined, 1000);
+    await applyKamailioEvent(tracker, dump([
+      { AoR: '101@Demo.tongdai.local', Contacts: [contact('deleted'), contact(120, 'Yealink'), contact(580)] },
+      { AoR: '102@demo.tongdai.local', Contacts: [contact('expired'), contact('deleted')] },
+      { AoR: '201@abc.tongdai.local', Contacts: [contact(30)] },
+      { AoR: 'no-domain', Contacts: [contact(30)] },
+    ]), undefined, undefined, undefined, async (held) => void got.push(held));
+    expect(got).toEqual([[
+      { user: '101', domain: 'demo.tongdai.local', expires: 580, ua: 'JsSIP 3.10.1' },
+      { user: '201', domain: 'abc.tongdai.local', expires: 30, ua: 'JsSIP 3.10.1' },
+    ]]);
+  });
+
+  it('is never taken for a list of dialogs: no call is ended by it', () => {
+    const tracker = new CallTracker(() => undefined, 1000);
+    tracker.start({ callId: 'up', tenantId: 1, caller: plan.from, callee: plan.to, callerExtension: null, plan, kamailio: toKamailioPlan(plan, 'd', {}), startedAt: new Date(Date.now() - 30_000) });
+    applyKamailioEvent(tracker, dump([]));
+    applyKamailioEvent(tracker, { jsonrpc: '2.0', result: { Domains: [] }, id: 2 });
+    expect(tracker.activeCount()).toBe(1);
+  });
+});
+
 describe('a call that failed for want of a media server', () => {
   const media: RoutingPlan = { ...plan, steps: [{ kind: 'ivr', ivrId: 1, source: { type: 'ivr', id: '1', name: 'IVR' } } as unknown as RoutingPlan['steps'][number]] };
   const setup = () => {

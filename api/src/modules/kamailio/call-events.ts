@@ -46,9 +46,59 @@ export interface ChannelCounter {
  */
 const DialogsSnapshot = v.object({
   jsonrpc: v.literal('2.0'),
+  /** route[DIALOGS_SYNC] asks with id 1 (the location table's answer, id 2, is not a list of dialogs). */
+  id: v.optional(v.literal(1)),
   result: v.optional(v.union([v.array(v.looseObject({ 'call-id': v.optional(v.string()) })), v.looseObject({ 'call-id': v.optional(v.string()) })])),
   error: v.optional(v.unknown()),
 });
+
+/**
+ * Kamailio's location table (route[REGISTRATIONS_SYNC]: the JSON-RPC answer of ul.dump, id 2): each
+ * AoR ("101@demo.tongdai.local") with its contacts; a contact's Expires is the seconds it has left, or
+ * a word ("expired", "deleted", "permanent") for one that counts as none here.
+ */
+const LocationSnapshot = v.object({
+  jsonrpc: v.literal('2.0'),
+  id: v.literal(2),
+  result: v.looseObject({
+    Domains: v.array(v.looseObject({
+      Domain: v.looseObject({
+        AoRs: v.optional(v.array(v.looseObject({
+          Info: v.looseObject({
+            AoR: v.string(),
+            Contacts: v.optional(v.array(v.looseObject({
+              Contact: v.looseObject({ Expires: v.optional(v.unknown()), 'User-Agent': v.optional(v.unknown()) }),
+            }))),
+          }),
+        }))),
+      }),
+    })),
+  }),
+});
+
+/** A registration Kamailio holds: the AoR's user and domain, seconds left (its latest contact), its phone's User-Agent. */
+export interface HeldRegistration { user: string; domain: string; expires: number; ua?: string }
+
+/** The registrations of a location-table answer (null: not one). */
+export function heldRegistrations(raw: unknown): HeldRegistration[] | null {
+  const snap = v.safeParse(LocationSnapshot, raw);
+  if (!snap.success) return null;
+  const held: HeldRegistration[] = [];
+  for (const { Domain } of snap.output.result.Domains) {
+    for (const { Info } of Domain.AoRs ?? []) {
+      const at = Info.AoR.lastIndexOf('@');
+      if (at < 1) continue;
+      let best: { expires: number; ua?: string } | null = null;
+      for (const { Contact } of Info.Contacts ?? []) {
+        const expires = typeof Contact.Expires === 'number' ? Contact.Expires : Number.NaN;
+        if (!(expires > 0) || (best && best.expires >= expires)) continue;
+        best = { expires, ua: typeof Contact['User-Agent'] === 'string' && Contact['User-Agent'] ? Contact['User-Agent'] : undefined };
+      }
+      if (best) held.push({ user: Info.AoR.slice(0, at), domain: Info.AoR.slice(at + 1).toLowerCase(), ...best });
+    }
+  }
+  return held;
+}
 
 /** An event's own time (Kamailio's "sec.usec"), else now; never in the future. */
 function eventTime(at: string | undefined, now = Date.now()): Date {
@@ -70,7 +120,11 @@ export function applyKamailioEvent(
   unplanned?: (call: UnplannedCall) => Promise<CdrRow | null>,
   /** Asks Kamailio to end these calls' dialogs (BYE to both sides). */
   endCalls?: (callIds: string[]) => void,
+  /** Who Kamailio has registered (its location table, when the API connects or asks). */
+  registrations?: (held: HeldRegistration[]) => Promise<void>,
 ): Promise<void> | void {
+  const held = heldRegistrations(raw);
+  if (held) return registrations?.(held);
   const snapshot = v.safeParse(DialogsSnapshot, raw);
   if (snapshot.success) {
     if (snapshot.output.error !== undefined) return;

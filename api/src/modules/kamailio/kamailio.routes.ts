@@ -34,6 +34,21 @@ export interface KamailioRouteDeps {
   onRegistration(tenantId: number, extension: string, registered: boolean): Promise<void>;
 }
 
+/**
+ * A registration Kamailio reports (a REGISTER it saved, or its location table when the API connects,
+ * issue 41): into the store, and, when it begins or ends, the wall and user activity. One tenant
+ * lookup; a domain no tenant owns has nobody to register (Kamailio let it in by mistake).
+ */
+export async function reportRegistration(
+  d: Pick<KamailioRouteDeps, 'tenants' | 'registrations' | 'onRegistration'>,
+  r: { user: string; domain: string; expires: number; ua?: string },
+): Promise<void> {
+  const tenant = await d.tenants.ofDomain(r.domain);
+  if (!tenant) return;
+  const change = await d.registrations.report(tenant.tenantId, r.user, r.expires, r.ua || undefined);
+  if (change === 'registered' || change === 'unregistered') await d.onRegistration(tenant.tenantId, r.user, change === 'registered');
+}
+
 const text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)), '');
 const RouteQuery = v.object({
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
@@ -167,11 +182,7 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
   app.post('/internal/sip/registration', async (request, reply) => {
     const r = v.safeParse(RegistrationBody, request.body);
     if (!r.success) return reply.status(400).send({ ok: false });
-    // One tenant lookup; a domain no tenant owns has nobody to register (Kamailio let it in by mistake).
-    const tenant = await d.tenants.ofDomain(r.output.domain);
-    if (!tenant) return { ok: true };
-    const change = await d.registrations.report(tenant.tenantId, r.output.user, r.output.expires ?? 0, r.output.ua || undefined);
-    if (change === 'registered' || change === 'unregistered') await d.onRegistration(tenant.tenantId, r.output.user, change === 'registered');
+    await reportRegistration(d, { ...r.output, expires: r.output.expires ?? 0 });
     return { ok: true };
   });
 

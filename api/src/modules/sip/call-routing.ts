@@ -5,10 +5,10 @@ import { isTransientDbError, type Db } from '../../db/db';
 import { CallTracker, reviveCall, type ActiveCall, type CallDurability } from '../cdr/call-tracker';
 import { CallJournal } from '../cdr/call-journal';
 import { CdrWriter, lastAnsweringAgent } from '../cdr/cdr.service';
-import { applyKamailioEvent } from '../kamailio/call-events';
+import { applyKamailioEvent, type HeldRegistration } from '../kamailio/call-events';
 import { unplannedRecord, type UnplannedCall } from '../kamailio/unplanned-calls';
 import { EvapiClient, parseAddress } from '../kamailio/evapi-client';
-import { registerKamailioRoutes } from '../kamailio/kamailio.routes';
+import { registerKamailioRoutes, reportRegistration } from '../kamailio/kamailio.routes';
 import { TenantLookup } from '../kamailio/tenant-lookup';
 import { createActivityRecorder } from '../activity/activity-recorder.service';
 import { maySpy } from '../monitor/monitor.service';
@@ -123,7 +123,17 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     for (const id of ids) events?.end(id);
     app.log.warn(`media worker lost: ${ids.length} calls ended`);
   };
-  const events: EvapiClient | null = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw, channels, unplanned, endCalls), opts.internalSecret ?? '') : null;
+  // Kamailio's location table when the API connects: phones that registered while no API listened
+  // (their REGISTER's report failed) are registered here too (issue 41). Only the extensions an
+  // AoR names: a registration that ended meanwhile lapses at its expiry, as one never refreshed.
+  const onRegistration = (tenantId: number, extension: string, registered: boolean) => registrationChanged(tenantId, extension, registered);
+  const held = async (list: HeldRegistration[]) => {
+    for (const r of list) {
+      if (!/^[0-9]{2,6}$/.test(r.user)) continue;
+      await reportRegistration({ tenants, registrations, onRegistration }, r).catch((err: unknown) => app.log.warn({ err }, 'registration from Kamailio not recorded'));
+    }
+  };
+  const events: EvapiClient | null = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw, channels, unplanned, endCalls, held), opts.internalSecret ?? '') : null;
   // The calls an earlier process was following come back first (live state, busy extensions,
   // channels), then Kamailio's events: what it kept unacknowledged arrives right after the handshake.
   const restored = journal
@@ -181,7 +191,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     tracker,
     registrations,
     tenants,
-    onRegistration: (tenantId, extension, registered) => registrationChanged(tenantId, extension, registered),
+    onRegistration,
     continuations,
     events,
     // The directory, not the configuration snapshot: a limit or a switchboard edited elsewhere counts within seconds.

@@ -248,4 +248,22 @@ describe('the API killed during calls (Kamailio + sipp + the API process)', () =
     await new Promise((r) => setTimeout(r, 1000));
     expect((await records('0901440001')).length + (await records('101')).length).toBe(3);
   }, 90_000);
+
+  it('a phone that registers while the API is down is registered once the API is back (Kamailio\'s location table on connect)', async () => {
+    const registered = async (): Promise<string[]> => {
+      const res = await fetch(`http://127.0.0.1:${ports.internal}/internal/sip/registrations?domain=${DOMAIN}`, { headers: INTERNAL_HEADERS }).catch(() => null);
+      return res?.ok ? ((await res.json()) as { extensions: string[] }).extensions : ['(API down)'];
+    };
+    const register102 = (expires: number) =>
+      registerContact({ proxyPort: ports.sip, user: '102', domain: DOMAIN, password: DEMO_SIP.demo.staff.password, contactPort: ports.phone['102'], expires });
+    // 102's phone leaves (the API hears it) with its credentials fresh in Kamailio's cache.
+    execFileSync('kamcmd', ['-s', `unix:${kamailio.ctlSocket}`, 'htable.delete', 'ha1', `102@${DOMAIN}`]);
+    expect(await register102(0)).toBe(200);
+    await within(5000, 'the API knows 102 left', async () => JSON.stringify(await registered()) === JSON.stringify(['101']));
+    await killApi();
+    // Back while no API listens: Kamailio saves it (200), its report to the API fails.
+    expect(await register102(600)).toBe(200);
+    await startApi();
+    await within(10_000, 'the API registered 102 from Kamailio\'s location table', async () => JSON.stringify(await registered()) === JSON.stringify(['101', '102']));
+  }, 60_000);
 });
