@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +53,8 @@ describe('Kamailio digest auth against the API (real processes)', () => {
     await kamailio?.stop();
     await internal?.close();
     await t?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (process.env.KEEP_SIP_LOGS) console.log(`logs kept in ${dir}`);
+    else if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   const registrations = () => spawnSync('kamcmd', ['-s', `unix:${kamailio.ctlSocket}`, 'ul.dump'], { encoding: 'utf8' }).stdout;
@@ -132,7 +133,7 @@ describe('Kamailio digest auth against the API (real processes)', () => {
     }
   });
 
-  it('fails closed when the API does not answer: only an HA1 checked within the minute still works (issue 15 cache)', async () => {
+  it('fails closed when the API does not answer: an extension never checked gets 503 with Retry-After; one checked within the hour still works (issue 15 cache, issue 41)', async () => {
     // An extension Kamailio has never checked: created now, its password known to this test only.
     const headers = demoHeaders(t.app);
     const created = await t.app.inject({ method: 'POST', url: '/t/demo/subscribers', headers: (await headers).admin, payload: { extension: '177', display_name: 'Máy thử', user_id: '' } });
@@ -140,8 +141,14 @@ describe('Kamailio digest auth against the API (real processes)', () => {
     const password = created.json().data.password as string;
     await internal.close();
     const ua = await client();
-    expect((await ua.register('177', 'demo.tongdai.local', password)).status).toBe(403);
+    // Never checked: refused for now (503, try again in 5 s), never a 403 that makes a phone give up.
+    const refused = await ua.register('177', 'demo.tongdai.local', password);
+    expect([refused.status, refused.headers['retry-after']]).toEqual([503, '5']);
     // 102 was checked a moment ago (the INVITE test): its cached HA1 still serves, the wrong password still fails.
+    expect((await ua.register('102', 'demo.tongdai.local', DEMO_SIP.demo.staff.password)).status).toBe(200);
+    expect((await ua.register('102', 'demo.tongdai.local', 'wrong-password')).status).toBe(403);
+    // The minute's copy gone (as a minute later): the hour's copy serves while the API is away.
+    execFileSync('kamcmd', ['-s', `unix:${kamailio.ctlSocket}`, 'htable.delete', 'ha1', '102@demo.tongdai.local']);
     expect((await ua.register('102', 'demo.tongdai.local', DEMO_SIP.demo.staff.password)).status).toBe(200);
     expect((await ua.register('102', 'demo.tongdai.local', 'wrong-password')).status).toBe(403);
   });
