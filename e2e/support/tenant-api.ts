@@ -35,9 +35,10 @@ export async function tenantApiAs(request: APIRequestContext, who: Who) {
 
 /**
  * A third agent for call tests (the seed has two extensions): an account in the restricted role
- * with its own extension, created through the API as the tenant admin would.
+ * with its own extension, created through the API as the tenant admin would (its mailbox on, as a
+ * new extension's is, unless `voicemail: false`).
  */
-export async function createAgentWithExtension(request: APIRequestContext, admin: { maDn: string; username: string; password: string }) {
+export async function createAgentWithExtension(request: APIRequestContext, admin: { maDn: string; username: string; password: string }, o: { voicemail?: boolean } = {}) {
   const api = await tenantApiAs(request, admin);
   const suffix = Date.now().toString(36).slice(-5);
   const role = ((await api.get('roles?per_page=100')) as { id: number; name: string }[]).find((r) => r.name === 'nhan-vien')!;
@@ -46,7 +47,7 @@ export async function createAgentWithExtension(request: APIRequestContext, admin
     full_name: `Tổng đài viên ${suffix}`, username: `agent-${suffix}`, password, password_confirmation: password, role_id: role.id, status: 'active',
   });
   const extension = String(7000 + Math.floor(Math.random() * 2999));
-  await api.create('subscribers', { extension, display_name: `Tổng đài viên ${suffix}`, user_id: account.id });
+  await api.create('subscribers', { extension, display_name: `Tổng đài viên ${suffix}`, user_id: account.id, ...(o.voicemail !== undefined && { voicemail_enabled: o.voicemail }) });
   return { maDn: admin.maDn, username: account.username as string, password, extension };
 }
 

@@ -172,7 +172,8 @@ test('every refused call tells the caller why: trunk not configured, number not 
   // configured", and the phone must say so in Vietnamese.
   const off = await (await tenantApiAs(request, DEMO)).create('etelecom/switchboards', { name: 'E2E trunk đã tắt', host: '127.0.0.1', port: 5999, register: false, enabled: false });
   await pbx.create('rule', { name: 'E2E trunk chưa cấu hình', pattern: '0283900XXXX', switchboard_ids: [off.id], priority: 1 });
-  const offline = await createAgentWithExtension(request, DEMO); // never logs in
+  // Never logs in; its mailbox off (with it on, as a new extension's is, the call would go to voicemail).
+  const offline = await createAgentWithExtension(request, DEMO, { voicemail: false });
   const cases: [string, string, string][] = [
     ['02839001234', 'Chưa cấu hình trunk', 'Không gọi được số 02839001234: chưa cấu hình đường trung kế (SIP trunk) để gọi ra ngoài. Vui lòng liên hệ quản trị viên'],
     ['0012025550100', 'Số không được phép gọi', 'Không được phép gọi số 0012025550100: số bị chặn, hoặc tuyến gọi ra không cho phép gọi quốc tế / đầu số dịch vụ'],
