@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
+import { gotoInApp } from '../support/navigate.ts';
 
 // Evaluated through the DevTools protocol, not added as a <script>: the pages' CSP (ADR 0020)
 // rightly refuses an injected inline script, and the check must run under the real policy.
@@ -53,7 +54,7 @@ for (const dark of [false, true]) {
     const titles = new Map<string, string>();
     for (let i = 0; i < queue.length; i++) {
       const path = queue[i];
-      await page.goto(path);
+      await gotoInApp(page, path);
       await settled(page);
       const title = await page.title();
       if (!/^.+ · Tongdai$/.test(title)) problems.push(`${path} title "${title}" is not "<screen> · Tongdai"`);

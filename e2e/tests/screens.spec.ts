@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { CustomerListPage } from '../pages/CustomerPages.ts';
+import { gotoInApp } from '../support/navigate.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
 
 const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
@@ -42,8 +43,8 @@ const SCREENS = [
 test.describe.configure({ mode: 'parallel' });
 for (const dark of [false, true]) {
   test(`main screens render in ${dark ? 'dark' : 'light'} mode`, async ({ page }) => {
-    // Each screen is a full page load of the shell and its remote: 60 s for all of them ran out on a
-    // loaded 2-core machine (at the 27th of 28, load average 15); 5 s a screen.
+    // 60 s for all of them ran out on a loaded 2-core machine when each screen was a full page load
+    // (at the 27th of 28, load average 15); they are reached as the app's links go now; 5 s a screen.
     test.setTimeout(SCREENS.length * 5_000);
     if (dark) await page.addInitScript(() => localStorage.setItem('tongdai.dark_mode', '1'));
     const login = new LoginPage(page);
@@ -67,7 +68,7 @@ for (const dark of [false, true]) {
     await page.screenshot(shot(`customer-form-errors-${dark ? 'dark' : 'light'}`));
     const mode = dark ? 'dark' : 'light';
     for (const [path, name, heading] of SCREENS) {
-      await page.goto(path);
+      await gotoInApp(page, path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(new RegExp(heading, 'i'));
       await expect(page.getByTestId('error-state')).toHaveCount(0);
       await page.screenshot(shot(`${name}-${mode}`));
