@@ -25,6 +25,9 @@ test('time group → its range edited → a time condition on it; a WAV greeting
     await expect(toast(page, 'success', message)).toBeVisible();
     await expect(page).toHaveURL(/\/time-groups$/);
     await groupList.search(GROUP);
+    // The search's rows, not the full list still drawn while they load (a click on a row replaced
+    // under it opened nothing once in CI).
+    await expect(groupList.rows()).toHaveCount(1);
   };
 
   // Time group: name, description and its first range, office hours Monday to Friday.
