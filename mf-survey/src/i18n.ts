@@ -48,7 +48,7 @@ registerTranslations(NS, {
     kind: 'Loại câu hỏi',
     text: 'Nội dung câu hỏi',
     options: 'Các lựa chọn',
-    required: 'Bắt buộc trả lời',
+    required: 'Bắt buộc',
     position: 'Thứ tự',
     preview: 'Xem trước (như điện thoại viên thấy)',
   },

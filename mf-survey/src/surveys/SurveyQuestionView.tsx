@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Checkbox, Field, Input, Radio, RadioGroup, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Input, Label, Radio, RadioGroup, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { RATING_MAX, RATING_MIN, type SurveyAnswerValue, type SurveyQuestionKind } from '@tongdai/contracts';
 import { NS } from '../i18n';
@@ -14,11 +14,10 @@ export interface AskedQuestion {
 
 const useStyles = makeStyles({
   group: { display: 'flex', flexDirection: 'column', gap: '2px' },
-  legend: { fontWeight: tokens.fontWeightSemibold, marginBottom: '4px' },
+  legend: { marginBottom: '4px' },
   rating: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
   scale: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
-  required: { color: tokens.colorPaletteRedForeground1, marginLeft: '4px' },
 });
 
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
@@ -39,7 +38,9 @@ export function SurveyQuestionView({ question: q, number, value, onChange, error
   const s = useStyles();
   const { t } = useTranslation(NS);
   const id = useId();
-  const label = `${number}. ${q.text || t('question.previewEmptyText')}`;
+  const text = `${number}. ${q.text || t('question.previewEmptyText')}`;
+  // The question stands out from its options: semibold, as in a Field's label slot.
+  const label = { children: text, weight: 'semibold' as const };
   const state = { validationMessage: error ?? undefined, validationState: error ? ('error' as const) : ('none' as const) };
   const testId = `survey-question-${number}`;
 
@@ -48,7 +49,7 @@ export function SurveyQuestionView({ question: q, number, value, onChange, error
     const toggle = (o: string, on: boolean) => onChange(on ? q.options.filter((x) => x === o || picked.includes(x)) : picked.filter((x) => x !== o));
     return (
       <div role="group" aria-labelledby={`${id}-legend`} className={s.group} data-testid={testId}>
-        <Text id={`${id}-legend`} className={s.legend}>{label}{q.required && <span className={s.required} aria-label={t('question.requiredMark')}>*</span>}</Text>
+        <Label id={`${id}-legend`} className={s.legend} weight="semibold" required={q.required}>{text}</Label>
         {q.options.map((o, i) => (
           <Checkbox key={`${i}-${o}`} label={o} checked={picked.includes(o)} onChange={(_, d) => toggle(o, d.checked === true)} data-testid="answer-option" />
         ))}

@@ -34,5 +34,5 @@ function MoveButtons({ row }: { row: SurveyQuestion }) {
 
 /** /survey/question: the questions by category and order, with the category's preview. */
 export const Questions = {
-  List: () => <EntityListScreen entity={question} toolbar={<SurveyPreviewButton />} rowActions={(r) => <MoveButtons row={r} />} rowActionsWidth="240px" />,
+  List: () => <EntityListScreen entity={question} toolbar={<SurveyPreviewButton />} rowActions={(r) => <MoveButtons row={r} />} rowActionsWidth="224px" />,
 };
