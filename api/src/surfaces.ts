@@ -21,6 +21,7 @@ import { summaryRoutes } from './modules/reports/summary.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { kpisRoutes } from './modules/kpis/kpis.routes';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
+import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { publicRoute } from './http/guards';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -78,6 +79,8 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(kpisRoutes);
       await tenant.register(monitorRoutes);
       await tenant.register(switchboardsRoutes);
+      // Campaigns (ADR 0050) pass their QuestionUsage here when they land: a question a running campaign asks is not deleted.
+      await tenant.register(surveysRoutes());
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { mp3, multipart, wav } from '@tongdai/testkit/pbx-kit';
 import type { Db } from '../src/db/db';
 import { CdrWriter } from '../src/modules/cdr/cdr.service';
-import { TELECOM_API, vnDay } from '@tongdai/contracts';
+import { SURVEY_API, TELECOM_API, vnDay } from '@tongdai/contracts';
 
 /** One operation of the OpenAPI document, with the access its guards declared (x-auth …). */
 export interface Operation {
@@ -74,6 +74,7 @@ const BODIES: Record<string, (rows: TenantRows) => Promise<Row>> = {
   'PUT /t/{ma_dn}/role/{id}': async () => ({ name: FIXTURE.role, permissions: ['customer.view'] }),
   'PUT /t/{ma_dn}/role/{id}/password': async (rows) => ({ user_id: (await rows.first('/t/{ma_dn}/accounts'))?.id, ...PASSWORD }),
   'PUT /t/{ma_dn}/accounts/{id}/password': async () => PASSWORD,
+  'POST /t/{ma_dn}/survey-questions/{id}/move': async () => ({ direction: 'down' }),
 };
 
 /** Names of the rows createRows() makes; a listing names them before any other row. */
@@ -209,6 +210,12 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
     payload: { number: maDn === 'demo' ? '02873009901' : '02473009901', switchboard_id: switchboard.id, destination: direct('101') },
   });
   await post('rule', { name: 'Quy tắc ma trận', pattern: '09XXXXXXXX', switchboard_ids: [switchboard.id] });
+  // Issue 33: a survey category with a question of each list (…/{id} and …/{id}/move name them).
+  const surveyCategory = await send({ method: 'POST', url: `/t/${maDn}/${SURVEY_API.categories}`, payload: { name: 'Khảo sát ma trận' } });
+  await send({
+    method: 'POST', url: `/t/${maDn}/${SURVEY_API.questions}`,
+    payload: { category_id: surveyCategory.id, kind: 'single', text: 'Câu hỏi ma trận', options: ['Có', 'Không'] },
+  });
   await post('blocked-in', { number: '0911000111' });
   await post('blocked-out', { number: '0911000222' });
   // A call record of today (calls are written by the call path, not by a request): the call history's rows.

@@ -36,6 +36,8 @@ const SCREENS = [
   ['/outbound', 'outbound', 'Danh sách tuyến gọi ra'],
   ['/list-of-blocked-incoming-numbers', 'blocked-in', 'Danh sách số bị chặn gọi vào'],
   ['/list-of-blocked-out-numbers', 'blocked-out', 'Danh sách số bị chặn gọi ra'],
+  ['/survey/categories', 'survey-categories-empty', 'Danh sách danh mục khảo sát'],
+  ['/survey/question', 'survey-questions-empty', 'Danh sách câu hỏi'],
 ] as const;
 
 // Each screen in both themes, with its key texts asserted. The two walk read only (each worker has

@@ -1,5 +1,6 @@
 import { createRemoteApp } from '@tongdai/ui';
+import { surveyRoutes } from './surveys/surveys.routes';
 
-// No route yet (see manifest.ts); not imported from the manifest, which loads this file lazily.
-const lifecycles = createRemoteApp({ name: 'mf_survey', routes: [] });
+// The routes, not the manifest: the manifest loads this file lazily.
+const lifecycles = createRemoteApp({ name: 'mf_survey', routes: surveyRoutes });
 export const { bootstrap, mount, unmount } = lifecycles;

@@ -1,13 +1,12 @@
-import { defineRemoteManifest } from '@tongdai/platform';
+import { defineRemoteManifest, i18n } from '@tongdai/platform';
+import { NS } from './i18n';
+import { surveyNav, surveyRoutes } from './surveys/surveys.routes';
 
-/**
- * mf-survey: its screens arrive with their issues. A manifest lists only screens that work, so
- * this one is registered (and proves the remote loads) but owns no route yet.
- */
+/** mf-survey: survey categories and questions (issue 33); campaigns and the agent's screen follow. */
 export default defineRemoteManifest({
   id: 'mf_survey',
-  title: 'Khảo sát & Chiến dịch',
-  routes: [],
-  nav: [],
+  title: i18n.t('area', { ns: NS }),
+  routes: surveyRoutes,
+  nav: surveyNav(),
   lifecycles: () => import('./app'),
 });

@@ -29,6 +29,18 @@ describe('PGlite smoke', () => {
     await expect(bad).rejects.toThrow(/row-level security/);
   });
 
+  it('swaps two survey questions in one statement (the deferrable position key, migration 0047)', async () => {
+    const app = await buildServer({ db, jwtSecret: 'pglite-smoke-secret-pglite-smoke-secret' });
+    const login = await app.inject({ method: 'POST', url: '/identity/login/tenant', payload: { ma_dn: DEMO.tenants.demo, ...DEMO.admin } });
+    const headers = { authorization: `Bearer ${login.json().data.token}` };
+    const send = (url: string, payload: object) => app.inject({ method: 'POST', url: `/t/demo/${url}`, headers, payload });
+    const category = (await send('survey-categories', { name: 'PGlite' })).json().data;
+    for (const text of ['Một', 'Hai']) await send('survey-questions', { category_id: category.id, kind: 'text', text });
+    const second = (await app.inject({ url: `/t/demo/survey-questions?category_id=${category.id}`, headers })).json().data[1];
+    expect((await send(`survey-questions/${second.id}/move`, { direction: 'up' })).json().data.position).toBe(1);
+    await app.close();
+  });
+
   it('seeds only once', async () => {
     expect(await seedIfEmpty(db)).toBe(false);
   });

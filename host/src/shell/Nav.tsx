@@ -5,7 +5,7 @@ import {
   PeopleRegular, PeopleTeamRegular, PersonRegular, ShieldKeyholeRegular, TagRegular,
   CallInboundRegular, DialpadRegular, FlowchartRegular, HistoryRegular, MegaphoneRegular, PeopleCallRegular, PeopleQueueRegular,
   CalendarLtrRegular, CallOutboundRegular, CallProhibitedRegular, ClockRegular, MusicNote2Regular, Speaker2Regular,
-  CallAddRegular, ServerRegular,
+  CallAddRegular, ServerRegular, QuestionCircleRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
@@ -43,6 +43,7 @@ const ICONS: Record<string, ReactElement> = {
   'call-prohibited': <CallProhibitedRegular />,
   'call-add': <CallAddRegular />,
   server: <ServerRegular />,
+  question: <QuestionCircleRegular />,
 };
 
 const useStyles = makeStyles({

@@ -34,3 +34,4 @@ export * from './telecom';
 export * from './recording';
 export * from './spy';
 export * from './decree91';
+export * from './surveys';

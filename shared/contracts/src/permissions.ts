@@ -185,6 +185,11 @@ export const PERM = {
     listen: 'recording.listen',
     download: 'recording.download',
   },
+  /** Survey categories and questions (issue 33); campaigns have their own (campaign.*). */
+  survey: {
+    view: 'survey.view',
+    edit: 'survey.edit',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -315,6 +320,8 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.telecom.delete, group: 'Viễn thông', label: 'Xoá tổng đài nhà mạng và hotline' },
   { name: PERM.recording.listen, group: 'Ghi âm', label: 'Nghe ghi âm cuộc gọi' },
   { name: PERM.recording.download, group: 'Ghi âm', label: 'Tải ghi âm cuộc gọi' },
+  { name: PERM.survey.view, group: 'Khảo sát', label: 'Xem danh mục và câu hỏi khảo sát' },
+  { name: PERM.survey.edit, group: 'Khảo sát', label: 'Thêm, sửa, xoá danh mục và câu hỏi khảo sát' },
 ];
 
 /** The logged-in user as kept locally (SPEC §3): the role name and its permissions. */

@@ -66,6 +66,9 @@ export const paths = {
   kpi: addPageEditDialog('/kpis', '/kpi/add'),
   timeGroup: { list: '/time-groups', add: '/time-groups/add', edit: (id: number | string, detailId: number | string) => `/time-groups/edit/${id}/${detailId}`, editPattern: '/time-groups/edit/:id/:detailId' },
   settings: { home: '/setting', tenant: (slug: string) => `/setting/${slug}`, user: (slug: string) => `/user-setting/${slug}`, patterns: ['/setting/:slug', '/user-setting/:slug', '/setting'] },
+  /** Survey categories and questions (issue 33): add and edit in a dialog on the list, the SPEC names one route each. */
+  surveyCategory: dialogPaths('/survey/categories'),
+  surveyQuestion: dialogPaths('/survey/question'),
   surveyCampaignStart: { pattern: '/survey/campaign/start/:id', to: (id: number | string) => `/survey/campaign/start/${id}` },
 } as const;
 
@@ -87,8 +90,6 @@ export const screens = {
   etelecomCallHistory: '/etelecom/call-history',
   voiceSubscribers: '/voices/subscribers',
   marketingCampaign: '/marketings/campaign',
-  surveyCategories: '/survey/categories',
-  surveyQuestion: '/survey/question',
   surveyCampaign: '/survey/campaign',
   voiceOtpList: '/voice-otp/list',
   voiceOtpNumber: '/voice-otp/number',

@@ -7,7 +7,7 @@ export function EntityFields({ entity, form }: { entity: { ns: string; prefix?: 
   return (
     <>
       {entity.fields.filter((f) => !f.when || f.when(form.draft)).map((f) => (
-        <EntityField key={f.name} field={f} ns={entity.ns} prefix={entity.prefix} value={form.draft[f.name]} errors={form.errors} onChange={form.set(f.name)} editing={form.editing} />
+        <EntityField key={f.name} field={f} ns={entity.ns} prefix={entity.prefix} value={form.draft[f.name]} errors={form.errors} onChange={form.set(f.name)} editing={form.editing} draft={form.draft} />
       ))}
     </>
   );

@@ -5,13 +5,13 @@ import { TextField } from '../Form';
 import { UI_NS } from '../i18n';
 import { errorOf } from './draft';
 import { fieldKind, registerFieldKind, type FieldControlProps } from './registry';
-import { fieldKey, type FieldDef, type FieldErrors, type FieldKindName, type Translate } from './types';
+import { fieldKey, type Draft, type FieldDef, type FieldErrors, type FieldKindName, type Translate } from './types';
 
 // minWidth 0: a grid item otherwise grows to its content and spills into the next column.
 const useStyles = makeStyles({ cell: { minWidth: 0 }, wide: { gridColumn: '1 / -1', minWidth: 0 } });
 
 /** One form field, by kind. Test ids: `field-<name>` (kinds with parts add suffixes). */
-export function EntityField(p: { field: FieldDef; ns: string; prefix?: string; value: unknown; errors: FieldErrors; onChange: (value: unknown) => void; editing?: boolean; disabled?: boolean }) {
+export function EntityField(p: { field: FieldDef; ns: string; prefix?: string; value: unknown; errors: FieldErrors; onChange: (value: unknown) => void; editing?: boolean; disabled?: boolean; draft?: Draft }) {
   const s = useStyles();
   const { t } = useTranslation([p.ns, UI_NS]);
   const kind = fieldKind(p.field.kind);
@@ -21,7 +21,7 @@ export function EntityField(p: { field: FieldDef; ns: string; prefix?: string; v
   return (
     <div className={kind.wide ? s.wide : s.cell}>
       <Control field={p.field} ns={p.ns} label={t(fieldKey(p, p.field.name).map((k) => `${p.ns}:${k}`))} value={p.value} onChange={p.onChange}
-        error={errorOf(p.errors, p.field.name)} errors={p.errors} t={t as Translate} editing={p.editing ?? false} hint={hint} disabled={p.disabled} />
+        error={errorOf(p.errors, p.field.name)} errors={p.errors} t={t as Translate} editing={p.editing ?? false} hint={hint} disabled={p.disabled} draft={p.draft} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { FieldDef, FieldErrors, FieldKindName, Translate } from './types';
+import type { Draft, FieldDef, FieldErrors, FieldKindName, Translate } from './types';
 
 /** What a field kind's control receives. */
 export interface FieldControlProps<F extends FieldDef = FieldDef, V = unknown> {
@@ -21,6 +21,8 @@ export interface FieldControlProps<F extends FieldDef = FieldDef, V = unknown> {
   hint?: string;
   /** Shown, not changed (a reader without the edit permission). */
   disabled?: boolean;
+  /** The whole form as it stands, for a control that shows the rest of it (a preview of the object being edited). */
+  draft?: Draft;
 }
 
 /** A field kind: its control, how an API value becomes form state, and whether it takes the whole row. */
