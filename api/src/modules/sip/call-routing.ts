@@ -134,6 +134,11 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     }
   };
   const events: EvapiClient | null = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw, channels, unplanned, endCalls, held), opts.internalSecret ?? '') : null;
+  // Redis back after an outage (issue 41): it may have lost every registration (no persistence), so
+  // Kamailio sends its location table again and no registered extension is taken for offline.
+  const stopSync = hub?.onStoreBack?.(() => {
+    if (events?.syncRegistrations()) app.log.warn('Redis is back: registrations asked again from Kamailio');
+  });
   // The calls an earlier process was following come back first (live state, busy extensions,
   // channels), then Kamailio's events: what it kept unacknowledged arrives right after the handshake.
   const restored = journal
@@ -163,6 +168,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   });
   app.addHook('onClose', async () => {
     stopForgetting();
+    stopSync?.();
     clearInterval(sweeper);
     clearInterval(lapses);
     events?.stop();

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SYSTEM_UNAVAILABLE_REASON } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
@@ -7,6 +5,7 @@ import { openDb } from '../../db/open';
 import { seed } from '../../db/seed';
 import { INTERNAL_HEADERS } from '../../../test/helpers';
 import { until } from '../../../test/api-process';
+import { evapiStandIn, type EvapiStandIn } from '../../../test/evapi-stand-in';
 import { startPgCluster, type PgCluster } from '../../../test/pg-cluster';
 import type { CdrRow } from '../cdr/cdr';
 import { buildInternalServer } from './internal-server';
@@ -21,41 +20,10 @@ import { buildInternalServer } from './internal-server';
  */
 const SECRET = process.env.INTERNAL_SECRET ?? '';
 const DOMAIN = 'demo.tongdai.local';
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const netstring = (o: unknown) => {
-  const p = JSON.stringify(o);
-  return `${Buffer.byteLength(p)}:${p},`;
-};
-
-/** Kamailio's evapi end as far as the API sees it: the welcome, an empty replay, then what the test sends; the acks it gets. */
-async function kamailioEvents(): Promise<{ server: Server; port: number; send(e: unknown): void; acks: string[] }> {
-  const acks: string[] = [];
-  let socket: Socket | null = null;
-  const server = createServer((s) => {
-    s.on('error', () => undefined);
-    let buffered = '';
-    s.on('data', (d) => {
-      buffered += d.toString();
-      for (let m = /^(\d+):/.exec(buffered); m && buffered.length >= m[0].length + Number(m[1]) + 1; m = /^(\d+):/.exec(buffered)) {
-        const msg = JSON.parse(buffered.slice(m[0].length, m[0].length + Number(m[1]))) as { hello?: string; ack?: string };
-        buffered = buffered.slice(m[0].length + Number(m[1]) + 1);
-        if (msg.hello) {
-          s.write(netstring({ event: 'welcome', nonce: msg.hello, proof: sha256(`kamailio|${msg.hello}|${SECRET}`) }));
-          s.write(netstring({ event: 'replayed', upto: '0', more: 0 }));
-          socket = s;
-        }
-        if (msg.ack) acks.push(msg.ack);
-      }
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { server, port: (server.address() as { port: number }).port, send: (e) => socket?.write(netstring(e)), acks };
-}
-
 describe('a call while the database is away', () => {
   let cluster: PgCluster;
   let db: Db;
-  let events: Awaited<ReturnType<typeof kamailioEvents>>;
+  let events: EvapiStandIn;
   /** Planned calls before the outage: its caches (tenant, configuration, switchboards) are warm. */
   let warm: FastifyInstance;
   /** Never planned a call: everything a plan needs must come from the database. */
@@ -75,7 +43,7 @@ describe('a call while the database is away', () => {
     cluster = await startPgCluster();
     db = await openDb({ databaseUrl: cluster.url });
     await seed(db);
-    events = await kamailioEvents();
+    events = await evapiStandIn(SECRET);
     warm = buildInternalServer(db, { secret: SECRET, calls: { evapi: `127.0.0.1:${events.port}` } });
     cold = buildInternalServer(db, { secret: SECRET });
     for (const internal of [warm, cold]) for (const ext of ['101', '102']) expect(await register(internal, ext)).toBe(200);
@@ -86,7 +54,7 @@ describe('a call while the database is away', () => {
   afterAll(async () => {
     await cold?.close();
     await warm?.close();
-    events?.server.close();
+    events?.close();
     await db?.close();
     await cluster?.stop();
   });
@@ -105,11 +73,11 @@ describe('a call while the database is away', () => {
       events.send({ event: 'failed', id: '7.1', call_id: 'outage-refused', code: '503', unplanned: 'ext', from: '101', from_domain: DOMAIN, to: '102', src: '127.0.0.1:5060', at: at.toFixed(6) });
       // Not acknowledged while its record cannot be written (a window to show nothing is, not a wait for something).
       await new Promise((r) => setTimeout(r, 1000));
-      expect(events.acks).toEqual([]);
+      expect(events.received).toEqual([]);
     } finally {
       cluster.up();
     }
-    await until('the refused call acknowledged once recorded', () => events.acks, (a) => a.includes('7.1'));
+    await until('the refused call acknowledged once recorded', () => events.received, (r) => r.some((m) => m.ack === '7.1'));
     const rows = (await db.withSystem((tx) => tx.query<CdrRow>("select * from cdrs where call_id = 'outage-refused'"))).rows;
     expect(rows.map((r) => ({ direction: r.direction, caller: r.caller, callee: r.callee, disposition: r.disposition, sip: r.sip_code, reason: r.reason }))).toEqual([
       { direction: 'internal', caller: '101', callee: '102', disposition: 'FAILED', sip: 503, reason: SYSTEM_UNAVAILABLE_REASON },
