@@ -58,3 +58,10 @@ export async function evapiStandIn(secret: string, answer: (msg: Record<string, 
     },
   };
 }
+
+/** Kamailio's answer to {"sync":"registrations"} (route[REGISTRATIONS_SYNC]: ul.dump, JSON-RPC id 2): each AoR with one live contact. */
+export const locationTable = (aors: string[], expires = 540) => ({
+  jsonrpc: '2.0',
+  id: 2,
+  result: { Domains: [{ Domain: { Domain: 'location', AoRs: aors.map((aor) => ({ Info: { AoR: aor, Contacts: [{ Contact: { Expires: expires, 'User-Agent': 'sipp' } }] } })) } }] },
+});

@@ -4,7 +4,7 @@ import { MONITOR_API, type MonitorSnapshot } from '@tongdai/contracts';
 import { RedisStatus } from '../../db/redis';
 import { DEMO, INTERNAL_HEADERS, bearer, startTestApp, type TestApp } from '../../../test/helpers';
 import { until } from '../../../test/api-process';
-import { evapiStandIn, type EvapiStandIn } from '../../../test/evapi-stand-in';
+import { evapiStandIn, locationTable, type EvapiStandIn } from '../../../test/evapi-stand-in';
 import { REDIS_MISSING, startRedisServer, type RedisServer } from '../../../test/redis-server';
 import { redisCounters } from '../auth/throttle';
 import { buildInternalServer } from '../sip/internal-server';
@@ -19,13 +19,6 @@ import { redisHub, type CallEventHub } from './call-event-hub';
  */
 const SECRET = process.env.INTERNAL_SECRET ?? '';
 const DOMAIN = 'demo.tongdai.local';
-
-/** ul.dump's answer (route[REGISTRATIONS_SYNC], JSON-RPC id 2) with 101 and 102 registered. */
-const locationTable = {
-  jsonrpc: '2.0',
-  id: 2,
-  result: { Domains: [{ Domain: { Domain: 'location', AoRs: ['101', '102'].map((u) => ({ Info: { AoR: `${u}@${DOMAIN}`, Contacts: [{ Contact: { Expires: 540, 'User-Agent': 'sipp' } }] } })) } }] },
-};
 
 describe('Redis away', () => {
   let redis: RedisServer;
@@ -47,7 +40,7 @@ describe('Redis away', () => {
     const loginCounters = await redisCounters(redis.url, () => undefined, 'tongdai:login:', status);
     closeCounters = () => loginCounters.close();
     t = await startTestApp({ hub, loginCounters, redisStatus: status });
-    kamailio = await evapiStandIn(SECRET, (msg) => (msg.sync === 'registrations' ? locationTable : undefined));
+    kamailio = await evapiStandIn(SECRET, (msg) => (msg.sync === 'registrations' ? locationTable([`101@${DOMAIN}`, `102@${DOMAIN}`]) : undefined));
     internal = buildInternalServer(t.db, { secret: SECRET, calls: { hub, evapi: `127.0.0.1:${kamailio.port}` } });
     tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     await until('the API connected to the events', async () => (await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/calls' })).json().events_connected, (ok) => ok === true);
@@ -97,14 +90,14 @@ describe('Redis away', () => {
     await until('/health says degraded', async () => (await t.app.inject({ url: '/health' })).json(), (h) => h.status === 'degraded');
     expect((await timed(t.app, { url: '/health' }))).toMatchObject({ status: 200, body: { status: 'degraded', db: 'postgres', redis: 'unreachable' } });
     expect(log.some((l) => /Redis unreachable.*degraded/.test(l))).toBe(true);
-    // Each within a bound (1 s): login counts on this instance, the wall and the plan read its own copy.
+    // Each within a bound (2 s; it was 16 s, Redis's whole outage): login counts on this instance, the wall and the plan read its own copy.
     const login = await loginAnswer();
     const wall = await timed(t.app, { url: `/t/demo/${MONITOR_API.snapshot}`, headers: bearer(token.token) });
     const during = await plan('during');
     expect([
-      [login.status, login.ms < 1000],
-      [wall.status, wall.ms < 1000],
-      [during.status, during.first, during.ms < 1000],
+      [login.status, login.ms < 2000],
+      [wall.status, wall.ms < 2000],
+      [during.status, during.first, during.ms < 2000],
     ]).toEqual([[200, true], [200, true], [200, 'ring 102', true]]);
     // The wall from this instance's copy: both phones registered, the call it follows.
     const snapshot = wall.body.data as MonitorSnapshot;

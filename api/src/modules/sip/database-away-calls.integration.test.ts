@@ -5,7 +5,7 @@ import { openDb } from '../../db/open';
 import { seed } from '../../db/seed';
 import { INTERNAL_HEADERS } from '../../../test/helpers';
 import { until } from '../../../test/api-process';
-import { evapiStandIn, type EvapiStandIn } from '../../../test/evapi-stand-in';
+import { evapiStandIn, locationTable, type EvapiStandIn } from '../../../test/evapi-stand-in';
 import { startPgCluster, type PgCluster } from '../../../test/pg-cluster';
 import type { CdrRow } from '../cdr/cdr';
 import { buildInternalServer } from './internal-server';
@@ -43,8 +43,9 @@ describe('a call while the database is away', () => {
     cluster = await startPgCluster();
     db = await openDb({ databaseUrl: cluster.url });
     await seed(db);
-    events = await evapiStandIn(SECRET);
-    warm = buildInternalServer(db, { secret: SECRET, calls: { evapi: `127.0.0.1:${events.port}` } });
+    // Kamailio's location table, when asked: 201 of abc registered (a REGISTER the API could not record).
+    events = await evapiStandIn(SECRET, (msg) => (msg.sync === 'registrations' ? locationTable(['201@abc.tongdai.local']) : undefined));
+    warm = buildInternalServer(db, { secret: SECRET, calls: { evapi: `127.0.0.1:${events.port}`, lapseCheckMs: 100 } });
     cold = buildInternalServer(db, { secret: SECRET });
     for (const internal of [warm, cold]) for (const ext of ['101', '102']) expect(await register(internal, ext)).toBe(200);
     await until('the API connected to the events', async () => (await warm.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/calls' })).json().events_connected, (ok) => ok === true);
@@ -59,7 +60,7 @@ describe('a call while the database is away', () => {
     await cluster?.stop();
   });
 
-  it('is refused as unplannable (503 DATABASE_UNAVAILABLE within 3 s), never planned as "extension offline"; once the database is back its record says why', async () => {
+  it('is refused as unplannable (503 DATABASE_UNAVAILABLE within 3 s), never planned as "extension offline"; once the database is back its record says why, and a registration it missed is asked again from Kamailio', async () => {
     const at = Date.now() / 1000;
     cluster.down();
     try {
@@ -69,6 +70,9 @@ describe('a call while the database is away', () => {
       // What was cached still plans the call (102 is registered and free), or it is refused the same way: never a 480.
       const cached = await plan(warm, 'outage-warm');
       expect(cached.status === 200 ? cached.first : cached.code).toEqual(cached.status === 200 ? expect.objectContaining({ do: 'ring', targets: ['102'] }) : 'DATABASE_UNAVAILABLE');
+      // A phone of a tenant not looked up yet registers: its report cannot be recorded now (Kamailio keeps the registration).
+      const registration = await warm.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/registration', payload: { user: '201', domain: 'abc.tongdai.local', expires: 600 } });
+      expect({ status: registration.statusCode, code: registration.json().code }).toEqual({ status: 503, code: 'DATABASE_UNAVAILABLE' });
       // Kamailio refused a call (503 + Retry-After) and keeps its event until the API has recorded it.
       events.send({ event: 'failed', id: '7.1', call_id: 'outage-refused', code: '503', unplanned: 'ext', from: '101', from_domain: DOMAIN, to: '102', src: '127.0.0.1:5060', at: at.toFixed(6) });
       // Not acknowledged while its record cannot be written (a window to show nothing is, not a wait for something).
@@ -84,6 +88,9 @@ describe('a call while the database is away', () => {
     ]);
     // At the moment it was refused, not when the database came back.
     expect(Math.abs(new Date(rows[0].started_at).getTime() - at * 1000)).toBeLessThan(1000);
+    // The registration it missed comes back from Kamailio's location table, asked for once the database answers.
+    await until('Kamailio asked for its registrations', () => events.received, (r) => r.some((m) => m.sync === 'registrations'));
+    await until('201 of abc registered', async () => (await warm.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/registrations?domain=abc.tongdai.local' })).json().extensions, (e) => JSON.stringify(e) === '["201"]');
     // And the cold listener plans again by itself.
     expect((await plan(cold, 'after-outage')).first).toMatchObject({ do: 'ring', targets: ['102'] });
   }, 60_000);
