@@ -13,6 +13,9 @@ export interface RedisServer {
   down(): Promise<void>;
   /** A new, empty server on the same port. */
   up(): Promise<void>;
+  /** SIGSTOP: the server hangs with every connection open (a frozen host); `thaw` (SIGCONT) resumes it. */
+  freeze(): void;
+  thaw(): void;
 }
 
 export const REDIS_MISSING = 'redis-server is not installed (apt-get install -y redis-server; npm test installs it as root)';
@@ -61,7 +64,10 @@ export async function startRedisServer(): Promise<RedisServer | null> {
   // If Jest dies before globalTeardown, do not leave a redis-server running.
   process.once('exit', stop);
   await start();
-  return { url: `redis://127.0.0.1:${port}`, stop: async () => stop(), down: kill, up: start };
+  return {
+    url: `redis://127.0.0.1:${port}`, stop: async () => stop(), down: kill, up: start,
+    freeze: () => void proc.kill('SIGSTOP'), thaw: () => void proc.kill('SIGCONT'),
+  };
 }
 
 let own: Promise<RedisServer> | undefined;

@@ -7,6 +7,20 @@ export type RedisConnection = ReturnType<typeof createClient>;
 export const REDIS_TIMEOUT_MS = 500;
 
 /**
+ * `command`, or a timeout after `ms`. node-redis's own command timeout ends only the wait to be
+ * written: a command written to a Redis that hangs would wait for as long as the connection stays
+ * open. Its late answer is dropped here.
+ */
+export function bounded<T>(command: Promise<T>, ms = REDIS_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  command.catch(() => undefined);
+  return Promise.race([command, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Whether Redis answers (REDIS_URL), as the API's connections see it (issue 41): /health says
  * "degraded" while one of them does not, the log says when it goes and when it is back, and what
  * Redis lost or missed meanwhile is rebuilt by whoever asked `onBack`. Redis holds shared state,
@@ -30,8 +44,9 @@ export class RedisStatus {
 
   /**
    * A connection that never makes a request wait on a Redis that is not there: a command meets a
-   * closed connection at once (no offline queue) and gives up after REDIS_TIMEOUT_MS; node-redis
-   * reconnects by itself (backoff up to 2 s). `name` is the connection's in the log.
+   * closed connection at once (no offline queue); node-redis reconnects by itself (backoff up to 2 s).
+   * A Redis that hangs without closing (a frozen host) is found by a PING a second that gets no
+   * answer within 1 s. `name` is the connection's in the log.
    */
   async connect(url: string, name: string, onError: (e: unknown) => void = () => undefined): Promise<RedisConnection> {
     const { createClient } = await import('redis');
@@ -44,6 +59,9 @@ export class RedisStatus {
     client.on('reconnecting', () => this.lost(name));
     client.on('ready', () => this.back(name));
     await client.connect();
+    const beat = setInterval(() => void bounded(client.ping(), 2 * REDIS_TIMEOUT_MS).then(() => this.back(name), () => this.lost(name)), 1000);
+    beat.unref();
+    client.on('end', () => clearInterval(beat));
     return client;
   }
 
@@ -66,14 +84,18 @@ export class RedisStatus {
  * (a QUIT queued for a reconnection that never comes held the API's shutdown forever).
  */
 export async function closeRedis(client: RedisConnection): Promise<void> {
-  if (client.isReady && (await client.quit().then(() => true, () => false))) return;
+  if (client.isReady && (await bounded(client.quit()).then(() => true, () => false))) return;
   if (client.isOpen) client.destroy();
 }
 
-/** What Redis answers, or, when it cannot answer in time, `local` (this process's own copy). */
-export async function orLocal<T>(fromRedis: () => Promise<T>, local: () => T | Promise<T>, onError: (e: unknown) => void = () => undefined): Promise<T> {
+/**
+ * What Redis answers within REDIS_TIMEOUT_MS, or else `local` (this process's own copy); at once
+ * while Redis is known to be `away` (a request would otherwise pay the timeout for each command).
+ */
+export async function orLocal<T>(fromRedis: () => Promise<T>, local: () => T | Promise<T>, away: () => boolean = () => false, onError: (e: unknown) => void = () => undefined): Promise<T> {
+  if (away()) return local();
   try {
-    return await fromRedis();
+    return await bounded(fromRedis());
   } catch (err) {
     onError(err);
     return local();

@@ -159,21 +159,22 @@ return 1`;
 export async function redisCounters(url: string, onError: (e: unknown) => void = () => undefined, prefix = 'tongdai:login:', status = new RedisStatus()): Promise<CounterStore> {
   const client = await status.connect(url, 'login limits', onError);
   const local = memoryCounters();
+  const away = () => !status.up;
   const k = (key: string) => prefix + key;
   return {
     hit: (key, windowMs) =>
       orLocal(async () => {
         const [count, ttl] = (await client.eval(HIT, { keys: [k(key)], arguments: [String(windowMs)] })) as [number, number];
         return { count, resetMs: ttl > 0 ? ttl : windowMs };
-      }, () => local.hit(key, windowMs)),
+      }, () => local.hit(key, windowMs), away),
     fail: (key, now, forgetMs) =>
-      orLocal(async () => void (await client.eval(FAIL, { keys: [k(key)], arguments: [String(now), String(forgetMs)] })), () => local.fail(key, now, forgetMs)),
+      orLocal(async () => void (await client.eval(FAIL, { keys: [k(key)], arguments: [String(now), String(forgetMs)] })), () => local.fail(key, now, forgetMs), away),
     failures: (key) =>
       orLocal(async () => {
         const [n, last] = await client.hmGet(k(key), ['n', 'last']);
         return n ? { count: Number(n), last: Number(last) } : null;
-      }, () => local.failures(key)),
-    clear: (key) => orLocal(async () => void (await client.del(k(key))), () => local.clear(key)),
+      }, () => local.failures(key), away),
+    clear: (key) => orLocal(async () => void (await client.del(k(key))), () => local.clear(key), away),
     async close() {
       await local.close();
       await closeRedis(client);

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { MonitorEvent, PbxCallEvent } from '@tongdai/contracts';
 import type { CallEvent } from '../cdr/call-tracker';
-import { closeRedis, RedisStatus } from '../../db/redis';
+import { bounded, closeRedis, RedisStatus } from '../../db/redis';
 import { memoryLiveStore, redisLiveStore, withLocalCopy, type LiveStore } from './live-state';
 
 /** What the tenant's channel carries: call events and the wall's events (issue 14). */
@@ -94,7 +94,7 @@ export async function redisHub(url: string, onError: (e: unknown) => void = () =
   // so a socket that hears an event and asks for a snapshot finds the state the event announced.
   // A write Redis missed while away is said once (the status's line), not once per call event.
   const unlessAway = (err: unknown) => void (status.up && onError(err));
-  const live = withLocalCopy(redisLiveStore(pub, onError), unlessAway);
+  const live = withLocalCopy(redisLiveStore(pub, onError), () => !status.up, unlessAway);
   const stopRebuild = status.onBack(() => void live.rebuild().catch(onError));
   const local = memoryHub(live);
   const relay = <T>(deliver: (tenantId: number, event: T, audience?: Audience) => void) => (message: string) => {
@@ -107,13 +107,17 @@ export async function redisHub(url: string, onError: (e: unknown) => void = () =
   };
   await sub.subscribe(CHANNEL, relay(local.publish));
   await sub.subscribe(SESSIONS_CHANNEL, relay(local.endSessions));
-  // Redis away: this instance's sockets still hear what this instance publishes.
-  const send = (channel: string, tenantId: number, event: unknown, audience?: Audience) =>
-    void pub.publish(channel, JSON.stringify({ tenantId, event, audience })).catch((err: unknown) => {
-      if (channel === CHANNEL) local.publish(tenantId, event as RealtimeEvent, audience);
-      else local.endSessions(tenantId, event as EndedSessions);
+  // Redis away: this instance's sockets still hear what this instance publishes (a Redis that answers
+  // after 0.5 s may then deliver it twice; the browsers' screens apply an event again harmlessly).
+  const deliverHere = (channel: string, tenantId: number, event: unknown, audience?: Audience) =>
+    channel === CHANNEL ? local.publish(tenantId, event as RealtimeEvent, audience) : local.endSessions(tenantId, event as EndedSessions);
+  const send = (channel: string, tenantId: number, event: unknown, audience?: Audience) => {
+    if (!status.up) return deliverHere(channel, tenantId, event, audience);
+    void bounded(pub.publish(channel, JSON.stringify({ tenantId, event, audience }))).catch((err: unknown) => {
+      deliverHere(channel, tenantId, event, audience);
       unlessAway(err);
     });
+  };
   return {
     live,
     publish: (tenantId, event, audience) => send(CHANNEL, tenantId, event, audience),

@@ -1,5 +1,5 @@
 import type { LiveCall } from '@tongdai/contracts';
-import { orLocal } from '../../db/redis';
+import { bounded, orLocal } from '../../db/redis';
 import { memoryRegistrations, redisRegistrations, withLocalRegistrations, type RegistrationStore } from './registration-store';
 
 /**
@@ -67,12 +67,13 @@ export function redisLiveStore(redis: RedisClient, onError: (e: unknown) => void
 
 /**
  * The shared store (Redis) with this process's own copy beside it (issue 41): every write goes to
- * both, a read Redis cannot answer in time comes from the copy (the /monitor snapshot never waits on
+ * the copy, and to Redis unless it is known to be `away`; a read Redis cannot answer in time (or while
+ * it is away) comes from the copy (the /monitor snapshot never waits on
  * Redis, and shows this instance's calls). `rebuild()`, once Redis is back, writes the calls in
  * progress again (a restarted Redis lost them) and the removals it missed (no ghost stays ringing).
  */
-export function withLocalCopy(shared: LiveStore, onError: (e: unknown) => void = () => undefined, now: () => number = Date.now): LiveStore & { rebuild(): Promise<void> } {
-  const local = memoryLiveStore(now, withLocalRegistrations(shared.registrations, onError, now));
+export function withLocalCopy(shared: LiveStore, away: () => boolean, onError: (e: unknown) => void = () => undefined, now: () => number = Date.now): LiveStore & { rebuild(): Promise<void> } {
+  const local = memoryLiveStore(now, withLocalRegistrations(shared.registrations, away, onError, now));
   /** Removals Redis did not take, by "tenant:call". */
   const missed = new Map<string, { tenantId: number; callId: string }>();
   const tenants = new Set<number>();
@@ -82,16 +83,19 @@ export function withLocalCopy(shared: LiveStore, onError: (e: unknown) => void =
       tenants.add(t);
       missed.delete(`${t}:${call.call_id}`);
       await local.putCall(t, call);
-      await shared.putCall(t, call).catch(onError);
+      // Away: written with the others when it is back (rebuild).
+      if (!away()) await bounded(shared.putCall(t, call)).catch(onError);
     },
     async removeCall(t, id) {
       await local.removeCall(t, id);
-      await shared.removeCall(t, id).catch((err: unknown) => {
-        missed.set(`${t}:${id}`, { tenantId: t, callId: id });
+      const miss = () => void missed.set(`${t}:${id}`, { tenantId: t, callId: id });
+      if (away()) return miss();
+      await bounded(shared.removeCall(t, id)).catch((err: unknown) => {
+        miss();
         onError(err);
       });
     },
-    calls: (t) => orLocal(() => shared.calls(t), () => local.calls(t)),
+    calls: (t) => orLocal(() => shared.calls(t), () => local.calls(t), away),
     async rebuild() {
       for (const [key, m] of missed) {
         await shared.removeCall(m.tenantId, m.callId);

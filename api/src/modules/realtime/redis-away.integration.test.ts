@@ -47,6 +47,7 @@ describe('Redis away', () => {
   }, 60_000);
 
   afterAll(async () => {
+    redis?.thaw();
     await internal?.close();
     kamailio?.close();
     await t?.close();
@@ -118,5 +119,31 @@ describe('Redis away', () => {
     expect(await plan('after')).toMatchObject({ status: 200, first: 'ring 102' });
     // The calls in progress it lost are written again (the wall of every instance shows them), not the one that ended.
     await until('Redis holds the calls in progress again', () => inRedis('calls'), (ids) => ids.join() === 'after,before', 10_000);
+  }, 60_000);
+
+  it('a Redis that hangs with its connections open (SIGSTOP) is found within 3 s (a PING a second); meanwhile nothing waits on it', async () => {
+    const token = ((await loginAnswer()).body.data as { token: string }).token;
+    redis.freeze();
+    try {
+      const frozen = Date.now();
+      // Before it is noticed, each command waits 0.5 s at most (a login makes three).
+      const early = await loginAnswer();
+      await until('/health says degraded', async () => (await t.app.inject({ url: '/health' })).json(), (h) => h.status === 'degraded' && h.redis === 'unreachable', 5000);
+      const noticed = Date.now() - frozen;
+      const login = await loginAnswer();
+      const wall = await timed(t.app, { url: `/t/demo/${MONITOR_API.snapshot}`, headers: bearer(token) });
+      const call = await plan('frozen');
+      expect([
+        [login.status, login.ms < 2000],
+        [wall.status, wall.ms < 2000],
+        [call.status, call.first, call.ms < 2000],
+        [early.status, early.ms < 3000],
+        noticed < 3000,
+      ]).toEqual([[200, true], [200, true], [200, 'ring 102', true], [200, true], true]);
+      console.log(`Redis frozen: a login at once ${early.ms} ms; noticed after ${noticed} ms; then login ${login.ms} ms, /monitor snapshot ${wall.ms} ms, plan ${call.ms} ms`);
+    } finally {
+      redis.thaw();
+    }
+    await until('/health ok again', async () => (await t.app.inject({ url: '/health' })).json(), (h) => h.status === 'ok', 5000);
   }, 60_000);
 });

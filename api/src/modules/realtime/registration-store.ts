@@ -200,12 +200,12 @@ export function redisRegistrations(redis: RedisClient, now: () => number = Date.
 
 /**
  * The shared store (Redis) with this process's own copy beside it (issue 41): every REGISTER goes to
- * both; while Redis does not answer, the plans, the wall and the subscribers' devices read the copy
+ * the copy, and to Redis unless it is known to be `away`; while Redis does not answer, the plans, the wall and the subscribers' devices read the copy
  * (with what Redis last said), so no extension is taken for offline because Redis is away. A lapse
  * is swept from Redis only (the next sweep once it is back). Kamailio's location table rebuilds
  * Redis when it returns (call-routing.ts).
  */
-export function withLocalRegistrations(shared: RegistrationStore, onError: (e: unknown) => void = () => undefined, now: () => number = Date.now): RegistrationStore {
+export function withLocalRegistrations(shared: RegistrationStore, away: () => boolean, onError: (e: unknown) => void = () => undefined, now: () => number = Date.now): RegistrationStore {
   const local = memoryRegistrations(now);
   /** What Redis last answered per tenant: registrations this instance did not hear itself. */
   const lastRead = new Map<number, Set<string>>();
@@ -213,7 +213,7 @@ export function withLocalRegistrations(shared: RegistrationStore, onError: (e: u
     async report(t, ext, expires, userAgent) {
       const change = await local.report(t, ext, expires, userAgent);
       if (expires <= 0) lastRead.get(t)?.delete(ext);
-      return orLocal(() => shared.report(t, ext, expires, userAgent), () => change, onError);
+      return orLocal(() => shared.report(t, ext, expires, userAgent), () => change, away, onError);
     },
     registered: (t) =>
       orLocal(
@@ -223,8 +223,9 @@ export function withLocalRegistrations(shared: RegistrationStore, onError: (e: u
           return set;
         },
         async () => new Set([...(lastRead.get(t) ?? []), ...(await local.registered(t))]),
+        away,
       ),
-    userAgents: (t) => orLocal(() => shared.userAgents(t), () => local.userAgents(t)),
-    lapsed: () => orLocal(() => shared.lapsed(), () => []),
+    userAgents: (t) => orLocal(() => shared.userAgents(t), () => local.userAgents(t), away),
+    lapsed: () => orLocal(() => shared.lapsed(), () => [], away),
   };
 }
