@@ -14,6 +14,7 @@ import { memoryLiveStore } from './modules/realtime/live-state';
 import { dbRegistrations } from './modules/realtime/registration-store';
 import { redisCounters } from './modules/auth/throttle';
 import { recordingStoreFromEnv } from './modules/recordings/recordings.service';
+import { RedisStatus } from './db/redis';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -51,11 +52,14 @@ async function main(): Promise<void> {
   const logger = { level: process.env.LOG_LEVEL ?? 'warn' };
   // Call events for the browsers: through Redis when several API instances serve (REDIS_URL).
   // Registrations (ADR 0038) live there too; without Redis in the database, so a restart keeps them.
+  // Nothing waits on Redis (issue 41): each connection gives up at once or within 0.5 s, /health says
+  // "degraded" and the log says when it goes and comes back.
+  const redisStatus = process.env.REDIS_URL ? new RedisStatus() : undefined;
   const hub = process.env.REDIS_URL
-    ? await redisHub(process.env.REDIS_URL, (e) => console.error('Redis (call events):', e))
+    ? await redisHub(process.env.REDIS_URL, (e) => console.error('Redis (call events):', e), redisStatus)
     : memoryHub(memoryLiveStore(Date.now, await dbRegistrations(db, (e) => console.error('Registrations not saved:', e))));
   // Login counters: in Redis too, so every instance counts the same tries (memory otherwise).
-  const loginCounters = process.env.REDIS_URL ? await redisCounters(process.env.REDIS_URL, (e) => console.error('Redis (login limits):', e)) : undefined;
+  const loginCounters = process.env.REDIS_URL ? await redisCounters(process.env.REDIS_URL, (e) => console.error('Redis (login limits):', e), undefined, redisStatus) : undefined;
   // TRUST_PROXY: the reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For
   // names the client; unset = none, the socket's address is the client (server.ts).
   const trustProxy = process.env.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -65,7 +69,7 @@ async function main(): Promise<void> {
   // Where tenants' switchboards may point the PBX (ADR 0043): one policy for saves and for use.
   const switchboardHosts = SwitchboardHosts.fromEnv();
   const app = await buildServer({
-    db, jwtSecret: keptSecret(dataDir, 'JWT_SECRET', () => randomBytes(48).toString('base64url')), corsOrigins, logger, loginRateLimit, hub, loginCounters, trustProxy, recordingStore, switchboardHosts,
+    db, jwtSecret: keptSecret(dataDir, 'JWT_SECRET', () => randomBytes(48).toString('base64url')), corsOrigins, logger, loginRateLimit, hub, redisStatus, loginCounters, trustProxy, recordingStore, switchboardHosts,
   });
   // Kamailio's and the media workers' listener: loopback only, never on the public port (ADR 0007),
   // and only with the shared secret (ADR 0019). A container stack sets INTERNAL_HOST to reach it

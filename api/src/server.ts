@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { ERROR_CODES, ERROR_MESSAGES, REALTIME_PROTOCOL, REFRESHED_TOKEN_HEADER } from '@tongdai/contracts';
 import { isTransientDbError, type Db } from './db/db';
+import type { RedisStatus } from './db/redis';
 import type { AppDeps, RateLimit } from './deps';
 import { registerErrorHandling } from './http/error-handler';
 import { exposeAccess, publicRoute } from './http/guards';
@@ -40,6 +41,8 @@ export interface ServerOptions {
   trustProxy?: string[];
   /** Call events for the real-time channel (default: in memory, this process only). */
   hub?: CallEventHub;
+  /** Whether Redis answers, when REDIS_URL is set: /health says "degraded" while it does not (issue 41). */
+  redisStatus?: RedisStatus;
   /** How often an open events socket re-checks its session (default 60 s). */
   sessionCheckMs?: number;
   /** Call recordings' files (default: recordingStoreFromEnv(), a folder or an S3 bucket); the internal listener must get the same. */
@@ -106,14 +109,16 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   // 503 with db "unreachable" while PostgreSQL is away (issue 41): a load balancer or supervisor reads it.
+  // Redis away is "degraded", 200: every request is still served (each instance with its own state).
+  const redis = () => (opts.redisStatus ? { redis: opts.redisStatus.up ? 'ok' : 'unreachable' } : {});
   app.get('/health', { preHandler: publicRoute, schema: { tags: ['health'] } }, async (_request, reply) => {
     try {
       await opts.db.query('select 1');
     } catch (err) {
       if (!isTransientDbError(err)) throw err;
-      return reply.status(503).send({ status: 'unavailable', db: opts.db.kind, database: 'unreachable', code: ERROR_CODES.databaseUnavailable, message: ERROR_MESSAGES.DATABASE_UNAVAILABLE });
+      return reply.status(503).send({ status: 'unavailable', db: opts.db.kind, database: 'unreachable', ...redis(), code: ERROR_CODES.databaseUnavailable, message: ERROR_MESSAGES.DATABASE_UNAVAILABLE });
     }
-    return { status: 'ok', db: opts.db.kind };
+    return { status: opts.redisStatus && !opts.redisStatus.up ? 'degraded' : 'ok', db: opts.db.kind, ...redis() };
   });
   await registerSurfaces(app);
   return app;

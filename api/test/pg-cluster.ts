@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,11 @@ export interface PgCluster {
   /** Stops the server (fast shutdown: sessions are cut) and starts it again: an outage (issue 41). */
   down(): void;
   up(): void;
+  /**
+   * `pg_ctl restart -m fast` without blocking this process (down/up block it): requests keep
+   * arriving while the server goes and comes back (issue 41).
+   */
+  restart(): Promise<void>;
 }
 
 /** A binary on PATH, else in the newest /usr/lib/postgresql/<v>/bin. */
@@ -56,7 +61,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     const shared = () => {
       throw new Error(`${url} is a shared server: an outage needs a throwaway cluster (initdb and pg_ctl)`);
     };
-    if (await canConnect(url)) return { url, stop: async () => undefined, down: shared, up: shared };
+    if (await canConnect(url)) return { url, stop: async () => undefined, down: shared, up: shared, restart: async () => shared() };
     throw new Error(
       `No PostgreSQL for the integration tests: initdb/pg_ctl not found and ${url} is unreachable. ` +
         'Install the apt package `postgresql` (apt-get install -y postgresql) or set TEST_DATABASE_URL.',
@@ -69,8 +74,8 @@ export async function startPgCluster(): Promise<PgCluster> {
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(base, uid, gid);
   }
-  const run = (bin: string, args: string[]) =>
-    isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' }) : execFileSync(bin, args, { stdio: 'pipe' });
+  const as = (bin: string, args: string[]): [string, string[]] => (isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]);
+  const run = (bin: string, args: string[]) => execFileSync(...as(bin, args), { stdio: 'pipe' });
   const data = join(base, 'data');
   const port = await freePort();
   // C.UTF-8 so lower()/ILIKE fold Vietnamese capitals (Đ/đ) the way PGlite does.
@@ -94,5 +99,9 @@ export async function startPgCluster(): Promise<PgCluster> {
     stop: async () => stop(),
     down: () => void run(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']),
     up: () => void run(pgCtl, ['-D', data, '-l', join(base, 'pg.log'), '-o', opts, '-w', 'start']),
+    restart: () =>
+      new Promise<void>((resolve, reject) =>
+        execFile(...as(pgCtl, ['-D', data, '-l', join(base, 'pg.log'), '-o', opts, '-m', 'fast', '-w', 'restart']), (err) => (err ? reject(err) : resolve())),
+      ),
   };
 }

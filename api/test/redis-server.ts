@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,13 @@ import { findBin, freePort } from './pg-cluster';
 export interface RedisServer {
   url: string;
   stop(): Promise<void>;
+  /** Kills the server (SIGKILL): every connection drops, and what it held is gone (no persistence), as a crash (issue 41). */
+  down(): Promise<void>;
+  /** A new, empty server on the same port. */
+  up(): Promise<void>;
+  /** SIGSTOP: the server hangs with every connection open (a frozen host); `thaw` (SIGCONT) resumes it. */
+  freeze(): void;
+  thaw(): void;
 }
 
 export const REDIS_MISSING = 'redis-server is not installed (apt-get install -y redis-server; npm test installs it as root)';
@@ -30,24 +37,37 @@ export async function startRedisServer(): Promise<RedisServer | null> {
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-redis-'));
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--loglevel', 'warning'];
-  const proc = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let proc: ChildProcess;
   let stderr = '';
-  proc.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+  const kill = async () => {
+    if (proc.exitCode !== null || proc.signalCode) return;
+    const gone = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGKILL');
+    await gone;
+  };
   const stop = () => {
-    if (proc.exitCode === null) proc.kill('SIGKILL');
+    if (proc.exitCode === null && !proc.signalCode) proc.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
+  };
+  const start = async () => {
+    proc = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    proc.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
+    for (let i = 0; i < 100 && !(await answers(port)); i++) {
+      if (proc.exitCode !== null) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (!(await answers(port))) {
+      stop();
+      throw new Error(`redis-server did not start on 127.0.0.1:${port}: ${stderr.trim()}`);
+    }
   };
   // If Jest dies before globalTeardown, do not leave a redis-server running.
   process.once('exit', stop);
-  for (let i = 0; i < 100 && !(await answers(port)); i++) {
-    if (proc.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  if (!(await answers(port))) {
-    stop();
-    throw new Error(`redis-server did not start on 127.0.0.1:${port}: ${stderr.trim()}`);
-  }
-  return { url: `redis://127.0.0.1:${port}`, stop: async () => stop() };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`, stop: async () => stop(), down: kill, up: start,
+    freeze: () => void proc.kill('SIGSTOP'), thaw: () => void proc.kill('SIGCONT'),
+  };
 }
 
 let own: Promise<RedisServer> | undefined;

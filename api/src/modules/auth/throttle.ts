@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../http/errors';
+import { closeRedis, orLocal, RedisStatus } from '../../db/redis';
 
 /**
  * Login limits (ADR 0003, amended for issue 12): a per-IP cap on login-like requests, and per
@@ -150,30 +151,33 @@ redis.call('HSET', KEYS[1], 'last', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
-/** Counters every API instance shares (REDIS_URL); keys under `prefix`, each with its expiry. */
-export async function redisCounters(url: string, onError: (e: unknown) => void = () => undefined, prefix = 'tongdai:login:'): Promise<CounterStore> {
-  const { createClient } = await import('redis');
-  const client = createClient({ url });
-  client.on('error', onError);
-  await client.connect();
+/**
+ * Counters every API instance shares (REDIS_URL); keys under `prefix`, each with its expiry. While
+ * Redis does not answer (issue 41) this process counts on its own (memory): a login never waits on
+ * Redis, and the limits still hold per instance.
+ */
+export async function redisCounters(url: string, onError: (e: unknown) => void = () => undefined, prefix = 'tongdai:login:', status = new RedisStatus()): Promise<CounterStore> {
+  const client = await status.connect(url, 'login limits', onError);
+  const local = memoryCounters();
+  const away = () => !status.up;
   const k = (key: string) => prefix + key;
   return {
-    async hit(key, windowMs) {
-      const [count, ttl] = (await client.eval(HIT, { keys: [k(key)], arguments: [String(windowMs)] })) as [number, number];
-      return { count, resetMs: ttl > 0 ? ttl : windowMs };
-    },
-    async fail(key, now, forgetMs) {
-      await client.eval(FAIL, { keys: [k(key)], arguments: [String(now), String(forgetMs)] });
-    },
-    async failures(key) {
-      const [n, last] = await client.hmGet(k(key), ['n', 'last']);
-      return n ? { count: Number(n), last: Number(last) } : null;
-    },
-    async clear(key) {
-      await client.del(k(key));
-    },
+    hit: (key, windowMs) =>
+      orLocal(async () => {
+        const [count, ttl] = (await client.eval(HIT, { keys: [k(key)], arguments: [String(windowMs)] })) as [number, number];
+        return { count, resetMs: ttl > 0 ? ttl : windowMs };
+      }, () => local.hit(key, windowMs), away),
+    fail: (key, now, forgetMs) =>
+      orLocal(async () => void (await client.eval(FAIL, { keys: [k(key)], arguments: [String(now), String(forgetMs)] })), () => local.fail(key, now, forgetMs), away),
+    failures: (key) =>
+      orLocal(async () => {
+        const [n, last] = await client.hmGet(k(key), ['n', 'last']);
+        return n ? { count: Number(n), last: Number(last) } : null;
+      }, () => local.failures(key), away),
+    clear: (key) => orLocal(async () => void (await client.del(k(key))), () => local.clear(key), away),
     async close() {
-      await client.quit().catch(onError);
+      await local.close();
+      await closeRedis(client);
     },
   };
 }

@@ -81,6 +81,17 @@ export class EvapiClient {
     return true;
   }
 
+  /**
+   * Asks Kamailio for its location table (sip/kamailio.cfg, message "sync"): every registration is
+   * reported again, as after the handshake. For a registration store that lost them (Redis restarted,
+   * issue 41). False when not connected (the next handshake brings the table anyway).
+   */
+  syncRegistrations(): boolean {
+    if (!this.connected || !this.socket) return false;
+    this.socket.write(netstring(JSON.stringify({ sync: 'registrations' })));
+    return true;
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

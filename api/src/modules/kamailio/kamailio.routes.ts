@@ -32,6 +32,8 @@ export interface KamailioRouteDeps {
   maySpy(tenantId: number, extension: string): Promise<boolean>;
   /** A registration began or ended (not a refresh): user activity and the wall's event. */
   onRegistration(tenantId: number, extension: string, registered: boolean): Promise<void>;
+  /** A REGISTER's report could not be recorded (`err`): Kamailio is to be asked again later. */
+  registrationMissed?(err: unknown): void;
 }
 
 /**
@@ -182,7 +184,10 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
   app.post('/internal/sip/registration', async (request, reply) => {
     const r = v.safeParse(RegistrationBody, request.body);
     if (!r.success) return reply.status(400).send({ ok: false });
-    await reportRegistration(d, { ...r.output, expires: r.output.expires ?? 0 });
+    await reportRegistration(d, { ...r.output, expires: r.output.expires ?? 0 }).catch((err: unknown) => {
+      d.registrationMissed?.(err);
+      throw err;
+    });
     return { ok: true };
   });
 

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { MonitorEvent, PbxCallEvent } from '@tongdai/contracts';
 import type { CallEvent } from '../cdr/call-tracker';
-import { memoryLiveStore, redisLiveStore, type LiveStore } from './live-state';
+import { bounded, closeRedis, RedisStatus } from '../../db/redis';
+import { memoryLiveStore, redisLiveStore, withLocalCopy, type LiveStore } from './live-state';
 
 /** What the tenant's channel carries: call events and the wall's events (issue 14). */
 export type RealtimeEvent = PbxCallEvent | MonitorEvent;
@@ -35,6 +36,11 @@ export interface CallEventHub {
   endSessions(tenantId: number, ended: EndedSessions): void;
   /** Returns the unsubscribe function. */
   onSessionsEnded(tenantId: number, listener: (ended: EndedSessions) => void): () => void;
+  /**
+   * `fn` runs each time the shared store answers again after an outage (Redis back, issue 41): what
+   * it lost is to be rebuilt (the registrations, from Kamailio's location table). Absent in memory.
+   */
+  onStoreBack?(fn: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -76,17 +82,20 @@ export function memoryHub(live: LiveStore = memoryLiveStore()): CallEventHub {
 const CHANNEL = 'tongdai:pbx-calls';
 const SESSIONS_CHANNEL = 'tongdai:sessions-ended';
 
-/** Redis pub/sub: one channel, the tenant inside the message, delivered to this instance's subscribers. */
-export async function redisHub(url: string, onError: (e: unknown) => void = () => undefined): Promise<CallEventHub> {
-  const { createClient } = await import('redis');
-  const pub = createClient({ url });
-  const sub = pub.duplicate();
-  pub.on('error', onError);
-  sub.on('error', onError);
-  await Promise.all([pub.connect(), sub.connect()]);
+/**
+ * Redis pub/sub: one channel, the tenant inside the message, delivered to this instance's subscribers.
+ * While Redis is away (issue 41) nothing waits on it (RedisStatus.connect): events reach this
+ * instance's own sockets, the live state is read from this instance's copy, and once it is back the
+ * copy's calls are written again.
+ */
+export async function redisHub(url: string, onError: (e: unknown) => void = () => undefined, status = new RedisStatus()): Promise<CallEventHub> {
+  const [pub, sub] = await Promise.all([status.connect(url, 'call events', onError), status.connect(url, 'call events (subscriber)', onError)]);
   // The live state's writes and the events go out on one connection: Redis applies them in order,
   // so a socket that hears an event and asks for a snapshot finds the state the event announced.
-  const live = redisLiveStore(pub, onError);
+  // A write Redis missed while away is said once (the status's line), not once per call event.
+  const unlessAway = (err: unknown) => void (status.up && onError(err));
+  const live = withLocalCopy(redisLiveStore(pub, onError), () => !status.up, unlessAway);
+  const stopRebuild = status.onBack(() => void live.rebuild().catch(onError));
   const local = memoryHub(live);
   const relay = <T>(deliver: (tenantId: number, event: T, audience?: Audience) => void) => (message: string) => {
     try {
@@ -98,17 +107,28 @@ export async function redisHub(url: string, onError: (e: unknown) => void = () =
   };
   await sub.subscribe(CHANNEL, relay(local.publish));
   await sub.subscribe(SESSIONS_CHANNEL, relay(local.endSessions));
-  const send = (channel: string, tenantId: number, event: unknown, audience?: Audience) =>
-    void pub.publish(channel, JSON.stringify({ tenantId, event, audience })).catch(onError);
+  // Redis away: this instance's sockets still hear what this instance publishes (a Redis that answers
+  // after 0.5 s may then deliver it twice; the browsers' screens apply an event again harmlessly).
+  const deliverHere = (channel: string, tenantId: number, event: unknown, audience?: Audience) =>
+    channel === CHANNEL ? local.publish(tenantId, event as RealtimeEvent, audience) : local.endSessions(tenantId, event as EndedSessions);
+  const send = (channel: string, tenantId: number, event: unknown, audience?: Audience) => {
+    if (!status.up) return deliverHere(channel, tenantId, event, audience);
+    void bounded(pub.publish(channel, JSON.stringify({ tenantId, event, audience }))).catch((err: unknown) => {
+      deliverHere(channel, tenantId, event, audience);
+      unlessAway(err);
+    });
+  };
   return {
     live,
     publish: (tenantId, event, audience) => send(CHANNEL, tenantId, event, audience),
     subscribe: local.subscribe,
     endSessions: (tenantId, ended) => send(SESSIONS_CHANNEL, tenantId, ended),
     onSessionsEnded: local.onSessionsEnded,
+    onStoreBack: (fn) => status.onBack(fn),
     close: async () => {
+      stopRebuild();
       await local.close();
-      await Promise.allSettled([sub.quit(), pub.quit()]);
+      await Promise.all([closeRedis(sub), closeRedis(pub)]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { LiveCall } from '@tongdai/contracts';
-import { memoryRegistrations, redisRegistrations, type RegistrationStore } from './registration-store';
+import { bounded, orLocal } from '../../db/redis';
+import { memoryRegistrations, redisRegistrations, withLocalRegistrations, type RegistrationStore } from './registration-store';
 
 /**
  * The live state of every tenant (ADR 0026): calls in progress (ringing, waiting in a queue,
@@ -60,6 +61,47 @@ export function redisLiveStore(redis: RedisClient, onError: (e: unknown) => void
       const all = Object.entries(await redis.hGetAll(callsKey(t))).map(([id, json]) => [id, JSON.parse(json) as LiveEntry] as const);
       drop(callsKey(t), all.filter(([, c]) => c.expires_at <= now()).map(([id]) => id));
       return all.map(([, c]) => c).filter((c) => c.expires_at > now());
+    },
+  };
+}
+
+/**
+ * The shared store (Redis) with this process's own copy beside it (issue 41): every write goes to
+ * the copy, and to Redis unless it is known to be `away`; a read Redis cannot answer in time (or while
+ * it is away) comes from the copy (the /monitor snapshot never waits on
+ * Redis, and shows this instance's calls). `rebuild()`, once Redis is back, writes the calls in
+ * progress again (a restarted Redis lost them) and the removals it missed (no ghost stays ringing).
+ */
+export function withLocalCopy(shared: LiveStore, away: () => boolean, onError: (e: unknown) => void = () => undefined, now: () => number = Date.now): LiveStore & { rebuild(): Promise<void> } {
+  const local = memoryLiveStore(now, withLocalRegistrations(shared.registrations, away, onError, now));
+  /** Removals Redis did not take, by "tenant:call". */
+  const missed = new Map<string, { tenantId: number; callId: string }>();
+  const tenants = new Set<number>();
+  return {
+    registrations: local.registrations,
+    async putCall(t, call) {
+      tenants.add(t);
+      missed.delete(`${t}:${call.call_id}`);
+      await local.putCall(t, call);
+      // Away: written with the others when it is back (rebuild).
+      if (!away()) await bounded(shared.putCall(t, call)).catch(onError);
+    },
+    async removeCall(t, id) {
+      await local.removeCall(t, id);
+      const miss = () => void missed.set(`${t}:${id}`, { tenantId: t, callId: id });
+      if (away()) return miss();
+      await bounded(shared.removeCall(t, id)).catch((err: unknown) => {
+        miss();
+        onError(err);
+      });
+    },
+    calls: (t) => orLocal(() => shared.calls(t), () => local.calls(t), away),
+    async rebuild() {
+      for (const [key, m] of missed) {
+        await shared.removeCall(m.tenantId, m.callId);
+        missed.delete(key);
+      }
+      for (const t of tenants) for (const call of await local.calls(t)) await shared.putCall(t, call);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db';
+import { orLocal } from '../../db/redis';
 
 /** What a REGISTER did: began or ended a registration, or only moved its expiry ('refreshed'). */
 export type RegistrationChange = 'registered' | 'unregistered' | 'refreshed' | 'none';
@@ -194,5 +195,37 @@ export function redisRegistrations(redis: RedisClient, now: () => number = Date.
       }
       return out;
     },
+  };
+}
+
+/**
+ * The shared store (Redis) with this process's own copy beside it (issue 41): every REGISTER goes to
+ * the copy, and to Redis unless it is known to be `away`; while Redis does not answer, the plans, the wall and the subscribers' devices read the copy
+ * (with what Redis last said), so no extension is taken for offline because Redis is away. A lapse
+ * is swept from Redis only (the next sweep once it is back). Kamailio's location table rebuilds
+ * Redis when it returns (call-routing.ts).
+ */
+export function withLocalRegistrations(shared: RegistrationStore, away: () => boolean, onError: (e: unknown) => void = () => undefined, now: () => number = Date.now): RegistrationStore {
+  const local = memoryRegistrations(now);
+  /** What Redis last answered per tenant: registrations this instance did not hear itself. */
+  const lastRead = new Map<number, Set<string>>();
+  return {
+    async report(t, ext, expires, userAgent) {
+      const change = await local.report(t, ext, expires, userAgent);
+      if (expires <= 0) lastRead.get(t)?.delete(ext);
+      return orLocal(() => shared.report(t, ext, expires, userAgent), () => change, away, onError);
+    },
+    registered: (t) =>
+      orLocal(
+        async () => {
+          const set = await shared.registered(t);
+          lastRead.set(t, set);
+          return set;
+        },
+        async () => new Set([...(lastRead.get(t) ?? []), ...(await local.registered(t))]),
+        away,
+      ),
+    userAgents: (t) => orLocal(() => shared.userAgents(t), () => local.userAgents(t), away),
+    lapsed: () => orLocal(() => shared.lapsed(), () => [], away),
   };
 }

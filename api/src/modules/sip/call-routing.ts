@@ -98,7 +98,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     feed?.registration(tenantId, extension, registered);
     await activity.registration(tenantId, extension, registered, at, reason);
   }
-  const lapses = setInterval(() => void recordLapses(), opts.lapseCheckMs ?? 5_000);
+  const lapses = setInterval(() => void recordLapses().then(resyncMissed), opts.lapseCheckMs ?? 5_000);
   lapses.unref();
   async function recordLapses(): Promise<void> {
     const lapsed = await registrations.lapsed().catch((err: unknown) => void app.log.warn({ err }, 'registration sweep failed'));
@@ -127,13 +127,31 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   // (their REGISTER's report failed) are registered here too (issue 41). Only the extensions an
   // AoR names: a registration that ended meanwhile lapses at its expiry, as one never refreshed.
   const onRegistration = (tenantId: number, extension: string, registered: boolean) => registrationChanged(tenantId, extension, registered);
+  // A REGISTER reported while PostgreSQL was away (its tenant could not be looked up) is not lost: once
+  // the database answers again, Kamailio's location table is asked for (issue 41).
+  let missedRegistrations = false;
+  const registrationMissed = (err: unknown) => void (isTransientDbError(err) && (missedRegistrations = true));
+  async function resyncMissed(): Promise<void> {
+    if (!missedRegistrations || !events?.connected) return;
+    if (!(await db.query('select 1').then(() => true, () => false))) return;
+    missedRegistrations = false;
+    if (events.syncRegistrations()) app.log.warn('database back: registrations asked again from Kamailio');
+  }
   const held = async (list: HeldRegistration[]) => {
     for (const r of list) {
       if (!/^[0-9]{2,6}$/.test(r.user)) continue;
-      await reportRegistration({ tenants, registrations, onRegistration }, r).catch((err: unknown) => app.log.warn({ err }, 'registration from Kamailio not recorded'));
+      await reportRegistration({ tenants, registrations, onRegistration }, r).catch((err: unknown) => {
+        registrationMissed(err);
+        app.log.warn({ err }, 'registration from Kamailio not recorded');
+      });
     }
   };
   const events: EvapiClient | null = evapiAddress ? new EvapiClient(evapiAddress, (raw) => applyKamailioEvent(tracker, raw, channels, unplanned, endCalls, held), opts.internalSecret ?? '') : null;
+  // Redis back after an outage (issue 41): it may have lost every registration (no persistence), so
+  // Kamailio sends its location table again and no registered extension is taken for offline.
+  const stopSync = hub?.onStoreBack?.(() => {
+    if (events?.syncRegistrations()) app.log.warn('Redis is back: registrations asked again from Kamailio');
+  });
   // The calls an earlier process was following come back first (live state, busy extensions,
   // channels), then Kamailio's events: what it kept unacknowledged arrives right after the handshake.
   const restored = journal
@@ -163,6 +181,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   });
   app.addHook('onClose', async () => {
     stopForgetting();
+    stopSync?.();
     clearInterval(sweeper);
     clearInterval(lapses);
     events?.stop();
@@ -192,6 +211,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     registrations,
     tenants,
     onRegistration,
+    registrationMissed,
     continuations,
     events,
     // The directory, not the configuration snapshot: a limit or a switchboard edited elsewhere counts within seconds.

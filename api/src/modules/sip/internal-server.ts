@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
+import { registerErrorHandling } from '../../http/error-handler';
 import { callTenantLookup, registerCallRouting, type CallRoutingOptions } from './call-routing';
 import { requireInternalSecret } from './internal-auth';
 import { sipHa1 } from './sip-credentials';
@@ -17,6 +18,10 @@ export function buildInternalServer(
   const app = Fastify({ logger: opts.logger ?? false });
   const secret = opts.secret ?? process.env.INTERNAL_SECRET ?? '';
   requireInternalSecret(app, secret);
+  // The public surfaces' one error body here too: a plan Kamailio asks for while PostgreSQL is away is
+  // 503 DATABASE_UNAVAILABLE (Kamailio refuses the call with 503 + Retry-After and records it as
+  // unplanned, ADR 0046), not Fastify's 500 carrying the server's own message (issue 41).
+  registerErrorHandling(app);
   app.get('/internal/sip/health', async () => ({ status: 'ok' }));
   const tenants = callTenantLookup(db);
   app.get<{ Querystring: { user?: string; domain?: string } }>('/internal/sip/credentials', async (request, reply) => {
