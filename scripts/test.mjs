@@ -33,14 +33,16 @@ const phases = [
       // 331 s in CI where the five take about a minute.
       ['Kiểm tra kiểu (tsc)', ['run', 'typecheck']],
       ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test']],
+      // Every bench section at a tiny size: each must still measure something real (scripts/bench.mjs).
+      ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke']],
     ],
+    // The API suites that run one at a time (api/jest.config.js): the fault suites (issue 41: the API
+    // killed, PostgreSQL stopped, npm start's supervisor; the ghost burst) and calls.integration. They
+    // mostly wait on real call timelines (load 1.0–1.6 alone, 367 s), so they run beside the busy lanes
+    // instead of after them: their timelines hold at load 8+ since recordings are encoded on a thread
+    // of their own (1c50124), and each suite runs whole stacks on ports of its own.
+    [['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial' }]],
   ],
-  // The API suites that run alone, one at a time (api/jest.config.js): the fault suites (issue 41: the
-  // API killed, PostgreSQL stopped, npm start's supervisor; the ghost burst) and calls.integration,
-  // whose recorded-media timelines failed beside the other API suites.
-  [[['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial' }]]],
-  // Every bench section at a tiny size: each must still measure something real (scripts/bench.mjs).
-  [[['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke']]]],
   [[['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test']]]],
 ];
 

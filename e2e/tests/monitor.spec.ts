@@ -26,7 +26,7 @@ const work = resolve('../.tmp/sipp-e2e-monitor');
 const shots = '../.tmp/screens';
 
 /** One carrier call; `port`: the switchboard address it comes from (two calls at once need two). */
-const carrier = (name: string, did: string, caller: string, holdMs: number, port = CARRIER_PORT) =>
+const carrier = (name: string, did: string, caller: string, holdMs: number | 'far-end', port = CARRIER_PORT) =>
   runSipp({
     dir: work, name, xml: carrierScenario(200, holdMs),
     args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', String(port), '-s', did, '-m', '1', '-l', '1'], keys: { caller, at: new Date().toISOString() }, timeoutS: 60,
@@ -136,11 +136,14 @@ test("an agent sees only their own call: 101's call reaches the wall, never 102'
     w.__tongdai_platform__.pbxEvents.subject.subscribe((e) => w.__agentSeen.push(e.callId));
   });
   const caller = '0903014002';
-  const call = carrier('queue-101', SOLO_DID, caller, 4000);
+  // The call lasts until 101 hangs up, after the wall showed it talking: a fixed 4 s call was over
+  // before a loaded machine's wall caught the answer (CI: 'ringing' then 'free', never 'talking').
+  const call = carrier('queue-101', SOLO_DID, caller, 'far-end');
   await expect(admin.phone.incoming()).toBeVisible({ timeout: 15_000 });
   await admin.phone.answer();
   await expect(wall.agentState('101')).toHaveAttribute('data-state', 'talking');
   await expect(wall.agent('101').getByTestId('agent-party')).toHaveText(caller);
+  await admin.phone.hangup();
   expect((await call.done).code).toBe(0);
   await expect(wall.agentState('101')).not.toHaveAttribute('data-state', 'talking');
   await expect(mine.myState()).toHaveText('Rảnh');

@@ -68,8 +68,11 @@ export const provisional = ['100', '180', '180', '183'].map((c) => `  <recv resp
 const ackRefusal = (to: string, cseq: number) =>
   msg([`ACK sip:[service]@${to} SIP/2.0`, '[last_Via:]', '[last_From:]', '[last_To:]', '[last_Call-ID:]', `CSeq: ${cseq} ACK`, 'Max-Forwards: 70', 'Content-Length: 0']);
 
-/** After the INVITE: the final answer `expect`; 200 → ACK, hold, BYE; anything else → ACK. */
-function outcome(o: { name: string; from: string; to: string; cseq: number; expect: number; holdMs: number; head: string[] }): string {
+/**
+ * After the INVITE: the final answer `expect`; 200 → ACK, hold, BYE (`holdMs: 'far-end'`: ACK, then
+ * wait for the other side's BYE and answer it); anything else → ACK.
+ */
+function outcome(o: { name: string; from: string; to: string; cseq: number; expect: number; holdMs: number | 'far-end'; head: string[] }): string {
   if (o.expect !== 200) return scenario(`${o.name}-${o.expect}`, [...o.head, provisional, `  <recv response="${o.expect}"/>`, ackRefusal(o.to, o.cseq)].join('\n'));
   const inDialog = (method: string, cseq: number) => inDialogRequest(o.from, o.to, method, cseq);
   return scenario(`${o.name}-answered`, [
@@ -77,17 +80,18 @@ function outcome(o: { name: string; from: string; to: string; cseq: number; expe
     provisional,
     '  <recv response="200" rtd="true" rrs="true"/>',
     inDialog('ACK', o.cseq),
-    `  <pause milliseconds="${o.holdMs}"/>`,
-    inDialog('BYE', o.cseq + 1),
-    '  <recv response="200" crlf="true"/>',
+    ...(o.holdMs === 'far-end'
+      ? farEndHangsUp()
+      : [`  <pause milliseconds="${o.holdMs}"/>`, inDialog('BYE', o.cseq + 1), '  <recv response="200" crlf="true"/>']),
   ].join('\n'));
 }
 
 /**
  * A carrier calling [service] (the DID) from [caller]; `expect` is the final status:
- * 200 → ACK, hold `holdMs`, BYE; anything else → ACK of the refusal. [at] → X-Tongdai-At.
+ * 200 → ACK, hold `holdMs`, BYE (`'far-end'`: until the callee hangs up); anything else → ACK of
+ * the refusal. [at] → X-Tongdai-At.
  */
-export function carrierScenario(expect: number, holdMs = 300, sdp = SDP): string {
+export function carrierScenario(expect: number, holdMs: number | 'far-end' = 300, sdp = SDP): string {
   const from = 'sip:[caller]@carrier.example';
   const to = '[remote_ip]:[remote_port]';
   return outcome({ name: 'carrier', from, to, cseq: 1, expect, holdMs, head: [invite(from, to, 1, ['X-Tongdai-At: [at]'], sdp)] });
