@@ -78,7 +78,7 @@ registerTranslations(NS, {
     },
   },
   contacts: {
-    button: 'Danh bạ',
+    button: 'Danh bạ: nhập liên hệ',
     title: 'Nhập danh sách liên hệ — {{name}}',
     onlyAdd: 'Chiến dịch đã chạy: danh sách liên hệ chỉ được thêm mới, không xoá hay sửa.',
     fromFile: 'Tệp Excel / CSV',

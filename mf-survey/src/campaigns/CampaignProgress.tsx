@@ -5,7 +5,7 @@ import { NS } from '../i18n';
 import { useCampaignProgress } from './campaign.api';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: '150px' },
+  root: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: '130px' },
 });
 
 /** "Đồng ý 3 · Máy bận 1 · …": every result and Decree 91 refusal that has contacts. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, Tab, TabList, makeStyles,
+  Button, Tooltip, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, Tab, TabList, makeStyles,
 } from '@fluentui/react-components';
 import { PeopleAddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -122,7 +122,7 @@ export function ContactImportDialog({ family, campaign, onClose }: { family: Cam
           <DialogActions>
             <Button appearance="secondary" onClick={onClose}>{t('question.close')}</Button>
             <Button appearance="primary" icon={<PeopleAddRegular />} disabled={!canImport || busy} onClick={() => void run(true)} data-testid="import-commit">
-              {t('contacts.commit', { n: result ? (skip ? result.valid : result.rows) : 0 })}
+              {t('contacts.commit', { n: result?.valid ?? 0 })}
             </Button>
           </DialogActions>
         </DialogBody>
@@ -139,7 +139,9 @@ export function ContactImportButton({ family, campaign }: { family: CampaignFami
   if (!can(PERM.campaign.edit) || campaign.state === 'ended') return null;
   return (
     <>
-      <Button size="small" icon={<PeopleAddRegular />} onClick={() => setOpen(true)} data-testid="campaign-contacts">{t('contacts.button')}</Button>
+      <Tooltip content={t('contacts.button')} relationship="label">
+        <Button size="small" icon={<PeopleAddRegular />} onClick={() => setOpen(true)} data-testid="campaign-contacts" />
+      </Tooltip>
       {open && <ContactImportDialog family={family} campaign={campaign} onClose={() => setOpen(false)} />}
     </>
   );

@@ -45,10 +45,10 @@ function campaignEntity(family: CampaignFamily): EntityDef<Campaign> {
     ],
     columns: [
       { key: 'name', header: 'name', render: (r) => <span data-testid="row-name" title={r.name}>{r.name}</span> },
-      { key: 'purpose', header: 'purpose', width: '170px', render: (r) => CAMPAIGN_KIND_LABELS[r.purpose] },
-      { key: 'hotline', header: 'hotline_id', width: '130px', render: (r) => displayForm(r.hotline_number) },
-      { key: 'state', header: 'state', width: '110px', render: (r) => <StateBadge state={r.state} /> },
-      { key: 'progress', header: 'progress', width: '220px', render: (r) => <CampaignProgressCell family={family} campaign={r} /> },
+      // The hotline under the purpose: the name keeps its room beside the row's actions.
+      { key: 'purpose', header: 'purpose', width: '160px', render: (r) => <span title={displayForm(r.hotline_number)}>{CAMPAIGN_KIND_LABELS[r.purpose]}<br />{displayForm(r.hotline_number)}</span> },
+      { key: 'state', header: 'state', width: '100px', render: (r) => <StateBadge state={r.state} /> },
+      { key: 'progress', header: 'progress', width: '160px', render: (r) => <CampaignProgressCell family={family} campaign={r} /> },
     ],
     api: crudResource({ scope: campaignScope(family), name: 'campaigns', base: campaignApi(family).base, client: tenantApi }),
     rowName: (r) => r.name,

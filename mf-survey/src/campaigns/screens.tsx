@@ -8,7 +8,7 @@ import { StateActions } from './StateActions';
 function CampaignList({ family, entity }: { family: CampaignFamily; entity: EntityDef<Campaign> }) {
   return (
     <EntityListScreen
-      entity={entity} rowActionsWidth="400px"
+      entity={entity} rowActionsWidth="340px"
       rowActions={(r) => (
         <>
           <ContactImportButton family={family} campaign={r} />
