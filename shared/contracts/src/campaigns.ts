@@ -3,6 +3,7 @@ import { PAGE_SIZE } from './constants';
 import { CAMPAIGN_KINDS, type CampaignKind, type Decree91Refusal } from './decree91';
 import { MSG } from './messages';
 import { optionalRef, requiredRef } from './ref';
+import { intFromQuery } from './surveys';
 
 /**
  * Survey and marketing campaigns (issue 33, ADR 0050): what a campaign is, its state machine, its
@@ -173,8 +174,6 @@ export type CampaignInput = v.InferOutput<typeof SurveyCampaignInputSchema>;
 export const CampaignTransitionSchema = v.object({ to: v.picklist(['running', 'paused', 'ended'], INVALID) });
 export type CampaignTransition = v.InferOutput<typeof CampaignTransitionSchema>;
 
-const intFromQuery = (min: number, maxValue: number, fallback: number) =>
-  v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer('Phải là số nguyên'), v.minValue(min), v.maxValue(maxValue)), fallback);
 export const CampaignListQuerySchema = v.object({
   page: intFromQuery(1, 1_000_000, 1),
   per_page: intFromQuery(1, 100, PAGE_SIZE),
