@@ -22,6 +22,8 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { kpisRoutes } from './modules/kpis/kpis.routes';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { campaignQuestionUsage } from './modules/campaigns/campaigns.service';
 import { publicRoute } from './http/guards';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -79,8 +81,10 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(kpisRoutes);
       await tenant.register(monitorRoutes);
       await tenant.register(switchboardsRoutes);
-      // Campaigns (ADR 0050) pass their QuestionUsage here when they land: a question a running campaign asks is not deleted.
-      await tenant.register(surveysRoutes());
+      // A question a running or paused campaign asks is not deleted (ADR 0050).
+      await tenant.register(surveysRoutes(campaignQuestionUsage));
+      await tenant.register(campaignsRoutes('survey'));
+      await tenant.register(campaignsRoutes('marketing'));
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { mp3, multipart, wav } from '@tongdai/testkit/pbx-kit';
 import type { Db } from '../src/db/db';
 import { CdrWriter } from '../src/modules/cdr/cdr.service';
-import { SURVEY_API, TELECOM_API, vnDay } from '@tongdai/contracts';
+import { SURVEY_API, TELECOM_API, campaignApi, vnDay } from '@tongdai/contracts';
 
 /** One operation of the OpenAPI document, with the access its guards declared (x-auth …). */
 export interface Operation {
@@ -75,6 +75,9 @@ const BODIES: Record<string, (rows: TenantRows) => Promise<Row>> = {
   'PUT /t/{ma_dn}/role/{id}/password': async (rows) => ({ user_id: (await rows.first('/t/{ma_dn}/accounts'))?.id, ...PASSWORD }),
   'PUT /t/{ma_dn}/accounts/{id}/password': async () => PASSWORD,
   'POST /t/{ma_dn}/survey-questions/{id}/move': async () => ({ direction: 'down' }),
+  // A draft cannot be paused: the admin's cell is a 409 that writes nothing, another tenant's a 404.
+  'POST /t/{ma_dn}/survey-campaigns/{id}/state': async () => ({ to: 'paused' }),
+  'POST /t/{ma_dn}/marketing-campaigns/{id}/state': async () => ({ to: 'paused' }),
 };
 
 /** Names of the rows createRows() makes; a listing names them before any other row. */
@@ -216,6 +219,18 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
     method: 'POST', url: `/t/${maDn}/${SURVEY_API.questions}`,
     payload: { category_id: surveyCategory.id, kind: 'single', text: 'Câu hỏi ma trận', options: ['Có', 'Không'] },
   });
+  // Issue 33: a survey and a marketing campaign with a contact each (…/{id}, its contacts, state, progress).
+  const options = (await app.inject({ url: `/t/${maDn}/${campaignApi('survey').options}`, headers })).json().data as { hotlines: Row[]; agents: Row[]; questions: Row[] };
+  for (const family of ['survey', 'marketing'] as const) {
+    const api = campaignApi(family);
+    const campaign = await send({
+      method: 'POST', url: `/t/${maDn}/${api.base}`,
+      payload: { name: `Chiến dịch ma trận ${family}`, question_ids: [options.questions[0].id], script: 'Chào {{name}}', agent_ids: [options.agents[0].id], hotline_id: options.hotlines[0].id },
+    });
+    const csv = multipart({ commit: 'true' }, { name: 'a.csv', type: 'text/csv', bytes: Buffer.from('ten,sdt\nMa trận,0911000333\n') });
+    const imported = await app.inject({ method: 'POST', url: `/t/${maDn}/${api.importFile(campaign.id as number)}`, headers: { ...headers, ...csv.headers }, payload: csv.payload });
+    if (imported.statusCode !== 200 || imported.json().data.imported !== 1) throw new Error(`fixture contacts: ${imported.body}`);
+  }
   await post('blocked-in', { number: '0911000111' });
   await post('blocked-out', { number: '0911000222' });
   // A call record of today (calls are written by the call path, not by a request): the call history's rows.

@@ -38,6 +38,8 @@ const SCREENS = [
   ['/list-of-blocked-out-numbers', 'blocked-out', 'Danh sách số bị chặn gọi ra'],
   ['/survey/categories', 'survey-categories-empty', 'Danh sách danh mục khảo sát'],
   ['/survey/question', 'survey-questions-empty', 'Danh sách câu hỏi'],
+  ['/survey/campaign', 'survey-campaigns-empty', 'Danh sách chiến dịch khảo sát'],
+  ['/marketings/campaign', 'marketing-campaigns-empty', 'Danh sách chiến dịch marketing'],
 ] as const;
 
 // Each screen in both themes, with its key texts asserted. The two walk read only (each worker has

@@ -3,17 +3,25 @@ import { crudRoutes, i18n, type NavEntry, type RouteDef } from '@tongdai/platfor
 import { NS } from '../i18n';
 
 type Screens = typeof import('./screens');
+type CampaignScreens = typeof import('../campaigns/screens');
 /** One lazy chunk for the survey screens (they share the preview and the dropdowns). */
 const screens = (name: keyof Screens) => () => import('./screens').then((m) => m[name]);
+/** Campaign screens in their own chunk: their form, progress and import. */
+const campaignScreens = (name: keyof CampaignScreens) => () => import('../campaigns/screens').then((m) => m[name]);
 const permission = { view: PERM.survey.view, create: PERM.survey.edit, edit: PERM.survey.edit };
+const campaignPermission = { view: PERM.campaign.view, create: PERM.campaign.edit, edit: PERM.campaign.edit };
 const feature = FEATURES.survey;
 
 export const surveyRoutes: RouteDef[] = [
   ...crudRoutes(paths.surveyCategory, permission, screens('Categories'), feature),
   ...crudRoutes(paths.surveyQuestion, permission, screens('Questions'), feature),
+  ...crudRoutes(paths.surveyCampaign, campaignPermission, campaignScreens('SurveyCampaigns'), feature),
+  ...crudRoutes(paths.marketingCampaign, campaignPermission, campaignScreens('MarketingCampaigns'), FEATURES.marketing),
 ];
 
 export const surveyNav = (): NavEntry[] => [
   { label: i18n.t('category.nav', { ns: NS }), path: paths.surveyCategory.list, icon: 'tag', permission: PERM.survey.view, feature },
   { label: i18n.t('question.nav', { ns: NS }), path: paths.surveyQuestion.list, icon: 'question', permission: PERM.survey.view, feature },
+  { label: i18n.t('surveyCampaign.nav', { ns: NS }), path: paths.surveyCampaign.list, icon: 'people-call', permission: PERM.campaign.view, feature },
+  { label: i18n.t('marketingCampaign.nav', { ns: NS }), path: paths.marketingCampaign.list, icon: 'megaphone', permission: PERM.campaign.view, feature: FEATURES.marketing },
 ];

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   pbxLoop: 'PBX_LOOP',
   /** A switchboard pointed at the PBX's own internals (issue 32); the host's field error names the rule. */
   switchboardHostRefused: 'SWITCHBOARD_HOST_REFUSED',
+  /** A campaign refused a change its state does not allow (ADR 0050): a transition, an edit of a running campaign's contacts. */
+  campaignState: 'CAMPAIGN_STATE',
   /** PostgreSQL unreachable, restarting or out of connections (issue 41): try again in a moment. */
   databaseUnavailable: 'DATABASE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
@@ -39,6 +41,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONFLICT: 'Dữ liệu đã tồn tại',
   PBX_LOOP: 'Cấu hình tạo vòng lặp',
   SWITCHBOARD_HOST_REFUSED: 'Địa chỉ nội bộ của hệ thống không được dùng làm tổng đài',
+  CAMPAIGN_STATE: 'Trạng thái chiến dịch không cho phép thao tác này',
   DATABASE_UNAVAILABLE: 'Hệ thống tạm thời không truy cập được dữ liệu. Vui lòng thử lại sau ít phút',
   INTERNAL_ERROR: MSG.generic,
 };

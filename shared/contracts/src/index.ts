@@ -35,3 +35,4 @@ export * from './recording';
 export * from './spy';
 export * from './decree91';
 export * from './surveys';
+export * from './campaigns';

@@ -190,6 +190,13 @@ export const PERM = {
     view: 'survey.view',
     edit: 'survey.edit',
   },
+  /** Survey and marketing campaigns (issue 33): see, edit (and import contacts), start/pause/end, export results. */
+  campaign: {
+    view: 'campaign.view',
+    edit: 'campaign.edit',
+    run: 'campaign.run',
+    export: 'campaign.export',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -322,6 +329,10 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.recording.download, group: 'Ghi âm', label: 'Tải ghi âm cuộc gọi' },
   { name: PERM.survey.view, group: 'Khảo sát', label: 'Xem danh mục và câu hỏi khảo sát' },
   { name: PERM.survey.edit, group: 'Khảo sát', label: 'Thêm, sửa, xoá danh mục và câu hỏi khảo sát' },
+  { name: PERM.campaign.view, group: 'Chiến dịch', label: 'Xem chiến dịch khảo sát, marketing và tiến độ' },
+  { name: PERM.campaign.edit, group: 'Chiến dịch', label: 'Thêm, sửa, xoá chiến dịch và nhập danh sách liên hệ' },
+  { name: PERM.campaign.run, group: 'Chiến dịch', label: 'Bắt đầu, tạm dừng, kết thúc chiến dịch' },
+  { name: PERM.campaign.export, group: 'Chiến dịch', label: 'Xuất kết quả chiến dịch' },
 ];
 
 /** The logged-in user as kept locally (SPEC §3): the role name and its permissions. */

@@ -69,6 +69,9 @@ export const paths = {
   /** Survey categories and questions (issue 33): add and edit in a dialog on the list, the SPEC names one route each. */
   surveyCategory: dialogPaths('/survey/categories'),
   surveyQuestion: dialogPaths('/survey/question'),
+  /** Survey and marketing campaigns (issue 33): add and edit in a dialog on the list, contacts and state from its rows. */
+  surveyCampaign: dialogPaths('/survey/campaign'),
+  marketingCampaign: dialogPaths('/marketings/campaign'),
   surveyCampaignStart: { pattern: '/survey/campaign/start/:id', to: (id: number | string) => `/survey/campaign/start/${id}` },
 } as const;
 
@@ -89,8 +92,6 @@ export const screens = {
   etelecomListHotline: '/etelecom/list-hotline',
   etelecomCallHistory: '/etelecom/call-history',
   voiceSubscribers: '/voices/subscribers',
-  marketingCampaign: '/marketings/campaign',
-  surveyCampaign: '/survey/campaign',
   voiceOtpList: '/voice-otp/list',
   voiceOtpNumber: '/voice-otp/number',
   fptCallHistory: '/reports/fpt/call-history',

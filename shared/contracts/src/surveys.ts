@@ -91,7 +91,8 @@ export type SurveyQuestionInput = v.InferOutput<typeof SurveyQuestionInputSchema
 export const SurveyMoveSchema = v.object({ direction: v.picklist(['up', 'down'], 'Giá trị không hợp lệ') });
 export type SurveyMove = v.InferOutput<typeof SurveyMoveSchema>;
 
-const intFromQuery = (min: number, maxValue: number, fallback: number) =>
+/** A whole number from a query string (or JSON), within bounds, defaulted: list paging. */
+export const intFromQuery = (min: number, maxValue: number, fallback: number) =>
   v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer('Phải là số nguyên'), v.minValue(min), v.maxValue(maxValue)), fallback);
 const listQuery = {
   page: intFromQuery(1, 1_000_000, 1),

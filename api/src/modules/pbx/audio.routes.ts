@@ -8,7 +8,7 @@ import type { AnyPbxDef } from './pbx.resources';
 import { found, type PbxService } from './pbx.service';
 import { idOf } from '../../http/params';
 import { caller, pbxSchema } from './route-helpers';
-import { readUpload } from './upload';
+import { readUpload } from './pbx-upload';
 
 const MB = AUDIO_MAX_BYTES / (1024 * 1024);
 

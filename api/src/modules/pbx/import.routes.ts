@@ -21,14 +21,14 @@ import {
 import { AppError } from '../../http/errors';
 import { fieldErrors } from '../../http/validate';
 import { loadPbxConfig } from './config';
-import { readRows, type SheetRows } from './import-sheet';
+import { readRows, type SheetRows } from '../../http/sheet';
 import { PBX_API_MSG, invalid, pbxGuarded } from './pbx.errors';
 import { insertRow } from './pbx.repository';
 import { conflictOf } from './pbx.service';
 import { INBOUND } from './pbx.resources';
 import { checkRefs, REFS } from './references';
 import { caller, pbxSchema } from './route-helpers';
-import { readUpload } from './upload';
+import { readUpload } from './pbx-upload';
 
 type Column = (typeof IMPORT_INBOUND_COLUMNS)[number];
 const IMPORT_MAX_BYTES = 5 * 1024 * 1024;

@@ -7,7 +7,7 @@ import { xlsxBomb } from '@tongdai/testkit/xlsx-bomb';
 import { headerOnlyWav, wavClaiming, wavWithFormat } from '@tongdai/testkit/wav';
 import { AUDIO_PROBLEM } from './audio-file';
 import { PBX_API_MSG } from './pbx.errors';
-import { SHEET_LIMITS } from './import-sheet';
+import { SHEET_LIMITS } from '../../http/sheet';
 
 type Json = Record<string, unknown>;
 const WAV = { name: 'loi-chao.wav', type: 'audio/wav', bytes: wav(1) };

@@ -2,6 +2,7 @@ import { FEATURES, PBX_MSG, type FieldError } from '@tongdai/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../../http/errors';
 import { requireAuth, requireFeature, requirePermission, tenantGuard } from '../../http/guards';
+import { SHEET_MSG } from '../../http/sheet';
 
 /** Messages only the PBX API produces (the browser shows them from the error details). */
 export const PBX_API_MSG = {
@@ -11,8 +12,8 @@ export const PBX_API_MSG = {
   blockedTaken: 'Số này đã có trong danh sách chặn',
   importColumns: (columns: string[]) => `Thiếu cột: ${columns.join(', ')}`,
   importTooLarge: (mb: number) => `Tệp nhập tối đa ${mb} MB`,
-  importUnpackedTooLarge: (mb: number) => `Tệp Excel sau khi giải nén vượt quá ${mb} MB`,
-  importTooSlow: 'Tệp quá phức tạp, không đọc xong trong thời gian cho phép',
+  importUnpackedTooLarge: SHEET_MSG.unpackedTooLarge,
+  importTooSlow: SHEET_MSG.tooSlow,
 } as const;
 
 export const invalid = (details: FieldError[]) => new AppError('VALIDATION_FAILED', details);

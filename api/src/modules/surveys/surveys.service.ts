@@ -7,9 +7,10 @@ import { AppError, ConflictError, isUniqueViolation } from '../../http/errors';
 import * as repo from './surveys.repository';
 
 /**
- * Who still asks a question. Campaigns (ADR 0050) answer it when they land: the campaign module's
- * service gives one counting the running and paused campaigns whose questions include this one,
- * and the composition root passes it to createSurveysService. Until then no campaign asks anything.
+ * Who still asks a question. Campaigns (ADR 0050) answer it: the campaign module's service gives
+ * `campaignQuestionUsage`, counting the running and paused campaigns whose questions include this
+ * one, and the composition root (surfaces.ts) passes it to surveysRoutes. NO_CAMPAIGNS_YET is the
+ * default of a service assembled without campaigns (tests).
  */
 export interface QuestionUsage {
   runningCampaignsAsking(tx: Queryable, questionId: number): Promise<number>;

@@ -1,9 +1,8 @@
 import writeXlsxFile from 'write-excel-file/node';
 import { IMPORT_MAX_ROWS, PBX_MSG } from '@tongdai/contracts';
 import { sheetRow, xlsx, xlsxBomb } from '@tongdai/testkit/xlsx-bomb';
-import { AppError } from '../../http/errors';
-import { PBX_API_MSG } from './pbx.errors';
-import { parseCsv, readRows, sheetWorkersRunning, SHEET_LIMITS } from './import-sheet';
+import { AppError } from './errors';
+import { parseCsv, readRows, sheetWorkersRunning, SHEET_LIMITS, SHEET_MSG } from './sheet';
 
 /** The message of the 400 readRows throws, or 'read' when it answered. */
 async function refusal(p: Promise<unknown>): Promise<string> {
@@ -51,7 +50,7 @@ describe('inbound import sheets', () => {
   });
 
   describe('limits (issue 12 §1: a 22 kB file froze the API for 70 s)', () => {
-    const unpacked = PBX_API_MSG.importUnpackedTooLarge(SHEET_LIMITS.maxUnpacked / (1024 * 1024));
+    const unpacked = SHEET_MSG.unpackedTooLarge(SHEET_LIMITS.maxUnpacked / (1024 * 1024));
 
     it('reads a hand-built .xlsx through the worker', async () => {
       expect(await readRows(xlsx(sheetRow(1, ['did', 'mô tả']) + sheetRow(2, ['0287', 'x & y'])))).toEqual([
@@ -109,7 +108,7 @@ describe('inbound import sheets', () => {
 
     it('ends a read that outlives its time limit', async () => {
       const big = xlsx(Array.from({ length: 2000 }, (_, i) => sheetRow(i + 1, ['0287', 'direct', '101'])).join(''));
-      expect(await refusal(readRows(big, { ...SHEET_LIMITS, timeoutMs: 1 }))).toBe(PBX_API_MSG.importTooSlow);
+      expect(await refusal(readRows(big, { ...SHEET_LIMITS, timeoutMs: 1 }))).toBe(SHEET_MSG.tooSlow);
     });
   });
 });

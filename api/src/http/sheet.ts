@@ -1,7 +1,16 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { IMPORT_MAX_ROWS, PBX_MSG } from '@tongdai/contracts';
-import { PBX_API_MSG, invalid } from './pbx.errors';
+import { IMPORT_MAX_ROWS, PBX_MSG, type FieldError } from '@tongdai/contracts';
+import { AppError } from './errors';
+
+/** Why a sheet is refused (a 400 on the file field), whichever module reads it. */
+export const SHEET_MSG = {
+  unpackedTooLarge: (mb: number) => `Tệp Excel sau khi giải nén vượt quá ${mb} MB`,
+  tooSlow: 'Tệp quá phức tạp, không đọc xong trong thời gian cho phép',
+  tooMany: PBX_MSG.importTooMany,
+} as const;
+
+const invalid = (details: FieldError[]) => new AppError('VALIDATION_FAILED', details);
 
 /**
  * A spreadsheet upload as rows of text cells: .xlsx (a zip) or CSV in UTF-8 (with or without BOM,
@@ -133,8 +142,11 @@ export interface SheetLimits {
   maxUnpacked: number;
   maxRows: number;
   timeoutMs: number;
+  /** The data rows the importer takes, named by the "too many rows" message. */
+  rowsAllowed: number;
 }
-export const SHEET_LIMITS: SheetLimits = { maxUnpacked: 8 * 1024 * 1024, maxRows: IMPORT_MAX_ROWS * 5, timeoutMs: 10_000 };
+/** The PBX partner imports' limits (SPEC §7: 2,000 rows). */
+export const SHEET_LIMITS: SheetLimits = { maxUnpacked: 8 * 1024 * 1024, maxRows: IMPORT_MAX_ROWS * 5, timeoutMs: 10_000, rowsAllowed: IMPORT_MAX_ROWS };
 const WORKER_HEAP_MB = 128;
 const WORKER_FILE = join(__dirname, 'sheet-worker.mjs');
 
@@ -198,14 +210,14 @@ export async function readRows(bytes: Buffer, limits: SheetLimits = SHEET_LIMITS
     if (answer.kind === 'rows') return answer.rows;
     if (answer.kind === 'invalid') return null;
     const message = {
-      unpacked: PBX_API_MSG.importUnpackedTooLarge(limits.maxUnpacked / (1024 * 1024)),
-      'rows-limit': PBX_MSG.importTooMany(IMPORT_MAX_ROWS),
-      time: PBX_API_MSG.importTooSlow,
+      unpacked: SHEET_MSG.unpackedTooLarge(limits.maxUnpacked / (1024 * 1024)),
+      'rows-limit': SHEET_MSG.tooMany(limits.rowsAllowed),
+      time: SHEET_MSG.tooSlow,
     }[answer.kind];
     throw invalid([{ field: 'file', message }]);
   }
   const text = asText(bytes);
   if (text === null) return null;
-  if (lineCount(text) > limits.maxRows) throw invalid([{ field: 'file', message: PBX_MSG.importTooMany(IMPORT_MAX_ROWS) }]);
+  if (lineCount(text) > limits.maxRows) throw invalid([{ field: 'file', message: SHEET_MSG.tooMany(limits.rowsAllowed) }]);
   return parseCsvYielding(text);
 }

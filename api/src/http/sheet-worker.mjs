@@ -1,6 +1,6 @@
 // Reads the first sheet of an .xlsx off the API's event loop (issue 12 §1: a 22 kB file that
 // unpacks to 20 MB froze every tenant for ~70 s). Plain JavaScript on purpose: a worker thread
-// runs outside tsx and Jest's transform. The parent (import-sheet.ts) sets the time and memory
+// runs outside tsx and Jest's transform. The parent (sheet.ts) sets the time and memory
 // limits; this file sets the size ones:
 //  - the central directory's uncompressed sizes are summed before anything is inflated;
 //  - each entry is inflated with zlib's maxOutputLength = its declared size, so a size that lies

@@ -1,0 +1,92 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CAMPAIGN_MSG, CONTACT_IMPORT_MAX_ROWS, CampaignListQuerySchema, CampaignTransitionSchema, ContactListQuerySchema, CrmFilterSchema, FEATURES, PBX_MSG, PERM,
+  campaignApi, campaignInputSchema, type CampaignFamily, type CampaignInput, type CampaignListQuery, type CampaignTransition, type ContactListQuery,
+  type CrmFilter,
+} from '@tongdai/contracts';
+import { AppError } from '../../http/errors';
+import { authOf, guarded } from '../../http/guards';
+import { idOf } from '../../http/params';
+import { readRows, type SheetLimits } from '../../http/sheet';
+import { readUpload } from '../../http/upload';
+import { validate } from '../../http/validate';
+import { createCampaignsService } from './campaigns.service';
+
+const tid = (request: FastifyRequest) => authOf(request).tenantId;
+const FILE_MAX_MB = 20;
+/** A contact list: up to 100,000 rows; the zip-bomb guard and the worker's time and heap as for every sheet. */
+const CONTACT_SHEET: SheetLimits = { maxUnpacked: 64 * 1024 * 1024, maxRows: CONTACT_IMPORT_MAX_ROWS + 5_000, timeoutMs: 30_000, rowsAllowed: CONTACT_IMPORT_MAX_ROWS };
+
+const yes = (x: string | undefined) => x === 'true' || x === '1';
+/** A column chosen in the mapping: its index in the header, "" = not chosen (guessed from the header). */
+function column(fields: Record<string, string>, name: string): number | undefined {
+  const raw = fields[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^-?\d{1,4}$/.test(raw)) throw new AppError('VALIDATION_FAILED', [{ field: name, message: 'Giá trị không hợp lệ' }]);
+  return Number(raw);
+}
+
+/**
+ * Tenant surface: the campaigns of one family (issue 33, ADR 0050) under /t/:ma_dn/<family>-campaigns,
+ * behind that family's purchased feature (survey / marketing): campaign.view reads and follows
+ * progress, campaign.edit writes and imports contacts, campaign.run starts, pauses and ends.
+ */
+export function campaignsRoutes(family: CampaignFamily) {
+  const api = campaignApi(family);
+  const feature = family === 'survey' ? FEATURES.survey : FEATURES.marketing;
+  const schema = { tags: [`tenant: ${family} campaigns`], security: [{ bearer: [] }] };
+  const InputSchema = campaignInputSchema(family);
+  return async function campaigns(app: FastifyInstance): Promise<void> {
+    await app.register(multipart, { limits: { fileSize: FILE_MAX_MB * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
+    const svc = createCampaignsService(app.deps.db);
+    const view = guarded(PERM.campaign.view, feature);
+    const edit = guarded(PERM.campaign.edit, feature);
+    const run = guarded(PERM.campaign.run, feature);
+    const list = `/${api.base}`;
+    const one = `${list}/:id`;
+
+    app.get(list, { preHandler: [...view, validate({ query: CampaignListQuerySchema })], schema }, (request) =>
+      svc.list(tid(request), family, request.query as CampaignListQuery),
+    );
+    app.get(`/${api.options}`, { preHandler: view, schema }, async (request) => ({ data: await svc.options(tid(request)) }));
+    app.post(list, { preHandler: [...edit, validate({ body: InputSchema })], schema }, async (request, reply) =>
+      reply.status(201).send({ data: await svc.create(tid(request), family, request.body as CampaignInput) }),
+    );
+    app.get(one, { preHandler: view, schema }, async (request) => ({ data: await svc.get(tid(request), family, idOf(request.params)) }));
+    app.put(one, { preHandler: [...edit, validate({ body: InputSchema })], schema }, async (request) => ({
+      data: await svc.update(tid(request), family, idOf(request.params), request.body as CampaignInput),
+    }));
+    app.delete(one, { preHandler: edit, schema }, async (request, reply) => {
+      await svc.remove(tid(request), family, idOf(request.params));
+      return reply.status(204).send();
+    });
+    app.post(`${one}/state`, { preHandler: [...run, validate({ body: CampaignTransitionSchema })], schema }, async (request) => ({
+      data: await svc.transition(tid(request), family, idOf(request.params), (request.body as CampaignTransition).to),
+    }));
+    app.get(`${one}/progress`, { preHandler: view, schema }, async (request) => ({ data: await svc.progress(tid(request), family, idOf(request.params)) }));
+    app.get(`${one}/contacts`, { preHandler: [...view, validate({ query: ContactListQuerySchema })], schema }, (request) =>
+      svc.contacts(tid(request), family, idOf(request.params), request.query as ContactListQuery),
+    );
+    app.delete(`${one}/contacts`, { preHandler: edit, schema }, async (request, reply) => {
+      await svc.clearContacts(tid(request), family, idOf(request.params));
+      return reply.status(204).send();
+    });
+    /** Preview (commit absent) or import an XLSX/CSV: nothing is written while rows are invalid unless skip_invalid. */
+    app.post(`${one}/contacts/file`, { preHandler: edit, schema }, async (request) => {
+      const id = idOf(request.params);
+      // The campaign first: another tenant's id is a 404 whatever the form holds.
+      await svc.get(tid(request), family, id);
+      const form = await readUpload(request, 'file', FILE_MAX_MB * 1024 * 1024, `Tệp nhập tối đa ${FILE_MAX_MB} MB`);
+      if (!form.file) throw new AppError('VALIDATION_FAILED', [{ field: 'file', message: PBX_MSG.fileRequired }]);
+      const rows = await readRows(form.file.bytes, CONTACT_SHEET);
+      if (!rows) throw new AppError('VALIDATION_FAILED', [{ field: 'file', message: PBX_MSG.fileType }]);
+      if (rows.length < 2) throw new AppError('VALIDATION_FAILED', [{ field: 'file', message: CAMPAIGN_MSG.emptyFile }]);
+      const chosen = { name_column: column(form.fields, 'name_column'), phone_column: column(form.fields, 'phone_column') };
+      return { data: await svc.importSheet(tid(request), family, id, rows, chosen, { commit: yes(form.fields.commit), skipInvalid: yes(form.fields.skip_invalid) }) };
+    });
+    app.post(`${one}/contacts/crm`, { preHandler: [...edit, validate({ body: CrmFilterSchema })], schema }, async (request) => ({
+      data: await svc.importCrm(tid(request), family, idOf(request.params), request.body as CrmFilter),
+    }));
+  };
+}

@@ -1,0 +1,111 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+type Family = 'survey' | 'marketing';
+const NAV: Record<Family, string> = { survey: 'nav-survey/campaign', marketing: 'nav-marketings/campaign' };
+
+/** /survey/campaign and /marketings/campaign: the kit's list with each row's contacts and state actions. */
+export class CampaignListPage {
+  constructor(
+    private readonly page: Page,
+    private readonly family: Family,
+  ) {}
+
+  async open() {
+    await this.page.getByTestId(NAV[this.family]).click();
+    await expect(this.page.getByTestId(`${this.family}-campaign-list`)).toBeVisible();
+  }
+
+  row(name: string): Locator {
+    return this.page.getByTestId('list-row').filter({ has: this.page.getByTestId('row-name').getByText(name, { exact: true }) });
+  }
+
+  async add(): Promise<CampaignFormDialog> {
+    await this.page.getByTestId('add').first().click();
+    const dialog = new CampaignFormDialog(this.page, this.family);
+    await expect(dialog.root).toBeVisible();
+    return dialog;
+  }
+
+  state(name: string): Locator {
+    return this.row(name).getByTestId('campaign-state');
+  }
+
+  progress(name: string): Locator {
+    return this.row(name).getByTestId('campaign-progress');
+  }
+
+  /** A state action of the row, confirmed in its dialog. */
+  async transition(name: string, to: 'running' | 'paused' | 'ended', expectMessage: RegExp) {
+    await this.row(name).getByTestId(`campaign-${to}`).click();
+    const confirm = this.page.getByTestId('confirm-dialog');
+    await expect(confirm).toContainText(expectMessage);
+    await confirm.getByTestId('confirm').click();
+    await expect(confirm).toBeHidden();
+  }
+
+  async openContacts(name: string): Promise<ContactImportDialog> {
+    await this.row(name).getByTestId('campaign-contacts').click();
+    const dialog = new ContactImportDialog(this.page);
+    await expect(dialog.root).toBeVisible();
+    return dialog;
+  }
+}
+
+export class CampaignFormDialog {
+  readonly root: Locator;
+  constructor(
+    private readonly page: Page,
+    family: Family,
+  ) {
+    this.root = page.getByTestId(`${family}-campaign-form`);
+  }
+
+  field(name: string): Locator {
+    return this.root.getByTestId(`field-${name}`);
+  }
+
+  /** Chooses options of a multiselect dropdown (questions in the order given, agents, teams). */
+  async pick(name: string, labels: (string | RegExp)[]) {
+    await this.field(name).click();
+    // A multiselect's options are checkable menu items.
+    for (const label of labels) await this.page.getByRole('menuitemcheckbox', { name: label }).click();
+    await this.page.keyboard.press('Escape');
+  }
+
+  async save() {
+    await this.root.getByTestId('save').click();
+  }
+
+  async saved() {
+    await expect(this.root).toBeHidden();
+  }
+}
+
+/** The contact import: a file (its columns mapped) or a CRM filter, previewed before anything is saved. */
+export class ContactImportDialog {
+  readonly root: Locator;
+  constructor(page: Page) {
+    this.root = page.getByTestId('contact-import');
+  }
+
+  async upload(file: { name: string; mimeType: string; buffer: Buffer }) {
+    await this.root.getByTestId('contact-file').setInputFiles(file);
+    await expect(this.root.getByTestId('import-preview')).toBeVisible();
+  }
+
+  summary(): Locator {
+    return this.root.getByTestId('import-summary');
+  }
+
+  errors(): Locator {
+    return this.root.getByTestId('error-row');
+  }
+
+  commit(): Locator {
+    return this.root.getByTestId('import-commit');
+  }
+
+  async skipInvalid() {
+    await this.root.getByTestId('skip-invalid').check();
+  }
+}

@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  campaignApi, type Campaign, type CampaignFamily, type CampaignOptions, type CampaignProgress, type CampaignState, type ContactImportResult, type CrmFilter, type One,
+} from '@tongdai/contracts';
+import { tenantApi } from '@tongdai/platform';
+
+/** Query-key root of a family's campaigns: every write refreshes its list, progress and dropdowns. */
+export const campaignScope = (family: CampaignFamily) => `campaigns-${family}`;
+
+/** GET …/options: the form's dropdowns and the CRM filter's labels. */
+export function useCampaignOptions(family: CampaignFamily) {
+  return useQuery({
+    queryKey: [campaignScope(family), 'options'],
+    queryFn: () => tenantApi().get(campaignApi(family).options).json<One<CampaignOptions>>().then((r) => r.data),
+    staleTime: 30_000,
+  });
+}
+
+/** Live progress of a campaign that calls (running or paused): refreshed every 5 s while shown. */
+export function useCampaignProgress(family: CampaignFamily, campaign: Pick<Campaign, 'id' | 'state' | 'progress'>) {
+  const live = campaign.state === 'running' || campaign.state === 'paused';
+  return useQuery({
+    queryKey: [campaignScope(family), 'progress', campaign.id],
+    queryFn: () => tenantApi().get(campaignApi(family).progress(campaign.id)).json<One<CampaignProgress>>().then((r) => r.data),
+    initialData: campaign.progress,
+    refetchInterval: live ? 5_000 : false,
+    staleTime: live ? 0 : Infinity,
+  });
+}
+
+/** POST …/state: start, pause, resume, end. */
+export function useTransition(family: CampaignFamily) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, to }: { id: number; to: Exclude<CampaignState, 'draft'> }) => tenantApi().post(campaignApi(family).state(id), { json: { to } }).json<One<Campaign>>(),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [campaignScope(family)] }),
+  });
+}
+
+export interface FileImport {
+  file: File;
+  name_column: number | null;
+  phone_column: number | null;
+  commit: boolean;
+  skip_invalid: boolean;
+}
+
+/** POST …/contacts/file: a preview (commit false) or the import of an XLSX/CSV with its mapping. */
+export function useImportFile(family: CampaignFamily, id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (p: FileImport) => {
+      const body = new FormData();
+      body.append('file', p.file);
+      if (p.name_column !== null) body.append('name_column', String(p.name_column));
+      if (p.phone_column !== null) body.append('phone_column', String(p.phone_column));
+      body.append('commit', String(p.commit));
+      body.append('skip_invalid', String(p.skip_invalid));
+      return tenantApi().post(campaignApi(family).importFile(id), { body, timeout: 120_000 }).json<One<ContactImportResult>>().then((r) => r.data);
+    },
+    onSuccess: (r) => (r.committed ? qc.invalidateQueries({ queryKey: [campaignScope(family)] }) : undefined),
+  });
+}
+
+/** POST …/contacts/crm: a preview or the import of the customers the filter finds. */
+export function useImportCrm(family: CampaignFamily, id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (filter: CrmFilter) => tenantApi().post(campaignApi(family).importCrm(id), { json: filter, timeout: 120_000 }).json<One<ContactImportResult>>().then((r) => r.data),
+    onSuccess: (r) => (r.committed ? qc.invalidateQueries({ queryKey: [campaignScope(family)] }) : undefined),
+  });
+}

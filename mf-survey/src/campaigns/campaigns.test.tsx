@@ -1,0 +1,110 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { CAMPAIGN_MSG, MSG, type CampaignState, type ContactImportResult } from '@tongdai/contracts';
+import { i18n } from '@tongdai/platform';
+import { EntityFields, parseDraft, useEntityDraft } from '@tongdai/ui';
+import '../i18n';
+import { CampaignProgressCell } from './CampaignProgress';
+import { marketingCampaign, surveyCampaign } from './campaigns.entities';
+import { ImportPreview } from './ImportPreview';
+import { StateActions } from './StateActions';
+
+const mockPost = jest.fn();
+const mockGet = jest.fn();
+let allowed = true;
+jest.mock('@tongdai/platform', () => ({ ...jest.requireActual('@tongdai/platform'), tenantApi: () => ({ post: mockPost, get: mockGet }), notify: jest.fn() }));
+jest.mock('@tongdai/platform/react', () => ({ useCan: () => ({ can: () => allowed, featureEnabled: () => true }) }));
+
+const wrap = (ui: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
+    </QueryClientProvider>,
+  );
+
+const OPTIONS = {
+  questions: [{ id: 7, text: 'Anh/chị hài lòng không?', category_name: 'CSKH' }, { id: 8, text: 'Góp ý khác', category_name: 'CSKH' }],
+  agents: [{ id: 1, name: 'Quản trị', extension: '101' }], teams: [{ id: 4, name: 'Nhóm A' }], time_groups: [{ id: 2, name: 'Giờ hành chính' }],
+  hotlines: [{ id: 5, number: '842873001111', advertising_identity: false }, { id: 6, number: '842873002222', advertising_identity: true }],
+  data_sources: [], projects: [], profile_statuses: [], departments: [],
+};
+
+// Fluent's table measures its columns; jsdom has no ResizeObserver.
+globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+
+beforeEach(() => {
+  allowed = true;
+  mockPost.mockReset();
+  mockGet.mockReset().mockReturnValue({ json: () => Promise.resolve({ data: OPTIONS }) });
+});
+
+describe('the campaign screens', () => {
+  it('the preview shows the counts, the contacts as stored, each refused row, and nothing is imported until "bỏ qua dòng lỗi"', () => {
+    const result: ContactImportResult = {
+      columns: ['Họ tên', 'SĐT', 'Gói'], mapping: { name_column: 0, phone_column: 1 }, rows: 3, valid: 1, imported: 0, committed: false,
+      sample: [{ name: 'Nguyễn An', number: '84912345678', fields: { Gói: 'A' } }],
+      errors: [{ row: 3, name: 'Sai', phone: '123', message: MSG.phoneFormat }, { row: 4, name: 'Trùng', phone: '0912345678', message: CAMPAIGN_MSG.duplicateInFile(2) }],
+    };
+    const onSkip = jest.fn();
+    const { rerender } = wrap(<ImportPreview result={result} skip={false} onSkip={onSkip} />);
+    expect(screen.getByTestId('import-summary').textContent).toBe('3 dòng · 1 hợp lệ · 2 lỗi');
+    expect(within(screen.getByTestId('sample-row')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Nguyễn An', '0912345678', 'Gói: A']);
+    expect(screen.getAllByTestId('error-row').map((r) => within(r).getAllByRole('cell').at(-1)!.textContent)).toEqual(['Định dạng số điện thoại sai', 'Số điện thoại trùng với dòng 2']);
+    expect(screen.getByText(/sẽ không nhập gì/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('skip-invalid'));
+    expect(onSkip).toHaveBeenCalledWith(true);
+    rerender(
+      <QueryClientProvider client={new QueryClient()}><I18nextProvider i18n={i18n}><ImportPreview result={result} skip onSkip={onSkip} /></I18nextProvider></QueryClientProvider>,
+    );
+    expect(screen.getByText('2 dòng lỗi sẽ bị bỏ qua, chỉ nhập các dòng hợp lệ.')).toBeTruthy();
+  });
+
+  it.each<[CampaignState, string[]]>([
+    ['draft', ['campaign-running', 'campaign-ended']],
+    ['running', ['campaign-paused', 'campaign-ended']],
+    ['paused', ['campaign-running', 'campaign-ended']],
+    ['ended', []],
+  ])('a %s campaign offers exactly the transitions the server allows', (state, actions) => {
+    wrap(<div data-testid="actions"><StateActions family="survey" campaign={{ id: 3, name: 'Khảo sát Q4', state }} /></div>);
+    expect(within(screen.getByTestId('actions')).queryAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(actions);
+  });
+
+  it('a state action is confirmed before it is sent; without campaign.run there is none', async () => {
+    mockPost.mockReturnValue({ json: () => Promise.resolve({ data: { id: 3, state: 'paused' } }) });
+    wrap(<StateActions family="marketing" campaign={{ id: 3, name: 'Khuyến mãi', state: 'running' }} />);
+    expect(screen.getByTestId('campaign-paused').textContent).toBe('Tạm dừng');
+    fireEvent.click(screen.getByTestId('campaign-paused'));
+    expect(screen.getByTestId('confirm-dialog').textContent).toContain('Tạm dừng chiến dịch "Khuyến mãi"?');
+    expect(mockPost).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('confirm'));
+    await waitFor(() => expect(mockPost).toHaveBeenCalledWith('marketing-campaigns/3/state', { json: { to: 'paused' } }));
+    allowed = false;
+    const { container } = wrap(<StateActions family="marketing" campaign={{ id: 3, name: 'Khuyến mãi', state: 'running' }} />);
+    expect(container.textContent).toBe('');
+  });
+
+  it('progress reads done of total and the results', () => {
+    wrap(<CampaignProgressCell family="survey" campaign={{ id: 1, state: 'draft', progress: { total: 10, done: 4, pending: 6, by_result: { agreed: 3, busy: 1 }, refused: {} } }} />);
+    expect(screen.getByTestId('campaign-progress').textContent).toBe('Đã gọi 4/10Đồng ý 3 · Máy bận 1');
+  });
+
+  it("the survey form asks for questions and an agent; marketing asks for a script; the hotline list marks advertising identities", async () => {
+    let form!: ReturnType<typeof useEntityDraft>;
+    function Harness({ entity }: { entity: typeof surveyCampaign }) {
+      form = useEntityDraft(entity, null);
+      return <EntityFields entity={entity} form={form} />;
+    }
+    wrap(<Harness entity={surveyCampaign} />);
+    await screen.findByRole('option', { name: '02873002222 — đã đăng ký định danh quảng cáo' });
+    expect(screen.getByTestId('field-question_ids')).toBeTruthy();
+    const parsed = parseDraft(surveyCampaign.schema, { ...form.draft, name: 'Khảo sát', hotline_id: '5' });
+    expect(parsed.ok === false && parsed.errors).toEqual({ question_ids: CAMPAIGN_MSG.questionsMin, agent_ids: CAMPAIGN_MSG.agentsMin });
+    expect((screen.getByTestId('field-retry_busy_min') as HTMLInputElement).value).toBe('30');
+    const marketing = parseDraft(marketingCampaign.schema, { ...form.draft, name: 'Khuyến mãi', hotline_id: '6', agent_ids: ['1'], script: '' });
+    expect(marketing.ok === false && marketing.errors).toEqual({ script: CAMPAIGN_MSG.scriptRequired });
+    const ok = parseDraft(surveyCampaign.schema, { ...form.draft, name: 'Khảo sát', hotline_id: '5', question_ids: ['8', '7'], agent_ids: ['1'] });
+    expect(ok.ok && ok.input).toMatchObject({ question_ids: [8, 7], agent_ids: [1], hotline_id: 5, retry_busy_min: 30, max_attempts: 3, purpose: 'care' });
+  });
+});
