@@ -34,7 +34,7 @@ export const spooledSeconds = (bytes: number): number => (bytes * 8) / (RECORDIN
 /**
  * The media worker's recordings on disk until the API has them (issue 41, ADR 0041 "What a dead
  * worker keeps"). A recording opens an entry: `<name>.json` with the call, its ticket and its start,
- * and `<name>.mp3`, which the encoder thread appends to a second at a time. When the call ends the
+ * and `<name>.mp3`, which the encoder thread appends to every half second. When the call ends the
  * whole MP3 is handed over; an upload that fails is tried again (1 s, doubling to a minute) and the
  * entry is removed only once the API answered 201. A process killed mid-call leaves its entries:
  * the next process of this worker (the same folder) hands each over on start, as long as what
