@@ -56,12 +56,13 @@ export class MediaApi {
 
   /**
    * A bridged call's recording (MP3, caller left, other party right) with the ticket its session
-   * carried: the API files it under the tenant the ticket names (ADR 0041). Throws when not stored.
+   * carried: the API files it under the tenant the ticket names (ADR 0041). Throws when not stored:
+   * with the API's `status` when it answered, without when it could not be reached.
    */
   async recording(r: { callId: string; ticket: string; startedAt: Date; seconds: number }, mp3: Buffer): Promise<void> {
     const q = new URLSearchParams({ call_id: r.callId, ticket: r.ticket, started_at: r.startedAt.toISOString(), duration: r.seconds.toFixed(2) });
     const res = await this.get(`/media/recording?${q}`, { method: 'POST', headers: { 'content-type': 'audio/mpeg' }, body: mp3 }, 60_000);
-    if (res.status !== 201) throw new Error(`/media/recording: HTTP ${res.status}`);
+    if (res.status !== 201) throw Object.assign(new Error(`/media/recording: HTTP ${res.status}`), { status: res.status });
   }
 
   /** The voicemail menu opens a mailbox (with the PIN typed, when asked): its messages, or why not. */

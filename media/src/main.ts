@@ -7,8 +7,11 @@
  *   MEDIA_API_URL   the API's internal listener (default http://127.0.0.1:4001/internal/sip)
  *   MEDIA_API_SECRET  the listener's shared secret (the API's INTERNAL_SECRET; required)
  *   MEDIA_PROXY     Kamailio's UDP address host:port (default 127.0.0.1:5060)
+ *   MEDIA_SPOOL_DIR recordings until the API has them, kept across this worker's restarts
+ *                   (default <repo>/.data/recording-spool/<MEDIA_PORT>)
  */
 import { networkInterfaces } from 'node:os';
+import { join, resolve } from 'node:path';
 import { startWorker } from './worker';
 
 const bind = process.env.MEDIA_ADDRESS ?? '127.0.0.1';
@@ -24,10 +27,12 @@ if (apiSecret.length < 32) {
   process.exit(1);
 }
 const [proxyHost, proxyPort] = (process.env.MEDIA_PROXY ?? '127.0.0.1:5060').split(':');
+const port = Number(process.env.MEDIA_PORT ?? 5070);
 startWorker({
   address: bind,
   announce,
-  port: Number(process.env.MEDIA_PORT ?? 5070),
+  port,
+  spoolDir: process.env.MEDIA_SPOOL_DIR || join(resolve(__dirname, '../..'), '.data', 'recording-spool', String(port)),
   apiUrl: process.env.MEDIA_API_URL ?? 'http://127.0.0.1:4001/internal/sip',
   apiSecret,
   proxy: { address: proxyHost, port: Number(proxyPort ?? 5060) },

@@ -1,5 +1,8 @@
 import { MediaApi } from './api';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AudioLibrary } from './audio/library';
+import { RecordingSpool } from './audio/recording-spool';
 import { MediaCall, type DialogKey } from './call/media-call';
 import { CLOCK } from './rtp/session';
 import { SipEndpoint, type Remote } from './sip/endpoint';
@@ -18,6 +21,12 @@ export interface WorkerOptions {
   apiSecret: string;
   /** Kamailio's UDP address, where the worker places the calls that move a caller on. */
   proxy: Remote;
+  /**
+   * Where recordings wait until the API has them (issue 41): this worker's own folder, the same
+   * across its restarts (what a killed process left is handed over by the next). Default: a folder
+   * per port under the system's temporary directory.
+   */
+  spoolDir?: string;
   log?: (msg: string) => void;
 }
 
@@ -40,6 +49,9 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const ep = await SipEndpoint.listen(o.address, o.port, o.announce ?? o.address);
   const api = new MediaApi(o.apiUrl.replace(/\/+$/, ''), o.apiSecret);
   const audio = new AudioLibrary(api, log);
+  // Bound to the port first: another live process of this worker cannot be sharing its spool.
+  const spool = new RecordingSpool(o.spoolDir ?? join(tmpdir(), 'tongdai-recording-spool', String(ep.port)), (r, mp3) => api.recording(r, mp3), log);
+  spool.recover();
   // Dialogs by Call-ID and our tag; calls we took by Call-ID and the caller's tag (before our
   // answer); and by Call-ID alone the first call holding it, for a supervisor naming it (ADR 0042).
   const dialogs = new Map<string, MediaCall>();
@@ -49,6 +61,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     ep,
     api,
     audio,
+    spool,
     proxy: o.proxy,
     log,
     track: (d: DialogKey, call: MediaCall | null) => {
@@ -85,6 +98,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     droppedFrames: () => CLOCK.dropped,
     stop: () => {
       for (const c of new Set(dialogs.values())) c.hangup();
+      spool.close();
       ep.close();
     },
   };

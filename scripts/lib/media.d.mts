@@ -9,4 +9,5 @@ export interface RunningMediaWorker {
   address: string;
   log: string;
 }
-export function startMediaWorker(o: { port: number; apiInternalUrl: string; internalSecret: string; proxyPort: number; log: string; timeoutMs?: number }): Promise<RunningMediaWorker>;
+/** `spoolDir`: its recordings until the API has them (MEDIA_SPOOL_DIR), handed over by a worker started again on it. */
+export function startMediaWorker(o: { port: number; apiInternalUrl: string; internalSecret: string; proxyPort: number; log: string; spoolDir?: string; timeoutMs?: number }): Promise<RunningMediaWorker>;

@@ -12,12 +12,14 @@ const MEDIA_DIR = join(ROOT, 'media');
 
 export const mediaAvailable = () => existsSync(join(MEDIA_DIR, 'node_modules', 'tsx'));
 
-export async function startMediaWorker({ port, apiInternalUrl, internalSecret, proxyPort, log, timeoutMs = 15_000 }) {
+// spoolDir: where its recordings wait until the API has them (MEDIA_SPOOL_DIR; the worker's default:
+// <repo>/.data/recording-spool/<port>); a worker started again on it hands over what the last one left.
+export async function startMediaWorker({ port, apiInternalUrl, internalSecret, proxyPort, log, spoolDir, timeoutMs = 15_000 }) {
   // node with tsx's loader, not tsx's CLI (which forks): stop() then reaches the worker itself.
   const { proc, stop, exited } = spawnDaemon(process.execPath, ['--import', 'tsx', join(MEDIA_DIR, 'src', 'main.ts')], {
     cwd: MEDIA_DIR,
     log,
-    env: { ...process.env, MEDIA_PORT: String(port), MEDIA_API_URL: apiInternalUrl, MEDIA_API_SECRET: internalSecret ?? '', MEDIA_PROXY: `127.0.0.1:${proxyPort}` },
+    env: { ...process.env, MEDIA_PORT: String(port), MEDIA_API_URL: apiInternalUrl, MEDIA_API_SECRET: internalSecret ?? '', MEDIA_PROXY: `127.0.0.1:${proxyPort}`, ...(spoolDir ? { MEDIA_SPOOL_DIR: spoolDir } : {}) },
   });
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

@@ -9,7 +9,11 @@ export const RECORDING_KBPS = 32;
 const JITTER_SAMPLES = (RATE * 300) / 1000;
 /** A stream whose RTP timestamps stray further than this from the clock is put back on the clock. */
 const STRAY_SAMPLES = RATE;
-const ENCODE_EVERY_MS = 1000;
+/**
+ * How often the audio so far goes to the encoder (and its spool file): what a worker killed mid-call
+ * loses is at most this, the jitter held back and what the encoder thread had not written yet.
+ */
+const ENCODE_EVERY_MS = 500;
 
 /**
  * One party's audio on the call's clock: sample n is n/8000 s after the recording started. A
@@ -82,7 +86,8 @@ const clip = (v: number) => (v > 32767 ? 32767 : v < -32768 ? -32768 : v);
 /**
  * A bridged call's recording (issue 16, ADR 0041): the caller on the left channel, the other
  * party on the right, on the wall clock from the moment they were bridged, encoded to MP3 as the
- * call goes (a second at a time, so an hour's call never holds an hour of PCM). Paused: both
+ * call goes (half a second at a time, so an hour's call never holds an hour of PCM) and, given a spool
+ * file, written to disk as it is encoded (issue 41: a killed worker keeps what was recorded). Paused: both
  * channels are silence for that time, so the file keeps the call's timeline.
  */
 export class CallRecorder {
@@ -92,15 +97,20 @@ export class CallRecorder {
   /** Supervisors barging in (ADR 0042), one track per stream: heard by both parties, so in both channels. */
   private readonly joined = new Map<number, Track>();
   /** The MP3 encoder, on the encoder thread: this thread only hands it samples (mp3-thread.ts). */
-  private readonly mp3: Mp3Stream = openMp3Stream(RATE, RECORDING_KBPS);
+  private readonly mp3: Mp3Stream;
   private encoded = 0;
   private readonly timer: NodeJS.Timeout;
   private finished: Promise<{ mp3: Buffer; seconds: number }> | null = null;
   paused = false;
   private stopped = false;
 
-  constructor(private readonly clock: () => number = () => performance.now()) {
+  /** `spool`: a file the MP3 is appended to as it is encoded (every half second), for a process that dies mid-call. */
+  constructor(
+    private readonly clock: () => number = () => performance.now(),
+    spool?: string,
+  ) {
     this.t0 = clock();
+    this.mp3 = openMp3Stream(RATE, RECORDING_KBPS, spool);
     this.timer = setInterval(() => this.encode(false), ENCODE_EVERY_MS);
     this.timer.unref();
   }

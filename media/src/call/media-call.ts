@@ -3,6 +3,7 @@ import type { AudioLibrary } from '../audio/library';
 import { BEEP, concat, DEFAULT_MOH, DEFAULT_PROMPT, GOODBYE, RINGBACK, INVALID_TONE } from '../audio/tones';
 import { encodeWav, RATE } from '../audio/wav';
 import { CallRecorder } from '../audio/recorder';
+import type { RecordingMeta, RecordingSpool, SpoolEntry } from '../audio/recording-spool';
 import { MAILBOX_PROMPTS as SAY, VOICEMAIL_PROMPT, type MailboxPrompt } from '../audio/prompts';
 import { decodeWav } from '../audio/wav';
 import { decodeAlaw, decodeUlaw } from '../rtp/g711';
@@ -31,6 +32,8 @@ export interface CallContext {
   track(dialog: DialogKey, call: MediaCall | null): void;
   /** The call this worker holds under a Call-ID (either of its legs'), for a supervisor joining it. */
   find(callId: string): MediaCall | undefined;
+  /** Recordings on disk until the API has them (issue 41). */
+  spool: RecordingSpool;
   /** This worker's SIP address as Kamailio's dispatcher names it ("host:port"), told to the API with each session. */
   self: string;
   log(msg: string): void;
@@ -90,6 +93,8 @@ export class MediaCall {
   private watchdog: NodeJS.Timeout | null = null;
   /** The call's recording once the parties are bridged, when the session carries a ticket. */
   private recorder: CallRecorder | null = null;
+  /** The recording's call, ticket and start, and its place in the spool (none when the disk refused it). */
+  private recording: { meta: RecordingMeta; spooled: SpoolEntry | null } | null = null;
   /** Supervisors in this call (ADR 0042) and the mix that replaced the plain bridge for them. */
   private readonly spies = new Set<MediaCall>();
   /** Each supervisor's mode here, and what stops their voice going into the recording (a barge is recorded). */
@@ -201,8 +206,11 @@ export class MediaCall {
     if (!this.ticket || this.recorder || !this.rtpA) return;
     // A recording that cannot start never takes the call down with it.
     try {
-      const rec = new CallRecorder();
+      const meta = { callId: this.callId, ticket: this.ticket, startedAt: new Date() };
+      const spooled = this.ctx.spool.open(meta);
+      const rec = new CallRecorder(undefined, spooled?.mp3Path);
       this.recorder = rec;
+      this.recording = { meta, spooled };
       this.rtpA.on('audio', (pt: number, payload: Buffer, ts: number, ssrc: number) => rec.packet(0, pt, payload, ts, ssrc));
       b.on('audio', (pt: number, payload: Buffer, ts: number, ssrc: number) => rec.packet(1, pt, payload, ts, ssrc));
     } catch (e) {
@@ -210,15 +218,16 @@ export class MediaCall {
     }
   }
 
-  /** Ends the recording and sends it to the API (a bridge under half a second is not a conversation). */
+  /** Ends the recording and hands it to the spool, which sends it to the API until stored (recording-spool.ts). */
   private finishRecording(): void {
     const rec = this.recorder;
-    const ticket = this.ticket;
-    if (!rec || !ticket) return;
+    const recording = this.recording;
+    if (!rec || !recording) return;
     this.recorder = null;
+    this.recording = null;
     rec
       .finish()
-      .then(({ mp3, seconds }) => (seconds < 0.5 ? undefined : this.ctx.api.recording({ callId: this.callId, ticket, startedAt: rec.startedAt, seconds }, mp3)))
+      .then(({ mp3, seconds }) => this.ctx.spool.handOver(recording.meta, recording.spooled, mp3, seconds))
       .catch((e) => this.ctx.log(`recording ${this.callId}: ${e instanceof Error ? e.message : e}`));
   }
 

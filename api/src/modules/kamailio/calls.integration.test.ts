@@ -24,6 +24,7 @@ import { execFileSync } from 'node:child_process';
 import { insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { pbxConfigChanged } from '../pbx/config-cache';
 import { kamailioLib, mediaLib } from '../../../test/script-libs';
+import { mp3Channels } from '../../../test/mp3-channels';
 
 /**
  * Calls obey the PBX, through real processes: sipp plays the carrier (UDP, no digest, from the
@@ -1124,23 +1125,6 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     }
   });
 });
-
-/**
- * An MP3's channels, decoded by the media worker's own decoder (mpg123 in WebAssembly, an ES
- * module this suite's CommonJS transform cannot load: a child node process does).
- */
-function mp3Channels(file: string): { channels: Float32Array[]; sampleRate: number } {
-  const script = [
-    "const { MPEGDecoder } = await import('mpg123-decoder');",
-    "const { readFileSync } = await import('node:fs');",
-    'const d = new MPEGDecoder(); await d.ready;',
-    'const r = d.decode(new Uint8Array(readFileSync(process.argv[1])));',
-    'process.stdout.write(String(r.sampleRate));',
-    "for (const c of r.channelData) process.stdout.write('\\n' + Buffer.from(c.buffer, c.byteOffset, r.samplesDecoded * 4).toString('base64'));",
-  ].join('\n');
-  const [rate, ...channels] = execFileSync(process.execPath, ['--input-type=module', '-e', script, file], { cwd: resolve(__dirname, '../../../../media'), maxBuffer: 256 << 20 }).toString().split('\n');
-  return { sampleRate: Number(rate), channels: channels.map((b) => { const buf = Buffer.from(b, 'base64'); return new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4); }) };
-}
 
 /** Goertzel: the power of one frequency in 8 kHz samples (relative: compare two frequencies). */
 function tonePower(x: Int16Array, hz: number): number {
