@@ -10,10 +10,10 @@ import { type QuestionAsAsked, type SurveyAnswerValue, type SurveyQuestionKind }
  */
 export const campaignWorkApi = (family: CampaignFamily) => {
   const { base } = campaignApi(family);
-  const contact = (id: number | string, contactId: number | string) => `${base}/${id}/work/${contactId}`;
+  const contact = (id: number | string, contactId: number | string) => `${base}/${id}/contacts/${contactId}`;
   return {
     /** POST: the contact this agent holds, or the next one handed out (null with why when there is none). */
-    next: (id: number | string) => `${base}/${id}/work/next`,
+    next: (id: number | string) => `${base}/${id}/next-contact`,
     /** POST: the screen is still open, the lease goes on. */
     lease: (id: number | string, contactId: number | string) => `${contact(id, contactId)}/lease`,
     /** PUT { question_id, value }: one answer, saved as the agent types. */
@@ -22,8 +22,8 @@ export const campaignWorkApi = (family: CampaignFamily) => {
     call: (id: number | string, contactId: number | string) => `${contact(id, contactId)}/call`,
     /** POST { result, callback_at }: ends the contact for now. */
     result: (id: number | string, contactId: number | string) => `${contact(id, contactId)}/result`,
-    /** GET: the number the softphone dials for an allowed attempt (the page never holds it). */
-    dial: (id: number | string, attemptId: number | string) => `${base}/${id}/attempts/${attemptId}/dial`,
+    /** GET: the number the softphone dials for this agent's allowed "Gọi" of the last minutes (the page never holds it). */
+    dial: (id: number | string, contactId: number | string) => `${contact(id, contactId)}/dial`,
   } as const;
 };
 

@@ -113,9 +113,10 @@ export function campaignsRoutes(family: CampaignFamily) {
       await work.result(agent(request), family, id, contactId, request.body as ContactResultInput);
       return reply.status(204).send();
     });
-    app.get(`/${wapi.dial(':id', ':attemptId')}`, { preHandler: run, schema }, async (request) => ({
-      data: await work.dial(agent(request), family, idOf(request.params), idOf(request.params, 'attemptId')),
-    }));
+    app.get(`${contact}/dial`, { preHandler: run, schema }, async (request) => {
+      const { id, contactId } = contactParams(request);
+      return { data: await work.dial(agent(request), family, id, contactId) };
+    });
     app.post(`${one}/contacts/crm`, { preHandler: [...edit, validate({ body: CrmFilterSchema })], schema }, async (request) => ({
       data: await svc.importCrm(tid(request), family, idOf(request.params), request.body as CrmFilter),
     }));

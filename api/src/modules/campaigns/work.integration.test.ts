@@ -223,10 +223,10 @@ describe('the working screen of a campaign (PostgreSQL)', () => {
     const decision = call.json().data as CallDecision;
     expect(decision).toEqual({ allowed: true, attempt_id: expect.any(Number) });
     if (!decision.allowed) throw new Error('refused');
-    const dial = await send('GET', WORK.dial(c.id, decision.attempt_id));
+    const dial = await send('GET', WORK.dial(c.id, first.id));
     expect(dial.json().data).toEqual({ number: `0${ok.slice(2)}` });
-    expect((await send('GET', WORK.dial(c.id, decision.attempt_id), undefined, abcAdmin, 'abc')).statusCode).toBe(404);
-    await expect(work.dial(agentOf(staffId), 'survey', c.id, decision.attempt_id)).rejects.toMatchObject({ message: WORK_MSG.attemptGone });
+    expect((await send('GET', WORK.dial(c.id, first.id), undefined, abcAdmin, 'abc')).statusCode).toBe(404);
+    await expect(work.dial(agentOf(staffId), 'survey', c.id, first.id)).rejects.toMatchObject({ message: WORK_MSG.attemptGone });
     expect((await send('POST', WORK.result(c.id, first.id), { result: 'agreed' })).statusCode).toBe(204);
     const second = (await send('POST', WORK.next(c.id))).json().data.contact;
     const refused = (await send('POST', WORK.call(c.id, second.id))).json().data;

@@ -183,12 +183,12 @@ export async function releaseContact(
   );
 }
 
-/** An attempt's number for the softphone: this agent's allowed attempt, recent. */
-export async function attemptNumber(tx: Queryable, campaignId: number, attemptId: number, userId: number, since: Date): Promise<string | null> {
+/** The contact's number for the softphone: only after this agent's allowed attempt on it, recent. */
+export async function attemptNumber(tx: Queryable, campaignId: number, contactId: number, userId: number, since: Date): Promise<string | null> {
   const { rows } = await tx.query<{ number: string }>(
-    `select c.number from campaign_attempts a join campaign_contacts c on c.id = a.contact_id
-      where a.id = $1 and c.campaign_id = $2 and a.user_id = $3 and a.refusal is null and a.started_at >= $4`,
-    [attemptId, campaignId, userId, since],
+    `select c.number from campaign_contacts c where c.id = $1 and c.campaign_id = $2
+        and exists (select 1 from campaign_attempts a where a.contact_id = c.id and a.user_id = $3 and a.refusal is null and a.started_at >= $4)`,
+    [contactId, campaignId, userId, since],
   );
   return rows[0]?.number ?? null;
 }

@@ -155,11 +155,11 @@ export function createWorkService(db: Db) {
         }
       }),
 
-    /** The number the softphone dials for this agent's allowed attempt of the last few minutes. */
-    dial: (a: Agent, family: CampaignFamily, id: number, attemptId: number) =>
+    /** The number the softphone dials for this agent's allowed "Gọi" on the contact in the last few minutes. */
+    dial: (a: Agent, family: CampaignFamily, id: number, contactId: number) =>
       db.withTenant(a.tenantId, async (tx) => {
         if (!(await repo.workCampaign(tx, family, id))) throw new AppError('NOT_FOUND');
-        const number = await repo.attemptNumber(tx, id, attemptId, a.userId, new Date(a.at.getTime() - ATTEMPT_DIAL_SEC * 1000));
+        const number = await repo.attemptNumber(tx, id, contactId, a.userId, new Date(a.at.getTime() - ATTEMPT_DIAL_SEC * 1000));
         if (!number) throw new CampaignStateError(WORK_MSG.attemptGone);
         return { number: nationalForm(number) };
       }),
