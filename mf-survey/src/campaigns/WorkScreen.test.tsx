@@ -72,6 +72,24 @@ describe('the working screen', () => {
     expect(mockPut).toHaveBeenCalledWith('survey-campaigns/9/contacts/31/answers', { json: { question_id: 7, value: 'Muốn gói rẻ hơn' } });
   });
 
+  it('a page going away (pagehide: a reload, a closed tab) sends the answer still waiting with keepalive, so it outlives the page', async () => {
+    mockPost.mockReturnValue(reply(WORK));
+    open();
+    const box = await screen.findByDisplayValue('Đã lưu trước');
+    jest.useFakeTimers();
+    try {
+      fireEvent.change(box, { target: { value: 'Gõ rồi đóng tab' } });
+      act(() => void window.dispatchEvent(new Event('pagehide')));
+      expect(mockPut).toHaveBeenCalledTimes(1);
+      expect(mockPut).toHaveBeenCalledWith('survey-campaigns/9/contacts/31/answers', { json: { question_id: 7, value: 'Gõ rồi đóng tab' }, keepalive: true, retry: 0 });
+      // Sent once: the debounce that was waiting sends nothing more.
+      act(() => jest.advanceTimersByTime(700));
+      expect(mockPut).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('"Gọi" dials through the softphone when the server allows it, and says why in Vietnamese when Decree 91 refuses', async () => {
     mockPost.mockImplementation((path: string) => (path.endsWith('/call') ? reply({ allowed: true, attempt_id: 5 }) : reply(WORK)));
     const { unmount } = open();

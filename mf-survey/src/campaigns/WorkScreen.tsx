@@ -85,26 +85,28 @@ function ContactWork({ family, work, contact }: { family: CampaignFamily; work: 
     return () => clearInterval(t);
   }, [family, campaign.id, contact.id]);
 
-  const flush = async (key: string) => {
+  /** Sends an answer still waiting for its debounce; `keepalive` when the page is going away. */
+  const flush = async (key: string, keepalive = false) => {
     clearTimeout(timers.current.get(key));
     timers.current.delete(key);
     if (!pending.current.has(key)) return;
     const value = pending.current.get(key)!;
     pending.current.delete(key);
     try {
-      await saveAnswer(family, campaign.id, contact.id, { question_id: Number(key), value });
+      await saveAnswer(family, campaign.id, contact.id, { question_id: Number(key), value }, { keepalive });
     } catch (e) {
-      setError((await toApiError(e)).message);
+      if (!keepalive) setError((await toApiError(e)).message);
     }
   };
-  const flushAll = () => Promise.all([...pending.current.keys()].map(flush));
-  // Leaving the page (a reload) sends what is still waiting for its debounce.
+  const flushAll = (keepalive = false) => Promise.all([...pending.current.keys()].map((k) => flush(k, keepalive)));
+  // Leaving the page (a reload, a closed tab) sends what is still waiting with keepalive, so the request
+  // outlives the page; leaving the screen inside the app (unmount) sends it as usual.
   useEffect(() => {
-    const out = () => void flushAll();
+    const out = () => void flushAll(true);
     window.addEventListener('pagehide', out);
     return () => {
       window.removeEventListener('pagehide', out);
-      out();
+      void flushAll();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -22,8 +22,12 @@ export function renewLease(family: CampaignFamily, id: number, contactId: number
 }
 export const LEASE_RENEW_MS = CONTACT_LEASE_RENEW_SEC * 1000;
 
-export const saveAnswer = (family: CampaignFamily, id: number, contactId: number, answer: ContactAnswer) =>
-  tenantApi().put(campaignWorkApi(family).answer(id, contactId), { json: answer });
+/**
+ * One answer, upserted. `keepalive` for the page going away (pagehide: a reload, a closed tab): the
+ * browser finishes the request after the page is gone (fetch keepalive, bodies up to 64 kB in all).
+ */
+export const saveAnswer = (family: CampaignFamily, id: number, contactId: number, answer: ContactAnswer, o: { keepalive?: boolean } = {}) =>
+  tenantApi().put(campaignWorkApi(family).answer(id, contactId), { json: answer, ...(o.keepalive && { keepalive: true, retry: 0 }) });
 
 export const placeCall = (family: CampaignFamily, id: number, contactId: number) =>
   tenantApi().post(campaignWorkApi(family).call(id, contactId)).json<One<CallDecision>>().then((r) => r.data);
