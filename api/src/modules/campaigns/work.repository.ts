@@ -192,3 +192,23 @@ export async function attemptNumber(tx: Queryable, campaignId: number, contactId
   );
   return rows[0]?.number ?? null;
 }
+
+/**
+ * The caller ID of a call an extension places (ADR 0050 slice 3): the hotline of the running campaign
+ * whose allowed attempt, by the extension's agent to one of `numbers` (the callee's forms), started at
+ * or after `since`; the latest such attempt wins. Null for every other call.
+ */
+export async function campaignHotlineOfCall(tx: Queryable, extension: string, numbers: readonly string[], since: Date): Promise<{ campaign_id: number; hotline: string } | null> {
+  const { rows } = await tx.query<{ campaign_id: number; hotline: string }>(
+    `select c.id::int as campaign_id, n.number as hotline
+       from subscribers s
+       join campaign_attempts a on a.user_id = s.user_id and a.refusal is null and a.started_at >= $3
+       join campaign_contacts k on k.id = a.contact_id
+       join campaigns c on c.id = k.campaign_id and c.state = 'running'
+       join pbx_numbers n on n.id = c.hotline_id
+      where s.extension = $1 and s.user_id is not null and k.number = any($2::text[])
+      order by a.started_at desc, a.id desc limit 1`,
+    [extension, numbers, since],
+  );
+  return rows[0] ?? null;
+}

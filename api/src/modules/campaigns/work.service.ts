@@ -1,5 +1,5 @@
 import {
-  ATTEMPT_DIAL_SEC, CONTACT_LEASE_SEC, DECREE91_MESSAGES, WORK_MSG, asAsked, answerProblem, nationalForm, type CallDecision, type CampaignFamily, type ContactAnswer,
+  ATTEMPT_DIAL_SEC, CONTACT_LEASE_SEC, allNumberForms, DECREE91_MESSAGES, WORK_MSG, asAsked, answerProblem, nationalForm, type CallDecision, type CampaignFamily, type ContactAnswer,
   type ContactResultInput, type TimeGroup, type WorkContact, type WorkNext,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
@@ -12,6 +12,20 @@ import { checkAndClaim } from './decree91.service';
 import * as repo from './work.repository';
 
 const MINUTE = 60_000;
+/** A call an extension places within this long of its agent's allowed "Gọi" goes out with the campaign's hotline. */
+export const CAMPAIGN_CALLER_ID_SEC = 120;
+
+/**
+ * The campaign caller ID of a call the extension places to `callee` now (ADR 0050 slice 3, Decree 91:
+ * an advertising call shows the identity registered for it): the running campaign's hotline when the
+ * extension's agent made an allowed "Gọi" to that number within CAMPAIGN_CALLER_ID_SEC; else null.
+ * Read by the call plane for the routing plan (routing LiveState.campaignCaller).
+ */
+export async function campaignCallerOf(db: Db, tenantId: number, extension: string, callee: string, at: Date): Promise<{ campaignId: number; hotline: string } | null> {
+  const forms = [...new Set([callee, ...allNumberForms(callee)])];
+  const row = await db.withTenant(tenantId, (tx) => repo.campaignHotlineOfCall(tx, extension, forms, new Date(at.getTime() - CAMPAIGN_CALLER_ID_SEC * 1000)));
+  return row && { campaignId: row.campaign_id, hotline: row.hotline };
+}
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', [{ field, message }]);
 /** 403 that says why: the user may run campaigns, but is not one of this campaign's agents. */
 function notAgent(): AppError {
