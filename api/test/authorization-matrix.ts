@@ -78,6 +78,11 @@ const BODIES: Record<string, (rows: TenantRows) => Promise<Row>> = {
   // A draft cannot be paused: the admin's cell is a 409 that writes nothing, another tenant's a 404.
   'POST /t/{ma_dn}/survey-campaigns/{id}/state': async () => ({ to: 'paused' }),
   'POST /t/{ma_dn}/marketing-campaigns/{id}/state': async () => ({ to: 'paused' }),
+  // The working screen's writes (slice 3): an answer and a result; the fixture campaigns are drafts, so a permitted caller gets 409.
+  'PUT /t/{ma_dn}/survey-campaigns/{id}/contacts/{contactId}/answers': async () => ({ question_id: 1, value: null }),
+  'PUT /t/{ma_dn}/marketing-campaigns/{id}/contacts/{contactId}/answers': async () => ({ question_id: 1, value: null }),
+  'POST /t/{ma_dn}/survey-campaigns/{id}/contacts/{contactId}/result': async () => ({ result: 'agreed' }),
+  'POST /t/{ma_dn}/marketing-campaigns/{id}/contacts/{contactId}/result': async () => ({ result: 'agreed' }),
 };
 
 /** Names of the rows createRows() makes; a listing names them before any other row. */
@@ -112,7 +117,10 @@ export class TenantRows {
     if (!isRowParam(segments[last])) return undefined;
     if (isRowParam(segments[last - 2] ?? '')) {
       const parent = await this.rowAt(segments.slice(0, last - 1));
-      return (parent?.[segments[last - 1]] as Row[] | undefined)?.[0];
+      const inRow = (parent?.[segments[last - 1]] as Row[] | undefined)?.[0];
+      if (inRow !== undefined || !parent) return inRow;
+      // …/{id}/contacts/{contactId}: the first row of that row's own listing (GET …/{id}/contacts).
+      return (await this.listing(await this.url({ method: 'GET', path: segments.slice(0, last).join('/') } as Operation)))[0];
     }
     return this.first(segments.slice(0, last).join('/'));
   }

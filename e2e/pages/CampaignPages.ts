@@ -43,6 +43,14 @@ export class CampaignListPage {
     await expect(confirm).toBeHidden();
   }
 
+  /** "Gọi liên hệ" of a running campaign: the agent's working screen. */
+  async work(name: string): Promise<CampaignWorkPage> {
+    await this.row(name).getByTestId('campaign-work').click();
+    const work = new CampaignWorkPage(this.page);
+    await expect(this.page.getByRole('heading', { level: 1, name })).toBeVisible();
+    return work;
+  }
+
   async openContacts(name: string): Promise<ContactImportDialog> {
     await this.row(name).getByTestId('campaign-contacts').click();
     const dialog = new ContactImportDialog(this.page);
@@ -107,5 +115,41 @@ export class ContactImportDialog {
 
   async skipInvalid() {
     await this.root.getByTestId('skip-invalid').check();
+  }
+}
+
+/** /survey/campaign/start/:id — the contact handed out, the script, the questions, the result that brings the next. */
+export class CampaignWorkPage {
+  constructor(private readonly page: Page) {}
+
+  contact(): Locator {
+    return this.page.getByTestId('work-contact');
+  }
+
+  phone(): Locator {
+    return this.page.getByTestId('work-phone');
+  }
+
+  script(): Locator {
+    return this.page.getByTestId('work-script');
+  }
+
+  /** The n-th question (1-based) as SurveyForm draws it. */
+  question(n: number): Locator {
+    return this.page.getByTestId(`survey-question-${n}`);
+  }
+
+  callbackAt(): Locator {
+    return this.page.getByTestId('work-callback-at');
+  }
+
+  /** Ends the contact with a result; the toast says it was saved. */
+  async result(code: 'agreed' | 'declined' | 'callback' | 'wrong_number' | 'no_answer' | 'busy', label: string) {
+    await this.page.getByTestId(`work-result-${code}`).click();
+    await expect(this.page.getByTestId('toast-success').filter({ hasText: `Đã lưu kết quả "${label}"` })).toBeVisible();
+  }
+
+  empty(): Locator {
+    return this.page.getByTestId('work-empty');
   }
 }

@@ -1,26 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
+import { axeViolations } from '../support/axe.ts';
 import { gotoInApp } from '../support/navigate.ts';
-
-// Evaluated through the DevTools protocol, not added as a <script>: the pages' CSP (ADR 0020)
-// rightly refuses an injected inline script, and the check must run under the real policy.
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** Fluent's focus library puts aria-hidden focusable <i data-tabster-dummy> under <body>: a known false positive (microsoft/tabster#288). */
-const EXCLUDE = [['i[data-tabster-dummy]']];
 
 /** A route's shape: ids become :id, so /customer/edit/3 and /customer/edit/7 are one screen. */
 const shapeOf = (path: string) => path.replace(/\/\d+(?=\/|$)/g, '/:id');
-
-async function axeViolations(page: Page, path: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const result = await page.evaluate(async (exclude) => {
-    const w = window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary: string }[] }[] }> } };
-    return w.axe.run({ include: [['html']], exclude }, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
-  }, EXCLUDE);
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${path} ${v.id}: ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ')}`));
-}
 
 /** The screen is drawn: its heading is there and nothing is loading any more. */
 async function settled(page: Page) {
@@ -33,6 +17,8 @@ test.describe.configure({ mode: 'parallel' });
 
 // Every screen the navigation offers (built from the remotes' manifests), and every screen one
 // link away from those (add, edit, settings cards): a new screen is checked without touching this.
+// Screens that need data the seed lacks are checked where their spec makes it (campaign-work.spec:
+// the agent's working screen of a running campaign, both themes).
 for (const dark of [false, true]) {
   test(`axe-core (WCAG 2.1 AA) finds nothing on any screen, ${dark ? 'dark' : 'light'} mode; each screen has its own title`, async ({ page }) => {
     test.setTimeout(15 * 60_000);

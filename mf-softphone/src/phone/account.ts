@@ -58,6 +58,7 @@ export function logCall(phone: string, direction: 'incoming' | 'outgoing'): void
  */
 export async function dialNumber(request: DialRequest): Promise<string> {
   if (request.kind === 'number') return request.number;
+  if (request.kind === 'campaign') return (await tenantApi().get(request.dialPath).json<One<DialTarget>>()).data.number;
   const path = request.kind === 'customer' ? `customers/${request.customerId}/dial` : `reports/call-history/${request.callId}/dial`;
   return (await tenantApi().get(path).json<One<DialTarget>>()).data.number;
 }

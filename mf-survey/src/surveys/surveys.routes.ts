@@ -17,6 +17,8 @@ export const surveyRoutes: RouteDef[] = [
   ...crudRoutes(paths.surveyQuestion, permission, screens('Questions'), feature),
   ...crudRoutes(paths.surveyCampaign, campaignPermission, campaignScreens('SurveyCampaigns'), feature),
   ...crudRoutes(paths.marketingCampaign, campaignPermission, campaignScreens('MarketingCampaigns'), FEATURES.marketing),
+  // The agent's working screen (preview mode): campaign.run; a marketing campaign opens it with ?family=marketing.
+  { path: paths.surveyCampaignStart.pattern, loader: () => import('../campaigns/WorkScreen'), permission: PERM.campaign.run },
 ];
 
 export const surveyNav = (): NavEntry[] => [

@@ -36,3 +36,4 @@ export * from './spy';
 export * from './decree91';
 export * from './surveys';
 export * from './campaigns';
+export * from './campaign-work';

@@ -40,7 +40,9 @@ export type DialRequest =
   /** The phone number of a customer (GET /customers/:id/dial). */
   | { kind: 'customer'; customerId: number; display: string }
   /** The outside party of a call record the viewer may see (GET /reports/call-history/:id/dial). */
-  | { kind: 'call'; callId: number; display: string };
+  | { kind: 'call'; callId: number; display: string }
+  /** A campaign's contact after the server allowed "Gọi" (Decree 91 checked): GET its tenant path for the number. */
+  | { kind: 'campaign'; dialPath: string; display: string };
 
 interface DialBus {
   requests: Subject<DialRequest>;

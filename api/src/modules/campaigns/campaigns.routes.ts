@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  CAMPAIGN_MSG, CONTACT_IMPORT_MAX_ROWS, CampaignListQuerySchema, CampaignTransitionSchema, ContactListQuerySchema, CrmFilterSchema, FEATURES, PBX_MSG, PERM,
+  CAMPAIGN_MSG, CONTACT_IMPORT_MAX_ROWS, CampaignListQuerySchema, ContactAnswerSchema, ContactResultSchema, campaignWorkApi, type ContactAnswer, type ContactResultInput, CampaignTransitionSchema, ContactListQuerySchema, CrmFilterSchema, FEATURES, PBX_MSG, PERM,
   campaignApi, campaignInputSchema, type CampaignFamily, type CampaignInput, type CampaignListQuery, type CampaignTransition, type ContactListQuery,
   type CrmFilter,
 } from '@tongdai/contracts';
@@ -12,8 +12,12 @@ import { readRows, type SheetLimits } from '../../http/sheet';
 import { readUpload } from '../../http/upload';
 import { validate } from '../../http/validate';
 import { createCampaignsService } from './campaigns.service';
+import { createWorkService, type Agent } from './work.service';
 
 const tid = (request: FastifyRequest) => authOf(request).tenantId;
+/** The agent of the working screen: the session's user, at the server's clock. */
+const agent = (request: FastifyRequest): Agent => ({ tenantId: authOf(request).tenantId, userId: authOf(request).userId, at: new Date() });
+const contactParams = (request: FastifyRequest) => ({ id: idOf(request.params), contactId: idOf(request.params, 'contactId') });
 const FILE_MAX_MB = 20;
 /** A contact list: up to 100,000 rows; the zip-bomb guard and the worker's time and heap as for every sheet. */
 const CONTACT_SHEET: SheetLimits = { maxUnpacked: 64 * 1024 * 1024, maxRows: CONTACT_IMPORT_MAX_ROWS + 5_000, timeoutMs: 30_000, rowsAllowed: CONTACT_IMPORT_MAX_ROWS };
@@ -84,6 +88,34 @@ export function campaignsRoutes(family: CampaignFamily) {
       if (rows.length < 2) throw new AppError('VALIDATION_FAILED', [{ field: 'file', message: CAMPAIGN_MSG.emptyFile }]);
       const chosen = { name_column: column(form.fields, 'name_column'), phone_column: column(form.fields, 'phone_column') };
       return { data: await svc.importSheet(tid(request), family, id, rows, chosen, { commit: yes(form.fields.commit), skipInvalid: yes(form.fields.skip_invalid) }) };
+    });
+
+    // The agent's working screen (slice 3): campaign.run, and the user must be one of the campaign's agents.
+    const work = createWorkService(app.deps.db);
+    const wapi = campaignWorkApi(family);
+    const contact = `/${wapi.lease(':id', ':contactId').replace(/\/lease$/, '')}`;
+    app.post(`/${wapi.next(':id')}`, { preHandler: run, schema }, async (request) => ({ data: await work.next(agent(request), family, idOf(request.params)) }));
+    app.post(`${contact}/lease`, { preHandler: run, schema }, async (request) => {
+      const { id, contactId } = contactParams(request);
+      return { data: await work.lease(agent(request), family, id, contactId) };
+    });
+    app.put(`${contact}/answers`, { preHandler: [...run, validate({ body: ContactAnswerSchema })], schema }, async (request, reply) => {
+      const { id, contactId } = contactParams(request);
+      await work.answer(agent(request), family, id, contactId, request.body as ContactAnswer);
+      return reply.status(204).send();
+    });
+    app.post(`${contact}/call`, { preHandler: run, schema }, async (request) => {
+      const { id, contactId } = contactParams(request);
+      return { data: await work.call(agent(request), family, id, contactId) };
+    });
+    app.post(`${contact}/result`, { preHandler: [...run, validate({ body: ContactResultSchema })], schema }, async (request, reply) => {
+      const { id, contactId } = contactParams(request);
+      await work.result(agent(request), family, id, contactId, request.body as ContactResultInput);
+      return reply.status(204).send();
+    });
+    app.get(`${contact}/dial`, { preHandler: run, schema }, async (request) => {
+      const { id, contactId } = contactParams(request);
+      return { data: await work.dial(agent(request), family, id, contactId) };
     });
     app.post(`${one}/contacts/crm`, { preHandler: [...edit, validate({ body: CrmFilterSchema })], schema }, async (request) => ({
       data: await svc.importCrm(tid(request), family, idOf(request.params), request.body as CrmFilter),

@@ -2,7 +2,7 @@ import { carrierOf, cleanNumber, hotlineCarrier, nationalForm, SWITCHBOARD_CARRI
 import { isBlocked, type ConfigIndex } from './config-index';
 import { ROUTING_MSG } from './messages';
 import { isInternational, isPremium, matchForm } from './numbers';
-import type { ForwardStep, RejectStep, RouteNode } from './types';
+import type { CampaignCaller, ForwardStep, RejectStep, RouteNode } from './types';
 
 export interface OutboundMatch {
   rule: OutboundRule;
@@ -57,6 +57,20 @@ function callerIdOf(idx: ConfigIndex, rule: OutboundRule, callee: string): strin
     if (hotline) return nationalForm(hotline);
   }
   return fallback;
+}
+
+/**
+ * A campaign call (ADR 0050 slice 3; Decree 91: an advertising call shows the identity registered for
+ * it): the campaign's hotline is the caller ID whatever the rule's mode, and the switchboard that
+ * carries that hotline is tried first (a carrier refuses a caller ID that is not its own), when it is
+ * on and the rule's dial pattern already allowed the number. Anything else: the match unchanged.
+ */
+export function withCampaignCaller(idx: ConfigIndex, m: OutboundMatch, campaign: CampaignCaller | null | undefined): OutboundMatch {
+  if (!campaign) return m;
+  const hotline = nationalForm(campaign.hotline);
+  const board = [...idx.switchboards.values()].find((s) => s.hotlines.some((h) => nationalForm(h) === hotline));
+  const usable = board && (!idx.switchboardsKnown || board.enabled);
+  return { ...m, callerId: hotline, switchboards: usable ? [board.id, ...m.switchboards.filter((id) => id !== board.id)] : m.switchboards };
 }
 
 /** The rule's switchboards in its order; a switchboard turned off is skipped (unknown ones too, once the configuration lists them). */

@@ -3,7 +3,7 @@ import { isBlocked } from './config-index';
 import { follow, newExpansion, reject, toPlan, type Expansion } from './expand';
 import { extensionName } from './nodes';
 import { matchForm } from './numbers';
-import { forwardStep, matchOutbound } from './outbound';
+import { forwardStep, matchOutbound, withCampaignCaller } from './outbound';
 import { withRecording } from './recording';
 import type { CallInput, LiveState, RoutingPlan } from './types';
 
@@ -26,14 +26,16 @@ function inbound(x: Expansion, fromExtension = false): void {
 
 /** Outbound: the number an extension dialled goes out through the first rule that matches and allows it. */
 function outbound(x: Expansion): void {
-  const m = matchOutbound(x.idx, x.call.to);
-  if ('kind' in m) {
+  const matched = matchOutbound(x.idx, x.call.to);
+  if ('kind' in matched) {
     // A short number no rule takes was meant as an extension that does not exist.
     const to = cleanNumber(x.call.to);
-    if (m.reason === 'no_route' && EXTENSION_PATTERN.test(to)) reject(x, 404, 'unknown_extension', to);
-    else x.steps.push(m);
+    if (matched.reason === 'no_route' && EXTENSION_PATTERN.test(to)) reject(x, 404, 'unknown_extension', to);
+    else x.steps.push(matched);
     return;
   }
+  // A campaign's allowed call goes out with its hotline as caller ID (ADR 0050 slice 3).
+  const m = withCampaignCaller(x.idx, matched, x.state.campaignCaller);
   const source = { type: 'outbound' as const, id: String(m.rule.id), name: m.rule.name };
   x.route.push(source);
   x.steps.push(forwardStep(m, x.call.to, source));

@@ -37,6 +37,17 @@ export interface LiveState {
   memory: ReadonlyMap<string, string>;
   /** Random source in [0, 1) for the random strategies (tests inject a seeded one). */
   random?: () => number;
+  /**
+   * A campaign call (ADR 0050 slice 3): the calling extension's agent was allowed "Gọi" to this number
+   * moments ago, so the call goes out with the campaign's hotline as caller ID, through its switchboard.
+   */
+  campaignCaller?: CampaignCaller | null;
+}
+
+/** The campaign whose allowed attempt this outbound call is, and its hotline (any form). */
+export interface CampaignCaller {
+  campaignId: number;
+  hotline: string;
 }
 
 /** One object the call went through, for the CDR's "route taken". */

@@ -12,6 +12,7 @@ import { registerKamailioRoutes, reportRegistration } from '../kamailio/kamailio
 import { TenantLookup } from '../kamailio/tenant-lookup';
 import { createActivityRecorder } from '../activity/activity-recorder.service';
 import { maySpy } from '../monitor/monitor.service';
+import { campaignCallerOf } from '../campaigns/work.service';
 import { Continuations } from '../media/continuation';
 import { registerMediaRoutes } from '../media/media.routes';
 import { registerRecordingInternalRoutes, type RecordingStore } from '../recordings/recordings.service';
@@ -191,8 +192,11 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     await queueStats.flushed();
   });
 
-  /** Live state for the engine: who is registered and busy now, the caller's last agent. */
-  async function liveState(tenantId: number, caller: string, config: PbxConfig): Promise<LiveState> {
+  /**
+   * Live state for the engine: who is registered and busy now, the caller's last agent; for a number
+   * an extension dials (`callee`), the campaign whose allowed "Gọi" it is (its hotline is the caller ID).
+   */
+  async function liveState(tenantId: number, caller: string, config: PbxConfig, callee?: string): Promise<LiveState> {
     // Every form the caller's number may have been recorded in (CDR lookups for last-call routing).
     const forms = [...new Set([caller, ...allNumberForms(caller)])];
     const last = config.lastCalls?.length ? (tracker.recentAgent(tenantId, forms) ?? (await lastAnsweringAgent(db, tenantId, forms))) : null;
@@ -201,6 +205,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
       busy: tracker.busy(tenantId),
       lastAgent: () => last,
       ...(await queueStats.live(tenantId, config)),
+      campaignCaller: callee && config.extensions.some((e) => e.extension === caller) ? await campaignCallerOf(db, tenantId, caller, callee, new Date()) : null,
     };
   }
 

@@ -1,0 +1,181 @@
+import {
+  ATTEMPT_DIAL_SEC, CONTACT_LEASE_SEC, allNumberForms, DECREE91_MESSAGES, WORK_MSG, asAsked, answerProblem, nationalForm, type CallDecision, type CampaignFamily, type ContactAnswer,
+  type ContactResultInput, type TimeGroup, type WorkContact, type WorkNext,
+} from '@tongdai/contracts';
+import type { Db, Queryable } from '../../db/db';
+import { iso } from '../../db/sql';
+import { AppError } from '../../http/errors';
+import { matchesTimeGroup } from '../routing';
+import { phoneMasker } from '../settings/settings.service';
+import { CampaignStateError } from './campaigns.service';
+import { checkAndClaim } from './decree91.service';
+import * as repo from './work.repository';
+
+const MINUTE = 60_000;
+/** A call an extension places within this long of its agent's allowed "Gọi" goes out with the campaign's hotline. */
+export const CAMPAIGN_CALLER_ID_SEC = 120;
+
+/**
+ * The campaign caller ID of a call the extension places to `callee` now (ADR 0050 slice 3, Decree 91:
+ * an advertising call shows the identity registered for it): the running campaign's hotline when the
+ * extension's agent made an allowed "Gọi" to that number within CAMPAIGN_CALLER_ID_SEC; else null.
+ * Read by the call plane for the routing plan (routing LiveState.campaignCaller).
+ */
+export async function campaignCallerOf(db: Db, tenantId: number, extension: string, callee: string, at: Date): Promise<{ campaignId: number; hotline: string } | null> {
+  const forms = [...new Set([callee, ...allNumberForms(callee)])];
+  const row = await db.withTenant(tenantId, (tx) => repo.campaignHotlineOfCall(tx, extension, forms, new Date(at.getTime() - CAMPAIGN_CALLER_ID_SEC * 1000)));
+  return row && { campaignId: row.campaign_id, hotline: row.hotline };
+}
+const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', [{ field, message }]);
+/** 403 that says why: the user may run campaigns, but is not one of this campaign's agents. */
+function notAgent(): AppError {
+  const e = new AppError('FORBIDDEN');
+  e.message = WORK_MSG.notAgent;
+  return e;
+}
+
+/** Who works: the tenant, the agent (the session's user) and the server clock of this request. */
+export interface Agent {
+  tenantId: number;
+  userId: number;
+  at: Date;
+}
+
+/**
+ * The agent's working screen (ADR 0050 slice 3): the hand-out, the lease, answers as typed, "Gọi"
+ * under Decree 91 (ADR 0049) and the result that ends a contact. Every call is one transaction under
+ * the agent's tenant; the clock is the caller's `at` (the route passes the server's), so the rules
+ * are tested at 16:59:59 and 17:00:00 Vietnam time whatever the machine's zone.
+ */
+export function createWorkService(db: Db) {
+  /** The running campaign of this family, and the agent is one of its agents; 404 / 409 / 403 otherwise. */
+  async function campaignFor(tx: Queryable, family: CampaignFamily, id: number, userId: number) {
+    const campaign = await repo.workCampaign(tx, family, id);
+    if (!campaign) throw new AppError('NOT_FOUND');
+    if (campaign.state !== 'running') throw new CampaignStateError(WORK_MSG.notRunning);
+    if (!(await repo.isAgent(tx, id, userId))) throw notAgent();
+    return campaign;
+  }
+
+  async function inWindow(tx: Queryable, groupId: number | null, at: Date): Promise<boolean> {
+    if (groupId === null) return true;
+    const group = { ranges: await repo.timeRanges(tx, groupId) } as TimeGroup;
+    return matchesTimeGroup(group, at);
+  }
+
+  async function held(tx: Queryable, a: Agent, family: CampaignFamily, id: number, contactId: number) {
+    const campaign = await campaignFor(tx, family, id, a.userId);
+    const contact = await repo.lockHeld(tx, id, contactId, a.userId);
+    if (!contact) throw new CampaignStateError(WORK_MSG.notHeld);
+    return { campaign, contact };
+  }
+
+  async function shown(tx: Queryable, a: Agent, c: repo.HeldRow, hide: ((phone: string) => string) | null): Promise<WorkContact> {
+    const phone = nationalForm(c.number);
+    return {
+      id: c.id, campaign_id: 0, name: c.name, phone: hide ? hide(phone) : phone, fields: c.fields, attempts: c.attempts,
+      callback: c.callback_user_id === a.userId, held_until: iso(c.held_until),
+      customer: await repo.customerCard(tx, c.customer_id, c.number),
+      history: await repo.attemptsOf(tx, c.id),
+      answers: await repo.answersOf(tx, c.id),
+    };
+  }
+
+  return {
+    /** The contact this agent holds (a reload finds it with its answers), else the next one handed out. */
+    async next(a: Agent, family: CampaignFamily, id: number): Promise<WorkNext> {
+      // The tenant's masking of numbers (SPEC §9), read before the hand-out's transaction.
+      const hide = await phoneMasker(db, a.tenantId);
+      return db.withTenant(a.tenantId, async (tx) => {
+        const c = await campaignFor(tx, family, id, a.userId);
+        const campaign = {
+          id: c.id, family: c.family, name: c.name, purpose: c.purpose, hotline_number: nationalForm(c.hotline_number), script: c.script,
+          questions: await repo.workQuestions(tx, id),
+        };
+        // One hand-out at a time per agent and campaign: a double click or two tabs get one contact, not two.
+        await repo.agentTurn(tx, id, a.userId);
+        let row = await repo.renewHeld(tx, id, a.userId, a.at, CONTACT_LEASE_SEC);
+        if (!row) {
+          if (!(await inWindow(tx, c.time_group_id, a.at))) return { campaign, contact: null, reason: 'outside_window', message: WORK_MSG.outsideWindow };
+          row = await repo.handOut(tx, id, a.userId, a.at, CONTACT_LEASE_SEC);
+        }
+        if (!row) return { campaign, contact: null, reason: 'empty', message: WORK_MSG.empty };
+        return { campaign, contact: { ...(await shown(tx, a, row, hide)), campaign_id: id }, reason: null, message: null };
+      });
+    },
+
+    /** The screen is open: the lease goes on (409 when the contact went back to the pool and someone took it). */
+    lease: (a: Agent, family: CampaignFamily, id: number, contactId: number) =>
+      db.withTenant(a.tenantId, async (tx) => {
+        await campaignFor(tx, family, id, a.userId);
+        const row = await repo.renewHeld(tx, id, a.userId, a.at, CONTACT_LEASE_SEC, contactId);
+        if (!row) throw new CampaignStateError(WORK_MSG.notHeld);
+        return { held_until: iso(row.held_until) };
+      }),
+
+    /** One answer as typed, with the question as asked; checked by the rule the screen uses (required is for the result, not here). */
+    answer: (a: Agent, family: CampaignFamily, id: number, contactId: number, input: ContactAnswer) =>
+      db.withTenant(a.tenantId, async (tx) => {
+        await held(tx, a, family, id, contactId);
+        const question = (await repo.workQuestions(tx, id)).find((q) => q.id === input.question_id);
+        if (!question) throw invalid('question_id', WORK_MSG.questionNotAsked);
+        const problem = answerProblem({ kind: question.kind, options: question.options, required: false }, input.value);
+        if (problem) throw invalid('value', problem);
+        await repo.saveAnswer(tx, a.tenantId, contactId, asAsked(question), input.value, a.at);
+      }),
+
+    /**
+     * "Gọi": Decree 91 checked and, for advertising, the number's 24-hour slot claimed, in the same
+     * transaction as the attempt row. A refusal ends the contact as refused with its reason (counted
+     * in the campaign's progress) and says why in Vietnamese.
+     */
+    call: (a: Agent, family: CampaignFamily, id: number, contactId: number): Promise<CallDecision> =>
+      db.withTenant(a.tenantId, async (tx) => {
+        const { campaign, contact } = await held(tx, a, family, id, contactId);
+        const decision = await checkAndClaim(tx, a.tenantId, {
+          kind: campaign.purpose, number: contact.number, hotline: campaign.hotline_number, at: a.at, campaignId: id, callId: null,
+        });
+        if (!decision.allowed) {
+          await repo.insertAttempt(tx, a.tenantId, contactId, a.userId, a.at, decision.reason);
+          await repo.releaseContact(tx, contactId, a.at, { state: 'refused', result: null, refusal: decision.reason });
+          return { allowed: false, reason: decision.reason, message: DECREE91_MESSAGES[decision.reason] };
+        }
+        return { allowed: true, attempt_id: await repo.insertAttempt(tx, a.tenantId, contactId, a.userId, a.at, null) };
+      }),
+
+    /**
+     * Ends the contact for now: agreed, declined, wrong number → done; busy / no answer → again after
+     * the campaign's minutes, until its attempts are used up; a callback → back to this agent at that time.
+     */
+    result: (a: Agent, family: CampaignFamily, id: number, contactId: number, input: ContactResultInput) =>
+      db.withTenant(a.tenantId, async (tx) => {
+        const { campaign } = await held(tx, a, family, id, contactId);
+        let callbackAt: Date | null = null;
+        if (input.result === 'callback') {
+          callbackAt = new Date(input.callback_at!);
+          if (!(callbackAt.getTime() > a.at.getTime())) throw invalid('callback_at', WORK_MSG.callbackFuture);
+        }
+        const open = await repo.openAttempt(tx, contactId, a.userId);
+        if (open) await repo.setAttemptResult(tx, open, input.result);
+        else await repo.insertAttempt(tx, a.tenantId, contactId, a.userId, a.at, null, input.result);
+        const { attempts } = (await repo.lockHeld(tx, id, contactId, a.userId))!;
+        const retryMin = input.result === 'busy' ? campaign.retry_busy_min : input.result === 'no_answer' ? campaign.retry_no_answer_min : null;
+        if (callbackAt) {
+          await repo.releaseContact(tx, contactId, a.at, { state: 'callback', result: 'callback', nextAt: callbackAt, callbackUserId: a.userId });
+        } else if (retryMin !== null && attempts < campaign.max_attempts) {
+          await repo.releaseContact(tx, contactId, a.at, { state: 'pending', result: input.result, nextAt: new Date(a.at.getTime() + retryMin * MINUTE) });
+        } else {
+          await repo.releaseContact(tx, contactId, a.at, { state: 'done', result: input.result });
+        }
+      }),
+
+    /** The number the softphone dials for this agent's allowed "Gọi" on the contact in the last few minutes. */
+    dial: (a: Agent, family: CampaignFamily, id: number, contactId: number) =>
+      db.withTenant(a.tenantId, async (tx) => {
+        if (!(await repo.workCampaign(tx, family, id))) throw new AppError('NOT_FOUND');
+        const number = await repo.attemptNumber(tx, id, contactId, a.userId, new Date(a.at.getTime() - ATTEMPT_DIAL_SEC * 1000));
+        if (!number) throw new CampaignStateError(WORK_MSG.attemptGone);
+        return { number: nationalForm(number) };
+      }),
+  };
+}

@@ -1,0 +1,190 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Badge, Button, Card, Field, Input, MessageBar, MessageBarBody, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { CallRegular } from '@fluentui/react-icons';
+import {
+  CONTACT_RESULTS, CONTACT_RESULT_LABELS, DECREE91_MESSAGES, campaignWorkApi, fillScript, paths, type CampaignFamily, type ContactResult, type SurveyAnswerValue,
+  type WorkContact, type WorkNext,
+} from '@tongdai/contracts';
+import { notify, requestDial, toApiError } from '@tongdai/platform';
+import { AppLink, ErrorState, LoadingState, usePhoneReady } from '@tongdai/ui';
+import { SurveyForm, type SurveyAnswers } from '../surveys/SurveyForm';
+import { LEASE_RENEW_MS, placeCall, renewLease, saveAnswer, useRefreshWork, useSetResult, useWorkNext } from './work.api';
+
+const useStyles = makeStyles({
+  page: { display: 'grid', gridTemplateColumns: 'minmax(260px, 1fr) minmax(320px, 2fr)', gap: '16px', alignItems: 'start', padding: '16px' },
+  column: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  row: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
+  script: { whiteSpace: 'pre-wrap', lineHeight: tokens.lineHeightBase400 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  history: { margin: 0, paddingLeft: '18px' },
+});
+
+/** Answers are saved this long after the agent stops typing (and on leaving the field's question). */
+const AUTOSAVE_MS = 600;
+const time = (iso: string) => new Date(iso).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' });
+
+/**
+ * /survey/campaign/start/:id — the agent's working screen (preview mode, issue 33): the contact the
+ * server handed out, the script filled in, the questions answered and saved as typed, "Gọi" checked
+ * by the server under Decree 91 and placed by the persistent softphone, and the result that brings
+ * the next contact. A marketing campaign opens with ?family=marketing.
+ */
+export default function WorkScreen() {
+  const id = Number(useParams().id);
+  const family: CampaignFamily = useSearchParams()[0].get('family') === 'marketing' ? 'marketing' : 'survey';
+  const work = useWorkNext(family, id);
+  if (work.isPending) return <LoadingState />;
+  if (work.isError) return <WorkError error={work.error} />;
+  return <Working family={family} id={id} work={work.data} />;
+}
+
+function WorkError({ error }: { error: unknown }) {
+  const [message, setMessage] = useState('');
+  useEffect(() => void toApiError(error).then((e) => setMessage(e.message)), [error]);
+  return <ErrorState message={message} />;
+}
+
+function Working({ family, id, work }: { family: CampaignFamily; id: number; work: WorkNext }) {
+  const s = useStyles();
+  const refresh = useRefreshWork(family, id);
+  const { campaign, contact } = work;
+  return (
+    <div className={s.column}>
+      <div className={s.row} style={{ padding: '16px 16px 0' }}>
+        <Title2 as="h1">{campaign.name}</Title2>
+        <Badge appearance="tint">{`Hotline ${campaign.hotline_number}`}</Badge>
+      </div>
+      {contact ? (
+        <ContactWork key={contact.id} family={family} work={work} contact={contact} />
+      ) : (
+        <div style={{ padding: '0 16px' }}>
+          <MessageBar intent="info" data-testid="work-empty"><MessageBarBody>{work.message}</MessageBarBody></MessageBar>
+          <Button style={{ marginTop: '12px' }} onClick={() => void refresh()}>Lấy liên hệ tiếp theo</Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ContactWork({ family, work, contact }: { family: CampaignFamily; work: WorkNext; contact: WorkContact }) {
+  const s = useStyles();
+  const { campaign } = work;
+  const ready = usePhoneReady();
+  const result = useSetResult(family, campaign.id);
+  const [answers, setAnswers] = useState<SurveyAnswers>(() => Object.fromEntries(Object.entries(contact.answers).map(([k, a]) => [k, a.value])));
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [callbackAt, setCallbackAt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const pending = useRef(new Map<string, SurveyAnswerValue>());
+
+  // The lease: renewed while this contact is on screen; a closed tab stops renewing and the contact returns to the pool.
+  useEffect(() => {
+    const t = setInterval(() => void renewLease(family, campaign.id, contact.id).catch(() => undefined), LEASE_RENEW_MS);
+    return () => clearInterval(t);
+  }, [family, campaign.id, contact.id]);
+
+  /** Sends an answer still waiting for its debounce; `keepalive` when the page is going away. */
+  const flush = async (key: string, keepalive = false) => {
+    clearTimeout(timers.current.get(key));
+    timers.current.delete(key);
+    if (!pending.current.has(key)) return;
+    const value = pending.current.get(key)!;
+    pending.current.delete(key);
+    try {
+      await saveAnswer(family, campaign.id, contact.id, { question_id: Number(key), value }, { keepalive });
+    } catch (e) {
+      if (!keepalive) setError((await toApiError(e)).message);
+    }
+  };
+  const flushAll = (keepalive = false) => Promise.all([...pending.current.keys()].map((k) => flush(k, keepalive)));
+  // Leaving the page (a reload, a closed tab) sends what is still waiting with keepalive, so the request
+  // outlives the page; leaving the screen inside the app (unmount) sends it as usual.
+  useEffect(() => {
+    const out = () => void flushAll(true);
+    window.addEventListener('pagehide', out);
+    return () => {
+      window.removeEventListener('pagehide', out);
+      void flushAll();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onAnswer = (key: string, value: SurveyAnswerValue) => {
+    setAnswers((a) => ({ ...a, [key]: value }));
+    pending.current.set(key, value);
+    clearTimeout(timers.current.get(key));
+    timers.current.set(key, setTimeout(() => void flush(key), AUTOSAVE_MS));
+  };
+
+  const questions = useMemo(() => campaign.questions.map((q) => ({ ...q, key: String(q.id) })), [campaign.questions]);
+  const script = campaign.script ? fillScript(campaign.script, contact) : '';
+
+  const call = async () => {
+    setRefusal(null);
+    try {
+      const decision = await placeCall(family, campaign.id, contact.id);
+      if (!decision.allowed) setRefusal(decision.message || DECREE91_MESSAGES[decision.reason]);
+      else requestDial({ kind: 'campaign', dialPath: campaignWorkApi(family).dial(campaign.id, contact.id), display: contact.phone });
+    } catch (e) {
+      notify('error', (await toApiError(e)).message);
+    }
+  };
+
+  const end = async (code: ContactResult) => {
+    setError(null);
+    if (code === 'callback' && !callbackAt) return setError('Chọn ngày giờ gọi lại');
+    await flushAll();
+    try {
+      await result.mutateAsync({ contactId: contact.id, input: { result: code, callback_at: code === 'callback' ? new Date(callbackAt).toISOString() : null } });
+      notify('success', `Đã lưu kết quả "${CONTACT_RESULT_LABELS[code]}"`);
+    } catch (e) {
+      setError((await toApiError(e)).message);
+    }
+  };
+
+  return (
+    <div className={s.page}>
+      <div className={s.column}>
+        <Card data-testid="work-contact">
+          <Text weight="semibold" size={500}>{contact.name || 'Không tên'}</Text>
+          <Text data-testid="work-phone">{contact.phone}</Text>
+          {contact.callback && <Badge color="warning">Hẹn gọi lại</Badge>}
+          {contact.customer && <AppLink to={paths.customer.edit(contact.customer.id)}>{`Thẻ khách hàng ${contact.customer.code || contact.customer.name}`}</AppLink>}
+          {Object.entries(contact.fields).map(([k, x]) => <Text key={k} size={200}>{`${k}: ${x}`}</Text>)}
+          <Button appearance="primary" icon={<CallRegular />} disabled={!!refusal} onClick={() => void call()} data-testid="work-call" title={ready ? undefined : 'Điện thoại chưa sẵn sàng'}>
+            Gọi
+          </Button>
+          {refusal && <MessageBar intent="error" data-testid="work-refusal"><MessageBarBody>{refusal}</MessageBarBody></MessageBar>}
+        </Card>
+        <Card>
+          <Text weight="semibold">{`Các lần gọi trước (${contact.history.length})`}</Text>
+          {contact.history.length ? (
+            <ul className={s.history}>
+              {contact.history.map((h) => (
+                <li key={h.id}>{`${time(h.started_at)} · ${h.agent_name ?? ''} · ${h.result ? CONTACT_RESULT_LABELS[h.result] : h.refusal ? DECREE91_MESSAGES[h.refusal] : 'Đang gọi'}`}</li>
+              ))}
+            </ul>
+          ) : <Text className={s.muted}>Chưa gọi lần nào</Text>}
+        </Card>
+      </div>
+      <div className={s.column}>
+        {script && <Card><Text weight="semibold">Kịch bản</Text><Text className={s.script} data-testid="work-script">{script}</Text></Card>}
+        {questions.length > 0 && <Card><SurveyForm questions={questions} answers={answers} onAnswer={onAnswer} /></Card>}
+        <Card>
+          <Text weight="semibold">Kết quả cuộc gọi</Text>
+          <Field label="Ngày giờ gọi lại (cho Hẹn gọi lại)">
+            <Input type="datetime-local" value={callbackAt} onChange={(_, d) => setCallbackAt(d.value)} data-testid="work-callback-at" />
+          </Field>
+          <div className={s.row}>
+            {CONTACT_RESULTS.map((code) => (
+              <Button key={code} disabled={result.isPending} onClick={() => void end(code)} data-testid={`work-result-${code}`}>{CONTACT_RESULT_LABELS[code]}</Button>
+            ))}
+          </div>
+          {error && <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
+        </Card>
+      </div>
+    </div>
+  );
+}
