@@ -212,3 +212,9 @@ export async function campaignHotlineOfCall(tx: Queryable, extension: string, nu
   );
   return rows[0] ?? null;
 }
+
+/** When the tenant's latest allowed attempt since `since` started (null: none): whether any call may be a campaign's. */
+export async function latestAllowedAttempt(tx: Queryable, since: Date): Promise<Date | null> {
+  const { rows } = await tx.query<{ at: Date | null }>('select max(started_at) as at from campaign_attempts where refusal is null and started_at >= $1', [since]);
+  return rows[0]?.at ?? null;
+}

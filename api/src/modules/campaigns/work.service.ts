@@ -22,9 +22,34 @@ export const CAMPAIGN_CALLER_ID_SEC = 120;
  * Read by the call plane for the routing plan (routing LiveState.campaignCaller).
  */
 export async function campaignCallerOf(db: Db, tenantId: number, extension: string, callee: string, at: Date): Promise<{ campaignId: number; hotline: string } | null> {
+  if (!(await mayHaveCampaignCall(db, tenantId, at))) return null;
   const forms = [...new Set([callee, ...allNumberForms(callee)])];
   const row = await db.withTenant(tenantId, (tx) => repo.campaignHotlineOfCall(tx, extension, forms, new Date(at.getTime() - CAMPAIGN_CALLER_ID_SEC * 1000)));
   return row && { campaignId: row.campaign_id, hotline: row.hotline };
+}
+/**
+ * Per tenant: its latest allowed "Gọi" (ms, -Infinity for none) and when that was read. Every call an
+ * extension places out asks campaignCallerOf, on the plan's path (the carrier bench's 1000 cps): a
+ * tenant with no allowed attempt in the window costs no query but one a second. An attempt this
+ * process allows is noted at once; another API instance's is seen within a second (issue 42).
+ */
+const latestAllowed = new Map<number, { at: number; read: number }>();
+const LATEST_ALLOWED_TTL_MS = 1000;
+
+async function mayHaveCampaignCall(db: Db, tenantId: number, now: Date): Promise<boolean> {
+  const windowStart = now.getTime() - CAMPAIGN_CALLER_ID_SEC * 1000;
+  let known = latestAllowed.get(tenantId);
+  if (!known || Date.now() - known.read >= LATEST_ALLOWED_TTL_MS) {
+    const at = await db.withTenant(tenantId, (tx) => repo.latestAllowedAttempt(tx, new Date(windowStart)));
+    known = { at: at?.getTime() ?? -Infinity, read: Date.now() };
+    latestAllowed.set(tenantId, known);
+  }
+  return known.at >= windowStart;
+}
+
+function noteAllowedAttempt(tenantId: number, at: Date): void {
+  const known = latestAllowed.get(tenantId);
+  if (!known || known.at < at.getTime()) latestAllowed.set(tenantId, { at: at.getTime(), read: known?.read ?? Date.now() });
 }
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', [{ field, message }]);
 /** 403 that says why: the user may run campaigns, but is not one of this campaign's agents. */
@@ -140,7 +165,9 @@ export function createWorkService(db: Db) {
           await repo.releaseContact(tx, contactId, a.at, { state: 'refused', result: null, refusal: decision.reason });
           return { allowed: false, reason: decision.reason, message: DECREE91_MESSAGES[decision.reason] };
         }
-        return { allowed: true, attempt_id: await repo.insertAttempt(tx, a.tenantId, contactId, a.userId, a.at, null) };
+        const attemptId = await repo.insertAttempt(tx, a.tenantId, contactId, a.userId, a.at, null);
+        noteAllowedAttempt(a.tenantId, a.at);
+        return { allowed: true, attempt_id: attemptId };
       }),
 
     /**
