@@ -51,6 +51,14 @@ export class CampaignListPage {
     return work;
   }
 
+  /** "Kết quả" of a campaign past its draft: the results dialog, its charts loaded. */
+  async results(name: string): Promise<Locator> {
+    await this.row(name).getByTestId('campaign-results').click();
+    const dialog = this.page.getByTestId('results-dialog');
+    await expect(dialog.getByTestId('results-charts')).toBeVisible();
+    return dialog;
+  }
+
   async openContacts(name: string): Promise<ContactImportDialog> {
     await this.row(name).getByTestId('campaign-contacts').click();
     const dialog = new ContactImportDialog(this.page);

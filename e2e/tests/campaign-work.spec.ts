@@ -100,4 +100,25 @@ test('campaign work: an agent opens "Gọi liên hệ", answers (kept across a r
   await work.result('agreed', 'Đồng ý');
   await expect(work.empty()).toBeVisible();
   await page.screenshot(shot('campaign-work-empty-dark'));
+
+  // The results (slice 4): what the agent just did, counted from the server's read model; charts in dark, then light.
+  await list.open();
+  const results = await list.results(CAMPAIGN);
+  await expect(results.getByTestId('figure-attempts')).toHaveText('3Lượt gọi');
+  await expect(results.getByTestId('figure-done')).toHaveText('1Liên hệ đã xong / 3');
+  for (const label of ['Đồng ý', 'Hẹn gọi lại', 'Máy bận']) await expect(results.getByText(label, { exact: true }).first()).toBeVisible();
+  await expect(results.getByTestId('question-result').first()).toContainText('1 câu trả lời');
+  await expect(results.getByTestId('agent-chart')).toContainText('Quản trị viên');
+  await expect(results.getByTestId('results-export-xlsx')).toBeVisible();
+  await stillness(page);
+  await page.screenshot(shot('campaign-results-dark'));
+  await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '0'));
+  await page.reload();
+  const light = await list.results(CAMPAIGN);
+  await expect(light.getByTestId('figure-attempts')).toHaveText('3Lượt gọi');
+  // Scrolled to the day chart: the light shot shows the dialog's lower half.
+  await light.getByTestId('day-chart').scrollIntoViewIfNeeded();
+  await expect(light.getByTestId('day-chart')).toContainText('Kết quả theo ngày');
+  await stillness(page);
+  await page.screenshot(shot('campaign-results-light'));
 });

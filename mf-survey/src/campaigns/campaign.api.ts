@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  campaignApi, type Campaign, type CampaignFamily, type CampaignOptions, type CampaignProgress, type CampaignState, type ContactImportResult, type CrmFilter, type One,
+  campaignApi, campaignResultsApi, type Campaign, type CampaignResults, type CampaignFamily, type CampaignOptions, type CampaignProgress, type CampaignState, type ContactImportResult, type CrmFilter, type One,
 } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 
@@ -69,4 +69,24 @@ export function useImportCrm(family: CampaignFamily, id: number) {
     mutationFn: (filter: CrmFilter) => tenantApi().post(campaignApi(family).importCrm(id), { json: filter, timeout: 120_000 }).json<One<ContactImportResult>>().then((r) => r.data),
     onSuccess: (r) => (r.committed ? qc.invalidateQueries({ queryKey: [campaignScope(family)] }) : undefined),
   });
+}
+
+/** GET …/results: the campaign's results read model (campaign.view). */
+export function useCampaignResults(family: CampaignFamily, id: number) {
+  return useQuery({
+    queryKey: [campaignScope(family), 'results', id],
+    queryFn: () => tenantApi().get(campaignResultsApi(family).results(id)).json<One<CampaignResults>>().then((r) => r.data),
+  });
+}
+
+/** GET …/results/export.<format> (campaign.export): the contacts with their results and answers, saved as a file. */
+export async function downloadResults(family: CampaignFamily, id: number, format: 'csv' | 'xlsx'): Promise<void> {
+  const blob = await tenantApi().get(campaignResultsApi(family).export(id, format), { timeout: false }).blob();
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: `ket-qua-chien-dich-${id}.${format}` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: at once could cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

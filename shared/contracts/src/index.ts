@@ -37,3 +37,4 @@ export * from './decree91';
 export * from './surveys';
 export * from './campaigns';
 export * from './campaign-work';
+export * from './campaign-results';

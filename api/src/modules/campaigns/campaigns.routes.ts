@@ -2,16 +2,18 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CAMPAIGN_MSG, CONTACT_IMPORT_MAX_ROWS, CampaignListQuerySchema, ContactAnswerSchema, ContactResultSchema, campaignWorkApi, type ContactAnswer, type ContactResultInput, CampaignTransitionSchema, ContactListQuerySchema, CrmFilterSchema, FEATURES, PBX_MSG, PERM,
-  campaignApi, campaignInputSchema, type CampaignFamily, type CampaignInput, type CampaignListQuery, type CampaignTransition, type ContactListQuery,
+  campaignApi, campaignInputSchema, campaignResultsApi, type CampaignFamily, type CampaignInput, type CampaignListQuery, type CampaignTransition, type ContactListQuery,
   type CrmFilter,
 } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
+import { sendExport } from '../../http/export-files';
 import { authOf, guarded } from '../../http/guards';
 import { idOf } from '../../http/params';
 import { readRows, type SheetLimits } from '../../http/sheet';
 import { readUpload } from '../../http/upload';
 import { validate } from '../../http/validate';
 import { createCampaignsService } from './campaigns.service';
+import { createResultsService } from './results.service';
 import { createWorkService, type Agent } from './work.service';
 
 const tid = (request: FastifyRequest) => authOf(request).tenantId;
@@ -117,6 +119,18 @@ export function campaignsRoutes(family: CampaignFamily) {
       const { id, contactId } = contactParams(request);
       return { data: await work.dial(agent(request), family, id, contactId) };
     });
+    // Results (slice 4): campaign.view reads them; campaign.export streams the contacts with their answers.
+    const results = createResultsService(app.deps.db);
+    const rapi = campaignResultsApi(family);
+    app.get(`/${rapi.results(':id')}`, { preHandler: view, schema }, async (request) => ({ data: await results.results(tid(request), family, idOf(request.params)) }));
+    const exporting = guarded(PERM.campaign.export, feature);
+    for (const format of ['csv', 'xlsx'] as const) {
+      app.get(`/${rapi.export(':id', format)}`, { preHandler: exporting, schema }, async (request, reply) => {
+        const id = idOf(request.params);
+        const { headers, pages } = await results.exportOf(tid(request), family, id);
+        return sendExport(reply, { format, file: `ket-qua-chien-dich-${id}`, sheet: 'Kết quả chiến dịch', headers, pages: async () => pages });
+      });
+    }
     app.post(`${one}/contacts/crm`, { preHandler: [...edit, validate({ body: CrmFilterSchema })], schema }, async (request) => ({
       data: await svc.importCrm(tid(request), family, idOf(request.params), request.body as CrmFilter),
     }));
