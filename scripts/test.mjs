@@ -3,8 +3,8 @@
 //
 // Steps that do not depend on each other run side by side (lanes): the API's Jest suites mostly wait
 // on PostgreSQL, Kamailio and sipp, so the type check and the other packages' Jest run beside them.
-// Each step prints its time; a lane's failure lets the other lanes finish, then npm test stops
-// before the e2e tests.
+// Each step prints its time; a step's failure ends its own lane (the e2e tests do not start after a
+// failed API Jest), the other lanes finish, and npm test fails with every failed step named.
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
@@ -26,7 +26,14 @@ console.log(`✓ Build (${secs(t)})`);
 /** Phases run one after the other; the lanes of a phase side by side, each lane's steps in order. */
 const phases = [
   [
-    [['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main' }]],
+    // The e2e suite follows the API's Jest in its lane: that lane ends first (245 s against the serial
+    // lane's 408 s on a quiet machine, ci5 of the seventeenth session), so Chromium starts while the
+    // call and fault suites, which mostly wait, finish beside it. Its stacks' fixed ports (3100-4999)
+    // are apart from the suites' (20100-30000, scripts/lib/ports.mjs).
+    [
+      ['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main' }],
+      ['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test']],
+    ],
     [
       // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
       // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
@@ -43,7 +50,6 @@ const phases = [
     // of their own (1c50124), and each suite runs whole stacks on ports of its own.
     [['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial' }]],
   ],
-  [[['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test']]]],
 ];
 
 const [bin, ...pre] = pnpmCommand();
