@@ -18,7 +18,7 @@ import { LoginThrottle, withRetryAfter, type CounterStore } from './modules/auth
 import { createTokenService } from './modules/auth/tokens';
 import { registerSurfaces } from './surfaces';
 import { memoryHub, type CallEventHub } from './modules/realtime/call-event-hub';
-import { recordingStoreFromEnv, scheduleRecordingSweep, type RecordingStore } from './modules/recordings/recordings.service';
+import { recordingStorage, recordingStoreFromEnv, scheduleRecordingSweep, type RecordingStore } from './modules/recordings/recordings.service';
 import { SwitchboardHosts } from './modules/trunks/switchboard-hosts';
 import { getPaymentCheck } from './modules/settings/settings.service';
 
@@ -118,7 +118,10 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       if (!isTransientDbError(err)) throw err;
       return reply.status(503).send({ status: 'unavailable', db: opts.db.kind, database: 'unreachable', ...redis(), code: ERROR_CODES.databaseUnavailable, message: ERROR_MESSAGES.DATABASE_UNAVAILABLE });
     }
-    return { status: opts.redisStatus && !opts.redisStatus.up ? 'degraded' : 'ok', db: opts.db.kind, ...redis() };
+    // The recordings' storage full (ENOSPC): "degraded" too, calls go on, recordings wait in the workers' spools.
+    const full = recordingStorage.fullSince;
+    const degraded = (opts.redisStatus && !opts.redisStatus.up) || full;
+    return { status: degraded ? 'degraded' : 'ok', db: opts.db.kind, ...redis(), ...(full ? { recordings: 'full', recordings_full_since: full.toISOString() } : {}) };
   });
   await registerSurfaces(app);
   return app;

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -17,6 +17,12 @@ export interface PgCluster {
    * arriving while the server goes and comes back (issue 41).
    */
   restart(): Promise<void>;
+  /**
+   * SIGSTOP to every process of the cluster (the postmaster and its backends): a server that hangs
+   * without closing its connections, as a frozen host or a partition looks (issue 41). `thaw`: SIGCONT.
+   */
+  freeze(): void;
+  thaw(): void;
 }
 
 /** A binary on PATH, else in the newest /usr/lib/postgresql/<v>/bin. */
@@ -61,7 +67,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     const shared = () => {
       throw new Error(`${url} is a shared server: an outage needs a throwaway cluster (initdb and pg_ctl)`);
     };
-    if (await canConnect(url)) return { url, stop: async () => undefined, down: shared, up: shared, restart: async () => shared() };
+    if (await canConnect(url)) return { url, stop: async () => undefined, down: shared, up: shared, restart: async () => shared(), freeze: shared, thaw: shared };
     throw new Error(
       `No PostgreSQL for the integration tests: initdb/pg_ctl not found and ${url} is unreachable. ` +
         'Install the apt package `postgresql` (apt-get install -y postgresql) or set TEST_DATABASE_URL.',
@@ -94,11 +100,22 @@ export async function startPgCluster(): Promise<PgCluster> {
   };
   // If Jest dies before globalTeardown, do not leave a postgres running in /tmp.
   process.once('exit', stop);
+  /** The postmaster (first line of postmaster.pid) and every process it forked. */
+  const processes = (): number[] => {
+    const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)]).toString().split(/\s+/).filter(Boolean).map(Number);
+    return [postmaster, ...children];
+  };
+  const signal = (sig: NodeJS.Signals) => {
+    for (const pid of processes()) process.kill(pid, sig);
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: async () => stop(),
     down: () => void run(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']),
     up: () => void run(pgCtl, ['-D', data, '-l', join(base, 'pg.log'), '-o', opts, '-w', 'start']),
+    freeze: () => signal('SIGSTOP'),
+    thaw: () => signal('SIGCONT'),
     restart: () =>
       new Promise<void>((resolve, reject) =>
         execFile(...as(pgCtl, ['-D', data, '-l', join(base, 'pg.log'), '-o', opts, '-m', 'fast', '-w', 'restart']), (err) => (err ? reject(err) : resolve())),

@@ -24,6 +24,8 @@ export interface KamailioOptions {
   defines?: string[];
   /** The operator's TRUNK_ALLOWED_NETWORKS (as the API gets it): a loopback network listed there is the one carrier steps may reach (ADR 0043). */
   trunkAllowedNetworks?: string;
+  /** Where call events no API has acknowledged are kept on disk (ADR 0046); default DIR/outbox. */
+  outboxDir?: string;
 }
 export interface RunningKamailio {
   stop(): Promise<void>;

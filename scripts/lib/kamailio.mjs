@@ -65,11 +65,13 @@ export function writeUacregDb(dir) {
  * API connects for call events; startKamailio picks a free one when it is not given, and then
  * nobody reads the events: no call records), trunkAllowedNetworks (the operator's
  * TRUNK_ALLOWED_NETWORKS, the API's too: a loopback network listed there is the one Kamailio lets
- * carrier steps reach, ADR 0043; none by default).
+ * carrier steps reach, ADR 0043; none by default), outboxDir (where the call events no API has
+ * acknowledged yet are kept on disk, ADR 0046; DIR/outbox by default: a Kamailio started again on
+ * the same one sends them again).
  */
-export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret = '', dir, floodDensity, rtpengine, evapiPort = 0, defines = [], trunkAllowedNetworks = '', cfg = process.env.TONGDAI_KAMAILIO_CFG || KAMAILIO_CFG }) {
+export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret = '', dir, floodDensity, rtpengine, evapiPort = 0, defines = [], trunkAllowedNetworks = '', outboxDir = join(dir, 'outbox'), cfg = process.env.TONGDAI_KAMAILIO_CFG || KAMAILIO_CFG }) {
   const url = apiInternalUrl.replace(/\/+$/, '');
-  if (/[!"\s]/.test(url + dir + (rtpengine ?? '') + cfg)) throw new Error(`unusable characters in ${url}, ${dir} or the options`);
+  if (/[!"'\s]/.test(url + dir + outboxDir + (rtpengine ?? '') + cfg)) throw new Error(`unusable characters in ${url}, ${dir} or the options`);
   if (!/^[A-Za-z0-9_-]*$/.test(internalSecret)) throw new Error('the internal secret may hold only A-Z a-z 0-9 _ -');
   const withSecret = internalSecret ? url.replace(/^(https?:\/\/)/, `$1kamailio:${internalSecret}@`) : url;
   return [
@@ -85,6 +87,8 @@ export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret
     ...(rtpengine ? [`#!substdef "!RTPENGINE_SOCK!${rtpengine}!g"`] : []),
     `#!substdef "!MEDIA_LIST!${join(dir, 'media.list')}!g"`,
     `#!substdef "!UACREG_DB!text://${join(dir, 'dbtext')}!g"`,
+    `#!substdef "!OUTBOX_DIR!${outboxDir}!g"`,
+    `#!substdef "!OUTBOX_LOADER!${join(ROOT, 'sip', 'outbox-load.sh')}!g"`,
     `#!substdef "!SIP_CONTACT_ADDR!127.0.0.1:${udpPort}!g"`,
     ...loopbackAllowed(trunkAllowedNetworks).map((n) => `#!substdef "!TRUNK_LOOPBACK_ALLOWED!${n}!g"`),
     `listen=udp:127.0.0.1:${udpPort}`,
@@ -105,6 +109,7 @@ export function checkKamailioConfig(o) {
   mkdirSync(o.dir, { recursive: true });
   writeMediaList(o.dir, o.mediaWorkers);
   writeUacregDb(o.dir);
+  mkdirSync(o.outboxDir ?? join(o.dir, 'outbox'), { recursive: true });
   const cfg = join(o.dir, 'kamailio.cfg');
   writeFileSync(cfg, kamailioConfig(o));
   const r = spawnSync(kamailioBinary() ?? 'kamailio', ['-c', '-f', cfg, '-Y', o.dir], { encoding: 'utf8' });
@@ -175,6 +180,8 @@ export async function startKamailio({ wsPort, udpPort, apiInternalUrl, dir, time
   writeFileSync(cfg, kamailioConfig({ wsPort, udpPort, apiInternalUrl, dir, ...more }));
   writeMediaList(dir, more.mediaWorkers);
   writeUacregDb(dir);
+  // The outbox on disk (ADR 0046): kept across restarts on the same dir, read back when it starts.
+  mkdirSync(more.outboxDir ?? join(dir, 'outbox'), { recursive: true });
   const log = join(dir, 'kamailio.log');
   const { proc, stop, exited } = spawnDaemon(bin, ['-DD', '-E', '-f', cfg, '-P', join(run, 'kamailio.pid'), '-Y', run, '-w', dir, '-m', String(shmMb), '-M', '8', '-x', MEMORY_MANAGER, '-X', MEMORY_MANAGER], { cwd: dir, log });
   const until = Date.now() + timeoutMs;

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { kamailioAvailable, startKamailio } from './kamailio.mjs';
 import { rtpengineAvailable, startRtpengine } from './rtpengine.mjs';
 import { mediaAvailable, startMediaWorker } from './media.mjs';
@@ -138,7 +138,7 @@ export function rtpPorts(apiPort) {
  * not given): a stack whose own load generators share an address with everything else (the bench)
  * sets the limit it needs, the product's default stays.
  */
-function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity, trunkAllowedNetworks, supervise = false }) {
+function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity, trunkAllowedNetworks, outboxDir, supervise = false }) {
   const { wsPort, udpPort, internalPort, evapiPort, mediaPort } = sipPorts(apiPort);
   const dir = mkdtempSync(join(tmpdir(), `tongdai-kamailio-${apiPort}-`));
   const apiInternalUrl = `http://127.0.0.1:${internalPort}/internal/sip`;
@@ -169,7 +169,7 @@ function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity, 
       }
     }
     const workerAddress = worker?.current().address;
-    running = await supervised('Kamailio', () => startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, dir, evapiPort, floodDensity, trunkAllowedNetworks, mediaWorkers: workerAddress ? [workerAddress] : [], ...(media ? { rtpengine: media.sock } : {}) }), { enabled: supervise });
+    running = await supervised('Kamailio', () => startKamailio({ wsPort, udpPort, apiInternalUrl, internalSecret, dir, evapiPort, floodDensity, trunkAllowedNetworks, outboxDir, mediaWorkers: workerAddress ? [workerAddress] : [], ...(media ? { rtpengine: media.sock } : {}) }), { enabled: supervise });
     if (!quiet) console.log(`Kamailio on ${running.current().wsUrl} (udp 127.0.0.1:${udpPort}), log ${running.current().log}${media ? `; rtpengine ${media.sock}` : ''}${workerAddress ? `; media worker udp ${workerAddress}` : ''}`);
   };
   const stop = async () => {
@@ -232,7 +232,10 @@ export async function startStack(o = {}) {
   const demoCarrier = !!(o.demoCarrier && withSip && demoCarrierAvailable());
   const trunkAllowedNetworks = o.trunkAllowedNetworks ?? '';
   const supervise = !!o.supervise;
-  const sip = withSip ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, demoCarrier, floodDensity: o.floodDensity, trunkAllowedNetworks, supervise }) : null;
+  // Kamailio's outbox on disk (ADR 0046) beside the API's data: npm start (no dataDir: the API's
+  // DATA_DIR, else <repo>/.data) keeps the call events no API acknowledged across its own restarts.
+  const outboxDir = o.dataDir ? join(o.dataDir, 'kamailio-outbox') : supervise ? join(process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(ROOT, '.data'), 'kamailio-outbox') : undefined;
+  const sip = withSip ? sipRunner({ apiPort, quiet: o.quiet, internalSecret, demoCarrier, floodDensity: o.floodDensity, trunkAllowedNetworks, outboxDir, supervise }) : null;
   const ports = sipPorts(apiPort);
   const sipEnv = {
     INTERNAL_PORT: String(ports.internalPort),

@@ -16,10 +16,25 @@ export async function inTransaction<T>(client: Client | PoolClient, fn: (tx: Tx)
     await client.query('commit');
     return result;
   } catch (err) {
-    await client.query('rollback').catch(() => undefined);
+    // A server that did not answer in time will not answer a ROLLBACK either: the connection is
+    // dropped (released broken), which ends the transaction on the server.
+    if (!isQueryTimeout(err)) await client.query('rollback').catch(() => undefined);
     throw err;
   }
 }
+
+/** node-postgres gave up waiting for a query's answer (`query_timeout`). */
+const isQueryTimeout = (err: unknown) => err instanceof Error && /Query read timeout/.test(err.message);
+
+/**
+ * How long a query may wait for the server's answer (DB_QUERY_TIMEOUT_MS, default 5 s). A server
+ * that stops answering without closing its connections (SIGSTOP, a frozen host, a partition) left
+ * a query on an open connection waiting for ever: the request never answered (issue 41).
+ */
+export const queryTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number => {
+  const ms = Number(env.DB_QUERY_TIMEOUT_MS);
+  return Number.isInteger(ms) && ms > 0 ? ms : 5000;
+};
 
 /**
  * A real PostgreSQL server. Migrations run as the connecting user (it must own the schema);
@@ -37,7 +52,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   // to open instead of silently running as the (RLS-exempt) owner.
   // A server that does not answer (stopped, unreachable): a request waits at most 3 s for a
   // connection, then answers 503 DATABASE_UNAVAILABLE (issue 41), never hangs.
-  const pool = new Pool({ connectionString: url, max: poolSize, options: '-c role=app_user', connectionTimeoutMillis: 3000 });
+  // One that stops answering on an open connection: each query given up after queryTimeoutMs, the
+  // connection dropped, the request 503 DATABASE_UNAVAILABLE (isTransientDbError).
+  const pool = new Pool({ connectionString: url, max: poolSize, options: '-c role=app_user', connectionTimeoutMillis: 3000, query_timeout: queryTimeoutMs() });
   // An idle client dropped by the server (restart, admin kill) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (err) => console.error('postgres idle client error:', err.message));

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ERROR_MESSAGES } from '@tongdai/contracts';
 import type { Db } from '../db/db';
 import { openDb } from '../db/open';
+import { queryTimeoutMs } from '../db/postgres';
 import { seed } from '../db/seed';
 import { buildServer } from '../server';
 import { SwitchboardHosts } from '../modules/trunks/switchboard-hosts';
@@ -60,6 +61,31 @@ describe('the database away', () => {
     }
     expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/t/demo/customers?page=1&page_size=10', headers: bearer(token) })).statusCode).toBe(200);
+  }, 60_000);
+
+  it('a server that hangs without closing its connections (SIGSTOP): each request answers 503 DATABASE_UNAVAILABLE within the query timeout, none hangs, and the pool serves again on SIGCONT', async () => {
+    const token = await login(app, 'demo', DEMO.admin);
+    const list = () => timed({ url: '/t/demo/customers?page=1&page_size=10', headers: bearer(token) });
+    // Idle pooled connections (a query on them waits for the frozen server) and new ones (the connect waits).
+    expect((await Promise.all(Array.from({ length: 4 }, list))).map((a) => a.status)).toEqual(Array(4).fill(200));
+    cluster.freeze();
+    let answers: Awaited<ReturnType<typeof list>>[];
+    try {
+      answers = await Promise.all([
+        ...Array.from({ length: 6 }, list),
+        timed({ method: 'POST', url: '/identity/login/tenant', payload: { ma_dn: 'demo', ...DEMO.admin } }),
+        timed({ url: '/health' }),
+      ]);
+    } finally {
+      cluster.thaw();
+    }
+    console.log(`PostgreSQL frozen (SIGSTOP): ${answers.map((a) => `${a.status} ${a.code ?? ''} ${a.ms} ms`).join(', ')}`);
+    expect(answers.map((a) => [a.status, a.code])).toEqual(Array(8).fill([503, 'DATABASE_UNAVAILABLE']));
+    // The bound: the query timeout (5 s) or the connection timeout (3 s), with a little slack, never more.
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(queryTimeoutMs() + 1500);
+    // SIGCONT: every request served again, on connections the pool replaced or kept.
+    expect((await Promise.all(Array.from({ length: 12 }, list))).map((a) => a.status)).toEqual(Array(12).fill(200));
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
   }, 60_000);
 
   it('pg_ctl restart under a stream of requests: each answers 200 or 503 DATABASE_UNAVAILABLE within 3 s, never a 500, and the pool serves again by itself', async () => {

@@ -31,6 +31,10 @@ async function standIn(behave: (hello: { hello: string; ts: string; proof: strin
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Resolves once `done()` holds (checked every 10 ms), failing after 3 s. */
+async function until(done: () => boolean): Promise<void> {
+  for (const end = Date.now() + 3000; !done(); await wait(10)) if (Date.now() > end) throw new Error('not within 3 s');
+}
 
 describe('EvapiClient handshake (ADR 0019)', () => {
   const cleanups: (() => void)[] = [];
@@ -107,6 +111,33 @@ describe('EvapiClient handshake (ADR 0019)', () => {
     // Round 1 is up to 4: 9.2 then 9.3; 9.5 waits for its round.
     expect(applied).toEqual(['9.2', '9.3']);
     expect(heard.join('')).toBe(ns({ ack: '9.2' }) + ns({ ack: '9.3' }) + ns({ replay: '1' }));
+  });
+
+  it('applies an earlier run\'s events, read back from disk, before this run\'s, whatever their sequence (ADR 0046)', async () => {
+    const heard: string[] = [];
+    const applied: string[] = [];
+    const { server, port } = await standIn((h, s) => {
+      s.on('data', (d) => {
+        heard.push(d.toString());
+        // The next round once the first is acknowledged: this run's events, the last one looked at is 200.2.
+        if (d.toString().includes('"replay"')) s.write(ns({ event: 'replayed', upto: '200.2', more: 0 }));
+      });
+      s.write(ns({ event: 'welcome', nonce: h.hello, proof: sha256(`kamailio|${h.hello}|${SECRET}`) }));
+      // A Kamailio started at 200 after one started at 100: its own events have lower sequences.
+      s.write(ns({ event: 'end', call_id: 'a', id: '100.12' }));
+      s.write(ns({ event: 'answer', call_id: 'b', id: '200.1' }));
+      s.write(ns({ event: 'answer', call_id: 'a', id: '100.9' }));
+      s.write(ns({ event: 'end', call_id: 'b', id: '200.2' }));
+      s.write(ns({ event: 'replayed', upto: '100.12', more: 1 }));
+    });
+    const client = new EvapiClient({ host: '127.0.0.1', port }, (e) => {
+      applied.push((e as { id: string }).id);
+      return Promise.resolve();
+    }, SECRET).start();
+    cleanups.push(() => client.stop(), () => server.close());
+    await until(() => applied.length === 4);
+    expect(applied).toEqual(['100.9', '100.12', '200.1', '200.2']);
+    expect(heard.join('')).toContain(ns({ ack: '100.9' }) + ns({ ack: '100.12' }) + ns({ replay: '1' }));
   });
 
   it('applies what it holds as it came when no replay marker comes (an older Kamailio script)', async () => {

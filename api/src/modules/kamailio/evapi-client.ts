@@ -10,10 +10,21 @@ type Marker = { event: 'replayed'; upto: string; more: number };
 const isMarker = (e: unknown): e is Marker => (e as { event?: unknown } | null)?.event === 'replayed';
 /** The sequence of an outbox event ("<Kamailio's start>.<sequence>"), or null for one without an id. */
 export function eventSeq(event: unknown): number | null {
-  const id = (event as { id?: unknown } | null)?.id;
-  const m = typeof id === 'string' ? /^\d+\.(\d+)$/.exec(id) : null;
-  return m ? Number(m[1]) : null;
+  return eventOrder(event)?.[1] ?? null;
 }
+
+/**
+ * Where an outbox event falls in the order things happened: [Kamailio's start, sequence]. A
+ * Kamailio that restarted replays what an earlier run kept on disk first (ADR 0046), and an earlier
+ * run started earlier, so its events come first whatever their sequence.
+ */
+export function eventOrder(event: unknown): [number, number] | null {
+  const id = (event as { id?: unknown } | null)?.id;
+  const m = typeof id === 'string' ? /^(\d+)\.(\d+)$/.exec(id) : null;
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+const before = (a: [number, number], b: [number, number]) => a[0] - b[0] || a[1] - b[1];
 
 /**
  * Kamailio's call events arrive over its evapi module: one TCP connection from the API to
@@ -197,14 +208,16 @@ export class EvapiClient {
   private async round(marker: Marker): Promise<void> {
     const replay = this.replay;
     if (!replay) return;
-    const upto = Number(marker.upto);
+    // "upto": the id last looked at ("<start>.<seq>"); a bare sequence from an older script is this run's.
+    const uptoId = eventOrder({ id: String(marker.upto) });
+    const isReady = (o: [number, number]) => (uptoId ? before(o, uptoId) <= 0 : o[1] <= Number(marker.upto));
     const ready: unknown[] = [];
     const rest: unknown[] = [];
     for (const e of replay.held) {
-      const seq = eventSeq(e);
-      (seq !== null && seq <= upto ? ready : rest).push(e);
+      const order = eventOrder(e);
+      (order !== null && isReady(order) ? ready : rest).push(e);
     }
-    ready.sort((a, b) => eventSeq(a)! - eventSeq(b)!);
+    ready.sort((a, b) => before(eventOrder(a)!, eventOrder(b)!));
     if (marker.more !== 1) {
       this.endReplay();
       for (const e of [...ready, ...rest]) void this.apply(e);

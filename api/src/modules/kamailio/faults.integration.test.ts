@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MONITOR_API } from '@tongdai/contracts';
@@ -95,6 +95,22 @@ describe('a call in progress survives the API dying (issue 41)', () => {
     return { callIds: prefixes, done: Promise.all([phone.done, ...callers.map((c) => c.done)]) };
   }
 
+  /** 3 calls of 4 s talking, the API SIGKILLed while they do; resolves once they ended, with when it was killed. */
+  async function talkWhileApiDies(tag: string): Promise<number> {
+    const calls = await place(3, 4000, tag);
+    await until('3 calls up in Kamailio', kamailioDialogs, (d) => calls.callIds.every((p) => d.some((id) => id.startsWith(p))));
+    await until('the API follows them', internalCalls, (c) => c.active === 3);
+    await api!.kill();
+    const killedAt = Date.now();
+    const ended = await calls.done;
+    expect(ended.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+    return killedAt;
+  }
+
+  /** Kamailio on this file's ports and directory (its outbox on disk is kept there across restarts). */
+  const startKamailio = async () =>
+    (await kamailioLib()).startKamailio({ wsPort: ports.ws, udpPort: ports.udp, apiInternalUrl: `http://127.0.0.1:${ports.internal}/internal/sip`, internalSecret: secret, dir, evapiPort: ports.evapi, mediaWorkers: [] });
+
   beforeAll(async () => {
     if (missing.length) throw new Error(`The faults suite needs ${missing.join(' and ')}: install them (npm test does, as root).`);
     const lib = await kamailioLib();
@@ -103,7 +119,7 @@ describe('a call in progress survives the API dying (issue 41)', () => {
     ports.udp = await lib.freeUdpPort();
     ports.phone = await lib.freeUdpPort();
     api = await startApi();
-    kamailio = await lib.startKamailio({ wsPort: ports.ws, udpPort: ports.udp, apiInternalUrl: `http://127.0.0.1:${ports.internal}/internal/sip`, internalSecret: secret, dir, evapiPort: ports.evapi, mediaWorkers: [] });
+    kamailio = await startKamailio();
     expect(await registerContact({ proxyPort: ports.udp, user: '102', domain: DOMAIN, password: DEMO_SIP.demo.staff.password, contactPort: ports.phone, expires: 600 })).toBe(200);
     await until('the API reads Kamailio\'s events', internalCalls, (c) => c.events_connected);
   }, 180_000);
@@ -118,13 +134,7 @@ describe('a call in progress survives the API dying (issue 41)', () => {
 
   it('killed while 3 calls talk and back after they ended: each is recorded once, answered, billed its real talk time', async () => {
     const since = Date.now();
-    const calls = await place(3, 4000, 'after');
-    await until('3 calls up in Kamailio', kamailioDialogs, (d) => calls.callIds.every((p) => d.some((id) => id.startsWith(p))));
-    await until('the API follows them', internalCalls, (c) => c.active === 3);
-    await api!.kill();
-    const killedAt = Date.now();
-    const ended = await calls.done;
-    expect(ended.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+    const killedAt = await talkWhileApiDies('after');
     expect(Date.now() - killedAt).toBeGreaterThan(2000);
     api = await startApi();
     const rows = await until('their records', () => records(api!, since), (r) => r.length >= 3);
@@ -141,6 +151,35 @@ describe('a call in progress survives the API dying (issue 41)', () => {
     expect(await liveCalls(api!)).toEqual([]);
     expect(await internalCalls()).toMatchObject({ active: 0 });
   }, 120_000);
+
+  it('killed while 3 calls talk, the calls end, then Kamailio crashes and restarts before the API is back: each is recorded once, at its real times (the outbox on disk)', async () => {
+    const since = Date.now();
+    const killedAt = await talkWhileApiDies('crash');
+    const endedAt = Date.now();
+    // Kamailio dies without a word (SIGKILL to its whole process group) and starts again on the same directory.
+    process.kill(-kamailio.pid!, 'SIGKILL');
+    await kamailio.exited;
+    kamailio = await startKamailio();
+    const reloaded = /outbox: (\d+) call events of an earlier run/.exec(readFileSync(kamailio.log, 'utf8'))?.[1];
+    api = await startApi();
+    const rows = await until('their records', () => records(api!, since), (r) => r.length >= 3);
+    await until('the API follows none of them', internalCalls, (c) => c.active === 0);
+    const found = await records(api!, since);
+    console.log(`Kamailio restarted with the API away: 3 calls placed, 3 records expected, ${found.length} found, ${Math.max(0, found.length - 3)} duplicates; ${reloaded} events read back from disk; billed ${found.map((r) => r.billsec).join(', ')} s`);
+    expect(found).toHaveLength(3);
+    for (const r of rows) {
+      expect(r).toMatchObject({ result: 'answered', answered_by: { extension: '102' } });
+      // The 4 s the phones talked, ended before Kamailio's crash: the times Kamailio saw, not the restart's.
+      expect(r.billsec).toBeGreaterThanOrEqual(3);
+      expect(r.billsec).toBeLessThanOrEqual(5);
+      expect(new Date(r.started_at).getTime() + (r.wait + r.billsec) * 1000).toBeLessThan(Math.min(endedAt + 1000, killedAt + 6000));
+    }
+    expect(Number(reloaded)).toBeGreaterThanOrEqual(3);
+    expect(await liveCalls(api!)).toEqual([]);
+    expect(await kamailioDialogs()).toEqual([]);
+    // 102 registers again with the new Kamailio (its location table was in memory) for the next test.
+    expect(await registerContact({ proxyPort: ports.udp, user: '102', domain: DOMAIN, password: DEMO_SIP.demo.staff.password, contactPort: ports.phone, expires: 600 })).toBe(200);
+  }, 150_000);
 
   it('killed while 3 calls talk and back before they end: the live state shows them at once, then each is recorded once', async () => {
     const since = Date.now();

@@ -11,7 +11,7 @@ import { idOf } from '../../http/params';
 import { viewerOf } from '../reports/reports.service';
 import { recordingStoreFromEnv, type RecordingStore } from './recording-store';
 import { verifyRecordingTicket } from './recording-ticket';
-import { createRecordingsService, looksLikeMp3, RECORDING_MAX_BYTES, saveRecording } from './recordings';
+import { createRecordingsService, isNoSpace, looksLikeMp3, RECORDING_MAX_BYTES, recordingStorage, saveRecording } from './recordings';
 
 const schema = { tags: ['tenant: recordings'], security: [{ bearer: [] }] };
 
@@ -75,8 +75,16 @@ export function registerRecordingInternalRoutes(app: FastifyInstance, d: Recordi
     const onError = (err: unknown) => request.log.warn({ err, callId }, 'recording file not deleted');
     try {
       const id = await saveRecording(d.db, store, { tenantId, callId, startedAt: new Date(startedAt), durationSeconds: duration, bytes: body }, onError);
+      if (recordingStorage.fullSince) request.log.warn({ since: recordingStorage.fullSince }, 'recording storage has space again');
+      recordingStorage.fullSince = null;
       return reply.status(201).send({ id });
     } catch (err) {
+      // The storage is full: 507, which the worker retries (its spool keeps the file); /health says so.
+      if (isNoSpace(err)) {
+        if (!recordingStorage.fullSince) request.log.error({ err, callId }, 'recording storage full');
+        recordingStorage.fullSince ??= new Date();
+        return reply.status(507).send({ error: 'STORAGE_FULL' });
+      }
       // The ticket's tenant was deleted since the call began (its file is already gone again).
       if (isForeignKeyViolation(err)) return reply.status(404).send({ error: 'NO_TENANT' });
       throw err;

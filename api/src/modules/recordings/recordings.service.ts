@@ -7,7 +7,7 @@
  * - the reports: a page's recordings for its rows, and the tenant routes beside the call history.
  */
 export { LocalRecordingStore, S3RecordingStore, recordingStoreFromEnv, type RecordingStore } from './recording-store';
-export { recordingRefs, sweepRecordings } from './recordings';
+export { recordingRefs, recordingStorage, sweepRecordings } from './recordings';
 export { recordingRoutes, registerRecordingInternalRoutes } from './recordings.routes';
 export { scheduleRecordingSweep } from './recording-sweeper';
 export { signRecordingTicket } from './recording-ticket';

@@ -7,6 +7,16 @@ import { newRecordingKey, type RecordingStore } from './recording-store';
 import * as repo from './recordings.repository';
 
 /** Recordings larger than this are refused by the upload (a 6-hour call at 64 kbit/s is ≈170 MB). */
+/**
+ * The recordings' storage refused a write for want of space (ENOSPC, issue 41): since when, or null.
+ * One per process (the internal listener writes, /health reads). Set by the upload that met it,
+ * cleared by the next upload stored: the media worker keeps what it could not hand over in its
+ * spool and tries again (1 s, doubling to a minute), so once space is back the alarm clears within
+ * a minute of a retry, with no call waiting on it.
+ */
+export const recordingStorage: { fullSince: Date | null } = { fullSince: null };
+export const isNoSpace = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'ENOSPC';
+
 export const RECORDING_MAX_BYTES = 200 * 1024 * 1024;
 
 /** ID3v2 tag, or an MPEG audio frame's sync (11 bits set): what the media worker's MP3 starts with. */
