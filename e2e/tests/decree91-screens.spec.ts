@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, LoginPage } from '../pages/LoginPage.ts';
+import { CampaignListPage } from '../pages/CampaignPages.ts';
+import { HotlineListPage, TelecomFormPage } from '../pages/TelecomPages.ts';
+import { tenantApiAs } from '../support/tenant-api.ts';
+
+const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
+/** A dialog fades in: the screenshot waits for the page's animations to end. */
+const stillness = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+const toast = (page: Page, text: string) => page.getByTestId('toast-success').filter({ hasText: text });
+const today = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+
+test('Decree 91: a hotline registered as a "tên định danh" on its edit dialog; an advertising campaign made with it on the marketing screen and started (issue 33)', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const suffix = String(Date.now()).slice(-4);
+  const number = `0287301${suffix}`;
+  const stored = `84${number.slice(1)}`;
+  const api = await tenantApiAs(request, DEMO);
+  const board = await api.create('etelecom/switchboards', { name: `Nhà mạng QC ${suffix}`, carrier: 'viettel', host: '127.0.0.1', port: 5099, register: false });
+  await api.create('etelecom/hotlines', { number, switchboard_id: board.id, destination: { type: 'direct', target: '101' }, description: 'Hotline quảng cáo' });
+
+  await new LoginPage(page).loginAs(DEMO);
+  const hotlines = new HotlineListPage(page);
+  await hotlines.goto();
+  await hotlines.search(number);
+  await hotlines.rowOf(stored).getByTestId('edit').click();
+  const form = new TelecomFormPage(page);
+  await expect(form.field('advertising_name')).toHaveCount(0);
+  await form.toggle('advertising_identity');
+  await expect(form.box('advertising_identity')).toContainText('chiến dịch quảng cáo chỉ được gọi từ hotline đã đăng ký tên định danh');
+  await form.save();
+  await expect(form.box('advertising_name')).toContainText('Nhập tên định danh đã đăng ký cho hotline');
+  await expect(form.box('advertising_registered_on')).toContainText('Nhập ngày đăng ký tên định danh');
+  await form.fill({ advertising_name: 'TONGDAI QC', advertising_registered_on: today() });
+  await stillness(page);
+  await page.screenshot(shot('hotline-identity-dialog-light'));
+  await form.save();
+  await expect(toast(page, 'Đã lưu thay đổi')).toBeVisible();
+  await expect(hotlines.rowOf(stored).getByTestId('row-identity')).toHaveText('Tên định danh: TONGDAI QC');
+
+  // The marketing form offers it for an advertising campaign; the campaign is made and started.
+  const NAME = `Khuyến mãi QC ${suffix}`;
+  const list = new CampaignListPage(page, 'marketing');
+  await list.open();
+  const campaign = await list.add();
+  await campaign.field('name').fill(NAME);
+  await campaign.field('purpose').selectOption({ label: 'Quảng cáo' });
+  await campaign.field('hotline_id').selectOption({ label: `${number} — đã đăng ký định danh quảng cáo` });
+  await campaign.field('script').fill('Chào anh/chị {{name}}, chương trình khuyến mãi cuối năm.');
+  await campaign.pick('agent_ids', [/^Quản trị viên/]);
+  await campaign.save();
+  await campaign.saved();
+  await expect(list.state(NAME)).toHaveText('Nháp');
+  const options = await api.get('marketing-campaigns/options');
+  expect(options.hotlines).toContainEqual({ id: expect.any(Number), number: stored, advertising_identity: true });
+  const made = (await api.get(`marketing-campaigns?search=${encodeURIComponent(NAME)}`)) as { id: number; purpose: string }[];
+  expect(made.map((c) => c.purpose)).toEqual(['advertising']);
+  const contacts = await list.openContacts(NAME);
+  await contacts.upload({ name: 'danh-ba.csv', mimeType: 'text/csv', buffer: Buffer.from('Họ tên,Số điện thoại\r\nNguyễn Văn An,0912345681\r\n') });
+  await contacts.commit().click();
+  await expect(toast(page, 'Đã nhập 1 liên hệ')).toBeVisible();
+  await list.transition(NAME, 'running', /Bắt đầu chiến dịch/);
+  await expect(list.state(NAME)).toHaveText('Đang chạy');
+});
