@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { CampaignListPage } from '../pages/CampaignPages.ts';
+import { DncPage } from '../pages/DncPage.ts';
 import { HotlineListPage, TelecomFormPage } from '../pages/TelecomPages.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
 
@@ -61,4 +62,48 @@ test('Decree 91: a hotline registered as a "tên định danh" on its edit dialo
   await expect(toast(page, 'Đã nhập 1 liên hệ')).toBeVisible();
   await list.transition(NAME, 'running', /Bắt đầu chiến dịch/);
   await expect(list.state(NAME)).toHaveText('Đang chạy');
+});
+
+test('Decree 91: the do-not-call lists — one number added with a note, a national file imported with its bad rows named, searched, removed (issue 33)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const suffix = String(Date.now()).slice(-5);
+  const own = `09120${suffix}`;
+  await new LoginPage(page).loginAs(DEMO);
+  const dnc = new DncPage(page);
+  await dnc.open();
+  await dnc.add({ number: '12345' });
+  await expect(page.getByText('Số điện thoại không hợp lệ (0…, 84… hoặc +84…)')).toBeVisible();
+  await dnc.field('number').fill(`+84 ${own.slice(1)}`);
+  await dnc.field('note').fill('Khách yêu cầu không gọi lại');
+  await page.getByTestId('save').click();
+  await expect(dnc.row(own)).toContainText('Khách yêu cầu không gọi lại');
+  await expect(dnc.row(own).getByTestId('row-source')).toHaveText('Riêng');
+  // Twice: the form says it is already there.
+  await dnc.add({ number: own });
+  await expect(page.locator('.fui-Field').filter({ has: dnc.field('number') })).toContainText('Số này đã có trong danh sách');
+  await page.getByRole('button', { name: 'Huỷ' }).click();
+  await expect(page.getByTestId('dnc-form')).toHaveCount(0);
+
+  const lines = ['Số điện thoại', `03980${suffix}`, `+8439810${suffix.slice(1)}`, 'không phải số', `03980${suffix}`];
+  const dialog = await dnc.importFile({ name: 'khong-quang-cao.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) }, 'Danh sách không quảng cáo quốc gia');
+  await expect(dialog.getByTestId('dnc-import-result')).toHaveText('4 dòng · 2 số mới · 1 đã có · 1 lỗi');
+  await expect(dialog.getByTestId('dnc-error-row')).toHaveText(['Dòng 4: "không phải số" — Số điện thoại không hợp lệ (0…, 84… hoặc +84…)']);
+  await stillness(page);
+  await page.screenshot(shot('dnc-import-light'));
+  await dialog.getByRole('button', { name: 'Đóng' }).click();
+  await expect(dnc.counts()).toContainText('Không quảng cáo quốc gia');
+
+  await dnc.search(`03980${suffix}`);
+  await expect(dnc.row(`03980${suffix}`).getByTestId('row-source')).toHaveText('Quốc gia');
+  await dnc.search('');
+  await page.screenshot(shot('dnc-list-light'));
+  await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '1'));
+  await page.reload();
+  await expect(dnc.row(own)).toBeVisible();
+  await page.screenshot(shot('dnc-list-dark'));
+
+  await dnc.row(own).getByTestId('delete').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText(own);
+  await page.getByTestId('confirm').click();
+  await expect(dnc.row(own)).toHaveCount(0);
 });

@@ -15,6 +15,9 @@ export const DNC_SOURCE_LABELS: Record<DncSource, string> = {
   national: 'Danh sách không quảng cáo quốc gia',
 };
 
+/** The list a row is on, short (a column of the list). */
+export const DNC_SOURCE_SHORT: Record<DncSource, string> = { tenant: 'Riêng', national: 'Quốc gia' };
+
 /** Rows of one import file: the national list is hundreds of thousands of numbers. */
 export const DNC_IMPORT_MAX_ROWS = 500_000;
 /** The per-row errors an import answers (the counts say how many there were in all). */
