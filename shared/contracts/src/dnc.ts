@@ -3,6 +3,7 @@ import { PAGE_SIZE } from './constants';
 import { DNC_SOURCES, type DncSource } from './decree91';
 import { MSG } from './messages';
 import { significantNumber } from './phone';
+import { vnDay, vnDayStart } from './reports';
 import { intFromQuery } from './surveys';
 
 /**
@@ -96,3 +97,62 @@ export const DNC_API = {
   summary: 'dnc-numbers/summary',
   file: 'dnc-numbers/file',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Consents: what a subscriber agreed to ("trừ trường hợp đã có thỏa thuận khác với người sử dụng")
+// ---------------------------------------------------------------------------------------------
+
+export const CONSENT_MSG = {
+  sourceRequired: 'Nhập nguồn ghi nhận sự đồng ý (cuộc gọi, hợp đồng, biểu mẫu…)',
+  badDay: 'Ngày không hợp lệ hoặc ở tương lai',
+} as const;
+
+/**
+ * POST consents: the latest agreement of a number is the one in force (one that lifts nothing
+ * withdraws it). `agreed_on` is the Vietnam day it was agreed (today: now).
+ */
+export const ConsentInputSchema = v.object({
+  number: DncInputSchema.entries.number,
+  source: v.pipe(v.string(CONSENT_MSG.sourceRequired), v.trim(), v.nonEmpty(CONSENT_MSG.sourceRequired), v.maxLength(200, 'Tối đa 200 ký tự')),
+  agreed_on: v.pipe(
+    v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required),
+    v.check((d) => vnDayStart(d) !== null && d <= vnDay(new Date()), CONSENT_MSG.badDay),
+  ),
+  lifts_window: v.optional(v.boolean(INVALID), false),
+  lifts_cap: v.optional(v.boolean(INVALID), false),
+  overrides_dnc: v.optional(v.boolean(INVALID), false),
+  note: DncInputSchema.entries.note,
+});
+export type ConsentInput = v.InferOutput<typeof ConsentInputSchema>;
+
+/** What a consent lifts, as the working screen and the list say it. */
+export interface ConsentTerms {
+  source: string;
+  agreed_at: string;
+  lifts_window: boolean;
+  lifts_cap: boolean;
+  overrides_dnc: boolean;
+}
+
+export interface ConsentRecord extends ConsentTerms {
+  id: number;
+  /** As dialled (0…), masked as the tenant's settings say. */
+  number: string;
+  note: string;
+  recorded_by: string;
+  created_at: string;
+}
+
+export const ConsentListQuerySchema = v.object({
+  page: DncListQuerySchema.entries.page,
+  per_page: DncListQuerySchema.entries.per_page,
+  search: DncListQuerySchema.entries.search,
+});
+export type ConsentListQuery = v.InferOutput<typeof ConsentListQuerySchema>;
+
+/**
+ * Tenant surface: `list` GET ?page&per_page&search (a number's beginning) → Paged<ConsentRecord>
+ * (campaign.view), newest first; POST ConsentInput → 201 One<ConsentRecord> (campaign.edit).
+ * Consents are evidence: not edited or deleted; a later one replaces them.
+ */
+export const CONSENT_API = { list: 'consents' } as const;

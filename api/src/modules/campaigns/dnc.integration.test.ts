@@ -1,4 +1,4 @@
-import { DECREE91_MESSAGES, DNC_API, DNC_IMPORT_MAX_ERRORS, DNC_MSG, MSG, campaignApi, campaignWorkApi } from '@tongdai/contracts';
+import { CONSENT_API, CONSENT_MSG, DECREE91_MESSAGES, DNC_API, DNC_IMPORT_MAX_ERRORS, DNC_MSG, MSG, campaignApi, campaignWorkApi } from '@tongdai/contracts';
 import { multipart } from '@tongdai/testkit/pbx-kit';
 import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 
@@ -104,5 +104,38 @@ describe('do-not-call lists (PostgreSQL)', () => {
     const contact = (await req('POST', WORK.next(campaign.id))).json().data.contact;
     const call = await req('POST', WORK.call(campaign.id, contact.id));
     expect(call.json().data).toEqual({ allowed: false, reason: 'tenant_dnc', message: DECREE91_MESSAGES.tenant_dnc });
+  });
+
+  it('records a consent (source, day, what it lifts); bad input refused in Vietnamese; the working screen shows it and "Gọi" passes the DNC entry it overrides', async () => {
+    const noSource = await req('POST', CONSENT_API.list, { number: '0912000333', source: ' ', agreed_on: '2999-01-01' });
+    expect([noSource.statusCode, noSource.json().details]).toEqual([400, [
+      { field: 'source', message: CONSENT_MSG.sourceRequired }, { field: 'agreed_on', message: CONSENT_MSG.badDay },
+    ]]);
+    expect((await req('POST', CONSENT_API.list, { number: 'abc', source: 'x', agreed_on: '2025-01-01' })).json().details).toEqual([{ field: 'number', message: DNC_MSG.badNumber }]);
+
+    const demo = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
+    const hotline = await t.db.withTenant(demo, async (tx) => (await tx.query<{ id: number }>("insert into pbx_numbers (tenant_id, number) values ($1, '842873007772') returning id", [demo])).rows[0].id);
+    const options = (await req('GET', SURVEY.options)).json().data;
+    const admin = options.agents.find((a: { name: string }) => /Quản trị viên/.test(a.name));
+    const campaign = (await req('POST', SURVEY.base, { name: 'Khảo sát đồng ý', question_ids: [options.questions[0].id], agent_ids: [admin.id], hotline_id: hotline })).json().data;
+    const body = multipart({ commit: 'true' }, { name: 'danh-ba.csv', type: 'text/csv', bytes: Buffer.from('Họ tên,Số điện thoại\r\nCúc,0912000333\r\n') });
+    expect((await t.app.inject({ method: 'POST', url: `/t/demo/${SURVEY.importFile(campaign.id)}`, headers: { ...h.admin, ...body.headers }, payload: body.payload })).statusCode).toBe(200);
+    expect((await req('POST', SURVEY.state(campaign.id), { to: 'running' })).statusCode).toBe(200);
+    // Listed yesterday (by the database clock), agreed today: the consent is the newer.
+    await t.db.withTenant(demo, (tx) => tx.query("insert into dnc_numbers (tenant_id, number, source, created_at) values ($1, '84912000333', 'tenant', now() - interval '1 day')", [demo]));
+
+    const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+    const made = await req('POST', CONSENT_API.list, { number: '+84912000333', source: 'Cuộc gọi ghi âm 25/11', agreed_on: today, overrides_dnc: true, lifts_cap: true, note: 'Khách đồng ý nhận ưu đãi' });
+    expect([made.statusCode, made.json().data]).toEqual([201, expect.objectContaining({
+      number: '0912000333', source: 'Cuộc gọi ghi âm 25/11', lifts_window: false, lifts_cap: true, overrides_dnc: true, recorded_by: 'Quản trị viên',
+    })]);
+    const listed = (await req('GET', `${CONSENT_API.list}?search=0912000333`)).json();
+    expect([listed.meta.total, listed.data[0].id]).toEqual([1, made.json().data.id]);
+    expect((await req('GET', CONSENT_API.list, undefined, h.abcAdmin, 'abc')).json().meta.total).toBe(0);
+
+    const contact = (await req('POST', WORK.next(campaign.id))).json().data.contact;
+    expect(contact.consent).toEqual({ source: 'Cuộc gọi ghi âm 25/11', agreed_at: expect.any(String), lifts_window: false, lifts_cap: true, overrides_dnc: true });
+    const call = await req('POST', WORK.call(campaign.id, contact.id));
+    expect(call.json().data).toEqual({ allowed: true, attempt_id: expect.any(Number) });
   });
 });

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DNC_API, DNC_IMPORT_MAX_ROWS, DNC_SOURCES, DncInputSchema, DncListQuerySchema, FEATURES, PBX_MSG, PERM, type DncInput, type DncListQuery, type DncSource } from '@tongdai/contracts';
+import { CONSENT_API, ConsentInputSchema, ConsentListQuerySchema, type ConsentInput, type ConsentListQuery, DNC_API, DNC_IMPORT_MAX_ROWS, DNC_SOURCES, DncInputSchema, DncListQuerySchema, FEATURES, PBX_MSG, PERM, type DncInput, type DncListQuery, type DncSource } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
 import { authOf, guarded } from '../../http/guards';
 import { idOf } from '../../http/params';
@@ -35,6 +35,13 @@ export async function dncRoutes(app: FastifyInstance): Promise<void> {
     await svc.remove(tid(request), idOf(request.params));
     return reply.status(204).send();
   });
+  // Consents (Decree 91's "thỏa thuận khác"): read with the campaigns, recorded by who edits them.
+  app.get(`/${CONSENT_API.list}`, { preHandler: [...guarded(PERM.campaign.view, FEATURES.survey), validate({ query: ConsentListQuerySchema })], schema }, (request) =>
+    svc.consents(tid(request), request.query as ConsentListQuery),
+  );
+  app.post(`/${CONSENT_API.list}`, { preHandler: [...guarded(PERM.campaign.edit, FEATURES.survey), validate({ body: ConsentInputSchema })], schema }, async (request, reply) =>
+    reply.status(201).send({ data: await svc.recordConsent(tid(request), authOf(request).userId, request.body as ConsentInput) }),
+  );
   app.post(`/${DNC_API.file}`, { preHandler: edit, schema }, async (request) => {
     const form = await readUpload(request, 'file', FILE_MAX_MB * 1024 * 1024, `Tệp nhập tối đa ${FILE_MAX_MB} MB`);
     const source = form.fields.source ?? 'tenant';

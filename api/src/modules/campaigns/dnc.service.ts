@@ -1,6 +1,6 @@
 import {
-  DNC_IMPORT_MAX_ERRORS, DNC_MSG, displayForm, storedForm, storedSearchForm,
-  type DncImportResult, type DncInput, type DncListQuery, type DncNumber, type DncRowError, type DncSource, type DncSummary, type Paged,
+  DNC_IMPORT_MAX_ERRORS, DNC_MSG, displayForm, storedForm, storedSearchForm, vnDay, vnDayStart,
+  type ConsentInput, type ConsentListQuery, type ConsentRecord, type DncImportResult, type DncInput, type DncListQuery, type DncNumber, type DncRowError, type DncSource, type DncSummary, type Paged,
 } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { AppError, ConflictError } from '../../http/errors';
@@ -48,6 +48,10 @@ export function createDncService(db: Db) {
     const national = displayForm(r.number);
     return { ...r, number: hide ? hide(national) : national };
   };
+  const shownConsent = (hide: ((p: string) => string) | null) => (r: repo.ConsentRow): ConsentRecord => {
+    const national = displayForm(r.number);
+    return { ...r, number: hide ? hide(national) : national };
+  };
   return {
     async list(tenantId: number, q: DncListQuery): Promise<Paged<DncNumber>> {
       const hide = await phoneMasker(db, tenantId);
@@ -68,6 +72,26 @@ export function createDncService(db: Db) {
 
     async remove(tenantId: number, id: number): Promise<void> {
       if (!(await db.withTenant(tenantId, (tx) => repo.removeOne(tx, id)))) throw new AppError('NOT_FOUND');
+    },
+
+    async consents(tenantId: number, q: ConsentListQuery): Promise<Paged<ConsentRecord>> {
+      const hide = await phoneMasker(db, tenantId);
+      const prefix = q.search ? searchPrefix(q.search) : null;
+      if (q.search && !prefix) return { data: [], meta: { page: q.page, per_page: q.per_page, total: 0 } };
+      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listConsents(tx, q, prefix));
+      return { data: rows.map(shownConsent(hide)), meta: { page: q.page, per_page: q.per_page, total } };
+    },
+
+    /** Records a consent; agreed today is agreed now (so it is newer than a DNC entry of this morning). */
+    async recordConsent(tenantId: number, userId: number, x: ConsentInput): Promise<ConsentRecord> {
+      const hide = await phoneMasker(db, tenantId);
+      const now = new Date();
+      const agreedAt = x.agreed_on === vnDay(now) ? now : vnDayStart(x.agreed_on)!;
+      const row = await db.withTenant(tenantId, async (tx) => repo.insertConsentRow(tx, tenantId, {
+        number: storedForm(x.number), source: x.source, agreed_at: agreedAt, lifts_window: x.lifts_window, lifts_cap: x.lifts_cap,
+        overrides_dnc: x.overrides_dnc, note: x.note, recorded_by: await repo.userName(tx, userId),
+      }));
+      return shownConsent(hide)(row);
     },
 
     /** A file's numbers into one list; `replace` empties that list first (a new national file). All or nothing. */
