@@ -107,3 +107,48 @@ test('Decree 91: the do-not-call lists — one number added with a note, a natio
   await page.getByTestId('confirm').click();
   await expect(dnc.row(own)).toHaveCount(0);
 });
+
+test('Decree 91: a consent recorded on its screen is listed and shows on the agent\'s working screen (issue 33)', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const suffix = String(Date.now()).slice(-5);
+  const number = `09130${suffix}`;
+  const NAME = `Chăm sóc đồng ý ${suffix}`;
+  const api = await tenantApiAs(request, DEMO);
+  const options = await api.get('marketing-campaigns/options');
+  const admin = (options.agents as { id: number; name: string }[]).find((a) => /Quản trị viên/.test(a.name))!;
+  await api.create('marketing-campaigns', { name: NAME, purpose: 'care', script: 'Chào anh/chị {{name}}.', agent_ids: [admin.id], hotline_id: options.hotlines[0].id });
+
+  await new LoginPage(page).loginAs(DEMO);
+  await page.getByTestId('nav-marketings/consent').click();
+  await expect(page.getByTestId('consent-list')).toBeVisible();
+  await page.getByTestId('add').first().click();
+  const form = new TelecomFormPage(page);
+  await form.fill({ number, agreed_on: today() });
+  await form.save();
+  await expect(form.box('source')).toContainText('Nhập nguồn ghi nhận sự đồng ý');
+  await form.fill({ source: 'Cuộc gọi ghi âm' });
+  await form.toggle('lifts_cap');
+  await form.toggle('lifts_window');
+  await stillness(page);
+  await page.screenshot(shot('consent-dialog-light'));
+  await form.save();
+  const row = page.getByTestId('list-row').filter({ has: page.getByTestId('row-name').getByText(number, { exact: true }) });
+  await expect(row.getByTestId('row-lifts')).toHaveText('ngoài 8h–17h · quá 1 cuộc/24 giờ');
+  await expect(row).toContainText('Cuộc gọi ghi âm');
+
+  const list = new CampaignListPage(page, 'marketing');
+  await list.open();
+  const contacts = await list.openContacts(NAME);
+  await contacts.upload({ name: 'danh-ba.csv', mimeType: 'text/csv', buffer: Buffer.from(`Họ tên,Số điện thoại\r\nTrần Thị Đồng Ý,${number}\r\n`) });
+  await contacts.commit().click();
+  await expect(toast(page, 'Đã nhập 1 liên hệ')).toBeVisible();
+  await list.transition(NAME, 'running', /Bắt đầu chiến dịch/);
+  await list.work(NAME);
+  await expect(page.getByTestId('work-consent')).toContainText('Khách đã đồng ý ngày');
+  await expect(page.getByTestId('work-consent')).toContainText('(Cuộc gọi ghi âm): cho phép gọi ngoài 8h–17h · quá 1 cuộc/24 giờ');
+  await page.screenshot(shot('work-consent-light'));
+  await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '1'));
+  await page.goto('/marketings/consent');
+  await expect(page.getByTestId('consent-list')).toBeVisible();
+  await page.screenshot(shot('consent-list-dark'));
+});

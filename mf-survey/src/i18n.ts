@@ -72,6 +72,19 @@ registerTranslations(NS, {
     result: '{{rows}} dòng · {{added}} số mới · {{already}} đã có · {{invalid}} lỗi',
     row: 'Dòng {{row}}: "{{value}}" — {{message}}',
   },
+  consent: {
+    ...entityStrings('sự đồng ý', 'Đồng ý nhận cuộc gọi', 'đầu số, vd. 0912'),
+    nav: 'Đồng ý nhận cuộc gọi',
+    addTitle: 'Ghi nhận sự đồng ý',
+    empty: 'Chưa ghi nhận sự đồng ý nào. Khi khách hàng đồng ý nhận cuộc gọi quảng cáo ngoài giới hạn, ghi nhận tại đây.',
+    fields: {
+      number: 'Số điện thoại', source: 'Nguồn ghi nhận', agreed_on: 'Ngày đồng ý', agreed_at: 'Ngày đồng ý', lifts_window: 'Cho phép gọi ngoài 8h–17h',
+      lifts_cap: 'Cho phép gọi quá 1 cuộc/24 giờ', overrides_dnc: 'Cho phép gọi dù số trong danh sách không gọi', note: 'Ghi chú', lifts: 'Cho phép', recorded_by: 'Người ghi nhận',
+    },
+    hints: { source: 'Ví dụ: cuộc gọi ghi âm ngày 25/11, hợp đồng số…, biểu mẫu đăng ký.' },
+    inForce: 'Khách đã đồng ý ngày {{day}} ({{source}}): cho phép gọi {{lifts}}',
+    lifts: { lifts_window: 'ngoài 8h–17h', lifts_cap: 'quá 1 cuộc/24 giờ', overrides_dnc: 'dù trong danh sách không gọi', none: 'Rút lại sự đồng ý' },
+  },
   campaign: {
     one: 'chiến dịch',
     minutes: 'phút',

@@ -73,6 +73,7 @@ export const paths = {
   surveyCampaign: dialogPaths('/survey/campaign'),
   marketingCampaign: dialogPaths('/marketings/campaign'),
   dncNumber: dialogPaths('/marketings/dnc'),
+  consent: dialogPaths('/marketings/consent'),
   surveyCampaignStart: { pattern: '/survey/campaign/start/:id', to: (id: number | string) => `/survey/campaign/start/${id}` },
 } as const;
 
