@@ -23,6 +23,7 @@ import { kpisRoutes } from './modules/kpis/kpis.routes';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { dncRoutes } from './modules/campaigns/dnc.routes';
 import { campaignQuestionUsage } from './modules/campaigns/campaigns.service';
 import { publicRoute } from './http/guards';
 
@@ -85,6 +86,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(surveysRoutes(campaignQuestionUsage));
       await tenant.register(campaignsRoutes('survey'));
       await tenant.register(campaignsRoutes('marketing'));
+      await tenant.register(dncRoutes);
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -241,6 +241,9 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
   }
   await post('blocked-in', { number: '0911000111' });
   await post('blocked-out', { number: '0911000222' });
+  // Issue 33: a number on the tenant's do-not-call list (DELETE dnc-numbers/{id}).
+  await send({ method: 'POST', url: `/t/${maDn}/dnc-numbers`, payload: { number: '0911000444', note: 'Ma trận' } });
+  await send({ method: 'POST', url: `/t/${maDn}/consents`, payload: { number: '0911000555', source: 'Ma trận', agreed_on: vnDay(new Date()), lifts_cap: true } });
   // A call record of today (calls are written by the call path, not by a request): the call history's rows.
   const db = app.deps.db;
   const tenantId = await db.withSystem(async (tx) => (await tx.query<{ id: number }>('select id from tenants where ma_dn = $1', [maDn])).rows[0].id);

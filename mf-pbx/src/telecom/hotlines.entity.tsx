@@ -12,11 +12,15 @@ import { TELECOM_NS } from './i18n';
 import { SwitchboardStatusBadge, wrap } from './switchboards.entity';
 import { hotlineResource } from './telecom.api';
 
+const registered = (d: Record<string, unknown>) => d.advertising_identity === true;
+
 /**
  * /etelecom/list-hotline: the hotlines the tenant owns through its switchboards, with their live
  * channels and today's calls; edit in a dialog on the list (the number itself is not renamed:
  * delete and add again). /etelecom/create-hotline adds one (hotlineCreateEntity); the API's 409 for a
  * number another tenant owns names the field `number`, so its message shows under the number.
+ * The edit also registers the hotline as an advertising identity (Decree 91's "tên định danh", its
+ * registered name and day): the caller IDs an advertising campaign may use.
  */
 export const hotlineEntity = defineEntity<Hotline>({
   key: 'hotline', ns: TELECOM_NS, prefix: 'hotline', feature: FEATURES.pbx, permission: PERM.telecom,
@@ -28,13 +32,18 @@ export const hotlineEntity = defineEntity<Hotline>({
     { name: 'destination', kind: 'destination', required: true },
     { name: 'description', kind: 'textarea' },
     { name: 'active', kind: 'switch' },
+    // Decree 91: only a hotline registered as a "tên định danh" may present an advertising campaign.
+    { name: 'advertising_identity', kind: 'switch', states: 'onOff', hint: true },
+    { name: 'advertising_name', kind: 'text', required: true, when: registered },
+    { name: 'advertising_registered_on', kind: 'date', required: true, when: registered },
   ],
   columns: [
     {
-      key: 'number', header: 'number', render: (r) => (
+      key: 'number', header: 'number', render: (r, c) => (
         <span style={wrap}>
           <strong data-testid="row-name" data-number={r.number}>{formatHotline(r.number)}</strong>
           <Caption1><span data-testid="row-kind">{HOTLINE_KIND_LABELS[r.kind]}</span> · <span data-testid="row-carrier">{SWITCHBOARD_CARRIER_NAMES[r.carrier]}</span></Caption1>
+          {r.advertising_identity && <Caption1 data-testid="row-identity">{c.t('hotline.identityOf', { name: r.advertising_name })}</Caption1>}
         </span>
       ),
     },

@@ -1,13 +1,11 @@
-import { Field, Input, Select, makeStyles } from '@fluentui/react-components';
+import { Field, Select, makeStyles } from '@fluentui/react-components';
 import { KPI_ASSIGNEE_TYPES, type KpiAssigneeType } from '@tongdai/contracts';
 import { registerFieldKind, type FieldControlProps, type FieldDef } from '@tongdai/ui';
 import { useAssignees } from './kpis.api';
 
-/** The KPI form's own field kinds, registered with the entity kit: a day, and an assignee picked by type. */
+/** The KPI form's own field kind, registered with the entity kit: an assignee picked by type (a day is the kit's `date`). */
 declare module '@tongdai/ui' {
   interface FieldKindOptions {
-    /** A Vietnam calendar day, YYYY-MM-DD. */
-    date: object;
     /** { type: user | team | department, id }: the type first, then one of its rows. */
     assignee: object;
   }
@@ -17,14 +15,6 @@ type Props<K extends FieldDef['kind'], V> = FieldControlProps<Extract<FieldDef, 
 type Assignee = { type: KpiAssigneeType; id: string };
 const stateOf = (error?: string) => ({ validationMessage: error, validationState: error ? ('error' as const) : ('none' as const) });
 const useStyles = makeStyles({ pair: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 2fr)', gap: '8px' } });
-
-function DateControl({ field, label, value, onChange, error }: Props<'date', string>) {
-  return (
-    <Field label={label} required={field.required} {...stateOf(error)}>
-      <Input type="date" name={field.name} value={value} onChange={(_, d) => onChange(d.value)} data-testid={`field-${field.name}`} />
-    </Field>
-  );
-}
 
 function AssigneeControl({ field, label, value, onChange, errors, t }: Props<'assignee', Assignee>) {
   const s = useStyles();
@@ -45,7 +35,6 @@ function AssigneeControl({ field, label, value, onChange, errors, t }: Props<'as
   );
 }
 
-registerFieldKind('date', { Control: DateControl });
 registerFieldKind('assignee', {
   Control: AssigneeControl,
   wide: true,

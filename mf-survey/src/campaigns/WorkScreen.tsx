@@ -8,6 +8,7 @@ import {
 } from '@tongdai/contracts';
 import { notify, requestDial, toApiError } from '@tongdai/platform';
 import { AppLink, ErrorState, LoadingState, usePhoneReady } from '@tongdai/ui';
+import { ConsentInForce } from '../dnc/ConsentInForce';
 import { SurveyForm, type SurveyAnswers } from '../surveys/SurveyForm';
 import { LEASE_RENEW_MS, placeCall, renewLease, saveAnswer, useRefreshWork, useSetResult, useWorkNext } from './work.api';
 
@@ -151,6 +152,7 @@ function ContactWork({ family, work, contact }: { family: CampaignFamily; work: 
           <Text weight="semibold" size={500}>{contact.name || 'Không tên'}</Text>
           <Text data-testid="work-phone">{contact.phone}</Text>
           {contact.callback && <Badge color="warning">Hẹn gọi lại</Badge>}
+          {contact.consent && <ConsentInForce consent={contact.consent} />}
           {contact.customer && <AppLink to={paths.customer.edit(contact.customer.id)}>{`Thẻ khách hàng ${contact.customer.code || contact.customer.name}`}</AppLink>}
           {Object.entries(contact.fields).map(([k, x]) => <Text key={k} size={200}>{`${k}: ${x}`}</Text>)}
           <Button appearance="primary" icon={<CallRegular />} disabled={!!refusal} onClick={() => void call()} data-testid="work-call" title={ready ? undefined : 'Điện thoại chưa sẵn sàng'}>

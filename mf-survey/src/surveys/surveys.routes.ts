@@ -17,6 +17,8 @@ export const surveyRoutes: RouteDef[] = [
   ...crudRoutes(paths.surveyQuestion, permission, screens('Questions'), feature),
   ...crudRoutes(paths.surveyCampaign, campaignPermission, campaignScreens('SurveyCampaigns'), feature),
   ...crudRoutes(paths.marketingCampaign, campaignPermission, campaignScreens('MarketingCampaigns'), FEATURES.marketing),
+  ...crudRoutes(paths.dncNumber, { view: PERM.dnc.view, create: PERM.dnc.edit, edit: PERM.dnc.edit }, () => import('../dnc/screens').then((m) => m.DncNumbers), feature),
+  ...crudRoutes(paths.consent, campaignPermission, () => import('../dnc/screens').then((m) => m.Consents), feature),
   // The agent's working screen (preview mode): campaign.run; a marketing campaign opens it with ?family=marketing.
   { path: paths.surveyCampaignStart.pattern, loader: () => import('../campaigns/WorkScreen'), permission: PERM.campaign.run },
 ];
@@ -26,4 +28,6 @@ export const surveyNav = (): NavEntry[] => [
   { label: i18n.t('question.nav', { ns: NS }), path: paths.surveyQuestion.list, icon: 'question', permission: PERM.survey.view, feature },
   { label: i18n.t('surveyCampaign.nav', { ns: NS }), path: paths.surveyCampaign.list, icon: 'people-call', permission: PERM.campaign.view, feature },
   { label: i18n.t('marketingCampaign.nav', { ns: NS }), path: paths.marketingCampaign.list, icon: 'megaphone', permission: PERM.campaign.view, feature: FEATURES.marketing },
+  { label: i18n.t('dnc.nav', { ns: NS }), path: paths.dncNumber.list, icon: 'call-prohibited', permission: PERM.dnc.view, feature },
+  { label: i18n.t('consent.nav', { ns: NS }), path: paths.consent.list, icon: 'people-call', permission: PERM.campaign.view, feature },
 ];

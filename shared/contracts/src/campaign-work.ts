@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type CampaignFamily, type ContactResult, CONTACT_RESULTS, campaignApi } from './campaigns';
 import { type Decree91Refusal } from './decree91';
+import type { ConsentTerms } from './dnc';
 import { type QuestionAsAsked, type SurveyAnswerValue, type SurveyQuestionKind } from './surveys';
 
 /**
@@ -103,6 +104,8 @@ export interface WorkContact {
   callback: boolean;
   held_until: string;
   customer: { id: number; name: string; code: string } | null;
+  /** The subscriber's consent in force (the latest recorded), what it lifts (Decree 91); absent: none. */
+  consent?: ConsentTerms | null;
   history: WorkAttempt[];
   /** Saved answers by question id, each with the question as it was asked. */
   answers: Record<string, { value: SurveyAnswerValue; question: QuestionAsAsked }>;

@@ -34,6 +34,7 @@ export * from './telecom';
 export * from './recording';
 export * from './spy';
 export * from './decree91';
+export * from './dnc';
 export * from './surveys';
 export * from './campaigns';
 export * from './campaign-work';

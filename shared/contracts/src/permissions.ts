@@ -197,6 +197,11 @@ export const PERM = {
     run: 'campaign.run',
     export: 'campaign.export',
   },
+  /** Do-not-call lists (issue 33): the tenant's own and the national "Danh sách không quảng cáo". */
+  dnc: {
+    view: 'dnc.view',
+    edit: 'dnc.edit',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -333,6 +338,8 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.campaign.edit, group: 'Chiến dịch', label: 'Thêm, sửa, xoá chiến dịch và nhập danh sách liên hệ' },
   { name: PERM.campaign.run, group: 'Chiến dịch', label: 'Bắt đầu, tạm dừng, kết thúc chiến dịch' },
   { name: PERM.campaign.export, group: 'Chiến dịch', label: 'Xuất kết quả chiến dịch' },
+  { name: PERM.dnc.view, group: 'Chiến dịch', label: 'Xem danh sách không gọi (của doanh nghiệp và quốc gia)' },
+  { name: PERM.dnc.edit, group: 'Chiến dịch', label: 'Thêm, xoá, nhập tệp danh sách không gọi' },
 ];
 
 /** The logged-in user as kept locally (SPEC §3): the role name and its permissions. */

@@ -72,6 +72,8 @@ export const paths = {
   /** Survey and marketing campaigns (issue 33): add and edit in a dialog on the list, contacts and state from its rows. */
   surveyCampaign: dialogPaths('/survey/campaign'),
   marketingCampaign: dialogPaths('/marketings/campaign'),
+  dncNumber: dialogPaths('/marketings/dnc'),
+  consent: dialogPaths('/marketings/consent'),
   surveyCampaignStart: { pattern: '/survey/campaign/start/:id', to: (id: number | string) => `/survey/campaign/start/${id}` },
 } as const;
 

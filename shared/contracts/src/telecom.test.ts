@@ -42,7 +42,8 @@ describe('telecom contracts (issue 15)', () => {
 
   it('a hotline edit keeps the number; active defaults to true', () => {
     const r = v.safeParse(HotlineUpdateSchema, { number: '0999', switchboard_id: '3', destination: { type: 'direct', target: '101' } });
-    expect(r.success && r.output).toEqual({ switchboard_id: 3, destination: { type: 'direct', target: '101' }, description: '', active: true });
+    // advertising_identity absent: the stored identity is kept (the service writes it only when given).
+    expect(r.success && r.output).toEqual({ switchboard_id: 3, destination: { type: 'direct', target: '101' }, description: '', active: true, advertising_name: '', advertising_registered_on: null });
   });
 
   it("call logs: Vietnam days in order, a hotline id, the reports' words for a wrong filter", () => {

@@ -4,7 +4,7 @@ import { carrierOf, internationalForm, nationalForm, phoneKind, significantNumbe
 import { DestinationSchema, type Destination } from './pbx/destinations';
 import { INVALID, max } from './pbx/messages';
 import { PAGE_SIZE } from './constants';
-import { reportParams, reportQuery } from './reports';
+import { reportParams, reportQuery, vnDay, vnDayStart } from './reports';
 import { SWITCHBOARD_CARRIERS, type SwitchboardCarrier } from './switchboard-carriers';
 
 /**
@@ -89,6 +89,9 @@ export const TELECOM_MSG = {
   hotlineInUse: 'Hotline đang là số hiển thị của một tuyến gọi ra',
   unknownHotline: 'Hotline không tồn tại',
   callerIdNotHotline: 'Số hiển thị phải là một hotline của doanh nghiệp',
+  identityNameRequired: 'Nhập tên định danh đã đăng ký cho hotline',
+  identityDateRequired: 'Nhập ngày đăng ký tên định danh',
+  identityDateBad: 'Ngày đăng ký không hợp lệ hoặc ở tương lai',
   channelLimit: 'Tổng đài đã dùng hết số kênh đồng thời',
   tenantChannelLimit: 'Doanh nghiệp đã dùng hết số kênh gọi đồng thời',
   unknownCarrier: 'Cuộc gọi đến từ địa chỉ không phải tổng đài đã cấu hình',
@@ -217,6 +220,11 @@ export interface Hotline {
   calls_today: number;
   /** Calls on its switchboard now (channels belong to the switchboard). */
   channels_in_use: number;
+  /** Registered as a "tên định danh" for advertising calls (Decree 91): the only caller IDs of an advertising campaign. */
+  advertising_identity: boolean;
+  /** The registered name ("tên định danh") and the day it was registered (YYYY-MM-DD); '' / null when not registered. */
+  advertising_name: string;
+  advertising_registered_on: string | null;
   created_at: string;
 }
 
@@ -274,13 +282,38 @@ export const TELECOM_API = {
   },
 } as const;
 
-/** PUT a hotline: the number itself is not renamed (delete and add again); the rest may change. */
-export const HotlineUpdateSchema = v.object({
+const hotlineUpdateFields = {
   switchboard_id: HotlineInputSchema.entries.switchboard_id,
   destination: DestinationSchema,
   description: HotlineInputSchema.entries.description,
   active: v.optional(v.boolean(INVALID), true),
-});
+  /**
+   * Decree 91's "tên định danh": absent keeps what is stored; true needs the registered name and the
+   * day it was registered (not in the future); false clears both.
+   */
+  advertising_identity: v.optional(v.boolean(INVALID)),
+  advertising_name: v.optional(v.pipe(v.string(INVALID), v.trim(), v.maxLength(100, max(100))), ''),
+  advertising_registered_on: v.optional(v.nullable(v.pipe(v.string(INVALID), v.trim())), null),
+};
+type HotlineUpdateFields = v.InferOutput<v.ObjectSchema<typeof hotlineUpdateFields, undefined>>;
+const identityCheck = <K extends 'advertising_name' | 'advertising_registered_on'>(key: K, ok: (x: HotlineUpdateFields) => boolean, message: (x: HotlineUpdateFields) => string) =>
+  v.rawCheck<HotlineUpdateFields>(({ dataset, addIssue }) => {
+    if (dataset.typed && dataset.value.advertising_identity === true && !ok(dataset.value)) {
+      addIssue({ message: message(dataset.value), path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: dataset.value[key] }] });
+    }
+  });
+
+/** PUT a hotline: the number itself is not renamed (delete and add again); the rest may change. */
+export const HotlineUpdateSchema = v.pipe(
+  v.object(hotlineUpdateFields),
+  identityCheck('advertising_name', (x) => x.advertising_name !== '', () => TELECOM_MSG.identityNameRequired),
+  identityCheck(
+    'advertising_registered_on',
+    (x) => !!x.advertising_registered_on && vnDayStart(x.advertising_registered_on) !== null && x.advertising_registered_on <= vnDay(new Date()),
+    (x) => (!x.advertising_registered_on ? TELECOM_MSG.identityDateRequired : TELECOM_MSG.identityDateBad),
+  ),
+  v.transform((x) => (x.advertising_identity === false ? { ...x, advertising_name: '', advertising_registered_on: null } : x)),
+);
 export type HotlineUpdate = v.InferOutput<typeof HotlineUpdateSchema>;
 
 const queryInt = (min: number, maxValue: number, fallback: number) =>

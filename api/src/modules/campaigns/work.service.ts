@@ -9,6 +9,7 @@ import { matchesTimeGroup } from '../routing';
 import { phoneMasker } from '../settings/settings.service';
 import { CampaignStateError } from './campaigns.service';
 import { checkAndClaim } from './decree91.service';
+import { consentInForce, type ConsentRow } from './dnc.repository';
 import * as repo from './work.repository';
 
 const MINUTE = 60_000;
@@ -95,12 +96,19 @@ export function createWorkService(db: Db) {
     return { campaign, contact };
   }
 
+  /** What the consent in force lifts (a withdrawal, lifting nothing, is none). */
+  const termsOf = (r: ConsentRow | null) =>
+    r && (r.lifts_window || r.lifts_cap || r.overrides_dnc)
+      ? { source: r.source, agreed_at: r.agreed_at, lifts_window: r.lifts_window, lifts_cap: r.lifts_cap, overrides_dnc: r.overrides_dnc }
+      : null;
+
   async function shown(tx: Queryable, a: Agent, c: repo.HeldRow, hide: ((phone: string) => string) | null): Promise<WorkContact> {
     const phone = nationalForm(c.number);
     return {
       id: c.id, campaign_id: 0, name: c.name, phone: hide ? hide(phone) : phone, fields: c.fields, attempts: c.attempts,
       callback: c.callback_user_id === a.userId, held_until: iso(c.held_until),
       customer: await repo.customerCard(tx, c.customer_id, c.number),
+      consent: termsOf(await consentInForce(tx, c.number)),
       history: await repo.attemptsOf(tx, c.id),
       answers: await repo.answersOf(tx, c.id),
     };

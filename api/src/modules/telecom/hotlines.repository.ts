@@ -17,12 +17,16 @@ export interface HotlineRow {
   inbound_id: number | null;
   active: boolean;
   description: string;
+  advertising_identity: boolean;
+  advertising_name: string;
+  /** YYYY-MM-DD. */
+  advertising_registered_on: string | null;
   created_at: string;
 }
 
 const SELECT = `select n.id, n.number, n.switchboard_id, s.name as switchboard_name, s.status as switchboard_status, s.carrier as switchboard_carrier,
     i.id as inbound_id, case when i.id is null then null else json_build_object('type', i.destination_type, 'target', i.destination_target) end as destination,
-    n.active, n.description, n.created_at
+    n.active, n.description, n.advertising_identity, n.advertising_name, to_char(n.advertising_registered_on, 'YYYY-MM-DD') as advertising_registered_on, n.created_at
   from pbx_numbers n join telecom_switchboards s on s.id = n.switchboard_id
   left join lateral (select id, destination_type, destination_target from pbx_inbounds where did = n.number and caller_pattern = '' limit 1) i on true`;
 
@@ -61,6 +65,14 @@ export async function getHotline(tx: Queryable, id: number): Promise<HotlineRow 
 export async function numberByStored(tx: Queryable, stored: string): Promise<{ id: number; number: string; switchboard_id: number | null } | null> {
   const { rows } = await tx.query<{ id: number; number: string; switchboard_id: number | null }>('select id, number, switchboard_id from pbx_numbers where number = $1', [stored]);
   return rows[0] ?? null;
+}
+
+/** Decree 91's "tên định danh" of a hotline (name and day cleared when it is not registered). */
+export async function setIdentity(tx: Queryable, id: number, x: { advertising_identity: boolean; advertising_name: string; advertising_registered_on: string | null }): Promise<void> {
+  await tx.query(
+    'update pbx_numbers set advertising_identity = $2, advertising_name = $3, advertising_registered_on = $4::date, updated_at = now() where id = $1',
+    [id, x.advertising_identity, x.advertising_identity ? x.advertising_name : '', x.advertising_identity ? x.advertising_registered_on : null],
+  );
 }
 
 export async function bindNumber(tx: Queryable, id: number, switchboardId: number): Promise<void> {

@@ -38,6 +38,9 @@ export function createHotlinesService(db: Db) {
       description: r.description,
       calls_today: today.get(storedForm(r.number)) ?? 0,
       channels_in_use: inUse.get(r.switchboard_id) ?? 0,
+      advertising_identity: r.advertising_identity,
+      advertising_name: r.advertising_name,
+      advertising_registered_on: r.advertising_registered_on,
       created_at: r.created_at,
     }));
   };
@@ -83,13 +86,19 @@ export function createHotlinesService(db: Db) {
       return one(c.tenantId, row);
     },
 
-    /** Switchboard, destination (its default route), description, active; the number itself stays. */
+    /**
+     * Switchboard, destination (its default route), description, active, and the advertising identity
+     * (Decree 91; absent keeps it); the number itself stays.
+     */
     async update(c: Caller, id: number, x: HotlineUpdate): Promise<Hotline> {
       const row = await write(c, async (tx) => {
         const before = found(await repo.getHotline(tx, id));
         await switchboardOf(tx, x.switchboard_id);
         await numberWrites.saveNumber(tx, c, { number: before.number, description: x.description, active: x.active }, id);
         await repo.bindNumber(tx, id, x.switchboard_id);
+        if (x.advertising_identity !== undefined) {
+          await repo.setIdentity(tx, id, { advertising_identity: x.advertising_identity, advertising_name: x.advertising_name, advertising_registered_on: x.advertising_registered_on });
+        }
         await setDefaultRoute(tx, c, before.number, x, before.inbound_id);
         return repo.getHotline(tx, id);
       });

@@ -24,7 +24,9 @@ export const switchboardShape = obj({
 export const hotlineShape = obj({
   id: int, number: { type: 'string', description: 'Stored form: 84… (1800/1900 numbers as such)' },
   kind: { type: 'string', enum: ['tollfree', 'premium', 'landline', 'mobile'] }, carrier: str, switchboard_id: int, switchboard_name: str,
-  switchboard_status: str, destination, active: bool, description: str, calls_today: int, channels_in_use: int, created_at: str,
+  switchboard_status: str, destination, active: bool, description: str, calls_today: int, channels_in_use: int,
+  advertising_identity: { type: 'boolean', description: 'Registered as a "tên định danh" for advertising calls (Decree 91)' }, advertising_name: str,
+  advertising_registered_on: { type: ['string', 'null'], description: 'YYYY-MM-DD' }, created_at: str,
 });
 
 export const callLogShape = obj({

@@ -72,6 +72,14 @@ function SwitchControl({ field: f, label, value, onChange, error, t, hint, disab
   );
 }
 
+function DateControl({ field: f, label, value, onChange, error, disabled }: Of<'date'>) {
+  return (
+    <Field label={label} required={f.required} {...stateOf(error)}>
+      <Input type="date" name={f.name} value={String(value)} disabled={disabled} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`} />
+    </Field>
+  );
+}
+
 function ChoiceControl({ field: f, label, value, onChange, error, t, disabled, hint }: Of<'choice'>) {
   return (
     <Field label={label} required={f.required} hint={hint} {...stateOf(error)}>
@@ -92,3 +100,4 @@ registerFieldKind('textarea', { Control: TextControl, wide: true });
 registerFieldKind('int', { Control: IntControl });
 registerFieldKind('switch', { Control: SwitchControl, toDraft: (x) => (typeof x === 'boolean' ? x : true) });
 registerFieldKind('choice', { Control: ChoiceControl });
+registerFieldKind('date', { Control: DateControl });

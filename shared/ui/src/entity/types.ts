@@ -23,6 +23,8 @@ export interface FieldKindOptions {
   choice: { options: Readonly<Record<string, string>>; placeholder?: string; hint?: boolean };
   /** A value the form carries unchanged and does not show (a customer's owner): kept as the API gave it. */
   kept: object;
+  /** A Vietnam calendar day, YYYY-MM-DD ("" for none). */
+  date: object;
 }
 
 export type FieldKindName = keyof FieldKindOptions;
