@@ -109,6 +109,8 @@ test('campaign work: an agent opens "Gọi liên hệ", answers (kept across a r
   for (const label of ['Đồng ý', 'Hẹn gọi lại', 'Máy bận']) await expect(results.getByText(label, { exact: true }).first()).toBeVisible();
   await expect(results.getByTestId('question-result').first()).toContainText('1 câu trả lời');
   await expect(results.getByTestId('agent-chart')).toContainText('Quản trị viên');
+  // The legends keep Vietnamese case as drawn (innerText applies CSS): "Hẹn gọi lại", not "Hẹn Gọi Lại".
+  await expect(results.getByTestId('agent-chart').locator('.fui-legend__legend', { hasText: /hẹn gọi lại/i })).toContainText('Hẹn gọi lại', { useInnerText: true });
   await expect(results.getByTestId('results-export-xlsx')).toBeVisible();
   await stillness(page);
   await page.screenshot(shot('campaign-results-dark'));
