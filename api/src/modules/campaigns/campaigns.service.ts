@@ -1,10 +1,11 @@
 import {
   CAMPAIGN_MSG, CONTACT_IMPORT_MAX_ROWS, CONTACT_PREVIEW_ROWS, canTransition, type Campaign, type CampaignFamily, type CampaignInput, type CampaignListQuery,
-  type CampaignState, type ContactImportResult, type ContactListQuery, type CrmFilter, type FieldError, type Paged, resultOf, type CampaignContact, type RecordingRef,
+  type CampaignState, type ContactImportResult, type ContactListQuery, type CrmFilter, type FieldError, type Paged, resultOf, nationalForm, type CampaignContact, type RecordingRef,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { iso } from '../../db/sql';
 import { recordingRefs, type RecordingAccess } from '../recordings/recordings.service';
+import { phoneMasker } from '../settings/settings.service';
 import { AppError, ConflictError } from '../../http/errors';
 import type { SheetRows } from '../../http/sheet';
 import * as repo from './campaigns.repository';
@@ -151,7 +152,7 @@ export function createCampaignsService(db: Db) {
       }),
 
     /**
-     * A page of contacts with each one's call (time, talk time, result) and, for a viewer holding
+     * A page of contacts (numbers masked per the tenant) with each one's call (time, talk time, result) and, for a viewer holding
      * recording.listen (`recording` not null), its recording (ADR 0050: a recording from its contact's row).
      */
     async contacts(tenantId: number, family: CampaignFamily, id: number, q: ContactListQuery, recording: RecordingAccess = null) {
@@ -161,8 +162,11 @@ export function createCampaignsService(db: Db) {
         const callIds = page.rows.flatMap((r) => (r.call_id ? [r.call_id] : []));
         return { ...page, recordings: recording ? await recordingRefs(tx, callIds, recording.downloadable) : new Map<string, RecordingRef>() };
       });
+      // Numbers as the tenant shows them (masked when it hides numbers), like the working screen and the export.
+      const hide = await phoneMasker(db, tenantId);
       const data: CampaignContact[] = rows.map(({ attempt_id, call_id, attempt_at, call_started_at, answered_at, billsec, disposition, ...contact }) => ({
         ...contact,
+        number: hide ? hide(nationalForm(contact.number)) : contact.number,
         call:
           attempt_id && call_id && attempt_at
             ? {
