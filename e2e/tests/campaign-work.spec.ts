@@ -109,9 +109,15 @@ test('campaign work: an agent opens "Gọi liên hệ", answers (kept across a r
   for (const label of ['Đồng ý', 'Hẹn gọi lại', 'Máy bận']) await expect(results.getByText(label, { exact: true }).first()).toBeVisible();
   await expect(results.getByTestId('question-result').first()).toContainText('1 câu trả lời');
   await expect(results.getByTestId('agent-chart')).toContainText('Quản trị viên');
+  // The legends keep Vietnamese case as drawn (innerText applies CSS): "Hẹn gọi lại", not "Hẹn Gọi Lại".
+  await expect(results.getByTestId('agent-chart').locator('.fui-legend__legend', { hasText: /hẹn gọi lại/i })).toContainText('Hẹn gọi lại', { useInnerText: true });
   await expect(results.getByTestId('results-export-xlsx')).toBeVisible();
   await stillness(page);
   await page.screenshot(shot('campaign-results-dark'));
+  await expect(results.getByTestId('contact-row')).toHaveCount(3);
+  await results.getByTestId('contact-row').last().scrollIntoViewIfNeeded();
+  await stillness(page);
+  await results.getByTestId('contact-calls').screenshot({ path: '../.tmp/screens/campaign-results-contacts-dark.png' });
   await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '0'));
   await page.reload();
   const light = await list.results(CAMPAIGN);
@@ -121,4 +127,12 @@ test('campaign work: an agent opens "Gọi liên hệ", answers (kept across a r
   await expect(light.getByTestId('day-chart')).toContainText('Kết quả theo ngày');
   await stillness(page);
   await page.screenshot(shot('campaign-results-light'));
+  // The contacts with their results and calls (ADR 0050: an attempt knows its call), under the charts.
+  const calls = light.getByTestId('contact-calls');
+  await expect(calls.getByTestId('contact-row')).toHaveCount(3);
+  await expect(calls.getByTestId('contact-row').filter({ hasText: 'Đồng ý' })).toHaveCount(1);
+  await stillness(page);
+  await calls.getByTestId('contact-row').last().scrollIntoViewIfNeeded();
+  await stillness(page);
+  await calls.screenshot({ path: '../.tmp/screens/campaign-results-contacts-light.png' });
 });

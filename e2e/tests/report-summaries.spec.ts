@@ -97,6 +97,8 @@ test('real calls 101 → 102 (answered, missed, busy) are counted per extension 
     await expect(byOrg.screen().getByTestId('chart-teams')).toContainText('Trả lời và không trả lời theo nhóm');
     await expect(byOrg.screen().getByTestId('chart-series')).toContainText('Cuộc gọi theo giờ');
     await expect(byOrg.screen().getByTestId('chart-teams').locator('svg rect').first()).toBeVisible();
+    // The legends keep Vietnamese case as drawn (innerText applies CSS): "Không trả lời", not "Không Trả Lời".
+    await expect(byOrg.screen().getByTestId('chart-teams').locator('.fui-legend__legend', { hasText: /không trả lời/i })).toContainText('Không trả lời', { useInnerText: true });
     await a.page.screenshot({ path: '../.tmp/screens/history-by-department-team.png', fullPage: true });
     await a.page.getByTestId('dark-mode').click();
     await expect.poll(() => backgroundLuminance(a.page)).toBeLessThan(DARK_MAX);

@@ -3,6 +3,7 @@ import { Card, Text, makeStyles } from '@fluentui/react-components';
 import { DataVizPalette, GroupedVerticalBarChart, getColorFromToken } from '@fluentui/react-charts';
 import type { KpiDepartmentRow } from '@tongdai/contracts';
 import { theme } from '@tongdai/platform';
+import { useChartLegendProps } from '@tongdai/ui';
 
 const useStyles = makeStyles({ card: { padding: '16px', minWidth: 0 } });
 const PALETTE = [DataVizPalette.color1, DataVizPalette.color2, DataVizPalette.color3, DataVizPalette.color4, DataVizPalette.color5, DataVizPalette.color6, DataVizPalette.color7, DataVizPalette.color8];
@@ -13,6 +14,7 @@ const PALETTE = [DataVizPalette.color1, DataVizPalette.color2, DataVizPalette.co
  */
 export default function KpiChart({ data, title }: { data: KpiDepartmentRow[]; title: string }) {
   const s = useStyles();
+  const legendProps = useChartLegendProps();
   const dark = useSyncExternalStore(theme.subscribe, theme.isDark);
   const names = [...new Set(data.flatMap((d) => d.kpis.map((k) => k.name)))];
   const color = (name: string) => getColorFromToken(PALETTE[names.indexOf(name) % PALETTE.length], dark);
@@ -25,7 +27,7 @@ export default function KpiChart({ data, title }: { data: KpiDepartmentRow[]; ti
       <Text as="h2" weight="semibold">{title}</Text>
       {/* The axis reaches 100 % at least, so a bar is read against the whole target. */}
       <GroupedVerticalBarChart data={groups} height={300} wrapXAxisLables chartTitle={title} maxBarWidth={48}
-        yMaxValue={Math.max(100, ...groups.flatMap((g) => g.series.map((x) => x.data)))} yAxisTickFormat={(v: number) => `${v}%`} />
+        yMaxValue={Math.max(100, ...groups.flatMap((g) => g.series.map((x) => x.data)))} yAxisTickFormat={(v: number) => `${v}%`} legendProps={legendProps} />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { Card, Text, makeStyles } from '@fluentui/react-components';
 import { DataVizPalette, GroupedVerticalBarChart, getColorFromToken } from '@fluentui/react-charts';
 import { CONTACT_RESULTS, CONTACT_RESULT_LABELS, formatDateTime, type AttemptOutcomes, type CampaignResults, type QuestionResults } from '@tongdai/contracts';
 import { theme } from '@tongdai/platform';
+import { useChartLegendProps } from '@tongdai/ui';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', gap: '12px' },
@@ -24,6 +25,7 @@ const dayLabel = (day: string) => formatDateTime(`${day}T12:00:00+07:00`).slice(
  */
 export default function ResultsCharts({ results }: { results: CampaignResults }) {
   const s = useStyles();
+  const legend = useChartLegendProps(LEGEND);
   const dark = useSyncExternalStore(theme.subscribe, theme.isDark);
   const colour = (i: number) => getColorFromToken(PALETTE[i % PALETTE.length], dark);
   // Only the outcomes that happened in the campaign: bars and a legend without empty entries.
@@ -55,13 +57,13 @@ export default function ResultsCharts({ results }: { results: CampaignResults })
       <Card className={s.card} data-testid="agent-chart">
         <Text as="h3" weight="semibold">Kết quả theo nhân viên</Text>
         {results.agents.length > 0
-          ? <GroupedVerticalBarChart data={results.agents.map((a) => ({ name: a.name, series: outcomeSeries(a) }))} height={260} wrapXAxisLables chartTitle="Kết quả theo nhân viên" maxBarWidth={24} yAxisTickFormat={count} legendProps={LEGEND} />
+          ? <GroupedVerticalBarChart data={results.agents.map((a) => ({ name: a.name, series: outcomeSeries(a) }))} height={260} wrapXAxisLables chartTitle="Kết quả theo nhân viên" maxBarWidth={24} yAxisTickFormat={count} legendProps={legend} />
           : <Text size={200}>Chưa có lượt gọi</Text>}
       </Card>
       <Card className={s.card} data-testid="day-chart">
         <Text as="h3" weight="semibold">Kết quả theo ngày</Text>
         {results.days.length > 0
-          ? <GroupedVerticalBarChart data={results.days.map((d) => ({ name: dayLabel(d.day), series: outcomeSeries(d) }))} height={260} wrapXAxisLables chartTitle="Kết quả theo ngày" maxBarWidth={24} yAxisTickFormat={count} legendProps={LEGEND} />
+          ? <GroupedVerticalBarChart data={results.days.map((d) => ({ name: dayLabel(d.day), series: outcomeSeries(d) }))} height={260} wrapXAxisLables chartTitle="Kết quả theo ngày" maxBarWidth={24} yAxisTickFormat={count} legendProps={legend} />
           : <Text size={200}>Chưa có lượt gọi</Text>}
       </Card>
     </div>

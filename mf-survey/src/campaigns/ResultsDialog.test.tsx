@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import type { CampaignResults } from '@tongdai/contracts';
+import type { CampaignContact, CampaignResults } from '@tongdai/contracts';
 import { i18n } from '@tongdai/platform';
 import '../i18n';
 import { ResultsButton } from './ResultsDialog';
@@ -36,6 +36,26 @@ const RESULTS: CampaignResults = {
   days: [{ day: '2026-11-28', attempts: 2, refused: 0, by_result: { agreed: 1, declined: 1 } }, { day: '2026-11-29', attempts: 2, refused: 1, by_result: { busy: 1 } }],
 };
 
+const contact = (id: number, name: string, extra: Partial<CampaignContact>): CampaignContact => ({
+  id, name, number: '84912000111', fields: {}, customer_id: null, state: 'done', attempts: 1, result: 'agreed', created_at: '2026-11-28T01:00:00.000Z', call: null, ...extra,
+});
+const CONTACTS = {
+  data: [
+    contact(1, 'Chị Lan', {
+      call: {
+        attempt_id: 5, call_id: 'c-5', attempt_at: '2026-11-28T02:00:00.000Z', started_at: '2026-11-28T02:00:02.000Z', answered_at: '2026-11-28T02:00:07.000Z',
+        talk_seconds: 95, result: 'answered', recording: { id: 77, duration_seconds: 95, downloadable: false },
+      },
+    }),
+    contact(2, 'Anh Nam', { number: '0912***112', result: 'busy', call: { attempt_id: 6, call_id: 'c-6', attempt_at: '2026-11-28T03:00:00.000Z', started_at: null, answered_at: null, talk_seconds: null, result: null, recording: null } }),
+    contact(3, 'Cô Hoa', { state: 'pending', attempts: 0, result: null }),
+  ],
+  meta: { page: 1, per_page: 10, total: 3 },
+};
+/** The API as the dialog asks it: the results, a page of contacts, a recording's bytes. */
+const api = (extra: (url: string) => unknown = () => undefined) => (url: string) =>
+  extra(url) ?? (url.endsWith('/contacts') ? { json: () => Promise.resolve(CONTACTS) } : { json: () => Promise.resolve({ data: RESULTS }) });
+
 const open = () => {
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -47,7 +67,7 @@ const open = () => {
 
 beforeEach(() => {
   allowed = ['campaign.view'];
-  mockGet.mockReset().mockReturnValue({ json: () => Promise.resolve({ data: RESULTS }) });
+  mockGet.mockReset().mockImplementation(api());
 });
 
 describe('the results of a campaign', () => {
@@ -78,7 +98,7 @@ describe('the results of a campaign', () => {
   it('campaign.export downloads the XLSX through the results export', async () => {
     allowed = ['campaign.view', 'campaign.export'];
     const blob = jest.fn(() => Promise.resolve(new Blob(['x'])));
-    mockGet.mockImplementation((url: string) => (url.includes('/export.') ? { blob } : { json: () => Promise.resolve({ data: RESULTS }) }));
+    mockGet.mockImplementation(api((url) => (url.includes('/export.') ? { blob } : undefined)));
     URL.createObjectURL = jest.fn(() => 'blob:x');
     URL.revokeObjectURL = jest.fn();
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -86,5 +106,24 @@ describe('the results of a campaign', () => {
     fireEvent.click(await screen.findByTestId('results-export-xlsx'));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(mockGet).toHaveBeenCalledWith('survey-campaigns/9/results/export.xlsx', { timeout: false });
+  });
+
+  it("shows each contact's call (time, result, talk time) and plays its recording from the contact's row", async () => {
+    const blob = jest.fn(() => Promise.resolve(new Blob(['mp3'], { type: 'audio/mpeg' })));
+    mockGet.mockImplementation(api((url) => (url === 'recordings/77/audio' ? { blob } : undefined)));
+    URL.createObjectURL = jest.fn(() => 'blob:rec');
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    open();
+    const rows = await screen.findAllByTestId('contact-row');
+    expect(mockGet).toHaveBeenCalledWith('survey-campaigns/9/contacts', { searchParams: { page: 1, per_page: 10 } });
+    expect(rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent))).toEqual([
+      ['Chị Lan', '0912000111', 'Đã xong', 'Đồng ý', '28/11/2026 09:00 · Trả lời', '01:35', '01:35'],
+      ['Anh Nam', '0912***112', 'Đã xong', 'Máy bận', '28/11/2026 10:00 · Đang gọi', '—', '—'],
+      ['Cô Hoa', '0912000111', 'Chờ gọi', '—', '—', '—', '—'],
+    ]);
+    fireEvent.click(within(rows[0]).getByTestId('contact-recording'));
+    await waitFor(() => expect(play).toHaveBeenCalled());
+    expect(mockGet).toHaveBeenCalledWith('recordings/77/audio', { timeout: 120_000 });
+    expect(blob).toHaveBeenCalledTimes(1);
   });
 });

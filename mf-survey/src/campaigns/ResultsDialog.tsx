@@ -7,6 +7,7 @@ import { notify, toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
 import { ErrorState, LoadingState } from '@tongdai/ui';
 import { downloadResults, useCampaignResults } from './campaign.api';
+import { ContactCalls } from './ContactCalls';
 
 const ResultsCharts = lazy(() => import('./ResultsCharts'));
 
@@ -78,6 +79,7 @@ export function ResultsDialog({ family, campaign, onClose }: { family: CampaignF
               <>
                 <Summary results={results.data} />
                 <Suspense fallback={<LoadingState />}><ResultsCharts results={results.data} /></Suspense>
+                <ContactCalls family={family} campaignId={campaign.id} />
               </>
             )}
           </DialogContent>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  campaignApi, campaignResultsApi, type Campaign, type CampaignResults, type CampaignFamily, type CampaignOptions, type CampaignProgress, type CampaignState, type ContactImportResult, type CrmFilter, type One,
+  RECORDING_API, campaignApi, campaignResultsApi, type Campaign, type CampaignContact, type Paged, type CampaignResults, type CampaignFamily, type CampaignOptions, type CampaignProgress, type CampaignState, type ContactImportResult, type CrmFilter, type One,
 } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 
@@ -78,6 +78,21 @@ export function useCampaignResults(family: CampaignFamily, id: number) {
     queryFn: () => tenantApi().get(campaignResultsApi(family).results(id)).json<One<CampaignResults>>().then((r) => r.data),
   });
 }
+
+/** Contacts a page of the results shows. */
+export const CONTACTS_PAGE = 10;
+
+/** GET …/contacts: a page of contacts, each with its call and (for recording.listen) its recording. */
+export function useCampaignContacts(family: CampaignFamily, id: number, page: number) {
+  return useQuery({
+    queryKey: [campaignScope(family), 'contacts', id, page],
+    queryFn: () => tenantApi().get(campaignApi(family).contacts(id), { searchParams: { page, per_page: CONTACTS_PAGE } }).json<Paged<CampaignContact>>(),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** A call's recording, fetched with the viewer's token (no public link); long enough for an hour's MP3. */
+export const fetchRecording = (id: number): Promise<Blob> => tenantApi().get(RECORDING_API.audio(id), { timeout: 120_000 }).blob();
 
 /** GET …/results/export.<format> (campaign.export): the contacts with their results and answers, saved as a file. */
 export async function downloadResults(family: CampaignFamily, id: number, format: 'csv' | 'xlsx'): Promise<void> {

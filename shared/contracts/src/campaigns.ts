@@ -3,6 +3,8 @@ import { PAGE_SIZE } from './constants';
 import { CAMPAIGN_KINDS, type CampaignKind, type Decree91Refusal } from './decree91';
 import { MSG } from './messages';
 import { optionalRef, requiredRef } from './ref';
+import type { RecordingRef } from './recording';
+import type { CallResult } from './reports';
 import { intFromQuery } from './surveys';
 
 /**
@@ -218,6 +220,25 @@ export interface CampaignContact {
   attempts: number;
   result: ContactResult | null;
   created_at: string;
+  /** The contact's latest call placed after an allowed "Gọi" (the attempt ↔ CDR link, ADR 0050); null: none yet. */
+  call: ContactCall | null;
+}
+
+/**
+ * A campaign attempt's call as its record says (the CDR, written when the call ends): until then
+ * `result` and the times are null. `recording` only for a viewer holding recording.listen.
+ */
+export interface ContactCall {
+  attempt_id: number;
+  call_id: string;
+  /** When the agent pressed "Gọi". */
+  attempt_at: string;
+  started_at: string | null;
+  answered_at: string | null;
+  /** Talk time, seconds (the record's billsec); null while the call has no record. */
+  talk_seconds: number | null;
+  result: CallResult | null;
+  recording: RecordingRef | null;
 }
 
 export interface CampaignOptions {

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from './constants';
 import { MSG } from './messages';
 import { requiredRef } from './ref';
 import { vnDay, vnDayStart } from './reports';
+import type { ContactResult } from './campaigns';
 
 /**
  * KPIs (issue 14): a target for a measure over a period (Vietnam calendar day, week from Monday,
@@ -12,7 +13,8 @@ import { vnDay, vnDayStart } from './reports';
 
 /**
  * What a KPI can measure, with the unit its target and actual are written in. "Survey calls
- * completed" is not here: no survey data exists yet, so its actual could not be counted honestly.
+ * completed" counts the assignee's attempts in survey campaigns ended with a result of
+ * SURVEY_COMPLETED_RESULTS (the campaign results' own rows, ADR 0050).
  */
 export const KPI_MEASURES = {
   calls_made: { label: 'Số cuộc gọi ra', unit: 'cuộc' },
@@ -20,8 +22,15 @@ export const KPI_MEASURES = {
   talk_time: { label: 'Thời gian đàm thoại', unit: 'phút' },
   answer_rate: { label: 'Tỷ lệ trả lời', unit: '%' },
   avg_handle_time: { label: 'Thời gian xử lý trung bình', unit: 'giây' },
+  survey_calls_completed: { label: 'Số cuộc gọi khảo sát hoàn thành', unit: 'cuộc' },
 } as const;
 export type KpiMeasure = keyof typeof KPI_MEASURES;
+
+/**
+ * A survey call is completed when the agent ends it "Đồng ý" (the contact took the survey): "Từ chối",
+ * "Hẹn gọi lại", "Sai số", "Không nghe máy", "Máy bận" and Decree 91 refusals are attempts, not surveys done.
+ */
+export const SURVEY_COMPLETED_RESULTS = ['agreed'] as const satisfies readonly ContactResult[];
 
 export const KPI_PERIODS = { day: 'Ngày', week: 'Tuần', month: 'Tháng' } as const;
 export type KpiPeriod = keyof typeof KPI_PERIODS;

@@ -17,3 +17,4 @@ export { LinkButton } from './LinkButton';
 export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit, FormRefusal } from './useFormSubmit';
 export * from './entity';
+export { useChartLegendProps } from './charts/legends';

@@ -146,11 +146,30 @@ export async function contactCount(tx: Queryable, campaignId: number): Promise<n
   return (await tx.query<{ n: number }>('select count(*)::int as n from campaign_contacts where campaign_id = $1', [campaignId])).rows[0].n;
 }
 
-export async function listContacts(tx: Queryable, campaignId: number, q: ContactListQuery): Promise<{ rows: CampaignContact[]; total: number }> {
+type ContactLine = Omit<CampaignContact, 'call'> & {
+  attempt_id: string | null; call_id: string | null; attempt_at: Date | null; call_started_at: Date | null; answered_at: Date | null; billsec: number | null; disposition: string | null;
+};
+
+/**
+ * A page of contacts, each with its latest call placed after an allowed "Gọi" (ADR 0050: the plan
+ * wrote the call's Call-ID on the attempt) and that call's record. The record is looked up by its
+ * key (tenant, Call-ID, started_at) within minutes of the attempt, so only one month's partition is read.
+ */
+export async function listContacts(tx: Queryable, campaignId: number, q: ContactListQuery): Promise<{ rows: ContactLine[]; total: number }> {
   const total = await contactCount(tx, campaignId);
-  const { rows } = await tx.query<CampaignContact>(
-    `select id::int, number, name, fields, customer_id, state, attempts, result, created_at from campaign_contacts where campaign_id = $1
-      order by id limit $2 offset $3`,
+  const { rows } = await tx.query<ContactLine>(
+    `select k.id::int, k.number, k.name, k.fields, k.customer_id, k.state, k.attempts, k.result, k.created_at,
+            a.id as attempt_id, a.call_id, a.started_at as attempt_at,
+            d.started_at as call_started_at, d.answered_at, d.billsec, d.disposition
+       from campaign_contacts k
+       left join lateral (select a.id, a.call_id, a.started_at, a.tenant_id from campaign_attempts a
+                           where a.contact_id = k.id and a.call_id is not null order by a.started_at desc, a.id desc limit 1) a on true
+       left join lateral (select d.started_at, d.answered_at, d.billsec, d.disposition from cdrs d
+                           where d.tenant_id = a.tenant_id and d.call_id = a.call_id
+                             and d.started_at >= a.started_at - interval '1 minute' and d.started_at < a.started_at + interval '10 minutes'
+                           order by d.started_at limit 1) d on true
+      where k.campaign_id = $1
+      order by k.id limit $2 offset $3`,
     [campaignId, q.per_page, (q.page - 1) * q.per_page],
   );
   return { rows: rows.map((r) => ({ ...r, created_at: iso(r.created_at) })), total };

@@ -8,6 +8,7 @@ import {
 import { AppError } from '../../http/errors';
 import { sendExport } from '../../http/export-files';
 import { authOf, guarded } from '../../http/guards';
+import { recordingAccess } from '../recordings/recordings.service';
 import { idOf } from '../../http/params';
 import { readRows, type SheetLimits } from '../../http/sheet';
 import { readUpload } from '../../http/upload';
@@ -71,8 +72,8 @@ export function campaignsRoutes(family: CampaignFamily) {
       data: await svc.transition(tid(request), family, idOf(request.params), (request.body as CampaignTransition).to),
     }));
     app.get(`${one}/progress`, { preHandler: view, schema }, async (request) => ({ data: await svc.progress(tid(request), family, idOf(request.params)) }));
-    app.get(`${one}/contacts`, { preHandler: [...view, validate({ query: ContactListQuerySchema })], schema }, (request) =>
-      svc.contacts(tid(request), family, idOf(request.params), request.query as ContactListQuery),
+    app.get(`${one}/contacts`, { preHandler: [...view, validate({ query: ContactListQuerySchema })], schema }, async (request) =>
+      svc.contacts(tid(request), family, idOf(request.params), request.query as ContactListQuery, await recordingAccess(request)),
     );
     app.delete(`${one}/contacts`, { preHandler: edit, schema }, async (request, reply) => {
       await svc.clearContacts(tid(request), family, idOf(request.params));

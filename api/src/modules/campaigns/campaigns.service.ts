@@ -1,8 +1,11 @@
 import {
   CAMPAIGN_MSG, CONTACT_IMPORT_MAX_ROWS, CONTACT_PREVIEW_ROWS, canTransition, type Campaign, type CampaignFamily, type CampaignInput, type CampaignListQuery,
-  type CampaignState, type ContactImportResult, type ContactListQuery, type CrmFilter, type FieldError, type Paged,
+  type CampaignState, type ContactImportResult, type ContactListQuery, type CrmFilter, type FieldError, type Paged, resultOf, nationalForm, type CampaignContact, type RecordingRef,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
+import { iso } from '../../db/sql';
+import { recordingRefs, type RecordingAccess } from '../recordings/recordings.service';
+import { phoneMasker } from '../settings/settings.service';
 import { AppError, ConflictError } from '../../http/errors';
 import type { SheetRows } from '../../http/sheet';
 import * as repo from './campaigns.repository';
@@ -148,12 +151,37 @@ export function createCampaignsService(db: Db) {
         return found(await repo.getCampaign(tx, family, id));
       }),
 
-    async contacts(tenantId: number, family: CampaignFamily, id: number, q: ContactListQuery) {
-      const { rows, total } = await db.withTenant(tenantId, async (tx) => {
+    /**
+     * A page of contacts (numbers masked per the tenant) with each one's call (time, talk time, result) and, for a viewer holding
+     * recording.listen (`recording` not null), its recording (ADR 0050: a recording from its contact's row).
+     */
+    async contacts(tenantId: number, family: CampaignFamily, id: number, q: ContactListQuery, recording: RecordingAccess = null) {
+      const { rows, total, recordings } = await db.withTenant(tenantId, async (tx) => {
         found(await repo.getCampaign(tx, family, id));
-        return repo.listContacts(tx, id, q);
+        const page = await repo.listContacts(tx, id, q);
+        const callIds = page.rows.flatMap((r) => (r.call_id ? [r.call_id] : []));
+        return { ...page, recordings: recording ? await recordingRefs(tx, callIds, recording.downloadable) : new Map<string, RecordingRef>() };
       });
-      return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
+      // Numbers as the tenant shows them (masked when it hides numbers), like the working screen and the export.
+      const hide = await phoneMasker(db, tenantId);
+      const data: CampaignContact[] = rows.map(({ attempt_id, call_id, attempt_at, call_started_at, answered_at, billsec, disposition, ...contact }) => ({
+        ...contact,
+        number: hide ? hide(nationalForm(contact.number)) : contact.number,
+        call:
+          attempt_id && call_id && attempt_at
+            ? {
+                attempt_id: Number(attempt_id),
+                call_id,
+                attempt_at: iso(attempt_at),
+                started_at: call_started_at && iso(call_started_at),
+                answered_at: answered_at && iso(answered_at),
+                talk_seconds: disposition ? (billsec ?? 0) : null,
+                result: disposition ? resultOf(disposition) : null,
+                recording: recordings.get(call_id) ?? null,
+              }
+            : null,
+      }));
+      return { data, meta: { page: q.page, per_page: q.per_page, total } };
     },
 
     /** Empties a draft's contact list; while running or paused the list only grows. */

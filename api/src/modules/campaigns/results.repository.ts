@@ -1,5 +1,5 @@
 import {
-  CONTACT_RESULTS, YES_NO_LABELS, type AttemptOutcomes, type CampaignResults, type ContactResult, type QuestionAsAsked, type QuestionResults,
+  CONTACT_RESULTS, SURVEY_COMPLETED_RESULTS, YES_NO_LABELS, type AttemptOutcomes, type CampaignResults, type ContactResult, type QuestionAsAsked, type QuestionResults,
   type SurveyAnswerValue, type SurveyQuestionKind,
 } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
@@ -151,4 +151,22 @@ export async function exportContacts(tx: Queryable, campaignId: number, afterId:
     [campaignId, afterId, limit],
   );
   return rows.map((r) => ({ ...r, last_at: r.last_at === null ? null : iso(r.last_at) }));
+}
+
+/**
+ * The KPI "survey calls completed" (ADR 0050), from the same rows as the results: attempts by these
+ * accounts in survey campaigns, started in [from, to), ended with a result of SURVEY_COMPLETED_RESULTS.
+ * An index probe per account (campaign_attempts_user_idx: tenant, user, started_at, allowed attempts).
+ */
+export async function surveyCallsCompleted(tx: Queryable, userIds: readonly number[], from: Date, to: Date): Promise<number> {
+  if (!userIds.length) return 0;
+  const { rows } = await tx.query<{ n: number }>(
+    `select count(*)::int as n
+       from campaign_attempts a
+       join campaign_contacts k on k.id = a.contact_id
+       join campaigns c on c.id = k.campaign_id and c.family = 'survey'
+      where a.user_id = any($1::int[]) and a.refusal is null and a.started_at >= $2 and a.started_at < $3 and a.result = any($4::text[])`,
+    [userIds, from, to, [...SURVEY_COMPLETED_RESULTS]],
+  );
+  return rows[0].n;
 }

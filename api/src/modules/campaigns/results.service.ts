@@ -7,6 +7,8 @@ import { AppError } from '../../http/errors';
 import { phoneMasker } from '../settings/settings.service';
 import { campaignResults, exportContacts } from './results.repository';
 
+export { surveyCallsCompleted } from './results.repository';
+
 const EXPORT_PAGE = 1000;
 
 async function campaignOf(tx: Queryable, family: CampaignFamily, id: number): Promise<{ id: number; name: string }> {

@@ -198,17 +198,26 @@ export async function attemptNumber(tx: Queryable, campaignId: number, contactId
  * whose allowed attempt, by the extension's agent to one of `numbers` (the callee's forms), started at
  * or after `since`; the latest such attempt wins. Null for every other call.
  */
-export async function campaignHotlineOfCall(tx: Queryable, extension: string, numbers: readonly string[], since: Date): Promise<{ campaign_id: number; hotline: string } | null> {
+/**
+ * The running campaign (and its hotline) of the latest allowed attempt by the extension's agent to one
+ * of `numbers` since `since`; with `callId`, that attempt now names the call (ADR 0050: the attempt ↔
+ * CDR link is made by the plan that gives the call its campaign caller ID, in the same statement).
+ */
+export async function campaignHotlineOfCall(tx: Queryable, extension: string, numbers: readonly string[], since: Date, callId: string | null = null): Promise<{ campaign_id: number; hotline: string } | null> {
   const { rows } = await tx.query<{ campaign_id: number; hotline: string }>(
-    `select c.id::int as campaign_id, n.number as hotline
-       from subscribers s
-       join campaign_attempts a on a.user_id = s.user_id and a.refusal is null and a.started_at >= $3
-       join campaign_contacts k on k.id = a.contact_id
-       join campaigns c on c.id = k.campaign_id and c.state = 'running'
-       join pbx_numbers n on n.id = c.hotline_id
-      where s.extension = $1 and s.user_id is not null and k.number = any($2::text[])
-      order by a.started_at desc, a.id desc limit 1`,
-    [extension, numbers, since],
+    `with hit as (
+       select a.id as attempt_id, c.id::int as campaign_id, n.number as hotline
+         from subscribers s
+         join campaign_attempts a on a.user_id = s.user_id and a.refusal is null and a.started_at >= $3
+         join campaign_contacts k on k.id = a.contact_id
+         join campaigns c on c.id = k.campaign_id and c.state = 'running'
+         join pbx_numbers n on n.id = c.hotline_id
+        where s.extension = $1 and s.user_id is not null and k.number = any($2::text[])
+        order by a.started_at desc, a.id desc limit 1),
+     -- A data-modifying WITH runs once whether or not it is read.
+     linked as (update campaign_attempts a set call_id = $4 from hit where $4::text is not null and a.id = hit.attempt_id)
+     select campaign_id, hotline from hit`,
+    [extension, numbers, since, callId],
   );
   return rows[0] ?? null;
 }

@@ -20,12 +20,13 @@ export const CAMPAIGN_CALLER_ID_SEC = 120;
  * The campaign caller ID of a call the extension places to `callee` now (ADR 0050 slice 3, Decree 91:
  * an advertising call shows the identity registered for it): the running campaign's hotline when the
  * extension's agent made an allowed "Gọi" to that number within CAMPAIGN_CALLER_ID_SEC; else null.
- * Read by the call plane for the routing plan (routing LiveState.campaignCaller).
+ * Read by the call plane for the routing plan (routing LiveState.campaignCaller). With the call's
+ * `callId` (its SIP Call-ID, the key of its CDR and recording), that attempt is linked to the call.
  */
-export async function campaignCallerOf(db: Db, tenantId: number, extension: string, callee: string, at: Date): Promise<{ campaignId: number; hotline: string } | null> {
+export async function campaignCallerOf(db: Db, tenantId: number, extension: string, callee: string, at: Date, callId: string | null = null): Promise<{ campaignId: number; hotline: string } | null> {
   if (!(await mayHaveCampaignCall(db, tenantId, at))) return null;
   const forms = [...new Set([callee, ...allNumberForms(callee)])];
-  const row = await db.withTenant(tenantId, (tx) => repo.campaignHotlineOfCall(tx, extension, forms, new Date(at.getTime() - CAMPAIGN_CALLER_ID_SEC * 1000)));
+  const row = await db.withTenant(tenantId, (tx) => repo.campaignHotlineOfCall(tx, extension, forms, new Date(at.getTime() - CAMPAIGN_CALLER_ID_SEC * 1000), callId));
   return row && { campaignId: row.campaign_id, hotline: row.hotline };
 }
 /**

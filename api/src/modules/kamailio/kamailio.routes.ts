@@ -27,7 +27,7 @@ export interface KamailioRouteDeps {
   /** Accept `at` (ISO time) on plan requests, to test time conditions. */
   testClock: boolean;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
-  liveState(tenantId: number, caller: string, config: PbxConfig, callee?: string): Promise<LiveState>;
+  liveState(tenantId: number, caller: string, config: PbxConfig, callee?: string, callId?: string): Promise<LiveState>;
   /** Whether the user of this extension holds monitor.spy (a supervisor's feature code, ADR 0042). */
   maySpy(tenantId: number, extension: string): Promise<boolean>;
   /** A registration began or ended (not a refresh): user activity and the wall's event. */
@@ -149,7 +149,7 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
     const config = await d.config(tenant.tenantId, tenant.maDn);
     const domain = sipDomain(tenant.maDn);
     const spy = q.source === 'ext' ? parseSpyNumber(q.to) : null;
-    const routing = spy ? await spyPlan(tenant.tenantId, q.from, q.to, spy) : planCall(config, call, await d.liveState(tenant.tenantId, q.from, config, call.direction === 'outbound' ? q.to : undefined));
+    const routing = spy ? await spyPlan(tenant.tenantId, q.from, q.to, spy) : planCall(config, call, await d.liveState(tenant.tenantId, q.from, config, call.direction === 'outbound' ? q.to : undefined, q.call_id));
     const trunks = await d.trunks(tenant.tenantId, config);
     const kamailio: KamailioPlan = {
       ...toKamailioPlan(routing, domain, trunks),

@@ -121,6 +121,13 @@ export async function assigneeExtensions(tx: Queryable, a: { type: KpiAssigneeTy
   return rows.map((r) => r.extension);
 }
 
+/** The accounts whose work is the assignee's: the agent, or the team's or department's accounts now. */
+export async function assigneeUsers(tx: Queryable, a: { type: KpiAssigneeType; id: number }): Promise<number[]> {
+  const column = a.type === 'user' ? 'u.id' : a.type === 'team' ? 'u.team_id' : 'u.department_id';
+  const { rows } = await tx.query<{ id: number }>(`select u.id from users u where ${column} = $1 order by u.id`, [a.id]);
+  return rows.map((r) => r.id);
+}
+
 /** The viewer's own team and department (the KPIs assigned to them concern the viewer too). */
 export async function ownPlace(tx: Queryable, userId: number): Promise<{ teamId: number | null; departmentId: number | null }> {
   const { rows } = await tx.query<{ team_id: number | null; department_id: number | null }>('select team_id, department_id from users where id = $1', [userId]);

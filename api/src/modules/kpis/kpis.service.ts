@@ -3,7 +3,8 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { legFigures } from '../reports/read-model.service';
 import { viewerScope, type Viewer } from '../reports/reports.service';
-import { kpiProgress, kpiWindow } from './progress';
+import { kpiProgress, kpiWindow, type KpiFigures } from './progress';
+import { surveyCallsCompleted } from '../campaigns/results.service';
 import * as repo from './kpis.repository';
 
 /**
@@ -30,14 +31,19 @@ const found = <T>(x: T | null | false): T => {
 
 /**
  * KPIs (issue 14, ADR 0028): CRUD, and each KPI's actual so far in its current period, read from
- * the reports read model (rollups) for the assignee's extensions and judged by progress.ts.
+ * the reports read model (rollups) for the assignee's extensions, or for "survey calls completed"
+ * from the campaign attempts of the assignee's accounts (ADR 0050), and judged by progress.ts.
  */
 export function createKpisService(db: Db, now: () => Date = () => new Date()) {
 
   /** The row with its progress now. */
   async function withProgress(tx: Queryable, row: repo.KpiRow, at: Date): Promise<Kpi> {
     const w = kpiWindow(row, at);
-    const figures = w.read ? await legFigures(tx, { ...w.read, extensions: await repo.assigneeExtensions(tx, row.assignee) }) : null;
+    let figures: KpiFigures | null = null;
+    if (w.read && row.measure === 'survey_calls_completed') {
+      // The campaign attempts themselves (the results' rows), from the window's start to now.
+      figures = { survey_calls_completed: await surveyCallsCompleted(tx, await repo.assigneeUsers(tx, row.assignee), w.from, new Date(Math.min(at.getTime() + 1, w.end.getTime()))) };
+    } else if (w.read) figures = await legFigures(tx, { ...w.read, extensions: await repo.assigneeExtensions(tx, row.assignee) });
     return { ...row, progress: kpiProgress(row, w, figures) };
   }
   const allWithProgress = async (tx: Queryable, rows: repo.KpiRow[]) => {

@@ -70,6 +70,12 @@ describe('kpiProgress', () => {
     expect(kpiProgress({ measure: 'calls_made', target: 40 }, noon, made(19))).toMatchObject({ percent: 47.5, status: 'behind' });
     expect(kpiProgress({ measure: 'calls_made', target: 40 }, noon, made(41))).toMatchObject({ percent: 102.5, status: 'met' });
   });
+  it('survey calls completed: counted from the attempts, cumulative like calls made', () => {
+    const done = (n: number) => ({ survey_calls_completed: n });
+    expect(kpiProgress({ measure: 'survey_calls_completed', target: 10 }, noon, done(5))).toMatchObject({ actual: 5, percent: 50, status: 'on_track' });
+    expect(kpiProgress({ measure: 'survey_calls_completed', target: 10 }, noon, done(4))).toMatchObject({ actual: 4, status: 'behind' });
+    expect(kpiProgress({ measure: 'survey_calls_completed', target: 10 }, noon, done(10))).toMatchObject({ status: 'met' });
+  });
   it('answer rate is compared with its target, whatever the hour', () => {
     const rate = (answered: number, calls: number) => legs({}, {}, { calls, answered, answer_rate: calls ? answered / calls : 0 });
     expect(kpiProgress({ measure: 'answer_rate', target: 80 }, noon, rate(4, 5))).toMatchObject({ actual: 80, percent: 100, status: 'on_track' });

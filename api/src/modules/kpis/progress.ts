@@ -60,36 +60,47 @@ export interface LegFigures {
   all: CallFigures;
 }
 
+/** Survey calls the assignee completed in the window (campaign attempts, ADR 0050). */
+export interface SurveyFigures {
+  survey_calls_completed: number;
+}
+/** What a KPI's actual is computed from: the call figures, or for "survey calls completed" the attempts. */
+export type KpiFigures = LegFigures | SurveyFigures;
+const isLegs = (f: KpiFigures): f is LegFigures => 'all' in f;
+
 /** Measures whose actual grows through the period (compared with the elapsed share of the target). */
-const CUMULATIVE: ReadonlySet<KpiMeasure> = new Set(['calls_made', 'calls_answered', 'talk_time']);
+const CUMULATIVE: ReadonlySet<KpiMeasure> = new Set(['calls_made', 'calls_answered', 'talk_time', 'survey_calls_completed']);
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /**
  * The actual in the measure's unit, from the read model's figures only: calls placed, received
  * calls answered, talk minutes, answered share of the assignee's calls (%) and average talk
- * seconds per answered call — the same answer rate and average the reports show for those extensions.
+ * seconds per answered call — the same answer rate and average the reports show for those extensions;
+ * survey calls completed from the campaign attempts.
  */
-export function actualOf(measure: KpiMeasure, f: LegFigures): number {
+export function actualOf(measure: KpiMeasure, f: KpiFigures): number {
+  if (!isLegs(f)) return measure === 'survey_calls_completed' ? f.survey_calls_completed : 0;
   switch (measure) {
     case 'calls_made': return f.placed.calls;
     case 'calls_answered': return f.received.answered;
     case 'talk_time': return round(f.all.talk_sec / 60, 1);
     case 'answer_rate': return round(f.all.answer_rate * 100, 1);
     case 'avg_handle_time': return f.all.avg_talk_sec;
+    case 'survey_calls_completed': return 0;
   }
 }
 
 /** Whether a rate or an average has anything to be computed from yet. */
-const hasBasis = (measure: KpiMeasure, f: LegFigures) =>
-  measure === 'answer_rate' ? f.all.calls > 0 : measure === 'avg_handle_time' ? f.all.answered > 0 : true;
+const hasBasis = (measure: KpiMeasure, f: KpiFigures) =>
+  !isLegs(f) ? true : measure === 'answer_rate' ? f.all.calls > 0 : measure === 'avg_handle_time' ? f.all.answered > 0 : true;
 
 /**
  * Progress of a KPI in its window. Cumulative measures are met once the actual reaches the target
  * and on track while it keeps up with the elapsed share of it; the answer rate is on track at or
  * above its target; average handle time is a ceiling, on track at or below it.
  */
-export function kpiProgress(kpi: { measure: KpiMeasure; target: number }, w: KpiWindow, f: LegFigures | null): KpiProgress {
+export function kpiProgress(kpi: { measure: KpiMeasure; target: number }, w: KpiWindow, f: KpiFigures | null): KpiProgress {
   const base = { period_from: w.period_from, period_to: w.period_to, elapsed: round(w.elapsed, 4) };
   if (!w.read || !f) return { ...base, actual: 0, percent: 0, status: 'not_started' };
   const actual = actualOf(kpi.measure, f);

@@ -1,12 +1,12 @@
 /// <reference types="@fastify/swagger" />
 // (The OpenAPI fields of `schema` come from @fastify/swagger; said here for the packages, such as the
 // e2e bench, that compile this file through the reports service without loading the server.)
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { FEATURES, PERM } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { isForeignKeyViolation } from '../../http/errors';
-import { guarded } from '../../http/guards';
+import { guarded, holdsPermission } from '../../http/guards';
 import { idOf } from '../../http/params';
 import { viewerOf } from '../reports/reports.service';
 import { recordingStoreFromEnv, type RecordingStore } from './recording-store';
@@ -14,6 +14,16 @@ import { verifyRecordingTicket } from './recording-ticket';
 import { createRecordingsService, isNoSpace, looksLikeMp3, RECORDING_MAX_BYTES, recordingStorage, saveRecording } from './recordings';
 
 const schema = { tags: ['tenant: recordings'], security: [{ bearer: [] }] };
+
+/**
+ * What a viewer may do with the recordings a list names (issue 16): null without recording.listen (the
+ * rows say nothing of recordings), else whether they may also download them (recording.download).
+ */
+export type RecordingAccess = { downloadable: boolean } | null;
+
+/** The request's recording access: the call history's rows and a campaign contact's call read it alike. */
+export const recordingAccess = async (request: FastifyRequest): Promise<RecordingAccess> =>
+  (await holdsPermission(request, PERM.recording.listen)) ? { downloadable: await holdsPermission(request, PERM.recording.download) } : null;
 
 /**
  * Tenant surface (issue 16, ADR 0041): a recording's audio for the call history's player

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALL_REPORT_EXPORT_HEADERS, CallReportQuerySchema, FEATURES, PERM, type CallReportQuery } from '@tongdai/contracts';
-import { guarded, holdsPermission, requirePermission } from '../../http/guards';
+import { guarded, requirePermission } from '../../http/guards';
 import { validateFilters } from '../../http/validate';
 import { idOf } from '../../http/params';
-import { createCallHistoryService, type RecordingAccess } from './call-history.service';
+import { createCallHistoryService } from './call-history.service';
 import { viewerOf as viewerFor, type Viewer } from './viewer-scope';
 import { sendExport } from '../../http/export-files';
-import { recordingRoutes } from '../recordings/recordings.service';
+import { recordingAccess, recordingRoutes } from '../recordings/recordings.service';
 
 const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
 
@@ -15,10 +15,6 @@ export const parseFilters = validateFilters(CallReportQuerySchema);
 
 /** Who asks, and whether report.view lets them read the whole tenant (else viewerScope says what they see). */
 export const viewerOf = (request: FastifyRequest): Promise<Viewer> => viewerFor(request, PERM.report.view);
-
-/** Whether the rows name their recordings (recording.listen), and whether those may be downloaded (issue 16). */
-const recordingAccess = async (request: FastifyRequest): Promise<RecordingAccess> =>
-  (await holdsPermission(request, PERM.recording.listen)) ? { downloadable: await holdsPermission(request, PERM.recording.download) } : null;
 
 /**
  * Tenant surface: call history (issue 13). Any user of a tenant that bought "report" may ask; the

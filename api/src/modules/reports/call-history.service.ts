@@ -7,7 +7,7 @@ import type { CdrRow } from '../cdr/cdr';
 import { listTenantCdrs, oddLegCorrection, pageTenantCdrs, type CdrFilter, type CdrRecord, type LineKey } from '../cdr/cdr.service';
 import { createCustomersService } from '../customers/customers.service';
 import { phoneMasker } from '../settings/settings.service';
-import { recordingRefs } from '../recordings/recordings.service';
+import { recordingRefs, type RecordingAccess } from '../recordings/recordings.service';
 import { voicemailRefs } from '../voicemail/voicemail.service';
 import type { RenderedPage } from '../../http/export-files';
 import { linePages, outsideNumber } from './export-lines';
@@ -22,11 +22,6 @@ const DAY_MS = 86_400_000;
 /** Rows per keyset page of an export (ADR 0029): one short transaction each, so memory stays flat. */
 const EXPORT_PAGE = 5000;
 
-/**
- * What a viewer may do with the rows' recordings (issue 16): null without recording.listen (the
- * rows say nothing of recordings), else whether they may also download them (recording.download).
- */
-export type RecordingAccess = { downloadable: boolean } | null;
 
 /** The recordings and voicemail messages of a page's calls, read in the page's own transaction; null: not asked. */
 async function pageRecordings(tx: Queryable, rows: CdrRecord[], access: RecordingAccess): Promise<PageAudio | null> {

@@ -194,9 +194,10 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
 
   /**
    * Live state for the engine: who is registered and busy now, the caller's last agent; for a number
-   * an extension dials (`callee`), the campaign whose allowed "Gọi" it is (its hotline is the caller ID).
+   * an extension dials (`callee`), the campaign whose allowed "Gọi" it is (its hotline is the caller ID;
+   * that attempt is linked to the call `callId`, ADR 0050).
    */
-  async function liveState(tenantId: number, caller: string, config: PbxConfig, callee?: string): Promise<LiveState> {
+  async function liveState(tenantId: number, caller: string, config: PbxConfig, callee?: string, callId?: string): Promise<LiveState> {
     // Every form the caller's number may have been recorded in (CDR lookups for last-call routing).
     const forms = [...new Set([caller, ...allNumberForms(caller)])];
     const last = config.lastCalls?.length ? (tracker.recentAgent(tenantId, forms) ?? (await lastAnsweringAgent(db, tenantId, forms))) : null;
@@ -205,7 +206,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
       busy: tracker.busy(tenantId),
       lastAgent: () => last,
       ...(await queueStats.live(tenantId, config)),
-      campaignCaller: callee && config.extensions.some((e) => e.extension === caller) ? await campaignCallerOf(db, tenantId, caller, callee, new Date()) : null,
+      campaignCaller: callee && config.extensions.some((e) => e.extension === caller) ? await campaignCallerOf(db, tenantId, caller, callee, new Date(), callId ?? null) : null,
     };
   }
 

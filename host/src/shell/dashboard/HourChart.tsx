@@ -1,12 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { makeStyles } from '@fluentui/react-components';
 import { DataVizPalette, LineChart, getColorFromToken } from '@fluentui/react-charts';
 import { DASHBOARD_LABELS as L } from '@tongdai/contracts';
 import { theme } from '@tongdai/platform';
+import { useChartLegendProps } from '@tongdai/ui';
 import type { HourPoint } from './dashboard.api';
-
-// The legend capitalises each word by default ("Hôm Nay"): Vietnamese labels keep their own case.
-const useStyles = makeStyles({ legend: { textTransform: 'none' } });
 
 const label = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
@@ -15,7 +12,8 @@ const label = (h: number) => `${String(h).padStart(2, '0')}:00`;
  * dashboard): the charts library never loads with the shell (first-load budget, ADR 0002).
  */
 export default function HourChart({ today, lastWeek }: { today: HourPoint[]; lastWeek: HourPoint[] }) {
-  const s = useStyles();
+  // The legend keeps Vietnamese case ("Hôm nay", not "Hôm Nay").
+  const legendProps = useChartLegendProps();
   const dark = useSyncExternalStore(theme.subscribe, theme.isDark);
   const color = (token: string) => getColorFromToken(token, dark);
   const points = (p: HourPoint[]) => p.map((d) => ({ ...d, xAxisCalloutData: label(d.x) }));
@@ -30,7 +28,7 @@ export default function HourChart({ today, lastWeek }: { today: HourPoint[]; las
         ],
       }}
       tickValues={[0, 3, 6, 9, 12, 15, 18, 21, 23]}
-      legendProps={{ styles: { legend: s.legend } }}
+      legendProps={legendProps}
     />
   );
 }
