@@ -24,6 +24,9 @@ import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { campaignQuestionUsage } from './modules/campaigns/campaigns.service';
+import { voiceOtpApiRoutes, voiceOtpTenantRoutes } from './modules/voice-otp/voice-otp.routes';
+import { createVoiceOtpService } from './modules/voice-otp/voice-otp.service';
+import { OTP_PUBLIC_API } from '@tongdai/contracts';
 import { publicRoute } from './http/guards';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -32,6 +35,7 @@ const health = (surface: string): FastifyPluginAsync => async (app) => {
 
 /** The five API surfaces of ARCHITECTURE.md, each an encapsulated plugin under its prefix. */
 export async function registerSurfaces(app: FastifyInstance): Promise<void> {
+  const voiceOtp = createVoiceOtpService(app.deps.db);
   await app.register(
     async (cp) => {
       await cp.register(health('control panel'));
@@ -85,7 +89,10 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(surveysRoutes(campaignQuestionUsage));
       await tenant.register(campaignsRoutes('survey'));
       await tenant.register(campaignsRoutes('marketing'));
+      await tenant.register(voiceOtpTenantRoutes(voiceOtp));
     },
     { prefix: '/t/:ma_dn' },
   );
+  // The applications' voice-OTP surface (issue 35): an API key, not a user's session, opens it.
+  await app.register(voiceOtpApiRoutes(voiceOtp), { prefix: OTP_PUBLIC_API.prefix });
 }

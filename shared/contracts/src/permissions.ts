@@ -197,6 +197,11 @@ export const PERM = {
     run: 'campaign.run',
     export: 'campaign.export',
   },
+  /** Voice-OTP (issue 35): see the requests; manage the API keys and the hotlines that call. */
+  otp: {
+    view: 'otp.view',
+    manage: 'otp.manage',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -333,6 +338,8 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.campaign.edit, group: 'Chiến dịch', label: 'Thêm, sửa, xoá chiến dịch và nhập danh sách liên hệ' },
   { name: PERM.campaign.run, group: 'Chiến dịch', label: 'Bắt đầu, tạm dừng, kết thúc chiến dịch' },
   { name: PERM.campaign.export, group: 'Chiến dịch', label: 'Xuất kết quả chiến dịch' },
+  { name: PERM.otp.view, group: 'Voice OTP', label: 'Xem yêu cầu OTP và hotline gọi OTP' },
+  { name: PERM.otp.manage, group: 'Voice OTP', label: 'Quản lý khoá API và hotline gọi OTP' },
 ];
 
 /** The logged-in user as kept locally (SPEC §3): the role name and its permissions. */
