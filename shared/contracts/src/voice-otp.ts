@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
 import { PAGE_SIZE } from './constants';
-import { reportParams, reportQuery } from './reports';
+import { DATE_PRESETS, reportParams, reportQuery, type DatePreset } from './reports';
 import { intFromQuery } from './surveys';
 
 /**
@@ -157,12 +157,18 @@ export interface OtpKeyCreated extends OtpKey {
   secret: string;
 }
 
-/** GET /t/:ma_dn/voice-otp/verifications: Vietnam days, status, key. */
+/** The list's date presets (the screen's dropdown); `from`/`to` say a custom range. */
+export const OTP_LIST_PRESETS = (Object.keys(DATE_PRESETS) as DatePreset[]).filter((p) => p !== 'custom');
+
+/** GET /t/:ma_dn/voice-otp/verifications: Vietnam days (a preset, or from/to), status, key. */
 export const OtpListQuerySchema = reportQuery({
+  preset: v.optional(v.union([v.literal(''), v.picklist(OTP_LIST_PRESETS, 'Khoảng thời gian không hợp lệ')], 'Khoảng thời gian không hợp lệ'), ''),
   from: reportParams.day,
   to: reportParams.day,
   status: v.optional(v.union([v.literal(''), v.picklist(OTP_STATUSES, 'Trạng thái không hợp lệ')], 'Trạng thái không hợp lệ'), ''),
   key_id: reportParams.id,
+  /** The start of a number as people type it (0914…, +84914…) or any digits of it. */
+  search: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\+?[\d\s.]{0,20}$/, 'Số điện thoại không hợp lệ')), ''),
   page: intFromQuery(1, 1_000_000, 1),
   per_page: intFromQuery(1, 100, PAGE_SIZE),
 });

@@ -258,6 +258,16 @@ describe('verifications', () => {
     expect(approved.json().data.map((r: { id: string }) => r.id)).toEqual([b]);
     const queued = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}&status=queued`, headers: h.admin });
     expect(queued.json().data.map((r: { id: string }) => r.id)).toEqual([a]);
+    const today = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}&preset=today`, headers: h.admin });
+    expect(today.json().meta.total).toBe(2);
+    const yesterday = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}&preset=yesterday`, headers: h.admin });
+    expect(yesterday.json().meta.total).toBe(0);
+    const byPhone = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}&search=${encodeURIComponent('+84912000702')}`, headers: h.admin });
+    expect(byPhone.json().data.map((r: { id: string }) => r.id)).toEqual([b]);
+    const byDigits = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}&search=2000701`, headers: h.admin });
+    expect(byDigits.json().data.map((r: { id: string }) => r.id)).toEqual([a]);
+    const keys = await t.app.inject({ url: `/t/demo/voice-otp/keys?search=${encodeURIComponent('KHOÁ DANH')}`, headers: h.admin });
+    expect(keys.json().data.map((x: { id: number }) => x.id)).toEqual([k.id]);
     const bad = await t.app.inject({ url: '/t/demo/voice-otp/verifications?status=nope', headers: h.admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Trạng thái không hợp lệ');

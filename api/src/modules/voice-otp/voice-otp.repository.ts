@@ -1,5 +1,6 @@
-import { OTP_LIMITS, numberForms, vnDay, vnDayStart, type OtpListQuery, type OtpScope } from '@tongdai/contracts';
+import { OTP_LIMITS, numberForms, storedSearchForm, vnDay, vnDayStart, type OtpListQuery, type OtpScope } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
+import { likePattern } from '../../db/sql';
 import type { CallStatus, LimitCounts } from './voice-otp';
 
 /** SQL of voice-OTP (migration 0052). Runs inside withTenant: RLS keeps every statement in its tenant. */
@@ -148,6 +149,11 @@ export async function listVerifications(tx: Queryable, q: OtpListQuery, statusWh
   if (q.from) where.push(`v.created_at >= $${params.push(vnDayStart(q.from))}`);
   if (q.to) where.push(`v.created_at < $${params.push(new Date(vnDayStart(q.to)!.getTime() + 86_400_000))}`);
   if (q.key_id !== '') where.push(`v.key_id = $${params.push(q.key_id)}`);
+  if (q.search) {
+    // "0914…" / "+84914…" is the start of a stored 84… number; other digits anywhere in it.
+    const start = storedSearchForm(q.search);
+    where.push(start ? `v.phone like $${params.push(`${start}%`)}` : `v.phone like $${params.push(likePattern(q.search.replace(/\D/g, '')))}`);
+  }
   if (statusWhere) where.push(statusWhere.includes('$now') ? statusWhere.replaceAll('$now', `$${params.push(now)}`) : statusWhere);
   const sql = `from otp_verifications v join otp_api_keys k on k.id = v.key_id ${where.length ? `where ${where.join(' and ')}` : ''}`;
   const total = (await tx.query<{ n: number }>(`select count(*)::int as n ${sql}`, params)).rows[0].n;

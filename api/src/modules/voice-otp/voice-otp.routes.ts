@@ -21,7 +21,14 @@ export function voiceOtpTenantRoutes(svc?: VoiceOtpService) {
     const view = gate(PERM.otp.view);
     const manage = gate(PERM.otp.manage);
 
-    app.get(`/${OTP_TENANT_API.keys}`, { preHandler: manage, schema: tenantSchema }, async (request) => ({ data: await otp.keys.list(tid(request)) }));
+    // Every key in one page (a tenant has a handful): the list screen reads the usual paged shape.
+    app.get(`/${OTP_TENANT_API.keys}`, { preHandler: manage, schema: tenantSchema }, async (request) => {
+      // A tenant has a handful of keys: the search is by name, over the list.
+      const search = (request.query as { search?: unknown }).search;
+      const term = typeof search === 'string' ? search.trim().toLocaleLowerCase('vi') : '';
+      const data = (await otp.keys.list(tid(request))).filter((k) => k.name.toLocaleLowerCase('vi').includes(term));
+      return { data, meta: { page: 1, per_page: Math.max(data.length, 1), total: data.length } };
+    });
     app.post(`/${OTP_TENANT_API.keys}`, { preHandler: [...manage, validate({ body: OtpKeyInputSchema })], schema: tenantSchema }, async (request, reply) => {
       const auth = authOf(request);
       return reply.status(201).send({ data: await otp.keys.create(auth.tenantId, auth.maDn, auth.userId, request.body as OtpKeyInput) });

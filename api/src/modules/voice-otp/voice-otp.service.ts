@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
-  OTP_LIMITS, OTP_MSG, displayForm, type OtpCheckResult, type OtpKey, type OtpKeyCreated, type OtpKeyInput, type OtpListQuery, type OtpListRow,
+  OTP_LIMITS, OTP_MSG, displayForm, presetRange, type OtpCheckResult, type OtpKey, type OtpKeyCreated, type OtpKeyInput, type OtpListQuery, type OtpListRow,
   type OtpNumber, type OtpRefusal, type OtpScope, type OtpStartInput, type OtpStatus, type OtpVerification, type Paged,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
@@ -151,7 +151,9 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
 
     async list(tenantId: number, q: OtpListQuery): Promise<Paged<OtpListRow>> {
       const now = clock();
-      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listVerifications(tx, q, statusWhere(q.status), now));
+      const range = q.preset ? presetRange(q.preset, now) : null;
+      const query = range ? { ...q, ...range } : q;
+      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listVerifications(tx, query, statusWhere(q.status), now));
       return {
         data: rows.map((r) => ({
           id: r.id,

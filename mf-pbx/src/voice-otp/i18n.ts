@@ -1,0 +1,68 @@
+import { OTP_STATUS_LABELS, entityStrings } from '@tongdai/contracts';
+import { registerTranslations } from '@tongdai/platform';
+
+/** Strings of /voice-otp/list and /voice-otp/number (issue 35). */
+export const OTP_NS = 'pbx-voice-otp';
+registerTranslations(OTP_NS, {
+  group: 'Voice OTP',
+  request: {
+    ...entityStrings('yêu cầu OTP', 'Yêu cầu OTP', 'số điện thoại'),
+    listTitle: 'Yêu cầu xác thực OTP',
+    empty: 'Chưa có yêu cầu OTP nào. Ứng dụng của bạn gửi yêu cầu bằng khoá API tạo ở trang "Số gọi OTP".',
+    fields: {
+      created_at: 'Thời gian',
+      phone: 'Số điện thoại',
+      key_name: 'Khoá API',
+      status: 'Trạng thái',
+      call_duration_s: 'Thời lượng gọi',
+      checks: 'Lần kiểm tra mã',
+    },
+    statuses: OTP_STATUS_LABELS,
+    allStatuses: 'Tất cả trạng thái',
+    statusFilter: 'Trạng thái',
+    allKeys: 'Tất cả khoá API',
+    keyFilter: 'Khoá API',
+    allTime: 'Mọi thời gian',
+    presetFilter: 'Thời gian',
+  },
+  key: {
+    ...entityStrings('khoá API', 'Khoá API', 'tên khoá'),
+    listTitle: 'Khoá API',
+    empty: 'Chưa có khoá API nào. Tạo một khoá để ứng dụng của bạn gọi API Voice OTP.',
+    created: 'Đã tạo khoá API',
+    updated: 'Đã cập nhật khoá API',
+    fields: {
+      name: 'Tên khoá',
+      scopes: 'Quyền của khoá',
+      prefix: 'Khoá',
+      last_used_at: 'Dùng lần cuối',
+      state: 'Trạng thái',
+    },
+    neverUsed: 'Chưa dùng',
+    active: 'Đang dùng',
+    revokedAt: 'Đã thu hồi {{at}}',
+    revoke: 'Thu hồi',
+    confirmRevokeTitle: 'Thu hồi khoá API',
+    confirmRevoke: 'Thu hồi khoá "{{name}}"? Ứng dụng đang dùng khoá này sẽ bị từ chối ngay lập tức. Không thể hoàn tác.',
+    revoked: 'Đã thu hồi khoá API',
+    onceTitle: 'Khoá API "{{name}}"',
+    onceWarning: 'Chỉ hiển thị một lần',
+    onceDetail: 'Hãy sao chép và lưu khoá này ở nơi an toàn. Sau khi đóng, hệ thống không thể hiển thị lại khoá.',
+    secret: 'Khoá API',
+    copy: 'Sao chép',
+    copied: 'Đã sao chép khoá',
+    copyFailed: 'Không sao chép được, hãy chọn và sao chép thủ công',
+    close: 'Tôi đã lưu khoá',
+  },
+  numbers: {
+    nav: 'Số gọi OTP',
+    title: 'Số gọi OTP',
+    intro: 'Hotline được bật sẽ dùng để gọi đọc mã OTP cho khách hàng.',
+    empty: 'Chưa có hotline nào. Thêm hotline ở mục Viễn thông trước.',
+    number: 'Hotline',
+    switchboard: 'Tổng đài nhà mạng',
+    enabled: 'Dùng để gọi OTP',
+    on: 'Đã bật gọi OTP cho {{number}}',
+    off: 'Đã tắt gọi OTP cho {{number}}',
+  },
+});
