@@ -111,8 +111,9 @@ export async function insertVerification(
   tx: Queryable, tenantId: number, v: { keyId: number; phone: string; code: string; template: string; expiresAt: Date; now: Date },
 ): Promise<VerificationRow> {
   const { rows } = await tx.query<VerificationRow>(
-    `insert into otp_verifications (tenant_id, key_id, phone, code, template, expires_at, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $7) returning ${V_COLUMNS}`,
+    // Due for its call at once (next_call_at): the job's claim (slice 2, ADR 0052) reads it.
+    `insert into otp_verifications (tenant_id, key_id, phone, code, template, expires_at, created_at, updated_at, next_call_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $7, $7) returning ${V_COLUMNS}`,
     [tenantId, v.keyId, v.phone, v.code, v.template, v.expiresAt, v.now],
   );
   return rows[0];

@@ -1,4 +1,4 @@
-import { callableNumber, decideCheck, drawCode, limitRefusal, verificationStatus, type VerificationState } from './voice-otp';
+import { afterCall, callableNumber, decideCheck, drawCode, limitRefusal, verificationStatus, type VerificationState } from './voice-otp';
 import { parseKey, formatKey, hashSecret, secretMatches } from './otp-keys';
 
 /** Voice-OTP's decisions (ADR 0052) on dates built in the test: no clock, no database. */
@@ -63,5 +63,21 @@ describe('codes and keys', () => {
     for (const bad of ['', 'tdo.demo.12', `tdo.DEMO.12.${secret}`, `tdo.demo.0.${secret}`, `xx.demo.12.${secret}`, `tdo.demo.12.${secret}A`, 'eyJhbGciOi.x.y']) expect(parseKey(bad)).toBeNull();
     expect(secretMatches(secret, hashSecret(secret))).toBe(true);
     expect(secretMatches(`${secret.slice(1)}B`, hashSecret(secret))).toBe(false);
+  });
+});
+
+describe('afterCall (retry policy)', () => {
+  const s = { call_status: 'calling' as const, call_attempts: 1, expires_at: at('10:05:00') };
+  const now = at('10:00:20');
+  it('no answer on the first call: once more after the key’s delay (30 s by default)', () => {
+    expect(afterCall(s, 'no_answer', now, 30)).toEqual({ call_status: 'no_answer', next_call_at: at('10:00:50') });
+  });
+  it('no second retry, none when the key says 0, none past the expiry', () => {
+    expect(afterCall({ ...s, call_attempts: 2 }, 'no_answer', now, 30)).toEqual({ call_status: 'no_answer', next_call_at: null });
+    expect(afterCall(s, 'no_answer', now, 0)).toEqual({ call_status: 'no_answer', next_call_at: null });
+    expect(afterCall(s, 'no_answer', at('10:04:40'), 30)).toEqual({ call_status: 'no_answer', next_call_at: null });
+  });
+  it('busy, failed, answered and completed are final for the call', () => {
+    for (const o of ['busy', 'failed', 'answered', 'completed'] as const) expect(afterCall(s, o, now, 30)).toEqual({ call_status: o, next_call_at: null });
   });
 });

@@ -91,3 +91,33 @@ export function drawCode(length: number, randomInt: (max: number) => number): st
   for (let i = 0; i < length; i++) code += String(randomInt(10));
   return code;
 }
+
+/** How a call placed for a verification ended (the media worker's report, slice 2). */
+export type CallOutcome = 'answered' | 'completed' | 'no_answer' | 'busy' | 'failed';
+
+export interface CallState {
+  call_status: CallStatus;
+  call_attempts: number;
+  expires_at: Date;
+}
+
+/** The verification after an outcome: its call status and, for a retry, when the next call is due. */
+export interface AfterCall {
+  call_status: CallStatus;
+  next_call_at: Date | null;
+}
+
+/** One retry at most (issue 35): the first call and one more. */
+export const MAX_CALL_ATTEMPTS = 2;
+
+/**
+ * The retry policy (ADR 0052), a pure function of the state, the outcome, the time it came and the
+ * key's retry delay: an unanswered first call is tried once more `retryAfterS` later (0: never), if
+ * that is before the code expires; busy, failed and answered calls are not tried again.
+ */
+export function afterCall(s: CallState, outcome: CallOutcome, at: Date, retryAfterS: number): AfterCall {
+  if (outcome !== 'no_answer') return { call_status: outcome, next_call_at: null };
+  const next = new Date(at.getTime() + retryAfterS * 1000);
+  const retry = retryAfterS > 0 && s.call_attempts < MAX_CALL_ATTEMPTS && next.getTime() < s.expires_at.getTime();
+  return { call_status: 'no_answer', next_call_at: retry ? next : null };
+}
