@@ -51,6 +51,8 @@ create table otp_verifications (
 create index otp_verifications_list_idx on otp_verifications (tenant_id, created_at desc);
 create index otp_verifications_phone_idx on otp_verifications (tenant_id, phone, created_at desc);
 create index otp_verifications_key_idx on otp_verifications (tenant_id, key_id, created_at desc);
+-- The call job's claim (ADR 0052): the due ones, oldest first, across tenants.
+create index otp_verifications_due_idx on otp_verifications (next_call_at) where next_call_at is not null;
 
 create table otp_events (
   id bigserial primary key,

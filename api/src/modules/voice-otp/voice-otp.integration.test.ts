@@ -1,5 +1,6 @@
 import { insertHotline, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { bearer, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { createVoiceOtpService } from './voice-otp.service';
 
 /**
  * Voice-OTP slice 1 (issue 35) on PostgreSQL: API keys managed by the tenant (hashed, shown once,
@@ -271,5 +272,43 @@ describe('verifications', () => {
     const bad = await t.app.inject({ url: '/t/demo/voice-otp/verifications?status=nope', headers: h.admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Trạng thái không hợp lệ');
+  });
+});
+
+describe('the call job (slice 2 groundwork, ADR 0052)', () => {
+  it('claims each due verification once (two claimers at once), with the hotline; no answer → one retry 30 s later → no_answer; busy → busy', async () => {
+    let now = new Date(Date.now() + 3_600_000);
+    const svc = createVoiceOtpService(t.db, () => now);
+    const key = await svc.keys.create(ids.demo, 'demo', null, { name: 'Khoá gọi', scopes: ['verify.start', 'verify.read', 'verify.check'] });
+    const caller = { tenantId: ids.demo, keyId: key.id, scopes: key.scopes };
+    // Everything started earlier in this file is due too: claim it away first.
+    while ((await svc.claimCalls(100)).length) { /* drain */ }
+    const a = await svc.start(caller, { phone: '0912000801', ttl_s: 300, template: 'Mã xác thực của bạn là {code}' });
+    const b = await svc.start(caller, { phone: '0912000802', ttl_s: 300, template: 'Mã xác thực của bạn là {code}' });
+
+    const [one, two] = await Promise.all([svc.claimCalls(1), svc.claimCalls(1)]);
+    const claimed = [...one, ...two];
+    expect(claimed.map((c) => c.id).sort()).toEqual([a.id, b.id].sort());
+    expect(claimed.every((c) => c.hotline === '02873005201' && c.call_attempts === 1 && /^\d{6}$/.test(c.code))).toBe(true);
+    expect(await svc.claimCalls(10)).toEqual([]);
+    expect((await svc.get(caller, a.id)).status).toBe('calling');
+
+    await svc.recordCallOutcome(ids.demo, a.id, 'no_answer');
+    expect((await svc.get(caller, a.id)).status).toBe('no_answer');
+    now = new Date(now.getTime() + 29_000);
+    expect(await svc.claimCalls(10)).toEqual([]);
+    now = new Date(now.getTime() + 1_000);
+    expect((await svc.claimCalls(10)).map((c) => [c.id, c.call_attempts])).toEqual([[a.id, 2]]);
+    await svc.recordCallOutcome(ids.demo, a.id, 'no_answer');
+    now = new Date(now.getTime() + 60_000);
+    expect(await svc.claimCalls(10)).toEqual([]);
+    const final = await svc.get(caller, a.id);
+    expect(final.status).toBe('no_answer');
+    expect(final.timeline.map((e) => e.status)).toEqual(['queued', 'calling', 'no_answer', 'calling', 'no_answer']);
+
+    await svc.recordCallOutcome(ids.demo, b.id, 'busy');
+    now = new Date(now.getTime() + 60_000);
+    expect(await svc.claimCalls(10)).toEqual([]);
+    expect((await svc.get(caller, b.id)).status).toBe('busy');
   });
 });

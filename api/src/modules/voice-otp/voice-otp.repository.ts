@@ -1,7 +1,7 @@
 import { OTP_LIMITS, numberForms, storedSearchForm, vnDay, vnDayStart, type OtpListQuery, type OtpScope } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { likePattern } from '../../db/sql';
-import type { CallStatus, LimitCounts } from './voice-otp';
+import type { CallState, CallStatus, LimitCounts } from './voice-otp';
 
 /** SQL of voice-OTP (migration 0052). Runs inside withTenant: RLS keeps every statement in its tenant. */
 
@@ -185,4 +185,58 @@ export async function listNumbers(tx: Queryable): Promise<NumberRow[]> {
 export async function setNumberOtp(tx: Queryable, id: number, enabled: boolean): Promise<boolean> {
   const { rows } = await tx.query('update pbx_numbers set otp_enabled = $2 where id = $1 and switchboard_id is not null returning id', [id, enabled]);
   return rows.length === 1;
+}
+
+/** A verification claimed for its call: who to call, from which hotline, what to say. */
+export interface DueCall {
+  id: string;
+  tenant_id: number;
+  phone: string;
+  code: string;
+  template: string;
+  call_attempts: number;
+  hotline: string | null;
+}
+
+/**
+ * Claims up to `limit` verifications whose call is due at `now`, across tenants (run under
+ * withSystem): `for update skip locked`, so two API instances never claim one verification, and
+ * the claim (calling, one more attempt, the tenant's first hotline enabled for OTP) commits with it.
+ */
+export async function claimDueCalls(tx: Queryable, now: Date, limit: number): Promise<DueCall[]> {
+  const { rows } = await tx.query<DueCall>(
+    `with due as (
+       select id from otp_verifications
+        where next_call_at <= $1 and approved_at is null and expires_at > $1 and checks < ${OTP_LIMITS.maxChecks}
+        order by next_call_at, id limit $2 for update skip locked),
+     claimed as (
+       update otp_verifications v
+          set call_status = 'calling', call_attempts = v.call_attempts + 1, next_call_at = null, updated_at = $1,
+              hotline_id = (select n.id from pbx_numbers n where n.tenant_id = v.tenant_id and n.otp_enabled and n.active and n.switchboard_id is not null order by n.id limit 1)
+         from due where v.id = due.id
+       returning v.id, v.tenant_id, v.phone, v.code, v.template, v.call_attempts, v.hotline_id)
+     select c.id, c.tenant_id, c.phone, c.code, c.template, c.call_attempts, n.number as hotline
+       from claimed c left join pbx_numbers n on n.id = c.hotline_id`,
+    [now, limit],
+  );
+  for (const r of rows) {
+    await tx.query('insert into otp_events (tenant_id, verification_id, status, detail, at) values ($1, $2, $3, $4, $5)', [r.tenant_id, r.id, 'calling', r.hotline ?? '', now]);
+  }
+  return rows;
+}
+
+/** The call's state and the key's retry delay, locked for the outcome's update. */
+export async function callStateOf(tx: Queryable, id: string): Promise<(CallState & { retry_after_s: number }) | null> {
+  const { rows } = await tx.query<CallState & { retry_after_s: number }>(
+    `select v.call_status, v.call_attempts, v.expires_at, k.retry_after_s from otp_verifications v join otp_api_keys k on k.id = v.key_id where v.id = $1 for update of v`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setCallResult(tx: Queryable, id: string, status: CallStatus, nextCallAt: Date | null, durationS: number | null, at: Date): Promise<void> {
+  await tx.query(
+    'update otp_verifications set call_status = $2, next_call_at = $3, call_duration_s = coalesce($4, call_duration_s), updated_at = $5 where id = $1',
+    [id, status, nextCallAt, durationS, at],
+  );
 }

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import { checkAndClaim } from '../campaigns/decree91.service';
 import { findTenantByMaDn } from '../tenants/tenants.service';
 import { formatKey, hashSecret, keyPrefix, newSecret, parseKey, secretMatches } from './otp-keys';
-import { callableNumber, decideCheck, drawCode, limitRefusal, verificationStatus } from './voice-otp';
+import { afterCall, callableNumber, decideCheck, drawCode, limitRefusal, verificationStatus, type CallOutcome } from './voice-otp';
 import * as repo from './voice-otp.repository';
 
 /** The key a request presented, once checked: its tenant, its row, its scopes. */
@@ -118,6 +118,21 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
           if (d.approve) await repo.addEvent(tx, c.tenantId, id, 'approved', now);
         }
         return { status: d.result };
+      });
+    },
+
+    /** The calls due now, claimed for placing (slice 2's job loop hands them to a media worker). */
+    claimCalls: (limit = 10): Promise<repo.DueCall[]> => db.withSystem((tx) => repo.claimDueCalls(tx, clock(), limit)),
+
+    /** A placed call's outcome (the media worker's report): the status, the timeline, and a retry when the policy says so. */
+    async recordCallOutcome(tenantId: number, id: string, outcome: CallOutcome, durationS: number | null = null): Promise<void> {
+      const at = clock();
+      await db.withTenant(tenantId, async (tx) => {
+        const state = await repo.callStateOf(tx, id);
+        if (!state) throw notFound();
+        const next = afterCall(state, outcome, at, state.retry_after_s);
+        await repo.setCallResult(tx, id, next.call_status, next.next_call_at, durationS, at);
+        await repo.addEvent(tx, tenantId, id, outcome, at, next.next_call_at ? `retry ${iso(next.next_call_at)}` : '');
       });
     },
 
