@@ -24,6 +24,8 @@ export class OtpNumberPage extends OrgListPage {
     await this.otpPage.getByTestId('add').or(this.otpPage.getByTestId('empty-add')).first().click();
     const form = new OrgFormPage(this.otpPage);
     await form.fill({ name });
+    // One retry 30 s after an unanswered call, unless the key says otherwise.
+    await expect(form.field('retry_after_s')).toHaveValue('30');
     await form.save();
     const secret = await this.otpPage.getByTestId('otp-key-secret').inputValue();
     return secret;

@@ -4,7 +4,7 @@ import {
 } from '@fluentui/react-components';
 import { CopyRegular, DeleteDismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { OTP_SCOPES, type OtpKey, type OtpKeyCreated } from '@tongdai/contracts';
+import { OTP_LIMITS, OTP_SCOPES, type OtpKey, type OtpKeyCreated } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
 import { ConfirmDialog, EntityFields, FormDialog, useEntityForm } from '@tongdai/ui';
 import { OTP_NS } from './i18n';
@@ -56,7 +56,7 @@ export function CreateKeyDialog({ close }: { close: () => void }) {
   const created = useRef<OtpKeyCreated | null>(null);
   const [shown, setShown] = useState<OtpKeyCreated | null>(null);
   const { form, submit, formError, saving } = useEntityForm(otpKeyEntity as never, null, {
-    prefill: { scopes: [...OTP_SCOPES] },
+    prefill: { scopes: [...OTP_SCOPES], retry_after_s: OTP_LIMITS.retryAfterS },
     onSaved: (saved) => { created.current = saved as OtpKeyCreated; },
   });
   if (shown) return <KeyOnceDialog created={shown} onClose={close} />;

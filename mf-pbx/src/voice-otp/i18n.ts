@@ -34,6 +34,7 @@ registerTranslations(OTP_NS, {
     fields: {
       name: 'Tên khoá',
       scopes: 'Quyền của khoá',
+      retry_after_s: 'Gọi lại một lần khi không nghe máy sau (0: không gọi lại)',
       prefix: 'Khoá',
       last_used_at: 'Dùng lần cuối',
       state: 'Trạng thái',

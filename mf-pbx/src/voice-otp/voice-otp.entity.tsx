@@ -63,6 +63,7 @@ export const otpKeyEntity = defineEntity<OtpKey>({
   fields: [
     { name: 'name', kind: 'text', required: true },
     { name: 'scopes', kind: 'checks', options: OTP_SCOPE_LABELS, required: true },
+    { name: 'retry_after_s', kind: 'int', unit: 'pbx:seconds' },
   ],
   api: otpKeyResource,
   rowName: (k) => k.name,

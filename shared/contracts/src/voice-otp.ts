@@ -65,6 +65,7 @@ export const OTP_LIMITS = {
   perKeyDay: 1000,
   perTenantDay: 10_000,
   retryAfterS: 30,
+  maxRetryAfterS: 600,
 } as const;
 export const OTP_DEFAULT_TEMPLATE = 'Mã xác thực của bạn là {code}';
 
@@ -88,6 +89,7 @@ export const OTP_MSG = {
   scopes: 'Chọn ít nhất một quyền',
   keyName: 'Tên khoá là bắt buộc',
   revoked: 'Khoá đã bị thu hồi',
+  retry: 'Thời gian gọi lại từ 0 đến 600 giây (0: không gọi lại)',
 } as const satisfies Record<OtpRefusal, string> & Record<string, string>;
 
 const digits = v.pipe(v.string(OTP_MSG.codeDigits), v.regex(/^\d+$/, OTP_MSG.codeDigits));
@@ -138,6 +140,14 @@ export interface OtpVerification {
 export const OtpKeyInputSchema = v.object({
   name: v.pipe(v.string(OTP_MSG.keyName), v.trim(), v.nonEmpty(OTP_MSG.keyName), v.maxLength(100, 'Tối đa 100 ký tự')),
   scopes: v.optional(v.pipe(v.array(v.picklist(OTP_SCOPES, OTP_MSG.scopes), OTP_MSG.scopes), v.minLength(1, OTP_MSG.scopes), v.maxLength(OTP_SCOPES.length, OTP_MSG.scopes)), [...OTP_SCOPES]),
+  /** One retry this many seconds after an unanswered call; 0: none. A form sends the number as text. */
+  retry_after_s: v.optional(
+    v.pipe(
+      v.union([v.number(OTP_MSG.retry), v.pipe(v.string(OTP_MSG.retry), v.trim(), v.regex(/^\d{1,4}$/, OTP_MSG.retry), v.transform(Number))], OTP_MSG.retry),
+      v.integer(OTP_MSG.retry), v.minValue(0, OTP_MSG.retry), v.maxValue(OTP_LIMITS.maxRetryAfterS, OTP_MSG.retry),
+    ),
+    OTP_LIMITS.retryAfterS,
+  ),
 });
 export type OtpKeyInput = v.InferOutput<typeof OtpKeyInputSchema>;
 
@@ -148,6 +158,7 @@ export interface OtpKey {
   /** The key's first characters, to recognise it (the secret is never shown again). */
   prefix: string;
   daily_limit: number;
+  retry_after_s: number;
   last_used_at: string | null;
   revoked_at: string | null;
   created_at: string;

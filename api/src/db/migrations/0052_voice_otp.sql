@@ -14,7 +14,7 @@ create table otp_api_keys (
   scopes text[] not null check (cardinality(scopes) >= 1 and scopes <@ array['verify.start', 'verify.read', 'verify.check']),
   daily_limit int not null default 1000 check (daily_limit between 1 and 1000000),
   -- One retry this many seconds after an unanswered call; 0: none.
-  retry_after_s int not null default 30 check (retry_after_s between 0 and 3600),
+  retry_after_s int not null default 30 check (retry_after_s between 0 and 600),
   last_used_at timestamptz,
   revoked_at timestamptz,
   created_by int,

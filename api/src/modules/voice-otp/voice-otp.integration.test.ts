@@ -93,8 +93,10 @@ describe('API keys', () => {
     const res = await start(key.secret, { phone: '0912000103' });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');
-    const renamed = await t.app.inject({ method: 'PUT', url: `/t/demo/voice-otp/keys/${key.id}`, headers: h.admin, payload: { name: 'Đủ quyền', scopes: ['verify.start', 'verify.read', 'verify.check'] } });
-    expect(renamed.json().data).toEqual(expect.objectContaining({ name: 'Đủ quyền', scopes: ['verify.start', 'verify.read', 'verify.check'] }));
+    const tooLong = await t.app.inject({ method: 'PUT', url: `/t/demo/voice-otp/keys/${key.id}`, headers: h.admin, payload: { name: 'Đủ quyền', retry_after_s: 601 } });
+    expect(tooLong.json().details).toEqual([{ field: 'retry_after_s', message: 'Thời gian gọi lại từ 0 đến 600 giây (0: không gọi lại)' }]);
+    const renamed = await t.app.inject({ method: 'PUT', url: `/t/demo/voice-otp/keys/${key.id}`, headers: h.admin, payload: { name: 'Đủ quyền', scopes: ['verify.start', 'verify.read', 'verify.check'], retry_after_s: '45' } });
+    expect(renamed.json().data).toEqual(expect.objectContaining({ name: 'Đủ quyền', scopes: ['verify.start', 'verify.read', 'verify.check'], retry_after_s: 45 }));
     expect((await start(key.secret, { phone: '0912000103' })).statusCode).toBe(201);
   });
 });
@@ -279,7 +281,7 @@ describe('the call job (slice 2 groundwork, ADR 0052)', () => {
   it('claims each due verification once (two claimers at once), with the hotline; no answer → one retry 30 s later → no_answer; busy → busy', async () => {
     let now = new Date(Date.now() + 3_600_000);
     const svc = createVoiceOtpService(t.db, () => now);
-    const key = await svc.keys.create(ids.demo, 'demo', null, { name: 'Khoá gọi', scopes: ['verify.start', 'verify.read', 'verify.check'] });
+    const key = await svc.keys.create(ids.demo, 'demo', null, { name: 'Khoá gọi', scopes: ['verify.start', 'verify.read', 'verify.check'], retry_after_s: 30 });
     const caller = { tenantId: ids.demo, keyId: key.id, scopes: key.scopes };
     // Everything started earlier in this file is due too: claim it away first.
     while ((await svc.claimCalls(100)).length) { /* drain */ }
@@ -305,6 +307,14 @@ describe('the call job (slice 2 groundwork, ADR 0052)', () => {
     const final = await svc.get(caller, a.id);
     expect(final.status).toBe('no_answer');
     expect(final.timeline.map((e) => e.status)).toEqual(['queued', 'calling', 'no_answer', 'calling', 'no_answer']);
+
+    // A key that says 0 never calls again.
+    const once = await svc.keys.create(ids.demo, 'demo', null, { name: 'Không gọi lại', scopes: ['verify.start'], retry_after_s: 0 });
+    const c = await svc.start({ tenantId: ids.demo, keyId: once.id, scopes: once.scopes }, { phone: '0912000803', ttl_s: 300, template: 'Mã xác thực của bạn là {code}' });
+    expect((await svc.claimCalls(10)).map((x) => x.id)).toEqual([c.id]);
+    await svc.recordCallOutcome(ids.demo, c.id, 'no_answer');
+    now = new Date(now.getTime() + 60_000);
+    expect(await svc.claimCalls(10)).toEqual([]);
 
     await svc.recordCallOutcome(ids.demo, b.id, 'busy');
     now = new Date(now.getTime() + 60_000);

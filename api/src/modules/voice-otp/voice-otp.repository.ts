@@ -1,4 +1,4 @@
-import { OTP_LIMITS, numberForms, storedSearchForm, vnDay, vnDayStart, type OtpListQuery, type OtpScope } from '@tongdai/contracts';
+import { OTP_LIMITS, numberForms, storedSearchForm, vnDay, vnDayStart, type OtpKeyInput, type OtpListQuery, type OtpScope } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { likePattern } from '../../db/sql';
 import type { CallState, CallStatus, LimitCounts } from './voice-otp';
@@ -28,10 +28,10 @@ export async function getKey(tx: Queryable, id: number): Promise<KeyRow | null> 
 }
 
 /** The row first (its id is part of the key), then its prefix and hash once the secret is drawn. */
-export async function insertKey(tx: Queryable, tenantId: number, name: string, scopes: OtpScope[], userId: number | null): Promise<number> {
+export async function insertKey(tx: Queryable, tenantId: number, k: OtpKeyInput, userId: number | null): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into otp_api_keys (tenant_id, name, prefix, secret_hash, scopes, created_by) values ($1, $2, '', '\\x'::bytea, $3, $4) returning id`,
-    [tenantId, name, scopes, userId],
+    `insert into otp_api_keys (tenant_id, name, prefix, secret_hash, scopes, retry_after_s, created_by) values ($1, $2, '', '\\x'::bytea, $3, $4, $5) returning id`,
+    [tenantId, k.name, k.scopes, k.retry_after_s, userId],
   );
   return rows[0].id;
 }
@@ -40,8 +40,8 @@ export async function setKeySecret(tx: Queryable, id: number, prefix: string, ha
   await tx.query('update otp_api_keys set prefix = $2, secret_hash = $3 where id = $1', [id, prefix, hash]);
 }
 
-export async function updateKey(tx: Queryable, id: number, name: string, scopes: OtpScope[]): Promise<boolean> {
-  const { rows } = await tx.query('update otp_api_keys set name = $2, scopes = $3, updated_at = now() where id = $1 returning id', [id, name, scopes]);
+export async function updateKey(tx: Queryable, id: number, k: OtpKeyInput): Promise<boolean> {
+  const { rows } = await tx.query('update otp_api_keys set name = $2, scopes = $3, retry_after_s = $4, updated_at = now() where id = $1 returning id', [id, k.name, k.scopes, k.retry_after_s]);
   return rows.length === 1;
 }
 

@@ -28,6 +28,7 @@ const keyOf = (r: repo.KeyRow): OtpKey => ({
   scopes: r.scopes,
   prefix: r.prefix,
   daily_limit: r.daily_limit,
+  retry_after_s: r.retry_after_s,
   last_used_at: r.last_used_at && iso(r.last_used_at),
   revoked_at: r.revoked_at && iso(r.revoked_at),
   created_at: iso(r.created_at),
@@ -142,7 +143,7 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
       /** The one answer that carries the whole key. */
       async create(tenantId: number, maDn: string, userId: number | null, x: OtpKeyInput): Promise<OtpKeyCreated> {
         return db.withTenant(tenantId, async (tx) => {
-          const id = await repo.insertKey(tx, tenantId, x.name, x.scopes, userId);
+          const id = await repo.insertKey(tx, tenantId, x, userId);
           const secret = newSecret();
           await repo.setKeySecret(tx, id, keyPrefix(maDn, id, secret), hashSecret(secret));
           return { ...keyOf((await repo.getKey(tx, id))!), secret: formatKey(maDn, id, secret) };
@@ -151,7 +152,7 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
 
       async update(tenantId: number, id: number, x: OtpKeyInput): Promise<OtpKey> {
         return db.withTenant(tenantId, async (tx) => {
-          if (!(await repo.updateKey(tx, id, x.name, x.scopes))) throw notFound();
+          if (!(await repo.updateKey(tx, id, x))) throw notFound();
           return keyOf((await repo.getKey(tx, id))!);
         });
       },
