@@ -103,7 +103,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tongdai API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'http', scheme: 'bearer', description: 'A voice-OTP API key (tdo.…), created on /voice-otp/number' },
+        },
+      },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

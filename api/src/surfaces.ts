@@ -25,6 +25,9 @@ import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { dncRoutes } from './modules/campaigns/dnc.routes';
 import { campaignQuestionUsage } from './modules/campaigns/campaigns.service';
+import { voiceOtpApiRoutes, voiceOtpTenantRoutes } from './modules/voice-otp/voice-otp.routes';
+import { createVoiceOtpService } from './modules/voice-otp/voice-otp.service';
+import { OTP_PUBLIC_API } from '@tongdai/contracts';
 import { publicRoute } from './http/guards';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -33,6 +36,7 @@ const health = (surface: string): FastifyPluginAsync => async (app) => {
 
 /** The five API surfaces of ARCHITECTURE.md, each an encapsulated plugin under its prefix. */
 export async function registerSurfaces(app: FastifyInstance): Promise<void> {
+  const voiceOtp = createVoiceOtpService(app.deps.db);
   await app.register(
     async (cp) => {
       await cp.register(health('control panel'));
@@ -87,7 +91,10 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(campaignsRoutes('survey'));
       await tenant.register(campaignsRoutes('marketing'));
       await tenant.register(dncRoutes);
+      await tenant.register(voiceOtpTenantRoutes(voiceOtp));
     },
     { prefix: '/t/:ma_dn' },
   );
+  // The applications' voice-OTP surface (issue 35): an API key, not a user's session, opens it.
+  await app.register(voiceOtpApiRoutes(voiceOtp), { prefix: OTP_PUBLIC_API.prefix });
 }

@@ -31,7 +31,7 @@ export function operationsOf(document: unknown): Operation[] {
   );
 }
 
-export const AUTH_SCHEMES = ['public', 'bearer', 'shop-key'];
+export const AUTH_SCHEMES = ['public', 'bearer', 'shop-key', 'api-key'];
 
 /** Operations that declare neither public, a session, nor another scheme: each one fails the matrix. */
 export const undeclared = (ops: Operation[]) => ops.filter((o) => !o.auth || !AUTH_SCHEMES.includes(o.auth)).map((o) => `${o.method} ${o.path}`);
@@ -52,6 +52,8 @@ const LISTING_OF: Record<string, string> = {
   '/t/{ma_dn}/recordings': '/t/{ma_dn}/reports/call-history',
   // So is a voicemail message heard from the call history: `voicemail.id` below.
   '/t/{ma_dn}/reports/voicemail': '/t/{ma_dn}/reports/call-history',
+  // A verification of the applications' surface (issue 35) is a row of the tenant's OTP list.
+  '/otp/v1/verifications': '/t/{ma_dn}/voice-otp/verifications',
 };
 /** Path parameters that are a field of the row other than its id (a dotted path for a field of a field). */
 const FIELD_OF: Record<string, string> = {
@@ -83,6 +85,9 @@ const BODIES: Record<string, (rows: TenantRows) => Promise<Row>> = {
   'PUT /t/{ma_dn}/marketing-campaigns/{id}/contacts/{contactId}/answers': async () => ({ question_id: 1, value: null }),
   'POST /t/{ma_dn}/survey-campaigns/{id}/contacts/{contactId}/result': async () => ({ result: 'agreed' }),
   'POST /t/{ma_dn}/marketing-campaigns/{id}/contacts/{contactId}/result': async () => ({ result: 'agreed' }),
+  // Issue 35: an application's start and check (another number than the fixture's, so no limit is near).
+  'POST /otp/v1/verifications': async () => ({ phone: '0912000909' }),
+  'POST /otp/v1/verifications/{id}/check': async () => ({ code: '000000' }),
 };
 
 /** Names of the rows createRows() makes; a listing names them before any other row. */
@@ -239,6 +244,13 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
     const imported = await app.inject({ method: 'POST', url: `/t/${maDn}/${api.importFile(campaign.id as number)}`, headers: { ...headers, ...csv.headers }, payload: csv.payload });
     if (imported.statusCode !== 200 || imported.json().data.imported !== 1) throw new Error(`fixture contacts: ${imported.body}`);
   }
+  // Issue 35: the hotline enabled for OTP, an API key, and a verification it started.
+  const otpNumber = ((await app.inject({ url: `/t/${maDn}/voice-otp/numbers`, headers })).json() as { data: Row[] }).data[0];
+  const enabled = await app.inject({ method: 'PUT', url: `/t/${maDn}/voice-otp/numbers/${otpNumber.id}`, headers, payload: { otp_enabled: true } });
+  if (enabled.statusCode !== 200) throw new Error(`fixture OTP number: ${enabled.body}`);
+  const otpKey = await send({ method: 'POST', url: `/t/${maDn}/voice-otp/keys`, payload: { name: 'Khoá ma trận' } });
+  const otpStart = await app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: { authorization: `Bearer ${otpKey.secret}` }, payload: { phone: '0912000808' } });
+  if (otpStart.statusCode !== 201) throw new Error(`fixture OTP verification: ${otpStart.body}`);
   await post('blocked-in', { number: '0911000111' });
   await post('blocked-out', { number: '0911000222' });
   // Issue 33: a number on the tenant's do-not-call list (DELETE dnc-numbers/{id}).
@@ -274,8 +286,8 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
 }
 
 /**
- * A digest of every row a tenant owns, per table (sessions excepted: reading them is what a
- * request does). Equal digests before and after = the requests changed nothing of the tenant.
+ * A digest of every row a tenant owns, per table (sessions and an API key's last use excepted:
+ * writing them is what a request does). Equal digests before and after = the requests changed nothing of the tenant.
  */
 export async function tenantDigest(db: Db, maDn: string): Promise<Record<string, string>> {
   return db.withSystem(async (tx) => {
@@ -288,7 +300,7 @@ export async function tenantDigest(db: Db, maDn: string): Promise<Record<string,
     const out: Record<string, string> = {};
     for (const { table_name } of tables) {
       const { rows } = await tx.query<{ h: string }>(
-        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table_name} t where tenant_id = $1`,
+        `select md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at')::text, '|' order by (to_jsonb(t) - 'last_used_at')::text), '')) as h from ${table_name} t where tenant_id = $1`,
         [tenant],
       );
       out[table_name] = rows[0].h;

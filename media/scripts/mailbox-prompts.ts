@@ -4,23 +4,7 @@
  * files are committed: the worker never needs espeak-ng. Run again after changing a phrase:
  *   cd media && npx tsx scripts/mailbox-prompts.ts
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MAILBOX_PHRASES } from '../src/audio/prompts';
-import { decodeWav, encodeWav } from '../src/audio/wav';
+import { speakToAssets } from './espeak';
 
-const dir = mkdtempSync(join(tmpdir(), 'prompts-'));
-try {
-  for (const [name, text] of Object.entries(MAILBOX_PHRASES)) {
-    const raw = join(dir, `${name}.wav`);
-    const r = spawnSync('espeak-ng', ['-v', 'vi', '-s', '150', '-w', raw, text], { stdio: 'inherit' });
-    if (r.status !== 0) throw new Error(`espeak-ng failed on ${name}`);
-    const pcm = decodeWav(readFileSync(raw));
-    writeFileSync(join(__dirname, '../assets', `mailbox-${name}-vi.wav`), encodeWav(pcm));
-    console.log(`${name}: ${(pcm.length / 8000).toFixed(2)} s`);
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+speakToAssets(Object.entries(MAILBOX_PHRASES).map(([name, text]) => [`mailbox-${name}-vi.wav`, text]));

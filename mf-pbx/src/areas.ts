@@ -14,6 +14,7 @@ import { outboundNav, outboundRoutes } from './outbound/outbound.routes';
 import { blockedNav, blockedRoutes } from './blocked/blocked.routes';
 import { telecomNav, telecomRoutes } from './telecom/telecom.routes';
 import { voicesNav, voicesRoutes } from './voices/voices.routes';
+import { voiceOtpNav, voiceOtpRoutes } from './voice-otp/voice-otp.routes';
 
 /**
  * mf-pbx: the telephone exchange. Each area declares its own routes and navigation; this list
@@ -36,6 +37,7 @@ export const areas: { routes: RouteDef[]; nav: () => NavEntry[] }[] = [
   { routes: outboundRoutes, nav: outboundNav },
   { routes: blockedRoutes, nav: blockedNav },
   { routes: telecomRoutes, nav: telecomNav },
+  { routes: voiceOtpRoutes, nav: voiceOtpNav },
 ];
 
 /** Every route of the remote (the manifest's, and the app's router). */

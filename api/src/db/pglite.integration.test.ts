@@ -1,3 +1,5 @@
+import { insertHotline, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
+import { createVoiceOtpService } from '../modules/voice-otp/voice-otp.service';
 import { buildServer } from '../server';
 import type { Db } from './db';
 import { openDb } from './open';
@@ -38,6 +40,27 @@ describe('PGlite smoke', () => {
     for (const text of ['Một', 'Hai']) await send('survey-questions', { category_id: category.id, kind: 'text', text });
     const second = (await app.inject({ url: `/t/demo/survey-questions?category_id=${category.id}`, headers })).json().data[1];
     expect((await send(`survey-questions/${second.id}/move`, { direction: 'up' })).json().data.position).toBe(1);
+    await app.close();
+  });
+
+  it('voice-OTP on PGlite (issue 35): a key, a start (advisory lock, uuid), a check, the call claim (skip locked)', async () => {
+    const app = await buildServer({ db, jwtSecret: 'pglite-smoke-secret-pglite-smoke-secret' });
+    const login = await app.inject({ method: 'POST', url: '/identity/login/tenant', payload: { ma_dn: DEMO.tenants.demo, ...DEMO.admin } });
+    const headers = { authorization: `Bearer ${login.json().data.token}` };
+    const tid = await db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
+    await db.withTenant(tid, async (tx) => {
+      const sb = await insertSwitchboard(tx, tid, { name: 'OTP PGlite', host: '192.0.2.81', port: 5060 });
+      await insertHotline(tx, tid, '02873005299', sb, '101');
+      await tx.query("update pbx_numbers set otp_enabled = true where number = '02873005299'");
+    });
+    const key = (await app.inject({ method: 'POST', url: '/t/demo/voice-otp/keys', headers, payload: { name: 'PGlite' } })).json().data;
+    const bearer = { authorization: `Bearer ${key.secret}` };
+    const started = await app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: bearer, payload: { phone: '0912000999', code: '1357' } });
+    expect(started.statusCode).toBe(201);
+    const check = await app.inject({ method: 'POST', url: `/otp/v1/verifications/${started.json().id}/check`, headers: bearer, payload: { code: '1357' } });
+    expect(check.json()).toEqual({ status: 'approved' });
+    const second = (await app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: bearer, payload: { phone: '0912000998' } })).json().id;
+    expect((await createVoiceOtpService(db).claimCalls(10)).map((c) => [c.id, c.hotline])).toEqual([[second, '02873005299']]);
     await app.close();
   });
 

@@ -6,9 +6,9 @@ import './types';
 
 /**
  * How a caller proves who they are: nothing (`public`), a user's session token (`bearer`), the
- * tenant's telecom shop key (`shop-key`), or a session token offered as a WebSocket subprotocol.
+ * tenant's telecom shop key (`shop-key`), a voice-OTP API key (`api-key`, issue 35), or a session token offered as a WebSocket subprotocol.
  */
-export type AuthScheme = 'public' | 'bearer' | 'shop-key' | 'websocket-token';
+export type AuthScheme = 'public' | 'bearer' | 'shop-key' | 'api-key' | 'websocket-token';
 
 /** What a route requires, as its guards declare it (see exposeAccess). */
 export interface Access {

@@ -20,6 +20,12 @@ export const ERROR_CODES = {
   switchboardHostRefused: 'SWITCHBOARD_HOST_REFUSED',
   /** A campaign refused a change its state does not allow (ADR 0050): a transition, an edit of a running campaign's contacts. */
   campaignState: 'CAMPAIGN_STATE',
+  /** Voice-OTP (issue 35): the number may not be called (details[0].rule says why: OTP_REFUSALS). */
+  otpRefused: 'OTP_REFUSED',
+  /** Voice-OTP: a per-number, per-key or per-tenant limit reached (details[0].rule). */
+  otpRateLimited: 'OTP_RATE_LIMITED',
+  /** Voice-OTP: the tenant has no hotline enabled for OTP on /voice-otp/number. */
+  otpNoCallerNumber: 'OTP_NO_CALLER_NUMBER',
   /** PostgreSQL unreachable, restarting or out of connections (issue 41): try again in a moment. */
   databaseUnavailable: 'DATABASE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
@@ -42,6 +48,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PBX_LOOP: 'Cấu hình tạo vòng lặp',
   SWITCHBOARD_HOST_REFUSED: 'Địa chỉ nội bộ của hệ thống không được dùng làm tổng đài',
   CAMPAIGN_STATE: 'Trạng thái chiến dịch không cho phép thao tác này',
+  OTP_REFUSED: 'Không thể gọi OTP tới số này',
+  OTP_RATE_LIMITED: 'Đã vượt giới hạn gọi OTP. Vui lòng thử lại sau',
+  OTP_NO_CALLER_NUMBER: 'Chưa có hotline nào được bật để gọi OTP',
   DATABASE_UNAVAILABLE: 'Hệ thống tạm thời không truy cập được dữ liệu. Vui lòng thử lại sau ít phút',
   INTERNAL_ERROR: MSG.generic,
 };

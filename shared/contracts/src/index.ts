@@ -39,3 +39,4 @@ export * from './surveys';
 export * from './campaigns';
 export * from './campaign-work';
 export * from './campaign-results';
+export * from './voice-otp';

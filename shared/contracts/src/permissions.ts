@@ -202,6 +202,11 @@ export const PERM = {
     view: 'dnc.view',
     edit: 'dnc.edit',
   },
+  /** Voice-OTP (issue 35): see the requests; manage the API keys and the hotlines that call. */
+  otp: {
+    view: 'otp.view',
+    manage: 'otp.manage',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -340,6 +345,8 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.campaign.export, group: 'Chiến dịch', label: 'Xuất kết quả chiến dịch' },
   { name: PERM.dnc.view, group: 'Chiến dịch', label: 'Xem danh sách không gọi (của doanh nghiệp và quốc gia)' },
   { name: PERM.dnc.edit, group: 'Chiến dịch', label: 'Thêm, xoá, nhập tệp danh sách không gọi' },
+  { name: PERM.otp.view, group: 'Voice OTP', label: 'Xem yêu cầu OTP và hotline gọi OTP' },
+  { name: PERM.otp.manage, group: 'Voice OTP', label: 'Quản lý khoá API và hotline gọi OTP' },
 ];
 
 /** The logged-in user as kept locally (SPEC §3): the role name and its permissions. */

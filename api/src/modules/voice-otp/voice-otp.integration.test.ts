@@ -1,0 +1,324 @@
+import { insertHotline, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
+import { bearer, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { createVoiceOtpService } from './voice-otp.service';
+
+/**
+ * Voice-OTP slice 1 (issue 35) on PostgreSQL: API keys managed by the tenant (hashed, shown once,
+ * scopes, revoke, last used), and /otp/v1 start → get → check as an application calls it, with the
+ * limits, the refusals and the isolation between tenants and between keys.
+ */
+let t: TestApp;
+let h: Awaited<ReturnType<typeof demoHeaders>>;
+const ids: Record<string, number> = {};
+
+const tenantId = async (maDn: string) =>
+  t.db.withSystem(async (tx) => (await tx.query<{ id: number }>('select id from tenants where ma_dn = $1', [maDn])).rows[0].id);
+
+/** A hotline of the tenant through a switchboard, enabled for OTP (or not). */
+async function hotline(maDn: string, number: string, otp: boolean): Promise<void> {
+  const tid = await tenantId(maDn);
+  await t.db.withTenant(tid, async (tx) => {
+    const sb = await insertSwitchboard(tx, tid, { name: `Tổng đài OTP ${number}`, host: '192.0.2.80', port: 5060 });
+    await insertHotline(tx, tid, number, sb, '101');
+    await tx.query('update pbx_numbers set otp_enabled = $2 where number = $1', [number, otp]);
+  });
+}
+
+async function createKey(headers: Record<string, string>, maDn: string, body: Record<string, unknown> = { name: 'Ứng dụng ngân hàng' }) {
+  const res = await t.app.inject({ method: 'POST', url: `/t/${maDn}/voice-otp/keys`, headers, payload: body });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: number; secret: string; prefix: string; scopes: string[] };
+}
+
+const start = (key: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: bearer(key), payload });
+const get = (key: string, id: string) => t.app.inject({ method: 'GET', url: `/otp/v1/verifications/${id}`, headers: bearer(key) });
+const check = (key: string, id: string, code: string) => t.app.inject({ method: 'POST', url: `/otp/v1/verifications/${id}/check`, headers: bearer(key), payload: { code } });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  h = await demoHeaders(t.app);
+  ids.demo = await tenantId('demo');
+  ids.abc = await tenantId('abc');
+  await hotline('demo', '02873005201', true);
+  await hotline('abc', '02473005201', true);
+});
+afterAll(() => t?.close());
+
+describe('API keys', () => {
+  it('answers the whole key once, stores only its SHA-256, lists it with its prefix and no secret', async () => {
+    const key = await createKey(h.admin, 'demo', { name: 'Shop A', scopes: ['verify.start', 'verify.read'] });
+    expect(key.secret).toMatch(/^tdo\.demo\.\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(key.prefix).toBe(`${key.secret.slice(0, key.secret.lastIndexOf('.') + 5)}…`);
+    expect(key.scopes).toEqual(['verify.start', 'verify.read']);
+    const stored = await t.db.withTenant(ids.demo, async (tx) => (await tx.query<{ secret_hash: Buffer }>('select secret_hash from otp_api_keys where id = $1', [key.id])).rows[0]);
+    expect(stored.secret_hash).toHaveLength(32);
+    expect(stored.secret_hash.toString('utf8')).not.toContain(key.secret.split('.')[3]);
+    const list = await t.app.inject({ url: '/t/demo/voice-otp/keys', headers: h.admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(key.secret.split('.')[3]);
+    expect(list.json().data.find((k: { id: number }) => k.id === key.id)).toEqual(expect.objectContaining({ name: 'Shop A', last_used_at: null, revoked_at: null }));
+  });
+
+  it('refuses a nameless key or an unknown scope with Vietnamese field errors; staff without otp.manage gets 403', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/t/demo/voice-otp/keys', headers: h.admin, payload: { name: ' ', scopes: ['everything'] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual(expect.arrayContaining([{ field: 'name', message: 'Tên khoá là bắt buộc' }, expect.objectContaining({ field: 'scopes.0' })]));
+    expect((await t.app.inject({ method: 'POST', url: '/t/demo/voice-otp/keys', headers: h.staff, payload: { name: 'x' } })).statusCode).toBe(403);
+  });
+
+  it('a key opens only /otp/v1 (and sets last used); a user token does not open /otp/v1; a revoked key opens nothing', async () => {
+    const key = await createKey(h.admin, 'demo', { name: 'Ví điện tử' });
+    // A user's session token is no API key, and an API key is no session.
+    expect((await start(h.admin.authorization.slice(7), { phone: '0912000101' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/t/demo/voice-otp/keys', headers: bearer(key.secret) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/t/demo/customers', headers: bearer(key.secret) })).statusCode).toBe(401);
+    // A key with one character changed is no key.
+    const forged = key.secret.slice(0, -1) + (key.secret.endsWith('A') ? 'B' : 'A');
+    expect((await start(forged, { phone: '0912000101' })).statusCode).toBe(401);
+
+    const started = await start(key.secret, { phone: '0912000101' });
+    expect(started.statusCode).toBe(201);
+    const listed = (await t.app.inject({ url: '/t/demo/voice-otp/keys', headers: h.admin })).json().data.find((k: { id: number }) => k.id === key.id);
+    expect(listed.last_used_at).not.toBeNull();
+
+    const revoked = await t.app.inject({ method: 'POST', url: `/t/demo/voice-otp/keys/${key.id}/revoke`, headers: h.admin });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().data.revoked_at).not.toBeNull();
+    expect((await get(key.secret, started.json().id)).statusCode).toBe(401);
+    expect((await start(key.secret, { phone: '0912000102' })).statusCode).toBe(401);
+  });
+
+  it('a key answers only the scopes it holds (403 otherwise); a rename keeps the key working', async () => {
+    const key = await createKey(h.admin, 'demo', { name: 'Chỉ đọc', scopes: ['verify.read'] });
+    const res = await start(key.secret, { phone: '0912000103' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('FORBIDDEN');
+    const tooLong = await t.app.inject({ method: 'PUT', url: `/t/demo/voice-otp/keys/${key.id}`, headers: h.admin, payload: { name: 'Đủ quyền', retry_after_s: 601 } });
+    expect(tooLong.json().details).toEqual([{ field: 'retry_after_s', message: 'Thời gian gọi lại từ 0 đến 600 giây (0: không gọi lại)' }]);
+    const renamed = await t.app.inject({ method: 'PUT', url: `/t/demo/voice-otp/keys/${key.id}`, headers: h.admin, payload: { name: 'Đủ quyền', scopes: ['verify.start', 'verify.read', 'verify.check'], retry_after_s: '45' } });
+    expect(renamed.json().data).toEqual(expect.objectContaining({ name: 'Đủ quyền', scopes: ['verify.start', 'verify.read', 'verify.check'], retry_after_s: 45 }));
+    expect((await start(key.secret, { phone: '0912000103' })).statusCode).toBe(201);
+  });
+});
+
+describe('verifications', () => {
+  let key: string;
+  beforeAll(async () => {
+    key = (await createKey(h.admin, 'demo', { name: 'Ngân hàng' })).secret;
+  });
+
+  it('start → 201 queued with its expiry; get shows status and timeline; the right code approves', async () => {
+    const before = Date.now();
+    const res = await start(key, { phone: '+84 912 000 201', code: '482913', ttl_s: 120 });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'queued', expires_at: expect.any(String) });
+    expect(Math.abs(new Date(body.expires_at).getTime() - before - 120_000)).toBeLessThan(5_000);
+    expect(res.body).not.toContain('482913');
+
+    const got = await get(key, body.id);
+    expect(got.json()).toEqual(expect.objectContaining({ id: body.id, status: 'queued', phone: '84912000201', checks: 0, timeline: [expect.objectContaining({ status: 'queued' })] }));
+    expect(got.body).not.toContain('482913');
+
+    expect((await check(key, body.id, '000000')).json()).toEqual({ status: 'wrong_code' });
+    expect((await check(key, body.id, '482913')).json()).toEqual({ status: 'approved' });
+    // Checking again is told approved, and not counted.
+    expect((await check(key, body.id, '482913')).json()).toEqual({ status: 'approved' });
+    const after = (await get(key, body.id)).json();
+    expect(after.status).toBe('approved');
+    expect(after.checks).toBe(2);
+    expect(after.timeline.map((e: { status: string; detail: string }) => `${e.status}:${e.detail}`)).toEqual(['queued:', 'check:wrong_code', 'check:approved', 'approved:']);
+  });
+
+  it('draws a code of the asked length (default 6) and accepts 0…, 84…, +84…, storing 84…', async () => {
+    for (const [phone, length] of [['0912000202', 4], ['84912000203', 8], ['+84912000204', undefined]] as const) {
+      const res = await start(key, { phone, ...(length && { code_length: length }) });
+      expect(res.statusCode).toBe(201);
+      const code = await t.db.withTenant(ids.demo, async (tx) => (await tx.query<{ code: string; phone: string }>('select code, phone from otp_verifications where id = $1', [res.json().id])).rows[0]);
+      expect(code.code).toMatch(new RegExp(`^\\d{${length ?? 6}}$`));
+      expect(code.phone).toBe(`84${phone.replace(/^(\+84|84|0)/, '')}`);
+    }
+  });
+
+  it('refuses bad fields with 400 and Vietnamese messages', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ phone: '0912000205', code_length: 3 }, 'code_length', 'Độ dài mã từ 4 đến 8 chữ số'],
+      [{ phone: '0912000205', code: '12ab' }, 'code', 'Mã chỉ gồm chữ số'],
+      [{ phone: '0912000205', ttl_s: 30 }, 'ttl_s', 'Thời hạn từ 60 đến 900 giây'],
+      [{ phone: '0912000205', template: 'Mã của bạn' }, 'template', 'Lời đọc phải chứa {code}'],
+      [{ phone: '0912000205', code: '1234', code_length: 6 }, 'code_length', 'Độ dài mã từ 4 đến 8 chữ số'],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await start(key, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(expect.objectContaining({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ field, message })] }));
+    }
+  });
+
+  it('expires: past its expiry a check answers expired and the status reads expired', async () => {
+    const res = await start(key, { phone: '0912000206', code: '1111' });
+    await t.db.withTenant(ids.demo, (tx) => tx.query("update otp_verifications set expires_at = now() - interval '1 second' where id = $1", [res.json().id]));
+    expect((await check(key, res.json().id, '1111')).json()).toEqual({ status: 'expired' });
+    expect((await get(key, res.json().id)).json().status).toBe('expired');
+  });
+
+  it('at most 5 checks: five wrong codes, then too_many_attempts even for the right one', async () => {
+    const id = (await start(key, { phone: '0912000207', code: '2222' })).json().id;
+    for (let i = 0; i < 5; i++) expect((await check(key, id, '9999')).json()).toEqual({ status: 'wrong_code' });
+    expect((await check(key, id, '2222')).json()).toEqual({ status: 'too_many_attempts' });
+    expect((await get(key, id)).json()).toEqual(expect.objectContaining({ status: 'expired', checks: 5 }));
+  });
+
+  it('refuses international, service, blocked-outgoing and DNC numbers with a rule and a Vietnamese message', async () => {
+    await t.app.inject({ method: 'POST', url: '/pbx/partner/blocked-out', headers: h.admin, payload: { number: '0912000301' } });
+    await t.app.inject({ method: 'POST', url: '/pbx/partner/blocked-out', headers: h.admin, payload: { number: '0977', match: 'prefix' } });
+    await t.db.withTenant(ids.demo, (tx) => tx.query("insert into dnc_numbers (tenant_id, number, source) values ($1, '84912000302', 'tenant')", [ids.demo]));
+    const cases: [string, number, string, string, string][] = [
+      ['+14155550100', 422, 'OTP_REFUSED', 'international', 'Không gọi OTP tới số quốc tế'],
+      ['0014155550100', 422, 'OTP_REFUSED', 'international', 'Không gọi OTP tới số quốc tế'],
+      ['19001234', 422, 'OTP_REFUSED', 'not_callable', 'Không gọi OTP tới số dịch vụ 1800/1900'],
+      ['abc', 422, 'OTP_REFUSED', 'invalid_number', 'Số điện thoại không hợp lệ'],
+      ['0912000301', 422, 'OTP_REFUSED', 'blocked_out', 'Số nằm trong danh sách chặn gọi ra của doanh nghiệp'],
+      ['+84977000303', 422, 'OTP_REFUSED', 'blocked_out', 'Số nằm trong danh sách chặn gọi ra của doanh nghiệp'],
+      ['0912000302', 422, 'OTP_REFUSED', 'dnc', 'Số nằm trong danh sách không gọi của doanh nghiệp'],
+    ];
+    for (const [phone, status, code, rule, message] of cases) {
+      const res = await start(key, { phone });
+      expect({ phone, status: res.statusCode, body: res.json() }).toEqual({
+        phone, status, body: { status, code, message: 'Không thể gọi OTP tới số này', details: [{ field: 'phone', rule, message }] },
+      });
+    }
+    const n = await t.db.withTenant(ids.demo, async (tx) => (await tx.query<{ n: number }>("select count(*)::int as n from otp_verifications where phone in ('84912000301', '84912000302', '84977000303')")).rows[0].n);
+    expect(n).toBe(0);
+  });
+
+  it('limits: 3 calls per number in 10 minutes (any key), then the key per day', async () => {
+    const other = (await createKey(h.admin, 'demo', { name: 'Khoá thứ hai' })).secret;
+    expect((await start(key, { phone: '0912000401' })).statusCode).toBe(201);
+    expect((await start(other, { phone: '0912000401' })).statusCode).toBe(201);
+    expect((await start(key, { phone: '0912000401' })).statusCode).toBe(201);
+    const fourth = await start(other, { phone: '0912000401' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual(expect.objectContaining({ code: 'OTP_RATE_LIMITED', details: [expect.objectContaining({ rule: 'number_limit', message: 'Số này đã nhận 3 cuộc gọi OTP trong 10 phút qua' })] }));
+    // Ten minutes later the number may be called again.
+    await t.db.withTenant(ids.demo, (tx) => tx.query("update otp_verifications set created_at = now() - interval '11 minutes' where phone = '84912000401'"));
+    expect((await start(other, { phone: '0912000401' })).statusCode).toBe(201);
+
+    const day = await createKey(h.admin, 'demo', { name: 'Giới hạn ngày' });
+    await t.db.withTenant(ids.demo, (tx) => tx.query('update otp_api_keys set daily_limit = 2 where id = $1', [day.id]));
+    expect((await start(day.secret, { phone: '0912000402' })).statusCode).toBe(201);
+    expect((await start(day.secret, { phone: '0912000403' })).statusCode).toBe(201);
+    const third = await start(day.secret, { phone: '0912000404' });
+    expect(third.statusCode).toBe(429);
+    expect(third.json().details[0]).toEqual(expect.objectContaining({ rule: 'key_day_limit', message: 'Khoá API đã dùng hết số yêu cầu trong ngày' }));
+  });
+
+  it('isolation: another key of the tenant, and a key of another tenant, neither read nor check a verification (404), nor write', async () => {
+    const id = (await start(key, { phone: '0912000501', code: '5555' })).json().id;
+    const sibling = (await createKey(h.admin, 'demo', { name: 'Khoá bên cạnh' })).secret;
+    const foreign = (await createKey(h.abcAdmin, 'abc', { name: 'Khoá ABC' })).secret;
+    for (const k of [sibling, foreign]) {
+      expect((await get(k, id)).statusCode).toBe(404);
+      expect((await check(k, id, '5555')).statusCode).toBe(404);
+    }
+    expect((await get(key, 'not-a-uuid')).statusCode).toBe(404);
+    expect((await get(key, id)).json()).toEqual(expect.objectContaining({ status: 'queued', checks: 0 }));
+    // The abc key starts in abc, through abc's hotline, and demo's list does not show it.
+    const abcStart = await start(foreign, { phone: '0912000502' });
+    expect(abcStart.statusCode).toBe(201);
+    const demoList = (await t.app.inject({ url: '/t/demo/voice-otp/verifications?per_page=100', headers: h.admin })).json();
+    expect(demoList.data.map((r: { id: string }) => r.id)).not.toContain(abcStart.json().id);
+    expect((await t.app.inject({ url: '/t/demo/voice-otp/verifications', headers: h.abcAdmin })).statusCode).toBe(401);
+  });
+
+  it('no hotline enabled for OTP: 409 OTP_NO_CALLER_NUMBER; enabling one on /voice-otp/number lets the start through', async () => {
+    const numbers = (await t.app.inject({ url: '/t/demo/voice-otp/numbers', headers: h.admin })).json().data as { id: number; number: string; otp_enabled: boolean }[];
+    const mine = numbers.find((n) => n.number === '02873005201')!;
+    expect(mine.otp_enabled).toBe(true);
+    const off = await t.app.inject({ method: 'PUT', url: `/t/demo/voice-otp/numbers/${mine.id}`, headers: h.admin, payload: { otp_enabled: false } });
+    expect(off.json().data).toEqual(expect.objectContaining({ otp_enabled: false }));
+    const refused = await start(key, { phone: '0912000601' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(expect.objectContaining({ code: 'OTP_NO_CALLER_NUMBER', message: 'Chưa có hotline nào được bật để gọi OTP' }));
+    await t.app.inject({ method: 'PUT', url: `/t/demo/voice-otp/numbers/${mine.id}`, headers: h.admin, payload: { otp_enabled: true } });
+    expect((await start(key, { phone: '0912000601' })).statusCode).toBe(201);
+  });
+
+  it('the list on the tenant surface: newest first with key name, status and checks; filters by status and key', async () => {
+    const k = await createKey(h.admin, 'demo', { name: 'Khoá danh sách' });
+    const a = (await start(k.secret, { phone: '0912000701', code: '7777' })).json().id;
+    const b = (await start(k.secret, { phone: '0912000702', code: '7777' })).json().id;
+    await check(k.secret, b, '7777');
+    const list = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}`, headers: h.admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().meta.total).toBe(2);
+    expect(list.json().data).toEqual([
+      expect.objectContaining({ id: b, phone: '0912000702', key_name: 'Khoá danh sách', status: 'approved', checks: 1 }),
+      expect.objectContaining({ id: a, phone: '0912000701', status: 'queued', checks: 0 }),
+    ]);
+    expect(list.body).not.toContain('7777');
+    const approved = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}&status=approved`, headers: h.admin });
+    expect(approved.json().data.map((r: { id: string }) => r.id)).toEqual([b]);
+    const queued = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}&status=queued`, headers: h.admin });
+    expect(queued.json().data.map((r: { id: string }) => r.id)).toEqual([a]);
+    const today = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}&preset=today`, headers: h.admin });
+    expect(today.json().meta.total).toBe(2);
+    const yesterday = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}&preset=yesterday`, headers: h.admin });
+    expect(yesterday.json().meta.total).toBe(0);
+    const byPhone = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}&search=${encodeURIComponent('+84912000702')}`, headers: h.admin });
+    expect(byPhone.json().data.map((r: { id: string }) => r.id)).toEqual([b]);
+    const byDigits = await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}&search=2000701`, headers: h.admin });
+    expect(byDigits.json().data.map((r: { id: string }) => r.id)).toEqual([a]);
+    const keys = await t.app.inject({ url: `/t/demo/voice-otp/keys?search=${encodeURIComponent('KHOÁ DANH')}`, headers: h.admin });
+    expect(keys.json().data.map((x: { id: number }) => x.id)).toEqual([k.id]);
+    const bad = await t.app.inject({ url: '/t/demo/voice-otp/verifications?status=nope', headers: h.admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Trạng thái không hợp lệ');
+  });
+});
+
+describe('the call job (slice 2 groundwork, ADR 0052)', () => {
+  it('claims each due verification once (two claimers at once), with the hotline; no answer → one retry 30 s later → no_answer; busy → busy', async () => {
+    let now = new Date(Date.now() + 3_600_000);
+    const svc = createVoiceOtpService(t.db, () => now);
+    const key = await svc.keys.create(ids.demo, 'demo', null, { name: 'Khoá gọi', scopes: ['verify.start', 'verify.read', 'verify.check'], retry_after_s: 30 });
+    const caller = { tenantId: ids.demo, keyId: key.id, scopes: key.scopes };
+    // Everything started earlier in this file is due too: claim it away first.
+    while ((await svc.claimCalls(100)).length) { /* drain */ }
+    const a = await svc.start(caller, { phone: '0912000801', ttl_s: 300, template: 'Mã xác thực của bạn là {code}' });
+    const b = await svc.start(caller, { phone: '0912000802', ttl_s: 300, template: 'Mã xác thực của bạn là {code}' });
+
+    const [one, two] = await Promise.all([svc.claimCalls(1), svc.claimCalls(1)]);
+    const claimed = [...one, ...two];
+    expect(claimed.map((c) => c.id).sort()).toEqual([a.id, b.id].sort());
+    expect(claimed.every((c) => c.hotline === '02873005201' && c.call_attempts === 1 && /^\d{6}$/.test(c.code))).toBe(true);
+    expect(await svc.claimCalls(10)).toEqual([]);
+    expect((await svc.get(caller, a.id)).status).toBe('calling');
+
+    await svc.recordCallOutcome(ids.demo, a.id, 'no_answer');
+    expect((await svc.get(caller, a.id)).status).toBe('no_answer');
+    now = new Date(now.getTime() + 29_000);
+    expect(await svc.claimCalls(10)).toEqual([]);
+    now = new Date(now.getTime() + 1_000);
+    expect((await svc.claimCalls(10)).map((c) => [c.id, c.call_attempts])).toEqual([[a.id, 2]]);
+    await svc.recordCallOutcome(ids.demo, a.id, 'no_answer');
+    now = new Date(now.getTime() + 60_000);
+    expect(await svc.claimCalls(10)).toEqual([]);
+    const final = await svc.get(caller, a.id);
+    expect(final.status).toBe('no_answer');
+    expect(final.timeline.map((e) => e.status)).toEqual(['queued', 'calling', 'no_answer', 'calling', 'no_answer']);
+
+    // A key that says 0 never calls again.
+    const once = await svc.keys.create(ids.demo, 'demo', null, { name: 'Không gọi lại', scopes: ['verify.start'], retry_after_s: 0 });
+    const c = await svc.start({ tenantId: ids.demo, keyId: once.id, scopes: once.scopes }, { phone: '0912000803', ttl_s: 300, template: 'Mã xác thực của bạn là {code}' });
+    expect((await svc.claimCalls(10)).map((x) => x.id)).toEqual([c.id]);
+    await svc.recordCallOutcome(ids.demo, c.id, 'no_answer');
+    now = new Date(now.getTime() + 60_000);
+    expect(await svc.claimCalls(10)).toEqual([]);
+
+    await svc.recordCallOutcome(ids.demo, b.id, 'busy');
+    now = new Date(now.getTime() + 60_000);
+    expect(await svc.claimCalls(10)).toEqual([]);
+    expect((await svc.get(caller, b.id)).status).toBe('busy');
+  });
+});

@@ -1,0 +1,201 @@
+import { randomInt } from 'node:crypto';
+import {
+  OTP_LIMITS, OTP_MSG, displayForm, presetRange, type OtpCheckResult, type OtpKey, type OtpKeyCreated, type OtpKeyInput, type OtpListQuery, type OtpListRow,
+  type OtpNumber, type OtpRefusal, type OtpScope, type OtpStartInput, type OtpStatus, type OtpVerification, type Paged,
+} from '@tongdai/contracts';
+import type { Db, Queryable } from '../../db/db';
+import { iso } from '../../db/sql';
+import { AppError } from '../../http/errors';
+import { checkAndClaim } from '../campaigns/decree91.service';
+import { findTenantByMaDn } from '../tenants/tenants.service';
+import { formatKey, hashSecret, keyPrefix, newSecret, parseKey, secretMatches } from './otp-keys';
+import { afterCall, callableNumber, decideCheck, drawCode, limitRefusal, verificationStatus, type CallOutcome } from './voice-otp';
+import * as repo from './voice-otp.repository';
+
+/** The key a request presented, once checked: its tenant, its row, its scopes. */
+export interface OtpCaller {
+  tenantId: number;
+  keyId: number;
+  scopes: OtpScope[];
+}
+
+const refused = (rule: OtpRefusal, code: 'OTP_REFUSED' | 'OTP_RATE_LIMITED' = 'OTP_REFUSED') =>
+  new AppError(code, [{ field: 'phone', rule, message: OTP_MSG[rule] }]);
+
+const keyOf = (r: repo.KeyRow): OtpKey => ({
+  id: r.id,
+  name: r.name,
+  scopes: r.scopes,
+  prefix: r.prefix,
+  daily_limit: r.daily_limit,
+  retry_after_s: r.retry_after_s,
+  last_used_at: r.last_used_at && iso(r.last_used_at),
+  revoked_at: r.revoked_at && iso(r.revoked_at),
+  created_at: iso(r.created_at),
+});
+
+/** The SQL of a status filter: the same precedence as verificationStatus (approved, expired, the call's). */
+function statusWhere(status: OtpStatus | ''): string | null {
+  if (status === '') return null;
+  if (status === 'approved') return 'v.approved_at is not null';
+  const expired = `(v.expires_at <= $now or v.checks >= ${OTP_LIMITS.maxChecks})`;
+  if (status === 'expired') return `v.approved_at is null and ${expired}`;
+  return `v.approved_at is null and not ${expired} and v.call_status = '${status}'`;
+}
+
+/**
+ * Voice-OTP (issue 35, ADR 0052): the keys a tenant manages and the verifications its applications
+ * start and check with them. `clock` is the server's time, given so that expiry is tested without waiting.
+ */
+export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date()) {
+  const notFound = () => new AppError('NOT_FOUND');
+
+  return {
+    /** The presented bearer as a key of a live tenant, or 401; last_used_at is set as it opens. */
+    async authenticate(bearer: string | undefined): Promise<OtpCaller> {
+      const parsed = bearer ? parseKey(bearer) : null;
+      const tenant = parsed ? await findTenantByMaDn(db, parsed.maDn) : null;
+      if (!parsed || !tenant) throw new AppError('UNAUTHORIZED');
+      return db.withTenant(tenant.id, async (tx) => {
+        const key = await repo.getKey(tx, parsed.id);
+        if (!key || key.revoked_at || !secretMatches(parsed.secret, key.secret_hash)) throw new AppError('UNAUTHORIZED');
+        await repo.touchKey(tx, key.id, clock());
+        return { tenantId: tenant.id, keyId: key.id, scopes: key.scopes };
+      });
+    },
+
+    async start(c: OtpCaller, x: OtpStartInput): Promise<{ id: string; status: OtpStatus; expires_at: string }> {
+      const callable = callableNumber(x.phone);
+      if ('refusal' in callable) throw refused(callable.refusal);
+      const number = callable.number;
+      const now = clock();
+      return db.withTenant(c.tenantId, async (tx) => {
+        if (await repo.isBlockedOut(tx, number)) throw refused('blocked_out');
+        // The tenant's own do-not-call list binds every kind of call; an OTP is transactional (ADR 0049).
+        const dnc = await checkAndClaim(tx, c.tenantId, { kind: 'transactional', number, hotline: number, at: now, campaignId: null, callId: null });
+        if (!dnc.allowed) throw refused('dnc');
+        if (!(await repo.hasEnabledHotline(tx))) throw new AppError('OTP_NO_CALLER_NUMBER');
+        await repo.lockTenantStarts(tx, c.tenantId);
+        const key = await repo.getKey(tx, c.keyId);
+        if (!key) throw new AppError('UNAUTHORIZED');
+        const limit = limitRefusal(await repo.limitCounts(tx, c.keyId, number, now, key.daily_limit));
+        if (limit) throw refused(limit, 'OTP_RATE_LIMITED');
+        const code = x.code ?? drawCode(x.code_length ?? OTP_LIMITS.codeLength.default, randomInt);
+        const row = await repo.insertVerification(tx, c.tenantId, {
+          keyId: c.keyId, phone: number, code, template: x.template, expiresAt: new Date(now.getTime() + x.ttl_s * 1000), now,
+        });
+        await repo.addEvent(tx, c.tenantId, row.id, 'queued', now);
+        return { id: row.id, status: verificationStatus(row, now), expires_at: iso(row.expires_at) };
+      });
+    },
+
+    async get(c: OtpCaller, id: string): Promise<OtpVerification> {
+      const now = clock();
+      return db.withTenant(c.tenantId, async (tx) => {
+        const row = await repo.getVerification(tx, c.keyId, id);
+        if (!row) throw notFound();
+        const events = await repo.timeline(tx, id);
+        return {
+          id: row.id,
+          status: verificationStatus(row, now),
+          phone: row.phone,
+          expires_at: iso(row.expires_at),
+          created_at: iso(row.created_at),
+          checks: row.checks,
+          timeline: events.map((e) => ({ status: e.status as OtpStatus, at: iso(e.at), detail: e.detail })),
+        };
+      });
+    },
+
+    async check(c: OtpCaller, id: string, given: string): Promise<{ status: OtpCheckResult }> {
+      const now = clock();
+      return db.withTenant(c.tenantId, async (tx) => {
+        const row = await repo.getVerification(tx, c.keyId, id, true);
+        if (!row) throw notFound();
+        const d = decideCheck(row, given, now);
+        if (d.counted) {
+          await repo.recordCheck(tx, id, d.approve, now);
+          await repo.addEvent(tx, c.tenantId, id, 'check', now, d.result);
+          if (d.approve) await repo.addEvent(tx, c.tenantId, id, 'approved', now);
+        }
+        return { status: d.result };
+      });
+    },
+
+    /** The calls due now, claimed for placing (slice 2's job loop hands them to a media worker). */
+    claimCalls: (limit = 10): Promise<repo.DueCall[]> => db.withSystem((tx) => repo.claimDueCalls(tx, clock(), limit)),
+
+    /** A placed call's outcome (the media worker's report): the status, the timeline, and a retry when the policy says so. */
+    async recordCallOutcome(tenantId: number, id: string, outcome: CallOutcome, durationS: number | null = null): Promise<void> {
+      const at = clock();
+      await db.withTenant(tenantId, async (tx) => {
+        const state = await repo.callStateOf(tx, id);
+        if (!state) throw notFound();
+        const next = afterCall(state, outcome, at, state.retry_after_s);
+        await repo.setCallResult(tx, id, next.call_status, next.next_call_at, durationS, at);
+        await repo.addEvent(tx, tenantId, id, outcome, at, next.next_call_at ? `retry ${iso(next.next_call_at)}` : '');
+      });
+    },
+
+    keys: {
+      list: async (tenantId: number): Promise<OtpKey[]> => (await db.withTenant(tenantId, repo.listKeys)).map(keyOf),
+
+      /** The one answer that carries the whole key. */
+      async create(tenantId: number, maDn: string, userId: number | null, x: OtpKeyInput): Promise<OtpKeyCreated> {
+        return db.withTenant(tenantId, async (tx) => {
+          const id = await repo.insertKey(tx, tenantId, x, userId);
+          const secret = newSecret();
+          await repo.setKeySecret(tx, id, keyPrefix(maDn, id, secret), hashSecret(secret));
+          return { ...keyOf((await repo.getKey(tx, id))!), secret: formatKey(maDn, id, secret) };
+        });
+      },
+
+      async update(tenantId: number, id: number, x: OtpKeyInput): Promise<OtpKey> {
+        return db.withTenant(tenantId, async (tx) => {
+          if (!(await repo.updateKey(tx, id, x))) throw notFound();
+          return keyOf((await repo.getKey(tx, id))!);
+        });
+      },
+
+      async revoke(tenantId: number, id: number): Promise<OtpKey> {
+        return db.withTenant(tenantId, async (tx) => {
+          if (!(await repo.revokeKey(tx, id))) throw notFound();
+          return keyOf((await repo.getKey(tx, id))!);
+        });
+      },
+    },
+
+    async list(tenantId: number, q: OtpListQuery): Promise<Paged<OtpListRow>> {
+      const now = clock();
+      const range = q.preset ? presetRange(q.preset, now) : null;
+      const query = range ? { ...q, ...range } : q;
+      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listVerifications(tx, query, statusWhere(q.status), now));
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          created_at: iso(r.created_at),
+          phone: displayForm(r.phone),
+          key_id: r.key_id,
+          key_name: r.key_name,
+          status: verificationStatus(r, now),
+          call_duration_s: r.call_duration_s,
+          checks: r.checks,
+        })),
+        meta: { page: q.page, per_page: q.per_page, total },
+      };
+    },
+
+    numbers: {
+      list: async (tenantId: number): Promise<OtpNumber[]> =>
+        (await db.withTenant(tenantId, repo.listNumbers)).map((r) => ({ ...r, number: displayForm(r.number) })),
+      async set(tenantId: number, id: number, enabled: boolean): Promise<OtpNumber> {
+        return db.withTenant(tenantId, async (tx: Queryable) => {
+          if (!(await repo.setNumberOtp(tx, id, enabled))) throw notFound();
+          const row = (await repo.listNumbers(tx)).find((r) => r.id === id)!;
+          return { ...row, number: displayForm(row.number) };
+        });
+      },
+    },
+  };
+}
+export type VoiceOtpService = ReturnType<typeof createVoiceOtpService>;

@@ -1,0 +1,98 @@
+import { useRef, useState } from 'react';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, MessageBarTitle,
+} from '@fluentui/react-components';
+import { CopyRegular, DeleteDismissRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { OTP_LIMITS, OTP_SCOPES, type OtpKey, type OtpKeyCreated } from '@tongdai/contracts';
+import { notify, toApiError } from '@tongdai/platform';
+import { ConfirmDialog, EntityFields, FormDialog, useEntityForm } from '@tongdai/ui';
+import { OTP_NS } from './i18n';
+import { otpKeyEntity } from './voice-otp.entity';
+import { useRevokeKey } from './voice-otp.api';
+
+/**
+ * The whole key right after it is created. The API never answers it again, so the dialog closes only
+ * through its button (no click outside) and the key is dropped with it.
+ */
+function KeyOnceDialog({ created, onClose }: { created: OtpKeyCreated; onClose: () => void }) {
+  const { t } = useTranslation(OTP_NS);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.secret);
+      notify('success', t('key.copied'));
+    } catch {
+      notify('error', t('key.copyFailed'));
+    }
+  };
+  return (
+    <Dialog open modalType="alert">
+      <DialogSurface data-testid="otp-key-once">
+        <DialogBody>
+          <DialogTitle>{t('key.onceTitle', { name: created.name })}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+            <MessageBar intent="warning">
+              <MessageBarBody><MessageBarTitle>{t('key.onceWarning')}</MessageBarTitle>{t('key.onceDetail')}</MessageBarBody>
+            </MessageBar>
+            <Field label={t('key.secret')}>
+              <Input
+                readOnly value={created.secret} data-testid="otp-key-secret" onFocus={(e) => e.target.select()}
+                contentAfter={<Button appearance="transparent" size="small" icon={<CopyRegular />} onClick={() => void copy()}>{t('key.copy')}</Button>}
+              />
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose} data-testid="otp-key-once-close">{t('key.close')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** "Thêm khoá API": the kit's form, then the key shown once. */
+export function CreateKeyDialog({ close }: { close: () => void }) {
+  const { t } = useTranslation(OTP_NS);
+  const created = useRef<OtpKeyCreated | null>(null);
+  const [shown, setShown] = useState<OtpKeyCreated | null>(null);
+  const { form, submit, formError, saving } = useEntityForm(otpKeyEntity as never, null, {
+    prefill: { scopes: [...OTP_SCOPES], retry_after_s: OTP_LIMITS.retryAfterS },
+    onSaved: (saved) => { created.current = saved as OtpKeyCreated; },
+  });
+  if (shown) return <KeyOnceDialog created={shown} onClose={close} />;
+  const save = async () => {
+    if ((await submit()) && created.current?.secret) setShown(created.current);
+  };
+  return (
+    <FormDialog title={t('key.addTitle')} testId="otp-key-form" error={formError} saving={saving} onSubmit={() => void save()} onClose={close}>
+      <EntityFields entity={otpKeyEntity} form={form} />
+    </FormDialog>
+  );
+}
+
+/** "Thu hồi" on a live key's row: confirm, then the key opens nothing any more. */
+export function RevokeKey({ row }: { row: OtpKey }) {
+  const { t } = useTranslation(OTP_NS);
+  const revoke = useRevokeKey();
+  const [asking, setAsking] = useState(false);
+  if (row.revoked_at) return null;
+  const run = async () => {
+    try {
+      await revoke.mutateAsync(row.id);
+      notify('success', t('key.revoked'));
+    } catch (e) {
+      notify('error', (await toApiError(e)).message);
+    } finally {
+      setAsking(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" icon={<DeleteDismissRegular />} onClick={() => setAsking(true)} data-testid="revoke-key">{t('key.revoke')}</Button>
+      <ConfirmDialog
+        open={asking} title={t('key.confirmRevokeTitle')} message={t('key.confirmRevoke', { name: row.name })} busy={revoke.isPending}
+        onConfirm={() => void run()} onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OTP_TENANT_API, type One, type OtpKey, type OtpNumber, type Paged } from '@tongdai/contracts';
+import { tenantApi } from '@tongdai/platform';
+import { crudResource } from '@tongdai/ui';
+
+/** The voice-OTP resources on the tenant surface (OTP_TENANT_API). */
+export const otpRequestResource = crudResource({ scope: 'voice-otp', name: 'request', base: OTP_TENANT_API.verifications, client: tenantApi });
+export const otpKeyResource = crudResource({ scope: 'voice-otp', name: 'key', base: OTP_TENANT_API.keys, client: tenantApi });
+
+/** Every key (the list's key filter). */
+export function useOtpKeys() {
+  return useQuery({ queryKey: ['voice-otp', 'key', 'all'], queryFn: () => tenantApi().get(OTP_TENANT_API.keys).json<Paged<OtpKey>>().then((r) => r.data) });
+}
+
+export function useRevokeKey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => tenantApi().post(OTP_TENANT_API.revoke(id)).json<One<OtpKey>>(),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['voice-otp'] }),
+  });
+}
+
+export function useOtpNumbers() {
+  return useQuery({ queryKey: ['voice-otp', 'numbers'], queryFn: () => tenantApi().get(OTP_TENANT_API.numbers).json<One<OtpNumber[]>>().then((r) => r.data) });
+}
+
+export function useSetOtpNumber() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (x: { id: number; otp_enabled: boolean }) => tenantApi().put(OTP_TENANT_API.number(x.id), { json: { otp_enabled: x.otp_enabled } }).json<One<OtpNumber>>(),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['voice-otp', 'numbers'] }),
+  });
+}
