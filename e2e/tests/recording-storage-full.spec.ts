@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { AlarmBar } from '../pages/AlarmBar.ts';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage } from '../pages/ReportPages.ts';
@@ -17,14 +17,14 @@ test.use({ launchOptions: PHONE_LAUNCH });
  * Vietnamese with since when; the agent sees nothing. Space again: the worker's retry is stored and
  * the bar goes away by itself.
  */
-test("a full recordings disk raises the alarm bar for the tenant's admin, not the agent, and it clears when there is space again", async ({ browser, request }) => {
+test("a full recordings disk raises the alarm bar for the tenant's admin, not the agent, and it clears when there is space again", async ({ request }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed (npm test installs it)').toBe(true); // fails, never skips
   test.setTimeout(180_000);
   const admin = await tenantApiAs(request, DEMO);
   const before = await admin.get('recording-settings');
   await admin.update('recording-settings', { ...before, recording_mode: 'all' });
-  const a = await phoneOf(browser, DEMO); // 101, super-admin
-  const b = await phoneOf(browser, DEMO_AGENT); // 102, an agent
+  const a = await phoneOf(DEMO); // 101, super-admin
+  const b = await phoneOf(DEMO_AGENT); // 102, an agent
   const [adminBar, agentBar] = [new AlarmBar(a.page).recordingStorage(), new AlarmBar(b.page).recordingStorage()];
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
