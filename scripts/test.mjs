@@ -31,24 +31,24 @@ const phases = [
     // call and fault suites, which mostly wait, finish beside it. Its stacks' fixed ports (3100-4999)
     // are apart from the suites' (20100-30000, scripts/lib/ports.mjs).
     [
-      ['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main' }],
-      ['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test']],
+      ['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main', TONGDAI_PORT_RANGE: '20100-23399' }],
+      ['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test'], { TONGDAI_PORT_RANGE: '20100-23399' }],
     ],
     [
       // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
       // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
       // 331 s in CI where the five take about a minute.
       ['Kiểm tra kiểu (tsc)', ['run', 'typecheck']],
-      ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test']],
+      ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test'], { TONGDAI_PORT_RANGE: '23400-26699' }],
       // Every bench section at a tiny size: each must still measure something real (scripts/bench.mjs).
-      ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke']],
+      ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke'], { TONGDAI_PORT_RANGE: '23400-26699' }],
     ],
     // The API suites that run one at a time (api/jest.config.js): the fault suites (issue 41: the API
     // killed, PostgreSQL stopped, npm start's supervisor; the ghost burst) and calls.integration. They
     // mostly wait on real call timelines (load 1.0–1.6 alone, 367 s), so they run beside the busy lanes
     // instead of after them: their timelines hold at load 8+ since recordings are encoded on a thread
     // of their own (1c50124), and each suite runs whole stacks on ports of its own.
-    [['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial' }]],
+    [['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial', TONGDAI_PORT_RANGE: '26700-29999' }]],
   ],
 ];
 

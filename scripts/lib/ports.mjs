@@ -11,8 +11,13 @@
 import { createSocket } from 'node:dgram';
 import { createServer } from 'node:net';
 
-const LOW = 20_100;
-const HIGH = 30_000;
+// npm test gives each of its lanes a third of the range (TONGDAI_PORT_RANGE=low-high, scripts/test.mjs):
+// a port one lane picked and closed, to bind again a moment later, is then never another lane's pick
+// (calls.integration's phone 101 found its port taken once, sipp exit 254, with the lanes side by side).
+const [LOW, HIGH] = (() => {
+  const m = /^(\d+)-(\d+)$/.exec(process.env.TONGDAI_PORT_RANGE ?? '');
+  return m && Number(m[1]) >= 20_100 && Number(m[2]) <= 30_000 && Number(m[1]) < Number(m[2]) ? [Number(m[1]), Number(m[2])] : [20_100, 30_000];
+})();
 const random = () => LOW + Math.floor(Math.random() * (HIGH - LOW));
 
 const tryTcp = (port) => new Promise((resolve) => {
