@@ -294,6 +294,8 @@ export type GoogleSheetImport = v.InferOutput<typeof GoogleSheetImportSchema>;
 
 /** The tenant's Google service account (tenant API path, under /t/:ma_dn): GET shows its e-mail, PUT sets its key file. */
 export const GOOGLE_CREDENTIALS_API = 'google-credentials';
+/** Its settings card: /setting/google-sheet (the host's settings area). */
+export const GOOGLE_SHEET_SETTING = 'google-sheet';
 /** What the settings screen shows: never the key, only whose it is. */
 export interface GoogleCredentialsView {
   client_email: string | null;
