@@ -50,7 +50,7 @@ test("campaigns: contacts from a Google Sheet — the service account set on /se
   contacts = await list.openContacts(CAMPAIGN);
   await contacts.readSheet({ name: 'Khách hàng quận', sheetId: 'sheet-private', sheetName: E2E_SHEET.tab });
   await expect(contacts.root.getByTestId('import-error')).toHaveText('Google từ chối truy cập trang tính: hãy chia sẻ trang tính cho email của tài khoản dịch vụ');
-  await expect(contacts.root.getByTestId('sheet-account')).toContainText(ACCOUNT_EMAIL);
+  await expect(contacts.root.getByTestId('sheet-account')).toContainText(`Hãy chia sẻ trang tính (quyền Xem) cho ${ACCOUNT_EMAIL}.`);
   await contacts.root.getByTestId('field-sheet_id').fill(E2E_SHEET.id);
   await contacts.root.getByTestId('sheet-preview').click();
   await expect(contacts.summary()).toHaveText('4 dòng · 3 hợp lệ · 1 lỗi');

@@ -143,7 +143,7 @@ registerTranslations(NS, {
     imported: 'Đã nhập {{n}} liên hệ',
     fromSheet: 'Google Sheet',
     listName: 'Tên danh sách',
-    sheetId: 'ID trang tính (trong địa chỉ docs.google.com/spreadsheets/d/…)',
+    sheetId: 'ID trang tính',
     sheetName: 'Tên sheet',
     owner: 'Người phụ trách',
     chooseUser: '— Chọn người dùng —',

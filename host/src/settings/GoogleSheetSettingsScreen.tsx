@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { GoogleCredentialsSchema, type GoogleCredentialsInput } from '@tongdai/contracts';
@@ -8,7 +9,6 @@ import { SettingsForm } from './SettingsForm';
 
 /** The key file as text: never filled from the API (the key is not answered back), blank keeps it. */
 const GOOGLE: DraftForm = { fields: [{ name: 'key_json', kind: 'textarea', hint: true }], schema: GoogleCredentialsSchema };
-const BLANK = { key_json: '' };
 
 /**
  * /setting/google-sheet (issue 33): the tenant's Google service account that reads a campaign's
@@ -20,8 +20,10 @@ export function GoogleSheetSettingsScreen() {
   const current = useGoogleCredentials();
   const save = useSaveGoogleCredentials();
   const email = current.data?.client_email;
+  // A new answer (after saving) empties the field again: the key is never shown back.
+  const loaded = useMemo(() => (current.data ? { key_json: '' } : null), [current.data]);
   return (
-    <SettingsForm card="google-sheet" testId="google-sheet-settings" form={GOOGLE} loaded={current.data ? BLANK : null} loading={current.isLoading}
+    <SettingsForm card="google-sheet" testId="google-sheet-settings" form={GOOGLE} loaded={loaded} loading={current.isLoading}
       save={(input) => save.mutateAsync(input as GoogleCredentialsInput)} saving={save.isPending} done="settings.google.saved">
       {({ draft, errors, set }) => (
         <>

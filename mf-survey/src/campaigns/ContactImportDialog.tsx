@@ -66,7 +66,8 @@ export function ContactImportDialog({ family, campaign, onClose }: { family: Cam
       if (source !== 'crm' && r.mapping) setMapping({ name_column: r.mapping.name_column, phone_column: r.mapping.phone_column });
     } catch (e) {
       const body = await toApiError(e);
-      const onFields = source === 'sheet' ? (body.details ?? []).filter((d) => d.field in NO_SHEET) : [];
+      // The form's own refusals under their fields; Google's (a longer sentence) above the preview.
+      const onFields = source === 'sheet' && body.code === 'VALIDATION_FAILED' ? (body.details ?? []).filter((d) => d.field in NO_SHEET) : [];
       if (onFields.length) setSheetErrors(Object.fromEntries(onFields.map((d) => [d.field, d.message])));
       else setError(body.details?.[0]?.message ?? body.message);
     }

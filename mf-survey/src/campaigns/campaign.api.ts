@@ -85,6 +85,8 @@ export function useGoogleCredentials() {
   return useQuery({
     queryKey: ['google-credentials'],
     queryFn: () => tenantApi().get(GOOGLE_CREDENTIALS_API).json<One<GoogleCredentialsView>>().then((r) => r.data),
+    // Set on the settings card (the host's cache): asked again each time the dialog opens.
+    refetchOnMount: 'always',
   });
 }
 
