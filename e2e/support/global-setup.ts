@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
@@ -43,6 +44,7 @@ async function startOne(slot: number, sheetsEndpoint: string): Promise<() => Pro
   const stop = async () => {
     control?.close();
     await stack?.stop();
+    recordingsDisk(dataDir, 'unmount');
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -54,7 +56,7 @@ async function startOne(slot: number, sheetsEndpoint: string): Promise<() => Pro
     // Kamailio polls the API every 3 s: ready once its copy is the API's current version.
     await createE2eSwitchboards(ports);
     if (stack.sip) await kamailioHasSwitchboards(ports, stack.sip);
-    control = await controlServer(stack, ports.controlPort);
+    control = await controlServer(stack, ports.controlPort, dataDir);
     return stop;
   } catch (e) {
     await stop();
@@ -62,8 +64,42 @@ async function startOne(slot: number, sheetsEndpoint: string): Promise<() => Pro
   }
 }
 
-function controlServer(stack: Stack, port: number): Promise<Server> {
+/**
+ * The API's recordings folder (DATA_DIR/recordings) on a full disk (issue 41): `full` mounts a
+ * 256 KiB tmpfs over it (root only, as CI runs) and fills it until a write fails with ENOSPC;
+ * `space` frees it again; `unmount` puts the folder back as it was. Returns an error to tell, or null.
+ */
+function recordingsDisk(dataDir: string, action: 'full' | 'space' | 'unmount'): string | null {
+  const dir = join(dataDir, 'recordings');
+  const filler = join(dir, 'e2e-filler');
+  const mounted = () => execFileSync('findmnt', ['-rn', '-o', 'TARGET']).toString().split('\n').includes(dir);
+  if (action === 'unmount') {
+    if (mounted()) execFileSync('umount', [dir]);
+    return null;
+  }
+  if (action === 'space') {
+    rmSync(filler, { force: true });
+    return null;
+  }
+  if (process.getuid?.() !== 0) return 'a full disk needs a tmpfs mount: run the e2e as root (CI does)';
+  mkdirSync(dir, { recursive: true });
+  if (!mounted()) execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k,mode=0700', 'tmpfs', dir]);
+  try {
+    writeFileSync(filler, Buffer.alloc(512 * 1024));
+    return 'the tmpfs did not fill';
+  } catch (e) {
+    return (e as { code?: string }).code === 'ENOSPC' ? null : String(e);
+  }
+}
+
+function controlServer(stack: Stack, port: number, dataDir: string): Promise<Server> {
   const control = createServer(async (req, res) => {
+    // The recordings' storage full, freed, put back (issue 41): the admins' alarm bar.
+    const disk = req.url?.match(/^\/recordings-disk\/(full|space|unmount)$/);
+    if (disk && req.method === 'POST') {
+      const error = recordingsDisk(dataDir, disk[1] as 'full' | 'space' | 'unmount');
+      return void (error ? res.writeHead(409).end(error) : res.writeHead(204).end());
+    }
     // Kamailio restarted in place (same ports): the softphone tests check the phones come back.
     if (req.url === '/sip/restart' && req.method === 'POST') {
       if (!stack.sip) return void res.writeHead(409).end('Kamailio is not running');

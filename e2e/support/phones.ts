@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
-import { WEB_PORT } from './ports.ts';
+import { warmContext } from './fixtures.ts';
 
 /** Fake microphone, permission prompts answered: two phones of a test really call each other. */
 export const PHONE_LAUNCH = { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] };
@@ -19,10 +19,13 @@ export function kamailioInstalled(): boolean {
  * request the phone's WebSocket receives, as text, in `sipReceived` (listened to before the phone
  * connects, so none is missed).
  */
-export async function phoneOf(browser: Browser, who: typeof DEMO, o: { watchMedia?: boolean; watchSip?: boolean } = {}): Promise<{ page: Page; phone: SoftphonePage; sipReceived: string[] }> {
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${WEB_PORT}`, permissions: ['microphone'], viewport: { width: 1600, height: 900 } });
+export async function phoneOf(who: typeof DEMO, o: { watchMedia?: boolean; watchSip?: boolean; viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; phone: SoftphonePage; sipReceived: string[] }> {
+  // A warm context of this worker (support/fixtures.ts); the test's `context().close()` gives it back.
+  const context = await warmContext({ microphone: true });
+  const page = await context.newPage();
+  await page.setViewportSize(o.viewport ?? { width: 1600, height: 900 });
   if (o.watchMedia) {
-    await context.addInitScript(() => {
+    await page.addInitScript(() => {
       const Native = window.RTCPeerConnection;
       const seen: RTCPeerConnection[] = [];
       (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = seen;
@@ -34,7 +37,6 @@ export async function phoneOf(browser: Browser, who: typeof DEMO, o: { watchMedi
       };
     });
   }
-  const page = await context.newPage();
   const sipReceived: string[] = [];
   if (o.watchSip) page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => { if (/^[A-Z]+ sip:/.test(String(payload))) sipReceived.push(String(payload)); }));
   await new LoginPage(page).loginAs(who);

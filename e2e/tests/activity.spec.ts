@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import { readSheet } from 'read-excel-file/node';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { ActivityPage } from '../pages/ActivityPage.ts';
@@ -27,8 +27,8 @@ test('records the agent’s login, status changes and SIP registration; the supe
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   test.setTimeout(120_000);
   const day = today();
-  const b = await phoneOf(browser, DEMO_AGENT); // 102: its login is recorded, its softphone registers
-  const a = await phoneOf(browser, DEMO); // super-admin: activity.view, report.export
+  const b = await phoneOf(DEMO_AGENT); // 102: its login is recorded, its softphone registers
+  const a = await phoneOf(DEMO); // super-admin: activity.view, report.export
   try {
     await b.phone.expectReady();
     const activity = new ActivityPage(a.page);

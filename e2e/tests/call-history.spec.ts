@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage } from '../pages/ReportPages.ts';
 import { answeredCall, dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
@@ -10,8 +10,8 @@ test.use({ launchOptions: PHONE_LAUNCH });
 test('calls between 101 and 102 appear in the call history with their results; filters live in the URL; success calls lists the answered one', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   test.setTimeout(150_000);
-  const a = await phoneOf(browser, DEMO); // 101, super-admin: the whole tenant
-  const b = await phoneOf(browser, DEMO_AGENT); // 102, no report.view: its own calls
+  const a = await phoneOf(DEMO); // 101, super-admin: the whole tenant
+  const b = await phoneOf(DEMO_AGENT); // 102, no report.view: its own calls
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
 
@@ -103,8 +103,8 @@ test('calls between 101 and 102 appear in the call history with their results; f
 test('a call the caller gives up on while it rings is recorded as "Không trả lời"', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   test.setTimeout(90_000);
-  const a = await phoneOf(browser, DEMO);
-  const b = await phoneOf(browser, DEMO_AGENT);
+  const a = await phoneOf(DEMO);
+  const b = await phoneOf(DEMO_AGENT);
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
     await dial(a.page, '102');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { answerScenario, carrierScenario, extensionCallScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { DEMO } from '../pages/LoginPage.ts';
 import { kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
@@ -32,7 +32,7 @@ test('the carrier view shows a real call in on a hotline and a real call out thr
   const rule = await pbx.create('rule', { name: 'E2E qua trunk nhà mạng', pattern: '0919000XXX', switchboard_ids: [trunkId], caller_id: HOTLINE, priority: 1 });
   const sip = (await api.get('sip-account')) as { username_telecom: string; domain_telecom: string; password_telecom: string };
 
-  const a = await phoneOf(browser, DEMO); // 101
+  const a = await phoneOf(DEMO); // 101
   try {
     await a.phone.expectReady();
     // In: a Viettel mobile calls the hotline; 101 answers in the browser; the carrier hangs up after 2.5 s.

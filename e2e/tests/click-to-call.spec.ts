@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { answerScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { ABC, DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { CustomerListPage } from '../pages/CustomerPages.ts';
@@ -32,7 +32,7 @@ test('click-to-call: the call button of a masked customer dials the real number 
   await (await pbxApiAs(request, DEMO)).create('rule', { name: `E2E gọi nhanh ${suffix}`, pattern: '0918777XXX', switchboard_ids: [trunkId], priority: 2 });
   await api.update('update-system-setting', { ...SETTING, hidden_phone_customer: 1 });
 
-  const a = await phoneOf(browser, DEMO); // 101
+  const a = await phoneOf(DEMO); // 101
   const page = a.page;
   try {
     await a.phone.expectReady();

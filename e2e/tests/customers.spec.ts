@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
 import { CustomerFormPage, CustomerListPage } from '../pages/CustomerPages.ts';
 

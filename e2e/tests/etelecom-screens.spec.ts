@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import { ABC, DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { PbxListPage } from '../pages/PbxPages.ts';
 import { expectHeading, toast } from '../pages/PbxMediaPages.ts';

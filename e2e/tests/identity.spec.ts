@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { AccountListPage } from '../pages/AccountPages.ts';
 import { createAgentWithExtension, tenantApiAs } from '../support/tenant-api.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { KpiPages } from '../pages/KpiPages.ts';
 import { answeredCall, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
@@ -12,8 +12,8 @@ const vnToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0
 test('KPIs: Vietnamese messages, a KPI created, a real call 101 → 102 moves its actual, edit, the department chart', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   test.setTimeout(180_000);
-  const a = await phoneOf(browser, DEMO); // 101, super-admin
-  const b = await phoneOf(browser, DEMO_AGENT); // 102
+  const a = await phoneOf(DEMO); // 101, super-admin
+  const b = await phoneOf(DEMO_AGENT); // 102
   const kpis = new KpiPages(a.page);
   const made = `Cuộc gọi ra ${Date.now()}`;
   const dept = `KPI phòng ${Date.now()}`;

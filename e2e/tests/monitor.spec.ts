@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { carrierScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
@@ -54,8 +54,8 @@ test.beforeAll(async ({ browser, request }) => {
     await pbx.create('number', { number: did });
     await pbx.create('inbound', { did, destination: { type: 'queue', target: String(id) } });
   }
-  admin = await phoneOf(browser, DEMO); // 101, sees the tenant
-  agent = await phoneOf(browser, DEMO_AGENT); // 102, an agent: their own calls only
+  admin = await phoneOf(DEMO); // 101, sees the tenant
+  agent = await phoneOf(DEMO_AGENT); // 102, an agent: their own calls only
   await admin.phone.expectReady();
   await agent.phone.expectReady();
 });

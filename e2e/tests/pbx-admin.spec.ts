@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import writeXlsxFile from 'write-excel-file/node';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { PbxFormPage, PbxListPage } from '../pages/PbxPages.ts';

@@ -1,14 +1,15 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import { resolve } from 'node:path';
 import { Ear } from '@tongdai/testkit/rtp-ear';
 import { carrierScenario, listeningCallerScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { toneWav } from '@tongdai/testkit/wav';
 import { kamailioAvailable } from '../../scripts/lib/kamailio.mjs';
 import { sipPorts } from '../../scripts/lib/stack.mjs';
-import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
+import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
+import { phoneOf as sharedPhoneOf } from '../support/phones.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
-import { API_PORT, CARRIER_PORT, WEB_PORT } from '../support/ports.ts';
+import { API_PORT, CARRIER_PORT } from '../support/ports.ts';
 import { toast } from '../pages/PbxMediaPages.ts';
 import { createAgentWithExtension, pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
 
@@ -27,11 +28,8 @@ const QUEUE_DID = '02873008002';
 const { udpPort } = sipPorts(API_PORT);
 const work = resolve('../.tmp/sipp-e2e');
 
-async function phoneOf(browser: Browser, who: typeof DEMO): Promise<{ page: Page; phone: SoftphonePage }> {
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${WEB_PORT}`, permissions: ['microphone'] });
-  const page = await context.newPage();
-  await new LoginPage(page).loginAs(who);
-  return { page, phone: new SoftphonePage(page) };
+function phoneOf(who: typeof DEMO) {
+  return sharedPhoneOf(who, { viewport: { width: 1280, height: 720 } });
 }
 
 const carrier = (name: string, xml: string, did: string, caller: string, keys: Record<string, string> = {}) =>
@@ -59,8 +57,8 @@ test.beforeAll(async ({ browser, request }) => {
   }
   await pbx.create('blocked-in', { number: '0999000777', match: 'exact', note: 'E2E chặn' });
 
-  a = await phoneOf(browser, DEMO); // 101
-  b = await phoneOf(browser, DEMO_AGENT); // 102
+  a = await phoneOf(DEMO); // 101
+  b = await phoneOf(DEMO_AGENT); // 102
   await a.phone.expectReady();
   await b.phone.expectReady();
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { PbxFormPage, PbxListPage } from '../pages/PbxPages.ts';
 import { TimeGroupRows, audioState, expectHeading, fillRange, toast } from '../pages/PbxMediaPages.ts';

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage } from '../pages/ReportPages.ts';
 import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
@@ -39,8 +39,8 @@ function channelLevels(file: string, from = 0, to = Infinity): number[] {
 test('with recording on, a call between two browsers goes through the media worker, is recorded with both voices and is played and downloaded from the call history', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   test.setTimeout(180_000);
-  const a = await phoneOf(browser, DEMO); // 101, super-admin
-  const b = await phoneOf(browser, DEMO_AGENT); // 102, an agent without recording.listen
+  const a = await phoneOf(DEMO); // 101, super-admin
+  const b = await phoneOf(DEMO_AGENT); // 102, an agent without recording.listen
   try {
     await recordCalls(a.page, 'all');
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);

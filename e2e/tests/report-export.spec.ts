@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { readSheet } from 'read-excel-file/node';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage } from '../pages/ReportPages.ts';
@@ -10,8 +10,8 @@ test.use({ launchOptions: PHONE_LAUNCH });
 test('exports the filtered calls as XLSX with a progress bar, the file holds the rows on screen; cancel stops a slow download', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   test.setTimeout(150_000);
-  const a = await phoneOf(browser, DEMO); // 101, super-admin with report.export
-  const b = await phoneOf(browser, DEMO_AGENT); // 102
+  const a = await phoneOf(DEMO); // 101, super-admin with report.export
+  const b = await phoneOf(DEMO_AGENT); // 102
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
     // One answered call 101 → 102 and one rejected (busy).

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/fixtures.ts';
 import { ActivityPage } from '../pages/ActivityPage.ts';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage, SummaryPage } from '../pages/ReportPages.ts';
@@ -35,9 +35,9 @@ test("a department manager without report.view sees their department's calls and
   const body = (d: typeof care, managerId: number | null) => ({ name: d.name, code: d.code, description: d.description, active: d.active, manager_id: managerId });
   await api.update(`departments/${care.id}`, body(care, account.id));
 
-  const a = await phoneOf(browser, DEMO); // 101, sales, report.view
-  const b = await phoneOf(browser, DEMO_AGENT); // 102, customer care
-  const m = await phoneOf(browser, manager);
+  const a = await phoneOf(DEMO); // 101, sales, report.view
+  const b = await phoneOf(DEMO_AGENT); // 102, customer care
+  const m = await phoneOf(manager);
   try {
     const before = { admin: await total(request, DEMO), manager: await total(request, manager) };
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);

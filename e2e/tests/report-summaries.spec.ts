@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage, SummaryPage } from '../pages/ReportPages.ts';
 import { answeredCall, dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
@@ -18,8 +18,8 @@ const plus = (f: Figures) => ({ calls: String(f.calls + 3), answered: String(f.a
 test('real calls 101 → 102 (answered, missed, busy) are counted per extension and per department/team; a row opens its calls', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   test.setTimeout(180_000);
-  const a = await phoneOf(browser, DEMO); // 101, super-admin: the whole tenant
-  const b = await phoneOf(browser, DEMO_AGENT); // 102, no report.view: its own row
+  const a = await phoneOf(DEMO); // 101, super-admin: the whole tenant
+  const b = await phoneOf(DEMO_AGENT); // 102, no report.view: its own row
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
     // Today's figures before these calls (the e2e database is shared by every spec).

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/fixtures.ts';
 import { ABC, DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { AccountFormPage, AccountListPage } from '../pages/AccountPages.ts';
 import { RoleFormPage, RoleListPage } from '../pages/RolePages.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { newTenant, SignupPage } from '../pages/SignupPage.ts';
 

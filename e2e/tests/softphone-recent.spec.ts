@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { API_URL } from '../support/ports.ts';
@@ -17,8 +17,8 @@ async function newestCall(page: Page) {
 
 test('recent calls in the softphone: the answered call with its talk time, a missed call with its badge, a click redials', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
-  const a = await phoneOf(browser, DEMO); // extension 101
-  const b = await phoneOf(browser, DEMO_AGENT); // extension 102
+  const a = await phoneOf(DEMO); // extension 101
+  const b = await phoneOf(DEMO_AGENT); // extension 102
   try {
     await a.phone.expectReady();
     await b.phone.expectReady();

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/fixtures.ts';
 import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
+import { phoneOf as sharedPhoneOf } from '../support/phones.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { freezeSipServer, restartSipServer } from '../support/control.ts';
 import { toast } from '../pages/PbxMediaPages.ts';
-import { API_URL, WEB_PORT } from '../support/ports.ts';
+import { API_URL } from '../support/ports.ts';
 import { createAgentWithExtension } from '../support/tenant-api.ts';
 
 // Fake microphone and camera, permission prompts answered: only for the browsers of this spec.
@@ -22,18 +23,15 @@ function kamailioInstalled(): boolean {
   try { execFileSync('sh', ['-c', 'command -v kamailio || test -x /usr/sbin/kamailio'], { stdio: 'ignore' }); return true; } catch { return false; }
 }
 
-/** One browser context per user agent (FIELD-NOTES): each its own session and phone. */
-async function phoneOf(browser: Browser, who: { maDn: string; username: string; password: string }, viewport?: { width: number; height: number }): Promise<{ page: Page; phone: SoftphonePage }> {
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${WEB_PORT}`, permissions: ['microphone'], ...(viewport ? { viewport } : {}) });
-  const page = await context.newPage();
-  await new LoginPage(page).loginAs(who);
-  return { page, phone: new SoftphonePage(page) };
+/** One browser context per user agent (FIELD-NOTES): each its own session and phone, at 1280 × 720 unless given. */
+function phoneOf(who: { maDn: string; username: string; password: string }, viewport = { width: 1280, height: 720 }) {
+  return sharedPhoneOf(who, { viewport });
 }
 
 /** 101 and 102 each in a browser, both ready; 101 dials 102 and 102 rings. Both pages close if that fails. */
 async function ringing102(browser: Browser): Promise<[Awaited<ReturnType<typeof phoneOf>>, Awaited<ReturnType<typeof phoneOf>>]> {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
-  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  const [a, b] = await Promise.all([phoneOf(DEMO), phoneOf(DEMO_AGENT)]);
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
     await a.phone.dial('102');
@@ -54,8 +52,8 @@ test('a user without an extension: the phone stays not created and says so', asy
 
 test('101 calls 102 through Kamailio: ring, answer, connected on both, the call survives navigation, hang-up', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed (sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules)').toBe(true); // a missing package fails the test, never skips it
-  const a = await phoneOf(browser, DEMO); // extension 101
-  const b = await phoneOf(browser, DEMO_AGENT); // extension 102
+  const a = await phoneOf(DEMO); // extension 101
+  const b = await phoneOf(DEMO_AGENT); // extension 102
   try {
     await a.phone.expectReady();
     await b.phone.expectReady();
@@ -127,7 +125,7 @@ test('101 calls 102 through Kamailio: ring, answer, connected on both, the call 
 
 test('activity status 3 stops the phone; another status starts it again', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
-  const b = await phoneOf(browser, DEMO_AGENT);
+  const b = await phoneOf(DEMO_AGENT);
   try {
     await b.phone.expectReady();
     const setStatus = async (value: 1 | 3) => {
@@ -164,7 +162,7 @@ test('three phones: a third caller hears busy (486), hold and resume on both sid
   test.setTimeout(90_000);
   // The seed has two extensions: the third agent is created the way an admin would, through the API.
   const agent = await createAgentWithExtension(request, DEMO);
-  const [a, b, c] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT), phoneOf(browser, agent)]);
+  const [a, b, c] = await Promise.all([phoneOf(DEMO), phoneOf(DEMO_AGENT), phoneOf(agent)]);
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady(), c.phone.expectReady()]);
     await a.phone.dial('102');
@@ -252,7 +250,7 @@ test('102\'s browser goes mid-call without a BYE: its WebSocket closing ends the
     await expect(a.phone.badge()).toHaveAttribute('data-call-state', 'CALL_FAILED', { timeout: 15_000 });
     await a.phone.expectReady();
     // 102 is not left busy: logged in again, a new call rings it.
-    b2 = await phoneOf(browser, DEMO_AGENT);
+    b2 = await phoneOf(DEMO_AGENT);
     await b2.phone.expectReady();
     await a.phone.dial('102');
     await expect(b2.phone.incoming()).toBeVisible();
@@ -283,10 +281,10 @@ test('101\'s browser goes while its call rings: Kamailio cancels the call, 102 s
 
 test('microphone and speaker: chosen in the softphone, kept after a reload, used by the next call', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
-  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  const [a, b] = await Promise.all([phoneOf(DEMO), phoneOf(DEMO_AGENT)]);
   try {
     // Which microphone each getUserMedia of the page really opened (Chromium's fake devices).
-    await a.page.context().addInitScript(() => {
+    await a.page.addInitScript(() => {
       const w = window as unknown as { micsOpened: string[] };
       w.micsOpened = [];
       const media = navigator.mediaDevices;
@@ -359,7 +357,7 @@ const topBarLayout = (page: Page) => page.locator('header').first().evaluate((he
 test('at 1440 × 900 the top bar stays on one line during a call, on hold, with every call control shown', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   const size = { width: 1440, height: 900 };
-  const [a, b] = await Promise.all([phoneOf(browser, DEMO, size), phoneOf(browser, DEMO_AGENT, size)]);
+  const [a, b] = await Promise.all([phoneOf(DEMO, size), phoneOf(DEMO_AGENT, size)]);
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
     await a.phone.dial('102');
@@ -383,7 +381,7 @@ test('at 1440 × 900 the top bar stays on one line during a call, on hold, with 
 
 test('Kamailio restarts: both phones register again by themselves and a new call goes through', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
-  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  const [a, b] = await Promise.all([phoneOf(DEMO), phoneOf(DEMO_AGENT)]);
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);
     // Every value data-registered takes from now on, so a quick drop and return is not missed.
@@ -416,7 +414,7 @@ test('Kamailio hangs: a call placed meanwhile says the server is unreachable, no
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
   // JsSIP gives up on an unanswered INVITE after Timer B (64 × T1 = 32 s).
   test.setTimeout(150_000);
-  const [a, b] = await Promise.all([phoneOf(browser, DEMO), phoneOf(browser, DEMO_AGENT)]);
+  const [a, b] = await Promise.all([phoneOf(DEMO), phoneOf(DEMO_AGENT)]);
   let frozen = false;
   try {
     await Promise.all([a.phone.expectReady(), b.phone.expectReady()]);

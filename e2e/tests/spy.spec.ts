@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/fixtures.ts';
 import { Ear } from '@tongdai/testkit/rtp-ear';
 import { listeningCallerScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { kamailioAvailable } from '../../scripts/lib/kamailio.mjs';
@@ -67,8 +67,8 @@ test.beforeAll(async ({ browser, request }) => {
   const queue = await pbx.create('queues', { name: `E2E giám sát nghe 102 (${DID.slice(-2)})`, agents: ['102'], strategy: 'linear', agent_timeout: 30, max_wait: 90 });
   await pbx.create('number', { number: DID });
   await pbx.create('inbound', { did: DID, destination: { type: 'queue', target: String(queue.id) } });
-  admin = await phoneOf(browser, DEMO, { watchMedia: true }); // 101, super-admin: holds monitor.spy
-  agent = await phoneOf(browser, DEMO_AGENT, { watchMedia: true }); // 102, staff: no monitor.spy
+  admin = await phoneOf(DEMO, { watchMedia: true }); // 101, super-admin: holds monitor.spy
+  agent = await phoneOf(DEMO_AGENT, { watchMedia: true }); // 102, staff: no monitor.spy
   await admin.phone.expectReady();
   await agent.phone.expectReady();
 });

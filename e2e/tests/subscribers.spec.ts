@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
 import { SipPasswordDialog, SubscriberFormPage, SubscriberListPage } from '../pages/SubscriberPages.ts';
 

@@ -2,7 +2,7 @@ import { createSocket } from 'node:dgram';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import { DEMO } from '../pages/LoginPage.ts';
 import { expectHeading, toast } from '../pages/PbxMediaPages.ts';
 import { HotlineListPage, SwitchboardListPage, TelecomFormPage } from '../pages/TelecomPages.ts';
@@ -78,7 +78,7 @@ test('a switchboard that registers to the demo carrier and a hotline, made on th
   const api = await tenantApiAs(request, DEMO);
   const pbx = await pbxApiAs(request, DEMO);
   const cleanup: (() => Promise<unknown>)[] = [];
-  const a = await phoneOf(browser, DEMO, { watchMedia: true }); // 101
+  const a = await phoneOf(DEMO, { watchMedia: true }); // 101
   const { page, phone } = a;
   try {
     const form = new TelecomFormPage(page);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { ABC, DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { API_URL } from '../support/ports.ts';
 

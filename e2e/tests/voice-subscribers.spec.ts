@@ -1,5 +1,5 @@
 import { createSocket } from 'node:dgram';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { registerContact } from '@tongdai/testkit/register-contact';
 import { DEMO } from '../pages/LoginPage.ts';
 import { SipPasswordDialog, SubscriberListPage } from '../pages/SubscriberPages.ts';
@@ -35,7 +35,7 @@ test('voice subscribers: live registration from Kamailio; a reset password shows
   const register = (password: string, expires = 120) => registerContact({ proxyPort: udpPort, user: extension, domain: DOMAIN, password, contactPort, expires });
   expect(await register(created.password)).toBe(200);
 
-  const a = await phoneOf(browser, DEMO); // 101 in the browser
+  const a = await phoneOf(DEMO); // 101 in the browser
   const page = a.page;
   try {
     await a.phone.expectReady();

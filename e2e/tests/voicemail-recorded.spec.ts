@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
@@ -27,8 +27,8 @@ test('with every call recorded, 101 leaves 102 a voicemail from the browser: 102
   const sub = await admin.get(`subscribers/${ext102.id}`);
   await admin.update('recording-settings', { recording_mode: 'all', retention_days: before.retention_days, monitor_calls: before.monitor_calls });
   await admin.update(`subscribers/${ext102.id}`, { ...sub, ring_time: 6, voicemail_enabled: true, voicemail_pin: '1234' });
-  const a = await phoneOf(browser, DEMO); // 101
-  const b = await phoneOf(browser, DEMO_AGENT, { watchSip: true }); // 102
+  const a = await phoneOf(DEMO); // 101
+  const b = await phoneOf(DEMO_AGENT, { watchSip: true }); // 102
   try {
     await a.phone.expectReady();
     await b.phone.expectReady();

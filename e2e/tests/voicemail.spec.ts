@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ear } from '@tongdai/testkit/rtp-ear';
@@ -30,7 +30,7 @@ test('a caller leaves 102 a voicemail: the softphone shows it new, plays it, del
   const pbx = await pbxApiAs(request, DEMO);
   await pbx.create('number', { number: VM_DID });
   await pbx.create('inbound', { did: VM_DID, destination: { type: 'voicmail', target: '102' } });
-  const b = await phoneOf(browser, DEMO_AGENT); // 102
+  const b = await phoneOf(DEMO_AGENT); // 102
   try {
     await b.phone.expectReady();
     await expect(b.page.getByTestId('softphone-voicemail-unheard')).toHaveCount(0);

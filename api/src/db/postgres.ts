@@ -27,13 +27,15 @@ export async function inTransaction<T>(client: Client | PoolClient, fn: (tx: Tx)
 const isQueryTimeout = (err: unknown) => err instanceof Error && /Query read timeout/.test(err.message);
 
 /**
- * How long a query may wait for the server's answer (DB_QUERY_TIMEOUT_MS, default 5 s). A server
+ * How long a query may wait for the server's answer (DB_QUERY_TIMEOUT_MS, default 15 s). A server
  * that stops answering without closing its connections (SIGSTOP, a frozen host, a partition) left
- * a query on an open connection waiting for ever: the request never answered (issue 41).
+ * a query on an open connection waiting for ever: the request never answered (issue 41). 15 s, not
+ * less: a report or an export over a long range is one legitimate query that may take seconds, and
+ * the bound only has to be finite (a call's plan has its own 2 s bound in Kamailio).
  */
 export const queryTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number => {
   const ms = Number(env.DB_QUERY_TIMEOUT_MS);
-  return Number.isInteger(ms) && ms > 0 ? ms : 5000;
+  return Number.isInteger(ms) && ms > 0 ? ms : 15_000;
 };
 
 /**

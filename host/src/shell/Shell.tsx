@@ -3,6 +3,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { PlatformProviders } from '@tongdai/platform/react';
 import { Content } from './Content';
 import { Nav } from './Nav';
+import { RecordingStorageAlarm } from './RecordingStorageAlarm';
 import { startRemotes } from './remotes';
 import { Toasts } from './Toasts';
 import { TopBar } from './TopBar';
@@ -16,7 +17,7 @@ const useStyles = makeStyles({
   main: { padding: '24px', background: tokens.colorNeutralBackground2, minWidth: 0 },
 });
 
-/** The common layout: top bar with the softphone, navigation from the manifests, content. */
+/** The common layout: top bar with the softphone, navigation from the manifests, the admins' alarm bar (issue 41), content. */
 export default function Shell() {
   const s = useStyles();
   useEffect(() => startRemotes(), []);
@@ -25,7 +26,7 @@ export default function Shell() {
       <div className={s.shell}>
         <div className={s.top}><TopBar /></div>
         <aside className={s.nav}><Nav /></aside>
-        <main className={s.main}><Content /></main>
+        <main className={s.main}><RecordingStorageAlarm /><Content /></main>
       </div>
       {/* The softphone's audio element lives in the common layout (SPEC §2). */}
       <audio id="softphone-audio" data-testid="softphone-audio" autoPlay hidden />

@@ -23,11 +23,16 @@ export const RECORDING_MSG = {
   retention: 'Số ngày lưu phải là số nguyên từ 1 đến 3650 (để trống: lưu mãi)',
   notFound: 'Bản ghi âm không tồn tại hoặc đã bị xoá theo thời hạn lưu trữ',
   monitorCalls: 'Chọn bật hoặc tắt giám sát mọi cuộc gọi',
+  /** The alarm bar the shell shows the tenant's admins while the storage is full (issue 41); `since` as screens write an instant. */
+  storageFull: (since: string) =>
+    `Từ ${since}, các cuộc gọi vẫn tiếp tục nhưng bản ghi âm đang chờ lưu. Hãy giải phóng hoặc mở rộng bộ nhớ ghi âm; cảnh báo sẽ tự tắt khi có chỗ trống trở lại.`,
+  storageFullTitle: 'Bộ nhớ ghi âm đã đầy',
 } as const;
 
 /** Tenant API paths (under /t/:ma_dn). */
 export const RECORDING_API = {
   settings: 'recording-settings',
+  storage: 'recording-storage',
   audio: (id: number) => `recordings/${id}/audio`,
   download: (id: number) => `recordings/${id}/download`,
 } as const;
@@ -92,3 +97,22 @@ export function recordsDirection(mode: RecordingMode, direction: 'inbound' | 'ou
  */
 export const RECORDING_HEADER = 'X-Tongdai-Recording';
 export const RECORDING_INFO_TYPE = 'application/x-tongdai-recording';
+
+/**
+ * GET /recording-storage (setting.view; issue 41): whether the recordings' storage refused a write
+ * for want of space, and since when (ISO time, or null). Calls go on meanwhile; the media workers
+ * keep the recordings in their spools and hand them over once there is space again.
+ */
+export interface RecordingStorageState {
+  full_since: string | null;
+}
+
+/**
+ * The same state pushed on the tenant's real-time channel as it changes (full, or space again), only
+ * to the sockets of users holding setting.view; a socket that (re)opens is sent the current state.
+ */
+export interface RecordingStorageEvent extends RecordingStorageState {
+  kind: 'tongdai.recording-storage';
+  version: 1;
+}
+

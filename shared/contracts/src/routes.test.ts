@@ -1,4 +1,4 @@
-import { SPEC_ROUTES, addPageEditDialog, dialogPaths, isSpecRoute, pagePaths, paths } from './routes';
+import { ADDED_ROUTES, SPEC_ROUTES, addPageEditDialog, dialogPaths, isSpecRoute, pagePaths, paths } from './routes';
 
 /** SPEC §2, as the spec lists it: the table built from `paths` and `screens` must be exactly this. */
 const SPEC_2 = [
@@ -37,6 +37,10 @@ describe('SPEC_ROUTES', () => {
   it('is exactly the SPEC §2 table, each route once', () => {
     expect([...SPEC_ROUTES].sort()).toEqual([...SPEC_2].sort());
     expect(new Set(SPEC_ROUTES).size).toBe(SPEC_ROUTES.length);
+  });
+  it('adds only the Decree 91 screens the SPEC is silent on, and the host accepts them', () => {
+    expect(ADDED_ROUTES).toEqual(['/marketings/dnc', '/marketings/consent']);
+    for (const route of ADDED_ROUTES) expect(isSpecRoute(route)).toBe(true);
   });
   it('refuses a path outside it', () => {
     expect(isSpecRoute('/branchs')).toBe(true);

@@ -118,15 +118,26 @@ export const routes = {
   },
 } as const;
 
-const crud = Object.values(paths).flatMap((p): readonly string[] => {
+/**
+ * Screens the product adds where SPEC §2 is silent, each for a rule the SPEC's screens cannot meet:
+ * Decree 91's do-not-call lists and recorded consents (issue 33, ADR 0051).
+ */
+const ADDED: ReadonlySet<keyof typeof paths> = new Set(['dncNumber', 'consent']);
+
+const patternsOf = (p: (typeof paths)[keyof typeof paths]): readonly string[] => {
   if ('patterns' in p) return p.patterns;
   if ('editPattern' in p) return [p.list, p.add, p.editPattern];
   return [p.pattern];
-});
+};
+const entries = Object.entries(paths) as [keyof typeof paths, (typeof paths)[keyof typeof paths]][];
 
-/** The route table of SPEC §2; the host refuses a route outside it. */
-export const SPEC_ROUTES: readonly string[] = [...Object.values(screens), ...crud];
+/** The route table of SPEC §2. */
+export const SPEC_ROUTES: readonly string[] = [...Object.values(screens), ...entries.filter(([k]) => !ADDED.has(k)).flatMap(([, p]) => patternsOf(p))];
 
+/** The routes added beyond SPEC §2 (ADDED above). */
+export const ADDED_ROUTES: readonly string[] = entries.filter(([k]) => ADDED.has(k)).flatMap(([, p]) => patternsOf(p));
+
+/** A route of the table the host checks remotes against: SPEC §2's and the few added to it; it refuses any other. */
 export function isSpecRoute(path: string): boolean {
-  return SPEC_ROUTES.includes(path);
+  return SPEC_ROUTES.includes(path) || ADDED_ROUTES.includes(path);
 }

@@ -3,7 +3,7 @@ export { storage } from './storage';
 export { session, type SessionState } from './session';
 export { can, featureEnabled, canAccess } from './access';
 export { callBus, dialBus, publishCallState, publishPhoneReady, requestDial, type DialRequest } from './bus';
-export { pbxEvents$, monitorEvents$, realtimeOpens$, connectPbxEvents, pbxEventsUrl } from './realtime';
+export { pbxEvents$, monitorEvents$, recordingStorageEvents$, realtimeOpens$, connectPbxEvents, pbxEventsUrl } from './realtime';
 export { theme } from './theme';
 export { notices$, notify, flash, type Notice } from './notices';
 export { setRuntimeConfig, getRuntimeConfig } from './config';

@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
-import { REALTIME_PROTOCOL, SESSION_ENDED_CLOSE, tenantBase, type MonitorEvent, type PbxCallEvent } from '@tongdai/contracts';
+import { REALTIME_PROTOCOL, SESSION_ENDED_CLOSE, tenantBase, type MonitorEvent, type PbxCallEvent, type RecordingStorageEvent } from '@tongdai/contracts';
 import { getRuntimeConfig } from './config';
 import { getOrCreateGlobalSingleton } from './global';
 import { expireSession } from './http';
@@ -8,6 +8,7 @@ import { session } from './session';
 interface Channel {
   subject: Subject<PbxCallEvent>;
   monitor: Subject<MonitorEvent>;
+  recordingStorage: Subject<RecordingStorageEvent>;
   /** How many times the socket has opened: a screen holding live state rebuilds it when this moves. */
   opens: BehaviorSubject<number>;
   socket: WebSocket | null;
@@ -18,6 +19,7 @@ interface Channel {
 const channel = getOrCreateGlobalSingleton<Channel>('pbxEvents', () => ({
   subject: new Subject<PbxCallEvent>(),
   monitor: new Subject<MonitorEvent>(),
+  recordingStorage: new Subject<RecordingStorageEvent>(),
   opens: new BehaviorSubject(0),
   socket: null,
   timer: null,
@@ -29,6 +31,9 @@ export const pbxEvents$: Observable<PbxCallEvent> = channel.subject.asObservable
 
 /** The monitoring events on the same socket (queued, registration, activity; issue 14), filtered by the API per user. */
 export const monitorEvents$: Observable<MonitorEvent> = channel.monitor.asObservable();
+
+/** The recordings' storage full or back (issue 41), sent by the API only to the tenant's admins (setting.view). */
+export const recordingStorageEvents$: Observable<RecordingStorageEvent> = channel.recordingStorage.asObservable();
 
 /**
  * Counts the socket's openings (0 before the first). Events sent while it was closed are not
@@ -84,9 +89,10 @@ function open(delay: number): void {
   };
   ws.onmessage = (m) => {
     try {
-      const e = JSON.parse(String(m.data)) as PbxCallEvent | MonitorEvent;
+      const e = JSON.parse(String(m.data)) as PbxCallEvent | MonitorEvent | RecordingStorageEvent;
       if (e?.kind === 'tongdai.pbx-call') channel.subject.next(e);
       else if (e?.kind === 'tongdai.monitor') channel.monitor.next(e);
+      else if (e?.kind === 'tongdai.recording-storage') channel.recordingStorage.next(e);
     } catch {
       /* not ours */
     }

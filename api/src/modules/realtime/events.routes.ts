@@ -1,15 +1,17 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { PERM, REALTIME_PROTOCOL, SESSION_ENDED_CLOSE } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
-import { declareAccess, tenantGuard } from '../../http/guards';
+import { declareAccess, holdsPermission, tenantGuard } from '../../http/guards';
 import { mayReceive, monitorViewer, type MonitorViewer } from '../monitor/monitor.service';
+import { onRecordingStorage } from '../recordings/recordings.service';
 import { viewerOf } from '../reports/reports.service';
 import { isEnded } from './call-event-hub';
 
-/** What the socket's user may watch, as of now (re-read with each session check). */
-async function watcherOf(request: FastifyRequest): Promise<MonitorViewer> {
+/** What the socket's user may watch, as of now (re-read with each session check); `admin`: setting.view, told of the recordings' storage (issue 41). */
+async function watcherOf(request: FastifyRequest): Promise<MonitorViewer & { admin: boolean }> {
   request.authRoles = null;
-  return monitorViewer(request.server.deps.db, await viewerOf(request, PERM.monitor.view));
+  const viewer = await monitorViewer(request.server.deps.db, await viewerOf(request, PERM.monitor.view));
+  return { ...viewer, admin: await holdsPermission(request, PERM.setting.view) };
 }
 
 /**
@@ -19,10 +21,11 @@ async function watcherOf(request: FastifyRequest): Promise<MonitorViewer> {
  * bad token is a plain 401/403 and never an open socket.
  * Each event goes only to the sockets whose user may see it (issue 14): monitor.view → the
  * tenant, a department's manager → its extensions, a team's leader → the team's, anyone else →
- * the calls of their extension (viewerScope, ADR 0034).
+ * the calls of their extension (viewerScope, ADR 0034). The recordings' storage full or back
+ * (issue 41) goes to the sockets of users holding setting.view, the tenant's admins.
  */
 export const eventsRoutes: FastifyPluginAsync = async (app) => {
-  const viewers = new WeakMap<FastifyRequest, MonitorViewer>();
+  const viewers = new WeakMap<FastifyRequest, MonitorViewer & { admin: boolean }>();
   async function authenticate(request: FastifyRequest): Promise<void> {
     const offered = String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((s) => s.trim());
     const token = offered.find((p) => p && p !== REALTIME_PROTOCOL);
@@ -43,6 +46,10 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
       }),
       app.deps.hub.onSessionsEnded(auth.tenantId, (ended) => {
         if (isEnded(ended, auth)) socket.close(SESSION_ENDED_CLOSE, 'SESSION_EXPIRED');
+      }),
+      // The recordings' storage full or back (issue 41): the shell's alarm bar, for the tenant's admins only.
+      onRecordingStorage((event) => {
+        if (viewer.admin) socket.send(JSON.stringify(event));
       }),
     ];
     // Whatever ended the session without telling the hub (or its absolute limit) is seen here.

@@ -3,7 +3,7 @@
 // e2e bench, that compile this file through the reports service without loading the server.)
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { FEATURES, PERM } from '@tongdai/contracts';
+import { FEATURES, PERM, RECORDING_API, type RecordingStorageEvent, type RecordingStorageState } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { isForeignKeyViolation } from '../../http/errors';
 import { guarded, holdsPermission } from '../../http/guards';
@@ -33,6 +33,8 @@ export const recordingAccess = async (request: FastifyRequest): Promise<Recordin
  */
 export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   const recordings = createRecordingsService(app.deps.db, app.deps.recordings);
+  // Issue 41: the storage's state for the shell's alarm bar (the tenant's admins; the socket pushes its changes).
+  app.get(`/${RECORDING_API.storage}`, { preHandler: guarded(PERM.setting.view), schema }, async () => ({ data: recordingStorageNow() }));
   app.get('/recordings/:id/audio', { preHandler: guarded(PERM.recording.listen, FEATURES.report), schema }, async (request, reply) => {
     const { bytes } = await recordings.audio(await viewerOf(request, PERM.report.view), idOf(request.params));
     return reply.type('audio/mpeg').header('cache-control', 'no-store').header('content-length', bytes.length).send(bytes);
@@ -46,6 +48,17 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
       .header('content-length', bytes.length)
       .send(bytes);
   });
+}
+
+/** The recordings' storage as the tenants' admins are told (GET /recording-storage). */
+export const recordingStorageNow = (): RecordingStorageState => ({ full_since: recordingStorage.fullSince?.toISOString() ?? null });
+
+/**
+ * The tenant's admins' sockets (setting.view) hear each change of the storage's state as it happens
+ * (full, or space again; the state is the process's: the uploads this API instance took). Returns the unsubscribe function.
+ */
+export function onRecordingStorage(send: (event: RecordingStorageEvent) => void): () => void {
+  return recordingStorage.onChange(() => send({ kind: 'tongdai.recording-storage', version: 1, ...recordingStorageNow() }));
 }
 
 const UploadQuery = v.object({
@@ -85,14 +98,13 @@ export function registerRecordingInternalRoutes(app: FastifyInstance, d: Recordi
     const onError = (err: unknown) => request.log.warn({ err, callId }, 'recording file not deleted');
     try {
       const id = await saveRecording(d.db, store, { tenantId, callId, startedAt: new Date(startedAt), durationSeconds: duration, bytes: body }, onError);
-      if (recordingStorage.fullSince) request.log.warn({ since: recordingStorage.fullSince }, 'recording storage has space again');
-      recordingStorage.fullSince = null;
+      const since = recordingStorage.fullSince;
+      if (recordingStorage.stored()) request.log.warn({ since }, 'recording storage has space again');
       return reply.status(201).send({ id });
     } catch (err) {
       // The storage is full: 507, which the worker retries (its spool keeps the file); /health says so.
       if (isNoSpace(err)) {
-        if (!recordingStorage.fullSince) request.log.error({ err, callId }, 'recording storage full');
-        recordingStorage.fullSince ??= new Date();
+        if (recordingStorage.full()) request.log.error({ err, callId }, 'recording storage full');
         return reply.status(507).send({ error: 'STORAGE_FULL' });
       }
       // The ticket's tenant was deleted since the call began (its file is already gone again).

@@ -8,6 +8,6 @@
  */
 export { LocalRecordingStore, S3RecordingStore, recordingStoreFromEnv, type RecordingStore } from './recording-store';
 export { recordingRefs, recordingStorage, sweepRecordings } from './recordings';
-export { recordingAccess, recordingRoutes, registerRecordingInternalRoutes, type RecordingAccess } from './recordings.routes';
+export { onRecordingStorage, recordingAccess, recordingRoutes, registerRecordingInternalRoutes, type RecordingAccess } from './recordings.routes';
 export { scheduleRecordingSweep } from './recording-sweeper';
 export { signRecordingTicket } from './recording-ticket';

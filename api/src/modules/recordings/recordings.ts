@@ -6,17 +6,44 @@ import { phoneMasker, recordingRetentions } from '../settings/settings.service';
 import { newRecordingKey, type RecordingStore } from './recording-store';
 import * as repo from './recordings.repository';
 
-/** Recordings larger than this are refused by the upload (a 6-hour call at 64 kbit/s is ≈170 MB). */
 /**
  * The recordings' storage refused a write for want of space (ENOSPC, issue 41): since when, or null.
- * One per process (the internal listener writes, /health reads). Set by the upload that met it,
- * cleared by the next upload stored: the media worker keeps what it could not hand over in its
- * spool and tries again (1 s, doubling to a minute), so once space is back the alarm clears within
- * a minute of a retry, with no call waiting on it.
+ * One per process (the internal listener writes, /health and the tenants' admins read). Set by the
+ * upload that met it (or a media worker whose own spool met it), cleared by the next upload stored:
+ * the media worker keeps what it could not hand over in its spool and tries again (1 s, doubling to
+ * a minute), so once space is back the alarm clears within a minute of a retry, with no call waiting
+ * on it. Each change is told to `onChange`'s listeners (the tenants' sockets, for the shell's alarm).
  */
-export const recordingStorage: { fullSince: Date | null } = { fullSince: null };
+class RecordingStorageState {
+  fullSince: Date | null = null;
+  private readonly listeners = new Set<(fullSince: Date | null) => void>();
+
+  /** Full from now (kept if it already was); true when this is news. */
+  full(at = new Date()): boolean {
+    if (this.fullSince) return false;
+    this.fullSince = at;
+    this.listeners.forEach((fn) => fn(at));
+    return true;
+  }
+
+  /** A write succeeded: there is space again; true when it had been full. */
+  stored(): boolean {
+    if (!this.fullSince) return false;
+    this.fullSince = null;
+    this.listeners.forEach((fn) => fn(null));
+    return true;
+  }
+
+  /** Returns the unsubscribe function. */
+  onChange(fn: (fullSince: Date | null) => void): () => void {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  }
+}
+export const recordingStorage = new RecordingStorageState();
 export const isNoSpace = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'ENOSPC';
 
+/** Recordings larger than this are refused by the upload (a 6-hour call at 64 kbit/s is ≈170 MB). */
 export const RECORDING_MAX_BYTES = 200 * 1024 * 1024;
 
 /** ID3v2 tag, or an MPEG audio frame's sync (11 bits set): what the media worker's MP3 starts with. */

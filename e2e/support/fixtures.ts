@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, test as base, type BrowserContext } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
+import { WEB_PORT } from './ports.ts';
+
+export { expect } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+
+/** The browser flags of a phone: a fake microphone, no permission prompt (harmless on other screens). */
+export const PHONE_ARGS = [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+const ORIGIN = `http://127.0.0.1:${WEB_PORT}`;
+/** The storage a test may leave on the app's origin: everything but the HTTP cache. */
+const STORAGE_TYPES = 'cookies,local_storage,session_storage,indexeddb,websql,service_workers,cache_storage,file_systems,shader_cache';
+
+/**
+ * Warm browsers. A page of the app in a fresh browser context compiles every script again: about
+ * 3.3 s of Chromium CPU per page load against 1.8 s in a profile that keeps its HTTP cache and V8's
+ * code cache (measured on /subscribers, /call-history, /customer and /dashboard), and the e2e suite
+ * is CPU-bound on CI's two cores. So each Playwright worker keeps a few browser profiles for the
+ * whole run; every test's `page` and every phone (support/phones.ts) opens in one, which was emptied
+ * of the previous test's cookies, local and session storage, permissions and routes. What a test
+ * sees is unchanged: a fresh session each time, the server asked again for everything not
+ * immutable (manifests, entries, config and API answers are no-cache).
+ *
+ * A context cannot drop an init script or a binding again: one that got either (a phone watching
+ * its peer connections, a test's own script) is closed for good when its test is done instead of
+ * going back. `context.close()` hands a warm context back, so the tests' own clean-up stays as it is.
+ */
+const idle: BrowserContext[] = [];
+/** Handed out and not given back yet: the test's end gives them back (a failed test skips its clean-up). */
+const inUse = new Set<BrowserContext>();
+const profiles: { context: BrowserContext; dir: string }[] = [];
+const tainted = new WeakSet<BrowserContext>();
+
+async function launchWarm(): Promise<BrowserContext> {
+  const dir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath(), args: PHONE_ARGS, baseURL: ORIGIN, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh',
+  });
+  profiles.push({ context, dir });
+  const { close, addInitScript, exposeBinding, exposeFunction } = context;
+  const taint = <A extends unknown[], R>(fn: (...a: A) => R) => (...a: A): R => { tainted.add(context); return fn.apply(context, a); };
+  context.addInitScript = taint(addInitScript) as typeof addInitScript;
+  context.exposeBinding = taint(exposeBinding) as typeof exposeBinding;
+  context.exposeFunction = taint(exposeFunction) as typeof exposeFunction;
+  context.close = async () => {
+    if (!inUse.delete(context) && !tainted.has(context)) return; // given back already
+    if (tainted.has(context)) return close.call(context);
+    await reset(context);
+    idle.push(context);
+  };
+  // A closed profile's folder goes with it.
+  context.once('close', () => rmSync(dir, { recursive: true, force: true }));
+  return context;
+}
+
+async function reset(context: BrowserContext): Promise<void> {
+  for (const open of context.pages()) await open.close();
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.clearCookies();
+  await context.clearPermissions();
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  await cdp.send('Storage.clearDataForOrigin', { origin: ORIGIN, storageTypes: STORAGE_TYPES });
+  await cdp.detach();
+  await blank.close();
+}
+
+/**
+ * A warm browser context of this worker, empty of any earlier test's state; `close()` gives it back.
+ * `microphone` grants the app's origin the microphone, as a phone's context needs.
+ */
+export async function warmContext(o: { microphone?: boolean } = {}): Promise<BrowserContext> {
+  const context = idle.pop() ?? (await launchWarm());
+  inUse.add(context);
+  if (o.microphone) await context.grantPermissions(['microphone'], { origin: ORIGIN });
+  return context;
+}
+
+/** `test` whose `page` opens in a warm context (above); a spec that needs `context` itself imports '@playwright/test'. */
+export const test = base.extend<{ warmReturned: void }, { warmProfiles: void }>({
+  // Closes every warm profile when the worker ends.
+  warmProfiles: [async ({}, use) => { // eslint-disable-line no-empty-pattern
+    await use();
+    await Promise.all(profiles.map(({ context }) => { tainted.add(context); return context.close(); }));
+  }, { scope: 'worker', auto: true }],
+
+  // Whatever a test took and did not give back (it failed before its clean-up) goes back at its end;
+  // what a beforeAll took (phones kept for the spec's tests) stays until its afterAll gives it back.
+  warmReturned: [async ({}, use) => { // eslint-disable-line no-empty-pattern
+    const before = new Set(inUse);
+    await use();
+    await Promise.all([...inUse].filter((context) => !before.has(context)).map((context) => context.close()));
+  }, { auto: true }],
+
+  page: async ({ viewport }, use) => {
+    const context = await warmContext();
+    const page = await context.newPage();
+    if (viewport) await page.setViewportSize(viewport);
+    await use(page);
+    await context.close();
+  },
+});
