@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { CampaignListPage } from '../pages/CampaignPages.ts';
 import { SettingsPage } from '../pages/SettingsPages.ts';
