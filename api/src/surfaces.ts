@@ -24,6 +24,7 @@ import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { dncRoutes } from './modules/campaigns/dnc.routes';
+import { googleCredentialsRoutes } from './modules/campaigns/google-credentials';
 import { campaignQuestionUsage } from './modules/campaigns/campaigns.service';
 import { voiceOtpApiRoutes, voiceOtpTenantRoutes } from './modules/voice-otp/voice-otp.routes';
 import { createVoiceOtpService } from './modules/voice-otp/voice-otp.service';
@@ -91,6 +92,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(campaignsRoutes('survey'));
       await tenant.register(campaignsRoutes('marketing'));
       await tenant.register(dncRoutes);
+      await tenant.register(googleCredentialsRoutes);
       await tenant.register(voiceOtpTenantRoutes(voiceOtp));
     },
     { prefix: '/t/:ma_dn' },

@@ -85,6 +85,9 @@ const BODIES: Record<string, (rows: TenantRows) => Promise<Row>> = {
   'PUT /t/{ma_dn}/marketing-campaigns/{id}/contacts/{contactId}/answers': async () => ({ question_id: 1, value: null }),
   'POST /t/{ma_dn}/survey-campaigns/{id}/contacts/{contactId}/result': async () => ({ result: 'agreed' }),
   'POST /t/{ma_dn}/marketing-campaigns/{id}/contacts/{contactId}/result': async () => ({ result: 'agreed' }),
+  // The Google Sheet source: a complete body; the tenant has no service account, so a permitted caller gets 422.
+  'POST /t/{ma_dn}/survey-campaigns/{id}/contacts/sheet': async (rows) => ({ name: 'Ma trận', sheet_id: 'ma-tran', sheet_name: 'Danh sách', user_id: (await rows.first('/t/{ma_dn}/accounts'))?.id }),
+  'POST /t/{ma_dn}/marketing-campaigns/{id}/contacts/sheet': async (rows) => ({ name: 'Ma trận', sheet_id: 'ma-tran', sheet_name: 'Danh sách', user_id: (await rows.first('/t/{ma_dn}/accounts'))?.id }),
   // Issue 35: an application's start and check (another number than the fixture's, so no limit is near).
   'POST /otp/v1/verifications': async () => ({ phone: '0912000909' }),
   'POST /otp/v1/verifications/{id}/check': async () => ({ code: '000000' }),

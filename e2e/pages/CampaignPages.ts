@@ -121,6 +121,17 @@ export class ContactImportDialog {
     return this.root.getByTestId('import-commit');
   }
 
+  /** The Google Sheet tab: the SPEC's four fields, then "Đọc trang tính" (the preview, or the refusal shown). */
+  async readSheet(o: { name: string; sheetId: string; sheetName: string }) {
+    await this.root.getByTestId('source-sheet').click();
+    await this.root.getByTestId('field-name').fill(o.name);
+    await this.root.getByTestId('field-sheet_id').fill(o.sheetId);
+    await this.root.getByTestId('field-sheet_name').fill(o.sheetName);
+    // The first user offered (the demo's admin) is the list's owner.
+    await this.root.getByTestId('field-user_id').selectOption({ index: 1 });
+    await this.root.getByTestId('sheet-preview').click();
+  }
+
   async skipInvalid() {
     await this.root.getByTestId('skip-invalid').check();
   }

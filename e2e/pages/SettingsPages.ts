@@ -8,7 +8,7 @@ export class SettingsPage {
     await expect(this.page.getByTestId('settings-index')).toBeVisible();
   }
 
-  async openCard(slug: 'site' | 'system' | 'profile' | 'password' | 'status') {
+  async openCard(slug: 'site' | 'system' | 'profile' | 'password' | 'status' | 'google-sheet') {
     await this.page.getByTestId(`open-${slug}`).click();
   }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { stackPorts } from './ports.ts';
+import { startE2eSheets } from './google-sheets.ts';
 import { createE2eSwitchboards, kamailioHasSwitchboards } from './switchboards.ts';
 
 type Stack = Awaited<ReturnType<typeof import('../../scripts/lib/stack.mjs').startStack>>;
@@ -20,9 +21,11 @@ export default async function globalSetup(config: FullConfig) {
   ensureBuilt({ test: true });
   const started = Date.now();
   const slots = Array.from({ length: Math.max(1, config.workers) }, (_, i) => i);
-  const settled = await Promise.allSettled(slots.map((slot) => startOne(slot)));
+  // Google's stand-in (the Google Sheet contact source): every stack's API reads sheets from it.
+  const sheets = await startE2eSheets();
+  const settled = await Promise.allSettled(slots.map((slot) => startOne(slot, sheets.endpoint)));
   const up = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const stopAll = async () => { await Promise.all(up.map((stop) => stop())); };
+  const stopAll = async () => { await Promise.all(up.map((stop) => stop())); await sheets.close(); };
   const failed = settled.find((s) => s.status === 'rejected');
   if (failed) {
     await stopAll();
@@ -32,7 +35,7 @@ export default async function globalSetup(config: FullConfig) {
   return stopAll;
 }
 
-async function startOne(slot: number): Promise<() => Promise<void>> {
+async function startOne(slot: number, sheetsEndpoint: string): Promise<() => Promise<void>> {
   const { startStack } = await import('../../scripts/lib/stack.mjs');
   const ports = stackPorts(slot);
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-'));
@@ -47,7 +50,7 @@ async function startOne(slot: number): Promise<() => Promise<void>> {
   try {
     // The specs' carriers (sipp, the demo carrier) listen on loopback: the operator's allow-list opens
     // 127.0.0.1 to switchboards, as a deployment would list its carriers' networks (ADR 0043).
-    stack = await startStack({ webPort: ports.webPort, apiPort: ports.apiPort, dataDir, quiet: true, trunkAllowedNetworks: '127.0.0.1/32', apiEnv: { LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1' } });
+    stack = await startStack({ webPort: ports.webPort, apiPort: ports.apiPort, dataDir, quiet: true, trunkAllowedNetworks: '127.0.0.1/32', apiEnv: { LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1', GOOGLE_SHEETS_ENDPOINT: sheetsEndpoint } });
     // Carriers are switchboards in the database (ADR 0036): sipp carriers call in from the carrier
     // port (switchboard "e2e-nha-mang"), calls out go to a sipp carrier on the trunk port ("e2e-trunk").
     // Kamailio polls the API every 3 s: ready once its copy is the API's current version.

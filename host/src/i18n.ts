@@ -54,6 +54,14 @@ registerTranslations(NS, {
       profile: { title: 'Thông tin cá nhân', hint: 'Họ tên, email, số điện thoại' },
       password: { title: 'Đổi mật khẩu', hint: 'Mật khẩu đăng nhập của bạn' },
       status: { title: 'Trạng thái hoạt động', hint: 'Sẵn sàng, tạm nghỉ hoặc ngừng nhận cuộc gọi' },
+      'google-sheet': { title: 'Google Sheet', hint: 'Tài khoản dịch vụ Google để nhập danh sách liên hệ chiến dịch từ Google Sheet' },
+    },
+    google: {
+      current: 'Tài khoản dịch vụ đang dùng: {{email}}. Hãy chia sẻ trang tính (quyền Xem) cho email này.',
+      none: 'Chưa có tài khoản dịch vụ. Tạo khoá JSON cho một tài khoản dịch vụ trên Google Cloud, bật Google Sheets API, rồi dán nội dung tệp vào đây.',
+      saved: 'Đã lưu tài khoản dịch vụ Google',
+      fields: { key_json: 'Tệp khoá JSON của tài khoản dịch vụ' },
+      hints: { key_json: 'Để trống để giữ tài khoản hiện tại. Khoá được mã hoá khi lưu và không bao giờ hiển thị lại.' },
     },
     subscription: {
       title: 'Gói dịch vụ',

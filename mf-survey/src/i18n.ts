@@ -141,7 +141,18 @@ registerTranslations(NS, {
     skipInvalid: 'Bỏ qua dòng lỗi',
     commit: 'Nhập {{n}} liên hệ',
     imported: 'Đã nhập {{n}} liên hệ',
+    fromSheet: 'Google Sheet',
+    listName: 'Tên danh sách',
+    sheetId: 'ID trang tính',
+    sheetName: 'Tên sheet',
+    owner: 'Người phụ trách',
+    chooseUser: '— Chọn người dùng —',
+    readSheet: 'Đọc trang tính',
+    shareWith: 'Hãy chia sẻ trang tính (quyền Xem) cho {{email}}.',
+    noAccount: 'Chưa cấu hình tài khoản dịch vụ Google.',
+    setAccount: 'Cài đặt Google Sheet',
   },
+
   answer: {
     yes: 'Có',
     no: 'Không',

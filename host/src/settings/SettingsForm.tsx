@@ -10,7 +10,7 @@ import { NS } from '../i18n';
  * their fields, its message above the form, a toast), back to the settings index.
  */
 export function SettingsForm(p: {
-  card: 'site' | 'system' | 'profile' | 'password' | 'status';
+  card: 'site' | 'system' | 'profile' | 'password' | 'status' | 'google-sheet';
   testId: string;
   /** Module constants: the fields the draft holds and the schema that parses it. */
   form: DraftForm;

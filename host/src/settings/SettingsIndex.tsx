@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { Body1, Card, CardHeader, Subtitle2, Title2, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { GlobeRegular, KeyRegular, PersonRegular, PresenceAvailableRegular, SettingsRegular } from '@fluentui/react-icons';
+import { GlobeRegular, KeyRegular, PersonRegular, PresenceAvailableRegular, SettingsRegular, TableRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { PERM } from '@tongdai/contracts';
+import { GOOGLE_SHEET_SETTING, PERM } from '@tongdai/contracts';
 import { useCan } from '@tongdai/platform/react';
 import { AppLink } from '@tongdai/ui';
 import { NS } from '../i18n';
@@ -37,7 +37,9 @@ export function SettingsIndex() {
   const tenant: Entry[] = [
     { slug: 'site', to: settingPath('site'), icon: <GlobeRegular /> },
     { slug: 'system', to: settingPath('system'), icon: <SettingsRegular /> },
-  ];
+  ].filter(() => can(PERM.setting.view));
+  // The Google Sheet source's account: for who edits campaigns (with the survey or marketing feature's screens).
+  if (can(PERM.campaign.edit)) tenant.push({ slug: GOOGLE_SHEET_SETTING, to: settingPath(GOOGLE_SHEET_SETTING), icon: <TableRegular /> });
   const user: Entry[] = [
     { slug: 'profile', to: userSettingPath('profile'), icon: <PersonRegular /> },
     { slug: 'password', to: userSettingPath('password'), icon: <KeyRegular /> },
@@ -46,7 +48,7 @@ export function SettingsIndex() {
   return (
     <section className={s.page} data-testid="settings-index">
       <Title2 as="h1">{t('settings.title')}</Title2>
-      {can(PERM.setting.view) && (
+      {tenant.length > 0 && (
         <>
           <Title3 as="h2">{t('settings.groups.tenant')}</Title3>
           <div className={s.grid}>{tenant.map((e) => <EntryCard key={e.slug} e={e} />)}</div>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  RECORDING_API, tenantBase, type ActivityStatus, type RecordingSettings, type ChangePasswordInput, type One, type PaymentCheck, type SiteInfo,
+  GOOGLE_CREDENTIALS_API, RECORDING_API, tenantBase, type GoogleCredentialsInput, type GoogleCredentialsView, type ActivityStatus, type RecordingSettings, type ChangePasswordInput, type One, type PaymentCheck, type SiteInfo,
   type SystemSetting, type SystemSettingInput, type UserInfo, type UserInfoInput,
 } from '@tongdai/contracts';
 import { getRuntimeConfig, session, systemSetting, tenantApi } from '@tongdai/platform';
@@ -83,5 +83,17 @@ export function useSetActivityStatus() {
   return useMutation({
     mutationFn: (status: ActivityStatus) => tenantApi().put('update-activity-status', { json: { status } }).then(() => status),
     onSuccess: (status) => qc.setQueryData<UserInfo>([KEY, 'me'], (old) => (old ? { ...old, status_activity: status } : old)),
+  });
+}
+
+/** The tenant's Google service account (the Google Sheet contact source): its e-mail only, never the key. */
+export const useGoogleCredentials = () =>
+  useQuery({ queryKey: [KEY, 'google'], queryFn: () => tenantApi().get(GOOGLE_CREDENTIALS_API).json<One<GoogleCredentialsView>>().then(data) });
+
+export function useSaveGoogleCredentials() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GoogleCredentialsInput) => tenantApi().put(GOOGLE_CREDENTIALS_API, { json: input }).json<One<GoogleCredentialsView>>().then(data),
+    onSuccess: (view) => qc.setQueryData([KEY, 'google'], view),
   });
 }

@@ -4,12 +4,12 @@ import {
 } from '@fluentui/react-components';
 import { PeopleAddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { PERM, type Campaign, type CampaignFamily, type ContactImportResult, type CrmFilter } from '@tongdai/contracts';
+import { GOOGLE_SHEET_SETTING, PERM, paths, type Campaign, type CampaignFamily, type ContactImportResult, type CrmFilter } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { FileInput, SelectField } from '@tongdai/ui';
+import { AppLink, FileInput, SelectField, TextField } from '@tongdai/ui';
 import { NS } from '../i18n';
-import { useCampaignOptions, useImportCrm, useImportFile } from './campaign.api';
+import { useCampaignOptions, useGoogleCredentials, useImportCrm, useImportFile, useImportSheet } from './campaign.api';
 import { ImportPreview } from './ImportPreview';
 
 const useStyles = makeStyles({
@@ -18,13 +18,15 @@ const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: '8px 12px', alignItems: 'end' },
 });
 
-type Source = 'file' | 'crm';
+type Source = 'file' | 'crm' | 'sheet';
+/** The SPEC's sheet import fields, as typed. */
+const NO_SHEET = { name: '', sheet_id: '', sheet_name: '', user_id: '' };
 const NO_FILTER = { data_source_id: null, project_id: null, profile_status_id: null, department_id: null };
 const num = (x: string) => (x === '' ? null : Number(x));
 
 /**
- * Contacts for a campaign from an XLSX/CSV (the columns mapped: name, phone, the rest become the
- * contact's fields) or a CRM filter; a preview first, nothing saved until "Nhập", and rows refused
+ * Contacts for a campaign from an XLSX/CSV or a Google Sheet's tab (the columns mapped: name, phone,
+ * the rest become the contact's fields) or a CRM filter; a preview first, nothing saved until "Nhập", and rows refused
  * only skipped when the user says so. A running campaign's list only grows (the API says the same).
  */
 export function ContactImportDialog({ family, campaign, onClose }: { family: CampaignFamily; campaign: Pick<Campaign, 'id' | 'name' | 'state'>; onClose: () => void }) {
@@ -33,6 +35,10 @@ export function ContactImportDialog({ family, campaign, onClose }: { family: Cam
   const options = useCampaignOptions(family);
   const fileImport = useImportFile(family, campaign.id);
   const crmImport = useImportCrm(family, campaign.id);
+  const sheetImport = useImportSheet(family, campaign.id);
+  const google = useGoogleCredentials();
+  const [sheet, setSheet] = useState(NO_SHEET);
+  const [sheetErrors, setSheetErrors] = useState<Record<string, string>>({});
   const [source, setSource] = useState<Source>('file');
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<{ name_column: number | null; phone_column: number | null }>({ name_column: null, phone_column: null });
@@ -40,24 +46,30 @@ export function ContactImportDialog({ family, campaign, onClose }: { family: Cam
   const [result, setResult] = useState<ContactImportResult | null>(null);
   const [skip, setSkip] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const busy = fileImport.isPending || crmImport.isPending;
+  const busy = fileImport.isPending || crmImport.isPending || sheetImport.isPending;
 
   const run = async (commit: boolean, over: { file?: File | null; mapping?: typeof mapping; filter?: typeof filter } = {}) => {
     setError(null);
+    setSheetErrors({});
     try {
       const r = source === 'file'
         ? await fileImport.mutateAsync({ file: (over.file ?? file)!, ...(over.mapping ?? mapping), commit, skip_invalid: skip })
-        : await crmImport.mutateAsync({ ...(over.filter ?? filter), commit, skip_invalid: skip });
+        : source === 'sheet'
+          ? await sheetImport.mutateAsync({ ...sheet, ...(over.mapping ?? mapping), commit, skip_invalid: skip })
+          : await crmImport.mutateAsync({ ...(over.filter ?? filter), commit, skip_invalid: skip });
       if (commit && r.committed) {
         notify('success', t('contacts.imported', { n: r.imported }));
         onClose();
         return;
       }
       setResult(r);
-      if (source === 'file' && r.mapping) setMapping({ name_column: r.mapping.name_column, phone_column: r.mapping.phone_column });
+      if (source !== 'crm' && r.mapping) setMapping({ name_column: r.mapping.name_column, phone_column: r.mapping.phone_column });
     } catch (e) {
       const body = await toApiError(e);
-      setError(body.details?.[0]?.message ?? body.message);
+      // The form's own refusals under their fields; Google's (a longer sentence) above the preview.
+      const onFields = source === 'sheet' && body.code === 'VALIDATION_FAILED' ? (body.details ?? []).filter((d) => d.field in NO_SHEET) : [];
+      if (onFields.length) setSheetErrors(Object.fromEntries(onFields.map((d) => [d.field, d.message])));
+      else setError(body.details?.[0]?.message ?? body.message);
     }
   };
   const chooseFile = (f: File | null) => {
@@ -86,13 +98,25 @@ export function ContactImportDialog({ family, campaign, onClose }: { family: Cam
             {campaign.state !== 'draft' && (
               <MessageBar intent="info"><MessageBarBody>{t('contacts.onlyAdd')}</MessageBarBody></MessageBar>
             )}
-            <TabList selectedValue={source} onTabSelect={(_, d) => { setSource(d.value as Source); setResult(null); setError(null); }}>
+            <TabList selectedValue={source} onTabSelect={(_, d) => { setSource(d.value as Source); setResult(null); setError(null); setMapping({ name_column: null, phone_column: null }); }}>
               <Tab value="file" data-testid="source-file">{t('contacts.fromFile')}</Tab>
+              <Tab value="sheet" data-testid="source-sheet">{t('contacts.fromSheet')}</Tab>
               <Tab value="crm" data-testid="source-crm">{t('contacts.fromCrm')}</Tab>
             </TabList>
-            {source === 'file' ? (
+            {source !== 'crm' ? (
               <div className={s.grid}>
-                <FileInput accept=".xlsx,.csv" testId="contact-file" label={t('contacts.file')} onChange={chooseFile} />
+                {source === 'file' ? (
+                  <FileInput accept=".xlsx,.csv" testId="contact-file" label={t('contacts.file')} onChange={chooseFile} />
+                ) : (
+                  <>
+                    <TextField name="name" label={t('contacts.listName')} required value={sheet.name} onChange={(v) => setSheet({ ...sheet, name: v })} error={sheetErrors.name} />
+                    <TextField name="sheet_id" label={t('contacts.sheetId')} required value={sheet.sheet_id} onChange={(v) => setSheet({ ...sheet, sheet_id: v })} error={sheetErrors.sheet_id} />
+                    <TextField name="sheet_name" label={t('contacts.sheetName')} required value={sheet.sheet_name} onChange={(v) => setSheet({ ...sheet, sheet_name: v })} error={sheetErrors.sheet_name} />
+                    <SelectField name="user_id" label={t('contacts.owner')} required value={sheet.user_id} onChange={(v) => setSheet({ ...sheet, user_id: v })} error={sheetErrors.user_id}
+                      options={(options.data?.agents ?? []).map((a) => ({ value: String(a.id), label: a.name }))} placeholder={t('contacts.chooseUser')} />
+                    <Button onClick={() => void run(false)} disabled={busy} data-testid="sheet-preview">{t('contacts.readSheet')}</Button>
+                  </>
+                )}
                 {result && (
                   <>
                     <SelectField name="name_column" label={t('contacts.nameColumn')} value={mapping.name_column !== null && mapping.name_column >= 0 ? String(mapping.name_column) : ''}
@@ -114,6 +138,14 @@ export function ContactImportDialog({ family, campaign, onClose }: { family: Cam
                   options={labels(options.data?.departments)} placeholder={t('contacts.any')} />
                 <Button onClick={() => void run(false)} disabled={busy} data-testid="crm-preview">{t('contacts.preview')}</Button>
               </div>
+            )}
+            {source === 'sheet' && !google.isPending && (
+              <MessageBar intent={google.data?.client_email ? 'info' : 'warning'}>
+                <MessageBarBody data-testid="sheet-account">
+                  {google.data?.client_email ? t('contacts.shareWith', { email: google.data.client_email }) : t('contacts.noAccount')}{' '}
+                  <AppLink to={paths.settings.tenant(GOOGLE_SHEET_SETTING)} testId="sheet-settings">{t('contacts.setAccount')}</AppLink>
+                </MessageBarBody>
+              </MessageBar>
             )}
             {error && <MessageBar intent="error"><MessageBarBody data-testid="import-error">{error}</MessageBarBody></MessageBar>}
             {busy && <Spinner size="tiny" label={t('contacts.reading')} />}

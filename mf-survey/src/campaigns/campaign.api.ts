@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  RECORDING_API, campaignApi, campaignResultsApi, type Campaign, type CampaignContact, type Paged, type CampaignResults, type CampaignFamily, type CampaignOptions, type CampaignProgress, type CampaignState, type ContactImportResult, type CrmFilter, type One,
+  RECORDING_API, campaignApi, campaignResultsApi, type Campaign, type CampaignContact, type Paged, type CampaignResults, type CampaignFamily, type CampaignOptions, type CampaignProgress, type CampaignState, type ContactImportResult, type CrmFilter, type One, GOOGLE_CREDENTIALS_API, type GoogleCredentialsView, type GoogleSheetImport,
 } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 
@@ -68,6 +68,25 @@ export function useImportCrm(family: CampaignFamily, id: number) {
   return useMutation({
     mutationFn: (filter: CrmFilter) => tenantApi().post(campaignApi(family).importCrm(id), { json: filter, timeout: 120_000 }).json<One<ContactImportResult>>().then((r) => r.data),
     onSuccess: (r) => (r.committed ? qc.invalidateQueries({ queryKey: [campaignScope(family)] }) : undefined),
+  });
+}
+
+/** POST …/contacts/sheet: a preview or the import of a Google Sheet's tab, read by the tenant's service account. */
+export function useImportSheet(family: CampaignFamily, id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (p: Omit<GoogleSheetImport, 'user_id'> & { user_id: string }) => tenantApi().post(campaignApi(family).importSheet(id), { json: p, timeout: 120_000 }).json<One<ContactImportResult>>().then((r) => r.data),
+    onSuccess: (r) => (r.committed ? qc.invalidateQueries({ queryKey: [campaignScope(family)] }) : undefined),
+  });
+}
+
+/** GET /google-credentials: whose service account reads the tenant's sheets (its e-mail only). */
+export function useGoogleCredentials() {
+  return useQuery({
+    queryKey: ['google-credentials'],
+    queryFn: () => tenantApi().get(GOOGLE_CREDENTIALS_API).json<One<GoogleCredentialsView>>().then((r) => r.data),
+    // Set on the settings card (the host's cache): asked again each time the dialog opens.
+    refetchOnMount: 'always',
   });
 }
 

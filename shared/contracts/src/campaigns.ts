@@ -34,6 +34,8 @@ export const campaignApi = (family: CampaignFamily) => {
     importFile: (id: number | string) => `${base}/${id}/contacts/file`,
     /** POST CrmFilter: preview or import the tenant's customers. */
     importCrm: (id: number | string) => `${base}/${id}/contacts/crm`,
+    /** POST GoogleSheetImport: preview or import a tab of a Google Sheet (the tenant's service account reads it). */
+    importSheet: (id: number | string) => `${base}/${id}/contacts/sheet`,
   } as const;
 };
 
@@ -107,6 +109,9 @@ export const CAMPAIGN_MSG = {
   phoneColumn: 'Chọn cột số điện thoại',
   columnsSame: 'Cột tên và cột số điện thoại phải khác nhau',
   emptyFile: 'Tệp không có dòng dữ liệu nào',
+  /** The Google Sheet source. */
+  noGoogleAccount: 'Chưa cấu hình tài khoản dịch vụ Google: vào Cài đặt Google Sheet để nhập tệp JSON',
+  unknownUser: 'Người dùng không tồn tại',
   tooManyRows: (n: number) => `Tối đa ${n.toLocaleString('vi-VN')} liên hệ mỗi lần nhập`,
 } as const;
 
@@ -265,6 +270,42 @@ export const CrmFilterSchema = v.object({
   skip_invalid: v.optional(v.boolean(INVALID), false),
 });
 export type CrmFilter = v.InferOutput<typeof CrmFilterSchema>;
+
+const requiredText = (maxLength: number) => v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(maxLength, max(maxLength)));
+/** A mapped column of the sheet: its index in the header, null = guessed from the header. */
+const sheetColumn = v.optional(v.nullable(v.pipe(v.number(INVALID), v.integer(INVALID), v.minValue(-1, INVALID), v.maxValue(9999, INVALID))), null);
+
+/**
+ * The SPEC's sheet import: name (the list's name), sheet_id (the spreadsheet's id from its address),
+ * sheet_name (the tab) and user_id (the user importing for: a user of the tenant), all required;
+ * then the same mapping, preview and "bỏ qua dòng lỗi" as a file.
+ */
+export const GoogleSheetImportSchema = v.object({
+  name: requiredText(200),
+  sheet_id: v.pipe(requiredText(200), v.regex(/^[A-Za-z0-9_-]+$/, INVALID)),
+  sheet_name: requiredText(100),
+  user_id: requiredRef,
+  name_column: sheetColumn,
+  phone_column: sheetColumn,
+  commit: v.optional(v.boolean(INVALID), false),
+  skip_invalid: v.optional(v.boolean(INVALID), false),
+});
+export type GoogleSheetImport = v.InferOutput<typeof GoogleSheetImportSchema>;
+
+/** The tenant's Google service account (tenant API path, under /t/:ma_dn): GET shows its e-mail, PUT sets its key file. */
+export const GOOGLE_CREDENTIALS_API = 'google-credentials';
+/** Its settings card: /setting/google-sheet (the host's settings area). */
+export const GOOGLE_SHEET_SETTING = 'google-sheet';
+/** What the settings screen shows: never the key, only whose it is. */
+export interface GoogleCredentialsView {
+  client_email: string | null;
+  updated_at: string | null;
+}
+/** The key file's JSON as text; "" keeps the stored one ("để trống để giữ"). */
+export const GoogleCredentialsSchema = v.object({
+  key_json: v.pipe(v.optional(v.string(INVALID), ''), v.trim(), v.maxLength(20_000, max(20_000))),
+});
+export type GoogleCredentialsInput = v.InferOutput<typeof GoogleCredentialsSchema>;
 
 /** A row refused by an import: its row (1 = a file's header; a CRM row counts from 1), the number as written, why. */
 export interface ContactRowError {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CAMPAIGN_MSG, CONTACT_IMPORT_MAX_ROWS, CampaignListQuerySchema, ContactAnswerSchema, ContactResultSchema, campaignWorkApi, type ContactAnswer, type ContactResultInput, CampaignTransitionSchema, ContactListQuerySchema, CrmFilterSchema, FEATURES, PBX_MSG, PERM,
   campaignApi, campaignInputSchema, campaignResultsApi, type CampaignFamily, type CampaignInput, type CampaignListQuery, type CampaignTransition, type ContactListQuery,
-  type CrmFilter,
+  type CrmFilter, GoogleSheetImportSchema, type GoogleSheetImport,
 } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
 import { sendExport } from '../../http/export-files';
@@ -14,6 +14,7 @@ import { readRows, type SheetLimits } from '../../http/sheet';
 import { readUpload } from '../../http/upload';
 import { validate } from '../../http/validate';
 import { createCampaignsService } from './campaigns.service';
+import { createGoogleCredentialsService } from './google-credentials';
 import { createResultsService } from './results.service';
 import { createWorkService, type Agent } from './work.service';
 
@@ -132,6 +133,19 @@ export function campaignsRoutes(family: CampaignFamily) {
         return sendExport(reply, { format, file: `ket-qua-chien-dich-${id}`, sheet: 'Kết quả chiến dịch', headers, pages: async () => pages });
       });
     }
+    /** Preview or import a Google Sheet's tab: the same mapping, preview and per-row errors as a file. */
+    const google = createGoogleCredentialsService(app.deps.db);
+    app.post(`${one}/contacts/sheet`, { preHandler: [...edit, validate({ body: GoogleSheetImportSchema })], schema }, async (request) => {
+      const id = idOf(request.params);
+      const body = request.body as GoogleSheetImport;
+      await svc.get(tid(request), family, id);
+      if (!(await google.isUser(tid(request), body.user_id))) throw new AppError('VALIDATION_FAILED', [{ field: 'user_id', message: CAMPAIGN_MSG.unknownUser }]);
+      const rows = await google.readSheet(tid(request), body.sheet_id, body.sheet_name);
+      if (rows.length - 1 > CONTACT_IMPORT_MAX_ROWS) throw new AppError('VALIDATION_FAILED', [{ field: 'sheet_id', message: CAMPAIGN_MSG.tooManyRows(CONTACT_IMPORT_MAX_ROWS) }]);
+      if (rows.length < 2) throw new AppError('VALIDATION_FAILED', [{ field: 'sheet_name', message: CAMPAIGN_MSG.emptyFile }]);
+      const chosen = { name_column: body.name_column ?? undefined, phone_column: body.phone_column ?? undefined };
+      return { data: await svc.importSheet(tid(request), family, id, rows, chosen, { commit: body.commit, skipInvalid: body.skip_invalid }) };
+    });
     app.post(`${one}/contacts/crm`, { preHandler: [...edit, validate({ body: CrmFilterSchema })], schema }, async (request) => ({
       data: await svc.importCrm(tid(request), family, idOf(request.params), request.body as CrmFilter),
     }));

@@ -25,12 +25,16 @@ export function sipPasswordKey(spec = process.env.SIP_PASSWORD_KEY): Buffer {
 export const newSipPasswordKey = (): string => randomBytes(32).toString('hex');
 
 /** What a sealed secret is for: a value sealed for one purpose does not open for another. */
-export type SecretPurpose = 'subscriber' | 'switchboard';
+export type SecretPurpose = 'subscriber' | 'switchboard' | 'google';
 const aad = (tenantId: number, purpose: SecretPurpose = 'subscriber') => Buffer.from(`tongdai:${purpose}:${tenantId}`);
 
 /** A carrier switchboard's digest password at rest (issue 15): same box, its own purpose. */
 export const sealSwitchboardPassword = (tenantId: number, password: string): string => sealSipPassword(tenantId, password, sipPasswordKey(), 'switchboard');
 export const openSwitchboardPassword = (tenantId: number, sealed: string): string | null => openSipPassword(tenantId, sealed, sipPasswordKey(), 'switchboard');
+
+/** A tenant's Google service-account key file (issue 33): same box, its own purpose. */
+export const sealGoogleKey = (tenantId: number, json: string): string => sealSipPassword(tenantId, json, sipPasswordKey(), 'google');
+export const openGoogleKey = (tenantId: number, sealed: string): string | null => openSipPassword(tenantId, sealed, sipPasswordKey(), 'google');
 
 export function sealSipPassword(tenantId: number, password: string, key = sipPasswordKey(), purpose: SecretPurpose = 'subscriber'): string {
   const iv = randomBytes(12);
