@@ -4,7 +4,7 @@ import type { Db } from '../../db/db';
 import { AppError } from '../../http/errors';
 import { authOf, guarded } from '../../http/guards';
 import { validate } from '../../http/validate';
-import { openGoogleKey, sealGoogleKey } from '../subscribers/sip-password-box';
+import { openGoogleKey, sealGoogleKey } from '../subscribers/subscribers.service';
 import { GoogleSheetError, readGoogleSheet, serviceAccountOf, type ServiceAccount } from './google-sheet';
 
 /**
