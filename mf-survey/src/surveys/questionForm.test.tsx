@@ -30,7 +30,7 @@ beforeEach(() => mockGet.mockReturnValue({ json: () => Promise.resolve({ data: [
 describe('the question form: options for the choice kinds, and the preview as the agent will see it', () => {
   it('a new question is single choice with two empty options; the preview follows what is typed', async () => {
     renderForm();
-    await screen.findByRole('option', { name: 'Chăm sóc khách hàng' });
+    await screen.findByRole('option', { name: 'Chăm sóc khách hàng' }, { timeout: 10_000 }); // the first render of the kit's form loads Fluent UI (3 s on a busy CI machine)
     expect((screen.getByTestId('field-kind') as HTMLSelectElement).value).toBe('single');
     expect(optionInputs().map((i) => i.value)).toEqual(['', '']);
     fireEvent.change(screen.getByTestId('field-text'), { target: { value: 'Anh/chị hài lòng với gói cước không?' } });
@@ -49,7 +49,7 @@ describe('the question form: options for the choice kinds, and the preview as th
 
   it('switching to a kind without options hides them, previews its own control, and sends no options', async () => {
     renderForm();
-    await screen.findByRole('option', { name: 'Chăm sóc khách hàng' });
+    await screen.findByRole('option', { name: 'Chăm sóc khách hàng' }, { timeout: 10_000 }); // the first render of the kit's form loads Fluent UI (3 s on a busy CI machine)
     fireEvent.change(screen.getByTestId('field-text'), { target: { value: 'Chấm điểm nhân viên' } });
     fireEvent.change(optionInputs()[0], { target: { value: 'bị bỏ' } });
     fireEvent.change(screen.getByTestId('field-kind'), { target: { value: 'rating' } });
