@@ -52,8 +52,11 @@ async function launchWarm(): Promise<BrowserContext> {
     await reset(context);
     idle.push(context);
   };
-  // A closed profile's folder goes with it.
-  context.once('close', () => rmSync(dir, { recursive: true, force: true }));
+  // A closed profile's folder goes with it; Chromium's last writes may still land while it goes (a
+  // failed rmdir then, ENOTEMPTY, is left to the system's temp cleaning, never an error of the run).
+  context.once('close', () => {
+    try { rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }); } catch { /* left in tmp */ }
+  });
   return context;
 }
 
