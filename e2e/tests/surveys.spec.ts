@@ -3,12 +3,13 @@ import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { SurveyFormDialog, SurveyListPage } from '../pages/SurveyPages.ts';
 
 const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
-const CATEGORY = 'Khảo sát hài lòng E2E';
 /** A dialog fades in: the screenshot waits for the page's animations to end. */
 const stillness = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 
 test('survey: a category, questions of several kinds in order, and the preview as the agent sees it (issue 33)', async ({ page }) => {
   test.setTimeout(120_000);
+  // Its own category on each repeat (--repeat-each runs it again on the same database).
+  const CATEGORY = `Khảo sát hài lòng E2E${test.info().repeatEachIndex ? ` ${test.info().repeatEachIndex}` : ''}`;
   await new LoginPage(page).loginAs(DEMO);
   const categories = new SurveyListPage(page, 'survey-category');
   const questions = new SurveyListPage(page, 'survey-question');

@@ -1,21 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { FormDialog } from '../FormDialog';
 import { ErrorState, LoadingState } from '../States';
 import { useApiError } from '../useApiError';
+import { useUrlParams } from '../useUrlParams';
 import { EntityFields } from './EntityFields';
 import { entityKey, type EntityDef } from './types';
 import { useEntityForm } from './useEntityForm';
 
 /** The open dialog kept in the URL (?dialog=new|<id or detailKey>), so reload keeps it and back closes it. */
 export function useDialogParam() {
-  const [params, setParams] = useSearchParams();
-  const set = (value: string | null) => {
-    const p = new URLSearchParams(params);
-    if (value) p.set('dialog', value);
-    else p.delete('dialog');
-    setParams(p);
-  };
+  // Through the kit's one way to change the URL: a close and the next open (or a filter changed
+  // meanwhile) made before the screen renders again each start from the other's change.
+  const [params, setParams] = useUrlParams();
+  const set = (value: string | null) => setParams((p) => (value ? p.set('dialog', value) : p.delete('dialog')));
   return { value: params.get('dialog'), open: (value: string) => set(value), close: () => set(null) };
 }
 
