@@ -17,9 +17,10 @@ export function kamailioInstalled(): boolean {
  * A logged-in browser context with its softphone (microphone allowed). o.watchMedia: the page keeps
  * its RTCPeerConnections so `receivedAudio` can read what the phone hears. o.watchSip: every SIP
  * request the phone's WebSocket receives, as text, in `sipReceived` (listened to before the phone
- * connects, so none is missed).
+ * connects, so none is missed). `sipTrace`: the first line of every SIP message each way and the
+ * socket opening and closing, timed: printed when a test of a phone's timeline fails.
  */
-export async function phoneOf(who: typeof DEMO, o: { watchMedia?: boolean; watchSip?: boolean; viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; phone: SoftphonePage; sipReceived: string[] }> {
+export async function phoneOf(who: typeof DEMO, o: { watchMedia?: boolean; watchSip?: boolean; viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; phone: SoftphonePage; sipReceived: string[]; sipTrace: string[] }> {
   // A warm context of this worker (support/fixtures.ts); the test's `context().close()` gives it back.
   const context = await warmContext({ microphone: true });
   const page = await context.newPage();
@@ -39,8 +40,20 @@ export async function phoneOf(who: typeof DEMO, o: { watchMedia?: boolean; watch
   }
   const sipReceived: string[] = [];
   if (o.watchSip) page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => { if (/^[A-Z]+ sip:/.test(String(payload))) sipReceived.push(String(payload)); }));
+  const sipTrace: string[] = [];
+  const at = () => new Date().toISOString().slice(11, 23);
+  const trace = (way: string, payload: string | Buffer) => {
+    const text = String(payload);
+    if (/^(SIP\/2\.0 |[A-Z]+ sip:)/.test(text)) sipTrace.push(`${at()} ${way} ${text.split('\r\n', 1)[0]} ${/^CSeq:.*$/im.exec(text)?.[0] ?? ''}`);
+  };
+  page.on('websocket', (ws) => {
+    sipTrace.push(`${at()} open ${ws.url()}`);
+    ws.on('framesent', ({ payload }) => trace('→', payload));
+    ws.on('framereceived', ({ payload }) => trace('←', payload));
+    ws.on('close', () => sipTrace.push(`${at()} close ${ws.url()}`));
+  });
   await new LoginPage(page).loginAs(who);
-  return { page, phone: new SoftphonePage(page), sipReceived };
+  return { page, phone: new SoftphonePage(page), sipReceived, sipTrace };
 }
 
 /** Dials from an open or closed dial pad (a second call finds it open). */
