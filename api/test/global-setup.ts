@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { openDb } from '../src/db/open';
+import { seed } from '../src/db/seed';
 import { startPgCluster, type PgCluster } from './pg-cluster';
 
 /**
@@ -14,4 +17,29 @@ export default async function globalSetup(): Promise<void> {
   // the internal listener (buildInternalServer) needs this secret (tests send INTERNAL_HEADERS).
   process.env.SIP_PASSWORD_KEY ??= randomBytes(32).toString('hex');
   process.env.INTERNAL_SECRET ??= randomBytes(32).toString('base64url');
+  // One database migrated and seeded for the whole run (after the keys above: the seed seals SIP
+  // passwords): a test file's database is a copy of it (helpers.seededDatabase), not 55 migrations
+  // and a seed again per file.
+  const template = `tongdai_template_${randomBytes(6).toString('hex')}`;
+  await adminQuery(cluster.url, `create database ${template}`);
+  const db = await openDb({ databaseUrl: databaseUrl(cluster.url, template) });
+  await seed(db);
+  await db.close();
+  process.env.TEST_PG_TEMPLATE = template;
+}
+
+export function databaseUrl(clusterUrl: string, name: string): string {
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery(clusterUrl: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: clusterUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }

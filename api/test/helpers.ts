@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import type { Db, Queryable } from '../src/db/db';
 import { openDb } from '../src/db/open';
-import { DEMO, seed } from '../src/db/seed';
+import { DEMO } from '../src/db/seed';
 import { buildServer, type ServerOptions } from '../src/server';
 import { insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { settingsFromEnv, SwitchboardHosts, type HostResolver } from '../src/modules/trunks/switchboard-hosts';
@@ -25,10 +25,22 @@ async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A fresh database per test file, so files can run in parallel on one cluster. */
-export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh, empty database per test file, so files can run in parallel on one cluster. */
+export const freshDatabase = () => newDatabase('');
+
+/**
+ * A fresh database already migrated and seeded: a copy of the run's template (global-setup), so a
+ * file does not run every migration and the seed again.
+ */
+export function seededDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = process.env.TEST_PG_TEMPLATE;
+  if (!template) throw new Error('TEST_PG_TEMPLATE is not set: run the tests through jest (test/global-setup.ts makes the template)');
+  return newDatabase(` template ${template}`);
+}
+
+async function newDatabase(template: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `tongdai_test_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`create database ${name}`));
+  await admin((c) => c.query(`create database ${name}${template}`));
   const url = new URL(process.env.TEST_PG_URL!);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
@@ -43,9 +55,8 @@ export interface TestApp {
 
 /** Migrated + seeded PostgreSQL database and a server on it. */
 export async function startTestApp(opts: Partial<ServerOptions> = {}): Promise<TestApp> {
-  const fresh = await freshDatabase();
+  const fresh = await seededDatabase();
   const db = await openDb({ databaseUrl: fresh.url });
-  await seed(db);
   // The host policy as the environment sets it (nothing allowed), with no DNS: the tests' names answer nothing.
   const app = await buildServer({ db, jwtSecret: TEST_JWT_SECRET, switchboardHosts: SwitchboardHosts.fromEnv(process.env, NO_DNS), ...opts });
   return {
