@@ -7,6 +7,7 @@ import { DEMO } from '../src/db/seed';
 import { buildServer, type ServerOptions } from '../src/server';
 import { insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { settingsFromEnv, SwitchboardHosts, type HostResolver } from '../src/modules/trunks/switchboard-hosts';
+import { databaseUrl } from './global-setup';
 
 export { DEMO };
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
@@ -41,9 +42,7 @@ export function seededDatabase(): Promise<{ url: string; drop(): Promise<void> }
 async function newDatabase(template: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `tongdai_test_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`create database ${name}${template}`));
-  const url = new URL(process.env.TEST_PG_URL!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+  return { url: databaseUrl(process.env.TEST_PG_URL!, name), drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
 }
 
 export interface TestApp {
