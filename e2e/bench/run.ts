@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import { startApi, startStack, type Stack } from '../../scripts/lib/stack.mjs';
 import { startPgCluster } from '../../api/test/pg-cluster.ts';
-import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
+import { CHROMIUM_ARGS, fullChromiumPath } from '../support/chromium.ts';
 import { callFigures } from './calls-bench.ts';
 import { carrierFigures } from './carrier-bench.ts';
 import { wallFigures } from './wall-bench.ts';
@@ -214,7 +214,7 @@ async function main() {
       console.log(`bench: stack started in ${((Date.now() - t0) / 1000).toFixed(0)} s${stack.sip ? '' : ` without SIP (${stack.sipError ?? 'Kamailio is not installed'})`}`);
       return stack;
     },
-    browser: async () => (browser ??= await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })),
+    browser: async () => (browser ??= await chromium.launch({ executablePath: fullChromiumPath(), args: CHROMIUM_ARGS })),
     // A fresh login each time: access tokens live 15 minutes, the whole bench longer.
     token: async () => login((await ctx.stack()).apiUrl),
   };

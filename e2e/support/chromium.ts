@@ -1,8 +1,29 @@
 import { existsSync } from 'node:fs';
 
-/** Debian's Chromium; never a downloaded browser. */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const FULL = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
+
+/**
+ * Debian's Chromium headless shell (package `chromium-headless-shell`, the same Chromium build without
+ * the browser's own UI, as Playwright itself runs headless tests); never a downloaded browser. It costs
+ * less CPU than the full browser in headless mode: the whole e2e suite alone on a quiet 2-core machine,
+ * `/tmp/cpu.sh npx playwright test` (busy CPU-s from /proc/stat), 641 CPU-s against the full browser's
+ * figure in the commit that chose it. CHROMIUM_PATH picks another binary.
+ */
 export function chromiumPath(): string {
-  for (const p of [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium']) if (p && existsSync(p)) return p;
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
+  throw new Error('Chromium headless shell not found: install the Debian package `chromium-headless-shell` (apt-get install chromium-headless-shell)');
+}
+
+/**
+ * Debian's full Chromium, for what only the full browser does: it keeps a profile's media device ids
+ * across page loads (the headless shell salts them anew for every document, so a speaker chosen before
+ * a reload is never found again after it, as no user's browser behaves); and the bench (e2e/bench),
+ * whose page-load figures are those of the browser users run.
+ */
+export function fullChromiumPath(): string {
+  for (const p of FULL) if (existsSync(p)) return p;
   throw new Error('Chromium not found: install the Debian package `chromium` (apt-get install chromium)');
 }
 

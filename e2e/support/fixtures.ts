@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, test as base, type BrowserContext } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath, fullChromiumPath } from './chromium.ts';
 import { WEB_PORT } from './ports.ts';
 
 export { expect } from '@playwright/test';
@@ -29,16 +29,16 @@ const STORAGE_TYPES = 'cookies,local_storage,session_storage,indexeddb,websql,se
  * its peer connections, a test's own script) is closed for good when its test is done instead of
  * going back. `context.close()` hands a warm context back, so the tests' own clean-up stays as it is.
  */
-const idle: BrowserContext[] = [];
+const idle: Record<'shell' | 'full', BrowserContext[]> = { shell: [], full: [] };
 /** Handed out and not given back yet: the test's end gives them back (a failed test skips its clean-up). */
 const inUse = new Set<BrowserContext>();
 const profiles: { context: BrowserContext; dir: string }[] = [];
 const tainted = new WeakSet<BrowserContext>();
 
-async function launchWarm(): Promise<BrowserContext> {
+async function launchWarm(kind: 'shell' | 'full'): Promise<BrowserContext> {
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: chromiumPath(), args: PHONE_ARGS, baseURL: ORIGIN, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh',
+    executablePath: kind === 'full' ? fullChromiumPath() : chromiumPath(), args: PHONE_ARGS, baseURL: ORIGIN, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh',
   });
   profiles.push({ context, dir });
   const { close, addInitScript, exposeBinding, exposeFunction } = context;
@@ -50,7 +50,7 @@ async function launchWarm(): Promise<BrowserContext> {
     if (!inUse.delete(context) && !tainted.has(context)) return; // given back already
     if (tainted.has(context)) return close.call(context);
     await reset(context);
-    idle.push(context);
+    idle[kind].push(context);
   };
   // A closed profile's folder goes with it; Chromium's last writes may still land while it goes (a
   // failed rmdir then, ENOTEMPTY, is left to the system's temp cleaning, never an error of the run).
@@ -74,10 +74,12 @@ async function reset(context: BrowserContext): Promise<void> {
 
 /**
  * A warm browser context of this worker, empty of any earlier test's state; `close()` gives it back.
- * `microphone` grants the app's origin the microphone, as a phone's context needs.
+ * `microphone` grants the app's origin the microphone, as a phone's context needs. `fullBrowser`: the
+ * full Chromium instead of the headless shell (support/chromium.ts says when a test needs it).
  */
-export async function warmContext(o: { microphone?: boolean } = {}): Promise<BrowserContext> {
-  const context = idle.pop() ?? (await launchWarm());
+export async function warmContext(o: { microphone?: boolean; fullBrowser?: boolean } = {}): Promise<BrowserContext> {
+  const kind = o.fullBrowser ? 'full' : 'shell';
+  const context = idle[kind].pop() ?? (await launchWarm(kind));
   inUse.add(context);
   if (o.microphone) await context.grantPermissions(['microphone'], { origin: ORIGIN });
   return context;

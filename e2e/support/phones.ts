@@ -18,11 +18,12 @@ export function kamailioInstalled(): boolean {
  * its RTCPeerConnections so `receivedAudio` can read what the phone hears. o.watchSip: every SIP
  * request the phone's WebSocket receives, as text, in `sipReceived` (listened to before the phone
  * connects, so none is missed). `sipTrace`: the first line of every SIP message each way and the
- * socket opening and closing, timed: printed when a test of a phone's timeline fails.
+ * socket opening and closing, timed: printed when a test of a phone's timeline fails. o.fullBrowser: in
+ * the full Chromium (support/fixtures.ts warmContext).
  */
-export async function phoneOf(who: typeof DEMO, o: { watchMedia?: boolean; watchSip?: boolean; viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; phone: SoftphonePage; sipReceived: string[]; sipTrace: string[] }> {
+export async function phoneOf(who: typeof DEMO, o: { watchMedia?: boolean; watchSip?: boolean; viewport?: { width: number; height: number }; fullBrowser?: boolean } = {}): Promise<{ page: Page; phone: SoftphonePage; sipReceived: string[]; sipTrace: string[] }> {
   // A warm context of this worker (support/fixtures.ts); the test's `context().close()` gives it back.
-  const context = await warmContext({ microphone: true });
+  const context = await warmContext({ microphone: true, fullBrowser: o.fullBrowser });
   const page = await context.newPage();
   await page.setViewportSize(o.viewport ?? { width: 1600, height: 900 });
   if (o.watchMedia) {

@@ -281,7 +281,8 @@ test('101\'s browser goes while its call rings: Kamailio cancels the call, 102 s
 
 test('microphone and speaker: chosen in the softphone, kept after a reload, used by the next call', async ({ browser }) => {
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // a missing package fails the test, never skips it
-  const [a, b] = await Promise.all([phoneOf(DEMO), phoneOf(DEMO_AGENT)]);
+  // 101 in the full Chromium: the headless shell gives a device a new id on every page load.
+  const [a, b] = await Promise.all([sharedPhoneOf(DEMO, { viewport: { width: 1280, height: 720 }, fullBrowser: true }), phoneOf(DEMO_AGENT)]);
   try {
     // Which microphone each getUserMedia of the page really opened (Chromium's fake devices).
     await a.page.addInitScript(() => {

@@ -27,6 +27,8 @@ export const SYSTEM_PACKAGES = [
   // The demo carrier's Vietnamese announcement (npm start; its tests): without it, tones.
   { pkgs: ['espeak-ng'], for: ['start', 'test'], why: 'espeak-ng: lời chào tiếng Việt của nhà mạng demo', present: () => onPath('espeak-ng') },
   { pkgs: ['chromium'], for: ['test'], why: 'Chromium cho kiểm thử e2e (Playwright)', present: () => existsSync('/usr/lib/chromium/chromium') || existsSync('/usr/bin/chromium') },
+  // The e2e suite's browser (e2e/support/chromium.ts): Chromium without its own UI, less CPU per page.
+  { pkgs: ['chromium-headless-shell'], for: ['test'], why: 'Chromium headless shell: trình duyệt của kiểm thử e2e', present: () => existsSync('/usr/lib/chromium/chromium-headless-shell') },
   { pkgs: ['postgresql'], for: ['test'], why: 'PostgreSQL tạm cho kiểm thử API', present: hasInitdb },
   { pkgs: ['redis-server'], for: ['test'], why: 'Redis tạm cho kiểm thử sự kiện cuộc gọi giữa nhiều API', present: () => onPath('redis-server') || existsSync('/usr/bin/redis-server') },
   { pkgs: ['sip-tester'], for: ['test'], why: 'sipp cho kiểm thử cuộc gọi và bench', present: () => onPath('sipp') },
