@@ -1,10 +1,13 @@
 import { expect, type Page } from '@playwright/test';
+import { LoginPage, type Credentials } from './LoginPage.ts';
 
 export class AccountListPage {
   constructor(private readonly page: Page) {}
 
-  async goto() {
-    await this.page.goto('/accounts');
+  /** Opens it; with `as`, from a logged-out browser: the login as that user goes on to it (LoginPage.loginAs). */
+  async goto(as?: Credentials) {
+    if (as) await new LoginPage(this.page).loginAs(as, '/accounts');
+    else await this.page.goto('/accounts');
     await expect(this.page.getByTestId('account-list')).toBeVisible();
   }
 

@@ -1,11 +1,14 @@
 import { expect, type Page } from '@playwright/test';
+import { LoginPage, type Credentials } from './LoginPage.ts';
 import { searchList } from './list-search.ts';
 
 export class CustomerListPage {
   constructor(private readonly page: Page) {}
 
-  async goto(query = '') {
-    await this.page.goto(`/customer${query}`);
+  /** Opens it; with `as`, from a logged-out browser: the login as that user goes on to it (LoginPage.loginAs). */
+  async goto(query = '', as?: Credentials) {
+    if (as) await new LoginPage(this.page).loginAs(as, `/customer${query}`);
+    else await this.page.goto(`/customer${query}`);
     await expect(this.page.getByTestId('customer-list')).toBeVisible();
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { LoginPage, type Credentials } from './LoginPage.ts';
 import { searchList } from './list-search.ts';
 
 /** Any organisation list screen (departments, teams, branches, …); testId e.g. "department-list". */
@@ -9,8 +10,10 @@ export class OrgListPage {
     private readonly testId: string,
   ) {}
 
-  async goto() {
-    await this.page.goto(this.path);
+  /** Opens it; with `as`, from a logged-out browser: the login as that user goes on to it (LoginPage.loginAs). */
+  async goto(as?: Credentials) {
+    if (as) await new LoginPage(this.page).loginAs(as, this.path);
+    else await this.page.goto(this.path);
     await expect(this.page.getByTestId(this.testId)).toBeVisible();
   }
 
@@ -22,7 +25,13 @@ export class OrgListPage {
     await searchList(this.page, text);
   }
 
+  /**
+   * Clicks "Thêm" of this list, once it is on screen: right after a menu click the previous screen
+   * stays up while this one loads, and its own "Thêm" (same test id) was clicked instead once (the IVR
+   * list after the ring groups' showed no form).
+   */
   async add() {
+    await expect(this.page.getByTestId(this.testId)).toBeVisible();
     await this.page.getByTestId('add').click();
   }
 

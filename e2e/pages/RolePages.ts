@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { LoginPage, type Credentials } from './LoginPage.ts';
 import { searchList } from './list-search.ts';
 
 /** "role.changePassword" → "perm-role-changepassword" (as PermissionMatrix names its checkboxes). */
@@ -7,8 +8,10 @@ export const permTestId = (name: string) => `perm-${name.replace(/\./g, '-').toL
 export class RoleListPage {
   constructor(private readonly page: Page) {}
 
-  async goto() {
-    await this.page.goto('/roles');
+  /** Opens it; with `as`, from a logged-out browser: the login as that user goes on to it (LoginPage.loginAs). */
+  async goto(as?: Credentials) {
+    if (as) await new LoginPage(this.page).loginAs(as, '/roles');
+    else await this.page.goto('/roles');
     await expect(this.page.getByTestId('role-list')).toBeVisible();
   }
 

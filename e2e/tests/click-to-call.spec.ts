@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
 import { answerScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
-import { ABC, DEMO, LoginPage } from '../pages/LoginPage.ts';
+import { ABC, DEMO } from '../pages/LoginPage.ts';
 import { CustomerListPage } from '../pages/CustomerPages.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
@@ -97,10 +97,9 @@ test('click-to-call: without a registered phone the button is disabled and says 
   const name = `Khách ABC ${Date.now().toString(36).slice(-4)}`;
   await abc.create('customers', { name, phone: '0918000111', status: 'new' });
   // abc's staff member has no extension: the phone never registers.
-  await new LoginPage(page).loginAs({ maDn: 'abc', username: 'nhanvien', password: 'Nhanvien@123' });
-  await new SoftphonePage(page).expectState('CALL_NOT_CREATED', 'Chưa cấu hình máy nhánh');
   const list = new CustomerListPage(page);
-  await list.goto(`?search=${encodeURIComponent(name)}`);
+  await list.goto(`?search=${encodeURIComponent(name)}`, { maDn: 'abc', username: 'nhanvien', password: 'Nhanvien@123' });
+  await new SoftphonePage(page).expectState('CALL_NOT_CREATED', 'Chưa cấu hình máy nhánh');
   const button = list.row(name).getByTestId('call-button');
   await expect(button).toHaveAttribute('data-ready', 'false');
   await expect(button).toHaveAttribute('aria-disabled', 'true');

@@ -20,9 +20,8 @@ test('Decree 91: a hotline registered as a "tên định danh" on its edit dialo
   const board = await api.create('etelecom/switchboards', { name: `Nhà mạng QC ${suffix}`, carrier: 'viettel', host: '127.0.0.1', port: 5099, register: false });
   await api.create('etelecom/hotlines', { number, switchboard_id: board.id, destination: { type: 'direct', target: '101' }, description: 'Hotline quảng cáo' });
 
-  await new LoginPage(page).loginAs(DEMO);
   const hotlines = new HotlineListPage(page);
-  await hotlines.goto();
+  await hotlines.goto(DEMO);
   await hotlines.search(number);
   await hotlines.rowOf(stored).getByTestId('edit').click();
   const form = new TelecomFormPage(page);

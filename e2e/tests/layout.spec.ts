@@ -9,8 +9,7 @@ const overlap = (a: { x: number; y: number; width: number; height: number }, b: 
 const fieldOf = (control: Locator) => control.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " fui-Field ")][1]');
 
 test('/conditions/add at 1440×900: the override and time-zone fields and their help texts do not overlap', async ({ page }) => {
-  await new LoginPage(page).loginAs(DEMO);
-  await page.goto('/conditions/add');
+  await new LoginPage(page).loginAs(DEMO, '/conditions/add');
   const override = fieldOf(page.getByTestId('field-override'));
   const timezone = fieldOf(page.getByTestId('field-timezone'));
   await expect(override).toContainText('Tạm thời');

@@ -33,13 +33,22 @@ test('login lands on the dashboard, / redirects there, navigation comes from the
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('tongdai.token'))).toBeNull();
-  await page.goto('/customer');
+  // An address opened logged out: /login says where to go on to, and the login goes there.
+  await page.goto('/customer?search=An');
+  await expect(page).toHaveURL('/login?next=%2Fcustomer%3Fsearch%3DAn');
+  await login.fill(DEMO);
+  await expect(page).toHaveURL('/customer?search=An');
+  await expect(page.getByTestId('customer-list')).toBeVisible();
+  // Never to another site: a ?next= that leaves the app goes to the dashboard.
+  await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/login?next=%2F%2Fevil.example%2F');
+  await login.fill(DEMO);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('an unknown address inside the shell says so in Vietnamese', async ({ page }) => {
-  await new LoginPage(page).loginAs(DEMO);
-  await page.goto('/khong-co-trang-nay');
+  await new LoginPage(page).loginAs(DEMO, '/khong-co-trang-nay');
   await expect(page.getByTestId('not-found')).toContainText('Không tìm thấy trang');
   await expect(page.getByTestId('nav')).toBeVisible();
 });

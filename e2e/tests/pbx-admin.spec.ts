@@ -85,9 +85,8 @@ test('50 inbound routes from an Excel file, 3 bad rows reported with their reaso
   }
   const bytes = await writeXlsxFile([header, ...rows].map((r) => r.map((value) => ({ value, type: String }))), {}).toBuffer();
 
-  await new LoginPage(page).loginAs(DEMO);
   const inbounds = new PbxListPage(page, '/inbounds', 'inbound-list');
-  await inbounds.goto();
+  await inbounds.goto(DEMO);
   await page.getByTestId('import-open').click();
   await page.getByTestId('import-file').setInputFiles({ name: 'tuyen-goi-vao.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
   await page.getByTestId('import-submit').click();

@@ -138,9 +138,8 @@ test('PBX screens: a number, a ring group of 101+102, an IVR, an inbound route t
 });
 
 test('inbound import: template download, then a CSV with one bad row shows the report', async ({ page }) => {
-  await new LoginPage(page).loginAs(DEMO);
   const inbounds = new PbxListPage(page, '/inbounds', 'inbound-list');
-  await inbounds.goto();
+  await inbounds.goto(DEMO);
   await page.getByTestId('import-open').click();
   const dialog = page.getByTestId('import-dialog');
   await expect(dialog).toContainText('did, caller_pattern, destination_type, destination_target, description');
@@ -195,10 +194,9 @@ test('last calls: add and edit in a dialog, with a required fallback destination
 
 test('numbers: edit a number in its dialog (read by its digits, SPEC GET /partner/number/{number}) and see the change saved', async ({ page }) => {
   const did = '02873009002';
-  await new LoginPage(page).loginAs(DEMO);
   const form = new PbxFormPage(page);
   const numbers = new PbxListPage(page, '/numbers', 'number-list');
-  await numbers.goto();
+  await numbers.goto(DEMO);
   await numbers.add();
   await form.fill({ number: did, description: 'Trước khi sửa' });
   await form.save();

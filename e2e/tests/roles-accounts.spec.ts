@@ -71,9 +71,8 @@ test('a role with only "view customers" gives an account exactly that', async ({
 });
 
 test('super-admin is all checked and locked; a role in use cannot be deleted; export downloads .xlsx', async ({ page }) => {
-  await new LoginPage(page).loginAs(DEMO);
   const roles = new RoleListPage(page);
-  await roles.goto();
+  await roles.goto(DEMO);
   await roles.row('super-admin').getByTestId('edit').click();
   await expect(page.getByTestId('super-admin-note')).toBeVisible();
   const form = new RoleFormPage(page);
@@ -131,8 +130,7 @@ test('an account manager is offered only the roles it may give (no super-admin),
   await page.getByTestId('logout').click();
   // The app goes to /login by itself: a goto racing that navigation is aborted (net::ERR_ABORTED).
   await expect(page).toHaveURL(/\/login$/);
-  await login.loginAs({ maDn: 'demo', username: 'quan.ly.e2e', password });
-  await new AccountListPage(page).goto();
+  await new AccountListPage(page).goto({ maDn: 'demo', username: 'quan.ly.e2e', password });
   await page.getByTestId('add').click();
   const options = new AccountFormPage(page).field('role_id').locator('option');
   await expect(options.filter({ hasText: 'Quản lý tài khoản' })).toHaveCount(1);

@@ -33,13 +33,17 @@ test('an expired session sends the user to /login with the spec message', async 
   await expect(page.locator('html')).toHaveClass('dark');
   // A token the API no longer accepts, as after expiry.
   await page.evaluate(() => localStorage.setItem('tongdai.token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.invalid'));
-  await page.goto('/customer');
-  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/customer?search=An');
+  // /login, which knows where the user was: logging in again goes back there.
+  await expect(page).toHaveURL('/login?next=%2Fcustomer%3Fsearch%3DAn');
   await expect(page.getByTestId('login-alert')).toHaveText('Phiên làm việc hết hạn. Vui lòng đăng nhập lại !');
   expect(await page.evaluate(() => localStorage.getItem('tongdai.token'))).toBeNull();
   // SPEC §8 clears local storage: only the dark-mode choice stays (docs/adr/0004), and it is used.
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['tongdai.dark_mode']);
   await expect(page.locator('html')).toHaveClass('dark');
+  await new LoginPage(page).fill(DEMO);
+  await expect(page).toHaveURL('/customer?search=An');
+  await expect(page.getByTestId('customer-list')).toBeVisible();
 });
 
 test('host and remotes share one session and one call-event bus', async ({ page }) => {
@@ -60,10 +64,9 @@ test('host and remotes share one session and one call-event bus', async ({ page 
 });
 
 test('a remote whose server is down shows an error card; the rest works; retry recovers', async ({ page }) => {
-  await new LoginPage(page).loginAs(DEMO);
   await remoteServer('mf_crm', 'stop');
   try {
-    await page.goto('/customer');
+    await new LoginPage(page).loginAs(DEMO, '/customer');
     const card = page.getByTestId('remote-error-mf_crm');
     await expect(card).toContainText('Không tải được phân hệ "Khách hàng & Tổ chức"');
     await expect(page.getByTestId('nav')).toBeVisible();

@@ -71,9 +71,8 @@ test('subscribers: create 120 and see its password once, find, edit, reset the p
 });
 
 test('the restricted user nhanvien has no "Máy nhánh" entry and is refused the screen', async ({ page }) => {
-  await new LoginPage(page).loginAs(DEMO_AGENT);
+  await new LoginPage(page).loginAs(DEMO_AGENT, '/subscribers');
   await expect(page.getByTestId('nav-customer')).toBeVisible();
   await expect(page.getByTestId('nav-subscribers')).toHaveCount(0);
-  await page.goto('/subscribers');
   await expect(page.getByTestId('forbidden')).toBeVisible();
 });

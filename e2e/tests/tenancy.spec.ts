@@ -25,8 +25,7 @@ test("a user of tenant abc cannot read demo's customer by id", async ({ page, re
   expect(await otherPath.text()).not.toContain(victim.name);
 
   // And in the browser: the edit screen of that id shows "not found", no data.
-  await new LoginPage(page).loginAs(ABC);
-  await page.goto(`/customer/edit/${victim.id}`);
+  await new LoginPage(page).loginAs(ABC, `/customer/edit/${victim.id}`);
   await expect(page.getByTestId('error-state')).toContainText('Không tìm thấy dữ liệu');
   await expect(page.getByText(victim.name)).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/fixtures.ts';
-import { DEMO, LoginPage } from '../pages/LoginPage.ts';
+import { DEMO } from '../pages/LoginPage.ts';
 import { OtpListPage, OtpNumberPage } from '../pages/VoiceOtpPages.ts';
 import { API_URL } from '../support/ports.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
@@ -19,9 +19,8 @@ test('voice-OTP: a key made on /voice-otp/number starts a verification as an app
   const board = await api.create('etelecom/switchboards', { name: `Tổng đài OTP ${suffix}`, carrier: 'vnpt', host: '192.0.2.35', register: false });
   await api.create('etelecom/hotlines', { number: HOTLINE, switchboard_id: board.id, destination: { type: 'direct', target: '101' } });
 
-  await new LoginPage(page).loginAs(DEMO);
   const numbers = new OtpNumberPage(page);
-  await numbers.goto();
+  await numbers.goto(DEMO);
   await expect(page.getByTestId('otp-numbers')).toContainText('Hotline được bật sẽ dùng để gọi đọc mã OTP cho khách hàng.');
   await numbers.enable(HOTLINE);
   await expect(page.getByTestId('toast-success')).toContainText(`Đã bật gọi OTP cho ${HOTLINE}`);

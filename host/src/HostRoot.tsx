@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { routes } from '@tongdai/contracts';
 import { i18n, session, theme } from '@tongdai/platform';
 import { LoginScreen } from './login/LoginScreen';
@@ -26,6 +26,10 @@ function Redirect({ to }: { to: string }) {
 export function HostRoot() {
   const loggedIn = useLoggedIn();
   const pathname = usePathname();
+  // A page opened while logged out goes on to its address after the login (?next=); a logout leaves
+  // for the plain /login (the next person to log in on this browser starts on the dashboard).
+  const everLoggedIn = useRef(loggedIn);
+  if (loggedIn) everLoggedIn.current = true;
   useSyncExternalStore(theme.subscribe, () => {
     document.documentElement.className = theme.isDark() ? 'dark' : '';
     return theme.isDark();
@@ -35,8 +39,8 @@ export function HostRoot() {
     const own = pathname === routes.login() ? 'login' : pathname === routes.signup() ? 'signup' : null;
     if (own) document.title = pageTitle(i18n.t(`${own}.title`, { ns: NS }));
   }, [pathname]);
-  if (pathname === routes.login()) return loggedIn ? <Redirect to={routes.dashboard()} /> : <LoginScreen />;
+  if (pathname === routes.login()) return loggedIn ? <Redirect to={routes.afterLogin(window.location.search)} /> : <LoginScreen />;
   if (pathname === routes.signup()) return loggedIn ? <Redirect to={routes.dashboard()} /> : <Suspense fallback={null}><SignupScreen /></Suspense>;
-  if (!loggedIn) return <Redirect to={routes.login()} />;
+  if (!loggedIn) return <Redirect to={everLoggedIn.current ? routes.login() : routes.login(pathname + window.location.search)} />;
   return <Suspense fallback={null}><Shell /></Suspense>;
 }

@@ -22,9 +22,11 @@ export function LoginScreen() {
     if (missing.length) return;
     setBusy(true);
     setAlert(null);
+    // Read before the login: once the session starts, the host itself may already have moved on to it.
+    const next = routes.afterLogin(window.location.search);
     try {
       await login(values.maDn.trim(), values.username.trim(), values.password);
-      navigate(routes.dashboard(), { replace: true });
+      navigate(next, { replace: true });
     } catch (err) {
       setAlert((await toApiError(err)).message);
       setBusy(false);

@@ -1,4 +1,4 @@
-import { ADDED_ROUTES, SPEC_ROUTES, addPageEditDialog, dialogPaths, isSpecRoute, pagePaths, paths } from './routes';
+import { ADDED_ROUTES, SPEC_ROUTES, addPageEditDialog, dialogPaths, isSpecRoute, pagePaths, paths, routes, safeNext } from './routes';
 
 /** SPEC §2, as the spec lists it: the table built from `paths` and `screens` must be exactly this. */
 const SPEC_2 = [
@@ -62,5 +62,25 @@ describe('crud paths', () => {
     const p = addPageEditDialog('/kpis', '/kpi/add');
     expect([p.add, p.edit(4), p.patterns, p.dialog]).toEqual(['/kpi/add', '/kpis?dialog=4', ['/kpis', '/kpi/add'], true]);
     expect(paths.kpi.patterns).toEqual(['/kpis', '/kpi/add']);
+  });
+});
+
+describe('the login goes on to the address asked for (?next=)', () => {
+  it('names a page of the app, with its query, and leaves off the dashboard a login goes to anyway', () => {
+    expect(routes.login('/customer?page=2')).toBe('/login?next=%2Fcustomer%3Fpage%3D2');
+    expect(routes.login('/dashboard')).toBe('/login');
+    expect(routes.login('/')).toBe('/login');
+    expect(routes.login()).toBe('/login');
+    expect(routes.afterLogin('?next=%2Fcustomer%3Fpage%3D2')).toBe('/customer?page=2');
+    expect(routes.afterLogin('')).toBe('/dashboard');
+  });
+
+  it('never another host, a backslash or control character a browser reads as one, nor login or signup again', () => {
+    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '/\t/evil.example', 'customer', '/login', '/login?next=%2Fx', '/signup', '', null, undefined]) {
+      expect(safeNext(bad)).toBeNull();
+    }
+    expect(routes.afterLogin('?next=%2F%2Fevil.example')).toBe('/dashboard');
+    expect(routes.login('//evil.example')).toBe('/login');
+    expect(safeNext('/call-history?from=2026-11-01#top')).toBe('/call-history?from=2026-11-01#top');
   });
 });

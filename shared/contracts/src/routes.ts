@@ -99,9 +99,37 @@ export const screens = {
   fptCallHistory: '/reports/fpt/call-history',
 } as const;
 
+/** The query parameter of /login that names the address to go on to once logged in. */
+export const LOGIN_NEXT = 'next';
+
+/**
+ * An address ?next= may name: a path of this app (one leading slash, no backslash or control
+ * character a browser would turn into another host), never /login or /signup themselves; null otherwise.
+ */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(next)) return null;
+  const pathname = next.split(/[?#]/, 1)[0];
+  return pathname === screens.login || pathname === screens.signup ? null : next;
+}
+
+/** One parameter of a location's query ('?a=1&next=%2Fx'), decoded; null when absent or not decodable. */
+function queryValue(search: string, name: string): string | null {
+  const raw = new RegExp(`[?&]${name}=([^&#]*)`).exec(search)?.[1];
+  try { return raw === undefined ? null : decodeURIComponent(raw.replace(/\+/g, ' ')); } catch { return null; }
+}
+
 /** Named route helpers: cross-remote links use these, never string literals. */
 export const routes = {
-  login: () => screens.login,
+  /**
+   * /login; with `next` (the address a logged-out user asked for, or where a session expired), the
+   * address the login goes on to. The dashboard, where a login goes anyway, and unsafe ones are left off.
+   */
+  login: (next?: string) => {
+    const to = safeNext(next);
+    return to && to !== '/' && to !== screens.dashboard ? `${screens.login}?${LOGIN_NEXT}=${encodeURIComponent(to)}` : screens.login;
+  },
+  /** Where a login goes on to: the ?next= of /login's query when safe, else the dashboard. */
+  afterLogin: (search: string) => safeNext(queryValue(search, LOGIN_NEXT)) ?? screens.dashboard,
   signup: () => screens.signup,
   dashboard: () => screens.dashboard,
   monitor: () => screens.monitor,

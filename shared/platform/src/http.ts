@@ -1,5 +1,5 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { ERROR_CODES, isApiErrorBody, MSG, REFRESHED_TOKEN_HEADER, tenantBase, type ApiErrorBody, type ApiBases } from '@tongdai/contracts';
+import { ERROR_CODES, isApiErrorBody, MSG, REFRESHED_TOKEN_HEADER, routes, tenantBase, type ApiErrorBody, type ApiBases } from '@tongdai/contracts';
 import { getRuntimeConfig } from './config';
 import { getOrCreateGlobalSingleton } from './global';
 import { flash } from './notices';
@@ -9,7 +9,8 @@ import { storage } from './storage';
 type Surface = keyof ApiBases;
 
 /**
- * Session expiry (SPEC §8): clear local storage, go to /login, say why.
+ * Session expiry (SPEC §8): clear local storage, go to /login, say why; the login then goes back to
+ * the page the user was on (routes.login's ?next=).
  * A full navigation on purpose: every remote's in-memory state goes with the session.
  */
 export function expireSession(): void {
@@ -18,7 +19,7 @@ export function expireSession(): void {
     // Storage only: the page reloads onto /login and reads the (now empty) session from it.
     // Updating the live session first would race the reload to the login screen's message.
     storage.clearSession();
-    globalThis.location.assign('/login');
+    globalThis.location.assign(routes.login(globalThis.location.pathname + globalThis.location.search));
   } else {
     session.clear();
   }
