@@ -26,15 +26,14 @@ console.log(`✓ Build (${secs(t)})`);
 /** Phases run one after the other; the lanes of a phase side by side, each lane's steps in order. */
 const phases = [
   [
-    // The e2e suite follows the API's Jest in its lane: that lane ends first (245 s against the serial
-    // lane's 408 s on a quiet machine, ci5 of the seventeenth session), so Chromium starts while the
-    // call and fault suites, which mostly wait, finish beside it. Its stacks' fixed ports (3100-4999)
-    // are apart from the suites' (20100-30000, scripts/lib/ports.mjs).
+    // The e2e suite is the longest step (524 s alone on a quiet 2-core machine against the API Jest's
+    // 137 s, the calls and faults' 404 s, types + the other packages + the bench smoke's 182 s; session
+    // 20), so it starts first, in a lane of its own: the whole run is CPU-bound, and the other lanes
+    // fill the cores beside it instead of holding its start back. Its stacks' fixed ports (3100-4999)
+    // are apart from the suites' (20100-30000, scripts/lib/ports.mjs), each lane's random ones its own.
+    [['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test'], { TONGDAI_PORT_RANGE: '22000-23399' }]],
     [
-      ['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main', TONGDAI_PORT_RANGE: '20100-23399' }],
-      ['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test'], { TONGDAI_PORT_RANGE: '20100-23399' }],
-    ],
-    [
+      ['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main', TONGDAI_PORT_RANGE: '20100-21999' }],
       // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
       // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
       // 331 s in CI where the five take about a minute.
@@ -45,7 +44,7 @@ const phases = [
     ],
     // The API suites that run one at a time (api/jest.config.js): the fault suites (issue 41: the API
     // killed, PostgreSQL stopped, npm start's supervisor; the ghost burst) and calls.integration. They
-    // mostly wait on real call timelines (load 1.0–1.6 alone, 367 s), so they run beside the busy lanes
+    // mostly wait on real call timelines (124 CPU-s in 404 s alone), so they run beside the busy lanes
     // instead of after them: their timelines hold at load 8+ since recordings are encoded on a thread
     // of their own (1c50124), and each suite runs whole stacks on ports of its own.
     [['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial', TONGDAI_PORT_RANGE: '26700-29999' }]],
