@@ -33,6 +33,8 @@ test('login lands on the dashboard, / redirects there, navigation comes from the
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('tongdai.token'))).toBeNull();
+  // A logout is no expired session: the events socket the API closes for the revoked token says nothing.
+  await expect(login.alert()).toHaveCount(0);
   // An address opened logged out: /login says where to go on to, and the login goes there.
   await page.goto('/customer?search=An');
   await expect(page).toHaveURL('/login?next=%2Fcustomer%3Fsearch%3DAn');

@@ -1,7 +1,7 @@
 import ky from 'ky';
 import { tenantBase, type LoginResult, type MeResult, type One, type PaymentCheck, type SystemSetting } from '@tongdai/contracts';
 import { getRuntimeConfig } from './config';
-import { publicApi, tenantApi } from './http';
+import { markSigningOut, publicApi, tenantApi } from './http';
 import { session } from './session';
 import { systemSetting } from './settings';
 
@@ -33,6 +33,8 @@ export async function login(maDn: string, username: string, password: string): P
 
 /** POST /logout revokes the token server-side; the local session ends whatever the answer. */
 export async function logout(): Promise<void> {
+  const token = session.get().token;
+  if (token) markSigningOut(token);
   try {
     await tenantApi().post('logout');
   } finally {

@@ -8,12 +8,24 @@ import { storage } from './storage';
 
 type Surface = keyof ApiBases;
 
+/** Tokens the user is logging out of (logout below): the API refuses them from then on, and that is no expiry. */
+const signingOut = getOrCreateGlobalSingleton('signingOutTokens', () => new Set<string>());
+
+/** Logout (auth.ts) is about to revoke `token`: answers refusing it from now on do not end a session. */
+export function markSigningOut(token: string): void {
+  signingOut.add(token);
+}
+
 /**
  * Session expiry (SPEC §8): clear local storage, go to /login, say why; the login then goes back to
  * the page the user was on (routes.login's ?next=).
  * A full navigation on purpose: every remote's in-memory state goes with the session.
+ * `refused`: the token the API refused. A refusal of a token that is no longer the session's (one the
+ * user is logging out of, or an older one) ends nothing: a request still in flight when the user
+ * clicked "Đăng xuất" was once answered 401 and sent the logout to "session expired" with a ?next=.
  */
-export function expireSession(): void {
+export function expireSession(refused?: string | null): void {
+  if (refused !== undefined && (refused === null || signingOut.has(refused) || refused !== session.get().token)) return;
   flash.set(MSG.sessionExpired);
   if (globalThis.location && globalThis.location.pathname !== '/login') {
     // Storage only: the page reloads onto /login and reads the (now empty) session from it.
@@ -48,10 +60,11 @@ function create(surface: Surface, prefixUrl: string, withAuth: boolean): KyInsta
         },
       ],
       afterResponse: [
-        (_request, _options, response) => {
+        (request, _options, response) => {
           const renewed = response.headers.get(REFRESHED_TOKEN_HEADER);
           if (withAuth && renewed && session.get().token) session.setToken(renewed);
-          if (withAuth && endsSession(surface, response.status)) expireSession();
+          const sent = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
+          if (withAuth && endsSession(surface, response.status)) expireSession(sent);
           return response;
         },
       ],

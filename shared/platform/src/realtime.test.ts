@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { MSG, REALTIME_PROTOCOL, SESSION_ENDED_CLOSE, STORAGE_KEYS } from '@tongdai/contracts';
 import { setRuntimeConfig } from './config';
 import { flash } from './notices';
+import { markSigningOut } from './http';
 import { connectPbxEvents } from './realtime';
 import { session } from './session';
 import { theme } from './theme';
@@ -61,6 +62,20 @@ describe('connectPbxEvents', () => {
       // Storage cleared as on session expiry, dark mode kept (ADR 0004).
       expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
       expect(localStorage.getItem(STORAGE_KEYS.darkMode)).toBe('1');
+    } finally {
+      quiet.mockRestore();
+      server.close();
+    }
+  });
+
+  it('a socket closed for a token the user is logging out of is no expiry: no message, no redirect', async () => {
+    markSigningOut('t1'); // logout() marks the token before POST /logout revokes it
+    const { server, connections, quiet } = await connectTo(SESSION_ENDED_CLOSE);
+    try {
+      await sleep(1500);
+      expect(connections()).toBe(1);
+      expect(flash.take()).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('t1'); // logout() clears it itself
     } finally {
       quiet.mockRestore();
       server.close();

@@ -101,7 +101,7 @@ function open(delay: number): void {
     if (channel.socket !== ws) return;
     channel.socket = null;
     if (e.code === SESSION_ENDED_CLOSE) {
-      expireSession();
+      expireSession(token);
       return;
     }
     const next = opened ? 1000 : Math.min(delay * 2, MAX_DELAY_MS);
