@@ -60,6 +60,8 @@ export interface ListPageProps<T> {
   rowKey: (row: T) => string | number;
   list: ReturnType<typeof useListParams>;
   addTo?: string;
+  /** Instead of addTo: "Thêm" opens the add dialog on this list (useDialogParam), its filters kept. */
+  onAdd?: () => void;
   addLabel?: string;
   filters?: ReactNode;
   searchPlaceholder?: string;
@@ -91,7 +93,8 @@ export function ListPage<T>(p: ListPageProps<T>) {
     <section className={s.page} data-testid={p.testId}>
       <div className={s.head}>
         <Title2 as="h1">{p.title}</Title2>
-        {p.addTo && <LinkButton to={p.addTo} appearance="primary" data-testid="add">{p.addLabel ?? t('add')}</LinkButton>}
+        {p.onAdd ? <Button appearance="primary" onClick={p.onAdd} data-testid="add">{p.addLabel ?? t('add')}</Button>
+          : p.addTo && <LinkButton to={p.addTo} appearance="primary" data-testid="add">{p.addLabel ?? t('add')}</LinkButton>}
       </div>
       <div className={s.toolbar}>
         <Input value={draft} onChange={(_, d) => setDraft(d.value)} placeholder={p.searchPlaceholder ?? t('search')} aria-label={t('search')} data-testid="search" />

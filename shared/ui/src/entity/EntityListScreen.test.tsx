@@ -183,6 +183,14 @@ describe('EntityListScreen', () => {
     expect(http.calls.find((c) => c.method === 'put')).toMatchObject({ url: 'rooms/2', json: { name: 'Phòng họp', active: false } });
   });
 
+  it('a dialog entity adds in ?dialog=new on the list as it stands: its search and page are kept', async () => {
+    signIn(Object.values(PERM));
+    renderAt('/rooms?page=2&search=Ph', { '/rooms': <EntityListScreen entity={room(api(), true)} /> });
+    await waitFor(() => expect(names()).toHaveLength(2));
+    fireEvent.click(screen.getByTestId('add'));
+    expect(screen.getByTestId('where').textContent).toBe('/rooms?page=2&search=Ph&dialog=new');
+  });
+
   it('shows export to holders of its permission only; export runs and says so', async () => {
     const run = jest.fn(() => Promise.resolve());
     const exporting = { ...room(api()), export: { permission: 'room.export', run } };
