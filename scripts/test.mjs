@@ -34,10 +34,6 @@ const phases = [
     [['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test'], { TONGDAI_PORT_RANGE: '22000-23399' }]],
     [
       ['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main', TONGDAI_PORT_RANGE: '20100-21999' }],
-      // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
-      // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
-      // 331 s in CI where the five take about a minute.
-      ['Kiểm tra kiểu (tsc)', ['run', 'typecheck']],
       ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test'], { TONGDAI_PORT_RANGE: '23400-26699' }],
       // Every bench section at a tiny size: each must still measure something real (scripts/bench.mjs).
       ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke'], { TONGDAI_PORT_RANGE: '23400-26699' }],
@@ -47,7 +43,16 @@ const phases = [
     // mostly wait on real call timelines (124 CPU-s in 404 s alone), so they run beside the busy lanes
     // instead of after them: their timelines hold at load 8+ since recordings are encoded on a thread
     // of their own (1c50124), and each suite runs whole stacks on ports of its own.
-    [['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial', TONGDAI_PORT_RANGE: '26700-29999' }]],
+    // The type check after them: beside the e2e suite the API's Jest took 361–439 s and this lane's
+    // 520–583 s (ci1–ci3 of the twentieth session), so types after the API's Jest made that lane the
+    // longest (about 816 s against the e2e suite's 735 s).
+    [
+      ['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial', TONGDAI_PORT_RANGE: '26700-29999' }],
+      // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
+      // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
+      // 331 s in CI where the five take about a minute.
+      ['Kiểm tra kiểu (tsc)', ['run', 'typecheck']],
+    ],
   ],
 ];
 
