@@ -1,6 +1,6 @@
 // npm run bench: see e2e/bench/run.ts. Sections by name run alone (BENCH_ONLY), e.g. `npm run bench --
 // media` or `npm run bench -- calls sip`; the sections: plan ui list calls wall carrier sip media
-// postgres reports. `npm run bench -- smoke` (npm test runs it): every section at a tiny size, to
+// import postgres reports. `npm run bench -- smoke` (npm test runs it): every section at a tiny size, to
 // prove each still measures something real; no figure is judged against its goal there.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -32,6 +32,7 @@ const SMOKE_ENV = {
   BENCH_SIP_ROUNDS: '2',
   BENCH_MEDIA_CALLS: '3',
   BENCH_MEDIA_TALK_MS: '2000',
+  BENCH_IMPORT_ROWS: '200',
   BENCH_CDR_ROWS: '5000',
   BENCH_CDR_PGLITE_ROWS: '2000',
   BENCH_REPORT_RUNS: '2',

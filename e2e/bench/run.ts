@@ -21,6 +21,7 @@ import { planBench } from './plan.ts';
 import { reportRows } from '../../api/scripts/reports-bench.ts';
 import { figure, printTable, runSection, verdict, type Row, type Section, type SectionResult } from './sections.ts';
 import { benchApiEnv, benchStackOptions } from './trust.ts';
+import { importFigures } from './import-bench.ts';
 
 // BENCH_WEB_PORT / BENCH_API_PORT: another checkout on the same machine benches on other ports.
 const WEB = Number(process.env.BENCH_WEB_PORT ?? 3300);
@@ -163,6 +164,14 @@ const SECTIONS: (Section<Ctx> & { stack?: boolean })[] = [
     async run(c) {
       const stack = await c.stack();
       return mediaFigures({ apiUrl: stack.apiUrl, token: await c.token(), sip: stack.sip });
+    },
+  },
+  {
+    name: 'import',
+    stack: true,
+    async run(c) {
+      const stack = await c.stack();
+      return importFigures({ apiUrl: stack.apiUrl, token: await c.token(), apiPid: stack.api.pid! });
     },
   },
   {
