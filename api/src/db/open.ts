@@ -7,10 +7,12 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data folder, or `memory://` (tests). Used when no databaseUrl is given. */
   dataDir?: string;
+  /** PostgreSQL: how long a query may wait for its answer (the API's default, DB_QUERY_TIMEOUT_MS or 15 s, when absent). Bulk tools give their own. */
+  queryTimeoutMs?: number;
 }
 
 /** Opens and migrates the database the options name. */
 export function openDb(opts: DbOptions): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, undefined, opts.queryTimeoutMs);
   return openPglite(opts.dataDir ?? 'memory://');
 }

@@ -42,7 +42,7 @@ export const queryTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number => 
  * A real PostgreSQL server. Migrations run as the connecting user (it must own the schema);
  * every pooled connection then drops to `app_user`, which RLS applies to.
  */
-export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+export async function openPostgres(url: string, poolSize = 10, queryTimeout = queryTimeoutMs()): Promise<Db> {
   const admin = new Client({ connectionString: url });
   await admin.connect();
   try {
@@ -56,7 +56,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   // connection, then answers 503 DATABASE_UNAVAILABLE (issue 41), never hangs.
   // One that stops answering on an open connection: each query given up after queryTimeoutMs, the
   // connection dropped, the request 503 DATABASE_UNAVAILABLE (isTransientDbError).
-  const pool = new Pool({ connectionString: url, max: poolSize, options: '-c role=app_user', connectionTimeoutMillis: 3000, query_timeout: queryTimeoutMs() });
+  const pool = new Pool({ connectionString: url, max: poolSize, options: '-c role=app_user', connectionTimeoutMillis: 3000, query_timeout: queryTimeout });
   // An idle client dropped by the server (restart, admin kill) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (err) => console.error('postgres idle client error:', err.message));
