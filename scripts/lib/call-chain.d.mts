@@ -1,3 +1,3 @@
 export * from './kamailio.mjs';
 export * from './media.mjs';
-export { startStack, sipPorts } from './stack.mjs';
+export { startStack, sipPorts, supervised } from './stack.mjs';

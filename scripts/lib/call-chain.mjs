@@ -3,4 +3,4 @@
 // raced in jest-runtime's module registry ("request for 'node:child_process' is not in cache").
 export * from './kamailio.mjs';
 export * from './media.mjs';
-export { startStack, sipPorts } from './stack.mjs';
+export { startStack, sipPorts, supervised } from './stack.mjs';

@@ -74,6 +74,8 @@ export async function supervised(name, launch, { enabled = true, log = (line) =>
   let delay = 1000;
   let timer = null;
   let startedAt = Date.now();
+  /** A start again in progress: a stop waits for it and stops what it started (else that outlives the stop). */
+  let relaunch = null;
   const watch = () => {
     if (!enabled) return;
     const mine = current;
@@ -90,13 +92,17 @@ export async function supervised(name, launch, { enabled = true, log = (line) =>
       if (stopped) return;
       try {
         startedAt = Date.now();
-        current = await launch();
+        relaunch = launch();
+        current = await relaunch;
         if (stopped) return void (await current.stop());
         log(`[giám sát] ${name} đã chạy lại`);
         watch();
       } catch (e) {
+        if (stopped) return;
         log(`[giám sát] ${name} không khởi động lại được: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
         schedule();
+      } finally {
+        relaunch = null;
       }
     }, delay);
     delay = Math.min(delay * 2, 30_000);
@@ -107,6 +113,9 @@ export async function supervised(name, launch, { enabled = true, log = (line) =>
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      // Started again but not yet answering (the supervisor still waits on it): the new process,
+      // not the dead one, is what must end (faults-supervisor: a worker alive after the stop).
+      if (relaunch) await relaunch.then((started) => started.stop(), () => undefined);
       await current.stop();
     },
   };

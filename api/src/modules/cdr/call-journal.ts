@@ -1,10 +1,18 @@
 import { isTransientDbError, type Db } from '../../db/db';
+import { WrittenMark } from './written-mark';
 
 /** What the journal keeps of a call: its tracker state, serialisable as JSON. */
 export interface JournalEntry {
   callId: string;
   tenantId: number;
   startedAt: Date;
+}
+
+interface Change<T> {
+  tenantId: number;
+  state: T | null;
+  /** The numbers (WrittenMark) of the changes this one stands for. */
+  changes: number[];
 }
 
 /**
@@ -15,9 +23,9 @@ export interface JournalEntry {
  * this process lives; what happened after a crash comes back as Kamailio's unacknowledged events.
  */
 export class CallJournal<T extends JournalEntry> {
-  /** Per call: its newest state to save, or null to delete its row. */
-  private pending = new Map<string, { tenantId: number; state: T | null }>();
-  private waiting: (() => void)[] = [];
+  /** Per call: its newest state to save, or null to delete its row, and the changes it stands for. */
+  private pending = new Map<string, Change<T>>();
+  private readonly mark = new WrittenMark();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private retryMs: number;
@@ -45,19 +53,23 @@ export class CallJournal<T extends JournalEntry> {
   }
 
   save(call: T): void {
-    this.pending.set(call.callId, { tenantId: call.tenantId, state: call });
-    this.schedule(this.opts.intervalMs ?? 20);
+    this.change(call.callId, call.tenantId, call);
   }
 
   drop(callId: string, tenantId: number): void {
-    this.pending.set(callId, { tenantId, state: null });
-    this.schedule(this.opts.intervalMs ?? 20);
+    this.change(callId, tenantId, null);
   }
 
   /** Resolves once every change made so far is in the database (after retries if need be). */
   written(): Promise<void> {
-    if (!this.pending.size) return this.flushing;
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return this.mark.written();
+  }
+
+  private change(callId: string, tenantId: number, state: T | null): void {
+    // A newer state of the same call replaces the older one; writing it writes both changes.
+    const n = this.mark.next();
+    this.pending.set(callId, { tenantId, state, changes: [...(this.pending.get(callId)?.changes ?? []), n] });
+    this.schedule(this.opts.intervalMs ?? 20);
   }
 
   /** Writes what is pending now (stopping: the last changes, once). */
@@ -78,22 +90,23 @@ export class CallJournal<T extends JournalEntry> {
 
   private flush(): Promise<void> {
     const batch = this.pending;
-    const waiting = this.waiting;
     this.pending = new Map();
-    this.waiting = [];
+    const changes = () => [...batch.values()].flatMap((c) => c.changes);
     this.flushing = this.flushing.then(async () => {
-      if (!batch.size) return void waiting.forEach((w) => w());
+      if (!batch.size) return;
       try {
         await this.write(batch);
         this.retryMs = this.opts.intervalMs ?? 20;
-        for (const w of waiting) w();
+        this.mark.done(changes());
       } catch (err) {
         this.opts.onError?.(err);
         // Refused for what it says (not the database being away): logged, not tried forever.
-        if (!isTransientDbError(err)) return void waiting.forEach((w) => w());
-        // Newer changes win: what was saved since stays, the rest comes back for the next try.
-        for (const [id, v] of batch) if (!this.pending.has(id)) this.pending.set(id, v);
-        this.waiting.unshift(...waiting);
+        if (!isTransientDbError(err)) return this.mark.done(changes());
+        // Newer changes win: what was saved since stays (and stands for these too), the rest comes back for the next try.
+        for (const [id, v] of batch) {
+          const newer = this.pending.get(id);
+          this.pending.set(id, newer ? { ...newer, changes: [...v.changes, ...newer.changes] } : v);
+        }
         this.retryMs = Math.min(this.retryMs * 2, 2000);
         this.schedule(this.retryMs);
         this.timer?.unref();
@@ -102,7 +115,7 @@ export class CallJournal<T extends JournalEntry> {
     return this.flushing;
   }
 
-  private async write(batch: Map<string, { tenantId: number; state: T | null }>): Promise<void> {
+  private async write(batch: Map<string, Change<T>>): Promise<void> {
     const saves: unknown[] = [];
     const drops: string[] = [];
     for (const [callId, { tenantId, state }] of batch) {

@@ -1,6 +1,7 @@
 import { isTransientDbError, type Db } from '../../db/db';
 import type { CdrRow } from './cdr';
 import { rollupInsert } from './cdr-rollup';
+import { WrittenMark } from './written-mark';
 
 const COLUMNS = [
   'tenant_id', 'call_id', 'caller', 'callee', 'did', 'direction', 'route', 'ring_group_id', 'queue_id', 'extension', 'trunk',
@@ -58,10 +59,10 @@ async function insertTenantRows(db: Db, tenantId: number, rows: CdrRow[]): Promi
  * 0.2 s later and up to every 5 s; who waits for it (`written()`) waits until it is in (ADR 0046).
  */
 export class CdrWriter {
-  private pending: CdrRow[] = [];
+  private pending: { row: CdrRow; n: number }[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
-  private waiting: (() => void)[] = [];
+  private readonly mark = new WrittenMark();
   private retryMs = 0;
 
   constructor(
@@ -70,18 +71,18 @@ export class CdrWriter {
   ) {}
 
   add(row: CdrRow): void {
-    this.pending.push(row);
+    this.pending.push({ row, n: this.mark.next() });
     if (this.pending.length >= (this.opts.maxBatch ?? 200) && !this.retryMs) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.retryMs || (this.opts.intervalMs ?? 100));
   }
 
   /**
    * Resolves once every record added so far is in the database, at its batch's own time (it does
-   * not force a write): what an event saying "this call is recorded" waits for.
+   * not force a write): what an event saying "this call is recorded" waits for. A try that failed
+   * does not count: the waiter waits for the retry that succeeds.
    */
   written(): Promise<void> {
-    if (!this.pending.length) return this.flushing;
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return this.mark.written();
   }
 
   /** Writes everything buffered so far; resolves when it is written, or when this try failed (it is then buffered again). */
@@ -89,30 +90,28 @@ export class CdrWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.pending;
-    const waiting = this.waiting;
     this.pending = [];
-    this.waiting = [];
     this.flushing = this.flushing.then(async () => {
-      const byTenant = new Map<number, CdrRow[]>();
-      for (const row of batch) byTenant.set(row.tenant_id, [...(byTenant.get(row.tenant_id) ?? []), row]);
-      const failed: CdrRow[] = [];
-      for (const [tenantId, rows] of byTenant) {
+      const byTenant = new Map<number, { row: CdrRow; n: number }[]>();
+      for (const item of batch) byTenant.set(item.row.tenant_id, [...(byTenant.get(item.row.tenant_id) ?? []), item]);
+      const failed: { row: CdrRow; n: number }[] = [];
+      for (const [tenantId, items] of byTenant) {
         try {
-          await insertTenantRows(this.db, tenantId, rows);
+          await insertTenantRows(this.db, tenantId, items.map((i) => i.row));
         } catch (err) {
           (this.opts.onError ?? console.error)(err);
           // Refused for what the rows say (never written as they are): logged, not tried forever.
-          if (isTransientDbError(err)) failed.push(...rows);
+          if (isTransientDbError(err)) failed.push(...items);
         }
       }
+      const kept = new Set(failed.map((i) => i.n));
+      this.mark.done(batch.filter((i) => !kept.has(i.n)).map((i) => i.n));
       if (!failed.length) {
         this.retryMs = 0;
-        for (const resolve of waiting) resolve();
         return;
       }
-      // Kept, in front of what came since, with whoever waits for them.
+      // Kept, in front of what came since; whoever waits for them waits on.
       this.pending = [...failed, ...this.pending];
-      this.waiting = [...waiting, ...this.waiting];
       this.retryMs = Math.min(Math.max(this.retryMs * 2, this.opts.retryMs ?? 200), 5000);
       if (this.timer) clearTimeout(this.timer);
       this.timer = setTimeout(() => void this.flush(), this.retryMs);
