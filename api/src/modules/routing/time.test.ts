@@ -119,11 +119,14 @@ describe('nextStateChange', () => {
     expect(nextStateChange(officeHours(1), new Date('2025-03-28T17:00:00Z'), 'Europe/Paris')).toEqual(new Date('2025-03-31T06:00:00Z'));
   });
 
-  it('takes well under 50 ms on a group of many ranges', () => {
+  // (It was also timed, "under 50 ms": a wall-clock bound in a unit test failed CI of 2026-11-26 at
+  // 73 ms on a loaded machine. Speed belongs to the bench; this checks the long search is right.)
+  it('finds a change most of a year ahead on a group of many ranges (29 February, on given weekdays), and none beyond the horizon', () => {
     const g = timeGroup(3, Array.from({ length: 50 }, (_, i) => range({ time_start: `${String(i % 24).padStart(2, '0')}:15`, time_end: '23:45', dom_start: 29, month_start: 2, dow_start: (i % 7) + 1 })));
-    const t0 = performance.now();
-    nextStateChange(g, vn('2025-03-01 10:00'), VN);
-    expect(performance.now() - t0).toBeLessThan(50);
+    // 29 February 2028 is a Tuesday: the ranges of that weekday open at their earliest time, 01:15.
+    expect(nextStateChange(g, vn('2027-03-10 10:00'), VN)).toEqual(vn('2028-02-29 01:15'));
+    // From March 2025 it is more than the horizon ahead: the whole horizon searched, no change named.
+    expect(nextStateChange(g, vn('2025-03-01 10:00'), VN)).toBeNull();
   });
 });
 
