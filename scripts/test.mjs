@@ -31,7 +31,9 @@ const phases = [
     // 20), so it starts first, in a lane of its own: the whole run is CPU-bound, and the other lanes
     // fill the cores beside it instead of holding its start back. Its stacks' fixed ports (3100-4999)
     // are apart from the suites' (20100-30000, scripts/lib/ports.mjs), each lane's random ones its own.
-    [['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test'], { TONGDAI_PORT_RANGE: '22000-23399' }]],
+    // E2E_SCREENSHOTS=0: the screens the specs photograph for a developer to look at are not taken
+    // (e2e/support/fixtures.ts; 161 → 126 CPU-s on the four specs that take most of them).
+    [['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test'], { TONGDAI_PORT_RANGE: '22000-23399', E2E_SCREENSHOTS: '0' }]],
     [
       ['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main', TONGDAI_PORT_RANGE: '20100-21999' }],
       ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test'], { TONGDAI_PORT_RANGE: '23400-26699' }],

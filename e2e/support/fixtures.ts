@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, test as base, type BrowserContext } from '@playwright/test';
+import { chromium, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, fullChromiumPath } from './chromium.ts';
 import { WEB_PORT } from './ports.ts';
 
@@ -35,11 +35,35 @@ const inUse = new Set<BrowserContext>();
 const profiles: { context: BrowserContext; dir: string }[] = [];
 const tainted = new WeakSet<BrowserContext>();
 
+/**
+ * The screens the tests photograph for a developer to look at (`../.tmp/screens/*.png`, STYLE.md "look
+ * at your screens"): nothing asserts on them, and npm test, which nobody looks at the screens of, sets
+ * E2E_SCREENSHOTS=0 (scripts/test.mjs) — then such a screenshot is not taken. A run of the specs
+ * themselves (`npx playwright test`) takes them. A screenshot for anything else is always taken.
+ */
+const LOOK_ONLY = /\/\.tmp\/screens\//;
+let screenshotsGated = false;
+function gateScreenshots(page: Page): void {
+  if (screenshotsGated || process.env.E2E_SCREENSHOTS !== '0') return;
+  screenshotsGated = true;
+  const pageProto = Object.getPrototypeOf(page) as Page;
+  const locatorProto = Object.getPrototypeOf(page.locator('body')) as Locator;
+  const shoot = pageProto.screenshot;
+  const shootPart = locatorProto.screenshot;
+  pageProto.screenshot = function (this: Page, o?: Parameters<Page['screenshot']>[0]) {
+    return o?.path && LOOK_ONLY.test(o.path) ? Promise.resolve(Buffer.alloc(0)) : shoot.call(this, o);
+  };
+  locatorProto.screenshot = function (this: Locator, o?: Parameters<Locator['screenshot']>[0]) {
+    return o?.path && LOOK_ONLY.test(o.path) ? Promise.resolve(Buffer.alloc(0)) : shootPart.call(this, o);
+  };
+}
+
 async function launchWarm(kind: 'shell' | 'full'): Promise<BrowserContext> {
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: kind === 'full' ? fullChromiumPath() : chromiumPath(), args: PHONE_ARGS, baseURL: ORIGIN, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh',
   });
+  context.on('page', gateScreenshots);
   profiles.push({ context, dir });
   const { close, addInitScript, exposeBinding, exposeFunction } = context;
   const taint = <A extends unknown[], R>(fn: (...a: A) => R) => (...a: A): R => { tainted.add(context); return fn.apply(context, a); };
