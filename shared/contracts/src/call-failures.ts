@@ -72,6 +72,8 @@ const BY_CAUSE: Readonly<Record<string, CallFailure>> = {
   unknown_carrier: 'unknown_carrier',
   spy_forbidden: 'spy_forbidden',
   spy_no_call: 'spy_no_call',
+  // A plan larger than Kamailio can read (api kamailio-plan planForKamailio): the PBX failed, not the line.
+  plan_too_large: 'failed',
 };
 
 /**

@@ -23,6 +23,7 @@ import { answerScenario, busyScenario, carrierScenario, earExtensionCallScenario
 import { execFileSync } from 'node:child_process';
 import { insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { pbxConfigChanged } from '../pbx/config-cache';
+import { sealSipPassword } from '../subscribers/sip-password-box';
 import { kamailioLib, mediaLib } from '../../../test/script-libs';
 import { mp3Channels } from '../../../test/mp3-channels';
 
@@ -296,6 +297,29 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     expect(cdr.billsec).toBeLessThanOrEqual(cdr.duration);
     expect(cdr.route.map((n) => n.type)).toEqual(['inbound', 'group']);
   });
+
+  it('a memory-hunt group of 60 registered agents (its plan with the call state twice what Kamailio reads): 101 is rung first and answers', async () => {
+    // 59 more agents, registered as Kamailio reports them; only 101 is a phone (the first step rings it alone).
+    const agents = Array.from({ length: 59 }, (_, i) => String(2001 + i));
+    await t.db.withTenant(tenantId, (tx) =>
+      tx.query("insert into subscribers (tenant_id, extension, display_name, sip_password) select $1, e, 'Nhân viên ' || e, $3 from unnest($2::text[]) e", [tenantId, agents, sealSipPassword(tenantId, 'Agent-pw-2001')]),
+    );
+    pbxConfigChanged(tenantId);
+    for (const user of agents) {
+      const r = await internal.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/registration', payload: { user, domain: DOMAIN, expires: 600 } });
+      expect(r.statusCode).toBe(200);
+    }
+    const group = await api('POST', '/pbx/partner/group-inbounds?CodeCompany=demo', { name: 'Trực tổng đài 60', extensions: ['101', ...agents], strategy: 'memoryhunt', ring_time: 10 });
+    await api('POST', '/pbx/partner/number?CodeCompany=demo', { number: '02873007060' });
+    await api('POST', '/pbx/partner/inbound?CodeCompany=demo', { did: '02873007060', destination: { type: 'group', target: String(group.id) } });
+    const p101 = phone('101', answerScenario(300));
+    await listening();
+    // Before the plan was fitted to Kamailio (kamailio-plan planForKamailio): 480 at once, Kamailio's
+    // log "pv_printf_mode(): no more space".
+    const call = await carrier({ did: '02873007060', caller: '0901000060', expect: 200 });
+    expect([call.code, (await p101.done).code]).toEqual([0, 0]);
+    expect(await cdrOf('0901000060')).toMatchObject({ disposition: 'ANSWERED', extension: '101', ring_group_id: group.id });
+  }, 40_000);
 
   it('refuses a blocked caller with 603 and records BLOCKED', async () => {
     const call = await carrier({ did: DEMO_PBX.demo.numbers[0], caller: '0999888777', expect: 603 });

@@ -1,6 +1,8 @@
-import type { CallerIdFormat } from '@tongdai/contracts';
+import { callFailureOf, type CallerIdFormat } from '@tongdai/contracts';
+import { dest, extension, inbound, inboundCall, liveState, pbxConfig, ringGroup } from '@tongdai/testkit/routing-factory';
+import { planCall } from '../routing/plan';
 import type { PlanStep, RoutingPlan } from '../routing';
-import { FORWARD_RING_SECONDS, kamailioJson, toKamailioPlan, type PlanTrunks } from './kamailio-plan';
+import { FORWARD_RING_SECONDS, KAMAILIO_READABLE_BYTES, kamailioJson, planForKamailio, toKamailioPlan, type PlanTrunks } from './kamailio-plan';
 
 const source = { type: 'group' as const, id: '7', name: 'Kinh doanh' };
 const plan = (...steps: PlanStep[]): RoutingPlan => ({ direction: 'inbound', from: '0901', to: '02873000001', did: '02873000001', steps, route: [], interactive: false });
@@ -108,5 +110,38 @@ describe('toKamailioPlan', () => {
 
   it('an empty plan hangs up', () => {
     expect(toKamailioPlan(plan(), DOMAIN, {}).steps).toEqual([{ do: 'hangup', from_step: 0 }]);
+  });
+});
+
+describe('planForKamailio: what Kamailio can read', () => {
+  /** A memory-hunt group of n agents, all registered, as the routing engine plans it and the tracker snapshots it. */
+  const memoryHunt = (n: number) => {
+    const exts = Array.from({ length: n }, (_, i) => String(1000 + i));
+    const config = pbxConfig({ extensions: exts.map((e) => extension(e)), inbounds: [inbound(1, '02873000001', dest('group', 1))], ringGroups: [ringGroup(1, exts, { strategy: 'memoryhunt', ring_time: 10 })] });
+    const routing = planCall(config, inboundCall('0912345678', '02873000001'), liveState({ registered: exts }));
+    const k = { ...toKamailioPlan(routing, DOMAIN, {}), tenant: 1, tenant_max: 30 };
+    return { k, j: JSON.stringify({ callId: 'c1', tenantId: 1, plan: routing, kamailio: k, startedAt: new Date() }) };
+  };
+
+  it('sends the call state with the plan when both fit', () => {
+    const { k, j } = memoryHunt(10);
+    const fit = planForKamailio(k, j);
+    expect(fit.left).toBeUndefined();
+    expect(JSON.parse(fit.body)).toEqual({ ...JSON.parse(kamailioJson(k)), j });
+  });
+
+  it('leaves the state out when the plan with it is more than Kamailio reads, and refuses a plan too big alone (503, not a 480 nobody could explain)', () => {
+    // 80 agents ring 3,240 times in all: the plan alone fits, with its state twice over it does not.
+    const mid = memoryHunt(80);
+    expect(Buffer.byteLength(kamailioJson({ ...mid.k, j: mid.j }))).toBeGreaterThan(KAMAILIO_READABLE_BYTES);
+    const fit = planForKamailio(mid.k, mid.j);
+    expect({ left: fit.left, under: fit.bytes <= KAMAILIO_READABLE_BYTES }).toEqual({ left: 'state', under: true });
+    expect(JSON.parse(fit.body)).toEqual(JSON.parse(kamailioJson(mid.k)));
+    const big = memoryHunt(200);
+    const refused = planForKamailio(big.k, big.j);
+    expect(refused.left).toBe('plan');
+    expect(refused.bytes).toBeGreaterThan(KAMAILIO_READABLE_BYTES);
+    expect(JSON.parse(refused.body)).toEqual({ domain: DOMAIN, steps: [{ do: 'reject', code: 503, reason: 'Routing Plan Too Large', cause: 'plan_too_large' }] });
+    expect(callFailureOf({ status: 503, cause: 'plan_too_large' })).toBe('failed');
   });
 });

@@ -142,3 +142,32 @@ export function toKamailioPlan(plan: RoutingPlan, domain: string, trunks: PlanTr
 
 /** What Kamailio reads: one JSON line, without the fields only the API uses (its copy keeps them). */
 export const kamailioJson = (plan: KamailioPlan & { j?: string }): string => `${JSON.stringify(plan, (key, value) => (key === 'from_step' || key === 'trunk' ? undefined : value))}\n`;
+
+/**
+ * The most Kamailio can read of one answer: it prints every function parameter with a variable in
+ * it into a buffer of `pv_buffer_size` (sip/kamailio.cfg, 65536 bytes) — the plan for jansson_get,
+ * and the outbox's start event carrying the call's state — and cannot read what does not fit (every
+ * call to a 40-agent group got 480 at the old 8 KB). Some room kept for the event's other fields.
+ */
+export const KAMAILIO_READABLE_BYTES = 65_536 - 1_024;
+
+/**
+ * The plan as Kamailio gets it, with the call's state for its outbox (`j`, ADR 0046) when both fit
+ * what Kamailio can read. Too big with it (a memory-hunt group of some hundred agents lists them
+ * quadratically, and the state holds the plan again): sent without it — the journal keeps the call
+ * 20 ms later; only an API that dies within those loses it. Too big even alone: a refusal (503),
+ * never a plan Kamailio would fail to read and answer 480 to as if nobody could take the call.
+ */
+export function planForKamailio(plan: KamailioPlan, j: string | undefined): { body: string; bytes: number; left?: 'state' | 'plan' } {
+  const plain = kamailioJson(plan);
+  const bytes = Buffer.byteLength(plain);
+  if (j) {
+    const whole = kamailioJson({ ...plan, j });
+    // The start event: the state, quoted again inside the event's JSON.
+    const event = Buffer.byteLength(JSON.stringify(j));
+    if (Buffer.byteLength(whole) <= KAMAILIO_READABLE_BYTES && event <= KAMAILIO_READABLE_BYTES) return { body: whole, bytes: Buffer.byteLength(whole) };
+    if (bytes <= KAMAILIO_READABLE_BYTES) return { body: plain, bytes, left: 'state' };
+  } else if (bytes <= KAMAILIO_READABLE_BYTES) return { body: plain, bytes };
+  const refused: KamailioPlan = { domain: plan.domain, steps: [{ do: 'reject', code: 503, reason: 'Routing Plan Too Large', cause: 'plan_too_large', from_step: 0 }] };
+  return { body: kamailioJson(refused), bytes, left: 'plan' };
+}

@@ -7,7 +7,7 @@ import type { CallTracker } from '../cdr/call-tracker';
 import type { Continuations } from '../media/continuation';
 import { intOrNull } from './call-events';
 import type { EvapiClient } from './evapi-client';
-import { kamailioJson, toKamailioPlan, type KamailioPlan, type PlanTrunks } from './kamailio-plan';
+import { KAMAILIO_READABLE_BYTES, kamailioJson, planForKamailio, toKamailioPlan, type KamailioPlan, type PlanTrunks } from './kamailio-plan';
 import type { CallSwitchboard } from '../trunks/trunks.service';
 import type { TenantLookup } from './tenant-lookup';
 import type { RegistrationStore } from '../realtime/registration-store';
@@ -178,7 +178,10 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
     // The call as followed here, for Kamailio's outbox ("start", ADR 0046): no database write waits
     // in the plan's path, and a process that dies before its journal has the call loses nothing.
     const j = tracker.snapshot(q.output.call_id);
-    return reply.type('application/json').header('cache-control', 'no-store').send(kamailioJson(j ? { ...kamailio, j } : kamailio));
+    const fit = planForKamailio(kamailio, j);
+    if (fit.left === 'state') request.log.warn(`routing plan for ${q.output.call_id}: ${fit.bytes} bytes, sent without the call's state for Kamailio's outbox (over ${KAMAILIO_READABLE_BYTES} with it); the journal keeps the call`);
+    if (fit.left === 'plan') request.log.error(`routing plan for ${q.output.call_id}: ${fit.bytes} bytes, more than Kamailio can read (${KAMAILIO_READABLE_BYTES}); the call is refused (503)`);
+    return reply.type('application/json').header('cache-control', 'no-store').send(fit.body);
   });
 
   app.post('/internal/sip/registration', async (request, reply) => {
