@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import madge from 'madge';
+import { importGraph } from '../../test/import-graph';
 
 /**
  * No import circle anywhere in the workspace's code (issue 39, ADR 0047). A circle is a strongly
@@ -16,27 +16,6 @@ const TREES = [
   'api/src', 'media/src', 'e2e', 'demo-carrier/src', 'host/src', 'mf-crm/src', 'mf-pbx/src', 'mf-reports/src', 'mf-softphone/src', 'mf-survey/src',
   'shared/contracts/src', 'shared/platform/src', 'shared/testkit/src', 'shared/ui/src',
 ];
-
-/** The files of `dirs` (and what they import, workspace packages included) as "file → its imports". */
-async function importGraph(dirs: string[], baseDir: string): Promise<Record<string, string[]>> {
-  const det = { skipTypeImports: false, skipAsyncImports: false };
-  // The TypeScript parser under madge warns at each `import('…').Type` that madge reads a renamed field: not ours to fix.
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: never[]) => {
-    if (!String(warning).includes('TSImportType')) emitWarning.call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    const result = await madge(dirs, {
-      baseDir,
-      fileExtensions: ['ts', 'tsx', 'mts', 'js', 'mjs'],
-      excludeRegExp: [/node_modules/, /\.d\.ts$/],
-      detectiveOptions: { ts: det, tsx: det, es6: det },
-    });
-    return result.obj();
-  } finally {
-    process.emitWarning = emitWarning;
-  }
-}
 
 /**
  * Each circle of the graph, as its files in order around one loop ("a → b → c → a"): the strongly
@@ -118,7 +97,7 @@ function kernelImportsOfModules(graph: Record<string, string[]>): string[] {
 describe('import circles', () => {
   let graph: Record<string, string[]>;
   beforeAll(async () => {
-    graph = await importGraph(TREES.map((t) => join(ROOT, t)), ROOT);
+    graph = importGraph(TREES.map((t) => join(ROOT, t)), ROOT);
   }, 120_000);
 
   it('no package of the workspace has an import circle', () => {
@@ -149,7 +128,7 @@ describe('import circles', () => {
         'free.ts': "import { guard } from './kernel/guards';\nexport const f = guard;\n",
       };
       for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-      const found = circles(await importGraph([dir], dir));
+      const found = circles(importGraph([dir], dir));
       expect(found).toEqual([
         '2 files in a circle, one loop: lazy-back.ts → lazy.ts → lazy-back.ts',
         '3 files in a circle, one loop: hub.ts → kernel/guards.ts → kernel/deps.ts → hub.ts',
