@@ -11,7 +11,7 @@ describe('seedDemoCarrier', () => {
   beforeAll(async () => {
     db = await openDb({ dataDir: 'memory://' });
     await seedIfEmpty(db);
-  }, 60_000);
+  }, 180_000); // PGlite's start, migrations and seed: 72 s in a loaded CI run (ci3 of 2026-11-26)
   afterAll(() => db.close());
 
   it('reads the link from the environment only when it is complete', () => {

@@ -79,7 +79,7 @@ describe('accent-insensitive search (PGlite, the default engine)', () => {
     db = await openDb({ dataDir: 'memory://' });
     await seedIfEmpty(db);
     app = await buildServer({ db, jwtSecret: 'pglite-accent-secret-pglite-accent-secret' });
-  }, 60_000);
+  }, 180_000); // PGlite's start, migrations and seed: 72 s in a loaded CI run (ci3 of 2026-11-26)
   afterAll(async () => {
     await app.close();
     await db.close();

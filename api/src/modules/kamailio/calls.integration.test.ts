@@ -1085,7 +1085,9 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       await listening();
       const t0 = Date.now();
       try {
-        const call = await listener({ did: '02873007001', caller: `090200000${n}`, ear, keys: [{ afterMs: 800, digit: '1' }], talkMs: 500 });
+        // The caller stays 3 s after pressing 1: long enough for the worker's leg to 101 to be answered
+        // on a loaded machine (with 500 ms, ci3 of 2026-11-26 hung up first and 101 got a CANCEL).
+        const call = await listener({ did: '02873007001', caller: `090200000${n}`, ear, keys: [{ afterMs: 800, digit: '1' }], talkMs: 3000 });
         const answered = await p101.done;
         if (call.code !== 0 || answered.code !== 0) throw new Error(`call ${n} after ${Date.now() - t0} ms: caller exit ${call.code}, 101 exit ${answered.code}\n${call.output.slice(-1200)}\n--- 101:\n${answered.output.slice(-1200)}`);
       } finally {

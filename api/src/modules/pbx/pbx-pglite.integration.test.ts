@@ -17,7 +17,7 @@ describe('PBX partner API on PGlite', () => {
     app = await buildServer({ db, jwtSecret: 'pglite-pbx-secret-pglite-pbx-secret' });
     const login = await app.inject({ method: 'POST', url: '/identity/login/tenant', payload: { ma_dn: DEMO.tenants.demo, ...DEMO.admin } });
     demo = pbxClient(app, { authorization: `Bearer ${login.json().data.token}` });
-  }, 60_000);
+  }, 180_000); // PGlite's start, migrations and seed: 72 s in a loaded CI run (ci3 of 2026-11-26)
   afterAll(async () => {
     await app.close();
     await db.close();

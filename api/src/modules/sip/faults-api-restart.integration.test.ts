@@ -87,6 +87,10 @@ describe('the API killed during calls (Kamailio + sipp + the API process)', () =
     });
   }
 
+  /** What the API process logged of the calls it took over, ended or reconciled (for a failure's message). */
+  const apiLog = (): string[] =>
+    (api?.log.join('') ?? '').split('\n').filter((l) => /calls in progress|journal|reconcil|replay|evapi|ended|media worker lost|"level":(40|50)/i.test(l)).map((l) => l.slice(0, 300)).slice(-30);
+
   async function killApi(): Promise<void> {
     await api?.kill();
     api = null;
@@ -149,7 +153,10 @@ describe('the API killed during calls (Kamailio + sipp + the API process)', () =
     await startApi();
     await within(10_000, 'the new API connected to Kamailio\'s events', async () => (await calls()).events_connected);
     // Before any call ended: the new process follows every call Kamailio has (no undercount).
-    expect({ api: (await calls()).active, kamailio: dialogs() }).toEqual({ api: 4, kamailio: 4 });
+    // (ci2 of 2026-11-26, on a machine loaded far past npm test's own load: 2 of 4 right after the
+    // restart. A failure says what the new process logged of its journal and of Kamailio's events.)
+    const following = { api: (await calls()).active, kamailio: dialogs() };
+    expect({ ...following, ...(following.api !== 4 && { log: apiLog() }) }).toEqual({ api: 4, kamailio: 4 });
     expect(await sippCodes([...run.carriers, ...run.phones])).toEqual([0, 0, 0, 0]);
     await within(10_000, 'the 4 records written', async () => (await records(c101)).length + (await records(c102)).length >= 4);
     const to101 = await records(c101);
