@@ -164,6 +164,13 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     })
     .catch((err: unknown) => app.log.error({ err }, 'calls in progress not read; Kamailio\'s dialogs will be reconciled'))
     .finally(() => events?.start());
+  // Nothing is served before the calls in progress are back (issue 41, "no undercount"): a wall or a
+  // channel count asked right after a restart shows every call, however slow the start (ci4 of
+  // 2026-11-26: a loaded machine showed an empty wall for 3 s after the API was answering). A journal
+  // that cannot be read holds nothing up: its error is logged and the reconciliation takes over.
+  app.addHook('onReady', async () => {
+    await restored;
+  });
   // Carrier trunks (ADR 0036): Kamailio's registrations and the plans read the same directory.
   const hosts = opts.switchboardHosts ?? SwitchboardHosts.fromEnv();
   const switchboards = new SwitchboardDirectory(db, hosts, {
