@@ -159,15 +159,17 @@ export const KAMAILIO_READABLE_BYTES = 65_536 - 1_024;
  * never a plan Kamailio would fail to read and answer 480 to as if nobody could take the call.
  */
 export function planForKamailio(plan: KamailioPlan, j: string | undefined): { body: string; bytes: number; left?: 'state' | 'plan' } {
-  const plain = kamailioJson(plan);
-  const bytes = Buffer.byteLength(plain);
+  // One serialisation on the plan's hot path (every call): the plan alone is written only when the
+  // answer with the state does not fit.
   if (j) {
     const whole = kamailioJson({ ...plan, j });
-    // The start event: the state, quoted again inside the event's JSON.
-    const event = Buffer.byteLength(JSON.stringify(j));
-    if (Buffer.byteLength(whole) <= KAMAILIO_READABLE_BYTES && event <= KAMAILIO_READABLE_BYTES) return { body: whole, bytes: Buffer.byteLength(whole) };
-    if (bytes <= KAMAILIO_READABLE_BYTES) return { body: plain, bytes, left: 'state' };
-  } else if (bytes <= KAMAILIO_READABLE_BYTES) return { body: plain, bytes };
+    const wholeBytes = Buffer.byteLength(whole);
+    // The start event carries the state quoted as it is inside `whole`: when `whole` fits, so does it.
+    if (wholeBytes <= KAMAILIO_READABLE_BYTES) return { body: whole, bytes: wholeBytes };
+  }
+  const plain = kamailioJson(plan);
+  const bytes = Buffer.byteLength(plain);
+  if (bytes <= KAMAILIO_READABLE_BYTES) return j ? { body: plain, bytes, left: 'state' } : { body: plain, bytes };
   const refused: KamailioPlan = { domain: plan.domain, steps: [{ do: 'reject', code: 503, reason: 'Routing Plan Too Large', cause: 'plan_too_large', from_step: 0 }] };
   return { body: kamailioJson(refused), bytes, left: 'plan' };
 }
