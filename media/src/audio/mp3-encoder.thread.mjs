@@ -4,29 +4,19 @@
 // relays (a recorded caller heard the voicemail prompt in pieces). Plain JavaScript, so the thread
 // needs no TypeScript loader, whoever starts it (tsx, Jest, node).
 //
-// A recording given a spool file (`file`) has each encoded chunk written to it as it comes out of
-// the encoder (issue 41): a worker killed mid-call leaves the MP3 up to the last second encoded
-// on disk, and the next process hands it over (recording-spool.ts). Written here, off the worker's
-// event loop, like the encoding itself. The MP3 is still kept in memory too (about 240 KB a minute):
-// the call's end hands over that copy, which a failed disk write cannot have cut.
-import { closeSync, openSync, writeSync } from 'node:fs';
+// What a worker killed mid-call leaves on disk is not written here: the recorder appends the audio
+// itself to the spool as it hands it over (recorder.ts, issue 41), so a thread behind on a loaded
+// machine loses nothing of it.
 import { parentPort } from 'node:worker_threads';
 import { Mp3Encoder } from '@breezystack/lamejs';
 
-/** Recording id → its encoder, the MP3 it has produced so far and its spool file's descriptor. */
+/** Recording id → its encoder and the MP3 it has produced so far. */
 const streams = new Map();
 const bytes = (a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
 parentPort.on('message', (m) => {
   if (m.op === 'open') {
-    let fd = null;
-    try {
-      if (m.file) fd = openSync(m.file, 'a');
-    } catch (e) {
-      // No spool (a full or missing disk): the recording is kept in memory only; the call goes on.
-      console.error(`[media] recording spool ${m.file}: ${e.message}`);
-    }
-    streams.set(m.id, { encoder: new Mp3Encoder(2, m.rate, m.kbps), mp3: [], fd });
+    streams.set(m.id, { encoder: new Mp3Encoder(2, m.rate, m.kbps), mp3: [] });
     return;
   }
   const s = streams.get(m.id);
@@ -35,25 +25,10 @@ parentPort.on('message', (m) => {
   else if (m.op === 'finish') {
     streams.delete(m.id);
     out(s, s.encoder.flush());
-    if (s.fd !== null) closeSync(s.fd);
     parentPort.postMessage({ id: m.id, mp3: new Uint8Array(Buffer.concat(s.mp3)) });
-  } else if (m.op === 'drop') {
-    streams.delete(m.id);
-    if (s.fd !== null) closeSync(s.fd);
   }
 });
 
-/** Encoded bytes: kept, and appended to the spool file while it takes them. */
 function out(s, chunk) {
-  if (!chunk.length) return;
-  const b = bytes(chunk);
-  s.mp3.push(b);
-  if (s.fd === null) return;
-  try {
-    writeSync(s.fd, b);
-  } catch (e) {
-    console.error(`[media] recording spool write: ${e.message}`);
-    closeSync(s.fd);
-    s.fd = null;
-  }
+  if (chunk.length) s.mp3.push(bytes(chunk));
 }

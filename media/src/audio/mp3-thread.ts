@@ -51,10 +51,10 @@ class EncoderThread {
     else this.worker?.unref();
   }
 
-  stream(rate: number, kbps: number, file?: string): Mp3Stream {
+  stream(rate: number, kbps: number): Mp3Stream {
     const id = this.nextId++;
     const w = this.thread();
-    w.postMessage({ op: 'open', id, rate, kbps, file });
+    w.postMessage({ op: 'open', id, rate, kbps });
     this.hold(1);
     let finished: Promise<Buffer> | null = null;
     return {
@@ -74,8 +74,5 @@ class EncoderThread {
 
 const shared = new EncoderThread();
 
-/**
- * A new MP3 stream (stereo) on the shared encoder thread. `file`: a spool file the thread appends
- * each encoded chunk to as it comes (what a killed process leaves on disk, issue 41).
- */
-export const openMp3Stream = (rate: number, kbps: number, file?: string): Mp3Stream => shared.stream(rate, kbps, file);
+/** A new MP3 stream (stereo) on the shared encoder thread. */
+export const openMp3Stream = (rate: number, kbps: number): Mp3Stream => shared.stream(rate, kbps);

@@ -1,4 +1,5 @@
-import { decodeAlaw, decodeUlaw } from '../rtp/g711';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { decodeAlaw, decodeUlaw, linearToUlaw } from '../rtp/g711';
 import { PT_PCMA } from '../rtp/session';
 import { openMp3Stream, type Mp3Stream } from './mp3-thread';
 import { RATE } from './wav';
@@ -10,8 +11,8 @@ const JITTER_SAMPLES = (RATE * 300) / 1000;
 /** A stream whose RTP timestamps stray further than this from the clock is put back on the clock. */
 const STRAY_SAMPLES = RATE;
 /**
- * How often the audio so far goes to the encoder (and its spool file): what a worker killed mid-call
- * loses is at most this, the jitter held back and what the encoder thread had not written yet.
+ * How often the audio so far goes to the encoder and to the spool file: what a worker killed mid-call
+ * loses is at most this and the jitter held back.
  */
 const ENCODE_EVERY_MS = 500;
 
@@ -87,8 +88,9 @@ const clip = (v: number) => (v > 32767 ? 32767 : v < -32768 ? -32768 : v);
  * A bridged call's recording (issue 16, ADR 0041): the caller on the left channel, the other
  * party on the right, on the wall clock from the moment they were bridged, encoded to MP3 as the
  * call goes (half a second at a time, so an hour's call never holds an hour of PCM) and, given a spool
- * file, written to disk as it is encoded (issue 41: a killed worker keeps what was recorded). Paused: both
- * channels are silence for that time, so the file keeps the call's timeline.
+ * file, the same audio appended to it as G.711 μ-law, left and right interleaved (`spoolAudio`), when it
+ * goes to the encoder (issue 41: a killed worker keeps what was recorded, however far behind its encoder
+ * thread was). Paused: both channels are silence for that time, so the file keeps the call's timeline.
  */
 export class CallRecorder {
   private readonly t0: number;
@@ -101,16 +103,26 @@ export class CallRecorder {
   private encoded = 0;
   private readonly timer: NodeJS.Timeout;
   private finished: Promise<{ mp3: Buffer; seconds: number }> | null = null;
+  /** The spool file's descriptor; null without one, or once the disk refused a write. */
+  private spool: number | null = null;
   paused = false;
   private stopped = false;
 
-  /** `spool`: a file the MP3 is appended to as it is encoded (every half second), for a process that dies mid-call. */
+  /** `spool`: a file the audio is appended to every half second (spoolAudio), for a process that dies mid-call. */
   constructor(
     private readonly clock: () => number = () => performance.now(),
     spool?: string,
   ) {
     this.t0 = clock();
-    this.mp3 = openMp3Stream(RATE, RECORDING_KBPS, spool);
+    this.mp3 = openMp3Stream(RATE, RECORDING_KBPS);
+    if (spool) {
+      try {
+        this.spool = openSync(spool, 'a');
+      } catch (e) {
+        // No spool (a full or missing disk): the recording is kept in memory only; the call goes on.
+        console.error(`[media] recording spool ${spool}: ${e instanceof Error ? e.message : e}`);
+      }
+    }
     this.timer = setInterval(() => this.encode(false), ENCODE_EVERY_MS);
     this.timer.unref();
   }
@@ -148,7 +160,33 @@ export class CallRecorder {
       }
     }
     this.encoded += n;
+    this.toSpool(left, right);
     this.mp3.encode(left, right);
+  }
+
+  /**
+   * The audio handed to the encoder, appended to the spool file on this thread (a few microseconds per
+   * half second: 8 KB written, no encoding), so the file never lags the call by more than ENCODE_EVERY_MS
+   * and the jitter, however busy the encoder thread. A write the disk refuses ends the spooling; the
+   * recording goes on in memory.
+   */
+  private toSpool(left: Int16Array, right: Int16Array): void {
+    if (this.spool === null) return;
+    const out = spoolAudio(left, right);
+    try {
+      writeSync(this.spool, out);
+    } catch (e) {
+      console.error(`[media] recording spool write: ${e instanceof Error ? e.message : e}`);
+      this.closeSpool();
+    }
+  }
+
+  private closeSpool(): void {
+    if (this.spool === null) return;
+    try {
+      closeSync(this.spool);
+    } catch { /* already gone */ }
+    this.spool = null;
   }
 
   /** Stops: the MP3 of the whole call and how long it lasts (seconds, from the bridge to now). */
@@ -158,8 +196,19 @@ export class CallRecorder {
     const end = this.now();
     this.stopped = true;
     this.encode(true, end);
+    this.closeSpool();
     const seconds = this.encoded / RATE;
     this.finished = this.mp3.finish().then((mp3) => ({ mp3, seconds }));
     return this.finished;
   }
+}
+
+/** Stereo samples as the spool keeps them: G.711 μ-law, one byte left then one byte right per sample. */
+export function spoolAudio(left: Int16Array, right: Int16Array): Buffer {
+  const out = Buffer.allocUnsafe(left.length * 2);
+  for (let i = 0; i < left.length; i++) {
+    out[2 * i] = linearToUlaw(left[i]);
+    out[2 * i + 1] = linearToUlaw(right[i]);
+  }
+  return out;
 }

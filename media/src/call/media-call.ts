@@ -208,7 +208,7 @@ export class MediaCall {
     try {
       const meta = { callId: this.callId, ticket: this.ticket, startedAt: new Date() };
       const spooled = this.ctx.spool.open(meta);
-      const rec = new CallRecorder(undefined, spooled?.mp3Path);
+      const rec = new CallRecorder(undefined, spooled?.audioPath);
       this.recorder = rec;
       this.recording = { meta, spooled };
       this.rtpA.on('audio', (pt: number, payload: Buffer, ts: number, ssrc: number) => rec.packet(0, pt, payload, ts, ssrc));
