@@ -48,8 +48,13 @@ const phases = [
     // The type check after them: beside the e2e suite the API's Jest took 361–439 s and this lane's
     // 520–583 s (ci1–ci3 of the twentieth session), so types after the API's Jest made that lane the
     // longest (about 816 s against the e2e suite's 735 s).
+    // This lane alone runs at the normal priority, every other step at nice 10 (BUSY_NICE): on two
+    // cores at load 8–13 the busy lanes starved these suites' own processes (the API, the media worker,
+    // Kamailio, sipp) of the CPU their real-time checks need — a worker 3.5 s behind with its MP3, an
+    // API seeing 3 calls of 4 s only after they ended (ci1 of the twenty-third session). They use about a third of a
+    // core; the busy lanes take the rest, and the whole run does the same work.
     [
-      ['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial', TONGDAI_PORT_RANGE: '26700-29999' }],
+      ['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial', TONGDAI_PORT_RANGE: '26700-29999' }, { nice: 0 }],
       // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
       // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
       // 331 s in CI where the five take about a minute.
@@ -59,17 +64,21 @@ const phases = [
 ];
 
 const [bin, ...pre] = pnpmCommand();
+/** The niceness of every step but the timeline suites' (above); its children inherit it. */
+const BUSY_NICE = 10;
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 
 /**
  * One step. Alone in its phase it writes straight to the terminal; beside others each line is
  * prefixed with the step's name, so interleaved output still says whose it is.
  */
-function runStep(title, args, alone, stepEnv = {}) {
+function runStep(title, args, alone, stepEnv = {}, { nice = BUSY_NICE } = {}) {
   return new Promise((resolve) => {
-    console.log(`\n▶ ${title} (tải ${load()})`);
+    console.log(`\n▶ ${title} (tải ${load()}${nice ? `, nice ${nice}` : ''})`);
     const t0 = Date.now();
-    const child = spawn(bin, [...pre, ...args], { cwd: ROOT, env: { ...env, ...stepEnv }, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    // coreutils' nice (Debian's essential set): the step's first process and all it starts run at it.
+    const command = nice ? ['nice', '-n', String(nice), bin, ...pre, ...args] : [bin, ...pre, ...args];
+    const child = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...env, ...stepEnv }, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     if (!alone) {
       for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
         let rest = '';
@@ -91,8 +100,8 @@ function runStep(title, args, alone, stepEnv = {}) {
 
 async function runLane(steps, alone) {
   const results = [];
-  for (const [title, args, stepEnv] of steps) {
-    const r = await runStep(title, args, alone, stepEnv);
+  for (const [title, args, stepEnv, options] of steps) {
+    const r = await runStep(title, args, alone, stepEnv, options);
     results.push(r);
     if (!r.ok) break;
   }
