@@ -1,5 +1,6 @@
 // One Jest preset for every package: @swc/jest transforms TS/TSX, tests sit beside the code.
 const path = require('node:path');
+const { fluentStandIns } = require('./jest.fluent.js');
 module.exports = (overrides = {}) => ({
   testEnvironment: 'node',
   transform: {
@@ -11,6 +12,8 @@ module.exports = (overrides = {}) => ({
     '^@tongdai/ui$': path.join(__dirname, 'shared/ui/src/index.ts'),
     '^@tongdai/testkit/(.*)$': path.join(__dirname, 'shared/testkit/src/$1'),
     '\\.(css)$': path.join(__dirname, 'jest.style-stub.js'),
+    // Fluent UI's index modules, loaded a piece at a time (jest.fluent.js).
+    ...fluentStandIns(),
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   // ESM-only packages the code under test imports are compiled too.
