@@ -371,7 +371,9 @@ test('at 1440 × 900 the top bar stays on one line during a call, on hold, with 
     for (const [who, p] of [['caller', a], ['callee', b]] as const) {
       await expect(p.page.getByTestId('softphone-transfer')).toBeVisible();
       await p.page.screenshot({ path: `../.tmp/screens/top-bar-in-call-1440-${who}.png` });
-      expect(await topBarLayout(p.page)).toEqual({ height: 56, wrapped: [], overflow: 0, outside: [], cut: [] });
+      // Once settled: a badge appearing in it (the missed call of an earlier test) was measured mid-way
+      // once at load 13 (ci3 of the twenty-third session: "1" cut); a bar that stays wrong still fails.
+      await expect.poll(() => topBarLayout(p.page)).toEqual({ height: 56, wrapped: [], overflow: 0, outside: [], cut: [] });
     }
     await b.phone.hangup();
     await a.phone.expectState('CALL_FAILED');
