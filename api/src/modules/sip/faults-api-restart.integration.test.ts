@@ -144,7 +144,10 @@ describe('the API killed during calls (Kamailio + sipp + the API process)', () =
   async function backBeforeTheyEnd(callers: [string, string], inJournal: number): Promise<void> {
     const placed = Date.now();
     const [c101, c102] = callers;
-    const run = await placeCalls({ caller101: c101, caller102: c102, hold101: 16_000, ring102: 6000, hold102: 9000 });
+    // Long enough to outlast a restart on a loaded machine: with 16 s to 101 and 6 + 9 s to 102, a
+    // restart that took 15 s (ci5 of the twenty-third session, load 13) found 102's calls ended and
+    // 101's in their last second, and "back before they end" could not be judged.
+    const run = await placeCalls({ caller101: c101, caller102: c102, hold101: 30_000, ring102: 6000, hold102: 22_000 });
     // Two talking to 101, two ringing 102.
     await within(5000, 'Kamailio has the 4 calls', async () => dialogs() === 4);
     await within(3000, 'the API follows the 4 calls, in its journal', async () => (await calls()).active === 4 && (await journaled()) === inJournal);
@@ -156,7 +159,7 @@ describe('the API killed during calls (Kamailio + sipp + the API process)', () =
     // (ci2 of 2026-11-26, on a machine loaded far past npm test's own load: 2 of 4 right after the
     // restart. A failure says what the new process logged of its journal and of Kamailio's events.)
     const following = { api: (await calls()).active, kamailio: dialogs() };
-    expect({ ...following, ...(following.api !== 4 && { log: apiLog() }) }).toEqual({ api: 4, kamailio: 4 });
+    expect({ ...following, ...(following.api !== 4 && { log: apiLog(), afterPlacedMs: Date.now() - placed, restartMs: Date.now() - restarted }) }).toEqual({ api: 4, kamailio: 4 });
     expect(await sippCodes([...run.carriers, ...run.phones])).toEqual([0, 0, 0, 0]);
     await within(10_000, 'the 4 records written', async () => (await records(c101)).length + (await records(c102)).length >= 4);
     const to101 = await records(c101);
@@ -168,12 +171,12 @@ describe('the API killed during calls (Kamailio + sipp + the API process)', () =
       expect(new Date(r.started_at).getTime()).toBeLessThan(restarted);
       expect(new Date(r.started_at).getTime()).toBeGreaterThanOrEqual(placed - 1000);
     }
-    for (const r of to101) expect(r.billsec).toBeGreaterThanOrEqual(14);
+    for (const r of to101) expect(r.billsec).toBeGreaterThanOrEqual(28);
     // 102 answered 6 s after the call began (the API may have been down then: the answer waited in Kamailio's outbox).
     for (const r of to102) {
       expect((new Date(r.answered_at!).getTime() - new Date(r.started_at).getTime()) / 1000).toBeGreaterThanOrEqual(5);
-      expect(r.billsec).toBeGreaterThanOrEqual(7);
-      expect(r.billsec).toBeLessThanOrEqual(11);
+      expect(r.billsec).toBeGreaterThanOrEqual(20);
+      expect(r.billsec).toBeLessThanOrEqual(24);
     }
     await within(5000, 'no call left in the live state or in Kamailio', async () => (await calls()).active === 0 && dialogs() === 0);
   }
@@ -181,7 +184,7 @@ describe('the API killed during calls (Kamailio + sipp + the API process)', () =
 
   it('back before the calls end: the calls up at the kill are live again at once, and each ends with one record of its real times', async () => {
     await backBeforeTheyEnd(['0901410001', '0901410002'], 4);
-  }, 90_000);
+  }, 150_000);
 
   it('killed before its journal had the calls: Kamailio\'s outbox brings each call back from the start event, none is lost', async () => {
     await killApi();
@@ -189,7 +192,7 @@ describe('the API killed during calls (Kamailio + sipp + the API process)', () =
     await startApi({ CALL_JOURNAL_INTERVAL_MS: '60000' });
     await within(10_000, 'the API connected to Kamailio\'s events', async () => (await calls()).events_connected);
     await backBeforeTheyEnd(['0901430001', '0901430002'], 0);
-  }, 90_000);
+  }, 150_000);
 
   it('back after the calls ended: each gets its record, answered and ended at the moments they did while no API ran', async () => {
     const run = await placeCalls({ caller101: '0901420001', caller102: '0901420002', hold101: 2500, ring102: 1500, hold102: 1500 });
@@ -198,7 +201,8 @@ describe('the API killed during calls (Kamailio + sipp + the API process)', () =
     await killApi();
     // The calls end (and 102 answers) while nothing listens to Kamailio's events.
     expect(await sippCodes([...run.carriers, ...run.phones])).toEqual([0, 0, 0, 0]);
-    await within(5000, 'Kamailio has no call left', async () => dialogs() === 0);
+    // (15 s, not 5: at load 13, ci6 of the twenty-third session, Kamailio still listed a dialog 5 s after the phones' sipp ended.)
+    await within(15_000, 'Kamailio has no call left', async () => dialogs() === 0);
     const back = Date.now();
     await startApi();
     await within(15_000, 'the 4 records written', async () => (await records('0901420001')).length + (await records('0901420002')).length >= 4);
