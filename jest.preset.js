@@ -3,6 +3,10 @@ const path = require('node:path');
 const { fluentStandIns } = require('./jest.fluent.js');
 module.exports = (overrides = {}) => ({
   testEnvironment: 'node',
+  // The packages' Jest runs at nice 10 beside the e2e and call suites (scripts/test.mjs): a screen test
+  // that renders Fluent in jsdom took over Jest's 5 s there (RecordingStorageAlarm, CI of stop 48).
+  // These tests judge no time; a hang still fails, after 30 s.
+  testTimeout: 30_000,
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
