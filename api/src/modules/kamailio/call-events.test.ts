@@ -46,6 +46,52 @@ describe("Kamailio's dialogs snapshot", () => {
     applyKamailioEvent(tracker, { jsonrpc: '2.0', id: 1 }, channels);
     expect(tracker.activeCount()).toBe(0);
   });
+
+  // Issue 41: a restarted API takes its predecessor's calls over from the journal (restore). They are
+  // old by their start, but Kamailio's first snapshot after the restart may predate their plans' ends
+  // reaching it, so their grace counts from the restore; past it, the snapshot decides as for any call.
+  it("calls taken over after a restart: counted at once, kept through the grace even if a snapshot lacks them, then judged by Kamailio's dialogs", () => {
+    const { rows, ended, off, tracker, channels } = setup();
+    const live: CallEvent[] = [];
+    tracker.events.on('call', (e: CallEvent) => live.push(e));
+    const old = (callId: string, answeredAgoMs: number | null, callerExtension: string | null = null) => ({
+      callId, tenantId: 1, caller: plan.from, callee: plan.to, callerExtension, plan, kamailio: toKamailioPlan(plan, 'd', {}),
+      startedAt: new Date(Date.now() - 120_000), answeredAt: answeredAgoMs === null ? null : new Date(Date.now() - answeredAgoMs),
+      answeredBy: answeredAgoMs === null ? null : '101', answeredStep: answeredAgoMs === null ? null : 0,
+    });
+    // Restored 1.5 s ago: the snapshots below are judged at a time of their choosing, then now.
+    const restoredAt = Date.now() - 1_500;
+    tracker.restore([old('talking', 100_000), old('ringing', null, '102'), old('gone', 90_000)], new Date(restoredAt));
+    // In the live state and the busy set at once: no undercount right after the restart.
+    expect(tracker.activeCount()).toBe(3);
+    expect(tracker.busy(1)).toEqual(new Set(['101', '102']));
+    expect(live.filter((e) => e.type === 'answered').map((e) => e.callId).sort()).toEqual(['gone', 'talking']);
+
+    // A snapshot with none of them, within the grace (1 s here) from the restore: all three stay.
+    expect(tracker.reconcile(new Set(), restoredAt + 500)).toEqual([]);
+    expect(tracker.activeCount()).toBe(3);
+
+    // Past the grace: Kamailio still has two; the third ended while no API heard it.
+    applyKamailioEvent(tracker, { jsonrpc: '2.0', result: [{ 'call-id': 'talking' }, { 'call-id': 'ringing' }], id: 1 }, channels);
+    expect(rows.map((r) => [r.call_id, r.disposition, r.extension])).toEqual([['gone', 'ANSWERED', '101']]);
+    expect(ended.map((e) => e.callId)).toEqual(['gone']);
+    expect(off).toEqual(['gone']);
+    expect(tracker.activeCount()).toBe(2);
+
+    // The kept calls' own ends, when Kamailio's events bring them, bill from the answer before the restart.
+    tracker.ended('talking', new Date());
+    expect(rows[1]).toMatchObject({ call_id: 'talking', disposition: 'ANSWERED', extension: '101' });
+    expect(rows[1].billsec).toBeGreaterThanOrEqual(99);
+    expect(rows[1].billsec).toBeLessThanOrEqual(101);
+    tracker.failed('ringing', 487, 0);
+    expect(rows[2]).toMatchObject({ call_id: 'ringing' });
+    expect(rows[2].disposition).not.toBe('ANSWERED');
+    expect(tracker.busy(1).size).toBe(0);
+    // Taken over twice (a replayed start of a call already followed) counts nothing again.
+    tracker.restore([old('again', null)]);
+    tracker.restore([old('again', null)]);
+    expect(tracker.activeCount()).toBe(1);
+  });
 });
 
 /** A call whose last step needed a media server none could take (issue 41): a failure of the system, said so. */
