@@ -690,7 +690,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
 
       const phone102 = runSipp({ dir, name: 'phone-102-ear', xml: earPhoneScenario(200), args: ['-i', '127.0.0.1', '-p', String(phonePort['102']), '-m', '1'], keys: { rtp_port: String(agent.port) }, timeoutS: 40 });
       await listening();
-      const call = listener({ did: '02873007008', caller: '0902000019', ear: caller, keys: [], talkMs: 14_000 });
+      const call = listener({ did: '02873007008', caller: '0902000019', ear: caller, keys: [], talkMs: 20_000 });
       const snapshot = async (): Promise<MonitorSnapshot> => (await t.app.inject({ url: `/t/demo/${MONITOR_API.snapshot}`, headers: (await headers).admin })).json().data;
       for (let i = 0; i < 100 && !(await snapshot()).calls.some((c) => c.state === 'talking' && c.extension === '102'); i++) await new Promise((r) => setTimeout(r, 50));
 
@@ -698,8 +698,10 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       expect((await spy('102', '*224102', { expect: 403 })).code).toBe(0);
       expect((await cdrOf('102', '*224102')).reason).toBe('Người gọi không có quyền giám sát cuộc gọi');
 
-      // Each party speaks its own tone as soon as the worker sends it something (the mix does, from the supervisor's arrival).
-      const talk = ears.map((ear, i) => ear.speak([440, 1000, 2000][i], 9500));
+      // Each party speaks its own tone as soon as the worker sends it something (the mix does, from the supervisor's arrival),
+      // for 15 s: the supervisor's 7.5 s start only once its call is set up, which took over 2 s at load 10 (ci2 of the
+      // twenty-fourth session: a 9.5-s tone ended 1.3 s into the barge). A tone outlasting its call reaches nobody.
+      const talk = ears.map((ear, i) => ear.speak([440, 1000, 2000][i], 15_000));
       // 101 listens 2.5 s, presses 5 (whisper) for 2.5 s, 6 (barge) for 2.5 s, hangs up.
       const spied = spy('101', '*222102', { expect: 200, keys: [{ afterMs: 2500, digit: '5' }, { afterMs: 2500, digit: '6' }], talkMs: 2500 });
       for (let i = 0; i < 200 && !supervisor.packets.length; i++) await new Promise((r) => setTimeout(r, 25));
@@ -753,7 +755,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       await t.db.withTenant(tenantId, (tx) => tx.query('update subscribers set recording_mode = null'));
       pbxConfigChanged(tenantId);
     }
-  }, 60_000);
+  }, 90_000);
 
   it('with "monitor every call" on, a supervisor listens to a direct call nobody records (issue 16, ADR 0042)', async () => {
     // Nothing records 0902000025 → 02873007008 → 102: without the option no worker stands in it (the 404 above).
