@@ -6,13 +6,12 @@
 //  - each entry is inflated with zlib's maxOutputLength = its declared size, so a size that lies
 //    stops the inflater instead of growing a buffer;
 //  - the worksheet's <row> elements are counted before the XML is parsed.
-// Then read-excel-file parses the entries read here (its own unzipper reads local headers as a
-// stream and would see entries the central directory does not list).
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// Then xlsx-scan.mjs reads the first sheet out of the entries read here, in one pass over its XML
+// and with the rows written directly, as read-excel-file (which it replaces here: it built an
+// object per cell, and the 100,000-row import took the worker past +140 MB) read it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { inflateRawSync } from 'node:zlib';
+import { scanXlsx } from './xlsx-scan.mjs';
 
 /** @typedef {{ kind: 'rows', rows: string[][] } | { kind: 'invalid' | 'unpacked' | 'rows-limit' }} Answer */
 
@@ -98,28 +97,17 @@ function countRows(contents, maxRows) {
   }
 }
 
-/** read-excel-file's sheet parser over our entries (its package only exports whole-file readers). */
-async function parser() {
-  const require = createRequire(import.meta.url);
-  const root = join(dirname(require.resolve('read-excel-file/node')), '..', 'modules');
-  const [{ default: parseSheet }, { default: parseXml }] = await Promise.all([
-    import(pathToFileURL(join(root, 'export', 'parseSheet.js')).href),
-    import(pathToFileURL(join(root, 'xml', 'parseXml.js')).href),
-  ]);
-  return (contents) => parseSheet(undefined, parseXml, contents, undefined, { parseNumber: (s) => s, trim: true });
-}
-
-/** @returns {Promise<Answer>} */
-async function read({ bytes, maxUnpacked, maxRows }) {
+/** @returns {Answer} */
+function read({ bytes, maxUnpacked, maxRows }) {
   try {
     const contents = unpack(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), maxUnpacked);
     countRows(contents, maxRows);
-    const data = await (await parser())(contents);
-    const text = (cell) => (cell === null || cell === undefined ? '' : cell instanceof Date ? cell.toISOString() : String(cell));
-    return { kind: 'rows', rows: data.map((row) => row.map(text)) };
+    // Text cells already (numbers as their digits, dates as ISO strings); anything the scanner
+    // cannot read (no sheet, a broken part, a cell error) is not a spreadsheet we take.
+    return { kind: 'rows', rows: scanXlsx(contents) };
   } catch (e) {
     return { kind: e instanceof Refusal ? e.kind : 'invalid' };
   }
 }
 
-parentPort.postMessage(await read(workerData));
+parentPort.postMessage(read(workerData));
