@@ -25,6 +25,11 @@ export async function tenantApiAs(request: APIRequestContext, who: Who) {
     get: async (path: string) => dataOf(await request.get(`${base}/${path}`, { headers }), 200),
     create: async (path: string, data: object) => dataOf(await request.post(`${base}/${path}`, { headers, data }), 201),
     update: async (path: string, data: object) => dataOf(await request.put(`${base}/${path}`, { headers, data }), 200),
+    /** POST of an action (not a creation): answers 200. */
+    post: async (path: string, data: object) => dataOf(await request.post(`${base}/${path}`, { headers, data }), 200),
+    /** A file as the screens upload it (multipart: `file` and the form's other fields); answers 200. */
+    upload: async (path: string, file: { name: string; mimeType: string; buffer: Buffer }, fields: Record<string, string> = {}) =>
+      dataOf(await request.post(`${base}/${path}`, { headers, multipart: { ...fields, file } }), 200),
     /** DELETE; fails unless the API answers 2xx. */
     remove: async (path: string) => {
       const res = await request.delete(`${base}/${path}`, { headers });

@@ -1,33 +1,14 @@
-import { createSocket } from 'node:dgram';
-import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '../support/fixtures.ts';
 import { DEMO } from '../pages/LoginPage.ts';
 import { expectHeading, toast } from '../pages/PbxMediaPages.ts';
 import { HotlineListPage, SwitchboardListPage, TelecomFormPage } from '../pages/TelecomPages.ts';
 import { kamailioInstalled, PHONE_LAUNCH, phoneOf, receivedAudio } from '../support/phones.ts';
-import { API_PORT } from '../support/ports.ts';
+import { startTestCarrier, type CarrierCall } from '../support/carrier.ts';
 import { pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
-import { demoCarrierAvailable, startDemoCarrier } from '../../scripts/lib/demo-carrier.mjs';
-import { sipPorts } from '../../scripts/lib/stack.mjs';
+import { demoCarrierAvailable } from '../../scripts/lib/demo-carrier.mjs';
 
 test.use({ launchOptions: PHONE_LAUNCH });
-
-/** A port nobody uses now: bound once on loopback (UDP or TCP) and given back. */
-const freePort = (kind: 'udp' | 'tcp') =>
-  new Promise<number>((done, fail) => {
-    if (kind === 'udp') {
-      const s = createSocket('udp4');
-      s.once('error', fail);
-      s.bind(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => done(port)); });
-    } else {
-      const s = createServer();
-      s.once('error', fail);
-      s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => done(port)); });
-    }
-  });
 
 const suffix = Date.now().toString(36).slice(-5);
 const digits7 = () => String(Math.floor(1_000_000 + Math.random() * 8_999_999));
@@ -42,8 +23,6 @@ const STORED = `84${HOTLINE.slice(1)}`;
 const MOBILE = `091${digits7()}`;
 const CALLER = `098${digits7()}`;
 const shot = (page: Page, name: string) => page.screenshot({ path: `../.tmp/screens/${name}.png`, fullPage: true });
-
-type CarrierCall = { direction: 'in' | 'out'; state: string; status: number | null; from: string; to: string; p_asserted_identity: string | null; caller_id: string; called: string; rtp_sent: number; rtp_received: number };
 
 /**
  * Waits until the phone has heard the announcement for two seconds: 100 more RTP packets on the
@@ -69,11 +48,8 @@ test('a switchboard that registers to the demo carrier and a hotline, made on th
   expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // fails, never skips
   expect(demoCarrierAvailable(), 'demo-carrier dependencies are not installed').toBe(true);
   test.setTimeout(240_000);
-  const work = resolve('../.tmp/telecom-calls-e2e');
-  mkdirSync(work, { recursive: true });
-  const ports = { sipPort: await freePort('udp'), httpPort: await freePort('tcp') };
-  const carrier = await startDemoCarrier({ apiPort: API_PORT, proxyPort: sipPorts(API_PORT).udpPort, log: `${work}/demo-carrier-${ports.sipPort}.log`, account: ACCOUNT, ports, timeoutMs: 60_000 });
-  const carrierCalls = async () => ((await (await fetch(`${carrier.controlUrl}/calls`)).json()) as { calls: CarrierCall[] }).calls;
+  const carrier = await startTestCarrier('telecom-calls-e2e', ACCOUNT);
+  const carrierCalls = (): Promise<CarrierCall[]> => carrier.calls();
 
   const api = await tenantApiAs(request, DEMO);
   const pbx = await pbxApiAs(request, DEMO);
@@ -88,7 +64,7 @@ test('a switchboard that registers to the demo carrier and a hotline, made on th
     await page.goto('/etelecom/switchboards');
     await expectHeading(page, 'Danh sách tổng đài nhà mạng');
     await boards.add();
-    await form.fill({ name: BOARD, host: '127.0.0.1', port: String(ports.sipPort), auth_user: ACCOUNT.user, auth_password: ACCOUNT.password, max_channels: '4', register_interval: '60' });
+    await form.fill({ name: BOARD, host: '127.0.0.1', port: String(carrier.sipPort), auth_user: ACCOUNT.user, auth_password: ACCOUNT.password, max_channels: '4', register_interval: '60' });
     // This carrier wants the caller ID as 84… (the default is the national 0…).
     await form.choose('caller_id_format', 'Quốc tế, không dấu + (84283…)');
     await form.save();
@@ -117,7 +93,7 @@ test('a switchboard that registers to the demo carrier and a hotline, made on th
 
     // A second switchboard with a wrong password: refused by the carrier, the reason shown.
     await boards.add();
-    await form.fill({ name: WRONG, host: '127.0.0.1', port: String(ports.sipPort), auth_user: ACCOUNT.user, auth_password: 'sai-mat-khau', register_interval: '60' });
+    await form.fill({ name: WRONG, host: '127.0.0.1', port: String(carrier.sipPort), auth_user: ACCOUNT.user, auth_password: 'sai-mat-khau', register_interval: '60' });
     await form.save();
     await expect(toast(page, 'success', 'Đã thêm tổng đài nhà mạng')).toBeVisible();
     const wrongId = ((await api.get(`etelecom/switchboards?search=${suffix}`)) as { id: number; name: string }[]).find((s) => s.name === WRONG)!.id;

@@ -87,6 +87,7 @@ export const TELECOM_MSG = {
   switchboardsRequired: 'Chọn ít nhất một tổng đài (trunk)',
   switchboardInUse: 'Tổng đài đang được dùng bởi hotline hoặc tuyến gọi ra',
   hotlineInUse: 'Hotline đang là số hiển thị của một tuyến gọi ra',
+  hotlineInCampaign: 'Hotline đang là số gọi ra của một chiến dịch, hãy đổi hotline của chiến dịch trước',
   unknownHotline: 'Hotline không tồn tại',
   callerIdNotHotline: 'Số hiển thị phải là một hotline của doanh nghiệp',
   identityNameRequired: 'Nhập tên định danh đã đăng ký cho hotline',

@@ -1,5 +1,5 @@
 import writeXlsxFile from 'write-excel-file/node';
-import { CAMPAIGN_MSG, MSG, SURVEY_MSG, campaignApi, type Campaign, type ContactImportResult } from '@tongdai/contracts';
+import { CAMPAIGN_MSG, MSG, SURVEY_MSG, TELECOM_MSG, campaignApi, type Campaign, type ContactImportResult } from '@tongdai/contracts';
 import { multipart } from '@tongdai/testkit/pbx-kit';
 import { xlsxBomb } from '@tongdai/testkit/xlsx-bomb';
 import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
@@ -69,6 +69,22 @@ describe('survey and marketing campaigns (tenant surface, PostgreSQL)', () => {
     // The other family's list does not show it, nor reach it.
     expect((await get(MARKETING.base)).json().data.map((c: Campaign) => c.id)).not.toContain(made.id);
     expect((await get(MARKETING.one(made.id))).statusCode).toBe(404);
+  });
+
+  it("a hotline a campaign calls from cannot be removed: 409 in Vietnamese, the hotline and its inbound route kept (was a 500)", async () => {
+    const board = await send('POST', 'etelecom/switchboards', { name: 'Nhà mạng chiến dịch', host: '203.113.131.7', port: 5060, register: false });
+    expect([board.statusCode, board.body]).toEqual([201, expect.any(String)]);
+    const line = await send('POST', 'etelecom/hotlines', { number: '02873003333', switchboard_id: board.json().data.id, destination: { type: 'direct', target: '101' } });
+    expect([line.statusCode, line.body]).toEqual([201, expect.any(String)]);
+    const own = line.json().data.id as number;
+    const made = await survey({ hotline_id: own });
+    const refused = await send('DELETE', `etelecom/hotlines/${own}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', message: TELECOM_MSG.hotlineInCampaign });
+    expect((await get(`etelecom/hotlines/${own}`)).statusCode).toBe(200);
+    // The campaign moved to another hotline: the number goes.
+    expect((await send('PUT', SURVEY.one(made.id), { name: made.name, purpose: 'care', question_ids: [questionId], agent_ids: [agentId], hotline_id: plain })).statusCode).toBe(200);
+    expect((await send('DELETE', `etelecom/hotlines/${own}`)).statusCode).toBe(204);
   });
 
   it('refuses field errors in Vietnamese: no question, no agent, no script for marketing, an unknown hotline', async () => {

@@ -3,7 +3,7 @@ import {
   type CallReportRow, type Hotline, type HotlineInput, type HotlineUpdate, type Paged, type TelecomCallLogQuery, type TelecomListQuery,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
-import { ConflictError, isUniqueViolation, violationText } from '../../http/errors';
+import { ConflictError, isForeignKeyViolation, isUniqueViolation, violationText } from '../../http/errors';
 import { found, loadPbxConfig, numberWrites, type Caller } from '../pbx/pbx.service';
 import { createCallHistoryService } from '../reports/call-history.service';
 import { channelsInUse } from '../trunks/trunks.service';
@@ -116,6 +116,9 @@ export function createHotlinesService(db: Db) {
         }
         for (const route of await repo.routesOfDid(tx, hotline.number)) await numberWrites.removeInbound(tx, c, route);
         await numberWrites.removeNumber(tx, c, id);
+      }).catch((e: unknown) => {
+        // A campaign calls from it (campaigns' foreign key, on delete restrict): nothing was removed.
+        throw isForeignKeyViolation(e) ? new ConflictError(TELECOM_MSG.hotlineInCampaign) : e;
       });
     },
 
