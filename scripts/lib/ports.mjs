@@ -38,11 +38,23 @@ const tryUdp = (port) => new Promise((resolve) => {
   });
 });
 
-/** A port `probe` could bind, from LOW-HIGH; after 50 taken ones, whatever the OS gives. */
+/**
+ * Ports this process handed out already: each pick binds and closes its port, so two picks of one
+ * suite could draw the same free port (ghosts.integration draws ten: its 'unreachable' carrier's sipp
+ * found its port taken, exit 254, ci3 of the twenty-fourth session). Never handed out twice.
+ */
+const handedOut = new Set();
+
+/** A port `probe` could bind, from LOW-HIGH, not handed out before; after 50 tries, whatever the OS gives. */
 async function pick(probe) {
   for (let i = 0; i < 50; i++) {
-    const port = await probe(random());
-    if (port) return port;
+    const candidate = random();
+    if (handedOut.has(candidate)) continue;
+    const port = await probe(candidate);
+    if (port) {
+      handedOut.add(port);
+      return port;
+    }
   }
   return probe(0);
 }
