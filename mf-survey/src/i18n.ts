@@ -153,6 +153,25 @@ registerTranslations(NS, {
     setAccount: 'Cài đặt Google Sheet',
   },
 
+  /** The agent's working screen (/survey/campaign/start/:id). */
+  work: {
+    hotline: 'Hotline {{number}}',
+    next: 'Lấy liên hệ tiếp theo',
+    noName: 'Không tên',
+    callback: 'Hẹn gọi lại',
+    customerCard: 'Thẻ khách hàng {{name}}',
+    call: 'Gọi',
+    phoneNotReady: 'Điện thoại chưa sẵn sàng',
+    history: 'Các lần gọi trước ({{n}})',
+    calling: 'Đang gọi',
+    neverCalled: 'Chưa gọi lần nào',
+    script: 'Kịch bản',
+    result: 'Kết quả cuộc gọi',
+    callbackAt: 'Ngày giờ gọi lại (cho Hẹn gọi lại)',
+    chooseCallbackAt: 'Chọn ngày giờ gọi lại',
+    saved: 'Đã lưu kết quả "{{label}}"',
+  },
+
   answer: {
     yes: 'Có',
     no: 'Không',

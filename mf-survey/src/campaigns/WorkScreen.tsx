@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, Field, Input, MessageBar, MessageBarBody, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { CallRegular } from '@fluentui/react-icons';
@@ -9,6 +10,7 @@ import {
 import { notify, requestDial, toApiError } from '@tongdai/platform';
 import { AppLink, ErrorState, LoadingState, usePhoneReady } from '@tongdai/ui';
 import { ConsentInForce } from '../dnc/ConsentInForce';
+import { NS } from '../i18n';
 import { SurveyForm, type SurveyAnswers } from '../surveys/SurveyForm';
 import { LEASE_RENEW_MS, placeCall, renewLease, saveAnswer, useRefreshWork, useSetResult, useWorkNext } from './work.api';
 
@@ -48,20 +50,21 @@ function WorkError({ error }: { error: unknown }) {
 
 function Working({ family, id, work }: { family: CampaignFamily; id: number; work: WorkNext }) {
   const s = useStyles();
+  const { t } = useTranslation(NS);
   const refresh = useRefreshWork(family, id);
   const { campaign, contact } = work;
   return (
     <div className={s.column}>
       <div className={s.row} style={{ padding: '16px 16px 0' }}>
         <Title2 as="h1">{campaign.name}</Title2>
-        <Badge appearance="tint">{`Hotline ${campaign.hotline_number}`}</Badge>
+        <Badge appearance="tint">{t('work.hotline', { number: campaign.hotline_number })}</Badge>
       </div>
       {contact ? (
         <ContactWork key={contact.id} family={family} work={work} contact={contact} />
       ) : (
         <div style={{ padding: '0 16px' }}>
           <MessageBar intent="info" data-testid="work-empty"><MessageBarBody>{work.message}</MessageBarBody></MessageBar>
-          <Button style={{ marginTop: '12px' }} onClick={() => void refresh()}>Lấy liên hệ tiếp theo</Button>
+          <Button style={{ marginTop: '12px' }} onClick={() => void refresh()}>{t('work.next')}</Button>
         </div>
       )}
     </div>
@@ -70,6 +73,7 @@ function Working({ family, id, work }: { family: CampaignFamily; id: number; wor
 
 function ContactWork({ family, work, contact }: { family: CampaignFamily; work: WorkNext; contact: WorkContact }) {
   const s = useStyles();
+  const { t } = useTranslation(NS);
   const { campaign } = work;
   const ready = usePhoneReady();
   const result = useSetResult(family, campaign.id);
@@ -135,11 +139,11 @@ function ContactWork({ family, work, contact }: { family: CampaignFamily; work: 
 
   const end = async (code: ContactResult) => {
     setError(null);
-    if (code === 'callback' && !callbackAt) return setError('Chọn ngày giờ gọi lại');
+    if (code === 'callback' && !callbackAt) return setError(t('work.chooseCallbackAt'));
     await flushAll();
     try {
       await result.mutateAsync({ contactId: contact.id, input: { result: code, callback_at: code === 'callback' ? new Date(callbackAt).toISOString() : null } });
-      notify('success', `Đã lưu kết quả "${CONTACT_RESULT_LABELS[code]}"`);
+      notify('success', t('work.saved', { label: CONTACT_RESULT_LABELS[code] }));
     } catch (e) {
       setError((await toApiError(e)).message);
     }
@@ -149,34 +153,34 @@ function ContactWork({ family, work, contact }: { family: CampaignFamily; work: 
     <div className={s.page}>
       <div className={s.column}>
         <Card data-testid="work-contact">
-          <Text weight="semibold" size={500}>{contact.name || 'Không tên'}</Text>
+          <Text weight="semibold" size={500}>{contact.name || t('work.noName')}</Text>
           <Text data-testid="work-phone">{contact.phone}</Text>
-          {contact.callback && <Badge color="warning">Hẹn gọi lại</Badge>}
+          {contact.callback && <Badge color="warning">{t('work.callback')}</Badge>}
           {contact.consent && <ConsentInForce consent={contact.consent} />}
-          {contact.customer && <AppLink to={paths.customer.edit(contact.customer.id)}>{`Thẻ khách hàng ${contact.customer.code || contact.customer.name}`}</AppLink>}
+          {contact.customer && <AppLink to={paths.customer.edit(contact.customer.id)}>{t('work.customerCard', { name: contact.customer.code || contact.customer.name })}</AppLink>}
           {Object.entries(contact.fields).map(([k, x]) => <Text key={k} size={200}>{`${k}: ${x}`}</Text>)}
-          <Button appearance="primary" icon={<CallRegular />} disabled={!!refusal} onClick={() => void call()} data-testid="work-call" title={ready ? undefined : 'Điện thoại chưa sẵn sàng'}>
-            Gọi
+          <Button appearance="primary" icon={<CallRegular />} disabled={!!refusal} onClick={() => void call()} data-testid="work-call" title={ready ? undefined : t('work.phoneNotReady')}>
+            {t('work.call')}
           </Button>
           {refusal && <MessageBar intent="error" data-testid="work-refusal"><MessageBarBody>{refusal}</MessageBarBody></MessageBar>}
         </Card>
         <Card>
-          <Text weight="semibold">{`Các lần gọi trước (${contact.history.length})`}</Text>
+          <Text weight="semibold">{t('work.history', { n: contact.history.length })}</Text>
           {contact.history.length ? (
             <ul className={s.history}>
               {contact.history.map((h) => (
-                <li key={h.id}>{`${time(h.started_at)} · ${h.agent_name ?? ''} · ${h.result ? CONTACT_RESULT_LABELS[h.result] : h.refusal ? DECREE91_MESSAGES[h.refusal] : 'Đang gọi'}`}</li>
+                <li key={h.id}>{`${time(h.started_at)} · ${h.agent_name ?? ''} · ${h.result ? CONTACT_RESULT_LABELS[h.result] : h.refusal ? DECREE91_MESSAGES[h.refusal] : t('work.calling')}`}</li>
               ))}
             </ul>
-          ) : <Text className={s.muted}>Chưa gọi lần nào</Text>}
+          ) : <Text className={s.muted}>{t('work.neverCalled')}</Text>}
         </Card>
       </div>
       <div className={s.column}>
-        {script && <Card><Text weight="semibold">Kịch bản</Text><Text className={s.script} data-testid="work-script">{script}</Text></Card>}
+        {script && <Card><Text weight="semibold">{t('work.script')}</Text><Text className={s.script} data-testid="work-script">{script}</Text></Card>}
         {questions.length > 0 && <Card><SurveyForm questions={questions} answers={answers} onAnswer={onAnswer} /></Card>}
         <Card>
-          <Text weight="semibold">Kết quả cuộc gọi</Text>
-          <Field label="Ngày giờ gọi lại (cho Hẹn gọi lại)">
+          <Text weight="semibold">{t('work.result')}</Text>
+          <Field label={t('work.callbackAt')}>
             <Input type="datetime-local" value={callbackAt} onChange={(_, d) => setCallbackAt(d.value)} data-testid="work-callback-at" />
           </Field>
           <div className={s.row}>
