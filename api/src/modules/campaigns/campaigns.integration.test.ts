@@ -142,6 +142,23 @@ describe('survey and marketing campaigns (tenant surface, PostgreSQL)', () => {
     expect((await get(SURVEY.progress(c.id))).json().data).toEqual({ total: 3, done: 0, pending: 3, by_result: {}, refused: {} });
   });
 
+  // The size the issue names (100,000 rows); its time and memory are the bench's (npm run bench -- import), not asserted here.
+  it('imports 100,000 rows of an XLSX through the route: preview then import, every contact stored once as 84…, its fields kept', async () => {
+    const c = await survey();
+    const rows: string[][] = [['Họ tên', 'Số điện thoại', 'Ghi chú']];
+    for (let i = 0; i < 100_000; i++) rows.push([`Khách hàng ${i + 1}`, `09${String(10_000_000 + i).padStart(8, '0')}`, i % 7 ? '' : 'VIP']);
+    const file = await xlsx(rows);
+    const preview = (await upload(c.id, file)).json().data as ContactImportResult;
+    expect(preview).toMatchObject({ rows: 100_000, valid: 100_000, errors: [], imported: 0, committed: false });
+    const done = (await upload(c.id, file, { commit: '1' })).json().data as ContactImportResult;
+    expect(done).toMatchObject({ rows: 100_000, valid: 100_000, imported: 100_000, committed: true });
+    const stored = await t.db.withSystem(async (tx) => (await tx.query<{ n: number; distinct_numbers: number; vip: number; first: string; last: string }>(
+      `select count(*)::int as n, count(distinct number)::int as distinct_numbers, count(*) filter (where fields->>'Ghi chú' = 'VIP')::int as vip,
+              min(number) as first, max(number) as last from campaign_contacts where campaign_id = $1`, [c.id])).rows[0]);
+    expect(stored).toEqual({ n: 100_000, distinct_numbers: 100_000, vip: Math.ceil(100_000 / 7), first: '84910000000', last: '84910099999' });
+    expect((await t.db.withSystem(async (tx) => (await tx.query("select name from campaign_contacts where campaign_id = $1 and number = '84910099999'", [c.id])).rows[0].name))).toBe('Khách hàng 100000');
+  }, 120_000);
+
   it('refuses bad rows of a CSV with their reasons and imports nothing, unless "bỏ qua dòng lỗi" is chosen', async () => {
     const c = await survey();
     await upload(c.id, csv(['ten;dien thoai', 'Có sẵn;0911000001']), { commit: '1' }, SURVEY, 'a.csv');
