@@ -30,6 +30,11 @@ export async function tenantApiAs(request: APIRequestContext, who: Who) {
     /** A file as the screens upload it (multipart: `file` and the form's other fields); answers 200. */
     upload: async (path: string, file: { name: string; mimeType: string; buffer: Buffer }, fields: Record<string, string> = {}) =>
       dataOf(await request.post(`${base}/${path}`, { headers, multipart: { ...fields, file } }), 200),
+    /** DELETE as asked, whatever the answer: its status and body (a refusal to look at). */
+    tryRemove: async (path: string) => {
+      const res = await request.delete(`${base}/${path}`, { headers });
+      return { status: res.status(), body: (await res.json().catch(() => null)) as { code?: string; message?: string } | null };
+    },
     /** DELETE; fails unless the API answers 2xx. */
     remove: async (path: string) => {
       const res = await request.delete(`${base}/${path}`, { headers });

@@ -83,6 +83,9 @@ test('campaign call: the agent presses "Gọi" on the working screen; the softph
     await screen.result('agreed', 'Đồng ý');
     await expect(screen.empty()).toBeVisible();
 
+    // The hotline a campaign calls from cannot be removed (on this stack's PGlite; campaigns.integration on PostgreSQL).
+    expect(await api.tryRemove(`etelecom/hotlines/${hotline.id}`)).toEqual({ status: 409, body: expect.objectContaining({ code: 'CONFLICT', message: 'Hotline đang là số gọi ra của một chiến dịch, hãy đổi hotline của chiến dịch trước' }) });
+
     // The results: the contact's row links its call — answered, with its talk time — once the record is written.
     const list = new CampaignListPage(page, 'survey');
     await list.open();

@@ -1,5 +1,5 @@
 import { CustomerInputSchema, ERROR_MESSAGES, MSG } from '@tongdai/contracts';
-import { AppError, toErrorBody } from './errors';
+import { AppError, isForeignKeyViolation, toErrorBody } from './errors';
 import { parseOrThrow } from './validate';
 
 describe('toErrorBody', () => {
@@ -15,6 +15,13 @@ describe('toErrorBody', () => {
   it('hides everything about a crash behind the generic message', () => {
     const body = toErrorBody(new Error('relation "secret" does not exist'));
     expect(body).toEqual({ status: 500, code: 'INTERNAL_ERROR', message: MSG.generic });
+  });
+});
+
+describe('isForeignKeyViolation', () => {
+  it('knows a refused reference on both engines: 23503, and 23001 (ON DELETE RESTRICT in PGlite), nothing else', () => {
+    expect(['23503', '23001', '23505', '23502', undefined].map((code) => isForeignKeyViolation({ code }))).toEqual([true, true, false, false, false]);
+    expect(isForeignKeyViolation(null)).toBe(false);
   });
 });
 

@@ -97,8 +97,12 @@ export class EscalationError extends AppError {
 const pgCode = (err: unknown): string | undefined => (err as { code?: string } | null)?.code;
 /** A unique index refused the row (PostgreSQL 23505), on either engine. */
 export const isUniqueViolation = (err: unknown): boolean => pgCode(err) === '23505';
-/** A foreign key refused the row or its removal (PostgreSQL 23503), on either engine. */
-export const isForeignKeyViolation = (err: unknown): boolean => pgCode(err) === '23503';
+/**
+ * A foreign key refused the row or its removal, on either engine: 23503, or 23001 for a key declared
+ * ON DELETE RESTRICT on the PostgreSQL inside PGlite (17; the server here, 15, says 23503 for both) —
+ * removing a hotline a campaign calls from was a 500 on PGlite only.
+ */
+export const isForeignKeyViolation = (err: unknown): boolean => pgCode(err) === '23503' || pgCode(err) === '23001';
 /** Where a violation was met: the constraint name (pg) and the message naming it (both engines). */
 export const violationText = (err: unknown): string => {
   const e = err as { constraint?: string; message?: string } | null;

@@ -1,5 +1,5 @@
 import {
-  TELECOM_MSG, displayForm, hotlineCarrier, hotlineKind, nationalForm, storedForm, storedSearchForm, vnDay,
+  ERROR_MESSAGES, TELECOM_MSG, displayForm, hotlineCarrier, hotlineKind, nationalForm, storedForm, storedSearchForm, vnDay,
   type CallReportRow, type Hotline, type HotlineInput, type HotlineUpdate, type Paged, type TelecomCallLogQuery, type TelecomListQuery,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
@@ -117,8 +117,11 @@ export function createHotlinesService(db: Db) {
         for (const route of await repo.routesOfDid(tx, hotline.number)) await numberWrites.removeInbound(tx, c, route);
         await numberWrites.removeNumber(tx, c, id);
       }).catch((e: unknown) => {
-        // A campaign calls from it (campaigns' foreign key, on delete restrict): nothing was removed.
-        throw isForeignKeyViolation(e) ? new ConflictError(TELECOM_MSG.hotlineInCampaign) : e;
+        // The database is the authority on what still points at the number (nothing was removed): a
+        // campaign calling from it (campaigns' key, on delete restrict, named on both engines) says so;
+        // any other reference is the generic conflict, never a 500.
+        if (!isForeignKeyViolation(e)) throw e;
+        throw new ConflictError(/\bcampaigns\b/.test(violationText(e)) ? TELECOM_MSG.hotlineInCampaign : ERROR_MESSAGES.CONFLICT);
       });
     },
 
