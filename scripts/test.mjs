@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
+import { failureDigest } from './lib/failure-digest.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { pnpmCommand } from './lib/pnpm.mjs';
 import { ensureSystemPackages } from './lib/system.mjs';
@@ -82,6 +83,8 @@ function runStep(title, args, alone, stepEnv = {}, { nice = BUSY_NICE } = {}) {
     // coreutils' nice (Debian's essential set): the step's first process and all it starts run at it.
     const command = nice ? ['nice', '-n', String(nice), bin, ...pre, ...args] : [bin, ...pre, ...args];
     const child = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...env, ...stepEnv }, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    /** The step's last lines, for the digest a failure repeats at the end (failure-digest.mjs). */
+    const kept = [];
     if (!alone) {
       for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
         let rest = '';
@@ -89,14 +92,23 @@ function runStep(title, args, alone, stepEnv = {}, { nice = BUSY_NICE } = {}) {
           const lines = (rest + b.toString()).split('\n');
           rest = lines.pop();
           for (const line of lines) to.write(`[${title}] ${line}\n`);
+          keep(lines);
         });
-        from.on('end', () => rest && to.write(`[${title}] ${rest}\n`));
+        from.on('end', () => {
+          if (!rest) return;
+          to.write(`[${title}] ${rest}\n`);
+          keep([rest]);
+        });
       }
+    }
+    function keep(lines) {
+      kept.push(...lines);
+      if (kept.length > 20_000) kept.splice(0, kept.length - 10_000);
     }
     child.on('close', (code) => {
       const ok = code === 0;
       console.log(ok ? `✓ ${title} (${secs(t0)}, tải ${load()})` : `\n✗ ${title} thất bại (exit ${code}, ${secs(t0)})`);
-      resolve({ title, ok, code });
+      resolve({ title, ok, code, digest: ok || alone ? [] : failureDigest(kept) });
     });
   });
 }
@@ -118,6 +130,8 @@ for (const lanes of phases) {
   if (lanes.length > 1) console.log(`✓ ${lanes.length} luồng song song xong sau ${secs(t)}`);
   const failed = results.filter((r) => !r.ok);
   if (failed.length) {
+    // What each failed step said, again: CI shows only the tail of the output.
+    for (const r of failed.filter((f) => f.digest.length)) console.error(`\n── ${r.title}: ──\n${r.digest.join('\n')}`);
     console.error(`\n✗ Thất bại: ${failed.map((r) => r.title).join(', ')}`);
     process.exit(failed[0].code ?? 1);
   }

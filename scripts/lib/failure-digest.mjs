@@ -1,0 +1,36 @@
+// What a failed step said, short enough to stand at the very end of `npm test`'s output.
+// CI shows only the tail of a run: beside the other lanes a failed step's report scrolls far up
+// (the e2e suite ends minutes before the API's suites), and the tail then says only which step
+// failed. The digest repeats each failure's heading with the first lines under it (Playwright's
+// "  1) [chromium] › spec:line › title", Jest's "● suite › test") and the step's last lines (the
+// counts), within a budget of characters.
+
+const HEADING = /^\s*(\d+\) \[|● (?!Console)|✘ )/;
+
+/**
+ * @param {string[]} lines the step's output, oldest first
+ * @param {{ under?: number, last?: number, width?: number, budget?: number }} [o]
+ * @returns {string[]}
+ */
+export function failureDigest(lines, { under = 14, last = 8, width = 200, budget = 4500 } = {}) {
+  const cut = (s) => (s.length > width ? `${s.slice(0, width - 1)}…` : s);
+  const picked = new Set();
+  lines.forEach((line, i) => {
+    if (!HEADING.test(line)) return;
+    picked.add(i);
+    for (let j = i + 1, n = 0; j < lines.length && n < under; j++) {
+      if (HEADING.test(lines[j])) break;
+      if (lines[j].trim() === '') continue;
+      picked.add(j);
+      n++;
+    }
+  });
+  const tail = lines.map((l, i) => [l, i]).filter(([l]) => l.trim() !== '').slice(-last);
+  for (const [, i] of tail) picked.add(i);
+  const out = [...picked].sort((a, b) => a - b).map((i) => cut(lines[i]));
+  // Over budget: the last lines count most (the headings of the last failures and the totals).
+  let size = 0;
+  let from = out.length;
+  while (from > 0 && size + out[from - 1].length + 1 <= budget) size += out[--from].length + 1;
+  return from > 0 ? [`… (${from} dòng trước đã lược)`, ...out.slice(from)] : out;
+}

@@ -1,0 +1,37 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { failureDigest } from './failure-digest.mjs';
+
+test('a Playwright failure: its heading, the error under it, and the totals', () => {
+  const lines = [
+    'Running 100 tests using 2 workers',
+    ...Array.from({ length: 300 }, (_, i) => `  ✓  ${i} [chromium] › tests/a.spec.ts:${i}:1 › passes (2.1s)`),
+    '  1) [chromium] › tests/pbx-calls.spec.ts:120:3 › the queue plays music ─────',
+    '',
+    '    Error: expect(received).toBeGreaterThanOrEqual(expected)',
+    '    Expected: >= 40',
+    '    Received:    39',
+    ...Array.from({ length: 40 }, (_, i) => `      ${i} | code`),
+    '  1 failed',
+    '    [chromium] › tests/pbx-calls.spec.ts:120:3 › the queue plays music',
+    '  99 passed (11.5m)',
+  ];
+  const d = failureDigest(lines);
+  assert.ok(d.includes('  1) [chromium] › tests/pbx-calls.spec.ts:120:3 › the queue plays music ─────'));
+  assert.ok(d.includes('    Received:    39'));
+  assert.equal(d.at(-1), '  99 passed (11.5m)');
+  assert.ok(!d.some((l) => l.includes('passes (2.1s)')), 'passed tests are left out');
+  assert.ok(d.length <= 1 + 14 + 8);
+});
+
+test('a Jest failure, and a budget that keeps the last lines', () => {
+  const lines = [];
+  for (let k = 0; k < 30; k++) lines.push(`  ● suite › test ${k}`, '', `    expect(received).toBe(expected) ${'x'.repeat(300)}`);
+  lines.push('Tests:       30 failed, 10 passed, 40 total');
+  const d = failureDigest(lines, { budget: 1000 });
+  assert.match(d[0], /^… \(\d+ dòng trước đã lược\)$/);
+  assert.equal(d.at(-1), 'Tests:       30 failed, 10 passed, 40 total');
+  assert.ok(d.join('\n').length <= 1000 + 40);
+  assert.ok(d.every((l) => l.length <= 200));
+  assert.ok(!d.some((l) => l.includes('● suite › test 0')), 'the first failures go when the budget is spent');
+});
