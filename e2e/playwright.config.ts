@@ -12,7 +12,10 @@ export default defineConfig({
   testDir: './tests',
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
-  timeout: 60_000,
+  // A safety net, not a speed check (the bench judges speed): on the 2-core CI machine under the other
+  // lanes' load the longest tests without a time of their own took 25–27 s (ci1, session 25), within
+  // reach of a 60 s net on a slower host; the tests that need more still set theirs.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   retries: 0,
   reporter: [['list']],
