@@ -1,3 +1,4 @@
+import type { OriginateJob, OriginateReport } from './call/otp-call';
 import type { MailboxOpened, MediaChoice as Choice, MediaContinue, MediaSession } from '@tongdai/contracts';
 
 /**
@@ -87,6 +88,22 @@ export class MediaApi {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ call_id: callId, step, id, action }),
     });
+  }
+
+  /**
+   * The next call the worker is to place (voice-OTP, ADR 0052): the API claims one that is due and
+   * answers its token and what to say, or nothing (204) when none is due.
+   */
+  async originate(worker: string): Promise<OriginateJob | null> {
+    const res = await this.get('/media/originate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ worker }) }, 5000);
+    if (res.status === 204 || res.status === 404) return null;
+    if (!res.ok) throw new Error(`/media/originate: HTTP ${res.status}`);
+    return (await res.json()) as OriginateJob;
+  }
+
+  /** What became of a call the worker placed: answered, then how it ended. */
+  async originated(job: Pick<OriginateJob, 'id' | 'tenant_id'>, r: OriginateReport): Promise<void> {
+    await this.json('/media/originated', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: job.id, tenant_id: job.tenant_id, ...r }) });
   }
 
   async audio(tenantId: number, id: number): Promise<{ bytes: Buffer; mime: string } | null> {

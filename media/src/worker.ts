@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { AudioLibrary } from './audio/library';
 import { RecordingSpool } from './audio/recording-spool';
 import { MediaCall, type DialogKey } from './call/media-call';
+import { OtpCall, placedKey } from './call/otp-call';
 import { CLOCK } from './rtp/session';
 import { SipEndpoint, type Remote } from './sip/endpoint';
 import { header, isInitial, param, type SipRequest } from './sip/message';
@@ -27,6 +28,11 @@ export interface WorkerOptions {
    * per port under the system's temporary directory.
    */
   spoolDir?: string;
+  /**
+   * How often the worker asks the API for a call to place (voice-OTP, ADR 0052); 0: never.
+   * Default 500 ms (a verification is called within a second of its start).
+   */
+  originatePollMs?: number;
   log?: (msg: string) => void;
 }
 
@@ -80,7 +86,27 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     find: (callId: string) => byCallId.get(callId),
     self: `${o.announce ?? o.address}:${ep.port}`,
   };
+  // Calls this worker places itself, by "Call-ID our-tag" (our tag is the To tag of what the callee sends).
+  const placed = new Map<string, OtpCall>();
+  const placing = { ep, proxy: o.proxy, log, track: (key: string, call: OtpCall | null) => (call ? placed.set(key, call) : placed.delete(key)) };
+  let polling = true;
+  const pollMs = o.originatePollMs ?? 500;
+  const poll = async (): Promise<void> => {
+    while (polling) {
+      const job = await api.originate(ctx.self).catch(() => null);
+      if (!polling) return;
+      if (!job) {
+        await new Promise((r) => setTimeout(r, pollMs).unref());
+        continue;
+      }
+      const call = new OtpCall(placing, job, (r) => void api.originated(job, r).catch((e) => log(`otp ${job.id}: report ${r.outcome} not taken: ${e}`)));
+      await call.start().catch((e) => log(`otp ${job.id}: ${e instanceof Error ? e.stack : e}`));
+    }
+  };
+  if (pollMs > 0) void poll();
   ep.onRequest = (req: SipRequest, from: Remote) => {
+    const mine = placed.get(placedKey(req));
+    if (mine) return mine.onRequest(req, from);
     const callId = header(req, 'call-id') ?? '';
     const toTag = param(header(req, 'to') ?? '', 'tag');
     const call = toTag !== undefined ? dialogs.get(`${callId} ${toTag}`) : taken.get(`${callId} ${param(header(req, 'from') ?? '', 'tag') ?? ''}`);
@@ -94,9 +120,11 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   };
   return {
     port: ep.port,
-    calls: () => new Set(dialogs.values()).size,
+    calls: () => new Set(dialogs.values()).size + placed.size,
     droppedFrames: () => CLOCK.dropped,
     stop: () => {
+      polling = false;
+      for (const c of [...placed.values()]) c.stop();
       for (const c of new Set(dialogs.values())) c.hangup();
       spool.close();
       ep.close();

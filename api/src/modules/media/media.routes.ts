@@ -7,6 +7,7 @@ import { signRecordingTicket } from '../recordings/recordings.service';
 import type { CallTracker } from '../cdr/call-tracker';
 import { createVoicemailService } from '../voicemail/voicemail.service';
 import { continuationPlan, MEDIA_KINDS, mediaStepOf, type Continuations } from './continuation';
+import { registerOriginateRoutes } from './originate.routes';
 
 export interface MediaRouteDeps {
   db: Db;
@@ -64,9 +65,11 @@ const AudioQuery = v.object({
  *   GET  /internal/sip/media/session?call_id&step   what the Kamailio step `step` of the call asks for
  *   POST /internal/sip/media/continue               where the caller goes next → a one-use token
  *   GET  /internal/sip/media/audio?tenant_id&id     a greeting / music file's bytes
+ *   POST /internal/sip/media/originate(d)           calls the worker places itself (originate.routes.ts)
  * Kamailio fetches the plan of a token with GET /route?source=media&continue=<token>.
  */
 export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): void {
+  registerOriginateRoutes(app, d);
   /** The call and the routing-plan step behind Kamailio's step index. */
   const located = (callId: string, kstep: number) => {
     const call = d.tracker.get(callId);

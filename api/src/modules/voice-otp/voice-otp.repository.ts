@@ -191,6 +191,8 @@ export async function setNumberOtp(tx: Queryable, id: number, enabled: boolean):
 export interface DueCall {
   id: string;
   tenant_id: number;
+  /** The tenant's code (its SIP domain, its configuration's key). */
+  ma_dn: string;
   phone: string;
   code: string;
   template: string;
@@ -215,8 +217,8 @@ export async function claimDueCalls(tx: Queryable, now: Date, limit: number): Pr
               hotline_id = (select n.id from pbx_numbers n where n.tenant_id = v.tenant_id and n.otp_enabled and n.active and n.switchboard_id is not null order by n.id limit 1)
          from due where v.id = due.id
        returning v.id, v.tenant_id, v.phone, v.code, v.template, v.call_attempts, v.hotline_id)
-     select c.id, c.tenant_id, c.phone, c.code, c.template, c.call_attempts, n.number as hotline
-       from claimed c left join pbx_numbers n on n.id = c.hotline_id`,
+     select c.id, c.tenant_id, t.ma_dn, c.phone, c.code, c.template, c.call_attempts, n.number as hotline
+       from claimed c join tenants t on t.id = c.tenant_id left join pbx_numbers n on n.id = c.hotline_id`,
     [now, limit],
   );
   for (const r of rows) {

@@ -1,0 +1,70 @@
+import { nationalForm, type PbxConfig } from '@tongdai/contracts';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import type { Db } from '../../db/db';
+import { planCall, type LiveState } from '../routing';
+import { createVoiceOtpService } from '../voice-otp/voice-otp.service';
+import type { Continuations } from './continuation';
+
+/** What placing a call needs of the call plane (the media routes' dependencies). */
+export interface OriginateDeps {
+  db: Db;
+  continuations: Continuations;
+  config(tenantId: number, maDn: string): Promise<PbxConfig>;
+  liveState(tenantId: number, caller: string, config: PbxConfig): Promise<LiveState>;
+}
+
+/** How long an OTP call rings before the worker gives up (OTP_RING_SECONDS, default 30). */
+const ringSeconds = () => Math.min(120, Math.max(3, Number(process.env.OTP_RING_SECONDS) || 30));
+
+const OriginateBody = v.object({ worker: v.optional(v.pipe(v.string(), v.maxLength(300))) });
+const OriginatedBody = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  tenant_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  outcome: v.picklist(['answered', 'completed', 'no_answer', 'busy', 'failed']),
+  duration_s: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(86_400)))),
+  status: v.optional(v.pipe(v.number(), v.integer())),
+});
+
+/**
+ * Calls the server places itself (voice-OTP, ADR 0052), on the internal listener:
+ *   POST /internal/sip/media/originate    a worker asks for a call to place: the API claims one due
+ *                                          verification (for update skip locked) and answers a
+ *                                          continuation token for "out through the hotline's
+ *                                          switchboard to the number", the code and the ring time; 204: none
+ *   POST /internal/sip/media/originated   the worker's report: answered, then completed / no_answer / busy / failed
+ * The worker asks (it already talks to this listener); no API instance needs to know where workers are.
+ */
+export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps): void {
+  const otp = createVoiceOtpService(d.db);
+
+  app.post('/internal/sip/media/originate', async (request, reply) => {
+    if (!v.safeParse(OriginateBody, request.body ?? {}).success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    for (;;) {
+      const [call] = await otp.claimCalls(1);
+      if (!call) return reply.status(204).send();
+      if (!call.hotline) {
+        await otp.recordCallOutcome(call.tenant_id, call.id, 'failed');
+        continue;
+      }
+      const config = await d.config(call.tenant_id, call.ma_dn);
+      const hotline = nationalForm(call.hotline);
+      const state = { ...(await d.liveState(call.tenant_id, hotline, config)), campaignCaller: { campaignId: 0, hotline } };
+      const plan = planCall(config, { from: hotline, to: nationalForm(call.phone), direction: 'outbound', at: new Date() }, state);
+      // No rule lets the number out (or the configuration refuses it): nothing to place.
+      if (plan.steps[0]?.kind !== 'forward') {
+        await otp.recordCallOutcome(call.tenant_id, call.id, 'failed');
+        continue;
+      }
+      const token = d.continuations.add({ parentCallId: `otp-${call.id}`, tenantId: call.tenant_id, maDn: call.ma_dn, plan });
+      return { id: call.id, tenant_id: call.tenant_id, token, caller: hotline, code: call.code, ring_s: ringSeconds() };
+    }
+  });
+
+  app.post('/internal/sip/media/originated', async (request, reply) => {
+    const b = v.safeParse(OriginatedBody, request.body);
+    if (!b.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    await otp.recordCallOutcome(b.output.tenant_id, b.output.id, b.output.outcome, b.output.duration_s ?? null);
+    return { ok: true };
+  });
+}

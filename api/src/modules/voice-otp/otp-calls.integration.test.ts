@@ -1,0 +1,166 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
+import type { RunningMediaWorker } from '../../../../scripts/lib/media.mjs';
+import { bearer, demoHeaders, LOOPBACK_CARRIERS, loopbackCarrierHosts, startTestApp, type TestApp } from '../../../test/helpers';
+import { buildInternalServer } from '../sip/internal-server';
+import { pbxConfigChanged } from '../pbx/config-cache';
+import { Ear } from '@tongdai/testkit/rtp-ear';
+import { busyScenario, earPhoneScenario, ringScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { insertHotline, insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
+import { kamailioInstalled, requireSystem } from '@tongdai/testkit/system';
+import { kamailioLib, mediaLib } from '../../../test/script-libs';
+
+/**
+ * Voice-OTP slice 2 (issue 35, ADR 0052) through real processes: a verification started with an API
+ * key is claimed by the media worker (POST /internal/sip/media/originate), which places the call
+ * through Kamailio out of the tenant's OTP hotline's switchboard (sipp as the carrier, the callee
+ * behind it), says the code twice and hangs up; the statuses the application reads follow the call:
+ * queued → calling → answered → completed; ringing out → no_answer, retried once; 486 → busy.
+ */
+const HOTLINE = '02873009898';
+const MEDIA_ASSETS = resolve(__dirname, '../../../../media/assets');
+
+describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () => {
+  requireSystem({ kamailio: kamailioInstalled(), sipp: sippInstalled() }, 'sudo node scripts/lib/system.mjs test');
+  let t: TestApp;
+  let internal: FastifyInstance;
+  let kamailio: RunningKamailio;
+  let worker: RunningMediaWorker;
+  let dir: string;
+  let carrierPort: number;
+  let tenantId: number;
+  let admin: Record<string, string>;
+  const ringWas = process.env.OTP_RING_SECONDS;
+
+  async function key(retryAfterS: number): Promise<string> {
+    const res = await t.app.inject({ method: 'POST', url: '/t/demo/voice-otp/keys', headers: admin, payload: { name: `Ứng dụng thử ${retryAfterS}`, retry_after_s: retryAfterS } });
+    expect(res.statusCode).toBe(201);
+    return res.json().data.secret;
+  }
+  const start = (k: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: bearer(k), payload });
+  const read = async (k: string, id: string) => (await t.app.inject({ url: `/otp/v1/verifications/${id}`, headers: bearer(k) })).json();
+  async function until<T>(what: string, get: () => Promise<T>, ok: (x: T) => boolean, ms = 30_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const x = await get();
+      if (ok(x)) return x;
+      if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(x)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const callee = (name: string, xml: string, calls = 1, keys: Record<string, string> = {}) =>
+    runSipp({ dir, name, xml, args: ['-i', '127.0.0.1', '-p', String(carrierPort), '-m', String(calls)], keys, timeoutS: 60 });
+  // sipp needs a moment to bind before Kamailio sends it an INVITE.
+  const listening = () => new Promise((r) => setTimeout(r, 300));
+
+  /** Samples of a prepared prompt (8 kHz 16-bit mono WAV: its data chunk / 2). */
+  const clipSamples = (name: string) => {
+    const wav = readFileSync(join(MEDIA_ASSETS, `otp-${name}-vi.wav`));
+    return wav.readUInt32LE(wav.indexOf('data') + 4) / 2;
+  };
+
+  beforeAll(async () => {
+    process.env.OTP_RING_SECONDS = '3';
+    t = await startTestApp({ switchboardHosts: loopbackCarrierHosts() });
+    admin = (await demoHeaders(t.app)).admin;
+    const lib = await kamailioLib();
+    const media = await mediaLib();
+    dir = mkdtempSync(join(tmpdir(), 'tongdai-otp-calls-'));
+    const evapiPort = await lib.freeTcpPort();
+    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, cdrFlushMs: 20, switchboardsTtlMs: 100, evapi: `127.0.0.1:${evapiPort}`, switchboardHosts: t.app.deps.switchboardHosts } });
+    await internal.listen({ port: 0, host: '127.0.0.1' });
+    const apiUrl = `http://127.0.0.1:${(internal.server.address() as { port: number }).port}/internal/sip`;
+    const sipUdp = await lib.freeUdpPort();
+    const workerPort = await lib.freeUdpPort();
+    carrierPort = await lib.freeUdpPort();
+    const internalSecret = process.env.INTERNAL_SECRET!;
+    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, internalSecret, dir, evapiPort, trunkAllowedNetworks: LOOPBACK_CARRIERS, mediaWorkers: [`127.0.0.1:${workerPort}`] });
+    worker = await media.startMediaWorker({ port: workerPort, apiInternalUrl: apiUrl, internalSecret, proxyPort: sipUdp, log: join(dir, `media-${workerPort}.log`) });
+
+    tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
+    await t.db.withTenant(tenantId, async (tx) => {
+      const sb = await insertSwitchboard(tx, tenantId, { name: 'Nhà mạng OTP', port: carrierPort });
+      await insertHotline(tx, tenantId, HOTLINE, sb, '101');
+      await tx.query('update pbx_numbers set otp_enabled = true where number = $1', [HOTLINE]);
+      await insertOutboundRule(tx, tenantId, { name: 'Di động', pattern: '09XXXXXXXX', switchboardIds: [sb], callerId: HOTLINE, priority: 1 });
+    });
+    pbxConfigChanged(tenantId);
+    // Kamailio has loaded the switchboards (the carrier's address is known to it).
+    await new Promise((r) => setTimeout(r, 3500));
+  }, 60_000);
+
+  afterAll(async () => {
+    if (ringWas === undefined) delete process.env.OTP_RING_SECONDS;
+    else process.env.OTP_RING_SECONDS = ringWas;
+    await worker?.stop();
+    await kamailio?.stop();
+    await internal?.close();
+    await t?.close();
+    if (process.env.KEEP_SIP_LOGS) console.log(`logs kept in ${dir}`);
+    else if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('calls the number from the OTP hotline, says the code twice and hangs up: queued → calling → answered → completed', async () => {
+    const ear = await Ear.open();
+    const phone = callee('otp-answers', earPhoneScenario(300), 1, { rtp_port: String(ear.port) });
+    try {
+      await listening();
+      const k = await key(30);
+      const started = await start(k, { phone: '0912 345 678', code: '4829' });
+      expect(started.statusCode).toBe(201);
+      const { id } = started.json();
+      const done = await until('completed', () => read(k, id), (v) => v.status === 'completed', 60_000);
+      expect(done.timeline.map((e: { status: string }) => e.status)).toEqual(['queued', 'calling', 'answered', 'completed']);
+      expect((await phone.done).code).toBe(0);
+
+      // What the callee heard: the intro, 4 8 2 9, "again", 4 8 2 9, thanks, with the step's pauses
+      // (400 ms after a phrase, 700 ms between digits, 1 s after the last) — 20 ms a packet.
+      const digits = [...'4829'].map((d) => clipSamples(`digit-${d}`));
+      const spoken = clipSamples('intro') + clipSamples('again') + clipSamples('bye') + 2 * digits.reduce((a, b) => a + b, 0);
+      const pauses = 2 * 400 + 2 * (3 * 700 + 1000);
+      const expectedMs = (spoken / 8000) * 1000 + pauses;
+      const heardMs = ear.packets.length * 20;
+      expect(Math.abs(heardMs - expectedMs)).toBeLessThan(expectedMs * 0.03);
+      // Sound, not silence: the digits are loud somewhere in each half.
+      expect(ear.loudness(0, expectedMs / 2).rms).toBeGreaterThan(300);
+      expect(ear.loudness(expectedMs / 2, expectedMs).rms).toBeGreaterThan(300);
+      const row = await t.db.withTenant(tenantId, async (tx) => (await tx.query<{ call_duration_s: string }>('select call_duration_s from otp_verifications where id = $1', [id])).rows[0]);
+      expect(Number(row.call_duration_s)).toBeGreaterThan(expectedMs / 1000 - 1);
+    } finally {
+      phone.stop();
+      ear.close();
+    }
+  }, 90_000);
+
+  it('a callee that lets it ring: no_answer, called once more after the key’s retry delay, then no_answer for good', async () => {
+    const phone = callee('otp-rings', ringScenario(), 2);
+    try {
+      await listening();
+      const k = await key(1);
+      const { id } = (await start(k, { phone: '0912345679' })).json();
+      const v = await until('two unanswered calls', () => read(k, id), (x) => x.timeline.filter((e: { status: string }) => e.status === 'no_answer').length === 2, 40_000);
+      expect(v.status).toBe('no_answer');
+      expect(v.timeline.map((e: { status: string }) => e.status)).toEqual(['queued', 'calling', 'no_answer', 'calling', 'no_answer']);
+      expect((await phone.done).code).toBe(0);
+    } finally {
+      phone.stop();
+    }
+  }, 60_000);
+
+  it('a busy callee (486): busy, not called again', async () => {
+    const phone = callee('otp-busy', busyScenario());
+    try {
+      await listening();
+      const k = await key(1);
+      const { id } = (await start(k, { phone: '0912345680' })).json();
+      const v = await until('busy', () => read(k, id), (x) => x.status === 'busy');
+      expect(v.timeline.map((e: { status: string }) => e.status)).toEqual(['queued', 'calling', 'busy']);
+      expect((await phone.done).code).toBe(0);
+    } finally {
+      phone.stop();
+    }
+  }, 30_000);
+});
