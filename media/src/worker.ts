@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AudioLibrary } from './audio/library';
 import { RecordingSpool } from './audio/recording-spool';
 import { MediaCall, type DialogKey } from './call/media-call';
-import { OtpCall, placedKey } from './call/otp-call';
+import { OtpCall, placedKey, type OriginateReport } from './call/otp-call';
 import { CLOCK } from './rtp/session';
 import { SipEndpoint, type Remote } from './sip/endpoint';
 import { header, isInitial, param, type SipRequest } from './sip/message';
@@ -99,7 +99,19 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
         await new Promise((r) => setTimeout(r, pollMs).unref());
         continue;
       }
-      const call = new OtpCall(placing, job, (r) => void api.originated(job, r).catch((e) => log(`otp ${job.id}: report ${r.outcome} not taken: ${e}`)));
+      // Reports in order, each tried again with backoff while the API does not take it (a busy or restarting API).
+      let reports = Promise.resolve();
+      const report = async (r: OriginateReport) => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await api.originated(job, r);
+          } catch (e) {
+            if (attempt === 5) return log(`otp ${job.id}: report ${r.outcome} not taken: ${e}`);
+            await new Promise((ok) => setTimeout(ok, 500 * 2 ** attempt));
+          }
+        }
+      };
+      const call = new OtpCall(placing, job, (r) => void (reports = reports.then(() => report(r))));
       await call.start().catch((e) => log(`otp ${job.id}: ${e instanceof Error ? e.stack : e}`));
     }
   };

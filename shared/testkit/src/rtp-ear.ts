@@ -131,6 +131,17 @@ export class Ear {
     return sent;
   }
 
+  /** Everything heard, as one stream of linear samples (packets in arrival order). */
+  samples(): Int16Array {
+    const out = new Int16Array(this.packets.reduce((n, p) => n + p.pcm.length, 0));
+    let at = 0;
+    for (const p of this.packets) {
+      out.set(p.pcm, at);
+      at += p.pcm.length;
+    }
+    return out;
+  }
+
   private closed = false;
 
   close() {
@@ -144,5 +155,43 @@ export function toneUlaw(seconds: number, hz: number, amplitude = 8000): Buffer 
   const n = Math.round(seconds * 8000);
   const out = Buffer.alloc(n);
   for (let i = 0; i < n; i++) out[i] = toUlaw(Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / 8000)));
+  return out;
+}
+
+/** A clip as it arrives over PCMU: each sample through µ-law and back. */
+export const throughUlaw = (clip: Int16Array): Int16Array => Int16Array.from(clip, (v) => ULAW[toUlaw(v)]);
+
+/**
+ * Which clips a heard stream is made of, in order (prompts a call says from prepared files: the
+ * voice-OTP digits): silence skipped, and at each sound the clip (after µ-law) whose samples are
+ * there, within `tolerance` of each sample's size (encoders round differently). Throws where no
+ * clip fits, with the offset.
+ */
+export function heardClips(stream: Int16Array, clips: Readonly<Record<string, Int16Array>>, tolerance = 0.08): string[] {
+  const coded = Object.entries(clips).map(([name, c]) => {
+    const q = throughUlaw(c);
+    return { name, q, lead: Math.max(0, q.findIndex((v) => Math.abs(v) >= 64)) };
+  }).sort((a, b) => b.q.length - a.q.length);
+  const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(64, Math.abs(b) * tolerance);
+  const out: string[] = [];
+  let i = 0;
+  while (i < stream.length) {
+    if (Math.abs(stream[i]) < 64) {
+      i++;
+      continue;
+    }
+    const hit = coded.find(({ q, lead }) => {
+      const at = i - lead;
+      if (at < 0 || at + q.length > stream.length) return false;
+      for (let k = 0; k < q.length; k++) if (!near(stream[at + k], q[k])) return false;
+      return true;
+    });
+    if (!hit) {
+      const starts = coded.map(({ name, q, lead }) => `${name}: ${[...stream.subarray(i, i + 6)]} vs ${[...q.subarray(lead, lead + 6)]}`).slice(0, 3);
+      throw new Error(`no clip at sample ${i} (${out.join(' ')} so far; ${starts.join('; ')})`);
+    }
+    out.push(hit.name);
+    i = i - hit.lead + hit.q.length;
+  }
   return out;
 }

@@ -7,7 +7,7 @@ import type { RunningMediaWorker } from '../../../../scripts/lib/media.mjs';
 import { bearer, demoHeaders, LOOPBACK_CARRIERS, loopbackCarrierHosts, startTestApp, type TestApp } from '../../../test/helpers';
 import { buildInternalServer } from '../sip/internal-server';
 import { pbxConfigChanged } from '../pbx/config-cache';
-import { Ear } from '@tongdai/testkit/rtp-ear';
+import { Ear, heardClips } from '@tongdai/testkit/rtp-ear';
 import { busyScenario, earPhoneScenario, ringScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { insertHotline, insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { kamailioInstalled, requireSystem } from '@tongdai/testkit/system';
@@ -56,11 +56,15 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
   // sipp needs a moment to bind before Kamailio sends it an INVITE.
   const listening = () => new Promise((r) => setTimeout(r, 300));
 
-  /** Samples of a prepared prompt (8 kHz 16-bit mono WAV: its data chunk / 2). */
-  const clipSamples = (name: string) => {
+  /** A prepared prompt's samples (8 kHz 16-bit mono WAV: its data chunk). */
+  const clip = (name: string) => {
     const wav = readFileSync(join(MEDIA_ASSETS, `otp-${name}-vi.wav`));
-    return wav.readUInt32LE(wav.indexOf('data') + 4) / 2;
+    const at = wav.indexOf('data');
+    const data = wav.subarray(at + 8, at + 8 + wav.readUInt32LE(at + 4));
+    return Int16Array.from({ length: data.length / 2 }, (_, i) => data.readInt16LE(i * 2));
   };
+  const clipSamples = (name: string) => clip(name).length;
+  const OTP_CLIPS = ['intro', 'again', 'bye', ...[...'0123456789'].map((d) => `digit-${d}`)];
 
   beforeAll(async () => {
     process.env.OTP_RING_SECONDS = '3';
@@ -124,6 +128,10 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
       const expectedMs = (spoken / 8000) * 1000 + pauses;
       const heardMs = ear.packets.length * 20;
       expect(Math.abs(heardMs - expectedMs)).toBeLessThan(expectedMs * 0.03);
+      // Which prompts were heard, read back from the RTP against the prepared files: the code twice, in order.
+      expect(heardClips(ear.samples(), Object.fromEntries(OTP_CLIPS.map((n) => [n, clip(n)])))).toEqual([
+        'intro', 'digit-4', 'digit-8', 'digit-2', 'digit-9', 'again', 'digit-4', 'digit-8', 'digit-2', 'digit-9', 'bye',
+      ]);
       // Sound, not silence: the digits are loud somewhere in each half.
       expect(ear.loudness(0, expectedMs / 2).rms).toBeGreaterThan(300);
       expect(ear.loudness(expectedMs / 2, expectedMs).rms).toBeGreaterThan(300);
