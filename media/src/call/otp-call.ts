@@ -115,6 +115,7 @@ export class OtpCall {
     const answer = parseSdp(res.body);
     if (answer) this.rtp!.peer = answer.peer;
     this.answeredAt = Date.now();
+    this.ctx.log(`otp ${this.job.id}: answered, audio to ${answer ? `${answer.peer.address}:${answer.peer.port}` : 'nowhere (no SDP)'}`);
     this.report({ outcome: 'answered' });
     void sayDigits({ play: (s) => this.play(s), hangUp: () => this.hangUp() }, OTP_PROMPTS, this.job.code).then((r) => {
       if (r === 'completed') this.end('completed');

@@ -41,7 +41,11 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
   app.post('/internal/sip/media/originate', async (request, reply) => {
     if (!v.safeParse(OriginateBody, request.body ?? {}).success) return reply.status(400).send({ error: 'BAD_REQUEST' });
     for (;;) {
-      const [call] = await otp.claimCalls(1);
+      // Asked every half second by every worker: a database that is away answers 503 here, quietly
+      // (the worker asks again), instead of an error logged twice a second.
+      const claimed = await otp.claimCalls(1).catch(() => null);
+      if (!claimed) return reply.status(503).send({ error: 'UNAVAILABLE' });
+      const [call] = claimed;
       if (!call) return reply.status(204).send();
       if (!call.hotline) {
         await otp.recordCallOutcome(call.tenant_id, call.id, 'failed');
