@@ -2,7 +2,10 @@ import { expect, test, type Page } from '../support/fixtures.ts';
 import { DEMO } from '../pages/LoginPage.ts';
 import { OtpListPage, OtpNumberPage } from '../pages/VoiceOtpPages.ts';
 import { API_URL } from '../support/ports.ts';
-import { tenantApiAs } from '../support/tenant-api.ts';
+import { pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
+import { startTestCarrier } from '../support/carrier.ts';
+import { kamailioInstalled } from '../support/phones.ts';
+import { demoCarrierAvailable } from '../../scripts/lib/demo-carrier.mjs';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `../.tmp/screens/${name}.png`, fullPage: true });
 const suffix = Date.now().toString(36).slice(-5);
@@ -11,80 +14,108 @@ const digits7 = () => String(Math.floor(1_000_000 + Math.random() * 8_999_999));
 const HOTLINE = `0287${digits7()}`;
 const PHONE = `091${digits7()}`;
 const KEY = `Ứng dụng ngân hàng ${suffix}`;
+const ACCOUNT = { user: `0287${digits7()}`, password: `NhaMang-${suffix}-OTP` };
 
-// Issue 35 slice 1: the admin enables a hotline for OTP and creates an API key on /voice-otp/number (the
-// key shown once); an application starts a verification with it and checks the code; /voice-otp/list shows it.
-test('voice-OTP: a key made on /voice-otp/number starts a verification as an app would; the list shows it, then approved', async ({ page, request }) => {
+// Issue 35's e2e: the admin enables a hotline for OTP and creates an API key on /voice-otp/number (the key
+// shown once); an application starts a verification with it; the media worker calls the number through the
+// hotline's switchboard — the demo carrier (ADR 0037) is the PSTN and the user's phone, which answers — and
+// says the code; /voice-otp/list shows it read out; the app checks the code: approved.
+test('voice-OTP: a key made on /voice-otp/number starts a verification as an app would; the carrier\'s phone is called and hears the code; the list shows it read, then approved', async ({ page, request }) => {
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // fails, never skips
+  expect(demoCarrierAvailable(), 'demo-carrier dependencies are not installed').toBe(true);
+  test.setTimeout(180_000);
+  const carrier = await startTestCarrier('voice-otp-e2e', ACCOUNT);
   const api = await tenantApiAs(request, DEMO);
-  const board = await api.create('etelecom/switchboards', { name: `Tổng đài OTP ${suffix}`, carrier: 'vnpt', host: '192.0.2.35', register: false });
-  await api.create('etelecom/hotlines', { number: HOTLINE, switchboard_id: board.id, destination: { type: 'direct', target: '101' } });
+  const pbx = await pbxApiAs(request, DEMO);
+  const boardInput = { name: `Tổng đài OTP ${suffix}`, host: '127.0.0.1', port: carrier.sipPort, auth_user: ACCOUNT.user, auth_password: ACCOUNT.password, max_channels: 2, register_interval: 60 };
+  const board = await api.create('etelecom/switchboards', boardInput);
+  const rule = await pbx.create('rule', { name: `Di động OTP ${suffix}`, pattern: '09XXXXXXXX', switchboard_ids: [board.id], caller_id_mode: 'carrier', priority: 0 });
+  try {
+    await expect.poll(async () => ((await api.get(`etelecom/switchboards/${board.id}`)) as { status: string }).status, { timeout: 40_000, message: 'the switchboard registered to the carrier' }).toBe('registered');
+    await api.create('etelecom/hotlines', { number: HOTLINE, switchboard_id: board.id, destination: { type: 'direct', target: '101' } });
 
-  const numbers = new OtpNumberPage(page);
-  await numbers.goto(DEMO);
-  await expect(page.getByTestId('otp-numbers')).toContainText('Hotline được bật sẽ dùng để gọi đọc mã OTP cho khách hàng.');
-  await numbers.enable(HOTLINE);
-  await expect(page.getByTestId('toast-success')).toContainText(`Đã bật gọi OTP cho ${HOTLINE}`);
+    const numbers = new OtpNumberPage(page);
+    await numbers.goto(DEMO);
+    await expect(page.getByTestId('otp-numbers')).toContainText('Hotline được bật sẽ dùng để gọi đọc mã OTP cho khách hàng.');
+    await numbers.enable(HOTLINE);
+    await expect(page.getByTestId('toast-success')).toContainText(`Đã bật gọi OTP cho ${HOTLINE}`);
 
-  const secret = await numbers.createKey(KEY);
-  expect(secret).toMatch(/^tdo\.demo\.\d+\.[A-Za-z0-9_-]{43}$/);
-  await expect(page.getByTestId('otp-key-once')).toContainText('Chỉ hiển thị một lần');
-  await shot(page, 'voice-otp-key-once-light');
-  await numbers.closeKeyDialog();
-  // The list shows the key by its prefix only, never used yet.
-  const row = numbers.row(KEY);
-  await expect(row.getByTestId('key-last-used')).toHaveText('Chưa dùng');
-  await expect(row.getByTestId('key-state')).toHaveText('Đang dùng');
-  await expect(page.getByTestId('otp-key-list')).not.toContainText(secret.split('.')[3]);
+    const secret = await numbers.createKey(KEY);
+    expect(secret).toMatch(/^tdo\.demo\.\d+\.[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByTestId('otp-key-once')).toContainText('Chỉ hiển thị một lần');
+    await shot(page, 'voice-otp-key-once-light');
+    await numbers.closeKeyDialog();
+    // The list shows the key by its prefix only, never used yet.
+    const row = numbers.row(KEY);
+    await expect(row.getByTestId('key-last-used')).toHaveText('Chưa dùng');
+    await expect(row.getByTestId('key-state')).toHaveText('Đang dùng');
+    await expect(page.getByTestId('otp-key-list')).not.toContainText(secret.split('.')[3]);
 
-  // The application: starts with the key (a user's token would be refused), then checks the code its user typed.
-  const app = { Authorization: `Bearer ${secret}` };
-  const started = await request.post(`${API_URL}/otp/v1/verifications`, { headers: app, data: { phone: PHONE, code: '246810' } });
-  expect(started.status(), await started.text()).toBe(201);
-  const { id, status } = (await started.json()) as { id: string; status: string };
-  expect(status).toBe('queued');
+    // The application: starts with the key (a user's token would be refused), then checks the code its user typed.
+    const app = { Authorization: `Bearer ${secret}` };
+    const started = await request.post(`${API_URL}/otp/v1/verifications`, { headers: app, data: { phone: PHONE, code: '246810' } });
+    expect(started.status(), await started.text()).toBe(201);
+    const { id, status } = (await started.json()) as { id: string; status: string };
+    expect(status).toBe('queued');
+    // As the app sees it: called within a second or so, answered by the phone, the code said twice, hung up.
+    const read = async () => (await (await request.get(`${API_URL}/otp/v1/verifications/${id}`, { headers: app })).json()) as { status: string; timeline: { status: string }[] };
+    await expect.poll(async () => (await read()).status, { timeout: 60_000, message: 'the code read out on the call' }).toBe('completed');
+    expect((await read()).timeline.map((e) => e.status)).toEqual(['queued', 'calling', 'answered', 'completed']);
+    // The phone: called from the hotline, and it heard the code (6 digits twice, about 25 s of audio: 50 packets a second).
+    const heard = (await carrier.calls()).find((c) => c.direction === 'in' && c.called === PHONE);
+    expect(heard, 'the carrier received the call to the phone').toBeTruthy();
+    expect(heard!.caller_id).toBe(HOTLINE);
+    expect(heard!.rtp_received).toBeGreaterThan(50 * 15);
 
-  const list = new OtpListPage(page);
-  await list.goto();
-  await page.getByTestId('otp-key-filter').selectOption({ label: KEY });
-  await expect(page).toHaveURL(/key_id=\d+/);
-  const listed = list.rowOfPhone(PHONE);
-  await expect(listed.getByTestId('otp-key')).toHaveText(KEY);
-  await expect(listed.getByTestId('otp-status')).toHaveText('Đang chờ gọi');
-  await expect(listed.getByTestId('otp-checks')).toHaveText('0');
-  // Searched by the number as people type it.
-  await list.search(`+84${PHONE.slice(1)}`);
-  await expect(list.rows()).toHaveCount(1);
-  await expect(listed).toBeVisible();
-
-  const wrong = await request.post(`${API_URL}/otp/v1/verifications/${id}/check`, { headers: app, data: { code: '111111' } });
-  expect(await wrong.json()).toEqual({ status: 'wrong_code' });
-  const right = await request.post(`${API_URL}/otp/v1/verifications/${id}/check`, { headers: app, data: { code: '246810' } });
-  expect(await right.json()).toEqual({ status: 'approved' });
-
-  await page.reload();
-  await expect(listed.getByTestId('otp-status')).toHaveText('Đã xác thực');
-  await expect(listed.getByTestId('otp-checks')).toHaveText('2');
-  await page.getByTestId('otp-status-filter').selectOption('approved');
-  await expect(listed).toBeVisible();
-  for (const mode of ['light', 'dark'] as const) {
-    if (mode === 'dark') {
-      await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '1'));
-      await page.reload();
-      await expect(listed.getByTestId('otp-status')).toHaveText('Đã xác thực');
-    }
-    await shot(page, `voice-otp-list-${mode}`);
-    await numbers.goto();
-    await expect(numbers.row(KEY).getByTestId('key-last-used')).not.toHaveText('Chưa dùng');
-    await shot(page, `voice-otp-number-${mode}`);
+    const list = new OtpListPage(page);
     await list.goto();
-  }
+    await page.getByTestId('otp-key-filter').selectOption({ label: KEY });
+    await expect(page).toHaveURL(/key_id=\d+/);
+    const listed = list.rowOfPhone(PHONE);
+    await expect(listed.getByTestId('otp-key')).toHaveText(KEY);
+    await expect(listed.getByTestId('otp-status')).toHaveText('Đã đọc mã');
+    await expect(listed.getByTestId('otp-duration')).toHaveText(/^00:(1[5-9]|2\d|3\d)$/);
+    await expect(listed.getByTestId('otp-checks')).toHaveText('0');
+    // Searched by the number as people type it.
+    await list.search(`+84${PHONE.slice(1)}`);
+    await expect(list.rows()).toHaveCount(1);
+    await expect(listed).toBeVisible();
 
-  // Revoked on the screen: the application is refused at once.
-  await numbers.goto();
-  await numbers.row(KEY).getByTestId('revoke-key').click();
-  await expect(page.getByTestId('confirm-dialog')).toContainText(`Thu hồi khoá "${KEY}"?`);
-  await page.getByTestId('confirm').click();
-  await expect(numbers.row(KEY).getByTestId('key-state')).toContainText('Đã thu hồi');
-  const after = await request.get(`${API_URL}/otp/v1/verifications/${id}`, { headers: app });
-  expect(after.status()).toBe(401);
+    const wrong = await request.post(`${API_URL}/otp/v1/verifications/${id}/check`, { headers: app, data: { code: '111111' } });
+    expect(await wrong.json()).toEqual({ status: 'wrong_code' });
+    const right = await request.post(`${API_URL}/otp/v1/verifications/${id}/check`, { headers: app, data: { code: '246810' } });
+    expect(await right.json()).toEqual({ status: 'approved' });
+
+    await page.reload();
+    await expect(listed.getByTestId('otp-status')).toHaveText('Đã xác thực');
+    await expect(listed.getByTestId('otp-checks')).toHaveText('2');
+    await page.getByTestId('otp-status-filter').selectOption('approved');
+    await expect(listed).toBeVisible();
+    for (const mode of ['light', 'dark'] as const) {
+      if (mode === 'dark') {
+        await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '1'));
+        await page.reload();
+        await expect(listed.getByTestId('otp-status')).toHaveText('Đã xác thực');
+      }
+      await shot(page, `voice-otp-list-${mode}`);
+      await numbers.goto();
+      await expect(numbers.row(KEY).getByTestId('key-last-used')).not.toHaveText('Chưa dùng');
+      await shot(page, `voice-otp-number-${mode}`);
+      await list.goto();
+    }
+
+    // Revoked on the screen: the application is refused at once.
+    await numbers.goto();
+    await numbers.row(KEY).getByTestId('revoke-key').click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText(`Thu hồi khoá "${KEY}"?`);
+    await page.getByTestId('confirm').click();
+    await expect(numbers.row(KEY).getByTestId('key-state')).toContainText('Đã thu hồi');
+    const after = await request.get(`${API_URL}/otp/v1/verifications/${id}`, { headers: app });
+    expect(after.status()).toBe(401);
+  } finally {
+    // The switchboard off (it stops registering to the carrier stopped below), the rule gone.
+    await pbx.remove('rule', rule.id).catch(() => undefined);
+    await api.update(`etelecom/switchboards/${board.id}`, { ...boardInput, auth_password: '', enabled: false }).catch(() => undefined);
+    await carrier.stop();
+  }
 });

@@ -106,7 +106,8 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
           try {
             return await api.originated(job, r);
           } catch (e) {
-            if (attempt === 5) return log(`otp ${job.id}: report ${r.outcome} not taken: ${e}`);
+            log(`otp ${job.id}: report ${r.outcome} not taken (try ${attempt + 1} of 6): ${e}`);
+            if (attempt === 5) return;
             await new Promise((ok) => setTimeout(ok, 500 * 2 ** attempt));
           }
         }

@@ -16,6 +16,8 @@ export interface OriginateJob {
   /** The verification's id (the API's), echoed in each report. */
   id: string;
   tenant_id: number;
+  /** Which call of the verification this is (1, then 2 for the retry), echoed in each report. */
+  attempt: number;
   /** sip:<token>@proxy: the plan the API prepared. */
   token: string;
   /** The hotline shown as the caller (From's user; the plan sets the caller ID the carrier sees). */
@@ -47,6 +49,7 @@ export class OtpCall {
   private finished = false;
   private cancelled = false;
   private stopPlaying: (() => void) | null = null;
+  private readonly startedAt = Date.now();
 
   constructor(
     private readonly ctx: PlacedCallContext,
@@ -91,13 +94,25 @@ export class OtpCall {
    */
   private giveUp(): void {
     if (this.dialog || this.finished || !this.invite) return;
+    this.note(`rang ${this.job.ring_s} s: CANCEL`);
     this.cancelled = true;
     this.ctx.ep.cancel(this.invite, this.ctx.proxy);
     this.end('no_answer', 487);
   }
 
   private onResponse(res: SipResponse): void {
-    if (res.status < 200 || this.finished) return;
+    if (res.status < 200) return;
+    if (this.finished) {
+      // An answer that crossed the CANCEL (or came after the worker stopped the call): acknowledged
+      // and hung up, so the callee is not left holding a silent line.
+      if (res.status < 300 && this.invite) {
+        const late = Dialog.asUac(this.ctx.ep, this.invite, res);
+        late.ack(cseq(this.invite).seq);
+        late.send('BYE');
+        this.note(`answered after it ended (${res.status}): ACK and BYE`);
+      }
+      return;
+    }
     if (res.status >= 300) {
       const outcome = BUSY.has(res.status) ? 'busy' : this.cancelled || res.status === 408 || res.status === 480 || res.status === 487 ? 'no_answer' : 'failed';
       return this.end(outcome, res.status);
@@ -115,13 +130,32 @@ export class OtpCall {
     const answer = parseSdp(res.body);
     if (answer) this.rtp!.peer = answer.peer;
     this.answeredAt = Date.now();
-    this.ctx.log(`otp ${this.job.id}: answered, audio to ${answer ? `${answer.peer.address}:${answer.peer.port}` : 'nowhere (no SDP)'}`);
+    this.note(`answered, audio to ${answer ? `${answer.peer.address}:${answer.peer.port}` : 'nowhere (no SDP)'}`);
     this.report({ outcome: 'answered' });
-    void sayDigits({ play: (s) => this.play(s), hangUp: () => this.hangUp() }, OTP_PROMPTS, this.job.code).then((r) => {
-      if (r === 'completed') this.end('completed');
-    });
+    sayDigits({ play: (s) => this.play(s), hangUp: () => this.hangUp() }, OTP_PROMPTS, this.job.code).then(
+      (r) => {
+        this.note(`said (${r})`);
+        if (r === 'completed') this.end('completed');
+      },
+      (e: unknown) => {
+        // The call must still end, and say so: never left answered for good.
+        this.note(`could not say the code: ${e instanceof Error ? e.message : e}`);
+        this.hangUp();
+        this.end('failed');
+      },
+    );
   }
 
+  /** The worker's log, with the time since the INVITE (what a stuck call's log must show). */
+  private note(what: string): void {
+    this.ctx.log(`otp ${this.job.id} #${this.job.attempt} +${Date.now() - this.startedAt} ms: ${what}`);
+  }
+
+  /**
+   * Plays `samples` to the callee. The clock paces it (its 'ended' comes after the samples' own
+   * length); a session that stops ticking (its socket failed, no address to send to) ends the play
+   * 3 s after that length all the same, so the call ends and says so.
+   */
   private play(samples: Int16Array): Promise<'done' | 'hangup'> {
     const rtp = this.rtp;
     if (!rtp || this.finished) return Promise.resolve('hangup');
@@ -129,7 +163,13 @@ export class OtpCall {
     rtp.play(source);
     return new Promise((resolve) => {
       const onEnd = (s: AudioSource) => s === source && finish('done');
+      const lengthMs = (samples.length / 8000) * 1000;
+      const late = setTimeout(() => {
+        this.note(`the audio did not end in ${Math.round(lengthMs)} ms + 3 s (${rtp.sent} packets sent)`);
+        finish('done');
+      }, lengthMs + 3000);
       const finish = (why: 'done' | 'hangup') => {
+        clearTimeout(late);
         rtp.off('ended', onEnd);
         this.stopPlaying = null;
         resolve(why);
@@ -148,6 +188,7 @@ export class OtpCall {
     if (req.method === 'ACK') return;
     this.ctx.ep.respond(req, from, 200, 'OK');
     if (req.method === 'BYE') {
+      this.note('the callee hung up');
       this.stopPlaying?.();
       this.end(this.answeredAt ? 'completed' : 'failed');
     }
@@ -160,7 +201,7 @@ export class OtpCall {
     this.rtp?.close();
     this.ctx.track(this.key, null);
     const duration = this.answeredAt ? Math.round((Date.now() - this.answeredAt) / 100) / 10 : null;
-    this.ctx.log(`otp ${this.job.id}: ${outcome}${status ? ` (${status})` : ''}`);
+    this.note(`${outcome}${status ? ` (${status})` : ''}`);
     this.report({ outcome, duration_s: duration, ...(status ? { status } : {}) });
   }
 

@@ -24,6 +24,8 @@ const OriginatedBody = v.object({
   outcome: v.picklist(['answered', 'completed', 'no_answer', 'busy', 'failed']),
   duration_s: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(86_400)))),
   status: v.optional(v.pipe(v.number(), v.integer())),
+  /** Which call of the verification this is (the job's `attempt`): a late report of an earlier one changes nothing. */
+  attempt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 
 /**
@@ -61,14 +63,18 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
         continue;
       }
       const token = d.continuations.add({ parentCallId: `otp-${call.id}`, tenantId: call.tenant_id, maDn: call.ma_dn, plan });
-      return { id: call.id, tenant_id: call.tenant_id, token, caller: hotline, code: call.code, ring_s: ringSeconds() };
+      return { id: call.id, tenant_id: call.tenant_id, attempt: call.call_attempts, token, caller: hotline, code: call.code, ring_s: ringSeconds() };
     }
   });
 
   app.post('/internal/sip/media/originated', async (request, reply) => {
     const b = v.safeParse(OriginatedBody, request.body);
     if (!b.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
-    await otp.recordCallOutcome(b.output.tenant_id, b.output.id, b.output.outcome, b.output.duration_s ?? null);
-    return { ok: true };
+    // A report the worker sent again (its answer was lost) or about an earlier attempt: taken, ignored.
+    // The talk time in whole seconds, as every call record keeps it (the worker measures tenths: 21.3 into
+    // the int column was a 400, and the call stayed "answered" for good — the flake of the nineteenth session).
+    const duration = b.output.duration_s == null ? null : Math.round(b.output.duration_s);
+    const applied = await otp.recordCallOutcome(b.output.tenant_id, b.output.id, b.output.outcome, duration, b.output.attempt);
+    return { ok: true, applied };
   });
 }

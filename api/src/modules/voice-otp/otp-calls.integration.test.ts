@@ -31,6 +31,14 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
   let worker: RunningMediaWorker;
   let dir: string;
   let carrierPort: number;
+  let workerLogPath = '';
+  const workerLog = () => {
+    try {
+      return readFileSync(workerLogPath, 'utf8');
+    } catch {
+      return '(no log)';
+    }
+  };
   let tenantId: number;
   let admin: Record<string, string>;
   const ringWas = process.env.OTP_RING_SECONDS;
@@ -47,7 +55,8 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
     for (;;) {
       const x = await get();
       if (ok(x)) return x;
-      if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(x)}`);
+      // The worker's log says where the call stood (each line with the time since its INVITE).
+      if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(x)}\nmedia worker:\n${workerLog().slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -82,7 +91,8 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
     carrierPort = await lib.freeUdpPort();
     const internalSecret = process.env.INTERNAL_SECRET!;
     kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, internalSecret, dir, evapiPort, trunkAllowedNetworks: LOOPBACK_CARRIERS, mediaWorkers: [`127.0.0.1:${workerPort}`] });
-    worker = await media.startMediaWorker({ port: workerPort, apiInternalUrl: apiUrl, internalSecret, proxyPort: sipUdp, log: join(dir, `media-${workerPort}.log`) });
+    workerLogPath = join(dir, `media-${workerPort}.log`);
+    worker = await media.startMediaWorker({ port: workerPort, apiInternalUrl: apiUrl, internalSecret, proxyPort: sipUdp, log: workerLogPath });
 
     tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     await t.db.withTenant(tenantId, async (tx) => {
@@ -137,6 +147,20 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
       expect(ear.loudness(expectedMs / 2, expectedMs).rms).toBeGreaterThan(300);
       const row = await t.db.withTenant(tenantId, async (tx) => (await tx.query<{ call_duration_s: string }>('select call_duration_s from otp_verifications where id = $1', [id])).rows[0]);
       expect(Number(row.call_duration_s)).toBeGreaterThan(expectedMs / 1000 - 1);
+
+      // A report the worker sends again (its answer lost on the way back) or late changes nothing.
+      const again = await internal.inject({ method: 'POST', url: '/internal/sip/media/originated', headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! }, payload: { id, tenant_id: tenantId, attempt: 1, outcome: 'answered' } });
+      expect(again.json()).toEqual({ ok: true, applied: false });
+      const after = await read(k, id);
+      expect({ status: after.status, steps: after.timeline.length }).toEqual({ status: 'completed', steps: 4 });
+
+      // The worker measures the talk time in tenths; the record keeps whole seconds (a callee that hangs
+      // up 21.3 s in was a 400 on the int column, and the verification stayed "answered" for good).
+      await t.db.withTenant(tenantId, (tx) => tx.query("update otp_verifications set call_status = 'answered' where id = $1", [id]));
+      const tenths = await internal.inject({ method: 'POST', url: '/internal/sip/media/originated', headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! }, payload: { id, tenant_id: tenantId, attempt: 1, outcome: 'completed', duration_s: 21.3 } });
+      expect({ status: tenths.statusCode, body: tenths.json() }).toEqual({ status: 200, body: { ok: true, applied: true } });
+      const kept = await t.db.withTenant(tenantId, async (tx) => (await tx.query<{ call_duration_s: number; call_status: string }>('select call_duration_s, call_status from otp_verifications where id = $1', [id])).rows[0]);
+      expect(kept).toEqual({ call_duration_s: 21, call_status: 'completed' });
     } finally {
       phone.stop();
       ear.close();

@@ -125,15 +125,20 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
     /** The calls due now, claimed for placing (slice 2's job loop hands them to a media worker). */
     claimCalls: (limit = 10): Promise<repo.DueCall[]> => db.withSystem((tx) => repo.claimDueCalls(tx, clock(), limit)),
 
-    /** A placed call's outcome (the media worker's report): the status, the timeline, and a retry when the policy says so. */
-    async recordCallOutcome(tenantId: number, id: string, outcome: CallOutcome, durationS: number | null = null): Promise<void> {
+    /**
+     * A placed call's outcome (the media worker's report): the status, the timeline, and a retry when
+     * the policy says so. false: a report sent again or about an earlier attempt, which changes nothing.
+     */
+    async recordCallOutcome(tenantId: number, id: string, outcome: CallOutcome, durationS: number | null = null, attempt?: number): Promise<boolean> {
       const at = clock();
-      await db.withTenant(tenantId, async (tx) => {
+      return db.withTenant(tenantId, async (tx) => {
         const state = await repo.callStateOf(tx, id);
         if (!state) throw notFound();
-        const next = afterCall(state, outcome, at, state.retry_after_s);
+        const next = afterCall(state, outcome, at, state.retry_after_s, attempt);
+        if (!next) return false;
         await repo.setCallResult(tx, id, next.call_status, next.next_call_at, durationS, at);
         await repo.addEvent(tx, tenantId, id, outcome, at, next.next_call_at ? `retry ${iso(next.next_call_at)}` : '');
+        return true;
       });
     },
 

@@ -80,4 +80,18 @@ describe('afterCall (retry policy)', () => {
   it('busy, failed, answered and completed are final for the call', () => {
     for (const o of ['busy', 'failed', 'answered', 'completed'] as const) expect(afterCall(s, o, now, 30)).toEqual({ call_status: o, next_call_at: null });
   });
+  it('an answered call ends completed or failed; a report sent again or out of its turn changes nothing', () => {
+    const answered = { ...s, call_status: 'answered' as const };
+    expect(afterCall(answered, 'completed', now, 30)).toEqual({ call_status: 'completed', next_call_at: null });
+    expect(afterCall(answered, 'failed', now, 30)).toEqual({ call_status: 'failed', next_call_at: null });
+    for (const o of ['answered', 'no_answer', 'busy'] as const) expect(afterCall(answered, o, now, 30)).toBeNull();
+    for (const done of ['completed', 'no_answer', 'busy', 'failed'] as const) {
+      for (const o of ['answered', 'completed', 'no_answer', 'busy', 'failed'] as const) expect(afterCall({ ...s, call_status: done }, o, now, 30)).toBeNull();
+    }
+  });
+  it('a report about an earlier attempt than the call under way changes nothing', () => {
+    const second = { ...s, call_attempts: 2 };
+    expect(afterCall(second, 'no_answer', now, 30, 1)).toBeNull();
+    expect(afterCall(second, 'no_answer', now, 30, 2)).toEqual({ call_status: 'no_answer', next_call_at: null });
+  });
 });

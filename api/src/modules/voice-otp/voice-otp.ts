@@ -111,11 +111,28 @@ export interface AfterCall {
 export const MAX_CALL_ATTEMPTS = 2;
 
 /**
+ * Which status a call may be in for an outcome to apply: the worker reports "answered" then how the
+ * call ended, each retried until the API takes it, so a report can come twice (its answer was lost)
+ * or late (a retry's call is already under way). Only the first report of each step counts.
+ */
+const APPLIES_IN: Record<CallOutcome, readonly CallStatus[]> = {
+  answered: ['calling'],
+  completed: ['calling', 'answered'],
+  failed: ['calling', 'answered'],
+  no_answer: ['calling'],
+  busy: ['calling'],
+};
+
+/**
  * The retry policy (ADR 0052), a pure function of the state, the outcome, the time it came and the
  * key's retry delay: an unanswered first call is tried once more `retryAfterS` later (0: never), if
  * that is before the code expires; busy, failed and answered calls are not tried again.
+ * null: the report changes nothing — it is about an earlier attempt than the call under way
+ * (`attempt`, when the worker says it), or its step was already taken (a report sent again).
  */
-export function afterCall(s: CallState, outcome: CallOutcome, at: Date, retryAfterS: number): AfterCall {
+export function afterCall(s: CallState, outcome: CallOutcome, at: Date, retryAfterS: number, attempt?: number): AfterCall | null {
+  if (attempt !== undefined && attempt !== s.call_attempts) return null;
+  if (!APPLIES_IN[outcome].includes(s.call_status)) return null;
   if (outcome !== 'no_answer') return { call_status: outcome, next_call_at: null };
   const next = new Date(at.getTime() + retryAfterS * 1000);
   const retry = retryAfterS > 0 && s.call_attempts < MAX_CALL_ATTEMPTS && next.getTime() < s.expires_at.getTime();
