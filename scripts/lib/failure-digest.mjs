@@ -6,20 +6,24 @@
 // counts), within a budget of characters.
 
 const HEADING = /^\s*(\d+\) \[|● (?!Console)|✘ )/;
+/** Where what is under a heading ends: Jest's next suite or its console block. */
+const ENDS = /^\s*● Console|^(PASS|FAIL) /;
 
 /**
  * @param {string[]} lines the step's output, oldest first
  * @param {{ under?: number, last?: number, width?: number, budget?: number }} [o]
  * @returns {string[]}
  */
-export function failureDigest(lines, { under = 14, last = 8, width = 200, budget = 4500 } = {}) {
+export function failureDigest(raw, { under = 14, last = 8, width = 200, budget = 4500 } = {}) {
+  // Colours (Jest's code frames) cost characters and say nothing in CI's text.
+  const lines = raw.map((l) => l.replace(/\x1b\[[0-9;]*m/g, ''));
   const cut = (s) => (s.length > width ? `${s.slice(0, width - 1)}…` : s);
   const picked = new Set();
   lines.forEach((line, i) => {
     if (!HEADING.test(line)) return;
     picked.add(i);
     for (let j = i + 1, n = 0; j < lines.length && n < under; j++) {
-      if (HEADING.test(lines[j])) break;
+      if (HEADING.test(lines[j]) || ENDS.test(lines[j])) break;
       if (lines[j].trim() === '') continue;
       picked.add(j);
       n++;

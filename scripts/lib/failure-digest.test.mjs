@@ -35,3 +35,9 @@ test('a Jest failure, and a budget that keeps the last lines', () => {
   assert.ok(d.every((l) => l.length <= 200));
   assert.ok(!d.some((l) => l.includes('● suite › test 0')), 'the first failures go when the budget is spent');
 });
+
+test('colours are dropped; what is under a heading stops at the next suite or console block', () => {
+  const lines = ['  ● suite › fails', '    \x1b[31mExpected: 3\x1b[39m', 'PASS src/other.test.ts', '  ● Console', '    console.log', '      noise', 'Tests: 1 failed'];
+  const d = failureDigest(lines, { last: 1 });
+  assert.deepEqual(d, ['  ● suite › fails', '    Expected: 3', 'Tests: 1 failed']);
+});

@@ -195,9 +195,12 @@ describe('the API killed during calls (Kamailio + sipp + the API process)', () =
   }, 150_000);
 
   it('back after the calls ended: each gets its record, answered and ended at the moments they did while no API ran', async () => {
-    const run = await placeCalls({ caller101: '0901420001', caller102: '0901420002', hold101: 2500, ring102: 1500, hold102: 1500 });
+    // Long enough for a loaded machine to see all four up before the kill: with 2.5 s to 101 and
+    // 1.5 + 1.5 s to 102 the API had not journaled them 3 s after Kamailio listed them (ci2 of the
+    // twenty-fifth session, load 13.6), and the calls were about to end anyway.
+    const run = await placeCalls({ caller101: '0901420001', caller102: '0901420002', hold101: 7000, ring102: 3000, hold102: 3000 });
     await within(5000, 'Kamailio has the 4 calls', async () => dialogs() === 4);
-    await within(3000, 'the API follows the 4 calls, in its journal', async () => (await calls()).active === 4 && (await journaled()) === 4);
+    await within(5000, 'the API follows the 4 calls, in its journal', async () => (await calls()).active === 4 && (await journaled()) === 4);
     await killApi();
     // The calls end (and 102 answers) while nothing listens to Kamailio's events.
     expect(await sippCodes([...run.carriers, ...run.phones])).toEqual([0, 0, 0, 0]);
@@ -211,11 +214,11 @@ describe('the API killed during calls (Kamailio + sipp + the API process)', () =
     expect(to101.map((r) => [r.disposition, r.extension])).toEqual([['ANSWERED', '101'], ['ANSWERED', '101']]);
     expect(to102.map((r) => [r.disposition, r.extension])).toEqual([['ANSWERED', '102'], ['ANSWERED', '102']]);
     for (const r of [...to101, ...to102]) expect(new Date(r.ended_at).getTime()).toBeLessThan(back);
-    for (const r of to101) expect(r.billsec).toBeGreaterThanOrEqual(2);
+    for (const r of to101) expect(r.billsec).toBeGreaterThanOrEqual(6);
     for (const r of to102) {
       expect(r.answered_at).not.toBeNull();
-      expect(r.billsec).toBeGreaterThanOrEqual(1);
-      expect(r.billsec).toBeLessThanOrEqual(3);
+      expect(r.billsec).toBeGreaterThanOrEqual(2);
+      expect(r.billsec).toBeLessThanOrEqual(5);
     }
     // Nothing counted twice, nothing left live: a record per call, and no call in the live state.
     await new Promise((r) => setTimeout(r, 1000));
