@@ -19,6 +19,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { registerSurfaces } from './surfaces';
 import { memoryHub, type CallEventHub } from './modules/realtime/call-event-hub';
 import { recordingStorage, recordingStoreFromEnv, scheduleRecordingSweep, type RecordingStore } from './modules/recordings/recordings.service';
+import { scheduleOtpWebhooks } from './modules/voice-otp/voice-otp.service';
 import { SwitchboardHosts } from './modules/trunks/switchboard-hosts';
 import { getPaymentCheck } from './modules/settings/settings.service';
 
@@ -51,6 +52,8 @@ export interface ServerOptions {
   recordingSweepMs?: number | null;
   /** The switchboard host policy (default: SwitchboardHosts.fromEnv(), TRUNK_ALLOWED_NETWORKS…); the internal listener must get the same. */
   switchboardHosts?: SwitchboardHosts;
+  /** How often voice-OTP webhooks due are sent (default every second); null: never. */
+  otpWebhookMs?: number | null;
 }
 
 export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*'];
@@ -85,6 +88,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.decorate('deps', deps);
   // Recordings past their tenant's retention go, file and row (issue 16): at start, then hourly.
   if (opts.recordingSweepMs !== null) scheduleRecordingSweep(app, opts.db, deps.recordings, opts.recordingSweepMs);
+  // Voice-OTP's status changes to the applications' webhooks (issue 35): due rows, signed, retried.
+  if (opts.otpWebhookMs !== null) scheduleOtpWebhooks(app, opts.db, deps.switchboardHosts, { everyMs: opts.otpWebhookMs });
   app.decorateRequest('auth', null);
   app.decorateRequest('authRoles', null);
   registerErrorHandling(app);

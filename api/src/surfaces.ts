@@ -37,7 +37,7 @@ const health = (surface: string): FastifyPluginAsync => async (app) => {
 
 /** The five API surfaces of ARCHITECTURE.md, each an encapsulated plugin under its prefix. */
 export async function registerSurfaces(app: FastifyInstance): Promise<void> {
-  const voiceOtp = createVoiceOtpService(app.deps.db);
+  const voiceOtp = createVoiceOtpService(app.deps.db, undefined, app.deps.switchboardHosts);
   await app.register(
     async (cp) => {
       await cp.register(health('control panel'));

@@ -18,17 +18,22 @@ export class OtpNumberPage extends OrgListPage {
     await expect(toggle).toBeChecked();
   }
 
-  /** "Thêm khoá API", named; answers the whole key the dialog shows once, after closing it. */
-  async createKey(name: string): Promise<string> {
+  /** "Thêm khoá API", named (with a webhook URL); answers the whole key the dialog shows once. */
+  async createKey(name: string, webhookUrl?: string): Promise<string> {
     // The empty list offers its own "add" button.
     await this.otpPage.getByTestId('add').or(this.otpPage.getByTestId('empty-add')).first().click();
     const form = new OrgFormPage(this.otpPage);
-    await form.fill({ name });
+    await form.fill(webhookUrl ? { name, webhook_url: webhookUrl } : { name });
     // One retry 30 s after an unanswered call, unless the key says otherwise.
     await expect(form.field('retry_after_s')).toHaveValue('30');
     await form.save();
     const secret = await this.otpPage.getByTestId('otp-key-secret').inputValue();
     return secret;
+  }
+
+  /** The webhook signing secret the once-dialog shows beside the key. */
+  webhookSecret(): Promise<string> {
+    return this.otpPage.getByTestId('otp-webhook-secret').inputValue();
   }
 
   async closeKeyDialog() {

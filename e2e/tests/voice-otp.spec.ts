@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
 import { expect, test, type Page } from '../support/fixtures.ts';
 import { DEMO } from '../pages/LoginPage.ts';
 import { OtpListPage, OtpNumberPage } from '../pages/VoiceOtpPages.ts';
@@ -25,6 +27,18 @@ test('voice-OTP: a key made on /voice-otp/number starts a verification as an app
   expect(demoCarrierAvailable(), 'demo-carrier dependencies are not installed').toBe(true);
   test.setTimeout(180_000);
   const carrier = await startTestCarrier('voice-otp-e2e', ACCOUNT);
+  // The application's webhook endpoint (loopback is a network the e2e stack lets tenants use, as for the carrier).
+  const hooks: { signature: string; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      hooks.push({ signature: String(req.headers['x-tongdai-signature'] ?? ''), body });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const webhookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/otp-events`;
   const api = await tenantApiAs(request, DEMO);
   const pbx = await pbxApiAs(request, DEMO);
   const boardInput = { name: `Tổng đài OTP ${suffix}`, host: '127.0.0.1', port: carrier.sipPort, auth_user: ACCOUNT.user, auth_password: ACCOUNT.password, max_channels: 2, register_interval: 60 };
@@ -40,14 +54,17 @@ test('voice-OTP: a key made on /voice-otp/number starts a verification as an app
     await numbers.enable(HOTLINE);
     await expect(page.getByTestId('toast-success')).toContainText(`Đã bật gọi OTP cho ${HOTLINE}`);
 
-    const secret = await numbers.createKey(KEY);
+    const secret = await numbers.createKey(KEY, webhookUrl);
     expect(secret).toMatch(/^tdo\.demo\.\d+\.[A-Za-z0-9_-]{43}$/);
+    const signing = await numbers.webhookSecret();
+    expect(signing).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     await expect(page.getByTestId('otp-key-once')).toContainText('Chỉ hiển thị một lần');
     await shot(page, 'voice-otp-key-once-light');
     await numbers.closeKeyDialog();
     // The list shows the key by its prefix only, never used yet.
     const row = numbers.row(KEY);
     await expect(row.getByTestId('key-last-used')).toHaveText('Chưa dùng');
+    await expect(row.getByTestId('key-webhook')).toHaveText('Chưa gửi');
     await expect(row.getByTestId('key-state')).toHaveText('Đang dùng');
     await expect(page.getByTestId('otp-key-list')).not.toContainText(secret.split('.')[3]);
 
@@ -66,6 +83,13 @@ test('voice-OTP: a key made on /voice-otp/number starts a verification as an app
     expect(heard, 'the carrier received the call to the phone').toBeTruthy();
     expect(heard!.caller_id).toBe(HOTLINE);
     expect(heard!.rtp_received).toBeGreaterThan(50 * 15);
+    // The application's webhook heard each step, signed with the secret shown once.
+    await expect.poll(() => hooks.map((h) => (JSON.parse(h.body) as { status: string }).status), { timeout: 15_000, message: 'the webhook got the call’s steps' })
+      .toEqual(expect.arrayContaining(['queued', 'calling', 'answered', 'completed']));
+    for (const h of hooks) {
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(h.signature) ?? [];
+      expect(v1, 'a signature on every delivery').toBe(createHmac('sha256', signing).update(`${t}.${h.body}`).digest('hex'));
+    }
 
     const list = new OtpListPage(page);
     await list.goto();
@@ -100,9 +124,22 @@ test('voice-OTP: a key made on /voice-otp/number starts a verification as an app
       await shot(page, `voice-otp-list-${mode}`);
       await numbers.goto();
       await expect(numbers.row(KEY).getByTestId('key-last-used')).not.toHaveText('Chưa dùng');
+      await expect(numbers.row(KEY).getByTestId('key-webhook')).toHaveText('Đang nhận');
       await shot(page, `voice-otp-number-${mode}`);
       await list.goto();
     }
+
+    // A new signing secret from the row: shown once, not the old one.
+    await numbers.goto();
+    await numbers.row(KEY).getByTestId('rotate-webhook-secret').click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText('Khoá ký cũ ngừng có hiệu lực ngay');
+    await page.getByTestId('confirm').click();
+    await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+    const rotated = await numbers.webhookSecret();
+    expect(rotated).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(rotated).not.toBe(signing);
+    await shot(page, 'voice-otp-webhook-secret-rotated');
+    await numbers.closeKeyDialog();
 
     // Revoked on the screen: the application is refused at once.
     await numbers.goto();
@@ -117,5 +154,6 @@ test('voice-OTP: a key made on /voice-otp/number starts a verification as an app
     await pbx.remove('rule', rule.id).catch(() => undefined);
     await api.update(`etelecom/switchboards/${board.id}`, { ...boardInput, auth_password: '', enabled: false }).catch(() => undefined);
     await carrier.stop();
+    await new Promise((r) => receiver.close(r));
   }
 });

@@ -2,44 +2,54 @@ import { useRef, useState } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, MessageBarTitle,
 } from '@fluentui/react-components';
-import { CopyRegular, DeleteDismissRegular } from '@fluentui/react-icons';
+import { CopyRegular, DeleteDismissRegular, KeyResetRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { OTP_LIMITS, OTP_SCOPES, type OtpKey, type OtpKeyCreated } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
 import { ConfirmDialog, EntityFields, FormDialog, useEntityForm } from '@tongdai/ui';
 import { OTP_NS } from './i18n';
 import { otpKeyEntity } from './voice-otp.entity';
-import { useRevokeKey } from './voice-otp.api';
+import { useRevokeKey, useRotateWebhookSecret } from './voice-otp.api';
 
-/**
- * The whole key right after it is created. The API never answers it again, so the dialog closes only
- * through its button (no click outside) and the key is dropped with it.
- */
-function KeyOnceDialog({ created, onClose }: { created: OtpKeyCreated; onClose: () => void }) {
+/** A secret to copy: read-only, selected on focus, with its copy button. */
+function SecretField({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation(OTP_NS);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(created.secret);
+      await navigator.clipboard.writeText(value);
       notify('success', t('key.copied'));
     } catch {
       notify('error', t('key.copyFailed'));
     }
   };
   return (
+    <Field label={label}>
+      <Input
+        readOnly value={value} data-testid={testId} onFocus={(e) => e.target.select()}
+        contentAfter={<Button appearance="transparent" size="small" icon={<CopyRegular />} onClick={() => void copy()}>{t('key.copy')}</Button>}
+      />
+    </Field>
+  );
+}
+
+/**
+ * Secrets right after they are made (the whole key and its webhook signing secret on create; a new
+ * signing secret on "Khoá ký mới"). The API never answers them again, so the dialog closes only
+ * through its button (no click outside) and they are dropped with it.
+ */
+function SecretsOnceDialog({ title, secret, webhookSecret, onClose }: { title: string; secret?: string; webhookSecret: string; onClose: () => void }) {
+  const { t } = useTranslation(OTP_NS);
+  return (
     <Dialog open modalType="alert">
       <DialogSurface data-testid="otp-key-once">
         <DialogBody>
-          <DialogTitle>{t('key.onceTitle', { name: created.name })}</DialogTitle>
+          <DialogTitle>{title}</DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
             <MessageBar intent="warning">
               <MessageBarBody><MessageBarTitle>{t('key.onceWarning')}</MessageBarTitle>{t('key.onceDetail')}</MessageBarBody>
             </MessageBar>
-            <Field label={t('key.secret')}>
-              <Input
-                readOnly value={created.secret} data-testid="otp-key-secret" onFocus={(e) => e.target.select()}
-                contentAfter={<Button appearance="transparent" size="small" icon={<CopyRegular />} onClick={() => void copy()}>{t('key.copy')}</Button>}
-              />
-            </Field>
+            {secret && <SecretField label={t('key.secret')} value={secret} testId="otp-key-secret" />}
+            <SecretField label={t('key.webhookSecret')} value={webhookSecret} testId="otp-webhook-secret" />
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose} data-testid="otp-key-once-close">{t('key.close')}</Button>
@@ -59,7 +69,7 @@ export function CreateKeyDialog({ close }: { close: () => void }) {
     prefill: { scopes: [...OTP_SCOPES], retry_after_s: OTP_LIMITS.retryAfterS },
     onSaved: (saved) => { created.current = saved as OtpKeyCreated; },
   });
-  if (shown) return <KeyOnceDialog created={shown} onClose={close} />;
+  if (shown) return <SecretsOnceDialog title={t('key.onceTitle', { name: shown.name })} secret={shown.secret} webhookSecret={shown.webhook_secret} onClose={close} />;
   const save = async () => {
     if ((await submit()) && created.current?.secret) setShown(created.current);
   };
@@ -93,6 +103,36 @@ export function RevokeKey({ row }: { row: OtpKey }) {
         open={asking} title={t('key.confirmRevokeTitle')} message={t('key.confirmRevoke', { name: row.name })} busy={revoke.isPending}
         onConfirm={() => void run()} onCancel={() => setAsking(false)}
       />
+    </>
+  );
+}
+
+/** "Khoá ký mới" on a live key's row: confirm, then the new signing secret shown once. */
+export function RotateWebhookSecret({ row }: { row: OtpKey }) {
+  const { t } = useTranslation(OTP_NS);
+  const rotate = useRotateWebhookSecret();
+  const [asking, setAsking] = useState(false);
+  const [fresh, setFresh] = useState<string | null>(null);
+  if (row.revoked_at) return null;
+  const run = async () => {
+    try {
+      const made = (await rotate.mutateAsync(row.id)).data.webhook_secret;
+      setAsking(false);
+      setFresh(made);
+    } catch (e) {
+      notify('error', (await toApiError(e)).message);
+    } finally {
+      setAsking(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" icon={<KeyResetRegular />} onClick={() => setAsking(true)} data-testid="rotate-webhook-secret">{t('key.rotate')}</Button>
+      <ConfirmDialog
+        open={asking} title={t('key.confirmRotateTitle')} message={t('key.confirmRotate', { name: row.name })} busy={rotate.isPending}
+        onConfirm={() => void run()} onCancel={() => setAsking(false)}
+      />
+      {fresh && <SecretsOnceDialog title={t('key.rotatedTitle', { name: row.name })} webhookSecret={fresh} onClose={() => setFresh(null)} />}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { notify, toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
 import { EmptyState, EntityListScreen } from '@tongdai/ui';
 import { OTP_NS } from './i18n';
-import { CreateKeyDialog, RevokeKey } from './KeyDialogs';
+import { CreateKeyDialog, RevokeKey, RotateWebhookSecret } from './KeyDialogs';
 import { otpKeyEntity, otpRequestEntity } from './voice-otp.entity';
 import { useOtpNumbers, useSetOtpNumber } from './voice-otp.api';
 
@@ -66,7 +66,7 @@ export function OtpNumber() {
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <OtpNumbers />
       {can(PERM.otp.manage) && (
-        <EntityListScreen entity={otpKeyEntity} createDialog={(close) => <CreateKeyDialog close={close} />} rowActions={(k) => <RevokeKey row={k} />} rowActionsWidth="200px" />
+        <EntityListScreen entity={otpKeyEntity} createDialog={(close) => <CreateKeyDialog close={close} />} rowActions={(k) => <><RotateWebhookSecret row={k} /><RevokeKey row={k} /></>} rowActionsWidth="260px" />
       )}
     </div>
   );

@@ -20,6 +20,15 @@ export function useRevokeKey() {
   });
 }
 
+/** A new webhook signing secret for the key, answered once. */
+export function useRotateWebhookSecret() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => tenantApi().post(OTP_TENANT_API.webhookSecret(id)).json<One<{ webhook_secret: string }>>(),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['voice-otp', 'key'] }),
+  });
+}
+
 export function useOtpNumbers() {
   return useQuery({ queryKey: ['voice-otp', 'numbers'], queryFn: () => tenantApi().get(OTP_TENANT_API.numbers).json<One<OtpNumber[]>>().then((r) => r.data) });
 }

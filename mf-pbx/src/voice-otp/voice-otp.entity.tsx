@@ -64,6 +64,7 @@ export const otpKeyEntity = defineEntity<OtpKey>({
     { name: 'name', kind: 'text', required: true },
     { name: 'scopes', kind: 'checks', options: OTP_SCOPE_LABELS, required: true },
     { name: 'retry_after_s', kind: 'int', unit: 'pbx:seconds' },
+    { name: 'webhook_url', kind: 'text' },
   ],
   api: otpKeyResource,
   rowName: (k) => k.name,
@@ -71,6 +72,7 @@ export const otpKeyEntity = defineEntity<OtpKey>({
     { key: 'name', header: 'name', render: (k) => <strong data-testid="row-name">{k.name}</strong> },
     { key: 'prefix', header: 'prefix', render: (k) => <code data-testid="key-prefix">{k.prefix}</code> },
     { key: 'last_used_at', header: 'last_used_at', render: (k, c) => <span data-testid="key-last-used">{k.last_used_at ? when(k.last_used_at) : c.t('key.neverUsed')}</span> },
+    { key: 'webhook', header: 'webhook', render: (k, c) => <WebhookState k={k} t={c.t} /> },
     {
       key: 'state', header: 'state', render: (k, c) => (
         <Badge appearance="tint" color={k.revoked_at ? 'danger' : 'success'} data-testid="key-state" data-revoked={String(k.revoked_at !== null)}>
@@ -80,3 +82,16 @@ export const otpKeyEntity = defineEntity<OtpKey>({
     },
   ],
 });
+
+/** The key's webhook, short enough for its column: none, not tried yet, or how its last delivery went (the URL and time in its tooltip). */
+function WebhookState({ k, t }: { k: OtpKey; t: (key: string, o?: Record<string, unknown>) => string }) {
+  if (!k.webhook_url) return <span data-testid="key-webhook" data-state="none">{t('key.webhookNone')}</span>;
+  const last = k.webhook_last;
+  const state = last ? (last.delivered ? 'delivered' : 'failing') : 'waiting';
+  const title = last ? `${k.webhook_url} · ${when(last.at)}` : k.webhook_url;
+  return (
+    <Badge appearance="tint" color={state === 'delivered' ? 'success' : state === 'failing' ? 'danger' : 'informative'} data-testid="key-webhook" data-state={state} title={title}>
+      {state === 'delivered' ? t('key.webhookDelivered') : state === 'failing' ? t('key.webhookFailed', { status: last!.status || '—' }) : t('key.webhookWaiting')}
+    </Badge>
+  );
+}

@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   otpRateLimited: 'OTP_RATE_LIMITED',
   /** Voice-OTP: the tenant has no hotline enabled for OTP on /voice-otp/number. */
   otpNoCallerNumber: 'OTP_NO_CALLER_NUMBER',
+  /** Voice-OTP: a key's webhook URL points at the PBX's own internals or a private network (details[0].rule). */
+  webhookHostRefused: 'WEBHOOK_HOST_REFUSED',
   /** The Google Sheet source (issue 33): no service account yet, or Google refused (details[0] says which, in Vietnamese). */
   googleSheetRefused: 'GOOGLE_SHEET_REFUSED',
   /** Google did not answer (a network error, a 5xx): try again later. */
@@ -55,6 +57,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   OTP_REFUSED: 'Không thể gọi OTP tới số này',
   OTP_RATE_LIMITED: 'Đã vượt giới hạn gọi OTP. Vui lòng thử lại sau',
   OTP_NO_CALLER_NUMBER: 'Chưa có hotline nào được bật để gọi OTP',
+  WEBHOOK_HOST_REFUSED: 'Địa chỉ webhook trỏ vào mạng nội bộ hoặc cổng dịch vụ của tổng đài: không được phép',
   GOOGLE_SHEET_REFUSED: 'Không đọc được trang tính Google',
   GOOGLE_UNAVAILABLE: 'Không kết nối được với Google, vui lòng thử lại sau',
   DATABASE_UNAVAILABLE: 'Hệ thống tạm thời không truy cập được dữ liệu. Vui lòng thử lại sau ít phút',

@@ -16,6 +16,8 @@ export const OTP_TENANT_API = {
   key: (id: number | string) => `voice-otp/keys/${id}`,
   /** POST: the key stops opening anything at once; the row stays for the requests it made. */
   revoke: (id: number | string) => `voice-otp/keys/${id}/revoke`,
+  /** POST: a new webhook signing secret, answered once; the old one stops signing at once. */
+  webhookSecret: (id: number | string) => `voice-otp/keys/${id}/webhook-secret`,
   verifications: 'voice-otp/verifications',
   /** The tenant's hotlines with their OTP switch. */
   numbers: 'voice-otp/numbers',
@@ -90,6 +92,8 @@ export const OTP_MSG = {
   keyName: 'Tên khoá là bắt buộc',
   revoked: 'Khoá đã bị thu hồi',
   retry: 'Thời gian gọi lại từ 0 đến 600 giây (0: không gọi lại)',
+  webhookUrl: 'Địa chỉ webhook phải là URL http:// hoặc https:// (tối đa 500 ký tự)',
+  webhookHost: 'Địa chỉ webhook trỏ vào mạng nội bộ hoặc cổng dịch vụ của tổng đài: không được phép',
 } as const satisfies Record<OtpRefusal, string> & Record<string, string>;
 
 const digits = v.pipe(v.string(OTP_MSG.codeDigits), v.regex(/^\d+$/, OTP_MSG.codeDigits));
@@ -148,8 +152,46 @@ export const OtpKeyInputSchema = v.object({
     ),
     OTP_LIMITS.retryAfterS,
   ),
+  /** Where the key's verifications' status changes are POSTed, signed; '' or absent: none. */
+  webhook_url: v.optional(
+    v.pipe(
+      v.string(OTP_MSG.webhookUrl), v.trim(), v.maxLength(500, OTP_MSG.webhookUrl),
+      v.check((u) => u === '' || isWebhookUrl(u), OTP_MSG.webhookUrl),
+    ),
+    '',
+  ),
 });
 export type OtpKeyInput = v.InferOutput<typeof OtpKeyInputSchema>;
+
+/** An http(s) URL with a host and no credentials in it (they would be sent to whoever it names). */
+export function isWebhookUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '' && u.username === '' && u.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The webhook (ADR 0052): each status change of a verification the key started is POSTed as JSON to
+ * the key's URL with these headers; the signature is `t=<unix seconds>,v1=<hex HMAC-SHA256 of
+ * "<t>.<body>" with the key's signing secret>`. A 2xx within 10 s takes it; anything else is tried
+ * again after OTP_WEBHOOK_RETRY_S (then given up). The event id stays the same across tries.
+ */
+export const OTP_WEBHOOK_HEADERS = { signature: 'x-tongdai-signature', event: 'x-tongdai-event-id' } as const;
+export const OTP_WEBHOOK_RETRY_S = [5, 30, 120, 600, 1800, 3600] as const;
+export interface OtpWebhookEvent {
+  type: 'verification.status';
+  event_id: number;
+  verification_id: string;
+  status: OtpStatus | 'check';
+  /** A check's result (approved, wrong_code…), a retry's time. */
+  detail: string;
+  at: string;
+  /** 84… */
+  phone: string;
+}
 
 export interface OtpKey {
   id: number;
@@ -162,10 +204,14 @@ export interface OtpKey {
   last_used_at: string | null;
   revoked_at: string | null;
   created_at: string;
+  webhook_url: string | null;
+  /** The last delivery to the webhook: its HTTP status (0: no answer), when; null: none yet. */
+  webhook_last: { status: number; at: string; delivered: boolean } | null;
 }
-/** The answer to a create: the only time the whole key is ever sent. */
+/** The answer to a create: the only time the whole key and its webhook signing secret are ever sent. */
 export interface OtpKeyCreated extends OtpKey {
   secret: string;
+  webhook_secret: string;
 }
 
 /** The list's date presets (the screen's dropdown); `from`/`to` say a custom range. */

@@ -25,7 +25,7 @@ export function sipPasswordKey(spec = process.env.SIP_PASSWORD_KEY): Buffer {
 export const newSipPasswordKey = (): string => randomBytes(32).toString('hex');
 
 /** What a sealed secret is for: a value sealed for one purpose does not open for another. */
-export type SecretPurpose = 'subscriber' | 'switchboard' | 'google';
+export type SecretPurpose = 'subscriber' | 'switchboard' | 'google' | 'otp-webhook';
 const aad = (tenantId: number, purpose: SecretPurpose = 'subscriber') => Buffer.from(`tongdai:${purpose}:${tenantId}`);
 
 /** A carrier switchboard's digest password at rest (issue 15): same box, its own purpose. */
@@ -35,6 +35,10 @@ export const openSwitchboardPassword = (tenantId: number, sealed: string): strin
 /** A tenant's Google service-account key file (issue 33): same box, its own purpose. */
 export const sealGoogleKey = (tenantId: number, json: string): string => sealSipPassword(tenantId, json, sipPasswordKey(), 'google');
 export const openGoogleKey = (tenantId: number, sealed: string): string | null => openSipPassword(tenantId, sealed, sipPasswordKey(), 'google');
+
+/** A voice-OTP key's webhook signing secret (issue 35): same box, its own purpose. */
+export const sealWebhookSecret = (tenantId: number, secret: string): string => sealSipPassword(tenantId, secret, sipPasswordKey(), 'otp-webhook');
+export const openWebhookSecret = (tenantId: number, sealed: string): string | null => openSipPassword(tenantId, sealed, sipPasswordKey(), 'otp-webhook');
 
 export function sealSipPassword(tenantId: number, password: string, key = sipPasswordKey(), purpose: SecretPurpose = 'subscriber'): string {
   const iv = randomBytes(12);

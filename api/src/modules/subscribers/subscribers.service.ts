@@ -173,4 +173,4 @@ export { listDirectory } from './subscribers.repository';
 export const userExtensionSql = (userId: string): string => `(select s.extension from subscribers s where s.user_id = ${userId})`;
 
 /** For the SIP plane's credentials (Kamailio's digest): a sealed SIP password opened, its HA1 (ADR 0019). */
-export { digestHa1, openGoogleKey, openSipPassword, openSwitchboardPassword, sealGoogleKey, sealSwitchboardPassword } from './sip-password-box';
+export { digestHa1, openGoogleKey, openSipPassword, openSwitchboardPassword, openWebhookSecret, sealGoogleKey, sealSwitchboardPassword, sealWebhookSecret } from './sip-password-box';

@@ -2,7 +2,7 @@
  * OpenAPI shapes of the applications' voice-OTP surface (/otp/v1, an API key as the bearer). The
  * response shapes also serialize the answers, so nothing outside them (the code!) can leave here.
  */
-import { OTP_CHECK_RESULTS, OTP_LIMITS, OTP_REFUSALS, OTP_STATUSES } from '@tongdai/contracts';
+import { OTP_CHECK_RESULTS, OTP_LIMITS, OTP_REFUSALS, OTP_STATUSES, OTP_WEBHOOK_HEADERS, OTP_WEBHOOK_RETRY_S } from '@tongdai/contracts';
 
 const str = { type: 'string' } as const;
 const status = { type: 'string', enum: [...OTP_STATUSES] };
@@ -27,6 +27,10 @@ export const OTP_DOCS = {
       `Refusals: 422 OTP_REFUSED and 429 OTP_RATE_LIMITED, with details[0].rule one of ${OTP_REFUSALS.join(', ')}`,
       `(per number ${OTP_LIMITS.perNumber} in ${OTP_LIMITS.perNumberWindowMin} minutes, per key and per tenant per Vietnam day);`,
       '409 OTP_NO_CALLER_NUMBER when no hotline is enabled for OTP; 400 VALIDATION_FAILED for a wrong field; 403 FORBIDDEN for a key without the verify.start scope.',
+      'Webhook: when the key has a webhook URL (set on /voice-otp/number), each status change (queued, calling, answered, completed, no_answer, busy, failed, approved)',
+      'is POSTed to it as JSON `{ type: "verification.status", event_id, verification_id, status, detail, at, phone }` with the headers',
+      `\`${OTP_WEBHOOK_HEADERS.event}\` (the same on every try) and \`${OTP_WEBHOOK_HEADERS.signature}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the key's signing secret>\`.`,
+      `Answer 2xx within 10 s; anything else is tried again after ${OTP_WEBHOOK_RETRY_S.join(', ')} seconds, then given up.`,
     ].join(' '),
     response: { 201: obj({ id: str, status, expires_at: str }), 422: error, 429: error },
   },

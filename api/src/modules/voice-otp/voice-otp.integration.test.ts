@@ -281,7 +281,7 @@ describe('the call job (slice 2 groundwork, ADR 0052)', () => {
   it('claims each due verification once (two claimers at once), with the hotline; no answer → one retry 30 s later → no_answer; busy → busy', async () => {
     let now = new Date(Date.now() + 3_600_000);
     const svc = createVoiceOtpService(t.db, () => now);
-    const key = await svc.keys.create(ids.demo, 'demo', null, { name: 'Khoá gọi', scopes: ['verify.start', 'verify.read', 'verify.check'], retry_after_s: 30 });
+    const key = await svc.keys.create(ids.demo, 'demo', null, { name: 'Khoá gọi', scopes: ['verify.start', 'verify.read', 'verify.check'], retry_after_s: 30, webhook_url: '' });
     const caller = { tenantId: ids.demo, keyId: key.id, scopes: key.scopes };
     // Everything started earlier in this file is due too: claim it away first.
     while ((await svc.claimCalls(100)).length) { /* drain */ }
@@ -309,7 +309,7 @@ describe('the call job (slice 2 groundwork, ADR 0052)', () => {
     expect(final.timeline.map((e) => e.status)).toEqual(['queued', 'calling', 'no_answer', 'calling', 'no_answer']);
 
     // A key that says 0 never calls again.
-    const once = await svc.keys.create(ids.demo, 'demo', null, { name: 'Không gọi lại', scopes: ['verify.start'], retry_after_s: 0 });
+    const once = await svc.keys.create(ids.demo, 'demo', null, { name: 'Không gọi lại', scopes: ['verify.start'], retry_after_s: 0, webhook_url: '' });
     const c = await svc.start({ tenantId: ids.demo, keyId: once.id, scopes: once.scopes }, { phone: '0912000803', ttl_s: 300, template: 'Mã xác thực của bạn là {code}' });
     expect((await svc.claimCalls(10)).map((x) => x.id)).toEqual([c.id]);
     await svc.recordCallOutcome(ids.demo, c.id, 'no_answer');

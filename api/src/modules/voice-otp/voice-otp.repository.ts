@@ -1,4 +1,4 @@
-import { OTP_LIMITS, numberForms, storedSearchForm, vnDay, vnDayStart, type OtpKeyInput, type OtpListQuery, type OtpScope } from '@tongdai/contracts';
+import { OTP_LIMITS, numberForms, storedSearchForm, vnDay, vnDayStart, type OtpKeyInput, type OtpListQuery, type OtpScope, type OtpWebhookEvent } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { likePattern } from '../../db/sql';
 import type { CallState, CallStatus, LimitCounts } from './voice-otp';
@@ -16,22 +16,33 @@ export interface KeyRow {
   last_used_at: Date | null;
   revoked_at: Date | null;
   created_at: Date;
+  webhook_url: string | null;
+  webhook_secret_sealed: string | null;
+  /** The last delivery to its webhook (migration 0056). */
+  webhook_last_status: number | null;
+  webhook_last_at: Date | null;
+  webhook_last_delivered: boolean | null;
 }
-const KEY_COLUMNS = 'id, name, prefix, secret_hash, scopes, daily_limit, retry_after_s, last_used_at, revoked_at, created_at';
+const KEY_COLUMNS = `k.id, k.name, k.prefix, k.secret_hash, k.scopes, k.daily_limit, k.retry_after_s, k.last_used_at, k.revoked_at, k.created_at,
+  k.webhook_url, k.webhook_secret_sealed, w.last_status as webhook_last_status, w.at as webhook_last_at, w.delivered as webhook_last_delivered`;
+/** The key's last delivery that was tried (its index: tenant, key, id desc). */
+const KEY_FROM = `otp_api_keys k left join lateral (
+  select coalesce(d.last_status, 0) as last_status, coalesce(d.delivered_at, d.gave_up_at, d.created_at) as at, d.delivered_at is not null as delivered
+    from otp_webhook_deliveries d where d.tenant_id = k.tenant_id and d.key_id = k.id and d.attempts > 0 order by d.id desc limit 1) w on true`;
 
 export async function listKeys(tx: Queryable): Promise<KeyRow[]> {
-  return (await tx.query<KeyRow>(`select ${KEY_COLUMNS} from otp_api_keys order by revoked_at is not null, created_at desc, id desc`)).rows;
+  return (await tx.query<KeyRow>(`select ${KEY_COLUMNS} from ${KEY_FROM} order by k.revoked_at is not null, k.created_at desc, k.id desc`)).rows;
 }
 
 export async function getKey(tx: Queryable, id: number): Promise<KeyRow | null> {
-  return (await tx.query<KeyRow>(`select ${KEY_COLUMNS} from otp_api_keys where id = $1`, [id])).rows[0] ?? null;
+  return (await tx.query<KeyRow>(`select ${KEY_COLUMNS} from ${KEY_FROM} where k.id = $1`, [id])).rows[0] ?? null;
 }
 
 /** The row first (its id is part of the key), then its prefix and hash once the secret is drawn. */
 export async function insertKey(tx: Queryable, tenantId: number, k: OtpKeyInput, userId: number | null): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into otp_api_keys (tenant_id, name, prefix, secret_hash, scopes, retry_after_s, created_by) values ($1, $2, '', '\\x'::bytea, $3, $4, $5) returning id`,
-    [tenantId, k.name, k.scopes, k.retry_after_s, userId],
+    `insert into otp_api_keys (tenant_id, name, prefix, secret_hash, scopes, retry_after_s, webhook_url, created_by) values ($1, $2, '', '\\x'::bytea, $3, $4, nullif($5, ''), $6) returning id`,
+    [tenantId, k.name, k.scopes, k.retry_after_s, k.webhook_url, userId],
   );
   return rows[0].id;
 }
@@ -41,7 +52,15 @@ export async function setKeySecret(tx: Queryable, id: number, prefix: string, ha
 }
 
 export async function updateKey(tx: Queryable, id: number, k: OtpKeyInput): Promise<boolean> {
-  const { rows } = await tx.query('update otp_api_keys set name = $2, scopes = $3, retry_after_s = $4, updated_at = now() where id = $1 returning id', [id, k.name, k.scopes, k.retry_after_s]);
+  const { rows } = await tx.query(
+    `update otp_api_keys set name = $2, scopes = $3, retry_after_s = $4, webhook_url = nullif($5, ''), updated_at = now() where id = $1 returning id`,
+    [id, k.name, k.scopes, k.retry_after_s, k.webhook_url],
+  );
+  return rows.length === 1;
+}
+
+export async function setWebhookSecret(tx: Queryable, id: number, sealed: string): Promise<boolean> {
+  const { rows } = await tx.query('update otp_api_keys set webhook_secret_sealed = $2, updated_at = now() where id = $1 and revoked_at is null returning id', [id, sealed]);
   return rows.length === 1;
 }
 
@@ -119,8 +138,71 @@ export async function insertVerification(
   return rows[0];
 }
 
+/**
+ * One moment of the timeline; a status (not a check) is also a webhook delivery when the key has a
+ * URL (migration 0056), written in the same transaction: the change and its notice commit together.
+ */
 export async function addEvent(tx: Queryable, tenantId: number, verificationId: string, status: string, at: Date, detail = ''): Promise<void> {
-  await tx.query('insert into otp_events (tenant_id, verification_id, status, detail, at) values ($1, $2, $3, $4, $5)', [tenantId, verificationId, status, detail, at]);
+  const { rows } = await tx.query<{ id: string }>(
+    'insert into otp_events (tenant_id, verification_id, status, detail, at) values ($1, $2, $3, $4, $5) returning id',
+    [tenantId, verificationId, status, detail, at],
+  );
+  if (status === 'check') return;
+  const hook = (
+    await tx.query<{ key_id: number; phone: string }>(
+      `select v.key_id, v.phone from otp_verifications v join otp_api_keys k on k.tenant_id = v.tenant_id and k.id = v.key_id
+        where v.tenant_id = $1 and v.id = $2 and k.webhook_url is not null and k.revoked_at is null`,
+      [tenantId, verificationId],
+    )
+  ).rows[0];
+  if (!hook) return;
+  const body: OtpWebhookEvent = {
+    type: 'verification.status', event_id: Number(rows[0].id), verification_id: verificationId, status: status as OtpWebhookEvent['status'], detail, at: at.toISOString(), phone: hook.phone,
+  };
+  await tx.query('insert into otp_webhook_deliveries (tenant_id, key_id, verification_id, body, next_at) values ($1, $2, $3, $4, $5)', [
+    tenantId, hook.key_id, verificationId, JSON.stringify(body), at,
+  ]);
+}
+
+/** A webhook delivery claimed for a try, with where it goes and what signs it (read at the try: the key's current URL). */
+export interface DueDelivery {
+  id: string;
+  tenant_id: number;
+  body: string;
+  attempts: number;
+  webhook_url: string | null;
+  webhook_secret_sealed: string | null;
+  revoked: boolean;
+}
+
+/**
+ * Claims up to `limit` deliveries due at `now`, across tenants (withSystem): `for update skip locked`,
+ * one more attempt counted, and due again `leaseS` later should this sender die mid-try.
+ */
+export async function claimDeliveries(tx: Queryable, now: Date, limit: number, leaseS = 60): Promise<DueDelivery[]> {
+  const { rows } = await tx.query<DueDelivery>(
+    `with due as (
+       select id from otp_webhook_deliveries where next_at <= $1 order by next_at, id limit $2 for update skip locked),
+     claimed as (
+       update otp_webhook_deliveries d set attempts = d.attempts + 1, next_at = $1 + make_interval(secs => $3)
+         from due where d.id = due.id
+       returning d.id, d.tenant_id, d.key_id, d.body, d.attempts)
+     select c.id, c.tenant_id, c.body, c.attempts, k.webhook_url, k.webhook_secret_sealed, k.revoked_at is not null as revoked
+       from claimed c join otp_api_keys k on k.tenant_id = c.tenant_id and k.id = c.key_id
+      order by c.id`,
+    [now, limit, leaseS],
+  );
+  return rows;
+}
+
+/** A try's result: delivered, due again at `nextAt`, or given up (nextAt null and not delivered). */
+export async function finishDelivery(tx: Queryable, id: string, r: { delivered: boolean; status: number; error: string; nextAt: Date | null; at: Date }): Promise<void> {
+  await tx.query(
+    `update otp_webhook_deliveries set last_status = $2, last_error = nullif($3, ''), next_at = $4,
+            delivered_at = case when $5 then $6::timestamptz end, gave_up_at = case when not $5 and $4::timestamptz is null then $6::timestamptz end
+      where id = $1`,
+    [id, r.status, r.error.slice(0, 500), r.delivered ? null : r.nextAt, r.delivered, r.at],
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -221,9 +303,7 @@ export async function claimDueCalls(tx: Queryable, now: Date, limit: number): Pr
        from claimed c join tenants t on t.id = c.tenant_id left join pbx_numbers n on n.id = c.hotline_id`,
     [now, limit],
   );
-  for (const r of rows) {
-    await tx.query('insert into otp_events (tenant_id, verification_id, status, detail, at) values ($1, $2, $3, $4, $5)', [r.tenant_id, r.id, 'calling', r.hotline ?? '', now]);
-  }
+  for (const r of rows) await addEvent(tx, r.tenant_id, r.id, 'calling', now, r.hotline ?? '');
   return rows;
 }
 

@@ -17,7 +17,7 @@ const gate = (permission: string) => guarded(permission, FEATURES.voiceOtp);
 /** Tenant surface: the screens' reads and the API keys' management (issue 35), behind the voiceotp feature. */
 export function voiceOtpTenantRoutes(svc?: VoiceOtpService) {
   return async function voiceOtp(app: FastifyInstance): Promise<void> {
-    const otp = svc ?? createVoiceOtpService(app.deps.db);
+    const otp = svc ?? createVoiceOtpService(app.deps.db, undefined, app.deps.switchboardHosts);
     const view = gate(PERM.otp.view);
     const manage = gate(PERM.otp.manage);
 
@@ -38,6 +38,10 @@ export function voiceOtpTenantRoutes(svc?: VoiceOtpService) {
     }));
     app.post(`/${OTP_TENANT_API.keys}/:id/revoke`, { preHandler: manage, schema: tenantSchema }, async (request) => ({
       data: await otp.keys.revoke(tid(request), idOf(request.params)),
+    }));
+    // A new webhook signing secret, shown once (a revoked key: 404).
+    app.post(`/${OTP_TENANT_API.keys}/:id/webhook-secret`, { preHandler: manage, schema: tenantSchema }, async (request) => ({
+      data: await otp.keys.rotateWebhookSecret(tid(request), idOf(request.params)),
     }));
 
     app.get(`/${OTP_TENANT_API.verifications}`, { preHandler: [...view, validateFilters(OtpListQuerySchema)], schema: tenantSchema }, (request) =>

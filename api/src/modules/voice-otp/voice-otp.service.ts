@@ -7,8 +7,13 @@ import type { Db, Queryable } from '../../db/db';
 import { iso } from '../../db/sql';
 import { AppError } from '../../http/errors';
 import { checkAndClaim } from '../campaigns/decree91.service';
+import { sealWebhookSecret } from '../subscribers/subscribers.service';
+import type { SwitchboardHosts } from '../trunks/switchboard-hosts';
 import { findTenantByMaDn } from '../tenants/tenants.service';
 import { formatKey, hashSecret, keyPrefix, newSecret, parseKey, secretMatches } from './otp-keys';
+import { judgeWebhookUrl, newWebhookSecret } from './otp-webhooks';
+
+export { scheduleOtpWebhooks, signWebhook } from './otp-webhooks';
 import { afterCall, callableNumber, decideCheck, drawCode, limitRefusal, verificationStatus, type CallOutcome } from './voice-otp';
 import * as repo from './voice-otp.repository';
 
@@ -32,6 +37,8 @@ const keyOf = (r: repo.KeyRow): OtpKey => ({
   last_used_at: r.last_used_at && iso(r.last_used_at),
   revoked_at: r.revoked_at && iso(r.revoked_at),
   created_at: iso(r.created_at),
+  webhook_url: r.webhook_url,
+  webhook_last: r.webhook_last_at && { status: r.webhook_last_status ?? 0, at: iso(r.webhook_last_at), delivered: r.webhook_last_delivered === true },
 });
 
 /** The SQL of a status filter: the same precedence as verificationStatus (approved, expired, the call's). */
@@ -47,8 +54,21 @@ function statusWhere(status: OtpStatus | ''): string | null {
  * Voice-OTP (issue 35, ADR 0052): the keys a tenant manages and the verifications its applications
  * start and check with them. `clock` is the server's time, given so that expiry is tested without waiting.
  */
-export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date()) {
+export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date(), hosts?: SwitchboardHosts) {
   const notFound = () => new AppError('NOT_FOUND');
+  /**
+   * A webhook URL the policy refuses (ADR 0043's, as for a switchboard: the API itself will POST to
+   * it) is a 422 under its field, before anything is written. A name that resolves to nothing yet
+   * is no refusal: it is judged again at every delivery.
+   */
+  const vetWebhook = async (x: OtpKeyInput): Promise<void> => {
+    if (!hosts || !x.webhook_url) return;
+    const judged = await judgeWebhookUrl(hosts, x.webhook_url);
+    if (!judged.ok && judged.error.startsWith('host refused')) {
+      const rule = /\(([a-z-]+)/.exec(judged.error)?.[1];
+      throw new AppError('WEBHOOK_HOST_REFUSED', [{ field: 'webhook_url', message: OTP_MSG.webhookHost, ...(rule ? { rule } : {}) }]);
+    }
+  };
 
   return {
     /** The presented bearer as a key of a live tenant, or 401; last_used_at is set as it opens. */
@@ -145,17 +165,30 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
     keys: {
       list: async (tenantId: number): Promise<OtpKey[]> => (await db.withTenant(tenantId, repo.listKeys)).map(keyOf),
 
-      /** The one answer that carries the whole key. */
+      /** The one answer that carries the whole key and its webhook signing secret. */
       async create(tenantId: number, maDn: string, userId: number | null, x: OtpKeyInput): Promise<OtpKeyCreated> {
+        await vetWebhook(x);
         return db.withTenant(tenantId, async (tx) => {
           const id = await repo.insertKey(tx, tenantId, x, userId);
           const secret = newSecret();
           await repo.setKeySecret(tx, id, keyPrefix(maDn, id, secret), hashSecret(secret));
-          return { ...keyOf((await repo.getKey(tx, id))!), secret: formatKey(maDn, id, secret) };
+          const webhookSecret = newWebhookSecret();
+          await repo.setWebhookSecret(tx, id, sealWebhookSecret(tenantId, webhookSecret));
+          return { ...keyOf((await repo.getKey(tx, id))!), secret: formatKey(maDn, id, secret), webhook_secret: webhookSecret };
+        });
+      },
+
+      /** A new signing secret, answered once; deliveries not yet sent are signed with it. */
+      async rotateWebhookSecret(tenantId: number, id: number): Promise<{ webhook_secret: string }> {
+        return db.withTenant(tenantId, async (tx) => {
+          const webhookSecret = newWebhookSecret();
+          if (!(await repo.setWebhookSecret(tx, id, sealWebhookSecret(tenantId, webhookSecret)))) throw notFound();
+          return { webhook_secret: webhookSecret };
         });
       },
 
       async update(tenantId: number, id: number, x: OtpKeyInput): Promise<OtpKey> {
+        await vetWebhook(x);
         return db.withTenant(tenantId, async (tx) => {
           if (!(await repo.updateKey(tx, id, x))) throw notFound();
           return keyOf((await repo.getKey(tx, id))!);

@@ -1,5 +1,6 @@
 import { afterCall, callableNumber, decideCheck, drawCode, limitRefusal, verificationStatus, type VerificationState } from './voice-otp';
 import { parseKey, formatKey, hashSecret, secretMatches } from './otp-keys';
+import { nextDeliveryAt, signWebhook } from './otp-webhooks';
 
 /** Voice-OTP's decisions (ADR 0052) on dates built in the test: no clock, no database. */
 const at = (s: string) => new Date(`2026-11-25T${s}Z`);
@@ -93,5 +94,19 @@ describe('afterCall (retry policy)', () => {
     const second = { ...s, call_attempts: 2 };
     expect(afterCall(second, 'no_answer', now, 30, 1)).toBeNull();
     expect(afterCall(second, 'no_answer', now, 30, 2)).toEqual({ call_status: 'no_answer', next_call_at: null });
+  });
+});
+
+describe('webhooks: signature and retry schedule', () => {
+  it('signs "<t>.<body>" with HMAC-SHA256 of the secret (the header an application checks)', () => {
+    // Worked out with: printf '1764150000.{"a":1}' | openssl dgst -sha256 -hmac whsec_test
+    expect(signWebhook('whsec_test', 1764150000, '{"a":1}')).toBe('t=1764150000,v1=6e5e5edac91d00003fcf62cb28e693fb70ed90edab5335c443767352e0da91fd');
+    expect(signWebhook('whsec_test', 1764150000, '{"a":2}')).not.toBe(signWebhook('whsec_test', 1764150000, '{"a":1}'));
+    expect(signWebhook('whsec_other', 1764150000, '{"a":1}')).not.toBe(signWebhook('whsec_test', 1764150000, '{"a":1}'));
+  });
+  it('5 s, 30 s, 2 min, 10 min, 30 min, 1 h after each failed try; given up after the seventh', () => {
+    const t0 = at('10:00:00');
+    expect([1, 2, 3, 4, 5, 6].map((n) => (nextDeliveryAt(n, t0)!.getTime() - t0.getTime()) / 1000)).toEqual([5, 30, 120, 600, 1800, 3600]);
+    expect(nextDeliveryAt(7, t0)).toBeNull();
   });
 });
