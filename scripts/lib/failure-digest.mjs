@@ -5,7 +5,10 @@
 // "  1) [chromium] › spec:line › title", Jest's "● suite › test") and the step's last lines (the
 // counts), within a budget of characters.
 
-const HEADING = /^\s*(\d+\) \[|● (?!Console)|✘ )/;
+// Playwright's "  1) [project] › file:line" or, with no projects, "  1) file:line"; Jest's "● suite › test".
+const HEADING = /^\s*(\d+\) (\[|\S+:\d+:\d+ ›)|● (?!Console))/;
+/** A line of its own worth keeping (Playwright's list line of a failed test); nothing under it is its. */
+const ALONE = /^\s*✘ /;
 /** Where what is under a heading ends: Jest's next suite or its console block. */
 const ENDS = /^\s*● Console|^(PASS|FAIL) /;
 
@@ -20,10 +23,11 @@ export function failureDigest(raw, { under = 14, last = 8, width = 200, budget =
   const cut = (s) => (s.length > width ? `${s.slice(0, width - 1)}…` : s);
   const picked = new Set();
   lines.forEach((line, i) => {
+    if (ALONE.test(line)) picked.add(i);
     if (!HEADING.test(line)) return;
     picked.add(i);
     for (let j = i + 1, n = 0; j < lines.length && n < under; j++) {
-      if (HEADING.test(lines[j]) || ENDS.test(lines[j])) break;
+      if (HEADING.test(lines[j]) || ALONE.test(lines[j]) || ENDS.test(lines[j])) break;
       if (lines[j].trim() === '') continue;
       picked.add(j);
       n++;

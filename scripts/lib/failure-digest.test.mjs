@@ -41,3 +41,17 @@ test('colours are dropped; what is under a heading stops at the next suite or co
   const d = failureDigest(lines, { last: 1 });
   assert.deepEqual(d, ['  ● suite › fails', '    Expected: 3', 'Tests: 1 failed']);
 });
+
+test('Playwright without projects: "1) file:line › title" is a heading; a ✘ line is kept alone', () => {
+  const lines = [
+    '  ✘   31 tests/pbx-screens.spec.ts:13:1 › PBX screens (40.9s)',
+    '  ✓   30 tests/pbx-media.spec.ts:13:1 › media (57.8s)',
+    '  1) tests/pbx-screens.spec.ts:13:1 › PBX screens ',
+    '',
+    '    Error: expect(locator).toContainText(expected) failed',
+    '  1 failed',
+    '  99 passed (14.0m)',
+  ];
+  const d = failureDigest(lines, { last: 1 });
+  assert.deepEqual(d, ['  ✘   31 tests/pbx-screens.spec.ts:13:1 › PBX screens (40.9s)', '  1) tests/pbx-screens.spec.ts:13:1 › PBX screens ', '    Error: expect(locator).toContainText(expected) failed', '  1 failed', '  99 passed (14.0m)']);
+});
