@@ -19,7 +19,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { registerSurfaces } from './surfaces';
 import { memoryHub, type CallEventHub } from './modules/realtime/call-event-hub';
 import { recordingStorage, recordingStoreFromEnv, scheduleRecordingSweep, type RecordingStore } from './modules/recordings/recordings.service';
-import { scheduleOtpWebhooks } from './modules/voice-otp/voice-otp.service';
+import { scheduleOtpJobs } from './modules/voice-otp/voice-otp.service';
 import { SwitchboardHosts } from './modules/trunks/switchboard-hosts';
 import { getPaymentCheck } from './modules/settings/settings.service';
 
@@ -52,7 +52,7 @@ export interface ServerOptions {
   recordingSweepMs?: number | null;
   /** The switchboard host policy (default: SwitchboardHosts.fromEnv(), TRUNK_ALLOWED_NETWORKS…); the internal listener must get the same. */
   switchboardHosts?: SwitchboardHosts;
-  /** How often voice-OTP webhooks due are sent (default every second); null: never. */
+  /** How often voice-OTP webhooks due are sent (default every second; lost calls swept every 30 s); null: neither. */
   otpWebhookMs?: number | null;
 }
 
@@ -88,8 +88,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.decorate('deps', deps);
   // Recordings past their tenant's retention go, file and row (issue 16): at start, then hourly.
   if (opts.recordingSweepMs !== null) scheduleRecordingSweep(app, opts.db, deps.recordings, opts.recordingSweepMs);
-  // Voice-OTP's status changes to the applications' webhooks (issue 35): due rows, signed, retried.
-  if (opts.otpWebhookMs !== null) scheduleOtpWebhooks(app, opts.db, deps.switchboardHosts, { everyMs: opts.otpWebhookMs });
+  // Voice-OTP (issue 35): status changes to the applications' webhooks (due rows, signed, retried), and calls lost with their worker.
+  if (opts.otpWebhookMs !== null) scheduleOtpJobs(app, opts.db, deps.switchboardHosts, { everyMs: opts.otpWebhookMs });
   app.decorateRequest('auth', null);
   app.decorateRequest('authRoles', null);
   registerErrorHandling(app);

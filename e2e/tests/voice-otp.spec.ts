@@ -149,6 +149,25 @@ test('voice-OTP: a key made on /voice-otp/number starts a verification as an app
     await expect(numbers.row(KEY).getByTestId('key-state')).toContainText('Đã thu hồi');
     const after = await request.get(`${API_URL}/otp/v1/verifications/${id}`, { headers: app });
     expect(after.status()).toBe(401);
+
+    // "Gọi thử" from the screen: a wrong number is refused under the field; a right one shows the code it
+    // reads, the carrier's phone is called from the hotline, and the list says the code was read.
+    const PHONE2 = `091${digits7()}`;
+    await numbers.goto();
+    await page.getByTestId('otp-test-phone').fill('12');
+    await page.getByTestId('otp-test-start').click();
+    await expect(page.getByTestId('otp-test-call')).toContainText('Số điện thoại không hợp lệ');
+    await page.getByTestId('otp-test-phone').fill(PHONE2);
+    await page.getByTestId('otp-test-start').click();
+    await expect(page.getByTestId('toast-success')).toContainText(new RegExp(`Đang gọi thử tới ${PHONE2}: mã đọc trong cuộc gọi là \\d{6}`));
+    await list.goto();
+    const tested = list.rowOfPhone(PHONE2);
+    await expect(tested.getByTestId('otp-key')).toHaveText('Gọi thử trên màn hình');
+    await expect.poll(async () => {
+      await page.reload();
+      return tested.getByTestId('otp-status').textContent();
+    }, { timeout: 60_000, message: 'the test call read its code' }).toBe('Đã đọc mã');
+    expect((await carrier.calls()).find((c) => c.direction === 'in' && c.called === PHONE2)?.caller_id).toBe(HOTLINE);
   } finally {
     // The switchboard off (it stops registering to the carrier stopped below), the rule gone.
     await pbx.remove('rule', rule.id).catch(() => undefined);

@@ -24,6 +24,7 @@ registerTranslations(OTP_NS, {
     keyFilter: 'Khoá API',
     allTime: 'Mọi thời gian',
     presetFilter: 'Thời gian',
+    testCall: 'Gọi thử trên màn hình',
   },
   key: {
     ...entityStrings('khoá API', 'Khoá API', 'tên khoá'),
@@ -76,5 +77,10 @@ registerTranslations(OTP_NS, {
     enabled: 'Dùng để gọi OTP',
     on: 'Đã bật gọi OTP cho {{number}}',
     off: 'Đã tắt gọi OTP cho {{number}}',
+    testPhone: 'Gọi thử tới số',
+    testPlaceholder: 'Ví dụ 0912 345 678',
+    test: 'Gọi thử',
+    testNeedsNumber: 'Bật ít nhất một hotline để gọi thử',
+    testStarted: 'Đang gọi thử tới {{phone}}: mã đọc trong cuộc gọi là {{code}}',
   },
 });

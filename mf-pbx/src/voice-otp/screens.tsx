@@ -1,4 +1,6 @@
-import { Body1, Caption1, Card, Spinner, Subtitle1, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { useState } from 'react';
+import { Body1, Button, Caption1, Card, Field, Input, Spinner, Subtitle1, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { CallRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { PERM, type OtpNumber } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
@@ -7,7 +9,7 @@ import { EmptyState, EntityListScreen } from '@tongdai/ui';
 import { OTP_NS } from './i18n';
 import { CreateKeyDialog, RevokeKey, RotateWebhookSecret } from './KeyDialogs';
 import { otpKeyEntity, otpRequestEntity } from './voice-otp.entity';
-import { useOtpNumbers, useSetOtpNumber } from './voice-otp.api';
+import { useOtpNumbers, useOtpTestCall, useSetOtpNumber } from './voice-otp.api';
 
 /** /voice-otp/list: the requests the tenant's applications made, with their status. */
 export const OtpList = () => <EntityListScreen entity={otpRequestEntity} />;
@@ -55,7 +57,41 @@ function OtpNumbers() {
           </TableBody>
         </Table>
       )}
+      {can(PERM.otp.manage) && <TestCall ready={!!numbers.data?.some((n) => n.otp_enabled)} />}
     </Card>
+  );
+}
+
+/**
+ * "Gọi thử": a test OTP call to the number typed, through the enabled hotlines, as an application's
+ * would go; the code it reads is shown, and the call appears on /voice-otp/list. The API's refusal
+ * (a bad number, a limit, a blocked number) is said under the field.
+ */
+function TestCall({ ready }: { ready: boolean }) {
+  const { t } = useTranslation(OTP_NS);
+  const call = useOtpTestCall();
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState('');
+  const run = async () => {
+    setError('');
+    try {
+      const started = (await call.mutateAsync(phone)).data;
+      notify('success', t('numbers.testStarted', { phone: started.phone, code: started.code }));
+    } catch (e) {
+      const err = await toApiError(e);
+      setError(err.details?.[0]?.message ?? err.message);
+    }
+  };
+  return (
+    <form
+      data-testid="otp-test-call" style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}
+      onSubmit={(e) => { e.preventDefault(); void run(); }}
+    >
+      <Field label={t('numbers.testPhone')} validationMessage={error || (ready ? undefined : t('numbers.testNeedsNumber'))} validationState={error ? 'error' : 'none'}>
+        <Input value={phone} onChange={(_, d) => setPhone(d.value)} placeholder={t('numbers.testPlaceholder')} inputMode="tel" data-testid="otp-test-phone" />
+      </Field>
+      <Button type="submit" appearance="primary" icon={<CallRegular />} disabled={!ready || !phone.trim() || call.isPending} data-testid="otp-test-start">{t('numbers.test')}</Button>
+    </form>
   );
 }
 

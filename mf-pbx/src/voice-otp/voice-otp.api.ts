@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OTP_TENANT_API, type One, type OtpKey, type OtpNumber, type Paged } from '@tongdai/contracts';
+import { OTP_TENANT_API, type One, type OtpKey, type OtpNumber, type OtpTestCall, type Paged } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 import { crudResource } from '@tongdai/ui';
 
@@ -26,6 +26,15 @@ export function useRotateWebhookSecret() {
   return useMutation({
     mutationFn: (id: number) => tenantApi().post(OTP_TENANT_API.webhookSecret(id)).json<One<{ webhook_secret: string }>>(),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['voice-otp', 'key'] }),
+  });
+}
+
+/** "Gọi thử": a test OTP call to a number; the list shows it as it goes. */
+export function useOtpTestCall() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (phone: string) => tenantApi().post(OTP_TENANT_API.testCall, { json: { phone } }).json<One<OtpTestCall>>(),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['voice-otp', 'request'] }),
   });
 }
 

@@ -48,7 +48,7 @@ export const otpRequestEntity = defineEntity<Omit<OtpListRow, 'id'> & { id: numb
   columns: [
     { key: 'created_at', header: 'created_at', render: (r) => <span data-testid="otp-time">{when(r.created_at)}</span> },
     { key: 'phone', header: 'phone', width: '130px', render: (r) => <span data-testid="otp-phone">{displayPhone(r.phone)}</span> },
-    { key: 'key_name', header: 'key_name', render: (r) => <span data-testid="otp-key">{r.key_name}</span> },
+    { key: 'key_name', header: 'key_name', render: (r, c) => <span data-testid="otp-key">{r.key_name ?? c.t('request.testCall')}</span> },
     { key: 'status', header: 'status', render: (r) => <OtpStatusBadge status={r.status} /> },
     { key: 'call_duration_s', header: 'call_duration_s', render: (r) => <span data-testid="otp-duration">{r.call_duration_s === null ? '—' : formatDuration(r.call_duration_s)}</span> },
     { key: 'checks', header: 'checks', render: (r) => <span data-testid="otp-checks">{r.checks}</span> },

@@ -19,6 +19,8 @@ export const OTP_TENANT_API = {
   /** POST: a new webhook signing secret, answered once; the old one stops signing at once. */
   webhookSecret: (id: number | string) => `voice-otp/keys/${id}/webhook-secret`,
   verifications: 'voice-otp/verifications',
+  /** POST { phone }: "Gọi thử" — a test OTP call from the screen; answers its id and the code it reads. */
+  testCall: 'voice-otp/test-call',
   /** The tenant's hotlines with their OTP switch. */
   numbers: 'voice-otp/numbers',
   number: (id: number | string) => `voice-otp/numbers/${id}`,
@@ -140,6 +142,18 @@ export interface OtpVerification {
   timeline: OtpEvent[];
 }
 
+/** POST /t/:ma_dn/voice-otp/test-call ("Gọi thử"): the number to call; the limits and refusals of a start apply. */
+export const OtpTestCallSchema = v.object({
+  phone: v.pipe(v.string(OTP_MSG.invalid_number), v.trim(), v.nonEmpty(OTP_MSG.invalid_number), v.maxLength(20, OTP_MSG.invalid_number)),
+});
+export type OtpTestCallInput = v.InferOutput<typeof OtpTestCallSchema>;
+/** The test call started: the user sees the code, to compare with what the phone hears. */
+export interface OtpTestCall {
+  id: string;
+  phone: string;
+  code: string;
+}
+
 /** POST /t/:ma_dn/voice-otp/keys and PUT …/:id. */
 export const OtpKeyInputSchema = v.object({
   name: v.pipe(v.string(OTP_MSG.keyName), v.trim(), v.nonEmpty(OTP_MSG.keyName), v.maxLength(100, 'Tối đa 100 ký tự')),
@@ -152,8 +166,8 @@ export const OtpKeyInputSchema = v.object({
     ),
     OTP_LIMITS.retryAfterS,
   ),
-  /** Where the key's verifications' status changes are POSTed, signed; '' or absent: none. */
-  webhook_url: v.optional(
+  /** Where the key's verifications' status changes are POSTed, signed; '', null or absent: none (a key read back carries null). */
+  webhook_url: v.nullish(
     v.pipe(
       v.string(OTP_MSG.webhookUrl), v.trim(), v.maxLength(500, OTP_MSG.webhookUrl),
       v.check((u) => u === '' || isWebhookUrl(u), OTP_MSG.webhookUrl),
@@ -163,15 +177,13 @@ export const OtpKeyInputSchema = v.object({
 });
 export type OtpKeyInput = v.InferOutput<typeof OtpKeyInputSchema>;
 
-/** An http(s) URL with a host and no credentials in it (they would be sent to whoever it names). */
-export function isWebhookUrl(text: string): boolean {
-  try {
-    const u = new URL(text);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '' && u.username === '' && u.password === '';
-  } catch {
-    return false;
-  }
-}
+/**
+ * An http(s) URL with a host (a name, an IPv4 or a bracketed IPv6), an optional port and path, and no
+ * credentials in it (they would be sent to whoever it names). A pattern, not URL: this package runs
+ * without the DOM's or Node's libraries.
+ */
+const WEBHOOK_URL = /^https?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(:\d{1,5})?([/?#][^\s]*)?$/;
+export const isWebhookUrl = (text: string): boolean => WEBHOOK_URL.test(text);
 
 /**
  * The webhook (ADR 0052): each status change of a verification the key started is POSTed as JSON to
@@ -236,8 +248,9 @@ export interface OtpListRow {
   id: string;
   created_at: string;
   phone: string;
-  key_id: number;
-  key_name: string;
+  /** null: a test call started on /voice-otp/number ("Gọi thử"), under no key. */
+  key_id: number | null;
+  key_name: string | null;
   status: OtpStatus;
   call_duration_s: number | null;
   checks: number;

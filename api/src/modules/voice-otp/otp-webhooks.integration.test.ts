@@ -187,6 +187,32 @@ describe('voice-OTP webhooks', () => {
     dnsAnswer = '127.0.0.1';
   });
 
+  it('a call no media worker reports on any more is failed after 3 minutes, and the app is told; a late report changes nothing', async () => {
+    const key = await createKey(h.admin, 'demo', { name: 'Cuộc gọi mất', webhook_url: url });
+    const svc = createVoiceOtpService(t.db, clock);
+    const tid = await tenantId('demo');
+    const started = await t.app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: bearer(key.secret), payload: { phone: '0912005306', ttl_s: 900 } });
+    const { id } = started.json();
+    // Within its 15 minutes: due, claimed, answered.
+    now = new Date(Date.now() + 1000);
+    while ((await svc.claimCalls(100)).length) { /* every due one claimed at `now` */ }
+    await svc.recordCallOutcome(tid, id, 'answered', null, 1);
+    // Its worker dies here: no "completed" ever comes.
+    now = new Date(now.getTime() + 120_000);
+    expect(await svc.sweepLostCalls()).toBe(0);
+    now = new Date(now.getTime() + 61_000);
+    expect(await svc.sweepLostCalls()).toBeGreaterThanOrEqual(1);
+    const v = (await t.app.inject({ url: `/otp/v1/verifications/${id}`, headers: bearer(key.secret) })).json();
+    expect(v.status).toBe('failed');
+    expect(v.timeline.map((e: { status: string; detail: string }) => `${e.status}${e.detail ? ` ${e.detail}` : ''}`).slice(-2)).toEqual(['answered', 'failed lost']);
+    received.length = 0;
+    await round();
+    expect(events().filter((e) => e.verification_id === id).map((e) => e.status)).toEqual(expect.arrayContaining(['failed']));
+    // The worker's report arriving after all: nothing changes.
+    expect(await svc.recordCallOutcome(tid, id, 'completed', 20, 1)).toBe(false);
+    expect((await t.app.inject({ url: `/otp/v1/verifications/${id}`, headers: bearer(key.secret) })).json().status).toBe('failed');
+  });
+
   it('a new signing secret is answered once and signs from then on; another tenant’s changes never reach this URL', async () => {
     const key = await createKey(h.admin, 'demo', { name: 'Đổi khoá ký', webhook_url: url });
     const rotated = await t.app.inject({ method: 'POST', url: `/t/demo/voice-otp/keys/${key.id}/webhook-secret`, headers: h.admin });

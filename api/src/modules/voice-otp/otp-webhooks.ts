@@ -7,6 +7,7 @@ import { OTP_WEBHOOK_HEADERS, OTP_WEBHOOK_RETRY_S } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { openWebhookSecret } from '../subscribers/subscribers.service';
 import type { SwitchboardHosts } from '../trunks/switchboard-hosts';
+import { OTP_LOST_CALL_S } from './voice-otp';
 import * as repo from './voice-otp.repository';
 
 /**
@@ -107,20 +108,35 @@ async function tryDelivery(d: repo.DueDelivery, hosts: SwitchboardHosts, clock: 
   return postPinned(d.webhook_url, judged.address, headers, d.body);
 }
 
+/** One sweep of the calls no media worker reports on any more (ADR 0052): answers how many were failed. */
+export async function sweepLostCalls(db: Db, clock: () => Date = () => new Date()): Promise<number> {
+  const at = clock();
+  return (await db.withSystem((tx) => repo.failLostCalls(tx, new Date(at.getTime() - OTP_LOST_CALL_S * 1000), at))).length;
+}
+
 /**
- * Runs a round when the server is ready and every `everyMs` after (1 s), one round at a time; the
- * timer does not keep the process alive, and closing the server waits for a round under way.
+ * Voice-OTP's background work in the API: the webhooks due, every `everyMs` (1 s), and the sweep of
+ * lost calls every 30 s; one round at a time, from the moment the server is ready. The timer does
+ * not keep the process alive, and closing the server waits for a round under way. A database that
+ * is away fails a round quietly: the rows wait, the next round tries again.
  */
-export function scheduleOtpWebhooks(app: FastifyInstance, db: Db, hosts: SwitchboardHosts, o: WebhookSenderOptions = {}): void {
+export function scheduleOtpJobs(app: FastifyInstance, db: Db, hosts: SwitchboardHosts, o: WebhookSenderOptions & { sweepEveryMs?: number } = {}): void {
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  let swept = 0;
   const run = () => {
     if (running || closed) return;
-    running = sendDueWebhooks(db, hosts, o)
+    const sweep = Date.now() - swept >= (o.sweepEveryMs ?? 30_000);
+    if (sweep) swept = Date.now();
+    running = Promise.all([
+      sendDueWebhooks(db, hosts, o).catch((err: unknown) => app.log.warn({ err }, 'voice-OTP webhooks: round failed')),
+      sweep ? sweepLostCalls(db, o.clock).then(
+        (n) => void (n && app.log.warn({ failed: n }, 'voice-OTP calls lost (no report from their media worker): failed')),
+        (err: unknown) => app.log.warn({ err }, 'voice-OTP lost-call sweep failed'),
+      ) : undefined,
+    ])
       .then(() => undefined)
-      // A database that is away: the next round tries again (the rows wait, nothing is lost).
-      .catch((err: unknown) => app.log.warn({ err }, 'voice-OTP webhooks: round failed'))
       .finally(() => {
         running = null;
       });

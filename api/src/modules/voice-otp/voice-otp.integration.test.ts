@@ -275,6 +275,43 @@ describe('verifications', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Trạng thái không hợp lệ');
   });
+
+  it('"Gọi thử": a test call from the screen under no key — listed as such, read by no application; refusals and the per-number limit of a start', async () => {
+    const test = (headers: Record<string, string>, phone: string) => t.app.inject({ method: 'POST', url: '/t/demo/voice-otp/test-call', headers, payload: { phone } });
+    const made = await test(h.admin, '0912 000 901');
+    expect(made.statusCode).toBe(201);
+    const { id, phone, code } = made.json().data;
+    expect(phone).toBe('0912000901');
+    expect(code).toMatch(/^\d{6}$/);
+    const listed = (await t.app.inject({ url: `/t/demo/voice-otp/verifications?search=0912000901`, headers: h.admin })).json().data;
+    expect(listed).toEqual([expect.objectContaining({ id, key_id: null, key_name: null, status: 'queued' })]);
+    // Who started it is kept; its timeline says it is a test.
+    const row = await t.db.withTenant(ids.demo, async (tx) => (await tx.query<{ started_by: number | null; detail: string }>(
+      "select v.started_by, e.detail from otp_verifications v join otp_events e on e.verification_id = v.id where v.id = $1 and e.status = 'queued'", [id])).rows[0]);
+    expect(row.started_by).not.toBeNull();
+    expect(row.detail).toBe('test');
+    // No application's key finds it.
+    const k = await createKey(h.admin, 'demo', { name: 'Khoá bất kỳ' });
+    expect((await get(k.secret, id)).statusCode).toBe(404);
+    // Its call goes as any: claimed, answered, completed (a worker's reports find it without a key).
+    const svc = createVoiceOtpService(t.db);
+    expect((await svc.claimCalls(100)).map((c) => c.id)).toContain(id);
+    expect(await svc.recordCallOutcome(ids.demo, id, 'answered', null, 1)).toBe(true);
+    expect(await svc.recordCallOutcome(ids.demo, id, 'completed', 25, 1)).toBe(true);
+    expect((await t.app.inject({ url: `/t/demo/voice-otp/verifications?search=0912000901`, headers: h.admin })).json().data[0]).toEqual(expect.objectContaining({ status: 'completed', call_duration_s: 25 }));
+    // A staff member without otp.manage cannot; another tenant does not see it.
+    expect((await test(h.staff, '0912000902')).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/t/abc/voice-otp/verifications?search=0912000901', headers: h.abcAdmin })).json().data).toEqual([]);
+    // The refusals of a start, with their Vietnamese message under the field.
+    const bad = await test(h.admin, '12');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().details[0]).toEqual(expect.objectContaining({ field: 'phone', rule: 'invalid_number', message: 'Số điện thoại không hợp lệ' }));
+    expect((await test(h.admin, '0912000901')).statusCode).toBe(201);
+    expect((await test(h.admin, '0912000901')).statusCode).toBe(201);
+    const fourth = await test(h.admin, '0912000901');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().details[0].rule).toBe('number_limit');
+  });
 });
 
 describe('the call job (slice 2 groundwork, ADR 0052)', () => {

@@ -81,7 +81,7 @@ export async function lockTenantStarts(tx: Queryable, tenantId: number): Promise
   await tx.query('select pg_advisory_xact_lock(52035, $1)', [tenantId]);
 }
 
-export async function limitCounts(tx: Queryable, keyId: number, number: string, now: Date, keyDailyLimit: number): Promise<LimitCounts> {
+export async function limitCounts(tx: Queryable, keyId: number | null, number: string, now: Date, keyDailyLimit: number): Promise<LimitCounts> {
   const windowStart = new Date(now.getTime() - OTP_LIMITS.perNumberWindowMin * 60_000);
   const dayStart = vnDayStart(vnDay(now))!;
   const { rows } = await tx.query<{ number_recent: number; key_today: number; tenant_today: number }>(
@@ -114,7 +114,7 @@ export async function hasEnabledHotline(tx: Queryable): Promise<boolean> {
 
 export interface VerificationRow {
   id: string;
-  key_id: number;
+  key_id: number | null;
   phone: string;
   code: string;
   call_status: CallStatus;
@@ -127,13 +127,13 @@ export interface VerificationRow {
 const V_COLUMNS = 'id, key_id, phone, code, call_status, call_duration_s, checks, approved_at, expires_at, created_at';
 
 export async function insertVerification(
-  tx: Queryable, tenantId: number, v: { keyId: number; phone: string; code: string; template: string; expiresAt: Date; now: Date },
+  tx: Queryable, tenantId: number, v: { keyId: number | null; phone: string; code: string; template: string; expiresAt: Date; now: Date; startedBy?: number | null },
 ): Promise<VerificationRow> {
   const { rows } = await tx.query<VerificationRow>(
     // Due for its call at once (next_call_at): the job's claim (slice 2, ADR 0052) reads it.
-    `insert into otp_verifications (tenant_id, key_id, phone, code, template, expires_at, created_at, updated_at, next_call_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $7, $7) returning ${V_COLUMNS}`,
-    [tenantId, v.keyId, v.phone, v.code, v.template, v.expiresAt, v.now],
+    `insert into otp_verifications (tenant_id, key_id, phone, code, template, expires_at, created_at, updated_at, next_call_at, started_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $7, $7, $8) returning ${V_COLUMNS}`,
+    [tenantId, v.keyId, v.phone, v.code, v.template, v.expiresAt, v.now, v.startedBy ?? null],
   );
   return rows[0];
 }
@@ -223,7 +223,7 @@ export async function timeline(tx: Queryable, id: string): Promise<{ status: str
 }
 
 export interface ListRow extends VerificationRow {
-  key_name: string;
+  key_name: string | null;
 }
 
 export async function listVerifications(tx: Queryable, q: OtpListQuery, statusWhere: string | null, now: Date): Promise<{ rows: ListRow[]; total: number }> {
@@ -238,7 +238,7 @@ export async function listVerifications(tx: Queryable, q: OtpListQuery, statusWh
     where.push(start ? `v.phone like $${params.push(`${start}%`)}` : `v.phone like $${params.push(likePattern(q.search.replace(/\D/g, '')))}`);
   }
   if (statusWhere) where.push(statusWhere.includes('$now') ? statusWhere.replaceAll('$now', `$${params.push(now)}`) : statusWhere);
-  const sql = `from otp_verifications v join otp_api_keys k on k.id = v.key_id ${where.length ? `where ${where.join(' and ')}` : ''}`;
+  const sql = `from otp_verifications v left join otp_api_keys k on k.id = v.key_id ${where.length ? `where ${where.join(' and ')}` : ''}`;
   const total = (await tx.query<{ n: number }>(`select count(*)::int as n ${sql}`, params)).rows[0].n;
   const { rows } = await tx.query<ListRow>(
     `select ${V_COLUMNS.split(', ').map((c) => `v.${c}`).join(', ')}, k.name as key_name ${sql}
@@ -307,10 +307,29 @@ export async function claimDueCalls(tx: Queryable, now: Date, limit: number): Pr
   return rows;
 }
 
-/** The call's state and the key's retry delay, locked for the outcome's update. */
+/**
+ * Calls no worker reports on any more (ADR 0052): a verification left `calling` or `answered` since
+ * `before` — its worker died, or its reports were all lost — is `failed`, with the reason on its
+ * timeline (and to its webhook). Across tenants (withSystem), locked so a late report and the sweep
+ * do not both write; the rows are few (a partial index, migration 0057).
+ */
+export async function failLostCalls(tx: Queryable, before: Date, at: Date): Promise<{ id: string; tenant_id: number }[]> {
+  const { rows } = await tx.query<{ id: string; tenant_id: number }>(
+    `with lost as (
+       select id from otp_verifications where call_status in ('calling', 'answered') and updated_at < $1 for update skip locked)
+     update otp_verifications v set call_status = 'failed', next_call_at = null, updated_at = $2 from lost where v.id = lost.id
+     returning v.id, v.tenant_id`,
+    [before, at],
+  );
+  for (const r of rows) await addEvent(tx, r.tenant_id, r.id, 'failed', at, 'lost');
+  return rows;
+}
+
+/** The call's state and the key's retry delay (a test call, under no key: 0, never called again), locked for the outcome's update. */
 export async function callStateOf(tx: Queryable, id: string): Promise<(CallState & { retry_after_s: number }) | null> {
   const { rows } = await tx.query<CallState & { retry_after_s: number }>(
-    `select v.call_status, v.call_attempts, v.expires_at, k.retry_after_s from otp_verifications v join otp_api_keys k on k.id = v.key_id where v.id = $1 for update of v`,
+    `select v.call_status, v.call_attempts, v.expires_at, coalesce(k.retry_after_s, 0) as retry_after_s
+       from otp_verifications v left join otp_api_keys k on k.id = v.key_id where v.id = $1 for update of v`,
     [id],
   );
   return rows[0] ?? null;

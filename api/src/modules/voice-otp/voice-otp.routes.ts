@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  FEATURES, OTP_PUBLIC_API, OTP_TENANT_API, OtpCheckSchema, OtpKeyInputSchema, OtpListQuerySchema, OtpNumberUpdateSchema, OtpStartSchema, PERM,
-  type OtpCheckInput, type OtpKeyInput, type OtpListQuery, type OtpNumberUpdate, type OtpScope, type OtpStartInput,
+  FEATURES, OTP_PUBLIC_API, OTP_TENANT_API, OtpCheckSchema, OtpKeyInputSchema, OtpListQuerySchema, OtpNumberUpdateSchema, OtpStartSchema, OtpTestCallSchema, PERM,
+  type OtpCheckInput, type OtpKeyInput, type OtpListQuery, type OtpNumberUpdate, type OtpScope, type OtpStartInput, type OtpTestCallInput,
 } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
 import { authOf, declareAccess, guarded } from '../../http/guards';
@@ -47,6 +47,11 @@ export function voiceOtpTenantRoutes(svc?: VoiceOtpService) {
     app.get(`/${OTP_TENANT_API.verifications}`, { preHandler: [...view, validateFilters(OtpListQuerySchema)], schema: tenantSchema }, (request) =>
       otp.list(tid(request), request.query as OtpListQuery),
     );
+    // "Gọi thử": a test OTP call to the number the user typed (otp.manage); the limits and refusals of a start apply.
+    app.post(`/${OTP_TENANT_API.testCall}`, { preHandler: [...manage, validate({ body: OtpTestCallSchema })], schema: tenantSchema }, async (request, reply) => {
+      const auth = authOf(request);
+      return reply.status(201).send({ data: await otp.testCall(auth.tenantId, auth.userId, request.body as OtpTestCallInput) });
+    });
     app.get(`/${OTP_TENANT_API.numbers}`, { preHandler: view, schema: tenantSchema }, async (request) => ({ data: await otp.numbers.list(tid(request)) }));
     app.put(`/${OTP_TENANT_API.numbers}/:id`, { preHandler: [...manage, validate({ body: OtpNumberUpdateSchema })], schema: tenantSchema }, async (request) => ({
       data: await otp.numbers.set(tid(request), idOf(request.params), (request.body as OtpNumberUpdate).otp_enabled),

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
-  OTP_LIMITS, OTP_MSG, displayForm, presetRange, type OtpCheckResult, type OtpKey, type OtpKeyCreated, type OtpKeyInput, type OtpListQuery, type OtpListRow,
-  type OtpNumber, type OtpRefusal, type OtpScope, type OtpStartInput, type OtpStatus, type OtpVerification, type Paged,
+  OTP_DEFAULT_TEMPLATE, OTP_LIMITS, OTP_MSG, displayForm, presetRange, type OtpCheckResult, type OtpKey, type OtpKeyCreated, type OtpKeyInput, type OtpListQuery, type OtpListRow,
+  type OtpNumber, type OtpRefusal, type OtpScope, type OtpStartInput, type OtpStatus, type OtpTestCall, type OtpTestCallInput, type OtpVerification, type Paged,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { iso } from '../../db/sql';
@@ -11,9 +11,9 @@ import { sealWebhookSecret } from '../subscribers/subscribers.service';
 import type { SwitchboardHosts } from '../trunks/switchboard-hosts';
 import { findTenantByMaDn } from '../tenants/tenants.service';
 import { formatKey, hashSecret, keyPrefix, newSecret, parseKey, secretMatches } from './otp-keys';
-import { judgeWebhookUrl, newWebhookSecret } from './otp-webhooks';
+import { judgeWebhookUrl, newWebhookSecret, sweepLostCalls } from './otp-webhooks';
 
-export { scheduleOtpWebhooks, signWebhook } from './otp-webhooks';
+export { scheduleOtpJobs, signWebhook } from './otp-webhooks';
 import { afterCall, callableNumber, decideCheck, drawCode, limitRefusal, verificationStatus, type CallOutcome } from './voice-otp';
 import * as repo from './voice-otp.repository';
 
@@ -56,6 +56,39 @@ function statusWhere(status: OtpStatus | ''): string | null {
  */
 export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date(), hosts?: SwitchboardHosts) {
   const notFound = () => new AppError('NOT_FOUND');
+
+  /**
+   * A verification due for its call, after every refusal and limit (an application's start, or a
+   * test call from the screen: `keyId` null, no key limit). Under the tenant's lock: two starts
+   * cannot both take the last free place of a limit.
+   */
+  async function begin(tenantId: number, by: { keyId: number | null; startedBy: number | null }, x: OtpStartInput, now: Date): Promise<repo.VerificationRow> {
+    const callable = callableNumber(x.phone);
+    if ('refusal' in callable) throw refused(callable.refusal);
+    const number = callable.number;
+    return db.withTenant(tenantId, async (tx) => {
+      if (await repo.isBlockedOut(tx, number)) throw refused('blocked_out');
+      // The tenant's own do-not-call list binds every kind of call; an OTP is transactional (ADR 0049).
+      const dnc = await checkAndClaim(tx, tenantId, { kind: 'transactional', number, hotline: number, at: now, campaignId: null, callId: null });
+      if (!dnc.allowed) throw refused('dnc');
+      if (!(await repo.hasEnabledHotline(tx))) throw new AppError('OTP_NO_CALLER_NUMBER');
+      await repo.lockTenantStarts(tx, tenantId);
+      let dailyLimit = Number.MAX_SAFE_INTEGER;
+      if (by.keyId !== null) {
+        const key = await repo.getKey(tx, by.keyId);
+        if (!key) throw new AppError('UNAUTHORIZED');
+        dailyLimit = key.daily_limit;
+      }
+      const limit = limitRefusal(await repo.limitCounts(tx, by.keyId, number, now, dailyLimit));
+      if (limit) throw refused(limit, 'OTP_RATE_LIMITED');
+      const code = x.code ?? drawCode(x.code_length ?? OTP_LIMITS.codeLength.default, randomInt);
+      const row = await repo.insertVerification(tx, tenantId, {
+        keyId: by.keyId, phone: number, code, template: x.template, expiresAt: new Date(now.getTime() + x.ttl_s * 1000), now, startedBy: by.startedBy,
+      });
+      await repo.addEvent(tx, tenantId, row.id, 'queued', now, by.keyId === null ? 'test' : '');
+      return row;
+    });
+  }
   /**
    * A webhook URL the policy refuses (ADR 0043's, as for a switchboard: the API itself will POST to
    * it) is a 422 under its field, before anything is written. A name that resolves to nothing yet
@@ -85,28 +118,19 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
     },
 
     async start(c: OtpCaller, x: OtpStartInput): Promise<{ id: string; status: OtpStatus; expires_at: string }> {
-      const callable = callableNumber(x.phone);
-      if ('refusal' in callable) throw refused(callable.refusal);
-      const number = callable.number;
       const now = clock();
-      return db.withTenant(c.tenantId, async (tx) => {
-        if (await repo.isBlockedOut(tx, number)) throw refused('blocked_out');
-        // The tenant's own do-not-call list binds every kind of call; an OTP is transactional (ADR 0049).
-        const dnc = await checkAndClaim(tx, c.tenantId, { kind: 'transactional', number, hotline: number, at: now, campaignId: null, callId: null });
-        if (!dnc.allowed) throw refused('dnc');
-        if (!(await repo.hasEnabledHotline(tx))) throw new AppError('OTP_NO_CALLER_NUMBER');
-        await repo.lockTenantStarts(tx, c.tenantId);
-        const key = await repo.getKey(tx, c.keyId);
-        if (!key) throw new AppError('UNAUTHORIZED');
-        const limit = limitRefusal(await repo.limitCounts(tx, c.keyId, number, now, key.daily_limit));
-        if (limit) throw refused(limit, 'OTP_RATE_LIMITED');
-        const code = x.code ?? drawCode(x.code_length ?? OTP_LIMITS.codeLength.default, randomInt);
-        const row = await repo.insertVerification(tx, c.tenantId, {
-          keyId: c.keyId, phone: number, code, template: x.template, expiresAt: new Date(now.getTime() + x.ttl_s * 1000), now,
-        });
-        await repo.addEvent(tx, c.tenantId, row.id, 'queued', now);
-        return { id: row.id, status: verificationStatus(row, now), expires_at: iso(row.expires_at) };
-      });
+      const row = await begin(c.tenantId, { keyId: c.keyId, startedBy: null }, x, now);
+      return { id: row.id, status: verificationStatus(row, now), expires_at: iso(row.expires_at) };
+    },
+
+    /**
+     * "Gọi thử" on /voice-otp/number: a test call from a user, under no key (no application reads or
+     * checks it, no webhook hears it), with the refusals and the per-number and per-tenant limits of a
+     * start. The code is answered to the user who asked, to compare with what the phone hears.
+     */
+    async testCall(tenantId: number, userId: number | null, x: OtpTestCallInput): Promise<OtpTestCall> {
+      const row = await begin(tenantId, { keyId: null, startedBy: userId }, { phone: x.phone, ttl_s: OTP_LIMITS.ttlS.default, template: OTP_DEFAULT_TEMPLATE }, clock());
+      return { id: row.id, phone: displayForm(row.phone), code: row.code };
     },
 
     async get(c: OtpCaller, id: string): Promise<OtpVerification> {
@@ -161,6 +185,9 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
         return true;
       });
     },
+
+    /** Fails the calls no media worker reported on for OTP_LOST_CALL_S (a worker that died mid-call). */
+    sweepLostCalls: (): Promise<number> => sweepLostCalls(db, clock),
 
     keys: {
       list: async (tenantId: number): Promise<OtpKey[]> => (await db.withTenant(tenantId, repo.listKeys)).map(keyOf),

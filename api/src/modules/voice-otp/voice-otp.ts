@@ -107,6 +107,12 @@ export interface AfterCall {
   next_call_at: Date | null;
 }
 
+/**
+ * How long a call may go without a report from its media worker before it counts as lost (ADR 0052):
+ * longer than the longest ring (OTP_RING_SECONDS ≤ 120) and the longest code said twice, with room.
+ */
+export const OTP_LOST_CALL_S = 180;
+
 /** One retry at most (issue 35): the first call and one more. */
 export const MAX_CALL_ATTEMPTS = 2;
 
