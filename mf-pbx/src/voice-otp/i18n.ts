@@ -1,4 +1,4 @@
-import { OTP_STATUS_LABELS, entityStrings } from '@tongdai/contracts';
+import { OTP_STATUS_LABELS, OTP_TEST_CALL_LABEL, entityStrings } from '@tongdai/contracts';
 import { registerTranslations } from '@tongdai/platform';
 
 /** Strings of /voice-otp/list and /voice-otp/number (issue 35). */
@@ -24,7 +24,9 @@ registerTranslations(OTP_NS, {
     keyFilter: 'Khoá API',
     allTime: 'Mọi thời gian',
     presetFilter: 'Thời gian',
-    testCall: 'Gọi thử trên màn hình',
+    testCall: OTP_TEST_CALL_LABEL,
+    export: 'Xuất Excel',
+    exported: 'Đã xuất danh sách yêu cầu OTP',
   },
   key: {
     ...entityStrings('khoá API', 'Khoá API', 'tên khoá'),

@@ -7,6 +7,22 @@ import { crudResource } from '@tongdai/ui';
 export const otpRequestResource = crudResource({ scope: 'voice-otp', name: 'request', base: OTP_TENANT_API.verifications, client: tenantApi });
 export const otpKeyResource = crudResource({ scope: 'voice-otp', name: 'key', base: OTP_TENANT_API.keys, client: tenantApi });
 
+/**
+ * "Xuất Excel" on /voice-otp/list: every request the list's filters select (they live in the URL), as
+ * the API writes them (masked numbers, Vietnam time), saved as a file.
+ */
+export async function downloadOtpList(format: 'xlsx' | 'csv' = 'xlsx'): Promise<void> {
+  const params = new URLSearchParams(window.location.search);
+  params.delete('page');
+  const blob = await tenantApi().get(OTP_TENANT_API.export(format), { searchParams: params, timeout: false }).blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `yeu-cau-otp.${format}`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** Every key (the list's key filter). */
 export function useOtpKeys() {
   return useQuery({ queryKey: ['voice-otp', 'key', 'all'], queryFn: () => tenantApi().get(OTP_TENANT_API.keys).json<Paged<OtpKey>>().then((r) => r.data) });

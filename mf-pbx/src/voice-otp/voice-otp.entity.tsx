@@ -4,11 +4,10 @@ import {
   DATE_PRESETS, FEATURES, OTP_LIST_PRESETS, OTP_SCOPE_LABELS, OTP_STATUSES, OTP_STATUS_LABELS, OtpKeyInputSchema, PERM, dialogPaths, listPaths, screens,
   type OtpKey, type OtpListRow, type OtpStatus,
 } from '@tongdai/contracts';
-import { displayPhone } from '@tongdai/platform';
 import { defineEntity, formatDuration, selectFilter } from '@tongdai/ui';
 import '../telecom/fieldKinds';
 import { OTP_NS } from './i18n';
-import { otpKeyResource, otpRequestResource, useOtpKeys } from './voice-otp.api';
+import { downloadOtpList, otpKeyResource, otpRequestResource, useOtpKeys } from './voice-otp.api';
 
 const STATUS_COLORS: Record<OtpStatus, 'success' | 'danger' | 'warning' | 'informative' | 'subtle' | 'brand'> = {
   queued: 'subtle', calling: 'informative', answered: 'informative', completed: 'brand', no_answer: 'warning', busy: 'warning', failed: 'danger',
@@ -43,11 +42,12 @@ export const otpRequestEntity = defineEntity<Omit<OtpListRow, 'id'> & { id: numb
   key: 'otp-request', ns: OTP_NS, prefix: 'request', paths: listPaths(screens.voiceOtpList), permission: { view: PERM.otp.view }, feature: FEATURES.voiceOtp,
   schema: v.object({}), fields: [],
   api: otpRequestResource,
+  export: { permission: PERM.otp.view, run: () => downloadOtpList('xlsx') },
   rowName: (r) => r.phone,
   filters,
   columns: [
     { key: 'created_at', header: 'created_at', render: (r) => <span data-testid="otp-time">{when(r.created_at)}</span> },
-    { key: 'phone', header: 'phone', width: '130px', render: (r) => <span data-testid="otp-phone">{displayPhone(r.phone)}</span> },
+    { key: 'phone', header: 'phone', width: '130px', render: (r) => <span data-testid="otp-phone">{r.phone}</span> },
     { key: 'key_name', header: 'key_name', render: (r, c) => <span data-testid="otp-key">{r.key_name ?? c.t('request.testCall')}</span> },
     { key: 'status', header: 'status', render: (r) => <OtpStatusBadge status={r.status} /> },
     { key: 'call_duration_s', header: 'call_duration_s', render: (r) => <span data-testid="otp-duration">{r.call_duration_s === null ? '—' : formatDuration(r.call_duration_s)}</span> },

@@ -19,6 +19,8 @@ export const OTP_TENANT_API = {
   /** POST: a new webhook signing secret, answered once; the old one stops signing at once. */
   webhookSecret: (id: number | string) => `voice-otp/keys/${id}/webhook-secret`,
   verifications: 'voice-otp/verifications',
+  /** GET with the list's filters: every request they select, as CSV or XLSX. */
+  export: (format: 'csv' | 'xlsx') => `voice-otp/verifications/export.${format}`,
   /** POST { phone }: "Gọi thử" — a test OTP call from the screen; answers its id and the code it reads. */
   testCall: 'voice-otp/test-call',
   /** The tenant's hotlines with their OTP switch. */
@@ -242,6 +244,10 @@ export const OtpListQuerySchema = reportQuery({
   per_page: intFromQuery(1, 100, PAGE_SIZE),
 });
 export type OtpListQuery = v.InferOutput<typeof OtpListQuerySchema>;
+
+/** The export's columns (the list's, with the key's name for a test call said as the screen says it). */
+export const OTP_EXPORT_HEADERS = ['Thời gian', 'Số điện thoại', 'Khoá API', 'Trạng thái', 'Thời lượng gọi (giây)', 'Lần kiểm tra mã'] as const;
+export const OTP_TEST_CALL_LABEL = 'Gọi thử trên màn hình';
 
 /** A row of /voice-otp/list. */
 export interface OtpListRow {

@@ -276,6 +276,41 @@ describe('verifications', () => {
     expect(bad.json().message).toBe('Trạng thái không hợp lệ');
   });
 
+  it('export: the rows the filters select as CSV and XLSX; numbers masked while the tenant hides them, in the list too', async () => {
+    const k = await createKey(h.admin, 'demo', { name: 'Khoá xuất file' });
+    const a = (await start(k.secret, { phone: '0912000801', code: '8888' })).json().id;
+    await check(k.secret, a, '8888');
+    await start(k.secret, { phone: '0912000802' });
+    const csv = await t.app.inject({ url: `/t/demo/voice-otp/verifications/export.csv?key_id=${k.id}&status=approved`, headers: h.admin });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="yeu-cau-otp.csv"');
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Thời gian,Số điện thoại,Khoá API,Trạng thái,Thời lượng gọi (giây),Lần kiểm tra mã');
+    expect(lines.slice(1)).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},0912000801,Khoá xuất file,Đã xác thực,,1$/)]);
+    expect(csv.body).not.toContain('8888');
+    const xlsx = await t.app.inject({ url: `/t/demo/voice-otp/verifications/export.xlsx?key_id=${k.id}`, headers: h.admin });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await t.app.inject({ url: `/t/demo/voice-otp/verifications/export.pdf?key_id=${k.id}`, headers: h.admin })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/t/demo/voice-otp/verifications/export.csv?status=nope', headers: h.admin })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/t/demo/voice-otp/verifications/export.csv?key_id=${k.id}`, headers: h.staff })).statusCode).toBe(403);
+
+    // The tenant hides customers' numbers: the list and the export both show them masked.
+    const settings = (await t.app.inject({ url: '/t/demo/get-system-setting', headers: h.admin })).json().data;
+    await t.app.inject({ method: 'PUT', url: '/t/demo/update-system-setting', headers: h.admin, payload: { ...settings, hidden_phone_customer: 1, position_hidden_phone_customer: 3 } });
+    try {
+      const listed = (await t.app.inject({ url: `/t/demo/voice-otp/verifications?key_id=${k.id}`, headers: h.admin })).json().data.map((r: { phone: string }) => r.phone);
+      expect(listed).toHaveLength(2);
+      for (const p of listed) expect(p).toMatch(/\*{3}/);
+      const masked = await t.app.inject({ url: `/t/demo/voice-otp/verifications/export.csv?key_id=${k.id}`, headers: h.admin });
+      expect(masked.body).not.toContain('0912000801');
+      expect(masked.body).toMatch(/\*{3}/);
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/t/demo/update-system-setting', headers: h.admin, payload: settings });
+    }
+  });
+
   it('"Gọi thử": a test call from the screen under no key — listed as such, read by no application; refusals and the per-number limit of a start', async () => {
     const test = (headers: Record<string, string>, phone: string) => t.app.inject({ method: 'POST', url: '/t/demo/voice-otp/test-call', headers, payload: { phone } });
     const made = await test(h.admin, '0912 000 901');

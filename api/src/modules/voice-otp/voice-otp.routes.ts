@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  FEATURES, OTP_PUBLIC_API, OTP_TENANT_API, OtpCheckSchema, OtpKeyInputSchema, OtpListQuerySchema, OtpNumberUpdateSchema, OtpStartSchema, OtpTestCallSchema, PERM,
+  FEATURES, OTP_EXPORT_HEADERS, OTP_PUBLIC_API, OTP_TENANT_API, OtpCheckSchema, OtpKeyInputSchema, OtpListQuerySchema, OtpNumberUpdateSchema, OtpStartSchema, OtpTestCallSchema, PERM,
   type OtpCheckInput, type OtpKeyInput, type OtpListQuery, type OtpNumberUpdate, type OtpScope, type OtpStartInput, type OtpTestCallInput,
 } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
+import { sendExport } from '../../http/export-files';
 import { authOf, declareAccess, guarded } from '../../http/guards';
 import { idOf } from '../../http/params';
 import { validate, validateFilters } from '../../http/validate';
@@ -46,6 +47,16 @@ export function voiceOtpTenantRoutes(svc?: VoiceOtpService) {
 
     app.get(`/${OTP_TENANT_API.verifications}`, { preHandler: [...view, validateFilters(OtpListQuerySchema)], schema: tenantSchema }, (request) =>
       otp.list(tid(request), request.query as OtpListQuery),
+    );
+    // The list's filters, every row they select, as CSV or XLSX (streamed; a bad filter stays a 400).
+    app.get(`/${OTP_TENANT_API.verifications}/export.:format`, { preHandler: [...view, validateFilters(OtpListQuerySchema)], schema: tenantSchema }, (request, reply) =>
+      sendExport(reply, {
+        format: (request.params as { format: string }).format,
+        file: 'yeu-cau-otp',
+        sheet: 'Yêu cầu OTP',
+        headers: OTP_EXPORT_HEADERS,
+        pages: () => otp.exportPages(tid(request), request.query as OtpListQuery),
+      }),
     );
     // "Gọi thử": a test OTP call to the number the user typed (otp.manage); the limits and refusals of a start apply.
     app.post(`/${OTP_TENANT_API.testCall}`, { preHandler: [...manage, validate({ body: OtpTestCallSchema })], schema: tenantSchema }, async (request, reply) => {
