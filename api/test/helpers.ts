@@ -57,7 +57,9 @@ export async function startTestApp(opts: Partial<ServerOptions> = {}): Promise<T
   const fresh = await seededDatabase();
   const db = await openDb({ databaseUrl: fresh.url });
   // The host policy as the environment sets it (nothing allowed), with no DNS: the tests' names answer nothing.
-  const app = await buildServer({ db, jwtSecret: TEST_JWT_SECRET, switchboardHosts: SwitchboardHosts.fromEnv(process.env, NO_DNS), ...opts });
+  // Voice-OTP's background rounds (webhooks each second, lost calls) off unless a suite asks: its
+  // suites run them by hand on their own clock, and the others would only add queries to the run.
+  const app = await buildServer({ db, jwtSecret: TEST_JWT_SECRET, switchboardHosts: SwitchboardHosts.fromEnv(process.env, NO_DNS), otpWebhookMs: null, ...opts });
   return {
     app,
     db,
