@@ -97,6 +97,9 @@ test('voice-OTP: a key made on /voice-otp/number starts a verification as an app
     await list.goto();
     await page.getByTestId('otp-key-filter').selectOption({ label: KEY });
     await expect(page).toHaveURL(/key_id=\d+/);
+    // The key's calls over the last 30 days: the one placed was answered; the chart per day below it.
+    await expect(page.getByTestId('otp-answered-rate')).toHaveText('Tỉ lệ nghe máy: 100% (1/1 cuộc gọi)');
+    await expect(page.getByTestId('otp-stats').locator('svg').first()).toBeVisible();
     const listed = list.rowOfPhone(PHONE);
     await expect(listed.getByTestId('otp-key')).toHaveText(KEY);
     await expect(listed.getByTestId('otp-status')).toHaveText('Đã đọc mã');
@@ -129,10 +132,12 @@ test('voice-OTP: a key made on /voice-otp/number starts a verification as an app
         await page.reload();
         await expect(listed.getByTestId('otp-status')).toHaveText('Đã xác thực');
       }
-      await shot(page, `voice-otp-list-${mode}`);
+      await expect(page.getByTestId('otp-stats').locator('svg').first()).toBeVisible();
+    await shot(page, `voice-otp-list-${mode}`);
       await numbers.goto();
       await expect(numbers.row(KEY).getByTestId('key-last-used')).not.toHaveText('Chưa dùng');
       await expect(numbers.row(KEY).getByTestId('key-webhook')).toHaveText('Đang nhận');
+      await expect(numbers.numberRow(HOTLINE).getByTestId('otp-number-rate')).toHaveText('100% (1/1 cuộc)');
       await shot(page, `voice-otp-number-${mode}`);
       await list.goto();
     }

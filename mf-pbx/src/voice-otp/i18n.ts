@@ -69,6 +69,13 @@ registerTranslations(OTP_NS, {
     copyFailed: 'Không sao chép được, hãy chọn và sao chép thủ công',
     close: 'Tôi đã lưu khoá',
   },
+  stats: {
+    title: 'Cuộc gọi OTP theo ngày',
+    rate: 'Tỉ lệ nghe máy: {{rate}}% ({{answered}}/{{called}} cuộc gọi)',
+    none: 'Chưa có cuộc gọi OTP nào trong khoảng thời gian này.',
+    answered: 'Nghe máy',
+    unanswered: 'Không nghe máy / lỗi',
+  },
   numbers: {
     nav: 'Số gọi OTP',
     title: 'Số gọi OTP',
@@ -83,6 +90,9 @@ registerTranslations(OTP_NS, {
     testPlaceholder: 'Ví dụ 0912 345 678',
     test: 'Gọi thử',
     testNeedsNumber: 'Bật ít nhất một hotline để gọi thử',
+    rate: 'Tỉ lệ nghe máy (30 ngày)',
+    rateValue: '{{rate}}% ({{answered}}/{{called}} cuộc)',
+    noCalls: 'Chưa gọi',
     testStarted: 'Đang gọi thử tới {{phone}}: mã đọc trong cuộc gọi là {{code}}',
   },
 });

@@ -1,18 +1,48 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Body1, Button, Caption1, Card, Field, Input, Spinner, Subtitle1, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { CallRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { PERM, type OtpNumber } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
-import { EmptyState, EntityListScreen } from '@tongdai/ui';
+import { EmptyState, EntityListScreen, useUrlParams } from '@tongdai/ui';
 import { OTP_NS } from './i18n';
 import { CreateKeyDialog, RevokeKey, RotateWebhookSecret } from './KeyDialogs';
 import { otpKeyEntity, otpRequestEntity } from './voice-otp.entity';
-import { useOtpNumbers, useOtpTestCall, useSetOtpNumber } from './voice-otp.api';
+import { useOtpNumbers, useOtpStats, useOtpTestCall, useSetOtpNumber } from './voice-otp.api';
 
-/** /voice-otp/list: the requests the tenant's applications made, with their status. */
-export const OtpList = () => <EntityListScreen entity={otpRequestEntity} />;
+const OtpAnsweredChart = lazy(() => import('./OtpAnsweredChart'));
+
+/** The answered rate of the list's dates and key (none: the last 30 days), and its chart per day. */
+function OtpStatsCard() {
+  const { t } = useTranslation(OTP_NS);
+  const [params] = useUrlParams();
+  const filters = Object.fromEntries(['preset', 'from', 'to', 'key_id'].flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
+  const stats = useOtpStats(filters);
+  if (!stats.data) return null;
+  const { called, answered } = stats.data;
+  const rate = called ? Math.round((answered / called) * 100) : null;
+  return (
+    <Card data-testid="otp-stats">
+      <Body1 data-testid="otp-answered-rate">
+        {rate === null ? t('stats.none') : t('stats.rate', { rate, answered, called })}
+      </Body1>
+      {called > 0 && (
+        <Suspense fallback={<Spinner size="tiny" />}>
+          <OtpAnsweredChart stats={stats.data} labels={{ answered: t('stats.answered'), unanswered: t('stats.unanswered'), title: t('stats.title') }} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
+
+/** /voice-otp/list: the requests the tenant's applications made, with their status; under them the answered rate per day. */
+export const OtpList = () => (
+  <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <EntityListScreen entity={otpRequestEntity} />
+    <OtpStatsCard />
+  </div>
+);
 
 /** The tenant's hotlines and whether each places OTP calls (otp.manage switches it). */
 function OtpNumbers() {
@@ -38,6 +68,7 @@ function OtpNumbers() {
             <TableRow>
               <TableHeaderCell>{t('numbers.number')}</TableHeaderCell>
               <TableHeaderCell>{t('numbers.switchboard')}</TableHeaderCell>
+              <TableHeaderCell>{t('numbers.rate')}</TableHeaderCell>
               <TableHeaderCell>{t('numbers.enabled')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
@@ -46,6 +77,9 @@ function OtpNumbers() {
               <TableRow key={n.id} data-testid="otp-number-row" data-number={n.number}>
                 <TableCell><Body1>{n.number}</Body1></TableCell>
                 <TableCell>{n.switchboard_name}</TableCell>
+                <TableCell data-testid="otp-number-rate">
+                  {n.called_30d ? t('numbers.rateValue', { rate: Math.round((n.answered_30d / n.called_30d) * 100), answered: n.answered_30d, called: n.called_30d }) : t('numbers.noCalls')}
+                </TableCell>
                 <TableCell>
                   <Switch
                     checked={n.otp_enabled} disabled={!can(PERM.otp.manage) || set.isPending} aria-label={`${t('numbers.enabled')} ${n.number}`}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OTP_TENANT_API, type One, type OtpKey, type OtpNumber, type OtpTestCall, type Paged } from '@tongdai/contracts';
+import { OTP_TENANT_API, type One, type OtpKey, type OtpNumber, type OtpStats, type OtpTestCall, type Paged } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 import { crudResource } from '@tongdai/ui';
 
@@ -21,6 +21,14 @@ export async function downloadOtpList(format: 'xlsx' | 'csv' = 'xlsx'): Promise<
   a.download = `yeu-cau-otp.${format}`;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The answered rate per day for the list's dates and key (the chart above the list). */
+export function useOtpStats(filters: Record<string, string>) {
+  return useQuery({
+    queryKey: ['voice-otp', 'request', 'stats', filters],
+    queryFn: () => tenantApi().get(OTP_TENANT_API.stats, { searchParams: filters }).json<One<OtpStats>>().then((r) => r.data),
+  });
 }
 
 /** Every key (the list's key filter). */

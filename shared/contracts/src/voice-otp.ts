@@ -21,6 +21,8 @@ export const OTP_TENANT_API = {
   verifications: 'voice-otp/verifications',
   /** GET with the list's filters: every request they select, as CSV or XLSX. */
   export: (format: 'csv' | 'xlsx') => `voice-otp/verifications/export.${format}`,
+  /** GET with the list's date and key filters: per Vietnam day, the requests and how many calls were answered. */
+  stats: 'voice-otp/stats',
   /** POST { phone }: "Gọi thử" — a test OTP call from the screen; answers its id and the code it reads. */
   testCall: 'voice-otp/test-call',
   /** The tenant's hotlines with their OTP switch. */
@@ -249,6 +251,20 @@ export type OtpListQuery = v.InferOutput<typeof OtpListQuerySchema>;
 export const OTP_EXPORT_HEADERS = ['Thời gian', 'Số điện thoại', 'Khoá API', 'Trạng thái', 'Thời lượng gọi (giây)', 'Lần kiểm tra mã'] as const;
 export const OTP_TEST_CALL_LABEL = 'Gọi thử trên màn hình';
 
+/** GET voice-otp/stats: each Vietnam day of the range with requests (its calls answered or not), oldest first. */
+export interface OtpDayStats {
+  day: string;
+  /** Requests whose call was placed (answered, completed, no_answer, busy, failed). */
+  called: number;
+  /** Of those, answered (the code read, or the callee hung up while it was). */
+  answered: number;
+}
+export interface OtpStats {
+  days: OtpDayStats[];
+  called: number;
+  answered: number;
+}
+
 /** A row of /voice-otp/list. */
 export interface OtpListRow {
   id: string;
@@ -268,6 +284,9 @@ export interface OtpNumber {
   number: string;
   switchboard_name: string;
   otp_enabled: boolean;
+  /** OTP calls placed from it in the last 30 days, and how many were answered. */
+  called_30d: number;
+  answered_30d: number;
 }
 export const OtpNumberUpdateSchema = v.object({ otp_enabled: v.boolean(MSG.required) });
 export type OtpNumberUpdate = v.InferOutput<typeof OtpNumberUpdateSchema>;

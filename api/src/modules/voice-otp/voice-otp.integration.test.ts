@@ -276,6 +276,37 @@ describe('verifications', () => {
     expect(bad.json().message).toBe('Trạng thái không hợp lệ');
   });
 
+  it('stats: per Vietnam day of the range, the calls placed and answered (the list’s chart); each hotline’s answered rate over 30 days', async () => {
+    const k = await createKey(h.admin, 'demo', { name: 'Khoá thống kê', retry_after_s: 0 });
+    const ids3: string[] = [];
+    for (const phone of ['0912000951', '0912000952', '0912000953', '0912000954']) ids3.push((await start(k.secret, { phone })).json().id as string);
+    const svc = createVoiceOtpService(t.db);
+    const claimed = (await svc.claimCalls(100)).map((c) => c.id);
+    for (const id of ids3.slice(0, 3)) expect(claimed).toContain(id);
+    await svc.recordCallOutcome(ids.demo, ids3[0], 'answered', null, 1);
+    await svc.recordCallOutcome(ids.demo, ids3[0], 'completed', 21, 1);
+    await svc.recordCallOutcome(ids.demo, ids3[1], 'no_answer', null, 1);
+    await svc.recordCallOutcome(ids.demo, ids3[2], 'busy', null, 1);
+    // The fourth is still calling: not counted as placed until its call ends or is answered.
+    const res = await t.app.inject({ url: `/t/demo/voice-otp/stats?key_id=${k.id}`, headers: h.admin });
+    expect(res.statusCode).toBe(200);
+    const stats = res.json().data;
+    expect({ called: stats.called, answered: stats.answered }).toEqual({ called: 3, answered: 1 });
+    expect(stats.days).toHaveLength(30);
+    expect(stats.days.at(-1)).toEqual({ day: new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10), called: 3, answered: 1 });
+    expect(stats.days.slice(0, -1).every((d: { called: number }) => d.called === 0)).toBe(true);
+    const yesterday = (await t.app.inject({ url: `/t/demo/voice-otp/stats?key_id=${k.id}&preset=yesterday`, headers: h.admin })).json().data;
+    expect([yesterday.days.length, yesterday.called]).toEqual([1, 0]);
+    expect((await t.app.inject({ url: '/t/demo/voice-otp/stats?preset=nope', headers: h.admin })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/t/demo/voice-otp/stats', headers: h.staff })).statusCode).toBe(403);
+    // The hotline that placed them: its answered rate over the last 30 days counts them.
+    const numbers = (await t.app.inject({ url: '/t/demo/voice-otp/numbers', headers: h.admin })).json().data;
+    const hotline = numbers.find((n: { number: string }) => n.number === '02873005201');
+    expect(hotline.called_30d).toBeGreaterThanOrEqual(3);
+    expect(hotline.answered_30d).toBeGreaterThanOrEqual(1);
+    expect(hotline.answered_30d).toBeLessThan(hotline.called_30d);
+  });
+
   it('export: the rows the filters select as CSV and XLSX; numbers masked while the tenant hides them, in the list too', async () => {
     const k = await createKey(h.admin, 'demo', { name: 'Khoá xuất file' });
     const a = (await start(k.secret, { phone: '0912000801', code: '8888' })).json().id;

@@ -253,13 +253,39 @@ export interface NumberRow {
   number: string;
   switchboard_name: string;
   otp_enabled: boolean;
+  called_30d: number;
+  answered_30d: number;
+}
+
+/** The call states that mean a call was placed, and those of them that were answered. */
+const PLACED = `('answered', 'completed', 'no_answer', 'busy', 'failed')`;
+const ANSWERED = `('answered', 'completed')`;
+
+/** Per Vietnam day of [from, to) (and one key), the requests whose call was placed and how many were answered. */
+export async function dayStats(tx: Queryable, from: Date, to: Date, keyId: number | ''): Promise<{ day: string; called: number; answered: number }[]> {
+  const params: unknown[] = [from, to];
+  const byKey = keyId === '' ? '' : ` and v.key_id = $${params.push(keyId)}`;
+  const { rows } = await tx.query<{ day: string; called: number; answered: number }>(
+    `select to_char(v.created_at at time zone 'Asia/Ho_Chi_Minh', 'YYYY-MM-DD') as day,
+            count(*) filter (where v.call_status in ${PLACED})::int as called,
+            count(*) filter (where v.call_status in ${ANSWERED})::int as answered
+       from otp_verifications v where v.created_at >= $1 and v.created_at < $2${byKey}
+      group by 1 order by 1`,
+    params,
+  );
+  return rows;
 }
 
 /** The tenant's hotlines (numbers bound to a switchboard) and their OTP switch. */
-export async function listNumbers(tx: Queryable): Promise<NumberRow[]> {
+export async function listNumbers(tx: Queryable, now: Date = new Date()): Promise<NumberRow[]> {
   return (
     await tx.query<NumberRow>(
-      `select n.id, n.number, s.name as switchboard_name, n.otp_enabled from pbx_numbers n join telecom_switchboards s on s.id = n.switchboard_id order by n.number`,
+      `select n.id, n.number, s.name as switchboard_name, n.otp_enabled, coalesce(c.called, 0)::int as called_30d, coalesce(c.answered, 0)::int as answered_30d
+         from pbx_numbers n join telecom_switchboards s on s.id = n.switchboard_id
+         left join (select hotline_id, count(*) filter (where call_status in ${PLACED}) as called, count(*) filter (where call_status in ${ANSWERED}) as answered
+                      from otp_verifications where created_at >= $1::timestamptz - interval '30 days' and hotline_id is not null group by hotline_id) c on c.hotline_id = n.id
+        order by n.number`,
+      [now],
     )
   ).rows;
 }

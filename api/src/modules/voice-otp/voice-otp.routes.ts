@@ -48,6 +48,10 @@ export function voiceOtpTenantRoutes(svc?: VoiceOtpService) {
     app.get(`/${OTP_TENANT_API.verifications}`, { preHandler: [...view, validateFilters(OtpListQuerySchema)], schema: tenantSchema }, (request) =>
       otp.list(tid(request), request.query as OtpListQuery),
     );
+    // The list's chart: the answered rate per Vietnam day of its dates and key.
+    app.get(`/${OTP_TENANT_API.stats}`, { preHandler: [...view, validateFilters(OtpListQuerySchema)], schema: tenantSchema }, async (request) => ({
+      data: await otp.stats(tid(request), request.query as OtpListQuery),
+    }));
     // The list's filters, every row they select, as CSV or XLSX (streamed; a bad filter stays a 400).
     app.get(`/${OTP_TENANT_API.verifications}/export.:format`, { preHandler: [...view, validateFilters(OtpListQuerySchema)], schema: tenantSchema }, (request, reply) =>
       sendExport(reply, {

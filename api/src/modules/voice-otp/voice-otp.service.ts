@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
-  OTP_DEFAULT_TEMPLATE, OTP_LIMITS, OTP_MSG, OTP_STATUS_LABELS, OTP_TEST_CALL_LABEL, displayForm, vnDay, vnTime, presetRange, type OtpCheckResult, type OtpKey, type OtpKeyCreated, type OtpKeyInput, type OtpListQuery, type OtpListRow,
-  type OtpNumber, type OtpRefusal, type OtpScope, type OtpStartInput, type OtpStatus, type OtpTestCall, type OtpTestCallInput, type OtpVerification, type Paged,
+  OTP_DEFAULT_TEMPLATE, OTP_LIMITS, OTP_MSG, OTP_STATUS_LABELS, OTP_TEST_CALL_LABEL, displayForm, vnDay, vnDayStart, vnTime, presetRange, type OtpCheckResult, type OtpKey, type OtpKeyCreated, type OtpKeyInput, type OtpListQuery, type OtpListRow,
+  type OtpNumber, type OtpRefusal, type OtpScope, type OtpStartInput, type OtpStatus, type OtpStats, type OtpTestCall, type OtpTestCallInput, type OtpVerification, type Paged,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { iso } from '../../db/sql';
@@ -24,6 +24,8 @@ export interface OtpCaller {
   keyId: number;
   scopes: OtpScope[];
 }
+
+const DAY_MS = 86_400_000;
 
 const refused = (rule: OtpRefusal, code: 'OTP_REFUSED' | 'OTP_RATE_LIMITED' = 'OTP_REFUSED') =>
   new AppError(code, [{ field: 'phone', rule, message: OTP_MSG[rule] }]);
@@ -253,6 +255,26 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
       };
     },
 
+    /**
+     * The answered rate per Vietnam day, for the list's chart: the list's dates (a preset, or from/to;
+     * none: the last 30 days) and key; every day of the range, those without requests at 0.
+     */
+    async stats(tenantId: number, q: Pick<OtpListQuery, 'preset' | 'from' | 'to' | 'key_id'>): Promise<OtpStats> {
+      const now = clock();
+      const range = q.preset ? presetRange(q.preset, now) : q.from || q.to ? { from: q.from, to: q.to } : null;
+      const to = range?.to ? vnDayStart(range.to)!.getTime() + DAY_MS : vnDayStart(vnDay(now))!.getTime() + DAY_MS;
+      const from = range?.from ? vnDayStart(range.from)!.getTime() : to - 30 * DAY_MS;
+      const rows = await db.withTenant(tenantId, (tx) => repo.dayStats(tx, new Date(from), new Date(to), q.key_id));
+      const byDay = new Map(rows.map((r) => [r.day, r]));
+      const days: OtpStats['days'] = [];
+      // At most 366 bars: a longer range shows its last year.
+      for (let t = Math.max(from, to - 366 * DAY_MS); t < to; t += DAY_MS) {
+        const day = vnDay(new Date(t));
+        days.push({ day, called: byDay.get(day)?.called ?? 0, answered: byDay.get(day)?.answered ?? 0 });
+      }
+      return { days, called: rows.reduce((n, r) => n + r.called, 0), answered: rows.reduce((n, r) => n + r.answered, 0) };
+    },
+
     /** Every request the list's filters select, 1,000 at a time, as the export's lines (Vietnam time, masked numbers). */
     async exportPages(tenantId: number, q: OtpListQuery): Promise<AsyncGenerator<string[][]>> {
       const first = await this.list(tenantId, { ...q, page: 1, per_page: 1 });
@@ -270,7 +292,7 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
 
     numbers: {
       list: async (tenantId: number): Promise<OtpNumber[]> =>
-        (await db.withTenant(tenantId, repo.listNumbers)).map((r) => ({ ...r, number: displayForm(r.number) })),
+        (await db.withTenant(tenantId, (tx) => repo.listNumbers(tx, clock()))).map((r) => ({ ...r, number: displayForm(r.number) })),
       async set(tenantId: number, id: number, enabled: boolean): Promise<OtpNumber> {
         return db.withTenant(tenantId, async (tx: Queryable) => {
           if (!(await repo.setNumberOtp(tx, id, enabled))) throw notFound();
