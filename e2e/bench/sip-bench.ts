@@ -73,7 +73,15 @@ export async function sipFigures(o: { sip: StackSip | null; passwords: { '101': 
       ua.onSend = (method, authenticated) => {
         if (method === 'INVITE' && authenticated) sentAt = performance.now();
       };
-      const r = await ua.request({ method: 'INVITE', from: `sip:101@${DOMAIN}`, to: `sip:102@${DOMAIN}`, uri: `sip:102@${DOMAIN}`, authUser: '101', password: o.passwords['101'] });
+      const invite = () => ua.request({ method: 'INVITE', from: `sip:101@${DOMAIN}`, to: `sip:102@${DOMAIN}`, uri: `sip:102@${DOMAIN}`, authUser: '101', password: o.passwords['101'] });
+      let r = await invite();
+      // The first round may find 102 still busy with the sections before (the carrier's and the wall's calls
+      // end as this one starts: 486 at load 8, ci6 of the twenty-fifth session): asked again for up to 10 s,
+      // unmeasured; a round that never rings still fails the section.
+      for (let wait = 0; i === 0 && !ringAt && r.status === 486 && wait < 20; wait++) {
+        await new Promise((done) => setTimeout(done, 500));
+        r = await invite();
+      }
       if (!ringAt) throw new Error(`INVITE 102: no 180 (final ${r.status})`);
       ringing.push(ringAt - sentAt);
     }
