@@ -7,7 +7,7 @@
  *   MEDIA_API_URL   the API's internal listener (default http://127.0.0.1:4001/internal/sip)
  *   MEDIA_API_SECRET  the listener's shared secret (the API's INTERNAL_SECRET; required)
  *   MEDIA_PROXY     Kamailio's UDP address host:port (default 127.0.0.1:5060)
- *   MEDIA_ORIGINATE_POLL_MS  how often to ask the API for a call to place (voice-OTP; default 500, 0: never)
+ *   MEDIA_ORIGINATE_POLL_MS  how often to ask the API for a call to place (voice-OTP; default 1500, 0: never)
  *   MEDIA_SPOOL_DIR recordings until the API has them, kept across this worker's restarts
  *                   (default <repo>/.data/recording-spool/<MEDIA_PORT>)
  */

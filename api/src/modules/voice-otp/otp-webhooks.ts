@@ -115,7 +115,7 @@ export async function sweepLostCalls(db: Db, clock: () => Date = () => new Date(
 }
 
 /**
- * Voice-OTP's background work in the API: the webhooks due, every `everyMs` (1 s), and the sweep of
+ * Voice-OTP's background work in the API: the webhooks due, every `everyMs` (2 s), and the sweep of
  * lost calls every 30 s; one round at a time, from the moment the server is ready. The timer does
  * not keep the process alive, and closing the server waits for a round under way. A database that
  * is away fails a round quietly: the rows wait, the next round tries again.
@@ -142,7 +142,7 @@ export function scheduleOtpJobs(app: FastifyInstance, db: Db, hosts: Switchboard
       });
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(run, o.everyMs ?? 1000);
+    timer = setInterval(run, o.everyMs ?? 2000);
     timer.unref();
   });
   app.addHook('onClose', async () => {
