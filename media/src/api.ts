@@ -17,7 +17,8 @@ export class MediaApi {
 
   private get(path: string, init: RequestInit, timeoutMs: number): Promise<Response> {
     const headers = { ...(init.headers as Record<string, string> | undefined), 'x-tongdai-internal': this.secret };
-    return fetch(`${this.base}${path}`, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return fetch(`${this.base}${path}`, { ...init, headers, signal: init.signal ? AbortSignal.any([timeout, init.signal]) : timeout });
   }
 
   private async json<T>(path: string, init: RequestInit = {}): Promise<T | null> {
@@ -92,10 +93,11 @@ export class MediaApi {
 
   /**
    * The next call the worker is to place (voice-OTP, ADR 0052): the API claims one that is due and
-   * answers its token and what to say, or nothing (204) when none is due.
+   * answers its token and what to say, or nothing (204) when none came due within `waitMs` (it holds
+   * the ask that long and answers the moment one is started).
    */
-  async originate(worker: string): Promise<OriginateJob | null> {
-    const res = await this.get('/media/originate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ worker }) }, 5000);
+  async originate(worker: string, waitMs = 0, signal?: AbortSignal): Promise<OriginateJob | null> {
+    const res = await this.get('/media/originate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ worker, wait_ms: waitMs }), signal }, waitMs + 5000);
     if (res.status === 204 || res.status === 404) return null;
     if (!res.ok) throw new Error(`/media/originate: HTTP ${res.status}`);
     return (await res.json()) as OriginateJob;

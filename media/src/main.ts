@@ -37,6 +37,7 @@ startWorker({
   apiUrl: process.env.MEDIA_API_URL ?? 'http://127.0.0.1:4001/internal/sip',
   apiSecret,
   originatePollMs: process.env.MEDIA_ORIGINATE_POLL_MS ? Number(process.env.MEDIA_ORIGINATE_POLL_MS) : undefined,
+  originateWaitMs: process.env.MEDIA_ORIGINATE_WAIT_MS ? Number(process.env.MEDIA_ORIGINATE_WAIT_MS) : undefined,
   proxy: { address: proxyHost, port: Number(proxyPort ?? 5060) },
 })
   .then((w) => {

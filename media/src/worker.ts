@@ -29,12 +29,17 @@ export interface WorkerOptions {
    */
   spoolDir?: string;
   /**
-   * How often the worker asks the API for a call to place (voice-OTP, ADR 0052); 0: never.
-   * Default 1500 ms: each ask is a transaction, and on PGlite (one connection) asks every 500 ms from
-   * every worker, beside the OTP jobs, were suspected of holding back call events under load (ci6/ci7 of
-   * the twenty-fifth session: 102 seen busy after its calls); the bench (issue 35) is to set it against "within 1 s".
+   * How long the worker waits before asking the API for a call to place again after an ask failed
+   * or came back at once (voice-OTP, ADR 0052); 0: it never asks (no OTP calls from this worker).
    */
   originatePollMs?: number;
+  /**
+   * How long the API may hold an ask while no call is due (a long poll, default 10 s): a start or a
+   * retry's time answers it at once, so the call is placed within the second without the worker
+   * asking the database every half second (each ask is a transaction, and on PGlite's one connection
+   * asks twice a second were suspected of holding back call events under load).
+   */
+  originateWaitMs?: number;
   log?: (msg: string) => void;
 }
 
@@ -92,13 +97,20 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const placed = new Map<string, OtpCall>();
   const placing = { ep, proxy: o.proxy, log, track: (key: string, call: OtpCall | null) => (call ? placed.set(key, call) : placed.delete(key)) };
   let polling = true;
+  // Ends a held ask when the worker stops (it would otherwise keep the process up to a wait longer).
+  const asking = new AbortController();
   const pollMs = o.originatePollMs ?? 1500;
+  const waitMs = o.originateWaitMs ?? 10_000;
   const poll = async (): Promise<void> => {
     while (polling) {
-      const job = await api.originate(ctx.self).catch(() => null);
+      const asked = Date.now();
+      // undefined: the ask failed (an API restarting or away); null: nothing due within the wait.
+      const job = await api.originate(ctx.self, waitMs, asking.signal).catch(() => undefined);
       if (!polling) return;
       if (!job) {
-        await new Promise((r) => setTimeout(r, pollMs).unref());
+        // Asked again at once after a held ask; after a failure, or an answer that came back at once
+        // (another worker took the call that woke both), a pause first.
+        if (job === undefined || Date.now() - asked < Math.min(waitMs, 250)) await new Promise((r) => setTimeout(r, pollMs).unref());
         continue;
       }
       // Reports in order, each tried again with backoff while the API does not take it (a busy or restarting API).
@@ -139,6 +151,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     droppedFrames: () => CLOCK.dropped,
     stop: () => {
       polling = false;
+      asking.abort();
       for (const c of [...placed.values()]) c.stop();
       for (const c of new Set(dialogs.values())) c.hangup();
       spool.close();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
 import { planCall, type LiveState } from '../routing';
+import { otpCallsDue } from '../voice-otp/otp-due';
 import { createVoiceOtpService } from '../voice-otp/voice-otp.service';
 import type { Continuations } from './continuation';
 
@@ -17,7 +18,11 @@ export interface OriginateDeps {
 /** How long an OTP call rings before the worker gives up (OTP_RING_SECONDS, default 30). */
 const ringSeconds = () => Math.min(120, Math.max(3, Number(process.env.OTP_RING_SECONDS) || 30));
 
-const OriginateBody = v.object({ worker: v.optional(v.pipe(v.string(), v.maxLength(300))) });
+const OriginateBody = v.object({
+  worker: v.optional(v.pipe(v.string(), v.maxLength(300))),
+  /** How long the worker lets the API hold its ask while no call is due (a long poll): 0, answer at once. */
+  wait_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000))),
+});
 const OriginatedBody = v.object({
   id: v.pipe(v.string(), v.uuid()),
   tenant_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
@@ -33,22 +38,39 @@ const OriginatedBody = v.object({
  *   POST /internal/sip/media/originate    a worker asks for a call to place: the API claims one due
  *                                          verification (for update skip locked) and answers a
  *                                          continuation token for "out through the hotline's
- *                                          switchboard to the number", the code and the ring time; 204: none
+ *                                          switchboard to the number", the code and the ring time;
+ *                                          none due: the ask is held up to its `wait_ms` until a start
+ *                                          or a retry's time wakes it (otp-due.ts), then 204
  *   POST /internal/sip/media/originated   the worker's report: answered, then completed / no_answer / busy / failed
  * The worker asks (it already talks to this listener); no API instance needs to know where workers are.
  */
 export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps): void {
   const otp = createVoiceOtpService(d.db);
 
+  // Closing answers every held ask at once (preClose: before the server waits for its open requests).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    otpCallsDue.wake();
+  });
+
   app.post('/internal/sip/media/originate', async (request, reply) => {
-    if (!v.safeParse(OriginateBody, request.body ?? {}).success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const body = v.safeParse(OriginateBody, request.body ?? {});
+    if (!body.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const until = Date.now() + (body.output.wait_ms ?? 0);
     for (;;) {
-      // Asked every half second by every worker: a database that is away answers 503 here, quietly
-      // (the worker asks again), instead of an error logged twice a second.
+      const since = otpCallsDue.generation;
+      // Asked again and again by every worker: a database that is away answers 503 here, quietly
+      // (the worker asks again a little later), instead of an error logged at every ask.
       const claimed = await otp.claimCalls(1).catch(() => null);
       if (!claimed) return reply.status(503).send({ error: 'UNAVAILABLE' });
       const [call] = claimed;
-      if (!call) return reply.status(204).send();
+      if (!call) {
+        if (closing || !(await otpCallsDue.wait(until - Date.now(), since))) return reply.status(204).send();
+        // The worker gave up on its ask meanwhile: a call claimed now would be placed by nobody.
+        if (closing || request.raw.socket?.destroyed) return reply.status(204).send();
+        continue;
+      }
       if (!call.hotline) {
         await otp.recordCallOutcome(call.tenant_id, call.id, 'failed');
         continue;

@@ -1,4 +1,5 @@
-import { insertHotline, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
+import { insertHotline, insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
+import { buildInternalServer } from '../sip/internal-server';
 import { bearer, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 import { createVoiceOtpService } from './voice-otp.service';
 
@@ -423,5 +424,48 @@ describe('the call job (slice 2 groundwork, ADR 0052)', () => {
     now = new Date(now.getTime() + 60_000);
     expect(await svc.claimCalls(10)).toEqual([]);
     expect((await svc.get(caller, b.id)).status).toBe('busy');
+  });
+
+  it('a media worker\'s ask for a call is held while none is due and answered the moment one starts (a long poll); closing answers it at once', async () => {
+    const internal = buildInternalServer(t.db, { calls: { switchboardsTtlMs: 100 } });
+    await internal.ready();
+    try {
+      const svc = createVoiceOtpService(t.db);
+      while ((await svc.claimCalls(100)).length) { /* what earlier tests started, claimed away */ }
+      // A rule that lets the number out through the OTP hotline's switchboard (the job carries its plan).
+      await t.db.withTenant(ids.demo, async (tx) => {
+        const sb = (await tx.query<{ switchboard_id: number }>('select switchboard_id from pbx_numbers where number = $1', ['02873005201'])).rows[0].switchboard_id;
+        await insertOutboundRule(tx, ids.demo, { name: 'OTP chờ', pattern: '0912000XXX', switchboardIds: [sb], callerId: '02873005201', priority: 0 });
+      });
+      const key = await createKey(h.admin, 'demo', { name: 'Khoá chờ' });
+      const ask = (waitMs: number) => internal.inject({ method: 'POST', url: '/internal/sip/media/originate', headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! }, payload: { worker: '127.0.0.1:1', wait_ms: waitMs } });
+
+      // Nothing due: a short hold ends with 204.
+      expect((await ask(150)).statusCode).toBe(204);
+
+      const t0 = Date.now();
+      let answered = false;
+      const held = ask(60_000).then((r) => ((answered = true), r));
+      await new Promise((r) => setTimeout(r, 400));
+      expect(answered).toBe(false);
+      const started = await start(key.secret, { phone: '0912000811', code: '5791' });
+      expect(started.statusCode).toBe(201);
+      const job = await held;
+      expect(job.statusCode).toBe(200);
+      expect(job.json()).toMatchObject({ id: started.json().id, attempt: 1, code: '5791', caller: '02873005201' });
+      // Answered by the start, not by the hold's end.
+      expect(Date.now() - t0).toBeLessThan(30_000);
+      expect((await get(key.secret, started.json().id)).json().status).toBe('calling');
+
+      // Closing the listener answers a held ask at once (it does not wait out the minute).
+      const pending = ask(60_000);
+      await new Promise((r) => setTimeout(r, 200));
+      const c0 = Date.now();
+      await internal.close();
+      expect((await pending).statusCode).toBe(204);
+      expect(Date.now() - c0).toBeLessThan(30_000);
+    } finally {
+      await internal.close();
+    }
   });
 });

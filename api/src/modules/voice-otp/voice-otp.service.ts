@@ -12,6 +12,7 @@ import { sealWebhookSecret } from '../subscribers/subscribers.service';
 import type { SwitchboardHosts } from '../trunks/switchboard-hosts';
 import { findTenantByMaDn } from '../tenants/tenants.service';
 import { formatKey, hashSecret, keyPrefix, newSecret, parseKey, secretMatches } from './otp-keys';
+import { otpCallsDue } from './otp-due';
 import { judgeWebhookUrl, newWebhookSecret, sweepLostCalls } from './otp-webhooks';
 
 export { scheduleOtpJobs, signWebhook } from './otp-webhooks';
@@ -69,7 +70,7 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
     const callable = callableNumber(x.phone);
     if ('refusal' in callable) throw refused(callable.refusal);
     const number = callable.number;
-    return db.withTenant(tenantId, async (tx) => {
+    const row = await db.withTenant(tenantId, async (tx) => {
       if (await repo.isBlockedOut(tx, number)) throw refused('blocked_out');
       // The tenant's own do-not-call list binds every kind of call; an OTP is transactional (ADR 0049).
       const dnc = await checkAndClaim(tx, tenantId, { kind: 'transactional', number, hotline: number, at: now, campaignId: null, callId: null });
@@ -91,6 +92,9 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
       await repo.addEvent(tx, tenantId, row.id, 'queued', now, by.keyId === null ? 'test' : '');
       return row;
     });
+    // Committed: a media worker waiting for a call to place claims it now (otp-due.ts).
+    otpCallsDue.wake();
+    return row;
   }
   /**
    * A webhook URL the policy refuses (ADR 0043's, as for a switchboard: the API itself will POST to
@@ -178,15 +182,18 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
      */
     async recordCallOutcome(tenantId: number, id: string, outcome: CallOutcome, durationS: number | null = null, attempt?: number): Promise<boolean> {
       const at = clock();
-      return db.withTenant(tenantId, async (tx) => {
+      const retryAt = await db.withTenant(tenantId, async (tx) => {
         const state = await repo.callStateOf(tx, id);
         if (!state) throw notFound();
         const next = afterCall(state, outcome, at, state.retry_after_s, attempt);
         if (!next) return false;
         await repo.setCallResult(tx, id, next.call_status, next.next_call_at, durationS, at);
         await repo.addEvent(tx, tenantId, id, outcome, at, next.next_call_at ? `retry ${iso(next.next_call_at)}` : '');
-        return true;
+        return next.next_call_at ?? true;
       });
+      // The retry is placed when its time comes, not at the next poll (otp-due.ts).
+      if (retryAt instanceof Date) otpCallsDue.wakeAt(retryAt, at.getTime());
+      return retryAt !== false;
     },
 
     /** Fails the calls no media worker reported on for OTP_LOST_CALL_S (a worker that died mid-call). */
