@@ -1,5 +1,5 @@
 // npm run bench: see e2e/bench/run.ts. Sections by name run alone (BENCH_ONLY), e.g. `npm run bench --
-// media` or `npm run bench -- calls sip`; the sections: plan ui list calls wall carrier sip media
+// media` or `npm run bench -- calls sip`; the sections: plan ui list calls wall carrier sip media otp
 // import postgres reports. `npm run bench -- smoke` (npm test runs it): every section at a tiny size, to
 // prove each still measures something real; no figure is judged against its goal there.
 import { spawnSync } from 'node:child_process';
@@ -34,6 +34,10 @@ const SMOKE_ENV = {
   BENCH_SIP_ROUNDS: '2',
   BENCH_MEDIA_CALLS: '3',
   BENCH_MEDIA_TALK_MS: '2000',
+  BENCH_OTP_RATE: '3',
+  BENCH_OTP_SECONDS: '1',
+  // One level (3 calls, ~15 s): the burst differs only in how its starts are sent.
+  BENCH_OTP_BURST: '0',
   BENCH_IMPORT_ROWS: '200',
   BENCH_CDR_ROWS: '5000',
   BENCH_CDR_PGLITE_ROWS: '2000',

@@ -24,7 +24,7 @@ const DID = '02873000004';
 const callMs = (calls: number) => Math.ceil((Math.min(calls, CPS) > 0 ? calls / Math.min(calls, CPS) : 0) * 1000) + TALK_MS;
 
 /** One call's audio as heard: packets, first and last RTP timestamps and arrival times (ms). */
-interface Stream {
+export interface Stream {
   n: number;
   firstTs: number;
   lastTs: number;
@@ -32,7 +32,7 @@ interface Stream {
   lastAt: number;
 }
 
-function hear(streams: Map<number, Stream>, m: Buffer, at: number) {
+export function hear(streams: Map<number, Stream>, m: Buffer, at: number) {
   if (m.length < 12 || (m[1] & 0x7f) !== 0) return;
   const ssrc = m.readUInt32BE(8);
   const ts = m.readUInt32BE(4);
@@ -49,7 +49,7 @@ function hear(streams: Map<number, Stream>, m: Buffer, at: number) {
  * without advancing the RTP timestamps) as well as frames lost on the way; `gaps`: frames missing by
  * the RTP timestamps alone (lost on the way).
  */
-function judge(streams: Map<number, Stream>) {
+export function judge(streams: Map<number, Stream>) {
   let realTime = 0;
   let short = 0;
   let gaps = 0;
@@ -65,7 +65,7 @@ function judge(streams: Map<number, Stream>) {
 }
 
 /** Datagrams the kernel dropped on this machine's UDP socket bound to `port` (its receive buffer was full): /proc/net/udp's last column. */
-function udpDrops(port: number): number {
+export function udpDrops(port: number): number {
   const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
   for (const line of readFileSync('/proc/net/udp', 'utf8').split('\n').slice(1)) {
     const f = line.trim().split(/\s+/);

@@ -15,6 +15,7 @@ import { callFigures } from './calls-bench.ts';
 import { carrierFigures } from './carrier-bench.ts';
 import { wallFigures } from './wall-bench.ts';
 import { mediaFigures } from './media-bench.ts';
+import { otpFigures } from './otp-bench.ts';
 import { sipFigures } from './sip-bench.ts';
 import { DEMO_SIP } from '@tongdai/api/seed-data';
 import { planBench } from './plan.ts';
@@ -164,6 +165,14 @@ const SECTIONS: (Section<Ctx> & { stack?: boolean })[] = [
     async run(c) {
       const stack = await c.stack();
       return mediaFigures({ apiUrl: stack.apiUrl, token: await c.token(), sip: stack.sip });
+    },
+  },
+  {
+    name: 'otp',
+    stack: true,
+    async run(c) {
+      const stack = await c.stack();
+      return otpFigures({ apiUrl: stack.apiUrl, token: await c.token(), sip: stack.sip });
     },
   },
   {

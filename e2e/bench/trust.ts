@@ -83,6 +83,11 @@ const DIRECTORY_MS = 2_300;
  * tenant's administrator configures one. The API reads the switchboards every 2 s, Kamailio every 3 s.
  */
 export async function benchSwitchboard(o: { apiUrl: string; token: string }, name: string, channels = 2000): Promise<number> {
+  return (await benchSwitchboardRow(o, name, channels)).port;
+}
+
+/** benchSwitchboard, answering the switchboard's id beside its carrier's port (a hotline or a rule names it). */
+export async function benchSwitchboardRow(o: { apiUrl: string; token: string }, name: string, channels = 2000): Promise<{ port: number; id: number }> {
   const port = await freeUdpPort();
   const res = await fetch(`${o.apiUrl}/t/demo/etelecom/switchboards`, {
     method: 'POST',
@@ -90,5 +95,5 @@ export async function benchSwitchboard(o: { apiUrl: string; token: string }, nam
     body: JSON.stringify({ name, host: '127.0.0.1', port, register: false, max_channels: channels }),
   });
   if (!res.ok) throw new Error(`bench setup switchboard ${name}: ${res.status} ${await res.text()}`);
-  return port;
+  return { port, id: ((await res.json()) as { data: { id: number } }).data.id };
 }

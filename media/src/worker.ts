@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AudioLibrary } from './audio/library';
 import { RecordingSpool } from './audio/recording-spool';
 import { MediaCall, type DialogKey } from './call/media-call';
-import { OtpCall, placedKey, type OriginateReport } from './call/otp-call';
+import { OtpCall, placedKey, type OriginateJob, type OriginateReport } from './call/otp-call';
 import { CLOCK } from './rtp/session';
 import { SipEndpoint, type Remote } from './sip/endpoint';
 import { header, isInitial, param, type SipRequest } from './sip/message';
@@ -105,30 +105,34 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     while (polling) {
       const asked = Date.now();
       // undefined: the ask failed (an API restarting or away); null: nothing due within the wait.
-      const job = await api.originate(ctx.self, waitMs, asking.signal).catch(() => undefined);
+      const jobs = await api.originate(ctx.self, waitMs, asking.signal).catch(() => undefined);
       if (!polling) return;
-      if (!job) {
+      if (!jobs?.length) {
         // Asked again at once after a held ask; after a failure, or an answer that came back at once
         // (another worker took the call that woke both), a pause first.
-        if (job === undefined || Date.now() - asked < Math.min(waitMs, 250)) await new Promise((r) => setTimeout(r, pollMs).unref());
+        if (jobs === undefined || Date.now() - asked < Math.min(waitMs, 250)) await new Promise((r) => setTimeout(r, pollMs).unref());
         continue;
       }
-      // Reports in order, each tried again with backoff while the API does not take it (a busy or restarting API).
-      let reports = Promise.resolve();
-      const report = async (r: OriginateReport) => {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            return await api.originated(job, r);
-          } catch (e) {
-            log(`otp ${job.id}: report ${r.outcome} not taken (try ${attempt + 1} of 6): ${e}`);
-            if (attempt === 5) return;
-            await new Promise((ok) => setTimeout(ok, 500 * 2 ** attempt));
-          }
-        }
-      };
-      const call = new OtpCall(placing, job, (r) => void (reports = reports.then(() => report(r))));
-      await call.start().catch((e) => log(`otp ${job.id}: ${e instanceof Error ? e.stack : e}`));
+      for (const job of jobs) await place(job);
     }
+  };
+  /** One claimed call, placed: its reports go to the API in order. */
+  const place = async (job: OriginateJob): Promise<void> => {
+    // Reports in order, each tried again with backoff while the API does not take it (a busy or restarting API).
+    let reports = Promise.resolve();
+    const report = async (r: OriginateReport) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await api.originated(job, r);
+        } catch (e) {
+          log(`otp ${job.id}: report ${r.outcome} not taken (try ${attempt + 1} of 6): ${e}`);
+          if (attempt === 5) return;
+          await new Promise((ok) => setTimeout(ok, 500 * 2 ** attempt));
+        }
+      }
+    };
+    const call = new OtpCall(placing, job, (r) => void (reports = reports.then(() => report(r))));
+    await call.start().catch((e) => log(`otp ${job.id}: ${e instanceof Error ? e.stack : e}`));
   };
   if (pollMs > 0) void poll();
   ep.onRequest = (req: SipRequest, from: Remote) => {

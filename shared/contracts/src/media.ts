@@ -86,3 +86,23 @@ export interface MailboxOpen {
 
 /** The opened mailbox's messages, new ones first (newest first in each), or why not. */
 export type MailboxOpened = { messages: { id: number; heard: boolean }[] } | { error: 'PIN_REQUIRED' | 'WRONG' };
+
+/**
+ * A call the worker places itself (issue 35, ADR 0052): the API handed it a continuation token for
+ * the plan "out through the hotline's switchboard to this number"; the INVITE goes to Kamailio like
+ * any leg the worker places, rings for at most `ringS` (then CANCEL: no answer), and on the answer
+ * the say-digits step speaks the code twice and hangs up. What happens is reported as it happens.
+ */
+export interface OriginateJob {
+  /** The verification's id (the API's), echoed in each report. */
+  id: string;
+  tenant_id: number;
+  /** Which call of the verification this is (1, then 2 for the retry), echoed in each report. */
+  attempt: number;
+  /** sip:<token>@proxy: the plan the API prepared. */
+  token: string;
+  /** The hotline shown as the caller (From's user; the plan sets the caller ID the carrier sees). */
+  caller: string;
+  code: string;
+  ring_s: number;
+}

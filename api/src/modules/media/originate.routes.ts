@@ -1,9 +1,10 @@
-import { nationalForm, type PbxConfig } from '@tongdai/contracts';
+import { nationalForm, type OriginateJob, type PbxConfig } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
 import { planCall, type LiveState } from '../routing';
 import { otpCallsDue } from '../voice-otp/otp-due';
+import type { DueCall } from '../voice-otp/voice-otp.repository';
 import { createVoiceOtpService } from '../voice-otp/voice-otp.service';
 import type { Continuations } from './continuation';
 
@@ -22,6 +23,8 @@ const OriginateBody = v.object({
   worker: v.optional(v.pipe(v.string(), v.maxLength(300))),
   /** How long the worker lets the API hold its ask while no call is due (a long poll): 0, answer at once. */
   wait_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000))),
+  /** Up to this many calls in one answer (`{ jobs }`); absent: one call, answered as the job itself. */
+  max: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
 });
 const OriginatedBody = v.object({
   id: v.pipe(v.string(), v.uuid()),
@@ -57,37 +60,49 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
   app.post('/internal/sip/media/originate', async (request, reply) => {
     const body = v.safeParse(OriginateBody, request.body ?? {});
     if (!body.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
-    const until = Date.now() + (body.output.wait_ms ?? 0);
+    const { wait_ms: waitMs = 0, max } = body.output;
+    const until = Date.now() + waitMs;
     for (;;) {
       const since = otpCallsDue.generation;
       // Asked again and again by every worker: a database that is away answers 503 here, quietly
       // (the worker asks again a little later), instead of an error logged at every ask.
-      const claimed = await otp.claimCalls(1).catch(() => null);
+      const claimed = await otp.claimCalls(max ?? 1).catch(() => null);
       if (!claimed) return reply.status(503).send({ error: 'UNAVAILABLE' });
-      const [call] = claimed;
-      if (!call) {
+      if (!claimed.length) {
         if (closing || !(await otpCallsDue.wait(until - Date.now(), since))) return reply.status(204).send();
         // The worker gave up on its ask meanwhile: a call claimed now would be placed by nobody.
         if (closing || request.raw.socket?.destroyed) return reply.status(204).send();
         continue;
       }
-      if (!call.hotline) {
-        await otp.recordCallOutcome(call.tenant_id, call.id, 'failed');
-        continue;
+      const jobs: OriginateJob[] = [];
+      for (const call of claimed) {
+        const job = await jobOf(call);
+        if (job) jobs.push(job);
       }
-      const config = await d.config(call.tenant_id, call.ma_dn);
-      const hotline = nationalForm(call.hotline);
-      const state = { ...(await d.liveState(call.tenant_id, hotline, config)), campaignCaller: { campaignId: 0, hotline } };
-      const plan = planCall(config, { from: hotline, to: nationalForm(call.phone), direction: 'outbound', at: new Date() }, state);
-      // No rule lets the number out (or the configuration refuses it): nothing to place.
-      if (plan.steps[0]?.kind !== 'forward') {
-        await otp.recordCallOutcome(call.tenant_id, call.id, 'failed');
-        continue;
-      }
-      const token = d.continuations.add({ parentCallId: `otp-${call.id}`, tenantId: call.tenant_id, maDn: call.ma_dn, plan });
-      return { id: call.id, tenant_id: call.tenant_id, attempt: call.call_attempts, token, caller: hotline, code: call.code, ring_s: ringSeconds() };
+      // Every claimed call failed to plan: ask the database again (more may be due), or wait.
+      if (!jobs.length) continue;
+      return max === undefined ? jobs[0] : { jobs };
     }
   });
+
+  /** A claimed call as the worker places it: its plan's token; null (and the call failed) when it cannot go out. */
+  async function jobOf(call: DueCall): Promise<OriginateJob | null> {
+    if (!call.hotline) {
+      await otp.recordCallOutcome(call.tenant_id, call.id, 'failed');
+      return null;
+    }
+    const config = await d.config(call.tenant_id, call.ma_dn);
+    const hotline = nationalForm(call.hotline);
+    const state = { ...(await d.liveState(call.tenant_id, hotline, config)), campaignCaller: { campaignId: 0, hotline } };
+    const plan = planCall(config, { from: hotline, to: nationalForm(call.phone), direction: 'outbound', at: new Date() }, state);
+    // No rule lets the number out (or the configuration refuses it): nothing to place.
+    if (plan.steps[0]?.kind !== 'forward') {
+      await otp.recordCallOutcome(call.tenant_id, call.id, 'failed');
+      return null;
+    }
+    const token = d.continuations.add({ parentCallId: `otp-${call.id}`, tenantId: call.tenant_id, maDn: call.ma_dn, plan });
+    return { id: call.id, tenant_id: call.tenant_id, attempt: call.call_attempts, token, caller: hotline, code: call.code, ring_s: ringSeconds() };
+  }
 
   app.post('/internal/sip/media/originated', async (request, reply) => {
     const b = v.safeParse(OriginatedBody, request.body);

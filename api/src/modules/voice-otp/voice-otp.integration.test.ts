@@ -457,6 +457,17 @@ describe('the call job (slice 2 groundwork, ADR 0052)', () => {
       expect(Date.now() - t0).toBeLessThan(30_000);
       expect((await get(key.secret, started.json().id)).json().status).toBe('calling');
 
+      // A burst is handed out in one answer: up to `max` jobs (a worker's ask), the rest at the next ask.
+      const burst = [];
+      for (const phone of ['0912000812', '0912000813', '0912000814']) burst.push((await start(key.secret, { phone })).json().id);
+      const two = await internal.inject({ method: 'POST', url: '/internal/sip/media/originate', headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! }, payload: { worker: '127.0.0.1:1', wait_ms: 0, max: 2 } });
+      expect(two.statusCode).toBe(200);
+      const rest = await internal.inject({ method: 'POST', url: '/internal/sip/media/originate', headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! }, payload: { worker: '127.0.0.1:1', wait_ms: 0, max: 2 } });
+      const handed = [...two.json().jobs, ...rest.json().jobs] as { id: string; token: string }[];
+      expect(two.json().jobs).toHaveLength(2);
+      expect(handed.map((j) => j.id).sort()).toEqual([...burst].sort());
+      expect(new Set(handed.map((j) => j.token)).size).toBe(3);
+
       // Closing the listener answers a held ask at once (it does not wait out the minute).
       const pending = ask(60_000);
       await new Promise((r) => setTimeout(r, 200));

@@ -38,6 +38,13 @@ export async function getKey(tx: Queryable, id: number): Promise<KeyRow | null> 
   return (await tx.query<KeyRow>(`select ${KEY_COLUMNS} from ${KEY_FROM} where k.id = $1`, [id])).rows[0] ?? null;
 }
 
+/** What opening a key and starting with it read (every application request): the key's own row, no delivery. */
+export type KeyAccess = Pick<KeyRow, 'id' | 'secret_hash' | 'scopes' | 'daily_limit' | 'last_used_at' | 'revoked_at'>;
+
+export async function getKeyAccess(tx: Queryable, id: number): Promise<KeyAccess | null> {
+  return (await tx.query<KeyAccess>('select id, secret_hash, scopes, daily_limit, last_used_at, revoked_at from otp_api_keys where id = $1', [id])).rows[0] ?? null;
+}
+
 /** The row first (its id is part of the key), then its prefix and hash once the secret is drawn. */
 export async function insertKey(tx: Queryable, tenantId: number, k: OtpKeyInput, userId: number | null): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
