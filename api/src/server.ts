@@ -52,7 +52,7 @@ export interface ServerOptions {
   recordingSweepMs?: number | null;
   /** The switchboard host policy (default: SwitchboardHosts.fromEnv(), TRUNK_ALLOWED_NETWORKS…); the internal listener must get the same. */
   switchboardHosts?: SwitchboardHosts;
-  /** How often voice-OTP webhooks due are sent (default every second; lost calls swept every 30 s); null: neither. */
+  /** Voice-OTP's round (webhooks due, lost calls, old deliveries) at least this often besides when a status change wakes it (default 15 s); null: never. */
   otpWebhookMs?: number | null;
 }
 

@@ -59,3 +59,9 @@ export class DueSignal {
 
 /** The API process's one signal: the service wakes it, the originate route waits on it. */
 export const otpCallsDue = new DueSignal();
+
+/**
+ * "A status changed, a webhook delivery may be due": the API's voice-OTP round (webhooks, the lost-call
+ * sweep) waits on it instead of asking the database every 2 s; a retry's time wakes it too.
+ */
+export const otpEventsDue = new DueSignal();

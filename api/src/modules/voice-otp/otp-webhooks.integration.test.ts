@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { insertHotline, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { OTP_WEBHOOK_RETRY_S } from '@tongdai/contracts';
 import { bearer, demoHeaders, loopbackCarrierHosts, startTestApp, type TestApp } from '../../../test/helpers';
-import { sendDueWebhooks } from './otp-webhooks';
+import Fastify from 'fastify';
+import { pruneDeliveries, scheduleOtpJobs, sendDueWebhooks } from './otp-webhooks';
 import { createVoiceOtpService } from './voice-otp.service';
 
 /**
@@ -233,5 +234,53 @@ describe('voice-OTP webhooks', () => {
     expect(verify(String(received[0].headers['x-tongdai-signature']), received[0].body, fresh)).toBe(true);
     expect(verify(String(received[0].headers['x-tongdai-signature']), received[0].body, key.webhook_secret)).toBe(false);
     expect(events('abc')).toEqual([]);
+  });
+
+  it('deliveries done with are kept 30 days, then pruned; those still to be tried are kept whatever their age', async () => {
+    const tid = await tenantId('demo');
+    const key = await createKey(h.admin, 'demo', { name: 'Lưu giữ', webhook_url: url });
+    const mine = await t.app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: bearer(key.secret), payload: { phone: '0912005304' } });
+    const vid = mine.json().id as string;
+    const day = 86_400_000;
+    // Three more deliveries of the key, as the sender leaves them: delivered 31 days ago, given up 29 days ago, still due.
+    await t.db.withTenant(tid, async (tx) => {
+      const add = (createdDaysAgo: number, done: 'delivered' | 'gave_up' | null) =>
+        tx.query(
+          `insert into otp_webhook_deliveries (tenant_id, key_id, verification_id, body, attempts, next_at, delivered_at, gave_up_at, created_at)
+           values ($1, $2, $3, '{}', 1, $4, $5, $6, $7)`,
+          [tid, key.id, vid, done ? null : new Date(), done === 'delivered' ? new Date() : null, done === 'gave_up' ? new Date() : null, new Date(Date.now() - createdDaysAgo * day)],
+        );
+      await add(31, 'delivered');
+      await add(29, 'gave_up');
+      await add(40, null);
+    });
+    const ages = async () => (await t.db.withTenant(tid, (tx) => tx.query<{ days: number; due: boolean }>(
+      `select round(extract(epoch from now() - created_at) / 86400)::int as days, next_at is not null as due from otp_webhook_deliveries where verification_id = $1 order by created_at`, [vid]))).rows;
+    expect((await ages()).map((r) => r.days)).toEqual([40, 31, 29, 0]);
+    expect(await pruneDeliveries(t.db, () => new Date(), 1)).toBeGreaterThanOrEqual(1);
+    expect(await ages()).toEqual([{ days: 40, due: true }, { days: 29, due: false }, { days: 0, due: true }]);
+  });
+
+  it('the server\'s round sends a status change at once, woken by it (not at its next 60 s turn)', async () => {
+    const key = await createKey(h.admin, 'demo', { name: 'Gửi ngay', webhook_url: url });
+    // What earlier tests left due is sent by the first round, right at ready.
+    const jobs = Fastify();
+    scheduleOtpJobs(jobs, t.db, hosts, { everyMs: 60_000, sweepEveryMs: 3_600_000 });
+    await jobs.ready();
+    try {
+      await new Promise((r) => setTimeout(r, 1500));
+      received.length = 0;
+      const t0 = Date.now();
+      const mine = await t.app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: bearer(key.secret), payload: { phone: '0912005305' } });
+      expect(mine.statusCode).toBe(201);
+      for (const until = Date.now() + 20_000; !events().some((e) => e.verification_id === mine.json().id) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
+      expect(events().filter((e) => e.verification_id === mine.json().id).map((e) => e.status)).toEqual(['queued']);
+      expect(Date.now() - t0).toBeLessThan(20_000);
+    } finally {
+      const c0 = Date.now();
+      await jobs.close();
+      // Closing ends the round's wait at once.
+      expect(Date.now() - c0).toBeLessThan(10_000);
+    }
   });
 });

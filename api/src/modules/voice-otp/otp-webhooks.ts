@@ -7,7 +7,8 @@ import { OTP_WEBHOOK_HEADERS, OTP_WEBHOOK_RETRY_S } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { openWebhookSecret } from '../subscribers/subscribers.service';
 import type { SwitchboardHosts } from '../trunks/switchboard-hosts';
-import { OTP_LOST_CALL_S } from './voice-otp';
+import { otpEventsDue } from './otp-due';
+import { OTP_LOST_CALL_S, OTP_WEBHOOK_KEEP_DAYS } from './voice-otp';
 import * as repo from './voice-otp.repository';
 
 /**
@@ -90,7 +91,9 @@ export async function sendDueWebhooks(db: Db, hosts: SwitchboardHosts, o: Webhoo
       const delivered = answer.status >= 200 && answer.status < 300;
       // A key revoked or without a URL any more: nothing to retry toward.
       const gone = d.revoked || !d.webhook_url;
-      await db.withSystem((tx) => repo.finishDelivery(tx, d.id, { delivered, status: answer.status, error: answer.error, nextAt: delivered || gone ? null : nextDeliveryAt(d.attempts, at), at }));
+      const nextAt = delivered || gone ? null : nextDeliveryAt(d.attempts, at);
+      await db.withSystem((tx) => repo.finishDelivery(tx, d.id, { delivered, status: answer.status, error: answer.error, nextAt, at }));
+      if (nextAt) otpEventsDue.wakeAt(nextAt, at.getTime());
     }),
   );
   return due.length;
@@ -111,43 +114,66 @@ async function tryDelivery(d: repo.DueDelivery, hosts: SwitchboardHosts, clock: 
 /** One sweep of the calls no media worker reports on any more (ADR 0052): answers how many were failed. */
 export async function sweepLostCalls(db: Db, clock: () => Date = () => new Date()): Promise<number> {
   const at = clock();
-  return (await db.withSystem((tx) => repo.failLostCalls(tx, new Date(at.getTime() - OTP_LOST_CALL_S * 1000), at))).length;
+  const failed = (await db.withSystem((tx) => repo.failLostCalls(tx, new Date(at.getTime() - OTP_LOST_CALL_S * 1000), at))).length;
+  if (failed) otpEventsDue.wake(); // "failed" for the webhooks
+  return failed;
 }
 
 /**
- * Voice-OTP's background work in the API: the webhooks due, every `everyMs` (2 s), and the sweep of
- * lost calls every 30 s; one round at a time, from the moment the server is ready. The timer does
- * not keep the process alive, and closing the server waits for a round under way. A database that
- * is away fails a round quietly: the rows wait, the next round tries again.
+ * Deliveries done with (delivered or given up) past OTP_WEBHOOK_KEEP_DAYS, a batch at a time (short
+ * transactions): answers how many went. The newest of a key stays while it is younger (its row on
+ * /voice-otp/number says how the last one went).
  */
-export function scheduleOtpJobs(app: FastifyInstance, db: Db, hosts: SwitchboardHosts, o: WebhookSenderOptions & { sweepEveryMs?: number } = {}): void {
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
+export async function pruneDeliveries(db: Db, clock: () => Date = () => new Date(), batch = 1000): Promise<number> {
+  const before = new Date(clock().getTime() - OTP_WEBHOOK_KEEP_DAYS * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const n = await db.withSystem((tx) => repo.pruneDeliveries(tx, before, batch));
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+/**
+ * Voice-OTP's background work in the API, one round at a time from the moment the server is ready:
+ * the webhooks due, the sweep of lost calls (every 30 s at most) and the pruning of old deliveries
+ * (hourly). A round runs when a status change or a retry's time wakes it (otpEventsDue), and at least
+ * every `everyMs` (15 s: what another API instance wrote, a retry scheduled before a restart) — not a
+ * transaction every 2 s on an idle system. Closing the server ends the wait and waits for a round
+ * under way. A database that is away fails a round quietly: the rows wait, the next round tries again.
+ */
+export function scheduleOtpJobs(app: FastifyInstance, db: Db, hosts: SwitchboardHosts, o: WebhookSenderOptions & { sweepEveryMs?: number; pruneEveryMs?: number } = {}): void {
   let closed = false;
+  let loop: Promise<void> | null = null;
   let swept = 0;
-  const run = () => {
-    if (running || closed) return;
+  let pruned = 0;
+  const round = async () => {
     const sweep = Date.now() - swept >= (o.sweepEveryMs ?? 30_000);
     if (sweep) swept = Date.now();
-    running = Promise.all([
+    const prune = Date.now() - pruned >= (o.pruneEveryMs ?? 3_600_000);
+    if (prune) pruned = Date.now();
+    await Promise.all([
       sendDueWebhooks(db, hosts, o).catch((err: unknown) => app.log.warn({ err }, 'voice-OTP webhooks: round failed')),
       sweep ? sweepLostCalls(db, o.clock).then(
         (n) => void (n && app.log.warn({ failed: n }, 'voice-OTP calls lost (no report from their media worker): failed')),
         (err: unknown) => app.log.warn({ err }, 'voice-OTP lost-call sweep failed'),
       ) : undefined,
-    ])
-      .then(() => undefined)
-      .finally(() => {
-        running = null;
-      });
+      prune ? pruneDeliveries(db, o.clock).catch((err: unknown) => app.log.warn({ err }, 'voice-OTP webhook deliveries: pruning failed')) : undefined,
+    ]);
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(run, o.everyMs ?? 2000);
-    timer.unref();
+    loop = (async () => {
+      while (!closed) {
+        const since = otpEventsDue.generation;
+        await round();
+        if (closed) return;
+        await otpEventsDue.wait(o.everyMs ?? 15_000, since);
+      }
+    })();
   });
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     closed = true;
-    if (timer) clearInterval(timer);
-    await running;
+    otpEventsDue.wake();
+    await loop;
   });
 }

@@ -171,6 +171,15 @@ export async function addEvent(tx: Queryable, tenantId: number, verificationId: 
   ]);
 }
 
+/** Deletes up to `limit` deliveries done with (delivered or given up) created before `before`; answers how many. */
+export async function pruneDeliveries(tx: Queryable, before: Date, limit: number): Promise<number> {
+  const { rows } = await tx.query(
+    'delete from otp_webhook_deliveries where id in (select id from otp_webhook_deliveries where next_at is null and created_at < $1 order by created_at limit $2) returning id',
+    [before, limit],
+  );
+  return rows.length;
+}
+
 /** A webhook delivery claimed for a try, with where it goes and what signs it (read at the try: the key's current URL). */
 export interface DueDelivery {
   id: string;

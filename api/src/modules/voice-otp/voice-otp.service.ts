@@ -12,7 +12,7 @@ import { sealWebhookSecret } from '../subscribers/subscribers.service';
 import type { SwitchboardHosts } from '../trunks/switchboard-hosts';
 import { findTenantByMaDn } from '../tenants/tenants.service';
 import { formatKey, hashSecret, keyPrefix, newSecret, parseKey, secretMatches } from './otp-keys';
-import { otpCallsDue } from './otp-due';
+import { otpCallsDue, otpEventsDue } from './otp-due';
 import { judgeWebhookUrl, newWebhookSecret, sweepLostCalls } from './otp-webhooks';
 
 export { scheduleOtpJobs, signWebhook } from './otp-webhooks';
@@ -95,8 +95,9 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
       await repo.addEvent(tx, tenantId, row.id, 'queued', now, by.keyId === null ? 'test' : '');
       return row;
     });
-    // Committed: a media worker waiting for a call to place claims it now (otp-due.ts).
+    // Committed: a media worker waiting for a call to place claims it now, the webhook round sends "queued" (otp-due.ts).
     otpCallsDue.wake();
+    otpEventsDue.wake();
     return row;
   }
   /**
@@ -175,12 +176,19 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
           await repo.addEvent(tx, c.tenantId, id, 'check', now, d.result);
           if (d.approve) await repo.addEvent(tx, c.tenantId, id, 'approved', now);
         }
-        return { status: d.result };
+        return { status: d.result, counted: d.counted };
+      }).then(({ status, counted }) => {
+        if (counted) otpEventsDue.wake();
+        return { status };
       });
     },
 
     /** The calls due now, claimed for placing (slice 2's job loop hands them to a media worker). */
-    claimCalls: (limit = 10): Promise<repo.DueCall[]> => db.withSystem((tx) => repo.claimDueCalls(tx, clock(), limit)),
+    async claimCalls(limit = 10): Promise<repo.DueCall[]> {
+      const claimed = await db.withSystem((tx) => repo.claimDueCalls(tx, clock(), limit));
+      if (claimed.length) otpEventsDue.wake(); // "calling" for the webhooks
+      return claimed;
+    },
 
     /**
      * A placed call's outcome (the media worker's report): the status, the timeline, and a retry when
@@ -199,6 +207,7 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
       });
       // The retry is placed when its time comes, not at the next poll (otp-due.ts).
       if (retryAt instanceof Date) otpCallsDue.wakeAt(retryAt, at.getTime());
+      if (retryAt !== false) otpEventsDue.wake();
       return retryAt !== false;
     },
 

@@ -113,6 +113,9 @@ export interface AfterCall {
  */
 export const OTP_LOST_CALL_S = 180;
 
+/** How long a webhook delivery is kept once delivered or given up (days): what a tenant's support looks back on. */
+export const OTP_WEBHOOK_KEEP_DAYS = 30;
+
 /** One retry at most (issue 35): the first call and one more. */
 export const MAX_CALL_ATTEMPTS = 2;
 
