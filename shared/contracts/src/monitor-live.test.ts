@@ -1,5 +1,5 @@
 import { ACTIVITY_STATUSES } from './settings';
-import { activityLabel, applyLiveEvent, longestWait, needsSnapshot, queueTone, type LiveEvent } from './monitor-live';
+import { activityLabel, applyLiveEvent, catchUp, includesEvent, longestWait, needsSnapshot, queueTone, type LiveEvent } from './monitor-live';
 import { monitorFixture } from '../../testkit/src/monitor-fixture';
 
 const pbx = (e: Record<string, unknown>) => ({ kind: 'tongdai.pbx-call', version: 1, at: 10_000, ...e }) as LiveEvent;
@@ -69,6 +69,71 @@ describe('applyLiveEvent: a carrier call waits in a queue, 102 answers, hangs up
     expect(needsSnapshot(before, pbx({ type: 'answered', callId: 'c1', extension: '102' }))).toBe(false);
     expect(needsSnapshot(before, pbx({ type: 'ringing', callId: 'new', caller: '101', callee: '102', extensions: ['102'] }))).toBe(true);
     expect(needsSnapshot(before, mon({ type: 'registration', extension: '103', registered: true }))).toBe(false);
+  });
+});
+
+describe('applyLiveEvent on a state that already includes the event (a snapshot newer than its position, an event the channel did not number)', () => {
+  const queued = mon({ type: 'queued', callId: 'c9', queueId: 7, caller: '0901234567', at: 20_000 });
+  const ringing = pbx({ type: 'ringing', callId: 'c9', caller: '0901234567', callee: '102', extensions: ['102'], at: 21_000 });
+  const answered = pbx({ type: 'answered', callId: 'c9', extension: '102', at: 25_000 });
+  const ended = pbx({ type: 'ended', callId: 'c9', disposition: 'ANSWERED', extension: '102', at: 40_000 });
+
+  it.each([
+    ['queued', [queued]],
+    ['ringing', [queued, ringing]],
+    ['answered', [queued, ringing, answered]],
+    ['ended', [queued, ringing, answered, ended]],
+    ['registration', [mon({ type: 'registration', extension: '103', registered: true })]],
+    ['activity', [mon({ type: 'activity', extension: '102', userId: 2, status_activity: 3 })]],
+  ])('%s applied twice is applied once', (_, events) => {
+    const once = events.reduce(applyLiveEvent, monitorFixture());
+    expect(applyLiveEvent(once, events.at(-1)!)).toEqual(once);
+  });
+
+  it('a ring of a call already held is that call, not a second one', () => {
+    const s = applyLiveEvent(applyLiveEvent(monitorFixture(), ringing), ringing);
+    expect(s.calls.filter((c) => c.call_id === 'c9')).toHaveLength(1);
+  });
+
+  it('a ring the state went past (the call is talking) does not ring again', () => {
+    const talking = [ringing, pbx({ type: 'ringing', callId: 'c9', caller: '0901234567', callee: '102', extensions: ['102', '103'], at: 21_000 }), answered].reduce(applyLiveEvent, monitorFixture());
+    const s = applyLiveEvent(talking, pbx({ type: 'ringing', callId: 'c9', caller: '0901234567', callee: '102', extensions: ['102', '103'], at: 21_000 }));
+    expect(s).toEqual(talking);
+    expect(s.agents.find((a) => a.extension === '103')?.call_id).toBeNull();
+  });
+
+  it('an answer of a call already talking counts its agent busy once', () => {
+    const wide = monitorFixture();
+    wide.queues[0] = { ...wide.queues[0], agents_total: 5, agents_free: 4, agents_busy: 1 };
+    const once = [queued, ringing, answered].reduce(applyLiveEvent, wide);
+    expect(once.queues[0]).toMatchObject({ agents_busy: 2, agents_free: 3 });
+    expect(applyLiveEvent(once, answered).queues[0]).toMatchObject({ agents_busy: 2, agents_free: 3 });
+  });
+
+  it('the end of a call the state does not hold changes nothing: its figures are in already', () => {
+    // The snapshot was read after c2 (101's call) ended and was recorded: 101 is free, counted.
+    const after = monitorFixture({ calls: monitorFixture().calls.filter((c) => c.call_id !== 'c2') });
+    after.agents[0] = { ...after.agents[0], call_id: null, handled_today: 6 };
+    expect(applyLiveEvent(after, pbx({ type: 'ended', callId: 'c2', disposition: 'ANSWERED', extension: '101' }))).toEqual(after);
+  });
+});
+
+describe('catchUp: a snapshot and the events heard while it was asked for', () => {
+  const ring = (callId: string, seq?: number) => pbx({ type: 'ringing', callId, caller: `0909${callId}`, callee: '102', extensions: ['102'], ...(seq !== undefined && { seq }) });
+
+  it('applies the events after its position, not those it includes, and moves its position', () => {
+    const s = catchUp(monitorFixture({ seq: 5 }), [ring('old', 4), ring('same', 5), ring('new', 6)]);
+    expect(s.calls.map((c) => c.call_id)).toEqual(['c1', 'c2', 'new']);
+    expect(s.seq).toBe(6);
+    expect(includesEvent(s, ring('new', 6))).toBe(true);
+    expect(includesEvent(s, ring('next', 7))).toBe(false);
+  });
+
+  it('applies every event when the snapshot or the event has no position', () => {
+    expect(catchUp(monitorFixture(), [ring('a', 4), ring('b')]).calls.map((c) => c.call_id)).toEqual(['c1', 'c2', 'a', 'b']);
+    const s = catchUp(monitorFixture({ seq: 5 }), [ring('a')]);
+    expect(s.calls.map((c) => c.call_id)).toEqual(['c1', 'c2', 'a']);
+    expect(s.seq).toBe(5);
   });
 });
 

@@ -31,7 +31,13 @@ function newCall(s: MonitorSnapshot, e: Extract<PbxCallEvent, { type: 'ringing' 
   };
 }
 
-/** The state after one event. Unknown calls (outside the viewer's scope, or before the snapshot) only move what the event names. */
+/**
+ * The state after one event. Unknown calls (outside the viewer's scope, or before the snapshot) only
+ * move what the event names. Applying an event to a state that already includes it changes nothing
+ * (a snapshot may include an event newer than its `seq`, and an event the channel did not number is
+ * applied on top of every snapshot taken while it was heard): a ring of a call held is that call, an
+ * answer of a call already talking moves no agent again, an end of a call not held counts nothing.
+ */
 export function applyLiveEvent(s: MonitorSnapshot, e: LiveEvent): MonitorSnapshot {
   if (e.kind === 'tongdai.monitor') {
     if (e.type === 'registration') return { ...s, agents: mapAgents(s, (a) => (a.extension === e.extension ? { ...a, registered: e.registered } : a)) };
@@ -48,7 +54,10 @@ export function applyLiveEvent(s: MonitorSnapshot, e: LiveEvent): MonitorSnapsho
   if (e.type === 'ringing') {
     // A queue or an IVR choice rings agents on a leg of its own (another call id): the wall shows
     // the call the caller placed, so a ring of an unknown call is that caller's call still waiting.
-    const old = s.calls.find((c) => c.call_id === e.callId) ?? s.calls.find((c) => c.state !== 'talking' && c.caller === e.caller && !c.caller_extension);
+    const own = s.calls.find((c) => c.call_id === e.callId);
+    // A call answered rings no more under its own id: this ring is one the state already went past.
+    if (own?.state === 'talking') return s;
+    const old = own ?? s.calls.find((c) => c.state !== 'talking' && c.caller === e.caller && !c.caller_extension);
     const call: LiveCall = old ? { ...old, ringing: e.extensions } : newCall(s, e);
     const ringing = new Set([...e.extensions, ...(call.caller_extension ? [call.caller_extension] : [])]);
     return {
@@ -70,13 +79,18 @@ export function applyLiveEvent(s: MonitorSnapshot, e: LiveEvent): MonitorSnapsho
       if (a.extension === e.extension) return { ...a, call_id: e.callId };
       return a.call_id === e.callId ? { ...a, call_id: null } : a;
     });
-    return { ...s, calls, agents, queues: queueOf(unqueue(s.queues, e.callId), old?.queue_id, (q) => moveAgents(q, 1)) };
+    // Already talking: the queue's agent was counted busy when it was answered.
+    const unqueued = unqueue(s.queues, e.callId);
+    return { ...s, calls, agents, queues: old?.state === 'talking' ? unqueued : queueOf(unqueued, old?.queue_id, (q) => moveAgents(q, 1)) };
   }
   const answered = e.disposition === 'ANSWERED';
   const inQueue = old?.queue_id;
+  // The agent who answered counts one more call, unless the state no longer holds the call (nor
+  // the agent in it): then its end is already in the figures (a snapshot taken after it ended).
+  const handled = (a: AgentLive) => answered && a.extension === e.extension && (!!old || a.call_id === e.callId);
   const agents = mapAgents(s, (a) => {
-    if (a.call_id !== e.callId && !(answered && a.extension === e.extension)) return a;
-    return { ...a, call_id: a.call_id === e.callId ? null : a.call_id, handled_today: a.handled_today + (answered && a.extension === e.extension ? 1 : 0) };
+    if (a.call_id !== e.callId && !handled(a)) return a;
+    return { ...a, call_id: a.call_id === e.callId ? null : a.call_id, handled_today: a.handled_today + (handled(a) ? 1 : 0) };
   });
   const queues = queueOf(unqueue(s.queues, e.callId), inQueue, (q) => {
     const today = { ...q.today, offered: q.today.offered + 1, answered: q.today.answered + (answered ? 1 : 0), abandoned: q.today.abandoned + (answered ? 0 : 1) };
@@ -105,6 +119,26 @@ export function needsSnapshot(before: MonitorSnapshot, e: LiveEvent): boolean {
   if (e.kind === 'tongdai.pbx-call' && e.type === 'ended') return true;
   if (e.kind === 'tongdai.monitor' && e.type !== 'queued') return false;
   return !before.calls.some((c) => c.call_id === e.callId);
+}
+
+/** Does the state already include this event? Only known when both carry their position on the channel. */
+export function includesEvent(s: MonitorSnapshot, e: LiveEvent): boolean {
+  return s.seq !== undefined && e.seq !== undefined && e.seq <= s.seq;
+}
+
+/**
+ * The state after the events it does not include yet (see includesEvent), its `seq` moved to the
+ * last one applied: a snapshot the server computed while these events were on their way, or the
+ * state the screen holds as the next batch arrives.
+ */
+export function catchUp(s: MonitorSnapshot, events: readonly LiveEvent[]): MonitorSnapshot {
+  let next = s;
+  for (const e of events) {
+    if (includesEvent(next, e)) continue;
+    next = applyLiveEvent(next, e);
+    if (next.seq !== undefined && e.seq !== undefined) next = { ...next, seq: e.seq };
+  }
+  return next;
 }
 
 export type QueueTone = 'green' | 'amber' | 'red';

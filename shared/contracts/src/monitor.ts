@@ -114,12 +114,22 @@ export interface MonitorSnapshot {
   calls: LiveCall[];
   /** Today's figures of what the viewer may see (the dashboard's tiles), from the read model. */
   today: CallFigures;
+  /**
+   * The position on the tenant's channel (PbxCallEvent's and MonitorEvent's `seq`) of the last event
+   * this snapshot includes: read before the state, so every event up to it is in, and maybe a newer
+   * one whose change was stored before it was numbered (which is why applyLiveEvent may see an event
+   * twice). The screen applies on top only the events after it. Absent when the channel could not say
+   * (Redis away): every event heard while it was asked for is applied on top.
+   */
+  seq?: number;
 }
 
 interface MonitorEventBase {
   kind: 'tongdai.monitor';
   version: 1;
   at: number;
+  /** The event's position on the tenant's channel, as PbxCallEvent's `seq`. */
+  seq?: number;
 }
 
 /** Events beside PbxCallEvent that move the wall. */

@@ -18,6 +18,13 @@ interface PbxCallEventBase {
   version: 1;
   callId: string;
   at: number;
+  /**
+   * The event's position on the tenant's channel (1, 2, 3… in the order the channel delivers them;
+   * a viewer who may not see them all sees gaps). The live wall compares it with the snapshot's
+   * `seq` to tell the events the snapshot already includes from the newer ones. Absent when the
+   * channel could not number it (Redis away, issue 41): such an event is applied again, harmlessly.
+   */
+  seq?: number;
 }
 
 export type PbxCallEvent =
