@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MONITOR_API, applyLiveEvent, needsSnapshot, type LiveEvent, type MonitorSnapshot } from '@tongdai/contracts';
+import { MONITOR_API, catchUp, includesEvent, needsSnapshot, type LiveEvent, type MonitorSnapshot } from '@tongdai/contracts';
 import { tenantApi } from '../http';
 import { connectPbxEvents, monitorEvents$, pbxEvents$, realtimeOpens$ } from '../realtime';
 
@@ -18,14 +18,29 @@ export const FIGURES_DEBOUNCE_MS = 1500;
 /** Events arriving within this long of the last applied batch wait for the next one (one render). */
 export const LIVE_BATCH_MS = 250;
 
+/**
+ * The snapshot, caught up with the events heard while it was asked for. The server computed it at
+ * some point of the request, and the events it did not include yet arrive meanwhile: applied to the
+ * state held before, they were then overwritten by this answer and lost (102 left ringing on
+ * /monitor after its call had ended). So they are kept here and applied on top of the answer, all
+ * those after its position on the channel (`seq`); an event the channel did not number is applied
+ * again (applyLiveEvent changes nothing then).
+ */
 const fetchSnapshot = async (): Promise<LiveMonitor> => {
-  const { data } = await tenantApi().get(MONITOR_API.snapshot).json<{ data: MonitorSnapshot }>();
-  return { ...data, offset: data.at - Date.now() };
+  const heard: LiveEvent[] = [];
+  const subs = [pbxEvents$.subscribe((e) => heard.push(e)), monitorEvents$.subscribe((e) => heard.push(e))];
+  try {
+    const { data } = await tenantApi().get(MONITOR_API.snapshot).json<{ data: MonitorSnapshot }>();
+    return { ...catchUp(data, heard), offset: data.at - Date.now() };
+  } finally {
+    subs.forEach((s) => s.unsubscribe());
+  }
 };
 
 /**
  * The live wall's state for any screen (/monitor, the dashboard): the snapshot endpoint, then every
- * event of the real-time channel applied as it arrives (the socket is held open while mounted). A new
+ * event of the real-time channel applied as it arrives (the socket is held open while mounted; the
+ * events heard while a snapshot is asked for are applied on top of it, see fetchSnapshot). A new
  * snapshot is taken after the socket reopens (events in between are lost) and, debounced, after a
  * call ends (today's figures come from the read model) or a call it did not hold appears. One query key: two screens share one state.
  */
@@ -54,9 +69,12 @@ export function useLiveMonitor(options: { enabled?: boolean } = {}) {
       if (!before) return;
       let next: MonitorSnapshot = before;
       let snapshot = false;
+      // An event waiting here while a new snapshot arrived may be in it already (or applied on top
+      // of it by fetchSnapshot): catchUp leaves out what the state's position says it includes.
       for (const e of events) {
+        if (includesEvent(next, e)) continue;
         snapshot ||= needsSnapshot(next, e);
-        next = applyLiveEvent(next, e);
+        next = catchUp(next, [e]);
       }
       qc.setQueryData<LiveMonitor>(LIVE_MONITOR_KEY, { ...next, offset: before.offset });
       if (!snapshot) return;
