@@ -179,6 +179,25 @@ describe('live monitoring: snapshot and per-user events', () => {
     }
   });
 
+  it('the snapshot says which events it includes: its position on the channel is at least every event heard before it, below every event after it', async () => {
+    const ws = await open(await login(t.app, 'demo', DEMO.admin));
+    const heard = hear(ws);
+    try {
+      const first = await snapshot(headers.admin);
+      expect(first.seq).toEqual(expect.any(Number));
+      expect((await route('mon-seq', '0903000222', '02873009101')).statusCode).toBe(200);
+      await until(() => heard.some((e) => 'callId' in e && e.callId === 'mon-seq'));
+      const ringing = heard.find((e) => 'callId' in e && e.callId === 'mon-seq')!;
+      // The screen holding `first` applies this event (after its position); the next snapshot includes it.
+      expect(ringing.seq).toBeGreaterThan(first.seq!);
+      const next = await snapshot(headers.admin);
+      expect(next.seq).toBeGreaterThanOrEqual(ringing.seq!);
+      expect(next.calls.some((c) => c.call_id === 'mon-seq')).toBe(true);
+    } finally {
+      ws.terminate();
+    }
+  });
+
   it("today's figures come from the read model: the queue's offered/answered/service level, the totals and the hourly chart agree", async () => {
     const tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     const before = await snapshot(headers.admin);

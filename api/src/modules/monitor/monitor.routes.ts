@@ -17,7 +17,7 @@ export async function monitorViewerOf(request: FastifyRequest): Promise<MonitorV
  * rows, not the route (an agent gets their own wall).
  */
 export async function monitorRoutes(app: FastifyInstance): Promise<void> {
-  const monitor = createMonitorService(app.deps.db, app.deps.hub.live);
+  const monitor = createMonitorService(app.deps.db, app.deps.hub);
   app.get(`/${MONITOR_API.snapshot}`, { preHandler: guarded(PERM.general), schema }, async (request): Promise<{ data: MonitorSnapshot }> => ({
     data: await monitor.snapshot(await monitorViewerOf(request)),
   }));

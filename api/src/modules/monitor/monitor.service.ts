@@ -1,7 +1,7 @@
 import type { AgentLive, LiveCall, MonitorHourly, MonitorSnapshot, QueueLive } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
-import type { Audience } from '../realtime/call-event-hub';
-import type { LiveEntry, LiveStore } from '../realtime/live-state';
+import type { Audience, CallEventHub } from '../realtime/call-event-hub';
+import type { LiveEntry } from '../realtime/live-state';
 import { callSeries, extensionSummary, queueSummary, totals, vnDayOf, vnDays, vnToday } from '../reports/read-model.service';
 import { viewerScope, type Viewer } from '../reports/reports.service';
 import * as repo from './monitor.repository';
@@ -58,10 +58,17 @@ function publicCall({ involved: _i, queue_agents: _q, expires_at: _e, ...call }:
   return call;
 }
 
-export function createMonitorService(db: Db, live: LiveStore) {
+export function createMonitorService(db: Db, hub: Pick<CallEventHub, 'live' | 'position'>) {
+  const { live } = hub;
   return {
     /** The wall as it is now, for this viewer; every "today" figure from the read model (Vietnam day). */
     async snapshot(viewer: MonitorViewer, now = new Date()): Promise<MonitorSnapshot> {
+      // The channel's position first, then the state: each event is published once what it announces
+      // is stored (the live state, the call's record), so every event up to this position is in what
+      // is read next. One published meanwhile may be in it too, and is then applied again by the
+      // screen, which changes nothing (applyLiveEvent). Read the other way round, the position could
+      // name an event whose change the state read before missed: lost for good.
+      const seq = await hub.position(viewer.tenantId);
       const [entries, registered] = await Promise.all([live.calls(viewer.tenantId), live.registrations.registered(viewer.tenantId)]);
       const scoped = viewer.scope === 'tenant' ? undefined : [...viewer.extensions];
       const range = { ...vnToday(now), ...(scoped && { extensions: scoped }) };
@@ -107,7 +114,7 @@ export function createMonitorService(db: Db, live: LiveStore) {
             },
           };
         });
-      return { at: now.getTime(), scope: viewer.scope, agents, queues, calls: calls.map(publicCall), today: read.today };
+      return { at: now.getTime(), scope: viewer.scope, agents, queues, calls: calls.map(publicCall), today: read.today, ...(seq !== undefined && { seq }) };
     },
   };
 }

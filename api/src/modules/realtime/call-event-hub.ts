@@ -24,9 +24,20 @@ export interface Audience {
  * instance planned.
  */
 export interface CallEventHub {
+  /**
+   * Numbers the event on the tenant's channel (its `seq`: 1, 2, 3… in the order subscribers hear
+   * them) and delivers it. Whatever the event announces must be stored before (the live state, the
+   * database): a snapshot that read position N then the state holds every event up to N.
+   */
   publish(tenantId: number, event: RealtimeEvent, audience?: Audience): void;
   /** Returns the unsubscribe function. */
   subscribe(tenantId: number, listener: (e: RealtimeEvent, audience?: Audience) => void): () => void;
+  /**
+   * The position of the tenant's last event published (0 before any): read by the /monitor
+   * snapshot before it reads the state, so that the screen applies on top only the events after it.
+   * Undefined when it cannot be known (Redis away): the screen then applies every event it heard.
+   */
+  position(tenantId: number): Promise<number | undefined>;
   /** The live state (calls in progress, registrations) every instance reads alike (ADR 0026). */
   live: LiveStore;
   /**
@@ -60,7 +71,8 @@ export function isEnded(ended: EndedSessions, session: { userId: number; session
   return ended.userId === session.userId && ended.exceptSessionId !== session.sessionId;
 }
 
-export function memoryHub(live: LiveStore = memoryLiveStore()): CallEventHub {
+/** One process's subscribers: what it is given, it delivers as given (numbered or not). */
+function localHub(live: LiveStore): Omit<CallEventHub, 'position'> {
   const ee = new EventEmitter();
   ee.setMaxListeners(0);
   return {
@@ -79,8 +91,40 @@ export function memoryHub(live: LiveStore = memoryLiveStore()): CallEventHub {
   };
 }
 
+/**
+ * One process: the tenant's counter in memory. Exact: publish numbers and delivers at once, and the
+ * snapshot reads the counter before the state, on the one thread (the state each event announces is
+ * stored before it is published).
+ */
+export function memoryHub(live: LiveStore = memoryLiveStore()): CallEventHub {
+  const local = localHub(live);
+  const last = new Map<number, number>();
+  return {
+    ...local,
+    publish: (tenantId, event, audience) => {
+      const seq = (last.get(tenantId) ?? 0) + 1;
+      last.set(tenantId, seq);
+      local.publish(tenantId, { ...event, seq }, audience);
+    },
+    position: async (tenantId) => last.get(tenantId) ?? 0,
+  };
+}
+
 const CHANNEL = 'tongdai:pbx-calls';
 const SESSIONS_CHANNEL = 'tongdai:sessions-ended';
+const seqKey = (tenantId: number) => `tongdai:live:${tenantId}:seq`;
+
+/**
+ * Numbers and publishes in one step, so that the numbers follow the order every subscriber hears the
+ * messages in, whichever instance published them: ARGV[2] is the message's JSON object, given its seq in front.
+ */
+const NUMBERED_PUBLISH = `local seq = redis.call('INCR', KEYS[1])
+redis.call('PUBLISH', ARGV[1], '{"seq":' .. seq .. ',' .. string.sub(ARGV[2], 2))
+return seq`;
+
+/** Raises the tenant's counter to ARGV[1] if it is below (a restarted Redis lost it; the instances remember). */
+const RAISE_SEQ = `if tonumber(redis.call('GET', KEYS[1]) or '0') < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end
+return 0`;
 
 /**
  * Redis pub/sub: one channel, the tenant inside the message, delivered to this instance's subscribers.
@@ -95,12 +139,21 @@ export async function redisHub(url: string, onError: (e: unknown) => void = () =
   // A write Redis missed while away is said once (the status's line), not once per call event.
   const unlessAway = (err: unknown) => void (status.up && onError(err));
   const live = withLocalCopy(redisLiveStore(pub, onError), () => !status.up, unlessAway);
-  const stopRebuild = status.onBack(() => void live.rebuild().catch(onError));
-  const local = memoryHub(live);
+  const local = localHub(live);
+  /** The last position heard per tenant: what a Redis that restarted empty is given back. */
+  const heard = new Map<number, number>();
+  const stopRebuild = status.onBack(() => {
+    void live.rebuild().catch(onError);
+    // Without it the counter would start again at 1 and the screens, holding a higher position,
+    // would take every new event for one they already include.
+    for (const [t, seq] of heard) void bounded(pub.eval(RAISE_SEQ, { keys: [seqKey(t)], arguments: [String(seq)] })).catch(unlessAway);
+  });
   const relay = <T>(deliver: (tenantId: number, event: T, audience?: Audience) => void) => (message: string) => {
     try {
-      const m = JSON.parse(message) as { tenantId: number; event: T; audience?: Audience };
-      deliver(m.tenantId, m.event, m.audience);
+      const m = JSON.parse(message) as { seq?: number; tenantId: number; event: T; audience?: Audience };
+      if (m.seq === undefined) return deliver(m.tenantId, m.event, m.audience);
+      heard.set(m.tenantId, Math.max(m.seq, heard.get(m.tenantId) ?? 0));
+      deliver(m.tenantId, { ...m.event, seq: m.seq }, m.audience);
     } catch (e) {
       onError(e);
     }
@@ -109,11 +162,16 @@ export async function redisHub(url: string, onError: (e: unknown) => void = () =
   await sub.subscribe(SESSIONS_CHANNEL, relay(local.endSessions));
   // Redis away: this instance's sockets still hear what this instance publishes (a Redis that answers
   // after 0.5 s may then deliver it twice; the browsers' screens apply an event again harmlessly).
+  // Unnumbered: the tenant's counter is Redis's, and a number of this instance's own would mean
+  // nothing beside the positions of the snapshots other instances answer.
   const deliverHere = (channel: string, tenantId: number, event: unknown, audience?: Audience) =>
     channel === CHANNEL ? local.publish(tenantId, event as RealtimeEvent, audience) : local.endSessions(tenantId, event as EndedSessions);
   const send = (channel: string, tenantId: number, event: unknown, audience?: Audience) => {
     if (!status.up) return deliverHere(channel, tenantId, event, audience);
-    void bounded(pub.publish(channel, JSON.stringify({ tenantId, event, audience }))).catch((err: unknown) => {
+    const message = JSON.stringify({ tenantId, event, audience });
+    // On `pub`, after the live state's writes of the same change (withLocalCopy sends them at once).
+    const sent = channel === CHANNEL ? pub.eval(NUMBERED_PUBLISH, { keys: [seqKey(tenantId)], arguments: [channel, message] }) : pub.publish(channel, message);
+    void bounded(sent).catch((err: unknown) => {
       deliverHere(channel, tenantId, event, audience);
       unlessAway(err);
     });
@@ -122,6 +180,12 @@ export async function redisHub(url: string, onError: (e: unknown) => void = () =
     live,
     publish: (tenantId, event, audience) => send(CHANNEL, tenantId, event, audience),
     subscribe: local.subscribe,
+    // On `pub` too: Redis answers it after every write this instance sent before, and in one order
+    // with every other instance's, so the state the snapshot reads next includes every event up to it.
+    position: async (tenantId) => {
+      if (!status.up) return undefined;
+      return bounded(pub.get(seqKey(tenantId))).then((v) => Number(v ?? 0), () => undefined);
+    },
     endSessions: (tenantId, ended) => send(SESSIONS_CHANNEL, tenantId, ended),
     onSessionsEnded: local.onSessionsEnded,
     onStoreBack: (fn) => status.onBack(fn),

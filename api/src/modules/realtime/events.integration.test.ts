@@ -90,8 +90,16 @@ describe('call events across API instances (Redis pub/sub)', () => {
       const event: PbxCallEvent = { kind: 'tongdai.pbx-call', version: 1, callId: 'x', at: 1, type: 'answered', extension: '101' };
       a.publish(tenant, event);
       for (let i = 0; i < 50 && !seen.length; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(seen).toEqual([event]);
+      // Numbered on the tenant's channel (one counter in Redis for every instance): the /monitor
+      // snapshot's position (seq) says which events it includes.
+      expect(seen).toEqual([{ ...event, seq: 1 }]);
       expect(other).toEqual([]);
+      b.publish(tenant, { ...event, callId: 'y' });
+      for (let i = 0; i < 50 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(seen.map((e) => ['callId' in e && e.callId, e.seq])).toEqual([['x', 1], ['y', 2]]);
+      expect(await a.position(tenant)).toBe(2);
+      expect(await b.position(tenant)).toBe(2);
+      expect(await a.position(tenant + 1)).toBe(0);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

@@ -114,6 +114,17 @@ describe('LiveFeed: the live state the wall reads', () => {
     expect(await calls()).toEqual([]);
   });
 
+  it('the hub numbers each tenant\'s events in the order it delivers them; its position is the last number', async () => {
+    const { hub, heard, feed } = setup();
+    expect(await hub.position(1)).toBe(0);
+    feed.registration(1, '101', true);
+    feed.registration(2, '201', true);
+    feed.registration(1, '101', false);
+    expect(heard.map((h) => h.e.seq)).toEqual([1, 2]);
+    expect(await hub.position(1)).toBe(2);
+    expect(await hub.position(2)).toBe(1);
+  });
+
   it('registrations: announced as the store reports a change, each to the extension\'s own audience', () => {
     const { heard, feed } = setup();
     feed.registration(1, '101', true);

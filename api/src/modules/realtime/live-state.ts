@@ -79,21 +79,27 @@ export function withLocalCopy(shared: LiveStore, away: () => boolean, onError: (
   const tenants = new Set<number>();
   return {
     registrations: local.registrations,
+    // Both stores are written before the first await: Redis gets the write before the event the
+    // caller publishes next on the same connection (a snapshot numbered after the event finds the
+    // change; awaiting the copy first sent the event ahead of the write).
     async putCall(t, call) {
       tenants.add(t);
       missed.delete(`${t}:${call.call_id}`);
-      await local.putCall(t, call);
       // Away: written with the others when it is back (rebuild).
-      if (!away()) await bounded(shared.putCall(t, call)).catch(onError);
+      const written = away() ? undefined : bounded(shared.putCall(t, call)).catch(onError);
+      await local.putCall(t, call);
+      await written;
     },
     async removeCall(t, id) {
-      await local.removeCall(t, id);
       const miss = () => void missed.set(`${t}:${id}`, { tenantId: t, callId: id });
-      if (away()) return miss();
-      await bounded(shared.removeCall(t, id)).catch((err: unknown) => {
-        miss();
-        onError(err);
-      });
+      const removed = away()
+        ? miss()
+        : bounded(shared.removeCall(t, id)).catch((err: unknown) => {
+            miss();
+            onError(err);
+          });
+      await local.removeCall(t, id);
+      await removed;
     },
     calls: (t) => orLocal(() => shared.calls(t), () => local.calls(t), away),
     async rebuild() {
