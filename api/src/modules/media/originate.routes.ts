@@ -3,9 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
 import { planCall, type LiveState } from '../routing';
-import { otpCallsDue } from '../voice-otp/otp-due';
-import type { DueCall } from '../voice-otp/voice-otp.repository';
-import { createVoiceOtpService } from '../voice-otp/voice-otp.service';
+import { createVoiceOtpService, otpCallsDue, type DueCall } from '../voice-otp/voice-otp.service';
 import type { Continuations } from './continuation';
 
 /** What placing a call needs of the call plane (the media routes' dependencies). */

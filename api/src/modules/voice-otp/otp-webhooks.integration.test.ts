@@ -236,6 +236,21 @@ describe('voice-OTP webhooks', () => {
     expect(events('abc')).toEqual([]);
   });
 
+  it('a key revoked with deliveries still due: nothing more is sent for it, the deliveries are given up as "key revoked"', async () => {
+    const key = await createKey(h.admin, 'demo', { name: 'Thu hồi khi còn gửi', webhook_url: url });
+    now = new Date(Date.now() + 14_400_000);
+    await round();
+    received.length = 0;
+    const mine = await t.app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: bearer(key.secret), payload: { phone: '0912005306' } });
+    expect(mine.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: `/t/demo/voice-otp/keys/${key.id}/revoke`, headers: h.admin })).statusCode).toBe(200);
+    await round();
+    expect(received.filter((r) => JSON.parse(r.body).verification_id === mine.json().id)).toEqual([]);
+    const rows = await t.db.withTenant(await tenantId('demo'), async (tx) => (await tx.query<{ next_at: Date | null; gave_up: boolean; delivered: boolean; last_error: string }>(
+      'select next_at, gave_up_at is not null as gave_up, delivered_at is not null as delivered, last_error from otp_webhook_deliveries where verification_id = $1', [mine.json().id])).rows);
+    expect(rows).toEqual([{ next_at: null, gave_up: true, delivered: false, last_error: 'key revoked' }]);
+  });
+
   it('deliveries done with are kept 30 days, then pruned; those still to be tried are kept whatever their age', async () => {
     const tid = await tenantId('demo');
     const key = await createKey(h.admin, 'demo', { name: 'Lưu giữ', webhook_url: url });

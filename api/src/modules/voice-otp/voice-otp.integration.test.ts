@@ -378,6 +378,15 @@ describe('verifications', () => {
     const fourth = await test(h.admin, '0912000901');
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().details[0].rule).toBe('number_limit');
+    // The tenant's do-not-call and blocked-outgoing lists bind a test call as they bind a start: nothing is written.
+    await t.db.withTenant(ids.demo, (tx) => tx.query("insert into dnc_numbers (tenant_id, number, source) values ($1, '84912000903', 'tenant')", [ids.demo]));
+    expect((await t.app.inject({ method: 'POST', url: '/pbx/partner/blocked-out', headers: h.admin, payload: { number: '0912000904' } })).statusCode).toBe(201);
+    for (const [phone, rule, message] of [['0912000903', 'dnc', 'Số nằm trong danh sách không gọi của doanh nghiệp'], ['0912000904', 'blocked_out', 'Số nằm trong danh sách chặn gọi ra của doanh nghiệp']]) {
+      const refused = await test(h.admin, phone);
+      expect({ phone, status: refused.statusCode, detail: refused.json().details?.[0] }).toEqual({ phone, status: 422, detail: { field: 'phone', rule, message } });
+    }
+    const written = await t.db.withTenant(ids.demo, async (tx) => (await tx.query<{ n: number }>("select count(*)::int as n from otp_verifications where phone in ('84912000903', '84912000904')")).rows[0].n);
+    expect(written).toBe(0);
   });
 });
 

@@ -16,6 +16,9 @@ import { otpCallsDue, otpEventsDue } from './otp-due';
 import { judgeWebhookUrl, newWebhookSecret, sweepLostCalls } from './otp-webhooks';
 
 export { scheduleOtpJobs, signWebhook } from './otp-webhooks';
+// For the media routes that hand due calls to the workers (originate.routes.ts).
+export { otpCallsDue } from './otp-due';
+export type { DueCall } from './voice-otp.repository';
 import { afterCall, callableNumber, decideCheck, drawCode, limitRefusal, verificationStatus, type CallOutcome } from './voice-otp';
 import * as repo from './voice-otp.repository';
 
