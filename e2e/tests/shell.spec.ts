@@ -116,3 +116,35 @@ test('an area already loaded keeps working when its server goes away', async ({ 
     await remoteServer('mf_crm', 'start');
   }
 });
+
+test('a remote whose release asks for a platform contract the host does not provide is not run: its area is "being updated", the others work; /setting lists each area\'s release', async ({ page }) => {
+  // mf-crm's release.json as a release built against a later contract would say it (ADR 0053).
+  const crmOrigin = `:${WEB_PORT + 1}/`;
+  await page.route(new RegExp(`${crmOrigin}release\\.json$`), async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), version: '9.0.0', platform: '^9.0.0' } });
+  });
+  const crmFiles: string[] = [];
+  page.on('request', (r) => void (r.url().includes(crmOrigin) && crmFiles.push(new URL(r.url()).pathname)));
+  await new LoginPage(page).loginAs(DEMO, '/customer');
+  const card = page.getByTestId('remote-updating-mf_crm');
+  await expect(card).toContainText('Khu vực này đang được cập nhật…');
+  await expect(card).toContainText('Phân hệ "Khách hàng & Tổ chức" vừa có phiên bản mới chưa dùng được với trang đang mở');
+  await expect(page.getByTestId('softphone')).toBeVisible();
+  await expect(page.getByTestId('nav-customer')).toHaveCount(0);
+  // None of its code was fetched: its release was read, and refused.
+  expect([...new Set(crmFiles)]).toEqual(['/release.json']);
+  await page.screenshot({ path: '../.tmp/screens/remote-updating.png', fullPage: true });
+  // Another area works, and the settings say which release of each runs.
+  await page.goto('/setting');
+  const releases = page.getByTestId('releases');
+  await expect(releases.getByTestId('release-mf_crm').getByTestId('release-version')).toHaveText('9.0.0');
+  await expect(releases.getByTestId('release-mf_crm').getByTestId('release-state')).toHaveText('Đang được cập nhật');
+  await expect(releases.getByTestId('release-mf_pbx').getByTestId('release-state')).toHaveText('Đang chạy');
+  await expect(releases.getByTestId('release-mf_pbx').getByTestId('release-version')).toHaveText(/^\d+\.\d+\.\d+/);
+  await expect(releases.getByTestId('release-host').getByTestId('release-version')).toHaveText(/^\d+\.\d+\.\d+/);
+  await page.screenshot({ path: '../.tmp/screens/settings-releases.png', fullPage: true });
+  await page.getByTestId('nav-call-history').click();
+  await expect(page).toHaveURL(/\/call-history/);
+  await expect(page.getByTestId('remote-updating-mf_crm')).toHaveCount(0);
+});

@@ -3,7 +3,33 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
-const { sharedDeps } = require('./shared-deps');
+const { sharedDeps, PLATFORM_CONTRACT } = require('./shared-deps');
+
+/**
+ * What a build says of itself (ADR 0053), as `release.json` beside its mf-manifest.json and inlined
+ * in its code: its release (RELEASE_VERSION, else its package's version), and for a remote the range of
+ * the platform contract it was built against (`^` the contract; TONGDAI_PLATFORM_RANGE overrides it,
+ * to make a release the host must refuse in the tests), for the host the contract it provides.
+ */
+function releaseInfo(opts) {
+  const pkg = require(path.join(opts.dir, 'package.json'));
+  const shared = Object.fromEntries(Object.entries(sharedDeps).map(([k, v]) => [k, v.version]));
+  const base = { remote: opts.name, package: path.basename(opts.dir), version: process.env.RELEASE_VERSION || pkg.version };
+  return opts.host
+    ? { ...base, platformContract: PLATFORM_CONTRACT, shared }
+    : { ...base, platform: process.env.TONGDAI_PLATFORM_RANGE || `^${PLATFORM_CONTRACT}`, shared };
+}
+
+/** Emits release.json (built_at added) into the build's output. */
+const emitRelease = (info) => ({
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('TongdaiRelease', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'TongdaiRelease', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('release.json', new compiler.webpack.sources.RawSource(`${JSON.stringify({ ...info, built_at: new Date().toISOString() }, null, 2)}\n`));
+      });
+    });
+  },
+});
 
 /** The e2e build keeps the data-testid attributes (strip-test-ids.js says why); production has none. */
 const testBuild = () => process.env.TONGDAI_TEST_BUILD === '1';
@@ -22,6 +48,7 @@ const swcOptions = (dev) => ({
 function createConfig(opts) {
   return (_env, argv) => {
     const dev = argv.mode === 'development';
+    const release = releaseInfo(opts);
     return {
       mode: dev ? 'development' : 'production',
       context: opts.dir,
@@ -67,6 +94,15 @@ function createConfig(opts) {
           dts: false,
           manifest: true,
         }),
+        emitRelease(release),
+        // The release and the contract, readable by the code: the host checks each remote's against its own.
+        {
+          apply: (compiler) =>
+            new compiler.webpack.DefinePlugin({
+              'process.env.TONGDAI_RELEASE': JSON.stringify(release.version),
+              'process.env.TONGDAI_PLATFORM_CONTRACT': JSON.stringify(PLATFORM_CONTRACT),
+            }).apply(compiler),
+        },
         opts.host &&
           new HtmlWebpackPlugin({ template: path.join(opts.dir, 'src/index.html'), title: opts.title, scriptLoading: 'defer' }),
       ].filter(Boolean),

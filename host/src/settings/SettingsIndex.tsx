@@ -7,6 +7,7 @@ import { useCan } from '@tongdai/platform/react';
 import { AppLink } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { settingPath, userSettingPath } from './paths';
+import { ReleasesCard } from './ReleasesCard';
 import { SubscriptionCard } from './SubscriptionCard';
 
 const useStyles = makeStyles({
@@ -57,6 +58,7 @@ export function SettingsIndex() {
       <Title3 as="h2">{t('settings.groups.user')}</Title3>
       <div className={s.grid}>{user.map((e) => <EntryCard key={e.slug} e={e} />)}</div>
       <SubscriptionCard />
+      <ReleasesCard />
     </section>
   );
 }

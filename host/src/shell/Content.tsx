@@ -32,6 +32,19 @@ export function RemoteDown({ id }: { id: string }) {
   );
 }
 
+/** A remote whose release this host cannot run (ADR 0053): its area is being updated; a reload reads the registry again. */
+export function RemoteUpdating({ id }: { id: string }) {
+  const { t } = useTranslation(NS);
+  return (
+    <ErrorState
+      testId={`remote-updating-${id}`}
+      title={t('shell.remoteUpdating')}
+      message={t('shell.remoteUpdatingHint', { title: t(`remotes.${id}`, { defaultValue: id }) })}
+      onRetry={() => window.location.reload()}
+    />
+  );
+}
+
 function owner(remotes: RemoteState[], pathname: string): string | undefined {
   for (const r of remotes) if (r.status === 'ready' && r.manifest.routes.some((x) => matchPath(x.path, pathname))) return r.id;
   return undefined;
@@ -66,9 +79,9 @@ export function Content() {
   else if (id) own = broken.has(id) ? <RemoteDown id={id} /> : null;
   else if (remotes.some((r) => r.status === 'loading')) own = <Spinner label={t('shell.loadingArea')} />;
   else {
-    const failed = remotes.filter((r) => r.status === 'error' && r.id !== 'mf_softphone');
+    const failed = remotes.filter((r) => (r.status === 'error' || r.status === 'incompatible') && r.id !== 'mf_softphone');
     own = failed.length ? (
-      <div style={{ display: 'grid', gap: 16 }}>{failed.map((r) => <RemoteDown key={r.id} id={r.id} />)}</div>
+      <div style={{ display: 'grid', gap: 16 }}>{failed.map((r) => (r.status === 'incompatible' ? <RemoteUpdating key={r.id} id={r.id} /> : <RemoteDown key={r.id} id={r.id} />))}</div>
     ) : (
       <ErrorState testId="not-found" title={t('shell.notFound')} message={t('shell.notFoundHint')} />
     );

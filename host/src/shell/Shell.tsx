@@ -7,6 +7,7 @@ import { RecordingStorageAlarm } from './RecordingStorageAlarm';
 import { startRemotes } from './remotes';
 import { Toasts } from './Toasts';
 import { TopBar } from './TopBar';
+import { UpdateBanner } from './UpdateBanner';
 
 const useStyles = makeStyles({
   // minmax(0, 1fr) and min-width 0: the top bar is as wide as the window, never as wide as its
@@ -17,7 +18,7 @@ const useStyles = makeStyles({
   main: { padding: '24px', background: tokens.colorNeutralBackground2, minWidth: 0 },
 });
 
-/** The common layout: top bar with the softphone, navigation from the manifests, the admins' alarm bar (issue 41), content. */
+/** The common layout: top bar with the softphone, navigation from the manifests, a new release's notice (ADR 0053), the admins' alarm bar (issue 41), content. */
 export default function Shell() {
   const s = useStyles();
   useEffect(() => startRemotes(), []);
@@ -26,7 +27,7 @@ export default function Shell() {
       <div className={s.shell}>
         <div className={s.top}><TopBar /></div>
         <aside className={s.nav}><Nav /></aside>
-        <main className={s.main}><RecordingStorageAlarm /><Content /></main>
+        <main className={s.main}><UpdateBanner /><RecordingStorageAlarm /><Content /></main>
       </div>
       {/* The softphone's audio element lives in the common layout (SPEC §2). */}
       <audio id="softphone-audio" data-testid="softphone-audio" autoPlay hidden />

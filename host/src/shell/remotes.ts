@@ -1,15 +1,20 @@
 import { BehaviorSubject } from 'rxjs';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { addErrorHandler, getAppNames, registerApplication, start, triggerAppChange, type LifeCycles } from 'single-spa';
-import { getRuntimeConfig, isRemoteManifest, matchPath, whenIdle, type RemoteManifest } from '@tongdai/platform';
-import { routes } from '@tongdai/contracts';
+import { checkRelease, getRuntimeConfig, isRemoteManifest, matchPath, whenIdle, type RemoteManifest } from '@tongdai/platform';
+import { routes, type ReleaseInfo } from '@tongdai/contracts';
 import { SETTINGS_ROUTES } from '../settings/paths';
 import { acceptManifests } from './validate-manifests';
 
+/**
+ * A remote's state on this page. `incompatible`: its release declares a platform contract this host
+ * does not provide (ADR 0053): none of its code was run, and its area says it is being updated.
+ */
 export type RemoteState =
   | { id: string; status: 'loading' }
-  | { id: string; status: 'ready'; manifest: RemoteManifest }
-  | { id: string; status: 'error' };
+  | { id: string; status: 'ready'; manifest: RemoteManifest; release: ReleaseInfo }
+  | { id: string; status: 'error' }
+  | { id: string; status: 'incompatible'; release: ReleaseInfo | null };
 
 export const HOST_ROUTES = [routes.dashboard(), '/', ...SETTINGS_ROUTES];
 const OUTSIDE_SHELL = [routes.login(), routes.signup()];
@@ -68,11 +73,18 @@ function preloadApp(m: RemoteManifest) {
 async function loadOne(id: string): Promise<void> {
   setRemote({ id, status: 'loading' });
   try {
+    // Its release first, before any of its code runs: a contract this host does not provide refuses it.
+    const checked = await checkRelease(getRuntimeConfig().remotes[id]);
+    if (!checked.ok) {
+      if (checked.reason === 'unreachable') throw new Error(`${id}: release.json unreachable`);
+      console.error(`[tongdai] remote ${id} refused: its release ${checked.release?.version ?? '(none)'} asks for the platform ${checked.release?.platform ?? '(nothing)'}`);
+      return setRemote({ id, status: 'incompatible', release: checked.release });
+    }
     const mod = await loadRemote<{ default: unknown }>(`${id}/manifest`);
     const manifest = mod?.default;
     if (!isRemoteManifest(manifest)) throw new Error(`${id}/manifest is not a remote manifest`);
     const [accepted] = acceptManifests([manifest], [...HOST_ROUTES, ...claimedRoutes()], process.env.NODE_ENV !== 'production');
-    setRemote({ id, status: 'ready', manifest: accepted });
+    setRemote({ id, status: 'ready', manifest: accepted, release: checked.release });
     register(accepted);
     triggerAppChange();
     preloadApp(accepted);

@@ -95,7 +95,30 @@ export interface ApiBases {
 /** The host's runtime config.json. */
 export interface RuntimeConfig {
   apis: ApiBases;
+  /** Each remote's mf-manifest.json (a remote the registry lists runs its registered release instead). */
   remotes: Record<string, string>;
+  /** Where the registry of the releases that run is (ADR 0053), read at every start of the page. */
+  registry?: string;
+}
+
+/** The registry (registry.json, ADR 0053): which release of each remote runs; written by `npm run promote`. */
+export interface RemoteRegistry {
+  schema: 1;
+  updated_at: string;
+  remotes: Record<string, { version: string; entry: string; platform: string }>;
+}
+
+/** What a build says of itself (release.json beside its mf-manifest.json, ADR 0053). */
+export interface ReleaseInfo {
+  remote: string;
+  package: string;
+  version: string;
+  /** A remote: the range of the platform contract it was built against (`^1.0.0`). */
+  platform?: string;
+  /** The host: the platform contract it provides. */
+  platformContract?: string;
+  shared: Record<string, string>;
+  built_at: string;
 }
 
 export function tenantBase(template: string, maDn: string): string {
