@@ -1,0 +1,67 @@
+export const REGISTRY_FILE: 'registry.json';
+export const HISTORY_FILE: 'registry.history.jsonl';
+export const REGISTRY_SCHEMA: 1;
+
+export type RegistryErrorCode =
+  | 'INCOMPATIBLE_PLATFORM' | 'REGISTRY_CHANGED' | 'REGISTRY_LOCKED' | 'RELEASE_NOT_FOUND' | 'RELEASE_EXISTS' | 'BUILD_NOT_FOUND'
+  | 'INVALID_RELEASE' | 'INVALID_REGISTRY' | 'INVALID_PACKAGE' | 'INVALID_VERSION' | 'INVALID_HOST_CONTRACT' | 'NO_PREVIOUS_VERSION';
+export class RegistryError extends Error {
+  constructor(code: RegistryErrorCode, message: string);
+  code: RegistryErrorCode;
+}
+
+/** release.json in a remote's dist/ and in each release folder. */
+export interface ReleaseInfo {
+  remote: string;
+  package: string;
+  version: string;
+  /** The range of the host's platform contract this release was built against, e.g. ^1.0.0. */
+  platform: string;
+  shared?: Record<string, string>;
+  built_at?: string;
+}
+export interface RegistryEntry {
+  version: string;
+  /** Path on the host's origin: /releases/<package>/<version>/mf-manifest.json */
+  entry: string;
+  platform: string;
+}
+export interface Registry {
+  schema: 1;
+  updated_at: string | null;
+  /** Keyed by remote id (mf_reports). */
+  remotes: Record<string, RegistryEntry>;
+}
+export interface HistoryLine {
+  at: string;
+  remote: string;
+  from: string | null;
+  to: string;
+  action: 'promote' | 'rollback';
+}
+export interface Change {
+  remote: string;
+  before: RegistryEntry | null;
+  after: RegistryEntry;
+  registry: Registry;
+}
+
+export function parseVersion(v: string): { major: number; minor: number; patch: number; pre: (string | number)[] } | null;
+export function compareVersions(a: string, b: string): -1 | 0 | 1;
+export function validRange(range: string): boolean;
+/** ^x.y.z, ~x.y.z, exact, *, partials (1, 1.2, 1.x); prereleases only where the range names one of the same x.y.z. */
+export function satisfies(version: string, range: string): boolean;
+export function remoteId(pkg: string): string;
+export function entryOf(pkg: string, version: string, prefix?: string): string;
+
+export function readRelease(dir: string, o: { package: string; version: string }): ReleaseInfo;
+/** Copies a built dist/ to <out>/<package>/<version>/; RELEASE_EXISTS if that folder exists. Returns the folder. */
+export function copyRelease(o: { from: string; out: string; package: string; version: string }): string;
+
+export function readRegistry(dir: string): Registry;
+export function writeRegistry(dir: string, next: Registry, o: { expected: string | null }): void;
+export function history(dir: string, remote?: string): HistoryLine[];
+export function previousVersion(dir: string, remote: string): string | null;
+/** hooks.beforeCommit runs after the checks, before the compare-and-swap (tests use it to change the registry meanwhile). */
+export function promote(dir: string, o: { package: string; version: string; hostContract: string; force?: boolean; hooks?: { beforeCommit?(): void } }): Change;
+export function rollback(dir: string, o: { package: string; hostContract: string; force?: boolean; hooks?: { beforeCommit?(): void } }): Change;
