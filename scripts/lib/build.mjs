@@ -51,19 +51,30 @@ export function ensureBuilt({ force = false, test = false } = {}) {
   const variant = test ? 'test' : 'production';
   withBuildLock(() => {
     const apps = force ? FRONTENDS : staleFrontends(variant);
-    if (!apps.length) return;
-    console.log(`Đang build giao diện (${variant === 'test' ? 'bản kiểm thử' : 'bản chính thức'}): ${apps.join(', ')}`);
-    const started = new Date();
-    const env = { ...process.env, TONGDAI_TEST_BUILD: test ? '1' : '0' };
-    runPnpm(['-r', '--workspace-concurrency=2', ...apps.flatMap((a) => ['--filter', `./${a}`]), 'build'], { cwd: ROOT, env });
-    // A build is as fresh as the sources it read: a file saved while it ran stays newer than it.
-    for (const app of apps) {
-      const built = join(ROOT, app, 'dist', 'mf-manifest.json');
-      if (!existsSync(built)) continue;
-      utimesSync(built, started, started);
-      writeFileSync(variantFile(app), `${variant}\n`);
-    }
+    if (apps.length) buildLocked(apps, { test });
   });
+}
+
+/**
+ * Builds exactly `apps` (no staleness check), e.g. one remote for a release (scripts/release.mjs):
+ * `env` is added to the build's environment (RELEASE_VERSION).
+ */
+export function buildFrontends(apps, { test = false, env = {} } = {}) {
+  withBuildLock(() => buildLocked(apps, { test, env }));
+}
+
+function buildLocked(apps, { test = false, env = {} }) {
+  const variant = test ? 'test' : 'production';
+  console.log(`Đang build giao diện (${variant === 'test' ? 'bản kiểm thử' : 'bản chính thức'}): ${apps.join(', ')}`);
+  const started = new Date();
+  runPnpm(['-r', '--workspace-concurrency=2', ...apps.flatMap((a) => ['--filter', `./${a}`]), 'build'], { cwd: ROOT, env: { ...process.env, ...env, TONGDAI_TEST_BUILD: test ? '1' : '0' } });
+  // A build is as fresh as the sources it read: a file saved while it ran stays newer than it.
+  for (const app of apps) {
+    const built = join(ROOT, app, 'dist', 'mf-manifest.json');
+    if (!existsSync(built)) continue;
+    utimesSync(built, started, started);
+    writeFileSync(variantFile(app), `${variant}\n`);
+  }
 }
 
 export function ensureInstalled() {

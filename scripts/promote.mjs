@@ -1,0 +1,64 @@
+// npm run promote -- mf-reports 0.2.0 [--dir releases] [--host-contract 1.0.0] [--force]
+// npm run promote -- mf-reports --rollback [--dir releases] [--host-contract 1.0.0]
+// Changes which release of a remote runs: one entry of <dir>/registry.json, one line appended to
+// <dir>/registry.history.jsonl (issue 36, docs/adr/0053). Browsers see it on their next load; the
+// host is neither rebuilt nor restarted. The release must suit the host's platform contract: by
+// default the one host/dist/release.json records (platformContract).
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from './lib/paths.mjs';
+import { promote, RegistryError, remoteId, readRegistry, rollback } from './lib/registry.mjs';
+
+function fail(message) {
+  console.error(`promote: ${message}`);
+  process.exit(1);
+}
+
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: {
+      dir: { type: 'string' },
+      'host-contract': { type: 'string' },
+      rollback: { type: 'boolean', default: false },
+      force: { type: 'boolean', default: false },
+    },
+  });
+} catch (e) {
+  fail(e instanceof Error ? e.message : String(e));
+}
+const { values } = args;
+const [pkg, version, ...extra] = args.positionals;
+const usage = 'usage: npm run promote -- <remote package> <version> [--dir DIR] [--host-contract X.Y.Z] [--force]\n       npm run promote -- <remote package> --rollback [--dir DIR] [--host-contract X.Y.Z]';
+if (!pkg || extra.length || (values.rollback ? version : !version)) fail(usage);
+
+const cwd = process.env.INIT_CWD ?? process.cwd();
+const dir = values.dir ? resolve(cwd, values.dir) : join(ROOT, 'releases');
+if (!existsSync(dir)) fail(`no releases folder ${dir} (npm run release -- ${pkg} makes one; --dir names another)`);
+
+let hostContract = values['host-contract'];
+if (!hostContract) {
+  const hostRelease = join(ROOT, 'host', 'dist', 'release.json');
+  try {
+    hostContract = JSON.parse(readFileSync(hostRelease, 'utf8')).platformContract;
+  } catch {
+    /* said below */
+  }
+  if (!hostContract) fail(`the host's platform contract is unknown: ${hostRelease} is missing or has no platformContract (build the host, or give --host-contract X.Y.Z of the host that runs)`);
+}
+
+const show = (e) => (e ? `${e.version} (${e.entry}, platform ${e.platform})` : 'none (config.json\'s remote)');
+try {
+  const before = readRegistry(dir).remotes[remoteId(pkg)] ?? null;
+  const change = values.rollback
+    ? rollback(dir, { package: pkg, hostContract, force: values.force })
+    : promote(dir, { package: pkg, version, hostContract, force: values.force });
+  console.log(`${change.remote} ${values.rollback ? 'rolled back' : 'promoted'} (host platform contract ${hostContract}${values.force ? ', --force' : ''}):`);
+  console.log(`  before: ${show(change.before ?? before)}`);
+  console.log(`  after:  ${show(change.after)}`);
+  console.log(`  ${join(dir, 'registry.json')}`);
+} catch (e) {
+  fail(e instanceof RegistryError ? `[${e.code}] ${e.message}` : String(e instanceof Error ? e.stack : e));
+}
