@@ -3,7 +3,7 @@
 // security headers it is given (CSP, nosniff, Referrer-Policy: shared/build/security-headers.js).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { extname, isAbsolute, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const TYPES = {
@@ -15,9 +15,33 @@ const TYPES = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif',
 };
 const NO_CACHE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|config\.json|main\.js)$/;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** @returns {Promise<import('node:http').Server>} */
-export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, overrides = {}, headers = {} }) {
+/** `<package>/<version>/<file>` inside a releases folder: not registry.json, its history, nor a copy in progress. */
+const RELEASE_FILE = /^[a-z0-9][a-z0-9-]*\/\d[0-9A-Za-z.+-]*\/[^/.][^]*$/;
+
+/**
+ * What the host's server adds for a releases folder (scripts/lib/registry.mjs, docs/adr/0053):
+ * /releases/<package>/<version>/… immutable (a version's manifest and entry too: a release never
+ * changes), and /registry.json, read on every request, no-cache (it says which release runs).
+ * @param {string} releasesDir
+ */
+export function releaseRoutes(releasesDir) {
+  return {
+    mounts: [{ prefix: '/releases/', dir: releasesDir, cacheControl: IMMUTABLE, only: RELEASE_FILE }],
+    files: { '/registry.json': join(releasesDir, 'registry.json') },
+  };
+}
+
+/**
+ * mounts: a second folder under a URL prefix (files only, no SPA fallback), served with its own
+ * Cache-Control, `only` the paths below the prefix that match; files: one URL → one file on disk,
+ * read on every request, no-cache.
+ * @param {{ dir: string, port: number, host?: string, spa?: boolean, overrides?: Record<string, string | Buffer>, headers?: Record<string, string>,
+ *   mounts?: { prefix: string, dir: string, cacheControl?: string, only?: RegExp }[], files?: Record<string, string> }} o
+ * @returns {Promise<import('node:http').Server>}
+ */
+export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, overrides = {}, headers = {}, mounts = [], files = {} }) {
   const gz = new Map();
   const server = createServer(async (req, res) => {
     try {
@@ -28,14 +52,24 @@ export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, overri
         res.end(overrides[url.pathname]);
         return;
       }
-      let rel = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
-      if (rel.endsWith('/')) rel += 'index.html';
-      let file = join(dir, rel);
-      let info = await stat(file).catch(() => null);
-      if ((!info || !info.isFile()) && spa && !extname(rel)) {
-        file = join(dir, 'index.html');
-        info = await stat(file).catch(() => null);
+      let file;
+      let cacheControl;
+      const mount = mounts.find((m) => url.pathname.startsWith(m.prefix));
+      if (Object.hasOwn(files, url.pathname)) {
+        file = files[url.pathname];
+        cacheControl = 'no-cache';
+      } else if (mount) {
+        const rel = normalize(decodeURIComponent(url.pathname.slice(mount.prefix.length)));
+        const inside = rel !== '.' && !rel.startsWith('..') && !isAbsolute(rel) && (!mount.only || mount.only.test(rel));
+        file = inside ? join(mount.dir, rel) : null;
+        cacheControl = mount.cacheControl;
+      } else {
+        let rel = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+        if (rel.endsWith('/')) rel += 'index.html';
+        file = join(dir, rel);
+        if (spa && !extname(rel) && !(await stat(file).catch(() => null))?.isFile()) file = join(dir, 'index.html');
       }
+      const info = file ? await stat(file).catch(() => null) : null;
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       res.setHeader('Timing-Allow-Origin', '*');
@@ -45,7 +79,7 @@ export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, overri
       }
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       res.setHeader('Content-Type', type);
-      res.setHeader('Cache-Control', NO_CACHE.test(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
+      res.setHeader('Cache-Control', cacheControl ?? (NO_CACHE.test(file) ? 'no-cache' : IMMUTABLE));
       let body = await readFile(file);
       if (/gzip/.test(req.headers['accept-encoding'] ?? '') && /javascript|json|html|css|svg/.test(type)) {
         const key = `${file}:${info.mtimeMs}`;

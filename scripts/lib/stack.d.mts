@@ -33,10 +33,15 @@ export interface StackSip {
 export function sipPorts(apiPort: number): { wsPort: number; udpPort: number; internalPort: number; evapiPort: number; mediaPort: number };
 export function rtpPorts(apiPort: number): { ngPort: number; portMin: number; portMax: number };
 export const REMOTES: { id: string; dir: string; offset: number }[];
-export function runtimeConfig(o: { apiUrl: string; webPort: number; host?: string }): unknown;
+/** registry: the URL config.json names for the registry of releases (startStack's releasesDir: /registry.json). */
+export function runtimeConfig(o: { apiUrl: string; webPort: number; host?: string; registry?: string }): unknown;
 export function startApi(o: { port: number; databaseUrl?: string; dataDir?: string; env?: Record<string, string>; quiet?: boolean }): ChildProcess;
-/** floodDensity: Kamailio's flood limit, requests per 2 s from one address (16 when not given); trunkAllowedNetworks: TRUNK_ALLOWED_NETWORKS (ADR 0043). */
-export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean; demoCarrier?: boolean; floodDensity?: number; trunkAllowedNetworks?: string; supervise?: boolean }): Promise<Stack>;
+/**
+ * floodDensity: Kamailio's flood limit, requests per 2 s from one address (16 when not given); trunkAllowedNetworks: TRUNK_ALLOWED_NETWORKS (ADR 0043).
+ * releasesDir: a releases folder (scripts/lib/registry.mjs, ADR 0053): the host's server also serves /releases/<package>/<version>/…
+ * (Cache-Control immutable) and /registry.json (no-cache, read per request), and config.json gets "registry": "/registry.json".
+ */
+export function startStack(o?: { webPort?: number; apiPort?: number; databaseUrl?: string; dataDir?: string; quiet?: boolean; apiEnv?: Record<string, string>; sip?: boolean; demoCarrier?: boolean; floodDensity?: number; trunkAllowedNetworks?: string; supervise?: boolean; releasesDir?: string }): Promise<Stack>;
 /** Starts `launch`'s process and, `enabled`, starts it again when it fails (npm start's supervision). */
 export function supervised<T extends { stop(): Promise<void>; exited: Promise<number | string | null> }>(name: string, launch: () => Promise<T>, o?: { enabled?: boolean; log?: (line: string) => void }): Promise<{ current(): T; stop(): Promise<void> }>;
 /** rtpengine's control and the media worker's ports of a stack (PBX_SERVICE_PORTS), comma-separated. */

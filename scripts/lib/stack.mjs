@@ -10,7 +10,7 @@ import { rtpengineAvailable, startRtpengine } from './rtpengine.mjs';
 import { mediaAvailable, startMediaWorker } from './media.mjs';
 import { demoCarrierAvailable, demoCarrierEnv, startDemoCarrier } from './demo-carrier.mjs';
 import { ROOT } from './paths.mjs';
-import { serveStatic } from './serve-static.mjs';
+import { releaseRoutes, serveStatic } from './serve-static.mjs';
 import securityHeaderKit from '../../shared/build/security-headers.js';
 
 const { contentSecurityPolicy, securityHeaders } = securityHeaderKit;
@@ -23,8 +23,14 @@ export const REMOTES = [
   { id: 'mf_survey', dir: 'mf-survey', offset: 4 },
 ];
 
-export function runtimeConfig({ apiUrl, webPort, host = '127.0.0.1' }) {
+/**
+ * The host's config.json. registry: where the host reads which release of each remote runs
+ * (/registry.json when the stack serves a releases folder, docs/adr/0053); a remote it lists is
+ * loaded from its `entry` instead of `remotes[id]`.
+ */
+export function runtimeConfig({ apiUrl, webPort, host = '127.0.0.1', registry }) {
   return {
+    ...(registry ? { registry } : {}),
     apis: {
       cp: `${apiUrl}/cp`, identity: `${apiUrl}/identity`, pbx: `${apiUrl}/pbx`,
       tenant: `${apiUrl}/t/{ma_dn}`, telecom: `${apiUrl}/telecom`,
@@ -229,7 +235,10 @@ export function servicePorts(apiPort) {
  * networks tenants' switchboards may use although private or loopback. None unless the caller says
  * so; npm start and the test stacks list 127.0.0.1/32 for their carriers on loopback (the demo carrier, sipp).
  * supervise: restart what dies (npm start, issue 41; `supervised`).
- * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, demoCarrier?: boolean, floodDensity?: number, trunkAllowedNetworks?: string, supervise?: boolean }} o
+ * releasesDir: a releases folder (npm run release / promote, docs/adr/0053): the host's server also
+ * serves /releases/<package>/<version>/… (immutable) and /registry.json (no-cache, read on every
+ * request: a promotion is seen at the next page load), and config.json names "registry": "/registry.json".
+ * @param {{ webPort?: number, apiPort?: number, databaseUrl?: string, dataDir?: string, quiet?: boolean, apiEnv?: Record<string,string>, sip?: boolean, demoCarrier?: boolean, floodDensity?: number, trunkAllowedNetworks?: string, supervise?: boolean, releasesDir?: string }} o
  */
 export async function startStack(o = {}) {
   const webPort = o.webPort ?? 3000;
@@ -277,7 +286,7 @@ export async function startStack(o = {}) {
   apiStarted.catch(() => undefined);
   let api;
   const servers = new Map();
-  const runtime = runtimeConfig({ apiUrl, webPort });
+  const runtime = runtimeConfig({ apiUrl, webPort, registry: o.releasesDir ? '/registry.json' : undefined });
   const config = Buffer.from(JSON.stringify(runtime, null, 2));
   // One policy for the host's page, from the same config it reads; the remotes' files get the rest too.
   const headers = securityHeaders(contentSecurityPolicy(runtime, { sipWebSockets: sip ? [sip.wsUrl] : [] }));
@@ -293,7 +302,8 @@ export async function startStack(o = {}) {
     s.close(() => resolve());
   });
   try {
-    servers.set('host', await serveStatic({ dir: join(ROOT, 'host', 'dist'), port: webPort, spa: true, overrides: { '/config.json': config }, headers }));
+    const releases = o.releasesDir ? releaseRoutes(resolve(o.releasesDir)) : {};
+    servers.set('host', await serveStatic({ dir: join(ROOT, 'host', 'dist'), port: webPort, spa: true, overrides: { '/config.json': config }, headers, ...releases }));
     await Promise.all(REMOTES.map((r) => startRemote(r.id)));
     api = await apiStarted;
   } catch (e) {
