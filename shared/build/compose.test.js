@@ -62,6 +62,14 @@ describe('docker-compose.yml', () => {
     expect(web.startsWith(compose.networks.default.ipam.config[0].subnet.split('.').slice(0, 3).join('.'))).toBe(true);
   });
 
+  it("web serves the releases volume read-only where nginx looks for /releases/ and /registry.json (ADR 0053)", () => {
+    const nginx = fs.readFileSync(path.join(root, 'host/nginx.conf'), 'utf8');
+    const htmlRoot = /^\s*root (\S+);/m.exec(nginx)[1];
+    expect(compose.services.web.volumes).toContain(`releases:${htmlRoot}/releases:ro`);
+    expect(Object.keys(compose.volumes)).toContain('releases');
+    expect(nginx).toContain('try_files /releases/registry.json =404;');
+  });
+
   it('every file a service builds from or mounts exists', () => {
     for (const [name, svc] of Object.entries(compose.services)) {
       if (svc.build) expect([name, fs.existsSync(path.join(root, svc.build.context, svc.build.dockerfile))]).toEqual([name, true]);

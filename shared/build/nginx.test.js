@@ -38,6 +38,16 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(html, 'remotes/mf_crm/remoteEntry.js'), '1');
   fs.writeFileSync(path.join(html, '903.e8e87bd9.js'), '1');
   fs.writeFileSync(path.join(html, 'remotes/mf_crm/12.ab12cd34.js'), '1');
+  // The releases volume (docs/adr/0053): one release of mf-reports, the registry and its history.
+  const release = path.join(html, 'releases/mf-reports/0.2.0-rc.1');
+  fs.mkdirSync(release, { recursive: true });
+  fs.mkdirSync(path.join(html, 'releases/mf-reports/.0.3.0.tmp-1'));
+  fs.writeFileSync(path.join(release, 'mf-manifest.json'), '{"id":"mf_reports"}');
+  fs.writeFileSync(path.join(release, 'remoteEntry.js'), 'var mf_reports;');
+  fs.writeFileSync(path.join(release, '12.ab12cd34.js'), '1');
+  fs.writeFileSync(path.join(html, 'releases/mf-reports/.0.3.0.tmp-1/remoteEntry.js'), 'half copied');
+  fs.writeFileSync(path.join(html, 'releases/registry.json'), '{"schema":1,"remotes":{"mf_reports":{"version":"0.2.0-rc.1"}}}');
+  fs.writeFileSync(path.join(html, 'releases/registry.history.jsonl'), '{}\n');
   const port = await freePort();
   api = await freePort(); // nothing listens there (502) except while the WebSocket test runs
   fs.writeFileSync(path.join(dir, 'security-headers.inc'), fill('host/security-headers.conf'));
@@ -72,7 +82,10 @@ afterAll(() => {
 });
 
 describe('production nginx serves the UI with its security headers', () => {
-  test.each(['/', '/customer', '/config.json', '/903.e8e87bd9.js', '/remotes/mf_crm/remoteEntry.js', '/remotes/mf_crm/12.ab12cd34.js', '/remotes/mf_crm/missing.js'])('%s', async (url) => {
+  test.each([
+    '/', '/customer', '/config.json', '/903.e8e87bd9.js', '/remotes/mf_crm/remoteEntry.js', '/remotes/mf_crm/12.ab12cd34.js', '/remotes/mf_crm/missing.js',
+    '/registry.json', '/releases/mf-reports/0.2.0-rc.1/mf-manifest.json', '/releases/mf-reports/0.2.0-rc.1/remoteEntry.js', '/releases/registry.history.jsonl',
+  ])('%s', async (url) => {
     const res = await fetch(`${base}${url}`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -86,6 +99,27 @@ describe('production nginx serves the UI with its security headers', () => {
   test("the locations' own headers stay beside them (no-cache entries, cross-origin remote chunks)", async () => {
     expect((await fetch(`${base}/config.json`)).headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${base}/remotes/mf_crm/12.ab12cd34.js`)).headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
+
+  test('releases: a version folder immutable (its manifest and entry too), the registry no-cache', async () => {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js', '12.ab12cd34.js']) {
+      const res = await fetch(`${base}/releases/mf-reports/0.2.0-rc.1/${file}`);
+      expect([file, res.status, res.headers.get('cache-control')]).toEqual([file, 200, 'public, max-age=31536000, immutable']);
+    }
+    expect((await fetch(`${base}/releases/mf-reports/0.2.0-rc.1/remoteEntry.js`)).headers.get('content-type')).toMatch(/javascript/);
+    const registry = await fetch(`${base}/registry.json`);
+    expect(registry.headers.get('cache-control')).toBe('no-cache');
+    expect((await registry.json()).remotes.mf_reports.version).toBe('0.2.0-rc.1');
+  });
+
+  test.each([
+    '/releases/registry.json', '/releases/registry.history.jsonl', '/releases/mf-reports/.0.3.0.tmp-1/remoteEntry.js',
+    '/releases/mf-reports/0.2.0-rc.1/missing.js', '/releases/mf-reports/0.2.0-rc.1/..%2f..%2fregistry.json',
+  ])('under /releases/ only release files: %s is a 404, cached nowhere', async (url) => {
+    const res = await fetch(`${base}${url}`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control') ?? '').not.toMatch(/immutable/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   test("/api/ is the API's: nginx adds no UI policy to it", async () => {
