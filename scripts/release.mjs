@@ -3,7 +3,8 @@
 // remote alone (RELEASE_VERSION set: the build writes it into dist/release.json), then a copy of its
 // dist/ to <out>/<package>/<version>/, which is never overwritten. Nothing else is built: not the
 // host, not the other remotes. `npm run promote` then makes it the release that runs.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildFrontends, ensureInstalled, FRONTENDS } from './lib/build.mjs';
@@ -47,16 +48,19 @@ if (args.values['skip-tests']) {
   console.log(`${pkg}: its own tests (pnpm --filter ./${pkg} test)`);
   runPnpm(['--filter', `./${pkg}`, 'test'], { cwd: ROOT });
 }
-// MF_BUILD_VERSION: Module Federation's metaData.buildInfo.buildVersion in mf-manifest.json.
-buildFrontends([pkg], { env: { RELEASE_VERSION: version, MF_BUILD_VERSION: version } });
+// MF_BUILD_VERSION: Module Federation's metaData.buildInfo.buildVersion in mf-manifest.json. Built
+// into a folder of its own (TONGDAI_BUILD_OUT), never the remote's dist/: the checkout's own build (a
+// stack or the e2e suite serving it meanwhile) stays as it was.
+const dist = mkdtempSync(join(tmpdir(), `tongdai-release-${pkg}-`));
+process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
+buildFrontends([pkg], { env: { RELEASE_VERSION: version, MF_BUILD_VERSION: version, TONGDAI_BUILD_OUT: dist } });
 
-const dist = join(ROOT, pkg, 'dist');
 let folder;
 try {
   folder = copyRelease({ from: dist, out, package: pkg, version });
 } catch (e) {
   if (e instanceof RegistryError && e.code === 'INVALID_RELEASE' && !existsSync(join(dist, 'release.json'))) {
-    fail(`[${e.code}] ${pkg}'s build wrote no dist/release.json (the remote build's release record, issue 36): nothing released`);
+    fail(`[${e.code}] ${pkg}'s build wrote no release.json (the remote build's release record, issue 36): nothing released`);
   }
   fail(e instanceof RegistryError ? `[${e.code}] ${e.message}` : String(e));
 }

@@ -68,6 +68,8 @@ function buildLocked(apps, { test = false, env = {} }) {
   console.log(`Đang build giao diện (${variant === 'test' ? 'bản kiểm thử' : 'bản chính thức'}): ${apps.join(', ')}`);
   const started = new Date();
   runPnpm(['-r', '--workspace-concurrency=2', ...apps.flatMap((a) => ['--filter', `./${a}`]), 'build'], { cwd: ROOT, env: { ...process.env, ...env, TONGDAI_TEST_BUILD: test ? '1' : '0' } });
+  // Built elsewhere (a release, TONGDAI_BUILD_OUT): the apps' dist/ and their variant are untouched.
+  if (env.TONGDAI_BUILD_OUT) return;
   // A build is as fresh as the sources it read: a file saved while it ran stays newer than it.
   for (const app of apps) {
     const built = join(ROOT, app, 'dist', 'mf-manifest.json');

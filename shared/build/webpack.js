@@ -56,7 +56,8 @@ function createConfig(opts) {
       // No eval-* source maps: the UI's CSP (docs/adr/0020) allows no 'unsafe-eval', in development either.
       devtool: dev ? 'cheap-module-source-map' : false,
       output: {
-        path: path.join(opts.dir, 'dist'),
+        // TONGDAI_BUILD_OUT: a release's build goes to a folder of its own (scripts/release.mjs), not dist/.
+        path: process.env.TONGDAI_BUILD_OUT ? path.resolve(process.env.TONGDAI_BUILD_OUT) : path.join(opts.dir, 'dist'),
         // Remote entries stay unhashed (served no-cache); chunks carry content hashes.
         filename: '[name].js',
         chunkFilename: '[name].[contenthash:8].js',

@@ -1,0 +1,108 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '../support/fixtures.ts';
+import { DEMO, LoginPage } from '../pages/LoginPage.ts';
+import { freePort } from '../support/carrier.ts';
+import { API_URL, WEB_PORT } from '../support/ports.ts';
+import { runtimeConfig } from '../../scripts/lib/stack.mjs';
+import { releaseRoutes, serveStatic } from '../../scripts/lib/serve-static.mjs';
+
+/** The repository (the suite runs in e2e/). */
+const ROOT = resolve('..');
+const HOST_BUILD = join(ROOT, 'host', 'dist', 'main.js');
+
+// Issue 36's version-skew test: mf-survey released twice with `npm run release` (each build its own
+// immutable folder, neither the host nor the checkout's dist touched), a host of the e2e build on an
+// origin of its own whose config.json names a registry, and `npm run promote` switching which
+// release runs: seen at the next load, rolled back the same way — the host never rebuilt. A third
+// release built against a platform contract the host does not provide is refused by promote, and,
+// forced into the registry by hand, by the host: its area says it is being updated, the others work.
+const dir = mkdtempSync(join(tmpdir(), 'tongdai-e2e-releases-'));
+const cli = (script: 'release' | 'promote', args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [join(ROOT, 'scripts', `${script}.mjs`), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
+const release = (version: string, env: Record<string, string> = {}) => {
+  const r = cli('release', ['mf-survey', '--version', version, '--out', dir, '--skip-tests'], env);
+  expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+};
+const promote = (...args: string[]) => cli('promote', ['mf-survey', ...args, '--dir', dir]);
+
+let server: Server | null = null;
+let origin = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  release('1.0.1');
+  release('1.0.2');
+  release('2.0.0-next', { TONGDAI_PLATFORM_RANGE: '^2.0.0' });
+  const promoted = promote('1.0.1');
+  expect(promoted.status, promoted.stderr).toBe(0);
+  const port = await freePort('tcp');
+  origin = `http://127.0.0.1:${port}`;
+  // The same API and remotes as the suite's stack; the registry's releases from this origin.
+  const runtime = runtimeConfig({ apiUrl: API_URL, webPort: WEB_PORT, registry: '/registry.json' });
+  server = await serveStatic({ dir: join(ROOT, 'host', 'dist'), port, spa: true, overrides: { '/config.json': Buffer.from(JSON.stringify(runtime)) }, ...releaseRoutes(dir) });
+});
+
+test.afterAll(async () => {
+  await new Promise((r) => (server ? server.close(r) : r(undefined)));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The release /setting says runs for mf-survey, and its state. */
+async function surveyRelease(page: Page) {
+  await page.goto(`${origin}/setting`);
+  const row = page.getByTestId('releases').getByTestId('release-mf_survey');
+  await expect(row.getByTestId('release-state')).not.toHaveText('Đang tải…');
+  return { version: await row.getByTestId('release-version').textContent(), state: await row.getByTestId('release-state').textContent() };
+}
+
+test('a remote released twice: the registry says which runs, promotion and rollback are seen at the next load, the host never rebuilt; an incompatible release is refused', async ({ page }) => {
+  test.setTimeout(180_000);
+  const hostBuilt = statSync(HOST_BUILD).mtimeMs;
+  await page.goto(`${origin}/login`);
+  await new LoginPage(page).fill(DEMO);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await surveyRelease(page)).toEqual({ version: '1.0.1', state: 'Đang chạy' });
+  // Its screens run from the release's folder.
+  const fromRelease = page.waitForResponse((r) => r.url().startsWith(`${origin}/releases/mf-survey/1.0.1/`) && r.url().endsWith('.js'));
+  await page.getByTestId('nav-survey/categories').click();
+  await fromRelease;
+  await expect(page.getByRole('heading', { name: 'Danh mục khảo sát' })).toBeVisible();
+
+  // Promoted while the page is open: nothing changes under the user; they are told, and reload.
+  const promoted = promote('1.0.2');
+  expect(promoted.status, promoted.stderr).toBe(0);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  const notice = page.getByTestId('update-available');
+  await expect(notice).toContainText('Có phiên bản mới của "Khảo sát & Chiến dịch"');
+  await page.screenshot({ path: '../.tmp/screens/update-available.png', fullPage: true });
+  await expect(page.getByRole('heading', { name: 'Danh mục khảo sát' })).toBeVisible();
+  await notice.getByTestId('update-reload').click();
+  await expect(notice).toHaveCount(0);
+  expect(await surveyRelease(page)).toEqual({ version: '1.0.2', state: 'Đang chạy' });
+
+  // Rolled back: the release it ran before.
+  const back = promote('--rollback');
+  expect(back.status, back.stderr).toBe(0);
+  expect(await surveyRelease(page)).toEqual({ version: '1.0.1', state: 'Đang chạy' });
+
+  // A release built against contract ^2.0.0: promote refuses it, the registry keeps 1.0.1.
+  const refused = promote('2.0.0-next');
+  expect(refused.status).not.toBe(0);
+  expect(refused.stderr + refused.stdout).toContain('INCOMPATIBLE_PLATFORM');
+  expect(await surveyRelease(page)).toEqual({ version: '1.0.1', state: 'Đang chạy' });
+  // Forced in (an operator's mistake): the host reads its release first and does not run it.
+  const forced = promote('2.0.0-next', '--force');
+  expect(forced.status, forced.stderr).toBe(0);
+  expect(await surveyRelease(page)).toEqual({ version: '2.0.0-next', state: 'Đang được cập nhật' });
+  await page.goto(`${origin}/survey/categories`);
+  await expect(page.getByTestId('remote-updating-mf_survey')).toContainText('Khu vực này đang được cập nhật…');
+  await page.screenshot({ path: '../.tmp/screens/remote-release-incompatible.png', fullPage: true });
+  await page.getByTestId('nav-customer').click();
+  await expect(page.getByTestId('customer-list')).toBeVisible();
+
+  expect(statSync(HOST_BUILD).mtimeMs).toBe(hostBuilt);
+});
