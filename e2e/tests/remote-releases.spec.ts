@@ -1,14 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test, type Page } from '../support/fixtures.ts';
-import { DEMO, LoginPage } from '../pages/LoginPage.ts';
+import { expect, test, warmContext, type Page } from '../support/fixtures.ts';
+import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
+import { SoftphonePage } from '../pages/SoftphonePage.ts';
+import { dial, kamailioInstalled, phoneOf } from '../support/phones.ts';
 import { freePort } from '../support/carrier.ts';
 import { API_URL, WEB_PORT } from '../support/ports.ts';
 import { runtimeConfig } from '../../scripts/lib/stack.mjs';
 import { releaseRoutes, serveStatic } from '../../scripts/lib/serve-static.mjs';
+import { copyRelease } from '../../scripts/lib/registry.mjs';
 
 /** The repository (the suite runs in e2e/). */
 const ROOT = resolve('..');
@@ -28,6 +31,7 @@ const release = (version: string, env: Record<string, string> = {}) => {
   expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
 };
 const promote = (...args: string[]) => cli('promote', ['mf-survey', ...args, '--dir', dir]);
+const promoteOf = (pkg: string, ...args: string[]) => cli('promote', [pkg, ...args, '--dir', dir]);
 
 let server: Server | null = null;
 let origin = '';
@@ -51,6 +55,19 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** How many scripts this page loaded from under `path` of the registry's origin. */
+const scriptsFrom = (page: Page, path: string) =>
+  page.evaluate((prefix) => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(prefix) && /\.js(\?|$)/.test(e.name)).length, `${origin}${path}`);
+
+/** The demo admin logged in on the registry's origin (a warm browser may be already). */
+async function loginThere(page: Page) {
+  await page.goto(`${origin}/dashboard`);
+  const form = page.getByTestId('login-form');
+  await expect(page.getByTestId('dashboard').or(form)).toBeVisible();
+  if (await form.isVisible()) await new LoginPage(page).fill(DEMO);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+}
+
 /** The release /setting says runs for mf-survey, and its state. */
 async function surveyRelease(page: Page) {
   await page.goto(`${origin}/setting`);
@@ -62,15 +79,12 @@ async function surveyRelease(page: Page) {
 test('a remote released twice: the registry says which runs, promotion and rollback are seen at the next load, the host never rebuilt; an incompatible release is refused', async ({ page }) => {
   test.setTimeout(180_000);
   const hostBuilt = statSync(HOST_BUILD).mtimeMs;
-  await page.goto(`${origin}/login`);
-  await new LoginPage(page).fill(DEMO);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await loginThere(page);
   expect(await surveyRelease(page)).toEqual({ version: '1.0.1', state: 'Đang chạy' });
-  // Its screens run from the release's folder.
-  const fromRelease = page.waitForResponse((r) => r.url().startsWith(`${origin}/releases/mf-survey/1.0.1/`) && r.url().endsWith('.js'));
+  // Its screens run from the release's folder (fetched at the click, or before it while the page was idle).
   await page.getByTestId('nav-survey/categories').click();
-  await fromRelease;
   await expect(page.getByRole('heading', { name: 'Danh mục khảo sát' })).toBeVisible();
+  expect(await scriptsFrom(page, '/releases/mf-survey/1.0.1/')).toBeGreaterThan(1);
 
   // Promoted while the page is open: nothing changes under the user; they are told, and reload.
   const promoted = promote('1.0.2');
@@ -105,4 +119,47 @@ test('a remote released twice: the registry says which runs, promotion and rollb
   await expect(page.getByTestId('customer-list')).toBeVisible();
 
   expect(statSync(HOST_BUILD).mtimeMs).toBe(hostBuilt);
+});
+
+test('a call in progress stays up while mf-softphone\'s registry entry changes; the update is offered once the call has ended', async () => {
+  test.setTimeout(150_000);
+  expect(kamailioInstalled(), 'Kamailio is not installed').toBe(true); // fails, never skips
+  // The softphone's own build, released as what its release.json says it is: a registry entry other than the configured one.
+  const softphoneDist = join(ROOT, 'mf-softphone', 'dist');
+  const version = (JSON.parse(readFileSync(join(softphoneDist, 'release.json'), 'utf8')) as { version: string }).version;
+  copyRelease({ from: softphoneDist, out: dir, package: 'mf-softphone', version });
+  const context = await warmContext({ microphone: true });
+  await context.grantPermissions(['microphone'], { origin });
+  const page = await context.newPage();
+  const b = await phoneOf(DEMO_AGENT); // 102, on the suite's own origin
+  try {
+    await loginThere(page);
+    const a = new SoftphonePage(page); // 101, the softphone of the configured entry
+    await Promise.all([a.expectReady(), b.phone.expectReady()]);
+    await dial(page, '102');
+    await expect(b.phone.incoming()).toBeVisible();
+    await b.phone.answer();
+    await expect(a.badge()).toHaveText('Đã kết nối');
+
+    // Promoted mid-call: the page is told, nothing reloads, the reload waits for the call's end.
+    const promoted = promoteOf('mf-softphone', version);
+    expect(promoted.status, promoted.stderr).toBe(0);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const notice = page.getByTestId('update-available');
+    await expect(notice).toContainText('Có phiên bản mới của "Điện thoại". Bạn đang trong cuộc gọi');
+    await expect(notice.getByTestId('update-reload')).toBeDisabled();
+    await page.screenshot({ path: '../.tmp/screens/update-in-call.png', fullPage: true });
+    await expect(b.phone.timer()).toHaveText('00:03', { timeout: 15_000 });
+    await expect(a.badge()).toHaveText('Đã kết nối');
+    await a.hangup();
+    await Promise.all([a.expectReady(), b.phone.expectReady()]);
+    await expect(notice).toContainText('Tải lại trang để dùng phiên bản mới');
+    // Reloaded by the user: the softphone now comes from its release's folder, and registers again.
+    await notice.getByTestId('update-reload').click();
+    await a.expectReady();
+    expect(await scriptsFrom(page, `/releases/mf-softphone/${version}/`)).toBeGreaterThan(1);
+    await expect(page.getByTestId('update-available')).toHaveCount(0);
+  } finally {
+    await Promise.all([context.close(), b.page.context().close()]);
+  }
 });
