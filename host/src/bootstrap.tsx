@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '@tongdai/contracts';
-import { resolveRemotes, setRuntimeConfig } from '@tongdai/platform';
+import { setRuntimeConfig } from '@tongdai/platform';
+import { resolveRemotes } from './registry';
 import './i18n';
 import { HostRoot } from './HostRoot';
 

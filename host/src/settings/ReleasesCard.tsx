@@ -1,7 +1,7 @@
 import { Badge, Card, CardHeader, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { RELEASE } from '@tongdai/platform';
 import { NS } from '../i18n';
+import { RELEASE } from '../shell/release';
 import { remotes$, type RemoteState } from '../shell/remotes';
 import { useBehavior } from '../shell/useObservable';
 

@@ -1,9 +1,10 @@
 import { BehaviorSubject } from 'rxjs';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { addErrorHandler, getAppNames, registerApplication, start, triggerAppChange, type LifeCycles } from 'single-spa';
-import { checkRelease, getRuntimeConfig, isRemoteManifest, matchPath, whenIdle, type RemoteManifest } from '@tongdai/platform';
+import { getRuntimeConfig, isRemoteManifest, matchPath, whenIdle, type RemoteManifest } from '@tongdai/platform';
 import { routes, type ReleaseInfo } from '@tongdai/contracts';
 import { SETTINGS_ROUTES } from '../settings/paths';
+import { checkRelease } from './release';
 import { acceptManifests } from './validate-manifests';
 
 /**

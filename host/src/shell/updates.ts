@@ -1,5 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
-import { getRuntimeConfig, resolveRemotes } from '@tongdai/platform';
+import { getRuntimeConfig } from '@tongdai/platform';
+import { resolveRemotes } from '../registry';
 
 /**
  * Releases promoted since this page started (ADR 0053): the remotes whose registered entry is no longer

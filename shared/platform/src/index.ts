@@ -12,5 +12,4 @@ export { i18n, registerTranslations } from './i18n';
 export { defineRemoteManifest, isRemoteManifest, matchPath, crudRoutes, type RemoteManifest, type RouteDef, type NavEntry } from './manifest';
 export { login, logout, refreshPayment } from './auth';
 export { whenIdle } from './idle';
-export { PLATFORM_CONTRACT, RELEASE, satisfies, releaseUrl, checkRelease, resolveRemotes, type ReleaseCheck } from './release';
 export { systemSetting, refreshSystemSetting, displayPhone } from './settings';

@@ -1,7 +1,8 @@
-import type { ReleaseInfo, RemoteRegistry, RuntimeConfig } from '@tongdai/contracts';
+import type { ReleaseInfo } from '@tongdai/contracts';
 
 /**
- * Releases and the platform contract (ADR 0053). The host provides the platform (the shared packages,
+ * Releases and the platform contract (ADR 0053), in the shell's chunk (not the first load: the login
+ * page needs none of it). The host provides the platform (the shared packages,
  * the single-spa props, the routes' contract) at a contract version; a remote declares the range it was
  * built against; a remote whose range the host's contract does not satisfy is not loaded, and its area
  * says it is being updated.
@@ -77,24 +78,4 @@ export async function checkRelease(manifestUrl: string, hostContract: string = P
   const release = res.ok ? ((await res.json().catch(() => null)) as ReleaseInfo | null) : null;
   if (!release || typeof release.platform !== 'string' || !satisfies(hostContract, release.platform)) return { ok: false, reason: 'incompatible', release };
   return { ok: true, release };
-}
-
-/**
- * The remotes' entries for this page: the registry's release of each remote it lists (its entry read
- * against the page's origin), the config's entry for the others. A registry that cannot be read leaves
- * the config's entries (the page still starts; ADR 0053).
- */
-export async function resolveRemotes(config: RuntimeConfig, get: typeof fetch = fetch, origin: string = globalThis.location?.origin ?? 'http://localhost'): Promise<Record<string, string>> {
-  if (!config.registry) return config.remotes;
-  try {
-    const res = await get(new URL(config.registry, origin).href, { cache: 'no-cache' });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const registry = (await res.json()) as RemoteRegistry;
-    const entries = { ...config.remotes };
-    for (const [id, r] of Object.entries(registry.remotes ?? {})) if (id in entries && typeof r?.entry === 'string') entries[id] = new URL(r.entry, origin).href;
-    return entries;
-  } catch (e) {
-    console.error('[tongdai] the registry of releases could not be read; the configured remotes run', e);
-    return config.remotes;
-  }
 }

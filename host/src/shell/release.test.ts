@@ -1,4 +1,5 @@
-import { checkRelease, releaseUrl, resolveRemotes, satisfies } from './release';
+import { resolveRemotes } from '../registry';
+import { checkRelease, releaseUrl, satisfies } from './release';
 
 /** What fetch answers, as far as the code reads it (jsdom has no Response). */
 const answer = (status: number, body?: unknown) =>
