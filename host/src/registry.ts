@@ -9,6 +9,8 @@ export async function resolveRemotes(config: RuntimeConfig, get: typeof fetch = 
   if (!config.registry) return config.remotes;
   try {
     const res = await get(new URL(config.registry, origin).href, { cache: 'no-cache' });
+    // None yet (nothing was ever promoted on this deployment): the built-in remotes run, as configured.
+    if (res.status === 404) return config.remotes;
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const registry = (await res.json()) as RemoteRegistry;
     const entries = { ...config.remotes };

@@ -67,8 +67,10 @@ describe('resolveRemotes (the registry\'s releases over the configured remotes)'
     });
   });
 
-  it('a registry that cannot be read leaves the configured remotes (the page still starts)', async () => {
+  it('a registry that cannot be read leaves the configured remotes (the page still starts); none yet (404) is no error', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await resolveRemotes({ ...config, registry: '/registry.json' }, (() => answer(404)) as typeof fetch, 'https://tongdai.vn')).toEqual(config.remotes);
+    expect(error).not.toHaveBeenCalled();
     expect(await resolveRemotes({ ...config, registry: '/registry.json' }, (() => answer(500)) as typeof fetch, 'https://tongdai.vn')).toEqual(config.remotes);
     expect(error).toHaveBeenCalled();
     error.mockRestore();
