@@ -38,23 +38,25 @@ const cwd = process.env.INIT_CWD ?? process.cwd();
 const dir = values.dir ? resolve(cwd, values.dir) : join(ROOT, 'releases');
 if (!existsSync(dir)) fail(`no releases folder ${dir} (npm run release -- ${pkg} makes one; --dir names another)`);
 
-let hostContract = values['host-contract'];
-if (!hostContract) {
-  const hostRelease = join(ROOT, 'host', 'dist', 'release.json');
-  try {
-    hostContract = JSON.parse(readFileSync(hostRelease, 'utf8')).platformContract;
-  } catch {
-    /* said below */
-  }
-  if (!hostContract) fail(`the host's platform contract is unknown: ${hostRelease} is missing or has no platformContract (build the host, or give --host-contract X.Y.Z of the host that runs)`);
+// The host that runs: its release.json (the contract it provides, the shared packages' versions it serves).
+const hostRelease = join(ROOT, 'host', 'dist', 'release.json');
+let host = {};
+try {
+  host = JSON.parse(readFileSync(hostRelease, 'utf8'));
+} catch {
+  /* said below when the contract is not given either */
 }
+let hostContract = values['host-contract'] ?? host.platformContract;
+if (!hostContract) fail(`the host's platform contract is unknown: ${hostRelease} is missing or has no platformContract (build the host, or give --host-contract X.Y.Z of the host that runs)`);
+// Judged only against the host's own release.json (a contract given by hand says nothing of its packages).
+const hostShared = values['host-contract'] ? undefined : host.shared;
 
 const show = (e) => (e ? `${e.version} (${e.entry}, platform ${e.platform})` : 'none (config.json\'s remote)');
 try {
   const before = readRegistry(dir).remotes[remoteId(pkg)] ?? null;
   const change = values.rollback
-    ? rollback(dir, { package: pkg, hostContract, force: values.force })
-    : promote(dir, { package: pkg, version, hostContract, force: values.force });
+    ? rollback(dir, { package: pkg, hostContract, hostShared, force: values.force })
+    : promote(dir, { package: pkg, version, hostContract, hostShared, force: values.force });
   console.log(`${change.remote} ${values.rollback ? 'rolled back' : 'promoted'} (host platform contract ${hostContract}${values.force ? ', --force' : ''}):`);
   console.log(`  before: ${show(change.before ?? before)}`);
   console.log(`  after:  ${show(change.after)}`);

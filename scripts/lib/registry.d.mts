@@ -63,5 +63,7 @@ export function writeRegistry(dir: string, next: Registry, o: { expected: string
 export function history(dir: string, remote?: string): HistoryLine[];
 export function previousVersion(dir: string, remote: string): string | null;
 /** hooks.beforeCommit runs after the checks, before the compare-and-swap (tests use it to change the registry meanwhile). */
-export function promote(dir: string, o: { package: string; version: string; hostContract: string; force?: boolean; hooks?: { beforeCommit?(): void } }): Change;
-export function rollback(dir: string, o: { package: string; hostContract: string; force?: boolean; hooks?: { beforeCommit?(): void } }): Change;
+/** The shared packages a release was built with that the host does not serve in range ("react 19.4.0 (host 19.3.1)"). */
+export function sharedMismatches(releaseShared?: Record<string, string>, hostShared?: Record<string, string>): string[];
+export function promote(dir: string, o: { package: string; version: string; hostContract: string; hostShared?: Record<string, string>; force?: boolean; hooks?: { beforeCommit?(): void } }): Change;
+export function rollback(dir: string, o: { package: string; hostContract: string; hostShared?: Record<string, string>; force?: boolean; hooks?: { beforeCommit?(): void } }): Change;

@@ -288,7 +288,19 @@ export function writeRegistry(dir, next, { expected }) {
 /** The path on the host's origin of a release's manifest. */
 export const entryOf = (pkg, version, prefix = '/releases') => `${prefix}/${pkg}/${version}/mf-manifest.json`;
 
-function change(dir, { package: pkg, version, hostContract, force = false, action, hooks = {} }) {
+/**
+ * The shared packages a release was built with that the host does not serve in range: each asks for
+ * `^` the version it was built with (as its mf-manifest.json's requiredVersion does), so a host with an
+ * older minor, or another major, would have the runtime refuse or warn. Packages only one side names
+ * are not judged. Answers "react 19.4.0 (host 19.3.1)" lines; empty when all agree.
+ */
+export function sharedMismatches(releaseShared = {}, hostShared = {}) {
+  return Object.entries(releaseShared)
+    .filter(([name, built]) => typeof hostShared[name] === 'string' && !satisfies(hostShared[name], `^${built}`))
+    .map(([name, built]) => `${name} ${built} (host ${hostShared[name]})`);
+}
+
+function change(dir, { package: pkg, version, hostContract, hostShared, force = false, action, hooks = {} }) {
   checkNames(pkg, version);
   if (!parseVersion(hostContract)) throw new RegistryError('INVALID_HOST_CONTRACT', `the host's platform contract must be a version (x.y.z), got ${JSON.stringify(hostContract)}`);
   const raw = readRaw(dir);
@@ -297,6 +309,10 @@ function change(dir, { package: pkg, version, hostContract, force = false, actio
   const id = release.remote ?? remoteId(pkg);
   if (!satisfies(hostContract, release.platform) && !force) {
     throw new RegistryError('INCOMPATIBLE_PLATFORM', `${pkg} ${version} needs platform ${release.platform}; the host provides ${hostContract}: not promoted (--force to override)`);
+  }
+  const mismatched = hostShared ? sharedMismatches(release.shared, hostShared) : [];
+  if (mismatched.length && !force) {
+    throw new RegistryError('INCOMPATIBLE_SHARED', `${pkg} ${version} was built with shared packages the host does not serve in range: ${mismatched.join(', ')}: not promoted (--force to override)`);
   }
   const from = before.remotes[id] ?? null;
   const entry = { version, entry: entryOf(pkg, version), platform: release.platform };
@@ -311,7 +327,8 @@ function change(dir, { package: pkg, version, hostContract, force = false, actio
 /**
  * Makes `<dir>/<package>/<version>/` the release that runs: refuses a folder that is missing
  * (RELEASE_NOT_FOUND) or not a release (INVALID_RELEASE), a release whose `platform` range the
- * host's contract does not satisfy (INCOMPATIBLE_PLATFORM, unless force), and a registry changed
+ * host's contract does not satisfy (INCOMPATIBLE_PLATFORM, unless force), one built with shared packages the
+ * host (`hostShared`: its release.json's `shared`) does not serve in range (INCOMPATIBLE_SHARED, unless force), and a registry changed
  * since it was read (REGISTRY_CHANGED). Appends { at, remote, from, to, action: 'promote' } to the history.
  */
 export function promote(dir, opts) {
@@ -341,10 +358,10 @@ export function previousVersion(dir, remote) {
 }
 
 /** Promotes the version the remote ran before its current one (previousVersion), with promote's checks. */
-export function rollback(dir, { package: pkg, hostContract, force = false, hooks }) {
+export function rollback(dir, { package: pkg, hostContract, hostShared, force = false, hooks }) {
   if (typeof pkg !== 'string' || !PACKAGE.test(pkg)) throw new RegistryError('INVALID_PACKAGE', `not a remote package name: ${JSON.stringify(pkg)}`);
   const id = remoteId(pkg);
   const version = previousVersion(dir, id);
   if (!version) throw new RegistryError('NO_PREVIOUS_VERSION', `${id} has no earlier release in ${join(dir, HISTORY_FILE)} to roll back to`);
-  return change(dir, { package: pkg, version, hostContract, force, action: 'rollback', hooks });
+  return change(dir, { package: pkg, version, hostContract, hostShared, force, action: 'rollback', hooks });
 }

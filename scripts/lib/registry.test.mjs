@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareVersions, copyRelease, history, promote, readRegistry, rollback, satisfies, validRange } from './registry.mjs';
+import { compareVersions, copyRelease, history, promote, readRegistry, rollback, satisfies, sharedMismatches, validRange } from './registry.mjs';
 
 const tmp = (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-registry-'));
@@ -181,4 +181,18 @@ test('release folders are immutable: copying onto an existing version is refused
   // Promoting never writes into a release folder.
   promote(out, { package: 'mf-reports', version: '0.1.0', hostContract: '1.0.0' });
   assert.deepEqual(readdirSync(dest).sort(), ['12.ab12cd34.js', 'mf-manifest.json', 'release.json', 'remoteEntry.js']);
+});
+
+test('a release built with shared packages the host does not serve in range is refused (INCOMPATIBLE_SHARED)', (t) => {
+  const dir = tmp(t);
+  release(dir, { version: '0.1.0' }); // built with react 19.1.0
+  // The host serves react 19.3.1: ^19.1.0 is satisfied; packages only one side names are not judged.
+  assert.deepEqual(sharedMismatches({ react: '19.1.0', rxjs: '7.8.2' }, { react: '19.3.1' }), []);
+  assert.deepEqual(sharedMismatches({ react: '19.4.0', '@tongdai/ui': '2.0.0' }, { react: '19.3.1', '@tongdai/ui': '1.0.0' }), ['react 19.4.0 (host 19.3.1)', '@tongdai/ui 2.0.0 (host 1.0.0)']);
+  assert.throws(
+    () => promote(dir, { package: 'mf-reports', version: '0.1.0', hostContract: '1.0.0', hostShared: { react: '19.0.2' } }),
+    (e) => e.code === 'INCOMPATIBLE_SHARED' && /react 19\.1\.0 \(host 19\.0\.2\)/.test(e.message),
+  );
+  assert.equal(existsSync(join(dir, 'registry.json')), false);
+  assert.equal(promote(dir, { package: 'mf-reports', version: '0.1.0', hostContract: '1.0.0', hostShared: { react: '19.3.1' } }).after.version, '0.1.0');
 });
