@@ -1,11 +1,12 @@
 import type { RemoteRegistry, RuntimeConfig } from '@tongdai/contracts';
+import { session, storage } from '@tongdai/platform';
 
 /**
  * The remotes' entries for this page: the registry's release of each remote it lists (its entry read
  * against the page's origin), the config's entry for the others. A registry that cannot be read leaves
  * the config's entries (the page still starts; ADR 0053).
  */
-export async function resolveRemotes(config: RuntimeConfig, get: typeof fetch = fetch, origin: string = globalThis.location?.origin ?? 'http://localhost'): Promise<Record<string, string>> {
+export async function resolveRemotes(config: RuntimeConfig, get: typeof fetch = fetch, origin: string = globalThis.location?.origin ?? 'http://localhost', who: string = pageCohort()): Promise<Record<string, string>> {
   if (!config.registry) return config.remotes;
   try {
     const res = await get(new URL(config.registry, origin).href, { cache: 'no-cache' });
@@ -14,10 +15,47 @@ export async function resolveRemotes(config: RuntimeConfig, get: typeof fetch = 
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const registry = (await res.json()) as RemoteRegistry;
     const entries = { ...config.remotes };
-    for (const [id, r] of Object.entries(registry.remotes ?? {})) if (id in entries && typeof r?.entry === 'string') entries[id] = new URL(r.entry, origin).href;
+    for (const [id, r] of Object.entries(registry.remotes ?? {})) {
+      if (!(id in entries) || typeof r?.entry !== 'string') continue;
+      // A canary: its share of users (the same ones at every load) run it instead.
+      const canary = r.canary && typeof r.canary.entry === 'string' && cohortBucket(who, id) < r.canary.percent;
+      entries[id] = new URL(canary ? r.canary!.entry : r.entry, origin).href;
+    }
     return entries;
   } catch (e) {
     console.error('[tongdai] the registry of releases could not be read; the configured remotes run', e);
     return config.remotes;
   }
+}
+
+const COHORT_KEY = 'tongdai.cohort';
+
+/**
+ * Who the page is for, as far as a canary goes: the signed-in user (tenant and user name, from the
+ * session the page starts with), else an id this browser keeps. The same user gets the same side of
+ * every canary at every load, in any browser, once signed in.
+ */
+export function cohortId(): string {
+  const s = session.get();
+  if (s.maDn && s.profile?.username) return `${s.maDn}/${s.profile.username}`;
+  let id = storage.get(COHORT_KEY);
+  if (!id) storage.set(COHORT_KEY, (id = `browser/${Math.random().toString(36).slice(2, 12)}`));
+  return id;
+}
+
+let atStart: string | null = null;
+
+/** The cohort this page started as (a sign-in later does not move the page to the other side of a canary). */
+export function pageCohort(): string {
+  return (atStart ??= cohortId());
+}
+
+/** `who`'s bucket (0–99) for `remote`'s canary: FNV-1a of both, so one user is not in every canary's first 10 %. */
+export function cohortBucket(who: string, remote: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${who}|${remote}`) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % 100;
 }

@@ -25,6 +25,8 @@ export interface RegistryEntry {
   /** Path on the host's origin: /releases/<package>/<version>/mf-manifest.json */
   entry: string;
   platform: string;
+  /** Another release running for `percent` % of users (sticky per user, chosen by the host). */
+  canary?: { version: string; entry: string; platform: string; percent: number };
 }
 export interface Registry {
   schema: 1;
@@ -37,7 +39,9 @@ export interface HistoryLine {
   remote: string;
   from: string | null;
   to: string;
-  action: 'promote' | 'rollback';
+  action: 'promote' | 'rollback' | 'canary' | 'end-canary';
+  /** A canary's share. */
+  percent?: number;
 }
 export interface Change {
   remote: string;
@@ -65,5 +69,8 @@ export function previousVersion(dir: string, remote: string): string | null;
 /** hooks.beforeCommit runs after the checks, before the compare-and-swap (tests use it to change the registry meanwhile). */
 /** The shared packages a release was built with that the host does not serve in range ("react 19.4.0 (host 19.3.1)"). */
 export function sharedMismatches(releaseShared?: Record<string, string>, hostShared?: Record<string, string>): string[];
-export function promote(dir: string, o: { package: string; version: string; hostContract: string; hostShared?: Record<string, string>; force?: boolean; hooks?: { beforeCommit?(): void } }): Change;
+/** `canary` (1–99): the release runs for that share of users beside the current one (action 'canary'); without it, for everyone. */
+export function promote(dir: string, o: { package: string; version: string; hostContract: string; hostShared?: Record<string, string>; force?: boolean; canary?: number; hooks?: { beforeCommit?(): void } }): Change;
+/** Ends a remote's canary: everyone runs its current release (action 'end-canary'). */
+export function endCanary(dir: string, o: { package: string }): Change;
 export function rollback(dir: string, o: { package: string; hostContract: string; hostShared?: Record<string, string>; force?: boolean; hooks?: { beforeCommit?(): void } }): Change;

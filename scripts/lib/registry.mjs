@@ -300,7 +300,8 @@ export function sharedMismatches(releaseShared = {}, hostShared = {}) {
     .map(([name, built]) => `${name} ${built} (host ${hostShared[name]})`);
 }
 
-function change(dir, { package: pkg, version, hostContract, hostShared, force = false, action, hooks = {} }) {
+function change(dir, { package: pkg, version, hostContract, hostShared, force = false, canary, action, hooks = {} }) {
+  if (canary !== undefined && !(Number.isInteger(canary) && canary >= 1 && canary <= 99)) throw new RegistryError('INVALID_CANARY', `a canary is a share of 1 to 99 %, got ${JSON.stringify(canary)}`);
   checkNames(pkg, version);
   if (!parseVersion(hostContract)) throw new RegistryError('INVALID_HOST_CONTRACT', `the host's platform contract must be a version (x.y.z), got ${JSON.stringify(hostContract)}`);
   const raw = readRaw(dir);
@@ -315,12 +316,16 @@ function change(dir, { package: pkg, version, hostContract, hostShared, force = 
     throw new RegistryError('INCOMPATIBLE_SHARED', `${pkg} ${version} was built with shared packages the host does not serve in range: ${mismatched.join(', ')}: not promoted (--force to override)`);
   }
   const from = before.remotes[id] ?? null;
-  const entry = { version, entry: entryOf(pkg, version), platform: release.platform };
+  const release_ = { version, entry: entryOf(pkg, version), platform: release.platform };
+  if (canary !== undefined && !from) throw new RegistryError('NO_CURRENT_RELEASE', `${id} runs no registered release: a canary is shared against one (promote a release first)`);
+  // A canary rides beside the current release for a share of users; a promotion (or a rollback) is for
+  // everyone and ends any canary.
+  const entry = canary !== undefined ? { version: from.version, entry: from.entry, platform: from.platform, canary: { ...release_, percent: canary } } : release_;
   const at = new Date().toISOString();
   const next = { ...before, schema: REGISTRY_SCHEMA, updated_at: at, remotes: { ...before.remotes, [id]: entry } };
   hooks.beforeCommit?.();
   writeRegistry(dir, next, { expected: raw });
-  appendFileSync(join(dir, HISTORY_FILE), `${JSON.stringify({ at, remote: id, from: from?.version ?? null, to: version, action })}\n`);
+  appendFileSync(join(dir, HISTORY_FILE), `${JSON.stringify({ at, remote: id, from: from?.version ?? null, to: version, action, ...(canary !== undefined && { percent: canary }) })}\n`);
   return { remote: id, before: from, after: entry, registry: next };
 }
 
@@ -332,7 +337,26 @@ function change(dir, { package: pkg, version, hostContract, hostShared, force = 
  * since it was read (REGISTRY_CHANGED). Appends { at, remote, from, to, action: 'promote' } to the history.
  */
 export function promote(dir, opts) {
-  return change(dir, { ...opts, action: 'promote' });
+  return change(dir, { ...opts, action: opts.canary !== undefined ? 'canary' : 'promote' });
+}
+
+/**
+ * Ends a remote's canary without promoting it: everyone runs the current release again. Appends
+ * { action: 'end-canary', from: the canary's version, to: the current one } to the history.
+ */
+export function endCanary(dir, { package: pkg }) {
+  if (typeof pkg !== 'string' || !PACKAGE.test(pkg)) throw new RegistryError('INVALID_PACKAGE', `not a remote package name: ${JSON.stringify(pkg)}`);
+  const id = remoteId(pkg);
+  const raw = readRaw(dir);
+  const before = parseRegistry(raw, dir);
+  const current = before.remotes[id];
+  if (!current?.canary) throw new RegistryError('NO_CANARY', `${id} has no canary to end`);
+  const { canary, ...entry } = current;
+  const at = new Date().toISOString();
+  const next = { ...before, updated_at: at, remotes: { ...before.remotes, [id]: entry } };
+  writeRegistry(dir, next, { expected: raw });
+  appendFileSync(join(dir, HISTORY_FILE), `${JSON.stringify({ at, remote: id, from: canary.version, to: entry.version, action: 'end-canary' })}\n`);
+  return { remote: id, before: current, after: entry, registry: next };
 }
 
 /**
@@ -344,6 +368,8 @@ export function previousVersion(dir, remote) {
   if (!current) return null;
   const stack = [];
   for (const line of history(dir, remote)) {
+    // A canary ran for a share of users only: not a version "it ran before".
+    if (line.action === 'canary' || line.action === 'end-canary') continue;
     if (line.action === 'rollback') {
       while (stack.length && stack.at(-1) !== line.to) stack.pop();
       if (!stack.length) stack.push(line.to);

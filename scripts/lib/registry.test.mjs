@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareVersions, copyRelease, history, promote, readRegistry, rollback, satisfies, sharedMismatches, validRange } from './registry.mjs';
+import { compareVersions, copyRelease, endCanary, history, promote, readRegistry, rollback, satisfies, sharedMismatches, validRange } from './registry.mjs';
 
 const tmp = (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-registry-'));
@@ -195,4 +195,30 @@ test('a release built with shared packages the host does not serve in range is r
   );
   assert.equal(existsSync(join(dir, 'registry.json')), false);
   assert.equal(promote(dir, { package: 'mf-reports', version: '0.1.0', hostContract: '1.0.0', hostShared: { react: '19.3.1' } }).after.version, '0.1.0');
+});
+
+test('a canary runs beside the current release for a share; a promotion ends it; it can be ended; rollback ignores it', (t) => {
+  const dir = tmp(t);
+  release(dir, { version: '0.1.0' });
+  release(dir, { version: '0.2.0' });
+  release(dir, { version: '0.3.0' });
+  assert.throws(() => promote(dir, { package: 'mf-reports', version: '0.2.0', hostContract: '1.0.0', canary: 10 }), codeOf('NO_CURRENT_RELEASE'));
+  promote(dir, { package: 'mf-reports', version: '0.1.0', hostContract: '1.0.0' });
+  assert.throws(() => promote(dir, { package: 'mf-reports', version: '0.2.0', hostContract: '1.0.0', canary: 100 }), codeOf('INVALID_CANARY'));
+  promote(dir, { package: 'mf-reports', version: '0.2.0', hostContract: '1.0.0', canary: 10 });
+  assert.deepEqual(readRegistry(dir).remotes.mf_reports, {
+    version: '0.1.0', entry: '/releases/mf-reports/0.1.0/mf-manifest.json', platform: '^1.0.0',
+    canary: { version: '0.2.0', entry: '/releases/mf-reports/0.2.0/mf-manifest.json', platform: '^1.0.0', percent: 10 },
+  });
+  assert.equal(endCanary(dir, { package: 'mf-reports' }).after.canary, undefined);
+  assert.equal(readRegistry(dir).remotes.mf_reports.version, '0.1.0');
+  assert.throws(() => endCanary(dir, { package: 'mf-reports' }), codeOf('NO_CANARY'));
+  // A canary, then everyone on it: the canary is gone; a rollback goes to what everyone ran before.
+  promote(dir, { package: 'mf-reports', version: '0.3.0', hostContract: '1.0.0', canary: 25 });
+  promote(dir, { package: 'mf-reports', version: '0.3.0', hostContract: '1.0.0' });
+  assert.equal(readRegistry(dir).remotes.mf_reports.canary, undefined);
+  assert.equal(rollback(dir, { package: 'mf-reports', hostContract: '1.0.0' }).after.version, '0.1.0');
+  assert.deepEqual(history(dir).map((l) => [l.action, l.to, l.percent]), [
+    ['promote', '0.1.0', undefined], ['canary', '0.2.0', 10], ['end-canary', '0.1.0', undefined], ['canary', '0.3.0', 25], ['promote', '0.3.0', undefined], ['rollback', '0.1.0', undefined],
+  ]);
 });

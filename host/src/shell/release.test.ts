@@ -1,4 +1,4 @@
-import { resolveRemotes } from '../registry';
+import { cohortBucket, resolveRemotes } from '../registry';
 import { checkRelease, releaseUrl, satisfies } from './release';
 
 /** What fetch answers, as far as the code reads it (jsdom has no Response). */
@@ -74,5 +74,30 @@ describe('resolveRemotes (the registry\'s releases over the configured remotes)'
     expect(await resolveRemotes({ ...config, registry: '/registry.json' }, (() => answer(500)) as typeof fetch, 'https://tongdai.vn')).toEqual(config.remotes);
     expect(error).toHaveBeenCalled();
     error.mockRestore();
+  });
+});
+
+describe('a canary (a share of users on another release, the same ones at every load)', () => {
+  const config = { apis: { cp: '', identity: '', pbx: '', tenant: '', telecom: '' }, remotes: { mf_reports: 'http://127.0.0.1:3003/mf-manifest.json' } };
+  const registry = (percent: number) => ({
+    schema: 1,
+    updated_at: '',
+    remotes: { mf_reports: { version: '1.2.0', entry: '/releases/mf-reports/1.2.0/mf-manifest.json', platform: '^1.0.0', canary: { version: '1.3.0', entry: '/releases/mf-reports/1.3.0/mf-manifest.json', platform: '^1.0.0', percent } } },
+  });
+  const serving = (body: unknown) => (() => answer(200, body)) as typeof fetch;
+  const users = Array.from({ length: 1000 }, (_, i) => `demo/user${i}`);
+
+  it('runs for about its share of users, each always on the same side; 99 % nearly everyone', async () => {
+    const side = async (who: string, percent: number) => (await resolveRemotes({ ...config, registry: '/registry.json' }, serving(registry(percent)), 'https://tongdai.vn', who)).mf_reports;
+    const canaried = (await Promise.all(users.map((u) => side(u, 10)))).filter((e) => e.includes('/1.3.0/')).length;
+    expect(canaried).toBeGreaterThan(60);
+    expect(canaried).toBeLessThan(140);
+    expect(await side('demo/user7', 10)).toBe(await side('demo/user7', 10));
+    expect((await Promise.all(users.slice(0, 200).map((u) => side(u, 99)))).filter((e) => e.includes('/1.3.0/')).length).toBeGreaterThan(190);
+  });
+
+  it('one user is not in every remote\'s first share', () => {
+    const both = users.filter((u) => cohortBucket(u, 'mf_reports') < 10 && cohortBucket(u, 'mf_crm') < 10).length;
+    expect(both).toBeLessThan(40);
   });
 });

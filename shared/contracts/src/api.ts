@@ -105,7 +105,14 @@ export interface RuntimeConfig {
 export interface RemoteRegistry {
   schema: 1;
   updated_at: string;
-  remotes: Record<string, { version: string; entry: string; platform: string }>;
+  remotes: Record<string, RegistryRelease & { canary?: RegistryRelease & { percent: number } }>;
+}
+
+/** One release as the registry names it. */
+export interface RegistryRelease {
+  version: string;
+  entry: string;
+  platform: string;
 }
 
 /** What a build says of itself (release.json beside its mf-manifest.json, ADR 0053). */
