@@ -60,7 +60,10 @@ test('calls between 101 and 102 appear in the call history with their results; f
     expect(download.suggestedFilename()).toBe('lich-su-cuoc-goi.csv');
     const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
     expect(csv[0]).toMatch(/^Thời gian,Hướng gọi,Số gọi,Số nhận,/);
-    expect(csv).toHaveLength(3);
+    // The filters' rows, newest first: these two calls, then any other internal call of 102 this week (another
+    // spec's 101 → 102 call on this stack, as in ci3 of the twenty-sixth session).
+    expect(csv.length).toBeGreaterThanOrEqual(3);
+    expect(csv.slice(1).filter((l) => !/,Nội bộ,(101,102|102,101),/.test(l))).toEqual([]);
     expect(csv[1]).toMatch(/,Nội bộ,101,102,.*,Máy bận,/);
     expect(csv[2]).toMatch(/,Nội bộ,101,102,,,102,Nhân viên tổng đài,\d\d:\d\d,00:0[2-6],Trả lời,/);
     await a.page.screenshot({ path: '../.tmp/screens/call-history.png', fullPage: true });
