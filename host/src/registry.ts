@@ -1,12 +1,12 @@
 import type { RemoteRegistry, RuntimeConfig } from '@tongdai/contracts';
-import { session, storage } from '@tongdai/platform';
+import { session } from '@tongdai/platform';
 
 /**
  * The remotes' entries for this page: the registry's release of each remote it lists (its entry read
  * against the page's origin), the config's entry for the others. A registry that cannot be read leaves
  * the config's entries (the page still starts; ADR 0053).
  */
-export async function resolveRemotes(config: RuntimeConfig, get: typeof fetch = fetch, origin: string = globalThis.location?.origin ?? 'http://localhost', who: string = pageCohort()): Promise<Record<string, string>> {
+export async function resolveRemotes(config: RuntimeConfig, get: typeof fetch = fetch, origin: string = globalThis.location?.origin ?? 'http://localhost', who?: string): Promise<Record<string, string>> {
   if (!config.registry) return config.remotes;
   try {
     const res = await get(new URL(config.registry, origin).href, { cache: 'no-cache' });
@@ -18,7 +18,7 @@ export async function resolveRemotes(config: RuntimeConfig, get: typeof fetch = 
     for (const [id, r] of Object.entries(registry.remotes ?? {})) {
       if (!(id in entries) || typeof r?.entry !== 'string') continue;
       // A canary: its share of users (the same ones at every load) run it instead.
-      const canary = r.canary && typeof r.canary.entry === 'string' && cohortBucket(who, id) < r.canary.percent;
+      const canary = r.canary && typeof r.canary.entry === 'string' && cohortBucket(who ?? pageCohort(), id) < r.canary.percent;
       entries[id] = new URL(canary ? r.canary!.entry : r.entry, origin).href;
     }
     return entries;
@@ -28,19 +28,16 @@ export async function resolveRemotes(config: RuntimeConfig, get: typeof fetch = 
   }
 }
 
-const COHORT_KEY = 'tongdai.cohort';
-
 /**
  * Who the page is for, as far as a canary goes: the signed-in user (tenant and user name, from the
- * session the page starts with), else an id this browser keeps. The same user gets the same side of
- * every canary at every load, in any browser, once signed in.
+ * session the page starts with), else an id of this page alone — nothing is stored for it (a signed-out
+ * browser keeps nothing: SPEC §8). The same user gets the same side of every canary at every load, in any
+ * browser, once signed in.
  */
 export function cohortId(): string {
   const s = session.get();
   if (s.maDn && s.profile?.username) return `${s.maDn}/${s.profile.username}`;
-  let id = storage.get(COHORT_KEY);
-  if (!id) storage.set(COHORT_KEY, (id = `browser/${Math.random().toString(36).slice(2, 12)}`));
-  return id;
+  return `page/${Math.random().toString(36).slice(2, 12)}`;
 }
 
 let atStart: string | null = null;
