@@ -81,8 +81,13 @@ function runStep(title, args, alone, stepEnv = {}, { nice = BUSY_NICE } = {}) {
     console.log(`\n▶ ${title} (tải ${load()}${nice ? `, nice ${nice}` : ''})`);
     const t0 = Date.now();
     // coreutils' nice (Debian's essential set): the step's first process and all it starts run at it.
-    const command = nice ? ['nice', '-n', String(nice), bin, ...pre, ...args] : [bin, ...pre, ...args];
-    const child = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...env, ...stepEnv }, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    // Through bash, whose `times` (fd 3) says the CPU the step's processes used (those waited for: the
+    // daemons a step starts are its children): what a step costs on a 2-core machine, beside its wall time.
+    const timed = ['bash', '-c', '"$@"; rc=$?; times >&3; exit $rc', 'bash', bin, ...pre, ...args];
+    const command = nice ? ['nice', '-n', String(nice), ...timed] : timed;
+    const child = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...env, ...stepEnv }, stdio: alone ? ['inherit', 'inherit', 'inherit', 'pipe'] : ['ignore', 'pipe', 'pipe', 'pipe'] });
+    let times = '';
+    child.stdio[3].on('data', (b) => (times += b.toString()));
     /** The step's last lines, for the digest a failure repeats at the end (failure-digest.mjs). */
     const kept = [];
     if (!alone) {
@@ -107,10 +112,19 @@ function runStep(title, args, alone, stepEnv = {}, { nice = BUSY_NICE } = {}) {
     }
     child.on('close', (code) => {
       const ok = code === 0;
-      console.log(ok ? `✓ ${title} (${secs(t0)}, tải ${load()})` : `\n✗ ${title} thất bại (exit ${code}, ${secs(t0)})`);
+      const cpu = stepCpu(times);
+      console.log(ok ? `✓ ${title} (${secs(t0)}, CPU ${cpu}, tải ${load()})` : `\n✗ ${title} thất bại (exit ${code}, ${secs(t0)}, CPU ${cpu})`);
       resolve({ title, ok, code, digest: ok || alone ? [] : failureDigest(kept) });
     });
   });
+}
+
+/** bash's `times` (its own, then its children's user and system time) as the children's CPU seconds. */
+function stepCpu(times) {
+  const children = times.trim().split('\n')[1];
+  if (!children) return '?';
+  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
+  return `${seconds.toFixed(0)} s`;
 }
 
 async function runLane(steps, alone) {
