@@ -92,7 +92,8 @@ export interface QueueAgentEvent {
 export type CallEvent =
   | { type: 'ringing'; tenantId: number; callId: string; caller: string; callee: string; extensions: string[] }
   /** `outside`: a forward step was answered, by a party outside the PBX (a mobile through a carrier). */
-  | { type: 'answered'; tenantId: number; callId: string; extension: string | null; outside?: true }
+  /** `at`: when it was answered (ms; Kamailio's time, or the journal's for a call taken over after a restart). */
+  | { type: 'answered'; tenantId: number; callId: string; extension: string | null; outside?: true; at?: number }
   | { type: 'ended'; tenantId: number; callId: string; disposition: Disposition; extension: string | null; callerExtension?: string | null };
 
 /** How a call ended, for its record; `reason` when the end itself says why (else the plan's step does). */
@@ -155,7 +156,8 @@ export class CallTracker {
       if (call.parentCallId) continue;
       const first = call.kamailio.steps[0];
       this.emit({ type: 'ringing', tenantId: call.tenantId, callId: call.callId, caller: call.caller, callee: call.callee, extensions: first?.do === 'ring' ? first.targets : [] });
-      if (call.answeredAt) this.emit({ type: 'answered', tenantId: call.tenantId, callId: call.callId, extension: call.answeredBy, ...(call.answeredOutside && !call.answeredBy && { outside: true as const }) });
+      // At its real answer time: the wall's talk time goes on from there, not from the restart.
+      if (call.answeredAt) this.emit({ type: 'answered', tenantId: call.tenantId, callId: call.callId, extension: call.answeredBy, at: call.answeredAt.getTime(), ...(call.answeredOutside && !call.answeredBy && { outside: true as const }) });
     }
   }
 
@@ -321,11 +323,11 @@ export class CallTracker {
     if (parent && extension && !parent.answeredBy) {
       parent.answeredBy = extension;
       parent.answeredByChild = true;
-      this.emit({ type: 'answered', tenantId: parent.tenantId, callId: parent.callId, extension });
+      this.emit({ type: 'answered', tenantId: parent.tenantId, callId: parent.callId, extension, at: at.getTime() });
     }
     // A leg the worker forwarded outside (an IVR choice, a queue's timeout to a mobile): the caller talks from now.
-    if (parent && !extension && outside && !parent.answeredBy) this.emit({ type: 'answered', tenantId: parent.tenantId, callId: parent.callId, extension: null, outside });
-    if (!parent) this.emit({ type: 'answered', tenantId: call.tenantId, callId, extension, ...(outside && { outside }) });
+    if (parent && !extension && outside && !parent.answeredBy) this.emit({ type: 'answered', tenantId: parent.tenantId, callId: parent.callId, extension: null, outside, at: at.getTime() });
+    if (!parent) this.emit({ type: 'answered', tenantId: call.tenantId, callId, extension, at: at.getTime(), ...(outside && { outside }) });
   }
 
   /** BYE (or the dialog timed out) after an answer. */

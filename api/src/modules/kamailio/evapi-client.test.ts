@@ -153,4 +153,40 @@ describe('EvapiClient handshake (ADR 0019)', () => {
     await wait(300);
     expect(applied).toEqual(['x']);
   });
+
+  it("says when Kamailio's kept events are applied and durable (a starting API serves after them), and at once when Kamailio is not there", async () => {
+    let durable: () => void = () => {};
+    const { server, port } = await standIn((h, s) => {
+      s.write(ns({ event: 'welcome', nonce: h.hello, proof: sha256(`kamailio|${h.hello}|${SECRET}`) }));
+      s.write(ns({ id: '7.1', event: 'answer', call_id: 'kept' }));
+      s.write(ns({ event: 'replayed', upto: '7.1', more: 0 }));
+    });
+    const applied: string[] = [];
+    const client = new EvapiClient({ host: '127.0.0.1', port }, (e) => {
+      applied.push((e as { call_id: string }).call_id);
+      return new Promise<void>((r) => (durable = r));
+    }, SECRET).start();
+    cleanups.push(() => client.stop(), () => server.close());
+    let caughtUp: boolean | null = null;
+    void client.caughtUp(3000).then((v) => (caughtUp = v));
+    await until(() => applied.length === 1);
+    await wait(50);
+    // Applied but not yet durable: not caught up.
+    expect(caughtUp).toBeNull();
+    durable();
+    await until(() => caughtUp !== null);
+    expect(caughtUp).toBe(true);
+    // Asked again later: at once.
+    expect(await client.caughtUp(10)).toBe(true);
+
+    // Nothing listening on the port: false at once, not after the bound.
+    const closed = await standIn(() => {});
+    const freePort = closed.port;
+    await new Promise<void>((r) => closed.server.close(() => r()));
+    const alone = new EvapiClient({ host: '127.0.0.1', port: freePort }, () => undefined, SECRET).start();
+    cleanups.push(() => alone.stop());
+    const t0 = Date.now();
+    expect(await alone.caughtUp(5000)).toBe(false);
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
 });

@@ -52,6 +52,9 @@ export class EvapiClient {
   private replay: { held: unknown[]; timer: NodeJS.Timeout } | null = null;
   /** The connection is up and Kamailio proved the secret: events are applied. */
   connected = false;
+  /** Kamailio's replay after a welcome was applied once (this process has what it kept), or it is not there. */
+  private settled = false;
+  private settledWaiters: Array<() => void> = [];
 
   constructor(
     private readonly address: { host: string; port: number },
@@ -67,6 +70,33 @@ export class EvapiClient {
   start(): this {
     this.open();
     return this;
+  }
+
+  /**
+   * Resolves true once the events Kamailio kept for an API (its replay after the first welcome) are
+   * applied and durable, so the calls in progress are all known; false at once when Kamailio cannot be
+   * reached (nothing to wait for: its replay comes when it is up), or after `timeoutMs`.
+   */
+  caughtUp(timeoutMs: number): Promise<boolean> {
+    if (this.settled) return Promise.resolve(this.connected);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve(this.connected);
+      };
+      const timer = setTimeout(() => {
+        this.settledWaiters = this.settledWaiters.filter((w) => w !== done);
+        resolve(false);
+      }, timeoutMs);
+      timer.unref();
+      this.settledWaiters.push(done);
+    });
+  }
+
+  private settle(): void {
+    if (this.settled) return;
+    this.settled = true;
+    for (const w of this.settledWaiters.splice(0)) w();
   }
 
   /**
@@ -109,6 +139,7 @@ export class EvapiClient {
     if (this.handshake) clearTimeout(this.handshake);
     this.socket?.destroy();
     this.endReplay();
+    this.settle();
   }
 
   private open(): void {
@@ -126,7 +157,10 @@ export class EvapiClient {
       this.handshake.unref();
     });
     socket.on('data', (chunk) => this.read(chunk));
-    socket.on('error', () => undefined);
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      // No Kamailio listening: nothing kept for this process can come now.
+      if (err.code === 'ECONNREFUSED') this.settle();
+    });
     socket.on('close', () => {
       this.connected = false;
       this.endReplay();
@@ -189,7 +223,7 @@ export class EvapiClient {
     const timer = setTimeout(() => {
       const held = this.replay?.held ?? [];
       this.endReplay();
-      for (const e of held) void this.apply(e);
+      void Promise.all(held.map((e) => this.apply(e))).then(() => this.settle());
     }, this.replayMs);
     timer.unref();
     return timer;
@@ -220,7 +254,8 @@ export class EvapiClient {
     ready.sort((a, b) => before(eventOrder(a)!, eventOrder(b)!));
     if (marker.more !== 1) {
       this.endReplay();
-      for (const e of [...ready, ...rest]) void this.apply(e);
+      await Promise.all([...ready, ...rest].map((e) => this.apply(e)));
+      this.settle();
       return;
     }
     replay.held = rest;

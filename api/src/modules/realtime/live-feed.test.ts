@@ -62,6 +62,21 @@ describe('LiveFeed: the live state the wall reads', () => {
     expect(heard.find((h) => h.e.type === 'ended')?.audience).toEqual({ extensions: ['102'], queueAgents: ['102'] });
   });
 
+  it("a call taken over after a restart (the journal's) is talking since its real answer, not since the restart", async () => {
+    const before = setup();
+    before.start('c9', legPlan);
+    before.tick(3000);
+    const answeredAt = before.now();
+    before.tracker.answered('c9', '102', 0, new Date(answeredAt));
+    const journaled = JSON.parse(before.tracker.snapshot('c9')!);
+    // The new process, 40 s later: the call comes back from the journal.
+    const after = setup();
+    after.tick(43_000);
+    after.tracker.adopt(JSON.stringify(journaled));
+    expect(await after.calls()).toMatchObject([{ call_id: 'c9', state: 'talking', extension: '102', answered_at: answeredAt, started_at: answeredAt - 3000 }]);
+    expect(after.heard.find((h) => h.e.type === 'answered')?.e).toMatchObject({ callId: 'c9', at: answeredAt });
+  });
+
   it('an agent leg that ends unanswered stops ringing on the wall; the caller still waits', async () => {
     const { tracker, feed, start, calls } = setup();
     start('c2', queuePlan);

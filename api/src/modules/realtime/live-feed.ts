@@ -71,7 +71,8 @@ export class LiveFeed {
   }
 
   private onCall(e: CallEvent): void {
-    const at = this.now();
+    // An answer at its own time (a call taken over after a restart was answered before it), else now.
+    const at = e.type === 'answered' && e.at !== undefined ? Math.min(e.at, this.now()) : this.now();
     const event = toPbxCallEvent(e, at);
     const rootId = this.rootOf(e.callId);
     let entry = this.entries.get(rootId);
