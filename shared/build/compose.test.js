@@ -70,6 +70,24 @@ describe('docker-compose.yml', () => {
     expect(nginx).toContain('try_files /releases/registry.json =404;');
   });
 
+  it('each remote is a service of its own that builds only that remote and publishes it into the releases volume (ADR 0053)', () => {
+    const remotes = ['mf-crm', 'mf-pbx', 'mf-reports', 'mf-survey', 'mf-softphone'];
+    const dockerfile = fs.readFileSync(path.join(root, 'shared/build/remote.Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/node scripts\/release\.mjs "\$REMOTE" --out \/release/);
+    expect(dockerfile).toMatch(/CMD \["node", "scripts\/publish-release\.mjs"\]/);
+    for (const name of remotes) {
+      const svc = compose.services[name];
+      expect([name, svc.build.dockerfile, svc.build.args.REMOTE]).toEqual([name, 'shared/build/remote.Dockerfile', name]);
+      expect([name, svc.volumes]).toEqual([name, [`releases:${svc.environment.RELEASES_DIR}`]]);
+      expect([name, svc.environment.HOST_RELEASE]).toEqual([name, 'http://web/release.json']);
+      expect([name, svc.restart]).toEqual([name, 'no']);
+      expect(fs.existsSync(path.join(root, name, 'package.json'))).toBe(true);
+    }
+    // The host's release.json, which they read, is never cached.
+    const nginx = fs.readFileSync(path.join(root, 'host/nginx.conf'), 'utf8');
+    expect(nginx).toMatch(/location ~ \([^)]*\/release\\\.json[^)]*\)\$ \{\n\s*add_header Cache-Control "no-cache";/);
+  });
+
   it('every file a service builds from or mounts exists', () => {
     for (const [name, svc] of Object.entries(compose.services)) {
       if (svc.build) expect([name, fs.existsSync(path.join(root, svc.build.context, svc.build.dockerfile))]).toEqual([name, true]);
