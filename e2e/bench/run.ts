@@ -3,12 +3,14 @@
 // on PGlite and on PostgreSQL, and the report reads over generated call records. Prints one table.
 // BENCH_ONLY=calls,media (`npm run bench -- calls media`): only those sections; `npm run bench --
 // smoke` (in npm test): every section at the tiny sizes scripts/bench.mjs sets.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import { startApi, startStack, type Stack } from '../../scripts/lib/stack.mjs';
+import { copyRelease, promote, REGISTRY_FILE } from '../../scripts/lib/registry.mjs';
 import { startPgCluster } from '../../api/test/pg-cluster.ts';
 import { CHROMIUM_ARGS, fullChromiumPath } from '../support/chromium.ts';
 import { callFigures } from './calls-bench.ts';
@@ -108,12 +110,48 @@ async function uiFigures(browser: Browser, webUrl: string) {
     }
     await ctx.close();
   }
-  return { first, remote, afterLogin, clickMedian: median(clicks), clicks };
+  return { first, remote, afterLogin, clickMedian: median(clicks), clicks, state };
+}
+
+/**
+ * The same page loads with mf-crm coming from a release (issue 36, ADR 0053): the checkout's mf-crm
+ * build published into the stack's releases folder and promoted, as `npm run release` and `npm run
+ * promote` would (the bytes of a release are its build's), read through /registry.json. Measured:
+ * /login's first load and a session through the first remote screen; then the registry is removed, so
+ * the other sections meet the built-in remotes.
+ */
+async function releasedFigures(browser: Browser, webUrl: string, releasesDir: string, state: BrowserContextOptions['storageState']) {
+  const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+  const built = join(ROOT, 'mf-crm', 'dist');
+  const { version } = JSON.parse(readFileSync(join(built, 'release.json'), 'utf8')) as { version: string };
+  const host = JSON.parse(readFileSync(join(ROOT, 'host', 'dist', 'release.json'), 'utf8')) as { platformContract: string; shared: Record<string, string> };
+  copyRelease({ from: built, out: releasesDir, package: 'mf-crm', version });
+  promote(releasesDir, { package: 'mf-crm', version, hostContract: host.platformContract, hostShared: host.shared });
+  try {
+    const loginPage = await browser.newPage();
+    await loginPage.goto(`${webUrl}/login`, { waitUntil: 'networkidle' });
+    const first = await jsBytes(loginPage);
+    await loginPage.close();
+    const ctx = await browser.newContext({ storageState: state });
+    const p = await ctx.newPage();
+    await p.goto(`${webUrl}/dashboard`, { waitUntil: 'networkidle' });
+    await p.locator(NAV_CUSTOMER).click();
+    await p.locator('main tbody tr').first().waitFor();
+    await p.waitForLoadState('networkidle');
+    const remote = await jsBytes(p, `${webUrl}/releases/mf-crm/${version}/`);
+    const session = await jsBytes(p);
+    await ctx.close();
+    return { version, first, remote, session };
+  } finally {
+    rmSync(join(releasesDir, REGISTRY_FILE), { force: true });
+  }
 }
 
 /** What the sections share: the stack (PGlite, Kamailio, media worker, the built frontends) and Chromium, started on first use. */
 interface Ctx {
   stack(): Promise<Stack>;
+  /** The stack's releases folder (served at /releases/, its registry at /registry.json). */
+  releasesDir: string;
   browser(): Promise<Browser>;
   token(): Promise<string>;
 }
@@ -134,11 +172,16 @@ const SECTIONS: (Section<Ctx> & { stack?: boolean })[] = [
     name: 'ui',
     stack: true,
     async run(c) {
-      const ui = await uiFigures(await c.browser(), (await c.stack()).webUrl);
+      const { webUrl } = await c.stack();
+      const ui = await uiFigures(await c.browser(), webUrl);
+      const rel = await releasedFigures(await c.browser(), webUrl, c.releasesDir, ui.state);
       return [
         figure('First-load JS at /login (gzip, all files)', `${kb(ui.first.bytes)} in ${ui.first.files} files`, '≤ 200 KB', !ui.first.files, 'no JS loaded at /login'),
         figure('JS a remote adds (mf-crm: entry, manifest, app, screens; gzip)', `${kb(ui.remote.bytes)} in ${ui.remote.files} files`, '—', !ui.remote.files, 'no JS of the remote loaded'),
         ['JS of a session through the first remote screen (gzip)', `${kb(ui.afterLogin.bytes)} in ${ui.afterLogin.files} files`, '—'],
+        figure(`First-load JS at /login, mf-crm ${rel.version} from a release (gzip)`, `${kb(rel.first.bytes)} in ${rel.first.files} files`, `≤ 200 KB; built-in ${kb(ui.first.bytes)}`, !rel.first.files, 'no JS loaded at /login'),
+        figure('JS the released mf-crm adds (/releases/…; gzip)', `${kb(rel.remote.bytes)} in ${rel.remote.files} files`, `≤ built-in's ${kb(ui.remote.bytes)}`, !rel.remote.files, 'no JS of the release loaded: the registry was not followed'),
+        figure('JS of a session through the first remote screen, mf-crm released (gzip)', `${kb(rel.session.bytes)} in ${rel.session.files} files`, `≤ built-in's ${kb(ui.afterLogin.bytes)}`, !rel.session.files, 'no JS loaded'),
         figure(`Click → remote screen with data (median of ${CLICKS}, fresh page)`, `${ui.clickMedian?.toFixed(0)} ms (min ${Math.min(...ui.clicks).toFixed(0)}, max ${Math.max(...ui.clicks).toFixed(0)})`, '—', !ui.clicks.length, 'no click timed'),
       ];
     },
@@ -224,11 +267,14 @@ async function main() {
   let stack: Stack | null = null;
   let browser: Browser | null = null;
   const dataDir = mkdtempSync(join(tmpdir(), 'tongdai-bench-'));
+  const releasesDir = join(dataDir, 'releases');
+  mkdirSync(releasesDir);
   const ctx: Ctx = {
+    releasesDir,
     stack: async () => {
       if (stack) return stack;
       const t0 = Date.now();
-      stack = await startStack(benchStackOptions({ webPort: WEB, apiPort: API, dataDir }));
+      stack = await startStack({ ...benchStackOptions({ webPort: WEB, apiPort: API, dataDir }), releasesDir });
       console.log(`bench: stack started in ${((Date.now() - t0) / 1000).toFixed(0)} s${stack.sip ? '' : ` without SIP (${stack.sipError ?? 'Kamailio is not installed'})`}`);
       return stack;
     },
