@@ -158,7 +158,11 @@ describe('Kamailio digest auth against the API (real processes)', () => {
     const sock = createSocket('udp4');
     await new Promise<void>((r) => sock.bind(0, '127.0.0.1', r));
     let answers = 0;
-    sock.on('message', () => answers++);
+    let afterAnswered = false;
+    sock.on('message', (m: Buffer) => {
+      answers++;
+      if (/^Call-ID: after\r?$/m.test(m.toString())) afterAnswered = true;
+    });
     const port = sock.address().port;
     for (let i = 0; i < 3 * FLOOD_DENSITY; i++) {
       const tag = `flood${i}`;
@@ -174,7 +178,8 @@ describe('Kamailio digest auth against the API (real processes)', () => {
     sock.close();
     expect(during).toBeGreaterThan(0);
     expect(during).toBeLessThan(3 * FLOOD_DENSITY);
-    // Banned: even a single request later is ignored.
-    expect(answers).toBe(during);
+    // Banned: even a single request later is ignored. (Its own answer is looked for: at load 15 answers to the
+    // flood itself still came in after the second, ci4 of 2026-11-27.)
+    expect(afterAnswered).toBe(false);
   });
 });
