@@ -91,8 +91,13 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  await app.listen({ port, host });
+  // The internal listener first: its start takes back the calls in progress (the journal, then what
+  // Kamailio kept; call-routing's onReady), and the public API, whose /monitor wall and channel counts
+  // read them, answers nothing before (issue 41, "no undercount"). Listening first, the public API
+  // served an empty wall while a loaded machine was still restoring (CI of stop 49: still [] 3 s after
+  // /health answered).
   await internal.listen({ port: internalPort, host: internalHost });
+  await app.listen({ port, host });
   console.log(`Tongdai API on http://${host}:${port} (${db.kind}); docs at http://${host}:${port}/docs`);
 }
 

@@ -19,11 +19,16 @@ export interface EvapiStandIn {
 }
 
 /**
- * Answers the API's hello with Kamailio's welcome (ADR 0019) and an empty replay (ADR 0046), then
+ * Answers the API's hello with Kamailio's welcome (ADR 0019) and its replay (ADR 0046; none unless given), then
  * records what the API sends; `answer` may reply to a message (e.g. {"sync":"registrations"} with a
  * location table).
  */
-export async function evapiStandIn(secret: string, answer: (msg: Record<string, unknown>) => unknown = () => undefined): Promise<EvapiStandIn> {
+export async function evapiStandIn(
+  secret: string,
+  answer: (msg: Record<string, unknown>) => unknown = () => undefined,
+  /** What Kamailio kept for an API (its outbox): sent after the welcome, the round's end marker `markerAfterMs` later. */
+  replay: { events: { id: string }[]; markerAfterMs: number } = { events: [], markerAfterMs: 0 },
+): Promise<EvapiStandIn> {
   const received: Record<string, unknown>[] = [];
   let socket: Socket | null = null;
   const server = createServer((s) => {
@@ -36,7 +41,10 @@ export async function evapiStandIn(secret: string, answer: (msg: Record<string, 
         buffered = buffered.slice(m[0].length + Number(m[1]) + 1);
         if (typeof msg.hello === 'string') {
           s.write(netstring({ event: 'welcome', nonce: msg.hello, proof: sha256(`kamailio|${msg.hello}|${secret}`) }));
-          s.write(netstring({ event: 'replayed', upto: '0', more: 0 }));
+          for (const e of replay.events) s.write(netstring(e));
+          const marker = netstring({ event: 'replayed', upto: replay.events.at(-1)?.id ?? '0', more: 0 });
+          if (replay.markerAfterMs) setTimeout(() => !s.destroyed && s.write(marker), replay.markerAfterMs);
+          else s.write(marker);
           socket = s;
           continue;
         }
