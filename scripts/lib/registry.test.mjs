@@ -39,7 +39,8 @@ test('satisfies: ^, ~, exact, *, partials and prereleases', () => {
     ['1.0.0-alpha', '^1.0.0-alpha.1', false], ['1.0.0-beta', '^1.0.0-alpha.1', true],
     ['1.0.0+build.7', '^1.0.0', true],
     // Invalid input never satisfies.
-    ['1.0', '^1.0.0', false], ['banana', '*', false], ['1.0.0', '^banana', false], ['1.0.0', '>=1.0.0', false],
+    ['1.0', '^1.0.0', false], ['banana', '*', false], ['1.0.0', '^banana', false],
+    ['1.0.0', '>=1.0.0', true], ['3.2.0', '>=1.0.0', true], ['0.9.0', '>=1.0.0', false], ['1.0.0-rc.1', '>=1.0.0-rc.0', true], ['1.0.0', '>=1', false],
   ];
   for (const [version, range, expected] of table) assert.equal(satisfies(version, range), expected, `${version} in ${JSON.stringify(range)}`);
   assert.equal(validRange('^1.0.0'), true);

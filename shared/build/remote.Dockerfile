@@ -17,5 +17,6 @@ WORKDIR /app
 COPY --from=build /release /release
 COPY scripts/publish-release.mjs scripts/
 COPY scripts/lib/publish.mjs scripts/lib/registry.mjs scripts/lib/
+COPY shared/contracts/src/semver.cjs shared/contracts/src/
 # As root: a one-shot copy into the named volume, which the web container (started first) created root-owned.
 CMD ["node", "scripts/publish-release.mjs"]
