@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
+import { cpuGroup } from './lib/cpu-group.mjs';
 import { failureDigest } from './lib/failure-digest.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { pnpmCommand } from './lib/pnpm.mjs';
@@ -81,11 +82,13 @@ function runStep(title, args, alone, stepEnv = {}, { nice = BUSY_NICE } = {}) {
     console.log(`\n▶ ${title} (tải ${load()}${nice ? `, nice ${nice}` : ''})`);
     const t0 = Date.now();
     // coreutils' nice (Debian's essential set): the step's first process and all it starts run at it.
-    // Through bash, whose `times` (fd 3) says the CPU the step's processes used (those waited for: the
-    // daemons a step starts are its children): what a step costs on a 2-core machine, beside its wall time.
+    // Through bash, whose `times` (fd 3) says the CPU the step's processes used (those waited for), where
+    // no cgroup counts them all (lib/cpu-group.mjs): what a step costs on a 2-core machine, beside its wall time.
     const timed = ['bash', '-c', '"$@"; rc=$?; times >&3; exit $rc', 'bash', bin, ...pre, ...args];
     const command = nice ? ['nice', '-n', String(nice), ...timed] : timed;
     const child = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...env, ...stepEnv }, stdio: alone ? ['inherit', 'inherit', 'inherit', 'pipe'] : ['ignore', 'pipe', 'pipe', 'pipe'] });
+    // Every process of the step counted (its daemons too) where a cgroup can be made: CI, as root.
+    const group = cpuGroup(title, child.pid);
     let times = '';
     child.stdio[3].on('data', (b) => (times += b.toString()));
     /** The step's last lines, for the digest a failure repeats at the end (failure-digest.mjs). */
@@ -112,7 +115,8 @@ function runStep(title, args, alone, stepEnv = {}, { nice = BUSY_NICE } = {}) {
     }
     child.on('close', (code) => {
       const ok = code === 0;
-      const cpu = stepCpu(times);
+      const cpu = group ? `${group.seconds().toFixed(0)} s` : stepCpu(times);
+      group?.remove();
       console.log(ok ? `✓ ${title} (${secs(t0)}, CPU ${cpu}, tải ${load()})` : `\n✗ ${title} thất bại (exit ${code}, ${secs(t0)}, CPU ${cpu})`);
       resolve({ title, ok, code, digest: ok || alone ? [] : failureDigest(kept) });
     });
