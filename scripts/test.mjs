@@ -84,11 +84,13 @@ function runStep(title, args, alone, stepEnv = {}, { nice = BUSY_NICE } = {}) {
     // coreutils' nice (Debian's essential set): the step's first process and all it starts run at it.
     // Through bash, whose `times` (fd 3) says the CPU the step's processes used (those waited for), where
     // no cgroup counts them all (lib/cpu-group.mjs): what a step costs on a 2-core machine, beside its wall time.
-    const timed = ['bash', '-c', '"$@"; rc=$?; times >&3; exit $rc', 'bash', bin, ...pre, ...args];
+    // Every process of the step counted (its daemons too) where a cgroup can be made (CI, as root): bash
+    // joins it before it starts the step (lib/cpu-group.mjs).
+    const group = cpuGroup(title);
+    const join = group ? `echo $$ > '${group.procs}' 2>/dev/null; ` : '';
+    const timed = ['bash', '-c', `${join}"$@"; rc=$?; times >&3; exit $rc`, 'bash', bin, ...pre, ...args];
     const command = nice ? ['nice', '-n', String(nice), ...timed] : timed;
     const child = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...env, ...stepEnv }, stdio: alone ? ['inherit', 'inherit', 'inherit', 'pipe'] : ['ignore', 'pipe', 'pipe', 'pipe'] });
-    // Every process of the step counted (its daemons too) where a cgroup can be made: CI, as root.
-    const group = cpuGroup(title, child.pid);
     let times = '';
     child.stdio[3].on('data', (b) => (times += b.toString()));
     /** The step's last lines, for the digest a failure repeats at the end (failure-digest.mjs). */
