@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, warmContext, type Page } from '../support/fixtures.ts';
-import { DEMO, DEMO_AGENT, LoginPage } from '../pages/LoginPage.ts';
+import { ABC, DEMO, DEMO_AGENT, LoginPage, type Credentials } from '../pages/LoginPage.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { dial, kamailioInstalled, phoneOf } from '../support/phones.ts';
 import { freePort } from '../support/carrier.ts';
@@ -59,12 +59,12 @@ test.afterAll(async () => {
 const scriptsFrom = (page: Page, path: string) =>
   page.evaluate((prefix) => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(prefix) && /\.js(\?|$)/.test(e.name)).length, `${origin}${path}`);
 
-/** The demo admin logged in on the registry's origin (a warm browser may be already). */
-async function loginThere(page: Page) {
+/** The demo admin (or `who`) logged in on the registry's origin (a warm browser may be already). */
+async function loginThere(page: Page, who: Credentials = DEMO) {
   await page.goto(`${origin}/dashboard`);
   const form = page.getByTestId('login-form');
   await expect(page.getByTestId('dashboard').or(form)).toBeVisible();
-  if (await form.isVisible()) await new LoginPage(page).fill(DEMO);
+  if (await form.isVisible()) await new LoginPage(page).fill(who);
   await expect(page.getByTestId('dashboard')).toBeVisible();
 }
 
@@ -119,6 +119,38 @@ test('a remote released twice: the registry says which runs, promotion and rollb
   await expect(page.getByTestId('customer-list')).toBeVisible();
 
   expect(statSync(HOST_BUILD).mtimeMs).toBe(hostBuilt);
+});
+
+test('a canary: a share of users runs the new release, the same users at every load, the others the current one; ending it brings everyone back', async ({ page }) => {
+  test.setTimeout(150_000);
+  // 1.0.1 for everyone (the test above left a forced 2.0.0-next in the registry).
+  expect(promote('1.0.1').status).toBe(0);
+  // 1.0.2 for 70 % of users: the host's bucket (FNV-1a of "tenant/user|remote", 0-99; host/src/registry.ts)
+  // is 80 for demo/admin, outside, and 29 for abc/admin, inside.
+  const canary = promote('1.0.2', '--canary', '70');
+  expect(canary.status, canary.stderr).toBe(0);
+  expect(canary.stdout).toContain('canary 1.0.2 for 70 %');
+  await loginThere(page);
+  expect(await surveyRelease(page)).toEqual({ version: '1.0.1', state: 'Đang chạy' });
+  const context = await warmContext();
+  const other = await context.newPage();
+  try {
+    await loginThere(other, ABC);
+    expect(await surveyRelease(other)).toEqual({ version: '1.0.2', state: 'Đang chạy' });
+    await other.getByTestId('nav-survey/categories').click();
+    await expect(other.getByRole('heading', { name: 'Danh mục khảo sát' })).toBeVisible();
+    expect(await scriptsFrom(other, '/releases/mf-survey/1.0.2/')).toBeGreaterThan(1);
+    // Sticky: at every load the same side.
+    expect(await surveyRelease(page)).toEqual({ version: '1.0.1', state: 'Đang chạy' });
+    expect(await surveyRelease(other)).toEqual({ version: '1.0.2', state: 'Đang chạy' });
+    // Ended: everyone on the current release again, at the next load.
+    const ended = promote('--end-canary');
+    expect(ended.status, ended.stderr).toBe(0);
+    expect(await surveyRelease(other)).toEqual({ version: '1.0.1', state: 'Đang chạy' });
+    expect(await surveyRelease(page)).toEqual({ version: '1.0.1', state: 'Đang chạy' });
+  } finally {
+    await context.close();
+  }
 });
 
 test('a call in progress stays up while mf-softphone\'s registry entry changes; the update is offered once the call has ended', async () => {
