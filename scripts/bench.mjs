@@ -1,5 +1,5 @@
 // npm run bench: see e2e/bench/run.ts. Sections by name run alone (BENCH_ONLY), e.g. `npm run bench --
-// media` or `npm run bench -- calls sip`; the sections: plan ui list calls wall carrier sip media otp
+// media` or `npm run bench -- calls sip`; the sections: plan dialer ui list calls wall carrier sip media otp
 // import postgres reports. `npm run bench -- smoke` (npm test runs it): every section at a tiny size, to
 // prove each still measures something real; no figure is judged against its goal there.
 import { spawnSync } from 'node:child_process';
@@ -42,6 +42,9 @@ const SMOKE_ENV = {
   BENCH_CDR_ROWS: '5000',
   BENCH_CDR_PGLITE_ROWS: '2000',
   BENCH_REPORT_RUNS: '2',
+  // One seed, one hour of the dialer's shift per workload (about 4 s in all).
+  BENCH_DIALER_SEEDS: '1',
+  BENCH_DIALER_HOURS: '1',
 };
 
 // What the tests need (Kamailio, rtpengine, sipp, Chromium, PostgreSQL): a section without them measures nothing.

@@ -18,6 +18,7 @@ import { carrierFigures } from './carrier-bench.ts';
 import { wallFigures } from './wall-bench.ts';
 import { mediaFigures } from './media-bench.ts';
 import { otpFigures } from './otp-bench.ts';
+import { dialerFigures } from './dialer-bench.ts';
 import { sipFigures } from './sip-bench.ts';
 import { DEMO_SIP } from '@tongdai/api/seed-data';
 import { planBench } from './plan.ts';
@@ -168,6 +169,8 @@ const callOptions = async (c: Ctx) => {
 const SECTIONS: (Section<Ctx> & { stack?: boolean })[] = [
   // In-process, before the stack and the browser load the CPU.
   { name: 'plan', run: () => planBench() },
+  // The dialer's pacing simulated (issue 34): in-process too.
+  { name: 'dialer', run: async () => dialerFigures() },
   {
     name: 'ui',
     stack: true,
