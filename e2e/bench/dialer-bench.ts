@@ -49,6 +49,6 @@ export function dialerFigures(): Row[] {
   rows.push(summary('predictive (cap 2 %), 20 agents, 10 % answer', { ...pinned, answerRate: 0.1 }, predictiveCap, 'every run ≤ 2 %').row);
   rows.push(summary('predictive (cap 2 %), 20 agents, 60 % answer', { ...pinned, answerRate: 0.6 }, predictiveCap, 'every run ≤ 2 %').row);
   rows.push(summary('predictive (cap 2 %), 20 agents, 30 % answer, 10 s wrap-up', { ...pinned, wrapUp: 10 }, () => predictive({ abandonCap: CAP, wrapUp: 10 }), 'every run ≤ 2 %').row);
-  rows.push(figure('Dialer: CPU per pacing decision, the simulation around it included (20 agents, 30 %; fitted once a second)', `${(main.cpuUs / Math.max(1, main.decisions)).toFixed(1)} µs over ${main.decisions} decisions`, '—', main.decisions === 0, 'no decision was taken'));
+  rows.push(figure('Dialer: CPU per pacing decision, the simulation around it included (20 agents, 30 %; fitted every 5 s)', `${(main.cpuUs / Math.max(1, main.decisions)).toFixed(1)} µs over ${main.decisions} decisions`, '—', main.decisions === 0, 'no decision was taken'));
   return rows;
 }
