@@ -40,3 +40,4 @@ export * from './campaigns';
 export * from './campaign-work';
 export * from './campaign-results';
 export * from './voice-otp';
+export { seeded } from './seeded';

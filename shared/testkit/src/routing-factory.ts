@@ -223,16 +223,7 @@ export function liveState(p: LiveInput = {}) {
 }
 
 /** A seeded random source (mulberry32) so random strategies are reproducible. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seeded } from '@tongdai/contracts';
 
 /** Vietnam wall clock → instant: vn('2025-03-07 16:59') is 09:59 UTC. */
 export const vn = (wall: string): Date => new Date(`${wall.replace(' ', 'T')}:00+07:00`);

@@ -1,11 +1,11 @@
 /**
  * The dialer's workload, simulated (issue 34; the workload pinned in notes/dialer.md): a shift of
  * agents, contacts whose fates are drawn from a seed (the same fates, in dial order, for every policy
- * compared; mulberry32, the testkit's seeded source), and a pacing policy asked what to place at every event and every second. No network, no
+ * compared; mulberry32, @tongdai/contracts' seeded source), and a pacing policy asked what to place at every event and every second. No network, no
  * clock: events in time order. What the policy is told is what a real dialer would see (the floor and
  * what its calls showed); it is never given the true rates.
  */
-import { seeded } from '@tongdai/testkit/routing-factory';
+import { seeded } from '@tongdai/contracts';
 import { ABANDON_AFTER_S, DEFAULT_POLICY, estimate, pace, type Floor, type Observed, type Policy, type Totals } from './pacing';
 
 export interface Workload {

@@ -1,0 +1,14 @@
+/**
+ * A seeded random source (mulberry32): the same stream for a seed everywhere — the routing engine's
+ * random strategies in tests, the dialer's simulated contacts (api/src/modules/dialer/simulate.ts).
+ */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
