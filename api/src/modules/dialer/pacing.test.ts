@@ -26,6 +26,18 @@ describe('the pacing (issue 34)', () => {
     expect(estimate({ dials: 100, answered: WARM_UP.answered, answerDelays: [5], ringTimes: [25], talkTimes: Array(WARM_UP.talks - 1).fill(60) }).warm).toBe(false);
   });
 
+  it('counts the calls still talking as longer than they have lasted: early on, the ended calls alone are the short ones', () => {
+    // Ten minutes into a campaign: 30 calls ended, all short; 20 agents have talked 2 to 4 minutes and go on.
+    const early = { dials: 300, answered: 50, answerDelays: [5, 8, 12], ringTimes: [25], talkTimes: Array.from({ length: 30 }, (_, i) => 20 + 2 * i) };
+    const talking = Array.from({ length: 20 }, (_, i) => 120 + 6 * i);
+    const endedOnly = estimate(early);
+    const both = estimate({ ...early, talking });
+    expect(Math.exp(endedOnly.talkMu)).toBeLessThan(60);
+    expect(Math.exp(both.talkMu)).toBeGreaterThan(60);
+    // So an agent 2 minutes into a call is judged less likely to be free within 15 s.
+    expect(freeWithin(both, 120, 15, 0)).toBeLessThan(freeWithin(endedOnly, 120, 15, 0));
+  });
+
   it('judges an agent by how long they have talked, and a ringing call by its age', () => {
     // Who just started is unlikely to finish within 10 s; who talked 5 minutes much likelier.
     expect(freeWithin(seen, 5, 10, 0)).toBeLessThan(0.01);

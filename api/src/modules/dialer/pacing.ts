@@ -30,6 +30,8 @@ export interface Observed {
   ringTimes: readonly number[];
   /** Talk times of calls that ended, a recent window. */
   talkTimes: readonly number[];
+  /** How long each call still talking has lasted so far (censored: longer than that). */
+  talking?: readonly number[];
 }
 
 /** The model the pacing uses, fitted from Observed. */
@@ -100,20 +102,45 @@ export function estimate(o: Observed): Estimates {
   const answerRate = (o.answered + 2) / (o.dials + 10);
   const delays = o.answerDelays.length ? [...o.answerDelays].sort((a, b) => a - b) : [5, 10, 20];
   const noAnswerAfter = o.ringTimes.length ? median(o.ringTimes) : 30;
-  // Log-normal by the moments of the logarithms, with a prior worth 5 calls of about 2 min (σ 0.8)
-  // until calls have ended; a long call that has not ended yet is not in this window (early estimates
-  // lean short, which the warm-up covers).
+  // Log-normal by the moments of the logarithms, with a prior worth 5 calls of about 2 min (σ 0.8).
   const logs = o.talkTimes.filter((t) => t > 0).map(Math.log);
   const priorN = 5;
   const priorMu = Math.log(120);
   const priorVar = 0.8 ** 2;
   const n = logs.length + priorN;
-  const mu = (logs.reduce((s, x) => s + x, 0) + priorN * priorMu) / n;
-  const ss = logs.reduce((s, x) => s + (x - mu) ** 2, 0) + priorN * (priorVar + (priorMu - mu) ** 2);
+  let mu = (logs.reduce((s, x) => s + x, 0) + priorN * priorMu) / n;
+  let sigma = Math.sqrt((logs.reduce((s, x) => s + (x - mu) ** 2, 0) + priorN * (priorVar + (priorMu - mu) ** 2)) / n);
+  // The calls still talking say their talk is longer than they have lasted: early in a campaign the
+  // calls that ended are the short ones, and a fit of those alone thinks agents come free sooner than
+  // they do. Kaplan–Meier over both: μ = ln(its median) once it reaches it, σ = ln(q84 / median) once
+  // it reaches its 84th percentile (else the moments' σ).
+  const km = o.talking?.length && o.talkTimes.length >= 10 ? survivalQuantiles(o.talkTimes, o.talking) : null;
+  if (km) {
+    mu = Math.log(km.median);
+    if (km.q84) sigma = Math.log(km.q84 / km.median);
+  }
   return {
-    answerRate, delays, noAnswerAfter, talkMu: mu, talkSigma: Math.max(0.1, Math.sqrt(ss / n)),
+    answerRate, delays, noAnswerAfter, talkMu: mu, talkSigma: Math.max(0.1, sigma),
     warm: o.answered >= WARM_UP.answered && o.talkTimes.length >= WARM_UP.talks,
   };
+}
+
+/**
+ * The talk time's median and 84th percentile by Kaplan–Meier (ended calls, and calls still talking as
+ * censored): null where the survival never falls to a half, q84 null where it never falls to 0.1587.
+ */
+function survivalQuantiles(ended: readonly number[], talking: readonly number[]): { median: number; q84: number | null } | null {
+  const obs = [...ended.map((t) => [t, 1] as const), ...talking.map((t) => [t, 0] as const)].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let atRisk = obs.length;
+  let survival = 1;
+  let median = 0;
+  for (const [t, ended_] of obs) {
+    if (ended_) survival *= 1 - 1 / atRisk;
+    atRisk--;
+    if (!median && survival <= 0.5) median = t;
+    if (median && survival <= 0.1587) return { median, q84: t > median ? t : null };
+  }
+  return median ? { median, q84: null } : null;
 }
 
 function median(xs: readonly number[]): number {

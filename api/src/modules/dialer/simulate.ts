@@ -56,7 +56,7 @@ export const predictive = (policy: Partial<Policy> = {}): Dialer => {
   let fitted = estimate({ dials: 0, answered: 0, answerDelays: [], ringTimes: [], talkTimes: [] });
   return (floor, observed, totals, now) => {
     const slot = Math.floor(now / REFIT_S);
-    if (slot !== fittedAt) [fittedAt, fitted] = [slot, estimate(observed)];
+    if (slot !== fittedAt) [fittedAt, fitted] = [slot, estimate({ ...observed, talking: floor.talking })];
     return pace(floor, fitted, totals, p).dial;
   };
 };
