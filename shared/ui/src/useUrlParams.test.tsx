@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { BrowserRouter, MemoryRouter, useLocation } from 'react-router-dom';
 import { useUrlParams } from './useUrlParams';
 
 /** Two filters changed before the screen renders again (a quick user, a loaded machine): both stay. */
@@ -34,4 +34,14 @@ it('keeps a change whose URL is still in its transition when the screen renders 
   render(<MemoryRouter initialEntries={['/r?direction=internal']}><Filters /></MemoryRouter>);
   act(() => screen.getByText('render between').click());
   expect(screen.getByTestId('search').textContent).toBe('?direction=internal&extension=102&range=today');
+});
+
+it('in the browser starts each change from the address bar, which holds a change React has not rendered yet', () => {
+  window.history.replaceState(null, '', '/r?direction=internal');
+  render(<BrowserRouter><Filters /></BrowserRouter>);
+  // The address bar moved on (a change whose render is still to come) while the screen shows the old query.
+  window.history.replaceState(null, '', '/r?direction=outbound&extension=102');
+  act(() => screen.getByText('clear range').click());
+  expect(window.location.search).toBe('?direction=outbound&extension=102');
+  expect(screen.getByTestId('search').textContent).toBe('?direction=outbound&extension=102');
 });

@@ -26,7 +26,13 @@ export function useUrlParams(): [URLSearchParams, (change: (p: URLSearchParams) 
     pending.latest = params;
   }
   const update = (change: (p: URLSearchParams) => void, options?: { replace?: boolean }) => {
-    const next = new URLSearchParams(pending.latest);
+    // In the browser the address bar already holds every change made (BrowserRouter's navigate pushes
+    // the history entry at once; only React's render of it waits in a transition): the base, whatever
+    // has rendered. A render of the older location after one of the newer (a transition's render set
+    // aside) had reset the pending change: a loaded machine kept "?range=last7" of direction + range
+    // (carrier-report.spec, this session's slowed run). Elsewhere (a MemoryRouter) the pending change.
+    const shown = typeof window !== 'undefined' && window.location?.pathname === pathname ? new URLSearchParams(window.location.search) : null;
+    const next = new URLSearchParams(shown ?? pending.latest);
     change(next);
     pending.latest = next;
     setParams(next, options);
