@@ -19,8 +19,11 @@ export interface ApiProcess {
   kill(): Promise<void>;
 }
 
-/** Starts the API with `env` (PORT, INTERNAL_PORT, DATABASE_URL or DATA_DIR, …); resolves once /health answers. */
-export async function startApiProcess(env: Record<string, string>, ms = 120_000): Promise<ApiProcess> {
+/**
+ * Starts the API with `env` (PORT, INTERNAL_PORT, DATABASE_URL or DATA_DIR, …); resolves once /health answers,
+ * within `ms` (240 s: tsx compiling the API and a fresh database's migrations took over 120 s at load 16).
+ */
+export async function startApiProcess(env: Record<string, string>, ms = 240_000): Promise<ApiProcess> {
   const log: string[] = [];
   const proc = spawn(process.execPath, ['--import', TSX_LOADER, MAIN], {
     cwd: API_DIR,

@@ -85,6 +85,9 @@ const BODIES: Record<string, (rows: TenantRows) => Promise<Row>> = {
   'PUT /t/{ma_dn}/marketing-campaigns/{id}/contacts/{contactId}/answers': async () => ({ question_id: 1, value: null }),
   'POST /t/{ma_dn}/survey-campaigns/{id}/contacts/{contactId}/result': async () => ({ result: 'agreed' }),
   'POST /t/{ma_dn}/marketing-campaigns/{id}/contacts/{contactId}/result': async () => ({ result: 'agreed' }),
+  // Issue 34: a progressive agent's readiness; the fixture campaigns are drafts, so a permitted caller gets 409.
+  'PUT /t/{ma_dn}/survey-campaigns/{id}/ready': async () => ({ ready: false }),
+  'PUT /t/{ma_dn}/marketing-campaigns/{id}/ready': async () => ({ ready: false }),
   // The Google Sheet source: a complete body; the tenant has no service account, so a permitted caller gets 422.
   'POST /t/{ma_dn}/survey-campaigns/{id}/contacts/sheet': async (rows) => ({ name: 'Ma trận', sheet_id: 'ma-tran', sheet_name: 'Danh sách', user_id: (await rows.first('/t/{ma_dn}/accounts'))?.id }),
   'POST /t/{ma_dn}/marketing-campaigns/{id}/contacts/sheet': async (rows) => ({ name: 'Ma trận', sheet_id: 'ma-tran', sheet_name: 'Danh sách', user_id: (await rows.first('/t/{ma_dn}/accounts'))?.id }),

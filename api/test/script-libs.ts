@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 
-type CallChainLib = typeof import('../../scripts/lib/call-chain.mjs');
+export type CallChainLib = typeof import('../../scripts/lib/call-chain.mjs');
 
 /**
  * A native import() for scripts/lib's ES modules (swc's CommonJS output cannot require them),

@@ -1,7 +1,8 @@
+import { silence } from '@tongdai/media/audio/tones';
 import { AudioSource, RtpSession } from '@tongdai/media/rtp/session';
 import { Dialog, newTag } from '@tongdai/media/sip/dialog';
 import type { Remote, SipEndpoint } from '@tongdai/media/sip/endpoint';
-import { cseq, header, randomToken, uriOf, userOf, type SipRequest, type SipResponse } from '@tongdai/media/sip/message';
+import { cseq, randomToken, uriOf, userOf, type SipRequest, type SipResponse } from '@tongdai/media/sip/message';
 import { parseSdp } from '@tongdai/media/sip/sdp';
 import { CODEC_NAME, carrierSdp, chooseG711, type G711 } from './sdp';
 import type { Announcement, Voice } from './voice';
@@ -33,6 +34,18 @@ export interface CallRecord {
   ended_by: 'carrier' | 'remote' | null;
   rtp_sent: number;
   rtp_received: number;
+  /** A call to the population (population.ts): its drawn fate; null for every other number. */
+  population: PopulationRecord | null;
+}
+
+export interface PopulationRecord {
+  fate: 'answered' | 'busy' | 'no_answer';
+  /** Ringing before the answer or the 486 (seconds), null when it never answers. */
+  ring_s: number | null;
+  /** The talk time drawn for an answered call (seconds). */
+  talk_s: number | null;
+  /** How long the call was actually talked once it ended (the caller may hang up first). */
+  talked_s: number | null;
 }
 
 export interface CallContext {
@@ -48,7 +61,10 @@ export interface CallContext {
 const now = () => new Date().toISOString();
 let nextId = 1;
 
-/** What both kinds of call share: the record, the RTP leg, playing the announcement then BYE. */
+/**
+ * What both kinds of call share: the record, the RTP leg, playing the announcement then BYE. The
+ * inbound call is in inbound-call.ts.
+ */
 export abstract class CarrierCall {
   protected dialog: Dialog | null = null;
   protected rtp: RtpSession | null = null;
@@ -75,6 +91,7 @@ export abstract class CarrierCall {
       ended_by: null,
       rtp_sent: 0,
       rtp_received: 0,
+      population: null,
     };
     ctx.track(init.call_id, this);
   }
@@ -87,13 +104,18 @@ export abstract class CarrierCall {
     this.rtp!.payloadType = pt;
   }
 
-  /** Plays `kind` for `number`, then hangs up (unless the other side did first). */
-  protected announce(kind: Announcement, number: string): void {
+  /**
+   * Plays `kind` for `number`, then hangs up (unless the other side did first); `thenSilence`: then
+   * keeps the line alive with silence instead, until someone hangs up (a person still talking).
+   */
+  protected announce(kind: Announcement, number: string, thenSilence = false): void {
     const rtp = this.rtp;
     if (!rtp || this.ended) return;
     this.ctx.log(`call ${this.record.id} (${this.record.call_id}): playing the ${kind} announcement (${this.record.codec}) to ${rtp.peer?.address}:${rtp.peer?.port}`);
+    const clips = this.ctx.voice.clips(kind, number);
+    if (thenSilence) return rtp.play(new AudioSource([silence(1000)], true, clips));
     rtp.once('ended', () => setTimeout(() => this.hangup(), this.ctx.hangupAfterMs).unref());
-    rtp.play(new AudioSource(this.ctx.voice.clips(kind, number)));
+    rtp.play(new AudioSource(clips));
   }
 
   /** BYE from the carrier's side. */
@@ -165,66 +187,6 @@ export abstract class CarrierCall {
 
   protected onAck(): void {}
   protected onCancel(): void {}
-}
-
-/**
- * A call the carrier receives (a tenant's outbound call through its switchboard), already
- * authenticated: 180, `ringMs`, 200 with SDP; the announcement starts on the ACK.
- */
-export class InboundCall extends CarrierCall {
-  private readonly tag = newTag();
-  private ringTimer: NodeJS.Timeout | null = null;
-
-  constructor(
-    ctx: CallContext,
-    private readonly invite: SipRequest,
-    private readonly from: Remote,
-  ) {
-    super(ctx, {
-      call_id: header(invite, 'call-id')!,
-      direction: 'in',
-      request_uri: invite.uri,
-      from: header(invite, 'from') ?? '',
-      to: header(invite, 'to') ?? '',
-      p_asserted_identity: header(invite, 'p-asserted-identity') ?? null,
-      peer: `${from.address}:${from.port}`,
-    });
-  }
-
-  async start(ringMs: number): Promise<void> {
-    const { ep } = this.ctx;
-    const offer = parseSdp(this.invite.body);
-    const pt = offer ? chooseG711(offer.payloadTypes) : null;
-    if (!offer || pt === null) return this.refuse(488, 'Not Acceptable Here');
-    this.rtp = await RtpSession.open(ep.bindAddress);
-    this.rtp.peer = offer.peer;
-    this.ctx.log(`call ${this.record.id}: INVITE ${this.invite.uri} from ${this.record.caller_id} (P-Asserted-Identity: ${this.record.p_asserted_identity ?? '—'}) via ${this.record.peer}: ringing`);
-    ep.respond(this.invite, this.from, 180, 'Ringing', [['x-to-tag', this.tag], ['contact', this.contact()]]);
-    this.ringTimer = setTimeout(() => {
-      this.ringTimer = null;
-      if (this.ended || !this.rtp) return;
-      const sdp = carrierSdp({ address: ep.address, port: this.rtp.port, payloadTypes: [pt], dtmf: offer.dtmf, sessionId: this.record.id });
-      ep.respond(this.invite, this.from, 200, 'OK', [['x-to-tag', this.tag], ['contact', this.contact()], ['content-type', 'application/sdp']], sdp);
-      this.dialog = Dialog.asUas(ep, this.invite, this.tag);
-      this.answered(pt);
-    }, ringMs);
-  }
-
-  private refuse(status: number, reason: string): void {
-    this.ctx.ep.respond(this.invite, this.from, status, reason, [['x-to-tag', this.tag]]);
-    this.finish('failed', null, status);
-  }
-
-  protected override onAck(): void {
-    if (this.record.state === 'answered' && !this.ended && this.rtp?.sent === 0) this.announce('answer', this.record.called);
-  }
-
-  protected override onCancel(): void {
-    if (this.dialog || this.ended) return;
-    if (this.ringTimer) clearTimeout(this.ringTimer);
-    this.ctx.ep.respond(this.invite, this.from, 487, 'Request Terminated', [['x-to-tag', this.tag]]);
-    this.finish('cancelled', 'remote', 487);
-  }
 }
 
 /**

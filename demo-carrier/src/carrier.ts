@@ -1,8 +1,10 @@
 import { SipEndpoint, type Remote } from '@tongdai/media/sip/endpoint';
-import { header, isInitial, param, uriOf, type SipRequest } from '@tongdai/media/sip/message';
+import { header, isInitial, param, uriOf, userOf, type SipRequest } from '@tongdai/media/sip/message';
 import { newTag } from '@tongdai/media/sip/dialog';
-import { InboundCall, OutboundCall, type CallContext, type CallRecord, type CarrierCall } from './calls';
+import { OutboundCall, type CallContext, type CallRecord, type CarrierCall } from './calls';
 import { DigestGuard, type Account } from './digest';
+import { InboundCall } from './inbound-call';
+import { DEFAULT_POPULATION, drawPlan, inPopulation, type PopulationSettings } from './population';
 import type { Voice } from './voice';
 
 export interface CarrierOptions {
@@ -22,6 +24,10 @@ export interface CarrierOptions {
   hangupAfterMs?: number;
   /** A call placed to a hotline that nobody answers is cancelled after this (ms). */
   ringTimeoutMs?: number;
+  /** The subscribers behind a range of numbers (default DEFAULT_POPULATION). */
+  population?: PopulationSettings;
+  /** Where the population's fates are drawn from (default Math.random; tests pass a seeded one). */
+  random?: () => number;
   log?: (msg: string) => void;
 }
 
@@ -43,6 +49,9 @@ export interface RunningCarrier {
   registrations(): Registration[];
   /** Places a call to `to` (a hotline) from `from` (a caller's number), to `target` or the proxy. */
   call(o: { to: string; from: string; target?: Remote }): Promise<CallRecord>;
+  population(): PopulationSettings;
+  /** New settings for the calls to come (checked by the caller: population.ts parsePopulation). */
+  setPopulation(s: PopulationSettings): void;
   stop(): void;
 }
 
@@ -50,8 +59,9 @@ const KEEP_CALLS = 200;
 
 /**
  * The demo carrier: a SIP UDP endpoint that challenges REGISTER (401) and INVITE (407) with digest,
- * keeps registrations, answers authenticated calls with an announcement, and places calls on
- * command. The SIP transaction layer, dialogs and RTP are the media worker's (@tongdai/media).
+ * keeps registrations, answers authenticated calls with an announcement (the population's numbers
+ * like people: population.ts), and places calls on command. The SIP transaction layer, dialogs and
+ * RTP are the media worker's (@tongdai/media).
  */
 export async function startCarrier(o: CarrierOptions): Promise<RunningCarrier> {
   const log = o.log ?? ((m: string) => console.log(`${new Date().toISOString()} [demo-carrier] ${m}`));
@@ -61,6 +71,8 @@ export async function startCarrier(o: CarrierOptions): Promise<RunningCarrier> {
   const live = new Map<string, CarrierCall>();
   const history: CarrierCall[] = [];
   const registrations = new Map<string, Registration & { until: number }>();
+  let population = o.population ?? DEFAULT_POPULATION;
+  const random = o.random ?? Math.random;
   const ctx: CallContext = {
     ep,
     voice: o.voice,
@@ -110,7 +122,9 @@ export async function startCarrier(o: CarrierOptions): Promise<RunningCarrier> {
       return void ep.respond(req, from, 403, 'Forbidden', [['x-to-tag', newTag()]]);
     }
     ep.respond(req, from, 100, 'Trying');
-    new InboundCall(ctx, req, from).start(o.ringMs ?? 800).catch((e) => log(`INVITE ${header(req, 'call-id')}: ${e instanceof Error ? e.stack : e}`));
+    const person = inPopulation(population, userOf(req.uri));
+    const plan = person ? drawPlan(population, random) : { fate: 'answered' as const, ringMs: o.ringMs ?? 800, talkMs: null };
+    new InboundCall(ctx, req, from, plan, person).start().catch((e) => log(`INVITE ${header(req, 'call-id')}: ${e instanceof Error ? e.stack : e}`));
   };
 
   ep.onRequest = (req, from) => {
@@ -147,6 +161,10 @@ export async function startCarrier(o: CarrierOptions): Promise<RunningCarrier> {
       const call = new OutboundCall(ctx, dest, { to, from });
       await call.start(o.ringTimeoutMs ?? 60_000);
       return call.snapshot();
+    },
+    population: () => structuredClone(population),
+    setPopulation: (s) => {
+      population = structuredClone(s);
     },
     stop: () => {
       for (const c of new Set(live.values())) c.hangup();

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { RunningCarrier } from './carrier';
 import { parseRemote } from './carrier';
+import { parsePopulation } from './population';
 
 /** A number as a carrier carries it: digits, an optional leading +, 3 to 20 long. */
 const NUMBER = /^\+?\d{3,20}$/;
@@ -9,13 +10,15 @@ const TARGET = /^(?:\d{1,3}\.){3}\d{1,3}:\d{1,5}$/;
 export const DEFAULT_CALLER = '0987654321';
 
 const MSG = {
-  notFound: 'Không có đường dẫn này. Dùng GET /calls, GET /registrations hoặc POST /call',
+  notFound: 'Không có đường dẫn này. Dùng GET /calls, GET /registrations, POST /call, GET /population hoặc PUT /population',
   badJson: 'Nội dung phải là JSON',
   to: '"to" phải là số điện thoại (chỉ gồm chữ số, có thể bắt đầu bằng +)',
   from: '"from" phải là số điện thoại (chỉ gồm chữ số, có thể bắt đầu bằng +)',
   target: '"target" phải có dạng IPv4:cổng, ví dụ 127.0.0.1:4089',
   noProxy: 'Nhà mạng demo chưa biết địa chỉ tổng đài: truyền "target"',
 } as const;
+
+const BAD = Symbol('bad body');
 
 async function body(req: IncomingMessage): Promise<unknown> {
   let raw = '';
@@ -29,7 +32,9 @@ async function body(req: IncomingMessage): Promise<unknown> {
 /**
  * The carrier's control API on loopback: GET /health, GET /calls (newest first, with From and
  * P-Asserted-Identity), GET /registrations, POST /call {to, from?, target?} → 202 with the call
- * (its progress is in GET /calls). Errors: 4xx with a Vietnamese message and a code.
+ * (its progress is in GET /calls), GET /population and PUT /population {prefixes?, answer?, busy?,
+ * answer_delay_s?, busy_delay_s?, talk_median_s?, talk_sigma?} → 200 with the settings now in force
+ * (population.ts). Errors: 4xx with a Vietnamese message and a code.
  */
 export function controlServer(carrier: RunningCarrier, o: { hasProxy: boolean }): Server {
   return createServer(async (req, res) => {
@@ -43,20 +48,24 @@ export function controlServer(carrier: RunningCarrier, o: { hasProxy: boolean })
       if (req.method === 'GET' && path === '/health') return send(200, { ok: true, sip: `udp ${carrier.address}:${carrier.port}`, realm: carrier.realm });
       if (req.method === 'GET' && path === '/calls') return send(200, { calls: carrier.calls() });
       if (req.method === 'GET' && path === '/registrations') return send(200, { registrations: carrier.registrations() });
+      if (req.method === 'GET' && path === '/population') return send(200, carrier.population());
+      const input = req.method === 'POST' || req.method === 'PUT' ? await body(req).catch(() => BAD) : null;
+      if (input === BAD) return fail(400, 'bad_json', MSG.badJson);
+      if (req.method === 'PUT' && path === '/population') {
+        const check = parsePopulation(input, carrier.population());
+        if (!check.ok) return fail(400, check.code, check.message);
+        carrier.setPopulation(check.settings);
+        return send(200, carrier.population());
+      }
       if (req.method === 'POST' && path === '/call') {
-        let input: Record<string, unknown>;
-        try {
-          input = (await body(req)) as Record<string, unknown>;
-        } catch {
-          return fail(400, 'bad_json', MSG.badJson);
-        }
-        const to = String(input?.to ?? '').replace(/[\s.-]/g, '');
-        const from = String(input?.from ?? DEFAULT_CALLER).replace(/[\s.-]/g, '');
+        const i = (input ?? {}) as Record<string, unknown>;
+        const to = String(i.to ?? '').replace(/[\s.-]/g, '');
+        const from = String(i.from ?? DEFAULT_CALLER).replace(/[\s.-]/g, '');
         if (!NUMBER.test(to)) return fail(400, 'invalid_to', MSG.to);
         if (!NUMBER.test(from)) return fail(400, 'invalid_from', MSG.from);
-        if (input.target !== undefined && !TARGET.test(String(input.target))) return fail(400, 'invalid_target', MSG.target);
-        if (input.target === undefined && !o.hasProxy) return fail(400, 'no_target', MSG.noProxy);
-        const call = await carrier.call({ to, from, ...(input.target !== undefined ? { target: parseRemote(String(input.target)) } : {}) });
+        if (i.target !== undefined && !TARGET.test(String(i.target))) return fail(400, 'invalid_target', MSG.target);
+        if (i.target === undefined && !o.hasProxy) return fail(400, 'no_target', MSG.noProxy);
+        const call = await carrier.call({ to, from, ...(i.target !== undefined ? { target: parseRemote(String(i.target)) } : {}) });
         return send(202, { call });
       }
       return fail(404, 'not_found', MSG.notFound);

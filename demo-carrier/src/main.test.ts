@@ -39,6 +39,8 @@ describe('demo carrier process', () => {
         ua.close();
       }
       expect(p.output()).toMatch(/calls to hotlines go to 127\.0\.0\.1:5999/);
+      // The population's defaults, and how to change them on this control port.
+      expect(p.output()).toMatch(new RegExp(`population: calls to 09995xxxxx meet people: 30 % answer .*10 % busy .*curl -X PUT http://127\\.0\\.0\\.1:${http}/population`));
     } finally {
       p.proc.kill('SIGTERM');
     }

@@ -8,12 +8,14 @@
  *   DEMO_CARRIER_REALM     digest realm (default demo-carrier)
  *   DEMO_CARRIER_PROXY     the PBX's UDP address host:port, where POST /call sends INVITEs
  *   DEMO_CARRIER_CACHE     folder for the generated announcement WAVs (default: a temp folder)
- *   DEMO_CARRIER_RING_MS   ringing before the carrier answers (default 800)
+ *   DEMO_CARRIER_RING_MS   ringing before the carrier answers (default 800; not the population's
+ *                          numbers, which answer like people: population.ts, PUT /population)
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAccounts, parseRemote, startCarrier } from './carrier';
 import { controlServer } from './control';
+import { DEFAULT_POPULATION, describePopulation } from './population';
 import { Voice } from './voice';
 
 const log = (m: string) => console.log(`${new Date().toISOString()} [demo-carrier] ${m}`);
@@ -41,7 +43,8 @@ async function main() {
     http.once('error', reject);
     http.listen(httpPort, address, () => resolve());
   });
-  log(`control API on http://${address}:${httpPort} (GET /calls, GET /registrations, POST /call {"to": "<hotline>", "from": "<number>"})`);
+  log(`control API on http://${address}:${httpPort} (GET /calls, GET /registrations, POST /call {"to": "<hotline>", "from": "<number>"}, GET/PUT /population)`);
+  log(describePopulation(DEFAULT_POPULATION, `http://${address}:${httpPort}`));
   const stop = () => {
     carrier.stop();
     http.close();

@@ -171,4 +171,23 @@ export class CampaignWorkPage {
   empty(): Locator {
     return this.page.getByTestId('work-empty');
   }
+
+  /** A progressive campaign (issue 34): the switch "Sẵn sàng nhận cuộc gọi" (its input, role switch). */
+  ready(): Locator {
+    return this.page.getByTestId('work-ready');
+  }
+
+  /** Ready, holding no contact: the dialer is calling for the agent. */
+  waiting(): Locator {
+    return this.page.getByTestId('work-waiting');
+  }
+
+  /** The dialer's call to the contact on screen, where it stands (DIALER_CALL_STATE_LABELS). */
+  dialerState(): Locator {
+    return this.page.getByTestId('work-dialer-state');
+  }
+
+  resultButton(code: 'agreed' | 'declined' | 'callback' | 'wrong_number' | 'no_answer' | 'busy'): Locator {
+    return this.page.getByTestId(`work-result-${code}`);
+  }
 }

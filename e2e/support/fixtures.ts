@@ -42,6 +42,12 @@ const tainted = new WeakSet<BrowserContext>();
  * themselves (`npx playwright test`) takes them. A screenshot for anything else is always taken.
  */
 const LOOK_ONLY = /\/\.tmp\/screens\//;
+/**
+ * The themes a screen tour photographs its screens in. Without the screenshots (npm test) the dark pass
+ * of a tour only opens the same screens again: its checks are the light pass's (dark mode itself is
+ * checked where it is asserted: the a11y walk's contrast in dark, the luminance checks), so it is left out.
+ */
+export const TOUR_THEMES: readonly ('light' | 'dark')[] = process.env.E2E_SCREENSHOTS === '0' ? ['light'] : ['light', 'dark'];
 let screenshotsGated = false;
 function gateScreenshots(page: Page): void {
   if (screenshotsGated || process.env.E2E_SCREENSHOTS !== '0') return;

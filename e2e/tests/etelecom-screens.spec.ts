@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/fixtures.ts';
+import { expect, test, type Page, TOUR_THEMES } from '../support/fixtures.ts';
 import { ABC, DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { PbxListPage } from '../pages/PbxPages.ts';
 import { expectHeading, toast } from '../pages/PbxMediaPages.ts';
@@ -23,7 +23,7 @@ const TAKEN = `097${digits7()}`;
 // First in the file: abc has no switchboard or hotline yet (the next test gives it one).
 test('empty and unreachable: the lists say what to do, the hotline form says a switchboard comes first', async ({ page }) => {
   await new LoginPage(page).loginAs(ABC);
-  for (const mode of ['light', 'dark'] as const) {
+  for (const mode of TOUR_THEMES) {
     if (mode === 'dark') await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '1'));
     await page.goto('/etelecom/switchboards');
     await expect(page.getByTestId('switchboard-list')).toContainText('Chưa có tổng đài nhà mạng nào. Thêm kết nối SIP trunk');
@@ -170,6 +170,17 @@ test('switchboard and hotline through the screens, then an outbound rule through
   await expect(line.getByTestId('row-status')).toHaveText(STATUS);
   await expect(line.getByTestId('row-destination')).toContainText('Máy nhánh');
   await expect(line.getByTestId('hotline-history')).toHaveAttribute('href', `/etelecom/call-history?hotline=${HOTLINE}`);
+  // The campaign dialer's calls-per-minute cap: refused out of range under the field, then shown on the row.
+  await line.getByTestId('edit').click();
+  await expect(form.box('max_calls_per_minute')).toContainText('để nhà mạng không chặn số vì gọi quá dày. Để trống: không giới hạn.');
+  await form.fill({ max_calls_per_minute: '0' });
+  await form.save();
+  await expect(form.box('max_calls_per_minute')).toContainText('Nhập số cuộc gọi mỗi phút là số nguyên từ 1 đến 600, hoặc để trống nếu không giới hạn');
+  await form.fill({ max_calls_per_minute: '30' });
+  await shot(page, 'etelecom-hotline-dialog-light');
+  await form.save();
+  await expect(toast(page, 'success', 'Đã lưu thay đổi')).toBeVisible();
+  await expect(line.getByTestId('row-rate')).toHaveText('Gọi tự động tối đa 30 cuộc/phút');
   // The same number again: already the tenant's.
   await page.goto('/etelecom/create-hotline');
   await form.fill({ number: HOTLINE });
@@ -215,7 +226,7 @@ test('switchboard and hotline through the screens, then an outbound rule through
   await expect(boards.row(BOARD)).toBeVisible();
 
   // Each screen in both themes.
-  for (const mode of ['light', 'dark'] as const) {
+  for (const mode of TOUR_THEMES) {
     if (mode === 'dark') await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '1'));
     for (const [path, name, check] of [
       ['/etelecom/switchboards', 'etelecom-switchboards', 'Danh sách tổng đài nhà mạng'],

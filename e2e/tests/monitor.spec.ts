@@ -29,7 +29,7 @@ const shots = '../.tmp/screens';
 const carrier = (name: string, did: string, caller: string, holdMs: number | 'far-end', port = CARRIER_PORT) =>
   runSipp({
     dir: work, name, xml: carrierScenario(200, holdMs),
-    args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', String(port), '-s', did, '-m', '1', '-l', '1'], keys: { caller, at: new Date().toISOString() }, timeoutS: 60,
+    args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', String(port), '-s', did, '-m', '1', '-l', '1'], keys: { caller, at: new Date().toISOString() }, timeoutS: 120,
   });
 
 let admin: { page: Page; phone: SoftphonePage };
@@ -76,9 +76,13 @@ test('a queued carrier call on the wall: waiting with a ticking time, 102 talkin
   const mine = new DashboardPage(agent.page);
   await mine.open();
 
-  const call = carrier('queue-wait', QUEUE_DID, CALLER, 20_000);
+  // The caller stays until 102 hangs up: a fixed 20 s from the queue's answer ran out at load 16 before
+  // the wall had shown the caller waiting (ci2 of the thirtieth session: the queue counted it abandoned).
+  const call = carrier('queue-wait', QUEUE_DID, CALLER, 'far-end');
   // The caller waits in the queue while 102 rings; the wait ticks on the wall.
-  await expect(wall.waitingCaller(queueId)).toContainText(CALLER, { timeout: 15_000 });
+  // 30 s: at load 12 (two whole runs of the twenty-ninth session) the call was not on the wall after 15 s;
+  // the plan may wait 8 s (kamailio.cfg PLAN_WAIT) and the events socket catch up after it.
+  await expect(wall.waitingCaller(queueId)).toContainText(CALLER, { timeout: 30_000 });
   await expect(wall.queueFigure(queueId, 'waiting-count')).toHaveText('1');
   const first = await wall.waitingCaller(queueId).getByTestId('queue-caller-wait').innerText();
   await expect(wall.waitingCaller(queueId).getByTestId('queue-caller-wait')).not.toHaveText(first);
@@ -112,7 +116,8 @@ test('a queued carrier call on the wall: waiting with a ticking time, 102 talkin
   await setDark(admin.page, false);
   await admin.page.screenshot({ path: `${shots}/monitor-wallboard-light.png` });
 
-  // The carrier hangs up: 102 is free, today's counters moved.
+  // 102 hangs up: the caller's call ends, 102 is free, today's counters moved.
+  await agent.phone.hangup();
   expect((await call.done).code).toBe(0);
   await expect(wall.agentState('102')).toHaveAttribute('data-state', 'free');
   await expect.poll(() => wall.number(wall.agentHandled('102'))).toBe(handled + 1);
@@ -139,7 +144,8 @@ test("an agent sees only their own call: 101's call reaches the wall, never 102'
   // The call lasts until 101 hangs up, after the wall showed it talking: a fixed 4 s call was over
   // before a loaded machine's wall caught the answer (CI: 'ringing' then 'free', never 'talking').
   const call = carrier('queue-101', SOLO_DID, caller, 'far-end');
-  await expect(admin.phone.incoming()).toBeVisible({ timeout: 15_000 });
+  // 30 s: at load 14 the queue's worker took the call and 101's phone rang after more than 15 s (ci1 of the thirtieth session).
+  await expect(admin.phone.incoming()).toBeVisible({ timeout: 30_000 });
   await admin.phone.answer();
   await expect(wall.agentState('101')).toHaveAttribute('data-state', 'talking');
   await expect(wall.agent('101').getByTestId('agent-party')).toHaveText(caller);
@@ -161,13 +167,14 @@ test('an agent on /monitor sees only their own line and call while another agent
   await expect(agent.page.getByTestId('sort-agents')).toHaveCount(0); // one row: nothing to sort
   const callerOf101 = '0903014003';
   const callerOf102 = '0903014004';
-  // 101 answers a call and stays on it while 102 answers another.
-  const first = carrier('both-101', SOLO_DID, callerOf101, 15_000);
-  await expect(admin.phone.incoming()).toBeVisible({ timeout: 15_000 });
+  // 101 answers a call and stays on it while 102 answers another. Both last until the agents hang up
+  // (fixed lengths of 15 and 8 s ran out before a loaded machine's walls had shown both).
+  const first = carrier('both-101', SOLO_DID, callerOf101, 'far-end');
+  await expect(admin.phone.incoming()).toBeVisible({ timeout: 30_000 });
   await admin.phone.answer();
   await expect(tenantWall.agentState('101')).toHaveAttribute('data-state', 'talking');
-  const second = carrier('both-102', QUEUE_DID, callerOf102, 8_000, CARRIER_PORT_2);
-  await expect(agent.phone.incoming()).toBeVisible({ timeout: 15_000 });
+  const second = carrier('both-102', QUEUE_DID, callerOf102, 'far-end', CARRIER_PORT_2);
+  await expect(agent.phone.incoming()).toBeVisible({ timeout: 30_000 });
   await agent.phone.answer();
   // The tenant's wall shows both calls; the agent's only their own.
   await expect(tenantWall.agentState('102')).toHaveAttribute('data-state', 'talking');
@@ -180,8 +187,11 @@ test('an agent on /monitor sees only their own line and call while another agent
   await expect(own.wall()).not.toContainText(callerOf101);
   await expect(own.agent('101')).toHaveCount(0);
   await agent.page.screenshot({ path: `${shots}/monitor-agent-own-light.png`, fullPage: true });
+  await agent.phone.hangup();
   expect((await second.done).code).toBe(0);
   await expect(own.agentState('102')).toHaveAttribute('data-state', 'free');
+  await expect(tenantWall.agentState('101')).toHaveAttribute('data-state', 'talking');
+  await admin.phone.hangup();
   expect((await first.done).code).toBe(0);
   await expect(tenantWall.agentState('101')).not.toHaveAttribute('data-state', 'talking');
   await expect(own.wall()).not.toContainText(callerOf101);

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readSheet } from 'read-excel-file/node';
-import { expect, test, type Page } from '../support/fixtures.ts';
+import { expect, test, type Page, TOUR_THEMES } from '../support/fixtures.ts';
 import { DEMO } from '../pages/LoginPage.ts';
 import { OtpListPage, OtpNumberPage } from '../pages/VoiceOtpPages.ts';
 import { API_URL } from '../support/ports.ts';
@@ -126,7 +126,7 @@ test('voice-OTP: a key made on /voice-otp/number starts a verification as an app
     const sheet = (await readSheet(readFileSync(await download.path()))).map((r) => r.map((c) => (c === null ? '' : String(c))));
     expect(sheet[0]).toEqual(['Thời gian', 'Số điện thoại', 'Khoá API', 'Trạng thái', 'Thời lượng gọi (giây)', 'Lần kiểm tra mã']);
     expect(sheet.slice(1).find((r) => r[1] === PHONE)).toEqual([expect.any(String), PHONE, KEY, 'Đã xác thực', expect.stringMatching(/^(1[5-9]|2\d|3\d)$/), '2']);
-    for (const mode of ['light', 'dark'] as const) {
+    for (const mode of TOUR_THEMES) {
       if (mode === 'dark') {
         await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '1'));
         await page.reload();

@@ -1,5 +1,6 @@
 import type { OriginateJob, OriginateReport } from './call/otp-call';
-import type { MailboxOpened, MediaChoice as Choice, MediaContinue, MediaSession } from '@tongdai/contracts';
+import type { DialerCallReport } from './call/dialer-call';
+import type { DialerReport, DialerReportAnswer, MailboxOpened, MediaChoice as Choice, MediaContinue, MediaSession, PlacedJob } from '@tongdai/contracts';
 
 /**
  * The worker's view of the API's internal listener (the same loopback/private port Kamailio uses;
@@ -99,23 +100,38 @@ export class MediaApi {
   }
 
   /**
-   * The next calls the worker is to place (voice-OTP, ADR 0052): the API claims up to `max` that are
-   * due and answers each one's token and what to say, or nothing (204) when none came due within
-   * `waitMs` (it holds the ask that long and answers the moment one is started).
+   * The next calls the worker is to place (voice-OTP, ADR 0052; the dialer's, issue 34): the API
+   * claims up to `max` that are due and answers each one's token and what to do, or nothing (204)
+   * when none came due within `waitMs` (it holds the ask that long and answers the moment one is started).
    */
-  async originate(worker: string, waitMs = 0, signal?: AbortSignal, max = ORIGINATE_BATCH): Promise<OriginateJob[] | null> {
+  async originate(worker: string, waitMs = 0, signal?: AbortSignal, max = ORIGINATE_BATCH): Promise<PlacedJob[] | null> {
     const res = await this.get('/media/originate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ worker, wait_ms: waitMs, max }), signal }, waitMs + 5000);
     if (res.status === 204 || res.status === 404) return null;
     if (!res.ok) throw new Error(`/media/originate: HTTP ${res.status}`);
-    return ((await res.json()) as { jobs: OriginateJob[] }).jobs;
+    return ((await res.json()) as { jobs: PlacedJob[] }).jobs;
   }
 
   /** What became of a call the worker placed: answered, then how it ended. */
   async originated(job: Pick<OriginateJob, 'id' | 'tenant_id' | 'attempt'>, r: OriginateReport): Promise<void> {
     // 10 s, not the 3 s of a call's next step: nobody waits on this answer, and a report given up
     // too early is sent again (the API takes each step once: ADR 0052).
-    const res = await this.get('/media/originated', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: job.id, tenant_id: job.tenant_id, attempt: job.attempt, ...r }) }, 10_000);
+    await this.report({ id: job.id, tenant_id: job.tenant_id, attempt: job.attempt, ...r }, 10_000);
+  }
+
+  /**
+   * What became of a dialer call (issue 34), to the same listener with kind 'dialer'; the answer to
+   * `answered` says where to bridge the contact. `timeoutMs`: the contact waits on `answered`.
+   */
+  async dialerReport(job: Pick<PlacedJob, 'id' | 'tenant_id' | 'attempt'>, r: DialerCallReport, timeoutMs = 10_000): Promise<DialerReportAnswer> {
+    const body: DialerReport = { kind: 'dialer', id: job.id, tenant_id: job.tenant_id, attempt: job.attempt, ...r };
+    const res = await this.report(body, timeoutMs);
+    return (await res.json()) as DialerReportAnswer;
+  }
+
+  private async report(body: object, timeoutMs: number): Promise<Response> {
+    const res = await this.get('/media/originated', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, timeoutMs);
     if (!res.ok) throw new Error(`/media/originated: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
+    return res;
   }
 
   async audio(tenantId: number, id: number): Promise<{ bytes: Buffer; mime: string } | null> {

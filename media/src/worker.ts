@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { AudioLibrary } from './audio/library';
 import { RecordingSpool } from './audio/recording-spool';
 import { MediaCall, type DialogKey } from './call/media-call';
-import { OtpCall, placedKey, type OriginateJob, type OriginateReport } from './call/otp-call';
+import { ANSWERED_REPORT_MS, DialerCall, type DialerCallReport, type DialerJob } from './call/dialer-call';
+import { OtpCall, type OriginateReport } from './call/otp-call';
+import { placedKey, type PlacedCall } from './call/placed-leg';
 import { CLOCK } from './rtp/session';
 import { SipEndpoint, type Remote } from './sip/endpoint';
 import { header, isInitial, param, type SipRequest } from './sip/message';
+import type { PlacedJob } from '@tongdai/contracts';
 
 export interface WorkerOptions {
   /** Address the worker binds SIP and RTP to. */
@@ -94,8 +97,9 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     self: `${o.announce ?? o.address}:${ep.port}`,
   };
   // Calls this worker places itself, by "Call-ID our-tag" (our tag is the To tag of what the callee sends).
-  const placed = new Map<string, OtpCall>();
-  const placing = { ep, proxy: o.proxy, log, track: (key: string, call: OtpCall | null) => (call ? placed.set(key, call) : placed.delete(key)) };
+  // (A dialer call holds two: the contact's leg and the agent's.)
+  const placed = new Map<string, PlacedCall>();
+  const placing = { ep, proxy: o.proxy, log, track: (key: string, call: PlacedCall | null) => (call ? placed.set(key, call) : placed.delete(key)) };
   let polling = true;
   // Ends a held ask when the worker stops (it would otherwise keep the process up to a wait longer).
   const asking = new AbortController();
@@ -116,23 +120,41 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       for (const job of jobs) await place(job);
     }
   };
-  /** One claimed call, placed: its reports go to the API in order. */
-  const place = async (job: OriginateJob): Promise<void> => {
-    // Reports in order, each tried again with backoff while the API does not take it (a busy or restarting API).
-    let reports = Promise.resolve();
-    const report = async (r: OriginateReport) => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await api.originated(job, r);
-        } catch (e) {
-          log(`otp ${job.id}: report ${r.outcome} not taken (try ${attempt + 1} of 6): ${e}`);
-          if (attempt === 5) return;
-          await new Promise((ok) => setTimeout(ok, 500 * 2 ** attempt));
-        }
+  /**
+   * A report sent until the API takes it: up to 6 tries, `firstWaitMs` doubled between them (a busy
+   * or restarting API); within `budgetMs` when someone waits on the answer (each try's timeout is
+   * what is left of it). undefined: never taken.
+   */
+  const persist = async <T>(what: string, send: (timeoutMs: number) => Promise<T>, o: { firstWaitMs: number; budgetMs?: number }): Promise<T | undefined> => {
+    const until = Date.now() + (o.budgetMs ?? Infinity);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send(Math.max(1, Math.min(10_000, until - Date.now())));
+      } catch (e) {
+        log(`${what} not taken (try ${attempt + 1} of 6): ${e}`);
+        const wait = o.firstWaitMs * 2 ** attempt;
+        if (attempt === 5 || Date.now() + wait >= until) return undefined;
+        await new Promise((ok) => setTimeout(ok, wait));
       }
-    };
+    }
+  };
+  /** One claimed call, placed (a voice-OTP call, or the dialer's by its kind). */
+  const place = async (job: PlacedJob): Promise<void> => {
+    if (job.kind === 'dialer') return placeDialer(job);
+    // Reports in order, each tried again with backoff while the API does not take it.
+    let reports = Promise.resolve();
+    const report = async (r: OriginateReport) => void (await persist(`otp ${job.id}: report ${r.outcome}`, () => api.originated(job, r), { firstWaitMs: 500 }));
     const call = new OtpCall(placing, job, (r) => void (reports = reports.then(() => report(r))));
     await call.start().catch((e) => log(`otp ${job.id}: ${e instanceof Error ? e.stack : e}`));
+  };
+  /** The call orders its reports; the contact waits on `answered`: tried for ANSWERED_REPORT_MS at the most. */
+  const placeDialer = async (job: DialerJob): Promise<void> => {
+    const report = async (r: DialerCallReport) => {
+      const budget = r.outcome === 'answered' ? { firstWaitMs: 250, budgetMs: ANSWERED_REPORT_MS } : { firstWaitMs: 500 };
+      return (await persist(`dialer ${job.id}: report ${r.outcome}`, (ms) => api.dialerReport(job, r, ms), budget)) ?? null;
+    };
+    const call = new DialerCall(placing, job, report);
+    await call.start().catch((e) => log(`dialer ${job.id}: ${e instanceof Error ? e.stack : e}`));
   };
   if (pollMs > 0) void poll();
   ep.onRequest = (req: SipRequest, from: Remote) => {
@@ -151,12 +173,12 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   };
   return {
     port: ep.port,
-    calls: () => new Set(dialogs.values()).size + placed.size,
+    calls: () => new Set(dialogs.values()).size + new Set(placed.values()).size,
     droppedFrames: () => CLOCK.dropped,
     stop: () => {
       polling = false;
       asking.abort();
-      for (const c of [...placed.values()]) c.stop();
+      for (const c of new Set(placed.values())) c.stop();
       for (const c of new Set(dialogs.values())) c.hangup();
       spool.close();
       ep.close();

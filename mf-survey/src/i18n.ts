@@ -10,6 +10,8 @@ const campaignFields = {
   description: 'Mô tả',
   purpose: 'Loại chiến dịch',
   hotline_id: 'Hotline gọi ra',
+  mode: 'Chế độ gọi',
+  abandon_cap_pct: 'Tỷ lệ bỏ lỡ tối đa',
   time_group_id: 'Khung giờ gọi',
   question_ids: 'Câu hỏi khảo sát',
   script: 'Kịch bản',
@@ -24,6 +26,7 @@ const campaignFields = {
 const campaignHints = {
   purpose: 'Quảng cáo: theo Nghị định 91 chỉ gọi 08:00–17:00, mỗi số tối đa 1 cuộc/24 giờ, hotline phải có tên định danh',
   script: 'Dùng {{name}}, {{phone}} hoặc tên cột của tệp nhập, ví dụ {{Gói cước}}',
+  mode: 'Gọi tự động và Dự đoán: hệ thống gọi khách hàng và nối máy cho nhân viên đang sẵn sàng (Dự đoán gọi trước nhiều cuộc hơn số nhân viên rảnh, trong giới hạn tỷ lệ bỏ lỡ). Không đổi được khi chiến dịch đang chạy',
 };
 registerTranslations(NS, {
   area: 'Khảo sát & Chiến dịch',
@@ -94,8 +97,14 @@ registerTranslations(NS, {
     anyTime: 'Mọi lúc (không giới hạn khung giờ)',
     chooseHotline: '— Chọn hotline —',
     advertisingIdentity: 'đã đăng ký định danh quảng cáo',
+    /** The list's short form of CAMPAIGN_MODE_LABELS (the full one is the cell's tooltip). */
+    modes: { preview: 'Xem trước', progressive: 'Gọi tự động', predictive: 'Dự đoán' },
+    percent: '%',
     progress: 'Đã gọi {{done}}/{{total}}',
     noContacts: 'Chưa có liên hệ',
+    dialer: 'Đang gọi {{calling}} · Đang nói chuyện {{talking}} · Sẵn sàng {{ready}} · Bỏ lỡ {{rate}} ({{abandoned}}/{{answered}})',
+    hotlineMinute: 'Hotline: {{started}}/{{cap}} cuộc trong 1 phút qua',
+    hotlineFull: 'Hotline: đủ {{cap}} cuộc/phút, cuộc gọi tiếp theo chờ',
     confirm: {
       running: 'Bắt đầu chiến dịch "{{name}}"? Nhân viên sẽ nhận liên hệ để gọi.',
       resume: 'Tiếp tục chiến dịch "{{name}}"?',
@@ -170,6 +179,10 @@ registerTranslations(NS, {
     callbackAt: 'Ngày giờ gọi lại (cho Hẹn gọi lại)',
     chooseCallbackAt: 'Chọn ngày giờ gọi lại',
     saved: 'Đã lưu kết quả "{{label}}"',
+    ready: 'Sẵn sàng nhận cuộc gọi',
+    paused: 'Tạm dừng nhận cuộc gọi',
+    checkAgain: 'Kiểm tra lại',
+    resultAfterCall: 'Chọn kết quả khi cuộc gọi đã kết thúc',
   },
 
   answer: {

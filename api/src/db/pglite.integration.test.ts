@@ -1,4 +1,5 @@
 import { insertHotline, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
+import { createDialerService } from '../modules/campaigns/dialer.service';
 import { createVoiceOtpService } from '../modules/voice-otp/voice-otp.service';
 import { buildServer } from '../server';
 import type { Db } from './db';
@@ -61,6 +62,40 @@ describe('PGlite smoke', () => {
     expect(check.json()).toEqual({ status: 'approved' });
     const second = (await app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: bearer, payload: { phone: '0912000998' } })).json().id;
     expect((await createVoiceOtpService(db).claimCalls(10)).map((c) => [c.id, c.hotline])).toEqual([[second, '02873005299']]);
+    await app.close();
+  });
+
+  it("the progressive dialer on PGlite (issue 34): ready, the claim (skip locked, THE hand-out, Decree 91, the hotline's minute), reports, the figures", async () => {
+    const app = await buildServer({ db, jwtSecret: 'pglite-smoke-secret-pglite-smoke-secret' });
+    const login = await app.inject({ method: 'POST', url: '/identity/login/tenant', payload: { ma_dn: DEMO.tenants.demo, ...DEMO.admin } });
+    const headers = { authorization: `Bearer ${login.json().data.token}` };
+    const tid = await db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
+    const [hotline, admin] = await db.withTenant(tid, async (tx) => {
+      const sb = await insertSwitchboard(tx, tid, { name: 'Dialer PGlite', host: '192.0.2.82', port: 5060 });
+      await insertHotline(tx, tid, '02873005298', sb, '101');
+      // Its calls-per-minute cap (the claim locks the hotline's row and counts its minute, on PGlite too).
+      await tx.query("update pbx_numbers set max_calls_per_minute = 5 where number = '02873005298'");
+      return [
+        (await tx.query<{ id: number }>("select id from pbx_numbers where number = '02873005298'")).rows[0].id,
+        (await tx.query<{ id: number }>("select id from users where username = 'admin'")).rows[0].id,
+      ];
+    });
+    const category = (await app.inject({ method: 'POST', url: '/t/demo/survey-categories', headers, payload: { name: 'PGlite dialer' } })).json().data;
+    const question = (await app.inject({ method: 'POST', url: '/t/demo/survey-questions', headers, payload: { category_id: category.id, kind: 'text', text: 'Ý kiến' } })).json().data;
+    const made = await app.inject({ method: 'POST', url: '/t/demo/survey-campaigns', headers, payload: { name: 'PGlite tự động', mode: 'progressive', question_ids: [question.id], agent_ids: [admin], hotline_id: hotline } });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().data.id;
+    await db.withTenant(tid, (tx) => tx.query("insert into campaign_contacts (tenant_id, campaign_id, number, name, next_at) values ($1, $2, '84912000501', 'Chị Mai', now() - interval '1 minute')", [tid, id]));
+    expect((await app.inject({ method: 'POST', url: `/t/demo/survey-campaigns/${id}/state`, headers, payload: { to: 'running' } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'PUT', url: `/t/demo/survey-campaigns/${id}/ready`, headers, payload: { ready: true } })).json().data.ready).toBe(true);
+    const dialer = createDialerService(db);
+    const [call, ...more] = await dialer.claimCalls(5, new Date(), async () => true);
+    expect(more).toEqual([]);
+    expect(call).toMatchObject({ number: '84912000501', hotline: '02873005298', user_id: admin });
+    expect((await dialer.report(tid, call.attempt_id, 'answered', { callId: 'pglite-dialer-1' }, new Date())).bridge).toMatchObject({ campaign_id: id });
+    expect((await dialer.report(tid, call.attempt_id, 'bridged', {}, new Date())).applied).toBe(true);
+    const progress = (await app.inject({ url: `/t/demo/survey-campaigns/${id}/progress`, headers })).json().data;
+    expect(progress.dialer).toEqual({ calling: 0, talking: 1, ready: 1, answered: 1, abandoned: 0, hotline_minute: { cap: 5, started: 1 } });
     await app.close();
   });
 

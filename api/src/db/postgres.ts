@@ -42,7 +42,7 @@ export const queryTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number => 
  * A real PostgreSQL server. Migrations run as the connecting user (it must own the schema);
  * every pooled connection then drops to `app_user`, which RLS applies to.
  */
-export async function openPostgres(url: string, poolSize = 10, queryTimeout = queryTimeoutMs()): Promise<Db> {
+export async function openPostgres(url: string, poolSize = 10, queryTimeout = queryTimeoutMs(), connectTimeout = 3000): Promise<Db> {
   const admin = new Client({ connectionString: url });
   await admin.connect();
   try {
@@ -53,10 +53,11 @@ export async function openPostgres(url: string, poolSize = 10, queryTimeout = qu
   // The role is set in the startup packet: a connection that cannot become app_user fails
   // to open instead of silently running as the (RLS-exempt) owner.
   // A server that does not answer (stopped, unreachable): a request waits at most 3 s for a
-  // connection, then answers 503 DATABASE_UNAVAILABLE (issue 41), never hangs.
+  // connection (`connectTimeout`: a test's own burst may give itself longer), then answers 503
+  // DATABASE_UNAVAILABLE (issue 41), never hangs.
   // One that stops answering on an open connection: each query given up after queryTimeoutMs, the
   // connection dropped, the request 503 DATABASE_UNAVAILABLE (isTransientDbError).
-  const pool = new Pool({ connectionString: url, max: poolSize, options: '-c role=app_user', connectionTimeoutMillis: 3000, query_timeout: queryTimeout });
+  const pool = new Pool({ connectionString: url, max: poolSize, options: '-c role=app_user', connectionTimeoutMillis: connectTimeout, query_timeout: queryTimeout });
   // An idle client dropped by the server (restart, admin kill) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (err) => console.error('postgres idle client error:', err.message));

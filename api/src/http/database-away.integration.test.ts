@@ -8,6 +8,7 @@ import { buildServer } from '../server';
 import { SwitchboardHosts } from '../modules/trunks/switchboard-hosts';
 import { DEMO, NO_DNS, TEST_JWT_SECRET, bearer, login } from '../../test/helpers';
 import { startPgCluster, type PgCluster } from '../../test/pg-cluster';
+import { loopLag } from '../../test/loop-lag';
 
 /**
  * PostgreSQL away under the API (issue 41): its own throwaway cluster stopped for real. Requests
@@ -51,13 +52,16 @@ describe('the database away', () => {
       expect({ status: health.statusCode, body: health.json() }).toMatchObject({ status: 503, body: { status: 'unavailable', database: 'unreachable', code: 'DATABASE_UNAVAILABLE' } });
       const list = await app.inject({ url: '/t/demo/customers?page=1&page_size=10', headers: bearer(token) });
       expect({ status: list.statusCode, body: list.json() }).toEqual({ status: 503, body: { status: 503, code: 'DATABASE_UNAVAILABLE', message: ERROR_MESSAGES.DATABASE_UNAVAILABLE } });
-      // Each within a bound (3 s): nothing waits on a server that is not there.
+      // Each within a bound (3 s on this process's clock, loop-lag.ts): nothing waits on a server that is not there.
+      const lag = loopLag();
       const answers = [
         await timed({ method: 'POST', url: '/identity/login/tenant', payload: { ma_dn: 'demo', ...DEMO.admin } }),
         await timed({ url: '/t/demo/customers?page=1&page_size=10', headers: bearer(token) }),
         await timed({ url: '/health' }),
       ];
-      expect(answers.map((a) => [a.status, a.code, a.ms < 3000])).toEqual(Array(3).fill([503, 'DATABASE_UNAVAILABLE', true]));
+      const slack = lag.ms();
+      lag.stop();
+      expect(answers.map((a) => [a.status, a.code, a.ms < 3000 + slack])).toEqual(Array(3).fill([503, 'DATABASE_UNAVAILABLE', true]));
     } finally {
       cluster.up();
     }
@@ -70,6 +74,7 @@ describe('the database away', () => {
     const list = () => timed({ url: '/t/demo/customers?page=1&page_size=10', headers: bearer(token) });
     // Idle pooled connections (a query on them waits for the frozen server) and new ones (the connect waits).
     expect((await Promise.all(Array.from({ length: 4 }, list))).map((a) => a.status)).toEqual(Array(4).fill(200));
+    const lag = loopLag();
     cluster.freeze();
     let answers: Awaited<ReturnType<typeof list>>[];
     try {
@@ -83,8 +88,11 @@ describe('the database away', () => {
     }
     console.log(`PostgreSQL frozen (SIGSTOP): ${answers.map((a) => `${a.status} ${a.code ?? ''} ${a.ms} ms`).join(', ')}`);
     expect(answers.map((a) => [a.status, a.code])).toEqual(Array(8).fill([503, 'DATABASE_UNAVAILABLE']));
-    // The bound: the query timeout (5 s) or the connection timeout (3 s), with a little slack, never more.
-    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(queryTimeoutMs() + 1500);
+    // The bound: the query timeout (5 s) or the connection timeout (3 s), with a little slack, never more
+    // (on this process's clock: loop-lag.ts).
+    const slack = lag.ms();
+    lag.stop();
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(queryTimeoutMs() + 1500 + slack);
     // SIGCONT: every request served again, on connections the pool replaced or kept.
     expect((await Promise.all(Array.from({ length: 12 }, list))).map((a) => a.status)).toEqual(Array(12).fill(200));
     expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
@@ -97,6 +105,7 @@ describe('the database away', () => {
     expect((await Promise.all(Array.from({ length: 10 }, list))).map((a) => a.status)).toEqual(Array(10).fill(200));
     const answers: Awaited<ReturnType<typeof list>>[] = [];
     let restarted = false;
+    const lag = loopLag();
     const restart = cluster.restart().finally(() => (restarted = true));
     // Four clients asking in a loop for as long as the restart lasts.
     await Promise.all(Array.from({ length: 4 }, async () => {
@@ -107,9 +116,13 @@ describe('the database away', () => {
     expect([...outcomes].filter((o) => o !== '200' && o !== '503 DATABASE_UNAVAILABLE')).toEqual([]);
     // The restart was seen: some requests met it (a restart here takes 0.1–0.5 s).
     expect(outcomes.has('503 DATABASE_UNAVAILABLE')).toBe(true);
-    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(3000);
+    // Within 3 s on this process's clock (the time its event loop was held up is added: loop-lag.ts; at
+    // load 13 the slowest took 4.0 s, ci3 of the thirtieth session).
+    const slack = lag.ms();
+    lag.stop();
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(3000 + slack);
     // Afterwards every connection works again: the pool replaced the ones the restart cut.
     expect((await Promise.all(Array.from({ length: 12 }, list))).map((a) => a.status)).toEqual(Array(12).fill(200));
-    console.log(`pg_ctl restart: ${answers.length} requests during it, ${answers.filter((a) => a.status === 503).length} answered 503, slowest ${Math.max(...answers.map((a) => a.ms))} ms`);
+    console.log(`pg_ctl restart: ${answers.length} requests during it, ${answers.filter((a) => a.status === 503).length} answered 503, slowest ${Math.max(...answers.map((a) => a.ms))} ms (the event loop held up ${slack.toFixed(0)} ms meanwhile)`);
   }, 60_000);
 });

@@ -36,6 +36,8 @@ export const hotlineEntity = defineEntity<Hotline>({
     { name: 'advertising_identity', kind: 'switch', states: 'onOff', hint: true },
     { name: 'advertising_name', kind: 'text', required: true, when: registered },
     { name: 'advertising_registered_on', kind: 'date', required: true, when: registered },
+    // The campaign dialer's cap, so that the carrier does not block a number that dials too fast.
+    { name: 'max_calls_per_minute', kind: 'int', unit: `${TELECOM_NS}:hotline.perMinute`, hint: true },
   ],
   columns: [
     {
@@ -44,6 +46,7 @@ export const hotlineEntity = defineEntity<Hotline>({
           <strong data-testid="row-name" data-number={r.number}>{formatHotline(r.number)}</strong>
           <Caption1><span data-testid="row-kind">{HOTLINE_KIND_LABELS[r.kind]}</span> · <span data-testid="row-carrier">{SWITCHBOARD_CARRIER_NAMES[r.carrier]}</span></Caption1>
           {r.advertising_identity && <Caption1 data-testid="row-identity">{c.t('hotline.identityOf', { name: r.advertising_name })}</Caption1>}
+          {r.max_calls_per_minute !== null && <Caption1 data-testid="row-rate">{c.t('hotline.rateOf', { count: r.max_calls_per_minute })}</Caption1>}
         </span>
       ),
     },

@@ -9,6 +9,7 @@ import { AGENT_SORTS, agentRows, filterSortAgents } from './agents';
 import { AgentsPanel } from './AgentsPanel';
 import { ServerOffsetContext } from './Badges';
 import { CallsPanel } from './CallsPanel';
+import { CampaignsPanel } from './CampaignsPanel';
 import { QueuesPanel } from './QueuesPanel';
 import { SpyHelp, useCanSpy } from './SpyButtons';
 import { useMonitorStyles } from './styles';
@@ -32,6 +33,12 @@ export function MonitorWall({ data, filters, wallboard }: { data: LiveMonitor; f
         <Title3 as="h2">{L.queues}</Title3>
         <QueuesPanel queues={data.queues} offset={data.offset} wallboard={wallboard} />
       </section>
+      {data.campaigns?.length > 0 && (
+        <section className={s.section} data-testid="monitor-campaigns">
+          <Title3 as="h2">{L.campaigns}</Title3>
+          <CampaignsPanel campaigns={data.campaigns} wallboard={wallboard} />
+        </section>
+      )}
       <section className={s.section} data-testid="monitor-agents">
         <Title3 as="h2">{L.agents}</Title3>
         <AgentsPanel rows={rows} wallboard={wallboard} spy={spy} />

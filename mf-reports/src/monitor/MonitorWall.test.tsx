@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { act, cleanup, render as renderBare, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { applyLiveEvent, type LiveEvent, type MonitorSnapshot } from '@tongdai/contracts';
+import { applyLiveEvent, type CampaignLive, type LiveEvent, type MonitorSnapshot } from '@tongdai/contracts';
 import { i18n } from '@tongdai/platform';
 import type { LiveMonitor } from '@tongdai/platform/react';
 import { monitorFixture } from '@tongdai/testkit/monitor-fixture';
@@ -110,6 +110,39 @@ describe('MonitorWall', () => {
     cleanup();
     show(monitorFixture({ scope: 'tenant' }));
     expect(screen.queryByTestId('monitor-tenant-scope')).toBeNull();
+  });
+});
+
+describe('dialer campaigns on the wall (issue 34)', () => {
+  const campaign = (over: Partial<CampaignLive['dialer']> = {}, state: CampaignLive['state'] = 'running'): CampaignLive => ({
+    campaign_id: 9, family: 'survey', name: 'Khảo sát sau bán hàng', mode: 'predictive', state,
+    dialer: { calling: 4, talking: 7, ready: 9, answered: 120, abandoned: 3, hotline_minute: { cap: 30, started: 12 }, ...over },
+  });
+  const event = (c: CampaignLive | null): LiveEvent => ({ kind: 'tongdai.monitor', version: 1, at: 10_000, type: 'campaign', campaignId: 9, campaign: c });
+
+  it('none running: no section', () => {
+    show(monitorFixture());
+    expect(screen.queryByTestId('monitor-campaigns')).toBeNull();
+  });
+
+  it('a tile per campaign with its calls now, agents ready, answered, the abandoned rate and the hotline minute; an event moves it, a null one takes it off', () => {
+    const start = monitorFixture({ campaigns: [campaign()] });
+    const { rerender } = show(start);
+    const tile = screen.getByTestId('campaign-tile');
+    expect(within(tile).getByText('Khảo sát sau bán hàng')).toBeTruthy();
+    expect([text(tile, 'campaign-mode'), text(tile, 'campaign-calling'), text(tile, 'campaign-talking'), text(tile, 'campaign-ready')]).toEqual(['Dự đoán', '4', '7', '9']);
+    expect([text(tile, 'campaign-answered'), text(tile, 'campaign-abandoned'), text(tile, 'campaign-hotline-minute')]).toEqual(['120', '2,5% (3)', '12/30']);
+    expect(tile.getAttribute('data-tone')).toBe('amber');
+    // One more abandoned call: 4 of 121, over the regulators' 3 %.
+    const worse = applyLiveEvent(start, event(campaign({ answered: 121, abandoned: 4, calling: 3 })));
+    rerender(<MonitorWall data={live(worse)} filters={{}} wallboard={false} />);
+    expect([text(screen.getByTestId('campaign-tile'), 'campaign-abandoned'), screen.getByTestId('campaign-tile').getAttribute('data-tone')]).toEqual(['3,3% (4)', 'red']);
+    const paused = applyLiveEvent(worse, event(campaign({}, 'paused')));
+    rerender(<MonitorWall data={live(paused)} filters={{}} wallboard={false} />);
+    expect(text(screen.getByTestId('campaign-tile'), 'campaign-paused')).toBe('Tạm dừng');
+    const ended = applyLiveEvent(paused, event(null));
+    rerender(<MonitorWall data={live(ended)} filters={{}} wallboard={false} />);
+    expect(screen.queryByTestId('monitor-campaigns')).toBeNull();
   });
 });
 

@@ -6,7 +6,8 @@ import { EmptyState } from '@tongdai/ui';
 import { Ticking } from './Badges';
 import { useMonitorStyles } from './styles';
 
-function Figure({ label, value, testId, big }: { label: string; value: string | number; testId: string; big?: string }) {
+/** A tile's figure: its label above, the value (hero-sized when `big` names that style). */
+export function Figure({ label, value, testId, big }: { label: string; value: string | number; testId: string; big?: string }) {
   const s = useMonitorStyles();
   return (
     <div className={s.figure}>

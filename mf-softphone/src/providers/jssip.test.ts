@@ -240,29 +240,30 @@ describe('JsSIP adapter → SPEC §4 machine', () => {
   });
 });
 
+/** The INVITE as Kamailio forks it to the browser, with these extra headers, read by JsSIP's own parser (not a double). */
+const invite = (...headers: string[]) => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { parseMessage } = require('jssip/lib/Parser') as { parseMessage(data: string, ua: unknown): { getHeader(name: string): string } };
+  const lines = [
+    'INVITE sip:102@abc.invalid;transport=ws SIP/2.0',
+    'Via: SIP/2.0/WSS 127.0.0.1:8088;branch=z9hG4bK1',
+    'From: <sip:0903000001@127.0.0.1>;tag=a1',
+    'To: <sip:02873001234@demo.tongdai.local>',
+    'Call-ID: via-1',
+    'CSeq: 1 INVITE',
+    'Contact: <sip:0903000001@127.0.0.1:5060>',
+    ...headers,
+    'Content-Length: 0',
+  ];
+  return parseMessage(`${lines.join('\r\n')}\r\n\r\n`, {});
+};
+
 describe('which hotline and group the call came through (issue 30)', () => {
-  /** The INVITE as Kamailio forks it to the browser, read by JsSIP's own parser (not a double). */
-  const invite = (via?: string) => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { parseMessage } = require('jssip/lib/Parser') as { parseMessage(data: string, ua: unknown): { getHeader(name: string): string } };
-    const lines = [
-      'INVITE sip:102@abc.invalid;transport=ws SIP/2.0',
-      'Via: SIP/2.0/WSS 127.0.0.1:8088;branch=z9hG4bK1',
-      'From: <sip:0903000001@127.0.0.1>;tag=a1',
-      'To: <sip:02873001234@demo.tongdai.local>',
-      'Call-ID: via-1',
-      'CSeq: 1 INVITE',
-      'Contact: <sip:0903000001@127.0.0.1:5060>',
-      ...(via ? [`X-Tongdai-Via: ${via}`] : []),
-      'Content-Length: 0',
-    ];
-    return parseMessage(`${lines.join('\r\n')}\r\n\r\n`, {});
-  };
 
   it("a ringing call keeps the hotline and group Kamailio named in X-Tongdai-Via; a colleague's direct call names none", () => {
     const a = setup();
     a.adapter.start();
-    a.ua().emit('newRTCSession', { originator: 'remote', session: new FakeSession(), request: invite('hotline=02873001234;group=Kinh%20doanh') });
+    a.ua().emit('newRTCSession', { originator: 'remote', session: new FakeSession(), request: invite('X-Tongdai-Via: hotline=02873001234;group=Kinh%20doanh') });
     expect(a.ctx()).toMatchObject({ state: 'CALL_INCOMING', via: { hotline: '02873001234', group: 'Kinh doanh' } });
     a.adapter.reject();
     a.ua().emit('newRTCSession', { originator: 'remote', session: new FakeSession(), request: invite() });
@@ -377,5 +378,43 @@ describe('hold and blind transfer (JsSIP only)', () => {
     const reject = jest.fn();
     a.s.emit('refer', { request: { refer_to: { uri: { user: '103' } } }, accept: jest.fn(), reject });
     expect(reject).toHaveBeenCalled();
+  });
+});
+
+describe("a campaign dialer's call (issue 34)", () => {
+  const answers = (s: FakeSession) => s.calls.filter((c) => c[0] === 'answer');
+
+  it('an INVITE marked X-Tongdai-Campaign is answered at once and goes on as an ordinary answered call', () => {
+    const a = setup();
+    a.adapter.start();
+    const s = new FakeSession({ uri: { user: '091***5678' } });
+    a.ua().emit('newRTCSession', { originator: 'remote', session: s, request: invite('X-Tongdai-Campaign: 9;contact=31') });
+    expect(answers(s)).toEqual([['answer', { mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: [] } }]]);
+    s.emit('accepted', {});
+    s.emit('confirmed', {});
+    expect(a.ctx()).toMatchObject({ state: 'CALL_ACCEPTED', direction: 'incoming', remoteNumber: '091***5678' });
+    s.emit('ended', { originator: 'remote' });
+    expect(a.states).toEqual(['CALL_INCOMING', 'CALL_ACCEPTED', 'CALL_ENDED']);
+  });
+
+  it('any other incoming call rings until the agent answers it', () => {
+    const a = setup();
+    a.adapter.start();
+    const s = new FakeSession();
+    a.ua().emit('newRTCSession', { originator: 'remote', session: s, request: invite('X-Tongdai-Via: hotline=02873001234') });
+    expect(answers(s)).toEqual([]);
+    expect(a.ctx().state).toBe('CALL_INCOMING');
+  });
+
+  it('a dialer call that finds the agent already on a call is refused busy, not answered over it', () => {
+    const a = setup();
+    a.adapter.start();
+    const first = incoming(a.ua());
+    a.adapter.answer();
+    first.emit('accepted', {});
+    const s = new FakeSession();
+    a.ua().emit('newRTCSession', { originator: 'remote', session: s, request: invite('X-Tongdai-Campaign: 9;contact=31') });
+    expect(s.calls).toEqual([['terminate', { status_code: 486 }]]);
+    expect(a.ctx().state).toBe('CALL_ACCEPTED');
   });
 });

@@ -1,7 +1,7 @@
 import { UA, WebSocketInterface } from 'jssip';
 import type { ReferEvent, RTCSession } from 'jssip/lib/RTCSession';
 import type { RTCSessionEvent } from 'jssip/lib/UA';
-import { CALL_CAUSE_HEADER, CALL_VIA_HEADER, callFailureOf, parseCallVia, RECORDING_HEADER, RECORDING_INFO_TYPE, SIP_REGISTER_EXPIRES_PROVIDER_1, type CallFailure } from '@tongdai/contracts';
+import { CALL_CAUSE_HEADER, CALL_VIA_HEADER, DIALER_CAMPAIGN_HEADER, callFailureOf, parseCallVia, RECORDING_HEADER, RECORDING_INFO_TYPE, SIP_REGISTER_EXPIRES_PROVIDER_1, type CallFailure } from '@tongdai/contracts';
 import type { Effect, IncomingEnd, PhoneEvent } from '../machine/phone-machine';
 import { log, type AdapterHooks, type PhoneAdapter, type SipAccount } from './types';
 
@@ -159,6 +159,9 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
     // An incoming call's RTCPeerConnection is created by answer().
     session.on('peerconnection', ({ peerconnection }) => wirePeerConnection(peerconnection));
     follow(session, 'incoming');
+    // A campaign dialer's call (issue 34): the agent said they are ready on the working screen and the
+    // customer is already on the line, so it is answered at once, as call-centre dialers do.
+    if (request?.getHeader?.(DIALER_CAMPAIGN_HEADER)) session.answer({ mediaConstraints: media(), pcConfig: PC_CONFIG });
   };
 
   return {

@@ -1,6 +1,6 @@
 import { ProgressBar, Text, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_RESULTS, CONTACT_RESULT_LABELS, DECREE91_MESSAGES, DECREE91_REFUSALS, type Campaign, type CampaignFamily, type CampaignProgress } from '@tongdai/contracts';
+import { abandonRate, CONTACT_RESULTS, CONTACT_RESULT_LABELS, DECREE91_MESSAGES, DECREE91_REFUSALS, type Campaign, type CampaignFamily, type CampaignProgress } from '@tongdai/contracts';
 import { NS } from '../i18n';
 import { useCampaignProgress } from './campaign.api';
 
@@ -17,6 +17,8 @@ export function progressDetail(p: CampaignProgress): string {
   return parts.join(' · ');
 }
 
+const percent = new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 1 });
+
 /** Contacts done of the total, a bar, and per result on hover; live while the campaign runs or is paused. */
 export function CampaignProgressCell({ family, campaign }: { family: CampaignFamily; campaign: Pick<Campaign, 'id' | 'state' | 'progress'> }) {
   const s = useStyles();
@@ -28,6 +30,16 @@ export function CampaignProgressCell({ family, campaign }: { family: CampaignFam
       <Text size={200}>{t('campaign.progress', { done: p.done, total: p.total })}</Text>
       <ProgressBar value={p.total ? p.done / p.total : 0} thickness="large" aria-label={t('campaign.progress', { done: p.done, total: p.total })} />
       {detail && <Text size={100}>{detail}</Text>}
+      {p.dialer && (
+        <Text size={100} data-testid="campaign-dialer">
+          {t('campaign.dialer', { ...p.dialer, rate: percent.format(abandonRate(p.dialer)) })}
+        </Text>
+      )}
+      {p.dialer?.hotline_minute && (
+        <Text size={100} data-testid="campaign-hotline-minute">
+          {t(p.dialer.hotline_minute.started >= p.dialer.hotline_minute.cap ? 'campaign.hotlineFull' : 'campaign.hotlineMinute', p.dialer.hotline_minute)}
+        </Text>
+      )}
     </div>
   );
   return p.total ? body : <Text size={200} data-testid="campaign-progress">{t('campaign.noContacts')}</Text>;

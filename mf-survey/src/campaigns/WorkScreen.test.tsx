@@ -1,18 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { DECREE91_MESSAGES, type WorkNext } from '@tongdai/contracts';
+import { AGENT_RESULTS, DECREE91_MESSAGES, DIALER_CALL_STATE_LABELS, DIALER_POLL_SEC, WORK_MSG, type DialerCallState, type NoContactReason, type WorkNext } from '@tongdai/contracts';
 import { i18n } from '@tongdai/platform';
 import '../i18n';
 import WorkScreen from './WorkScreen';
 
 const mockPost = jest.fn();
 const mockPut = jest.fn();
+const mockGet = jest.fn();
 const mockDial = jest.fn();
 jest.mock('@tongdai/platform', () => ({
   ...jest.requireActual('@tongdai/platform'),
-  tenantApi: () => ({ post: mockPost, put: mockPut }),
+  tenantApi: () => ({ post: mockPost, put: mockPut, get: mockGet }),
   notify: jest.fn(),
   requestDial: (r: unknown) => mockDial(r),
 }));
@@ -20,7 +21,7 @@ jest.mock('@tongdai/platform', () => ({
 const WORK: WorkNext = {
   campaign: {
     id: 9, family: 'survey', name: 'Khảo sát Q4', purpose: 'advertising', hotline_number: '02873002222', script: 'Chào {{name}}, gói {{Gói}} của anh/chị ({{phone}})',
-    questions: [{ id: 7, version: 1, kind: 'text', text: 'Góp ý', options: [], required: false }],
+    questions: [{ id: 7, version: 1, kind: 'text', text: 'Góp ý', options: [], required: false }], mode: 'preview',
   },
   contact: {
     id: 31, campaign_id: 9, name: 'Nguyễn An', phone: '091***5678', fields: { 'Gói': 'Vàng' }, attempts: 1, callback: false, held_until: '2026-12-01T03:02:00Z',
@@ -49,6 +50,7 @@ function open() {
 beforeEach(() => {
   mockPost.mockReset();
   mockPut.mockReset().mockResolvedValue({});
+  mockGet.mockReset();
   mockDial.mockReset();
 });
 
@@ -122,5 +124,140 @@ describe('the working screen', () => {
     mockPost.mockReturnValue(reply({ ...WORK, contact: null, reason: 'outside_window', message: 'Ngoài khung giờ gọi của chiến dịch' }));
     open();
     expect((await screen.findByTestId('work-empty')).textContent).toBe('Ngoài khung giờ gọi của chiến dịch');
+  });
+});
+
+/** How many times the screen asked for its next contact. */
+const asks = () => mockPost.mock.calls.filter(([path]) => String(path).endsWith('/next-contact')).length;
+const poll = () => act(() => void jest.advanceTimersByTime(DIALER_POLL_SEC * 1000));
+
+describe('a preview campaign stays as built', () => {
+  it('"Gọi" and the six results an agent sets; no ready switch, no readiness asked, no asking again by itself', async () => {
+    jest.useFakeTimers();
+    try {
+      mockPost.mockReturnValue(reply(WORK));
+      open();
+      expect(await screen.findByTestId('work-call')).toBeTruthy();
+      expect(screen.queryByTestId('work-ready')).toBeNull();
+      expect(screen.queryByTestId('work-dialer-state')).toBeNull();
+      expect(screen.getAllByTestId(/^work-result-/).map((b) => b.getAttribute('data-testid'))).toEqual(AGENT_RESULTS.map((r) => `work-result-${r}`));
+      poll();
+      poll();
+      expect(asks()).toBe(1);
+      expect(mockGet).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('a progressive campaign (issue 34)', () => {
+  const campaign = { ...WORK.campaign, mode: 'progressive' as const };
+  const held = (state: DialerCallState): WorkNext => ({ campaign, contact: { ...WORK.contact!, dialer: { state } }, reason: null, message: null });
+  const none = (reason: NoContactReason, message: string | null): WorkNext => ({ campaign, contact: null, reason, message });
+  const readyReply = (ready: boolean) => reply({ ready, ready_until: ready ? '2026-12-01T03:00:45Z' : null });
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('waits with a spinner, follows the call the dialer placed, takes the result once it ended, then waits again', async () => {
+    let now = none('waiting', WORK_MSG.waiting);
+    mockGet.mockReturnValue(readyReply(true));
+    mockPost.mockImplementation((path: string) => (path.endsWith('/result') ? Promise.resolve({}) : reply(now)));
+    open();
+    expect((await screen.findByTestId('work-waiting')).textContent).toBe(WORK_MSG.waiting);
+    expect(screen.queryByTestId('work-call')).toBeNull();
+    expect(screen.queryByText('Lấy liên hệ tiếp theo')).toBeNull();
+    // Still waiting: it asks again every DIALER_POLL_SEC (each ask keeps the agent ready).
+    poll();
+    await waitFor(() => expect(asks()).toBe(2));
+
+    now = held('calling');
+    poll();
+    expect((await screen.findByTestId('work-dialer-state')).textContent).toBe('Đang gọi khách hàng…');
+    // Ringing: a spinner beside the state; talking (below): none.
+    expect(within(screen.getByTestId('work-dialer-state')).queryByRole('progressbar')).not.toBeNull();
+    expect(screen.getByTestId('work-script').textContent).toBe('Chào Nguyễn An, gói Vàng của anh/chị (091***5678)');
+    expect(screen.getByText('Thẻ khách hàng KH-4')).toBeTruthy();
+    expect(screen.queryByTestId('work-call')).toBeNull();
+    expect((screen.getByTestId('work-result-agreed') as HTMLButtonElement).disabled).toBe(true);
+
+    now = held('bridged');
+    poll();
+    expect(await screen.findByText(DIALER_CALL_STATE_LABELS.bridged)).toBeTruthy();
+    expect(within(screen.getByTestId('work-dialer-state')).queryByRole('progressbar')).toBeNull();
+
+    now = held('ended');
+    poll();
+    expect(await screen.findByText(DIALER_CALL_STATE_LABELS.ended)).toBeTruthy();
+    // The call ended: nothing more to follow until the agent sets the result.
+    const settled = asks();
+    poll();
+    poll();
+    expect(asks()).toBe(settled);
+    expect(screen.getAllByTestId(/^work-result-/).map((b) => b.getAttribute('data-testid'))).toEqual(AGENT_RESULTS.map((r) => `work-result-${r}`));
+
+    now = none('waiting', WORK_MSG.waiting);
+    fireEvent.click(screen.getByTestId('work-result-agreed'));
+    expect(await screen.findByTestId('work-waiting')).toBeTruthy();
+    expect(mockPost).toHaveBeenCalledWith('survey-campaigns/9/contacts/31/result', { json: { result: 'agreed', callback_at: null } });
+    poll();
+    await waitFor(() => expect(asks()).toBe(settled + 2));
+  });
+
+  it('a new agent starts paused and asks nothing; the switch says ready (PUT) and the waiting begins; paused again, the asking stops', async () => {
+    let ready = false;
+    mockGet.mockImplementation(() => readyReply(ready));
+    mockPut.mockImplementation((_path: string, o: { json: { ready: boolean } }) => {
+      ready = o.json.ready;
+      return readyReply(ready);
+    });
+    mockPost.mockImplementation(() => reply(ready ? none('waiting', WORK_MSG.waiting) : none('not_ready', WORK_MSG.notReady)));
+    open();
+    expect((await screen.findByTestId('work-empty')).textContent).toBe(WORK_MSG.notReady);
+    const toggle = await screen.findByTestId('work-ready');
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    expect(screen.getByText('Tạm dừng nhận cuộc gọi')).toBeTruthy();
+    expect(screen.queryByTestId('work-check')).toBeNull();
+    poll();
+    expect(asks()).toBe(1);
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(mockPut).toHaveBeenCalledWith('survey-campaigns/9/ready', { json: { ready: true } }));
+    expect(await screen.findByTestId('work-waiting')).toBeTruthy();
+    expect(screen.getByText('Sẵn sàng nhận cuộc gọi')).toBeTruthy();
+    poll();
+    await waitFor(() => expect(asks()).toBe(3));
+
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(toggle);
+    await waitFor(() => expect(mockPut).toHaveBeenLastCalledWith('survey-campaigns/9/ready', { json: { ready: false } }));
+    expect((await screen.findByTestId('work-empty')).textContent).toBe(WORK_MSG.notReady);
+    const paused = asks();
+    poll();
+    poll();
+    expect(asks()).toBe(paused);
+  });
+
+  it.each<[NoContactReason, string]>([
+    ['no_extension', WORK_MSG.noExtension],
+    ['outside_window', WORK_MSG.outsideWindow],
+    ['empty', WORK_MSG.empty],
+  ])('%s: says why, asks nothing by itself, and the agent may look again', async (reason, message) => {
+    mockGet.mockReturnValue(readyReply(true));
+    mockPost.mockReturnValue(reply(none(reason, message)));
+    open();
+    expect((await screen.findByTestId('work-empty')).textContent).toBe(message);
+    poll();
+    expect(asks()).toBe(1);
+    fireEvent.click(screen.getByTestId('work-check'));
+    await waitFor(() => expect(asks()).toBe(2));
+  });
+
+  it('the server sending no sentence still shows the contracts\' one', async () => {
+    mockGet.mockReturnValue(readyReply(false));
+    mockPost.mockReturnValue(reply(none('not_ready', null)));
+    open();
+    expect((await screen.findByTestId('work-empty')).textContent).toBe(WORK_MSG.notReady);
   });
 });

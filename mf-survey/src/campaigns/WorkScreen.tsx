@@ -1,18 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Badge, Button, Card, Field, Input, MessageBar, MessageBarBody, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, Input, MessageBar, MessageBarBody, Spinner, Switch, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { CallRegular } from '@fluentui/react-icons';
 import {
-  CONTACT_RESULTS, CONTACT_RESULT_LABELS, DECREE91_MESSAGES, campaignWorkApi, fillScript, paths, type CampaignFamily, type ContactResult, type SurveyAnswerValue,
-  type WorkContact, type WorkNext,
+  AGENT_RESULTS, CONTACT_RESULT_LABELS, DECREE91_MESSAGES, DIALER_CALL_STATE_LABELS, WORK_MSG, campaignWorkApi, fillScript, isDialerMode, paths, type AgentResult, type CampaignFamily,
+  type NoContactReason, type SurveyAnswerValue, type WorkContact, type WorkNext,
 } from '@tongdai/contracts';
 import { notify, requestDial, toApiError } from '@tongdai/platform';
 import { AppLink, ErrorState, LoadingState, usePhoneReady } from '@tongdai/ui';
 import { ConsentInForce } from '../dnc/ConsentInForce';
 import { NS } from '../i18n';
 import { SurveyForm, type SurveyAnswers } from '../surveys/SurveyForm';
-import { LEASE_RENEW_MS, placeCall, renewLease, saveAnswer, useRefreshWork, useSetResult, useWorkNext } from './work.api';
+import { LEASE_RENEW_MS, placeCall, renewLease, saveAnswer, useReady, useRefreshWork, useSetReady, useSetResult, useWorkNext } from './work.api';
 
 const useStyles = makeStyles({
   page: { display: 'grid', gridTemplateColumns: 'minmax(260px, 1fr) minmax(320px, 2fr)', gap: '16px', alignItems: 'start', padding: '16px' },
@@ -26,12 +26,19 @@ const useStyles = makeStyles({
 /** Answers are saved this long after the agent stops typing (and on leaving the field's question). */
 const AUTOSAVE_MS = 600;
 const time = (iso: string) => new Date(iso).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' });
+/** Why a progressive campaign has no call for the agent, when the server sends no sentence of its own. */
+const NO_CALL_MESSAGES: Record<NoContactReason, string> = {
+  waiting: WORK_MSG.waiting, not_ready: WORK_MSG.notReady, no_extension: WORK_MSG.noExtension, outside_window: WORK_MSG.outsideWindow, empty: WORK_MSG.empty,
+};
 
 /**
  * /survey/campaign/start/:id — the agent's working screen (preview mode, issue 33): the contact the
  * server handed out, the script filled in, the questions answered and saved as typed, "Gọi" checked
  * by the server under Decree 91 and placed by the persistent softphone, and the result that brings
  * the next contact. A marketing campaign opens with ?family=marketing.
+ * Progressive mode (issue 34): no "Gọi"; the agent says they are ready, the server dials a contact
+ * for them and its answered call rings (and is answered by) the softphone; the screen follows the
+ * call and, once it ended, takes the result as in preview, then waits for the next call.
  */
 export default function WorkScreen() {
   const id = Number(useParams().id);
@@ -53,14 +60,18 @@ function Working({ family, id, work }: { family: CampaignFamily; id: number; wor
   const { t } = useTranslation(NS);
   const refresh = useRefreshWork(family, id);
   const { campaign, contact } = work;
+  const progressive = isDialerMode(campaign.mode);
   return (
     <div className={s.column}>
       <div className={s.row} style={{ padding: '16px 16px 0' }}>
         <Title2 as="h1">{campaign.name}</Title2>
         <Badge appearance="tint">{t('work.hotline', { number: campaign.hotline_number })}</Badge>
+        {progressive && <ReadySwitch family={family} id={id} />}
       </div>
       {contact ? (
         <ContactWork key={contact.id} family={family} work={work} contact={contact} />
+      ) : progressive ? (
+        <NoCall work={work} onCheck={() => void refresh()} />
       ) : (
         <div style={{ padding: '0 16px' }}>
           <MessageBar intent="info" data-testid="work-empty"><MessageBarBody>{work.message}</MessageBarBody></MessageBar>
@@ -71,10 +82,50 @@ function Working({ family, id, work }: { family: CampaignFamily; id: number; wor
   );
 }
 
+/** A progressive campaign's agent takes the dialer's calls or pauses (a new agent starts paused). */
+function ReadySwitch({ family, id }: { family: CampaignFamily; id: number }) {
+  const { t } = useTranslation(NS);
+  const state = useReady(family, id, true);
+  const set = useSetReady(family, id);
+  const ready = state.data?.ready ?? false;
+  const toggle = async (on: boolean) => {
+    try {
+      await set.mutateAsync(on);
+    } catch (e) {
+      notify('error', (await toApiError(e)).message);
+    }
+  };
+  return (
+    <Switch checked={ready} disabled={!state.data || set.isPending} onChange={(_, d) => void toggle(d.checked)}
+      label={t(ready ? 'work.ready' : 'work.paused')} data-testid="work-ready" />
+  );
+}
+
+/** No call for the agent now: the dialer is calling for them (a spinner), or why not. */
+function NoCall({ work, onCheck }: { work: WorkNext; onCheck: () => void }) {
+  const { t } = useTranslation(NS);
+  const reason = work.reason ?? 'empty';
+  return (
+    <div style={{ padding: '0 16px' }}>
+      {reason === 'waiting' ? (
+        <MessageBar intent="info" data-testid="work-waiting">
+          <MessageBarBody><Spinner size="tiny" labelPosition="after" label={WORK_MSG.waiting} /></MessageBarBody>
+        </MessageBar>
+      ) : (
+        <MessageBar intent={reason === 'no_extension' ? 'warning' : 'info'} data-testid="work-empty"><MessageBarBody>{work.message || NO_CALL_MESSAGES[reason]}</MessageBarBody></MessageBar>
+      )}
+      {/* Paused: the switch is the way on. Otherwise the agent may look again (the window opens, contacts are added). */}
+      {reason !== 'waiting' && reason !== 'not_ready' && <Button style={{ marginTop: '12px' }} onClick={onCheck} data-testid="work-check">{t('work.checkAgain')}</Button>}
+    </div>
+  );
+}
+
 function ContactWork({ family, work, contact }: { family: CampaignFamily; work: WorkNext; contact: WorkContact }) {
   const s = useStyles();
   const { t } = useTranslation(NS);
   const { campaign } = work;
+  const progressive = isDialerMode(campaign.mode);
+  const dialer = progressive ? contact.dialer ?? null : null;
   const ready = usePhoneReady();
   const result = useSetResult(family, campaign.id);
   const [answers, setAnswers] = useState<SurveyAnswers>(() => Object.fromEntries(Object.entries(contact.answers).map(([k, a]) => [k, a.value])));
@@ -123,6 +174,8 @@ function ContactWork({ family, work, contact }: { family: CampaignFamily; work: 
     timers.current.set(key, setTimeout(() => void flush(key), AUTOSAVE_MS));
   };
 
+  // The dialer's call is still on: the result comes once it ended (the server then dials the next one).
+  const onCall = !!dialer && dialer.state !== 'ended';
   const questions = useMemo(() => campaign.questions.map((q) => ({ ...q, key: String(q.id) })), [campaign.questions]);
   const script = campaign.script ? fillScript(campaign.script, contact) : '';
 
@@ -137,7 +190,7 @@ function ContactWork({ family, work, contact }: { family: CampaignFamily; work: 
     }
   };
 
-  const end = async (code: ContactResult) => {
+  const end = async (code: AgentResult) => {
     setError(null);
     if (code === 'callback' && !callbackAt) return setError(t('work.chooseCallbackAt'));
     await flushAll();
@@ -159,9 +212,18 @@ function ContactWork({ family, work, contact }: { family: CampaignFamily; work: 
           {contact.consent && <ConsentInForce consent={contact.consent} />}
           {contact.customer && <AppLink to={paths.customer.edit(contact.customer.id)}>{t('work.customerCard', { name: contact.customer.code || contact.customer.name })}</AppLink>}
           {Object.entries(contact.fields).map(([k, x]) => <Text key={k} size={200}>{`${k}: ${x}`}</Text>)}
-          <Button appearance="primary" icon={<CallRegular />} disabled={!!refusal} onClick={() => void call()} data-testid="work-call" title={ready ? undefined : t('work.phoneNotReady')}>
-            {t('work.call')}
-          </Button>
+          {dialer && (
+            <div className={s.row} data-testid="work-dialer-state">
+              {/* Waiting on the line (ringing, being connected); a conversation is not "loading". */}
+              {(dialer.state === 'calling' || dialer.state === 'answered') && <Spinner size="extra-tiny" />}
+              <Text weight="semibold">{DIALER_CALL_STATE_LABELS[dialer.state]}</Text>
+            </div>
+          )}
+          {!progressive && (
+            <Button appearance="primary" icon={<CallRegular />} disabled={!!refusal} onClick={() => void call()} data-testid="work-call" title={ready ? undefined : t('work.phoneNotReady')}>
+              {t('work.call')}
+            </Button>
+          )}
           {refusal && <MessageBar intent="error" data-testid="work-refusal"><MessageBarBody>{refusal}</MessageBarBody></MessageBar>}
         </Card>
         <Card>
@@ -184,8 +246,10 @@ function ContactWork({ family, work, contact }: { family: CampaignFamily; work: 
             <Input type="datetime-local" value={callbackAt} onChange={(_, d) => setCallbackAt(d.value)} data-testid="work-callback-at" />
           </Field>
           <div className={s.row}>
-            {CONTACT_RESULTS.map((code) => (
-              <Button key={code} disabled={result.isPending} onClick={() => void end(code)} data-testid={`work-result-${code}`}>{CONTACT_RESULT_LABELS[code]}</Button>
+            {AGENT_RESULTS.map((code) => (
+              <Button key={code} disabled={result.isPending || onCall} title={onCall ? t('work.resultAfterCall') : undefined} onClick={() => void end(code)} data-testid={`work-result-${code}`}>
+                {CONTACT_RESULT_LABELS[code]}
+              </Button>
             ))}
           </div>
           {error && <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}

@@ -1,6 +1,6 @@
 import { Badge } from '@fluentui/react-components';
 import {
-  CAMPAIGN_KIND_LABELS, CAMPAIGN_STATE_LABELS, FEATURES, displayForm, PERM, campaignApi, campaignInputSchema, paths, type Campaign, type CampaignFamily, type CampaignState,
+  CAMPAIGN_KIND_LABELS, CAMPAIGN_MODE_LABELS, CAMPAIGN_STATE_LABELS, FEATURES, displayForm, PERM, campaignApi, campaignInputSchema, paths, type Campaign, type CampaignFamily, type CampaignState,
 } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 import { crudResource, defineEntity, type EntityDef, type PermSet } from '@tongdai/ui';
@@ -33,6 +33,9 @@ function campaignEntity(family: CampaignFamily): EntityDef<Campaign> {
       { name: 'name', kind: 'text', required: true },
       { name: 'purpose', kind: 'choice', options: CAMPAIGN_KIND_LABELS, required: true, hint: true },
       { name: 'hotline_id', kind: 'campaignHotline', family, required: true },
+      { name: 'mode', kind: 'choice', options: CAMPAIGN_MODE_LABELS, required: true, hint: true },
+      // Predictive only: how many of the answered calls may find no agent free (regulators: at most 3 %).
+      { name: 'abandon_cap_pct', kind: 'int', unit: `${NS}:campaign.percent`, when: (d) => d.mode === 'predictive' },
       { name: 'time_group_id', kind: 'campaignTimeGroup', family },
       ...(survey ? [{ name: 'question_ids', kind: 'campaignQuestions' as const, family, required: true }] : []),
       { name: 'script', kind: 'textarea', required: !survey, hint: true },
@@ -45,8 +48,14 @@ function campaignEntity(family: CampaignFamily): EntityDef<Campaign> {
     ],
     columns: [
       { key: 'name', header: 'name', render: (r) => <span data-testid="row-name" title={r.name}>{r.name}</span> },
-      // The hotline under the purpose: the name keeps its room beside the row's actions.
-      { key: 'purpose', header: 'purpose', width: '160px', render: (r) => <span title={displayForm(r.hotline_number)}>{CAMPAIGN_KIND_LABELS[r.purpose]}<br />{displayForm(r.hotline_number)}</span> },
+      // The hotline and the calling mode under the purpose: the name keeps its room beside the row's actions.
+      {
+        key: 'purpose', header: 'purpose', width: '160px', render: (r, { t }) => (
+          <span title={`${displayForm(r.hotline_number)} · ${CAMPAIGN_MODE_LABELS[r.mode]}`}>
+            {CAMPAIGN_KIND_LABELS[r.purpose]}<br />{displayForm(r.hotline_number)}<br /><span data-testid="row-mode">{t(`campaign.modes.${r.mode}`)}</span>
+          </span>
+        ),
+      },
       { key: 'state', header: 'state', width: '100px', render: (r) => <StateBadge state={r.state} /> },
       { key: 'progress', header: 'progress', width: '160px', render: (r) => <CampaignProgressCell family={family} campaign={r} /> },
     ],

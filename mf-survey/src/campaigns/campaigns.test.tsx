@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { CAMPAIGN_MSG, MSG, type CampaignState, type ContactImportResult } from '@tongdai/contracts';
+import { CAMPAIGN_MODE_LABELS, CAMPAIGN_MSG, MSG, type Campaign, type CampaignState, type ContactImportResult } from '@tongdai/contracts';
 import { i18n } from '@tongdai/platform';
 import { EntityFields, parseDraft, useEntityDraft } from '@tongdai/ui';
 import '../i18n';
@@ -30,6 +30,13 @@ const OPTIONS = {
   hotlines: [{ id: 5, number: '842873001111', advertising_identity: false }, { id: 6, number: '842873002222', advertising_identity: true }],
   data_sources: [], projects: [], profile_statuses: [], departments: [],
 };
+
+/** A campaign entity's form as the kit renders it; its draft is kept where the tests read it. */
+let form!: ReturnType<typeof useEntityDraft>;
+function Harness({ entity }: { entity: typeof surveyCampaign }) {
+  form = useEntityDraft(entity, null);
+  return <EntityFields entity={entity} form={form} />;
+}
 
 // Fluent's table measures its columns; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
@@ -88,14 +95,27 @@ describe('the campaign screens', () => {
   it('progress reads done of total and the results', () => {
     wrap(<CampaignProgressCell family="survey" campaign={{ id: 1, state: 'draft', progress: { total: 10, done: 4, pending: 6, by_result: { agreed: 3, busy: 1 }, refused: {} } }} />);
     expect(screen.getByTestId('campaign-progress').textContent).toBe('Đã gọi 4/10Đồng ý 3 · Máy bận 1');
+    expect(screen.queryByTestId('campaign-dialer')).toBeNull();
+  });
+
+  it("a progressive campaign's progress adds the dialer's calls now, its ready agents and the abandoned rate", () => {
+    const dialer = { calling: 2, talking: 3, ready: 5, answered: 81, abandoned: 1, hotline_minute: null };
+    wrap(<CampaignProgressCell family="survey" campaign={{ id: 2, state: 'draft', progress: { total: 90, done: 80, pending: 10, by_result: { agreed: 79, abandoned: 1 }, refused: {}, dialer } }} />);
+    expect(screen.getByTestId('campaign-progress').textContent).toContain('Bỏ lỡ (không có nhân viên nhận) 1');
+    expect(screen.getByTestId('campaign-dialer').textContent).toBe('Đang gọi 2 · Đang nói chuyện 3 · Sẵn sàng 5 · Bỏ lỡ 1,2% (1/81)');
+    expect(screen.queryByTestId('campaign-hotline-minute')).toBeNull();
+  });
+
+  it("a dialer campaign whose hotline has a calls-per-minute cap says how much of its minute is used, and when calls wait for it", () => {
+    const progress = (started: number) => ({ total: 90, done: 10, pending: 80, by_result: {}, refused: {}, dialer: { calling: 2, talking: 0, ready: 4, answered: 0, abandoned: 0, hotline_minute: { cap: 30, started } } });
+    const { unmount } = wrap(<CampaignProgressCell family="survey" campaign={{ id: 4, state: 'draft', progress: progress(12) }} />);
+    expect(screen.getByTestId('campaign-hotline-minute').textContent).toBe('Hotline: 12/30 cuộc trong 1 phút qua');
+    unmount();
+    wrap(<CampaignProgressCell family="survey" campaign={{ id: 5, state: 'draft', progress: progress(30) }} />);
+    expect(screen.getByTestId('campaign-hotline-minute').textContent).toBe('Hotline: đủ 30 cuộc/phút, cuộc gọi tiếp theo chờ');
   });
 
   it("the survey form asks for questions and an agent; marketing asks for a script; the hotline list marks advertising identities", async () => {
-    let form!: ReturnType<typeof useEntityDraft>;
-    function Harness({ entity }: { entity: typeof surveyCampaign }) {
-      form = useEntityDraft(entity, null);
-      return <EntityFields entity={entity} form={form} />;
-    }
     wrap(<Harness entity={surveyCampaign} />);
     await screen.findByRole('option', { name: '02873002222 — đã đăng ký định danh quảng cáo' });
     expect(screen.getByTestId('field-question_ids')).toBeTruthy();
@@ -106,5 +126,38 @@ describe('the campaign screens', () => {
     expect(marketing.ok === false && marketing.errors).toEqual({ script: CAMPAIGN_MSG.scriptRequired });
     const ok = parseDraft(surveyCampaign.schema, { ...form.draft, name: 'Khảo sát', hotline_id: '5', question_ids: ['8', '7'], agent_ids: ['1'] });
     expect(ok.ok && ok.input).toMatchObject({ question_ids: [8, 7], agent_ids: [1], hotline_id: 5, retry_busy_min: 30, max_attempts: 3, purpose: 'care' });
+  });
+
+  it('the form asks how the calls are placed (preview unless chosen); the list says it under the purpose and hotline', async () => {
+    wrap(<Harness entity={marketingCampaign} />);
+    const mode = (await screen.findByTestId('field-mode')) as HTMLSelectElement;
+    expect(within(mode).getAllByRole('option').map((o) => o.textContent)).toEqual([CAMPAIGN_MODE_LABELS.preview, CAMPAIGN_MODE_LABELS.progressive, CAMPAIGN_MODE_LABELS.predictive]);
+    expect(mode.value).toBe('preview');
+    expect(screen.getByText('Chế độ gọi')).toBeTruthy();
+    const base = { name: 'Khuyến mãi', hotline_id: '6', agent_ids: ['1'], script: 'Chào {{name}}' };
+    const preview = parseDraft(marketingCampaign.schema, { ...form.draft, ...base });
+    expect(preview.ok && preview.input).toMatchObject({ mode: 'preview' });
+    fireEvent.change(mode, { target: { value: 'progressive' } });
+    await waitFor(() => expect(form.draft.mode).toBe('progressive'));
+    const progressive = parseDraft(marketingCampaign.schema, { ...form.draft, ...base });
+    expect(progressive.ok && progressive.input).toMatchObject({ mode: 'progressive' });
+    // The abandon cap is asked only of a predictive campaign: 3 % unless set, 1–3 %.
+    expect(screen.queryByTestId('field-abandon_cap_pct')).toBeNull();
+    fireEvent.change(mode, { target: { value: 'predictive' } });
+    const cap = (await screen.findByTestId('field-abandon_cap_pct')) as HTMLInputElement;
+    expect(cap.value).toBe('3');
+    expect(screen.getByText('Tỷ lệ bỏ lỡ tối đa')).toBeTruthy();
+    fireEvent.change(cap, { target: { value: '2' } });
+    await waitFor(() => expect(form.draft.abandon_cap_pct).toBe('2'));
+    const predictive = parseDraft(marketingCampaign.schema, { ...form.draft, ...base });
+    expect(predictive.ok && predictive.input).toMatchObject({ mode: 'predictive', abandon_cap_pct: 2 });
+    const over = parseDraft(marketingCampaign.schema, { ...form.draft, ...base, abandon_cap_pct: '5' });
+    expect(over.ok === false && over.errors).toEqual({ abandon_cap_pct: 'Tối đa 3' });
+
+    const cell = surveyCampaign.columns.find((c) => c.key === 'purpose')!;
+    const row = { purpose: 'care', hotline_number: '842873001111', mode: 'progressive' } as Campaign;
+    wrap(<div data-testid="cell">{cell.render(row, { t: i18n.getFixedT(null, 'survey') })}</div>);
+    expect(screen.getByTestId('row-mode').textContent).toBe('Gọi tự động');
+    expect(within(screen.getByTestId('cell')).getByTitle('02873001111 · ' + CAMPAIGN_MODE_LABELS.progressive)).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type CampaignFamily, type ContactResult, CONTACT_RESULTS, campaignApi } from './campaigns';
+import { type AgentResult, type CampaignFamily, type CampaignMode, type ContactResult, AGENT_RESULTS, campaignApi } from './campaigns';
 import { type Decree91Refusal } from './decree91';
 import type { ConsentTerms } from './dnc';
 import { type QuestionAsAsked, type SurveyAnswerValue, type SurveyQuestionKind } from './surveys';
@@ -25,6 +25,8 @@ export const campaignWorkApi = (family: CampaignFamily) => {
     result: (id: number | string, contactId: number | string) => `${contact(id, contactId)}/result`,
     /** GET: the number the softphone dials for this agent's allowed "Gọi" of the last minutes (the page never holds it). */
     dial: (id: number | string, contactId: number | string) => `${contact(id, contactId)}/dial`,
+    /** GET / PUT { ready }: a progressive campaign's agent takes the dialer's calls or pauses (ReadyState). */
+    ready: (id: number | string) => `${base}/${id}/ready`,
   } as const;
 };
 
@@ -32,6 +34,15 @@ export const campaignWorkApi = (family: CampaignFamily) => {
 export const CONTACT_LEASE_SEC = 120;
 /** The working screen renews its lease this often (well inside the lease). */
 export const CONTACT_LEASE_RENEW_SEC = 30;
+/**
+ * A progressive campaign's agent is ready this long after the screen last asked for its next contact
+ * (it asks every DIALER_POLL_SEC while waiting): a closed tab stops getting calls within 90 s. Not
+ * shorter: Chromium runs a hidden tab's timers about once a minute after 5 minutes hidden, and an
+ * agent whose screen is behind the softphone is still there. A call to a tab that has gone is
+ * abandoned once and pauses the agent (ADR 0055).
+ */
+export const DIALER_READY_SEC = 90;
+export const DIALER_POLL_SEC = 2;
 /** An allowed attempt's number is handed to the softphone within this long of "Gọi". */
 export const ATTEMPT_DIAL_SEC = 300;
 
@@ -45,10 +56,35 @@ export const WORK_MSG = {
   callbackFuture: 'Thời điểm gọi lại phải sau thời điểm hiện tại',
   questionNotAsked: 'Câu hỏi không thuộc chiến dịch này',
   attemptGone: 'Lượt gọi không còn hiệu lực. Hãy bấm Gọi lại',
+  /** Progressive campaigns (issue 34): the agent waits, the server dials. */
+  waiting: 'Đang chờ hệ thống gọi liên hệ tiếp theo cho bạn',
+  notReady: 'Bạn đang tạm dừng nhận cuộc gọi của chiến dịch này',
+  noExtension: 'Tài khoản của bạn chưa gắn máy nhánh nên không thể nhận cuộc gọi tự động',
+  notProgressive: 'Chiến dịch này không gọi tự động',
+  dialerCalls: 'Chiến dịch gọi tự động: hệ thống gọi khách hàng và nối máy cho bạn',
 } as const;
 
+/** Where a dialer call stands, as the working screen shows it (issue 34). */
+export const DIALER_CALL_STATES = ['calling', 'answered', 'bridged', 'ended'] as const;
+export type DialerCallState = (typeof DIALER_CALL_STATES)[number];
+export const DIALER_CALL_STATE_LABELS: Record<DialerCallState, string> = {
+  calling: 'Đang gọi khách hàng…',
+  answered: 'Khách hàng đã nghe máy, đang nối máy cho bạn…',
+  bridged: 'Đang nói chuyện với khách hàng',
+  ended: 'Cuộc gọi đã kết thúc: hãy chọn kết quả',
+};
+
+/** PUT …/:id/ready: the agent takes the dialer's calls (true) or pauses (false). */
+export const ReadySchema = v.object({ ready: v.boolean('Giá trị không hợp lệ') });
+export type ReadyInput = v.InferOutput<typeof ReadySchema>;
+export interface ReadyState {
+  ready: boolean;
+  /** Until when the server counts the agent ready without hearing from the screen again. */
+  ready_until: string | null;
+}
+
 /** Why there is no contact to hand out now. */
-export const NO_CONTACT_REASONS = ['empty', 'outside_window'] as const;
+export const NO_CONTACT_REASONS = ['empty', 'outside_window', 'waiting', 'not_ready', 'no_extension'] as const;
 export type NoContactReason = (typeof NO_CONTACT_REASONS)[number];
 
 const INVALID = 'Giá trị không hợp lệ';
@@ -63,10 +99,10 @@ export type ContactAnswer = v.InferOutput<typeof ContactAnswerSchema>;
 /** A result; "Hẹn gọi lại" needs the date and time (ISO), checked to be later than now by the server. */
 export const ContactResultSchema = v.pipe(
   v.object({
-    result: v.picklist(CONTACT_RESULTS, INVALID),
+    result: v.picklist(AGENT_RESULTS, INVALID),
     callback_at: v.optional(v.nullable(v.pipe(v.string(INVALID), v.isoTimestamp(INVALID))), null),
   }),
-  v.forward<{ result: ContactResult; callback_at: string | null }, v.PartialCheckIssue<{ result: ContactResult; callback_at: string | null }>, ['callback_at']>(
+  v.forward<{ result: AgentResult; callback_at: string | null }, v.PartialCheckIssue<{ result: AgentResult; callback_at: string | null }>, ['callback_at']>(
     v.partialCheck([['result'], ['callback_at']], (r) => r.result !== 'callback' || !!r.callback_at, WORK_MSG.callbackAt),
     ['callback_at'],
   ),
@@ -109,6 +145,8 @@ export interface WorkContact {
   history: WorkAttempt[];
   /** Saved answers by question id, each with the question as it was asked. */
   answers: Record<string, { value: SurveyAnswerValue; question: QuestionAsAsked }>;
+  /** A progressive campaign's call to this contact, where it stands; null in preview or before a call. */
+  dialer?: { state: DialerCallState } | null;
 }
 
 export interface WorkCampaign {
@@ -119,6 +157,8 @@ export interface WorkCampaign {
   hotline_number: string;
   script: string;
   questions: WorkQuestion[];
+  /** Preview: the agent presses "Gọi"; progressive: the server dials and the call comes to the agent. */
+  mode: CampaignMode;
 }
 
 /** POST …/work/next: the campaign, and the contact held (or why there is none). */

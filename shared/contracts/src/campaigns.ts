@@ -64,8 +64,14 @@ export const canTransition = (from: CampaignState, to: CampaignState): boolean =
 export const transitionLabel = (from: CampaignState, to: CampaignState): string =>
   to === 'running' ? (from === 'paused' ? 'Tiếp tục' : 'Bắt đầu') : to === 'paused' ? 'Tạm dừng' : 'Kết thúc';
 
-/** What a contact's call ended with (the working screen sets them; results count them). */
-export const CONTACT_RESULTS = ['agreed', 'declined', 'callback', 'wrong_number', 'no_answer', 'busy'] as const;
+/** What an agent sets as a contact's call's result on the working screen. */
+export const AGENT_RESULTS = ['agreed', 'declined', 'callback', 'wrong_number', 'no_answer', 'busy'] as const;
+export type AgentResult = (typeof AGENT_RESULTS)[number];
+/**
+ * What a contact's call ended with (results count them): an agent's result, or what the dialer saw
+ * with no agent on the line — answered with no agent taking it (abandoned), or a call that failed.
+ */
+export const CONTACT_RESULTS = [...AGENT_RESULTS, 'abandoned', 'failed'] as const;
 export type ContactResult = (typeof CONTACT_RESULTS)[number];
 export const CONTACT_RESULT_LABELS: Record<ContactResult, string> = {
   agreed: 'Đồng ý',
@@ -74,7 +80,28 @@ export const CONTACT_RESULT_LABELS: Record<ContactResult, string> = {
   wrong_number: 'Sai số',
   no_answer: 'Không nghe máy',
   busy: 'Máy bận',
+  abandoned: 'Bỏ lỡ (không có nhân viên nhận)',
+  failed: 'Gọi lỗi',
 };
+
+/**
+ * How a campaign's calls are placed (issue 34): the agent presses "Gọi" (preview); the server dials one
+ * contact for each agent ready on the working screen and connects the answered call to that agent
+ * (progressive); or it dials ahead of its agents, as many calls as its pacing (ADR 0054) judges the
+ * campaign's abandon cap allows, and connects each answered call to the agent free longest
+ * (predictive). Automated voice surveys are a later slice (the database allows them).
+ */
+export const CAMPAIGN_MODES = ['preview', 'progressive', 'predictive'] as const;
+export type CampaignMode = (typeof CAMPAIGN_MODES)[number];
+export const CAMPAIGN_MODE_LABELS: Record<CampaignMode, string> = {
+  preview: 'Xem trước (nhân viên bấm Gọi)',
+  progressive: 'Gọi tự động (mỗi nhân viên sẵn sàng một cuộc)',
+  predictive: 'Dự đoán (gọi trước cho nhân viên, giữ tỷ lệ bỏ lỡ dưới mức trần)',
+};
+/** The modes where the server's dialer places the calls and the agent only says they are ready. */
+export const isDialerMode = (mode: CampaignMode): boolean => mode !== 'preview';
+/** The abandon cap a predictive campaign may set, in whole percent of its answered calls (regulators: at most 3 %). */
+export const ABANDON_CAP_PCT = { min: 1, max: 3, default: 3 } as const;
 
 /** A contact's place in the hand-out (ADR 0050): waiting, held by an agent (leased), called back later, done, refused by Decree 91. */
 export const CONTACT_STATES = ['pending', 'held', 'callback', 'done', 'refused'] as const;
@@ -100,7 +127,7 @@ export const CAMPAIGN_MSG = {
   ended: 'Chiến dịch đã kết thúc, không thể thay đổi',
   /** While running or paused, the contact list only grows. */
   contactsOnlyAdded: 'Chiến dịch đang chạy hoặc tạm dừng: danh sách liên hệ chỉ được thêm, không được xoá hay sửa',
-  lockedWhileRunning: 'Không thể đổi loại, hotline hoặc câu hỏi khi chiến dịch đang chạy. Hãy tạm dừng trước',
+  lockedWhileRunning: 'Không thể đổi loại, hotline, chế độ gọi hoặc câu hỏi khi chiến dịch đang chạy. Hãy tạm dừng trước',
   deleteOnlyDraft: 'Chỉ xoá được chiến dịch nháp. Chiến dịch đã chạy chỉ có thể kết thúc',
   /** Import rows. */
   duplicateInFile: (row: number) => `Số điện thoại trùng với dòng ${row}`,
@@ -148,6 +175,10 @@ const campaignFields = {
   time_group_id: optionalRef,
   /** The caller ID. */
   hotline_id: requiredRef,
+  /** Who places the calls: the agent (preview) or the server's dialer (progressive, predictive). Locked while running. */
+  mode: v.optional(v.picklist(CAMPAIGN_MODES, INVALID), 'preview'),
+  /** Predictive: at most this share of the answered calls abandoned (whole percent, 1–3). */
+  abandon_cap_pct: minutes(ABANDON_CAP_PCT.min, ABANDON_CAP_PCT.max, ABANDON_CAP_PCT.default),
   /** Retries: a busy number after N minutes, an unanswered one after N minutes, at most N attempts. */
   retry_busy_min: minutes(1, 10_080, 30),
   retry_no_answer_min: minutes(1, 10_080, 60),
@@ -198,7 +229,31 @@ export interface CampaignProgress {
   pending: number;
   by_result: Partial<Record<ContactResult, number>>;
   refused: Partial<Record<Decree91Refusal, number>>;
+  /** A progressive campaign's dialer now and so far (issue 34); absent for preview campaigns. */
+  dialer?: DialerProgress;
 }
+
+/** The dialer's live figures: its calls ringing and talking now, agents ready and waiting, answered and abandoned so far. */
+export interface DialerProgress {
+  /** Calls ringing the contact, or answered and being connected. */
+  calling: number;
+  /** Calls connected to an agent now. */
+  talking: number;
+  /** Agents ready on the working screen (waiting or in a call). */
+  ready: number;
+  /** Contacts who answered, so far. */
+  answered: number;
+  /** Of those, abandoned: answered with no agent taking the call. */
+  abandoned: number;
+  /**
+   * The campaign's hotline's calls-per-minute cap and the dialer calls started through it in the last
+   * 60 s (every campaign calling from it); null when the hotline has no cap. At the cap, calls wait.
+   */
+  hotline_minute: { cap: number; started: number } | null;
+}
+
+/** "Bỏ lỡ 1,2 %": abandoned over answered, as regulators count it (0 before any answer). */
+export const abandonRate = (d: Pick<DialerProgress, 'answered' | 'abandoned'>): number => (d.answered ? d.abandoned / d.answered : 0);
 
 export interface Campaign extends CampaignInput {
   id: number;

@@ -94,6 +94,8 @@ export type MailboxOpened = { messages: { id: number; heard: boolean }[] } | { e
  * the say-digits step speaks the code twice and hangs up. What happens is reported as it happens.
  */
 export interface OriginateJob {
+  /** Absent or 'otp': a voice-OTP call (a dialer's call says 'dialer', DialerJob). */
+  kind?: 'otp';
   /** The verification's id (the API's), echoed in each report. */
   id: string;
   tenant_id: number;
@@ -105,4 +107,70 @@ export interface OriginateJob {
   caller: string;
   code: string;
   ring_s: number;
+}
+
+/**
+ * A campaign call the dialer places (issue 34, ADR 0055): out through the campaign's hotline to the
+ * contact (`token`, planned like an OTP call), rung at most `ring_s`; on the answer the worker reports
+ * `answered` with leg A's Call-ID and is told where to bridge it (DialerBridge: the agent's extension),
+ * or that nobody is there (it plays the "we will call you back" message and hangs up: `abandoned`).
+ */
+export interface DialerJob {
+  kind: 'dialer';
+  /** The campaign attempt's id (campaign_attempts.id), echoed in each report. */
+  id: string;
+  tenant_id: number;
+  /** Always 1: an attempt is one call (a retry is a new attempt). */
+  attempt: number;
+  token: string;
+  /** The campaign's hotline (From's user; the plan sets the caller ID the carrier sees). */
+  caller: string;
+  ring_s: number;
+  campaign_id: number;
+  contact_id: number;
+}
+
+/** Either kind of call the worker places itself. */
+export type PlacedJob = OriginateJob | DialerJob;
+
+/**
+ * What a dialer call reports, in order: `answered` (the contact picked up), then `bridged` (the agent
+ * answered too) or `abandoned` (no agent took it: the contact heard the message, or hung up first),
+ * then `completed` once a bridged call ends; or, unanswered, `no_answer` / `busy` / `failed`.
+ */
+export const DIALER_OUTCOMES = ['answered', 'bridged', 'abandoned', 'completed', 'no_answer', 'busy', 'failed'] as const;
+export type DialerOutcome = (typeof DIALER_OUTCOMES)[number];
+
+/** The API's answer to `answered`: ring this continuation (the agent's extension) and bridge it, for at most `ring_s`. */
+export interface DialerBridge {
+  token: string;
+  ring_s: number;
+  /** The contact's number as the agent may see it (masked when the tenant hides numbers): the agent leg's From. */
+  caller: string;
+  /** Sent on the agent's leg as X-Tongdai-Campaign: "<campaign id>;contact=<contact id>" (the softphone opens the contact). */
+  campaign: string;
+}
+
+/** The header a dialer call's agent leg carries (the softphone answers it at once and shows the contact). */
+export const DIALER_CAMPAIGN_HEADER = 'X-Tongdai-Campaign';
+
+/** A dialer call's report (POST /internal/sip/media/originated with kind 'dialer'). */
+export interface DialerReport {
+  kind: 'dialer';
+  id: string;
+  tenant_id: number;
+  attempt: number;
+  outcome: DialerOutcome;
+  /** With `answered`: leg A's Call-ID (the call record the agent's leg joins). */
+  call_id?: string;
+  /** With the last report: seconds since the contact answered (tenths; the API keeps whole seconds). */
+  duration_s?: number | null;
+  /** The SIP status that ended an unanswered call. */
+  status?: number;
+}
+/** The API's answer to a dialer report; `bridge` only for `answered` (null: nobody to connect, abandon). */
+export interface DialerReportAnswer {
+  ok: boolean;
+  applied: boolean;
+  bridge?: DialerBridge | null;
 }

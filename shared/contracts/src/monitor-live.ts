@@ -44,6 +44,10 @@ export function applyLiveEvent(s: MonitorSnapshot, e: LiveEvent): MonitorSnapsho
     if (e.type === 'activity') {
       return { ...s, agents: mapAgents(s, (a) => (a.extension === e.extension || (a.user_id !== null && a.user_id === e.userId) ? { ...a, status_activity: e.status_activity } : a)) };
     }
+    if (e.type === 'campaign') {
+      const others = (s.campaigns ?? []).filter((c) => c.campaign_id !== e.campaignId);
+      return { ...s, campaigns: e.campaign ? [...others, e.campaign].sort((a, b) => a.name.localeCompare(b.name, 'vi') || a.campaign_id - b.campaign_id) : others };
+    }
     const old = s.calls.find((c) => c.call_id === e.callId);
     const call: LiveCall = old
       ? { ...old, state: old.state === 'talking' ? 'talking' : 'queued', queue_id: e.queueId, queued_at: old.queued_at ?? e.at }
@@ -216,6 +220,15 @@ export const MONITOR_LABELS = {
   ownScope: 'Bạn đang xem cuộc gọi của chính mình',
   departmentScope: 'Bạn đang xem cuộc gọi của phòng ban bạn quản lý',
   teamScope: 'Bạn đang xem cuộc gọi của nhóm bạn phụ trách',
+  campaigns: 'Chiến dịch gọi tự động',
+  campaignModes: { progressive: 'Tiến dần', predictive: 'Dự đoán' },
+  campaignPaused: 'Tạm dừng',
+  dialing: 'Đang gọi khách',
+  connected: 'Đang nói chuyện',
+  agentsReady: 'Nhân viên sẵn sàng',
+  contactsAnswered: 'Khách đã nghe máy',
+  dialerAbandoned: 'Bỏ lỡ (không có nhân viên)',
+  hotlineMinute: 'Hotline trong 1 phút qua',
 } as const;
 
 export const DASHBOARD_LABELS = {

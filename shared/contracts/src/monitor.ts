@@ -5,6 +5,7 @@
  * below), filtered on the server by what the socket's user may see. After a reconnect the screen
  * takes a new snapshot, so nothing stays stale.
  */
+import type { CampaignFamily, DialerProgress } from './campaigns';
 import type { CallFigures, SeriesPointRow } from './report-summaries';
 
 /**
@@ -104,6 +105,19 @@ export interface QueueLive extends QueueThresholds {
   };
 }
 
+/**
+ * A campaign the server dials for (progressive or predictive), running or paused, with its dialer's
+ * figures now and so far (issue 34): on the wall of the tenant's watchers (monitor.view) only.
+ */
+export interface CampaignLive {
+  campaign_id: number;
+  family: CampaignFamily;
+  name: string;
+  mode: 'progressive' | 'predictive';
+  state: 'running' | 'paused';
+  dialer: DialerProgress;
+}
+
 export interface MonitorSnapshot {
   /** Server time, epoch ms (durations tick from it). */
   at: number;
@@ -112,6 +126,8 @@ export interface MonitorSnapshot {
   agents: AgentLive[];
   queues: QueueLive[];
   calls: LiveCall[];
+  /** The dialer campaigns running or paused, ordered by name (the tenant's watchers; [] for any other scope). */
+  campaigns: CampaignLive[];
   /** Today's figures of what the viewer may see (the dashboard's tiles), from the read model. */
   today: CallFigures;
   /**
@@ -139,4 +155,6 @@ export type MonitorEvent =
   /** An extension registered or unregistered. */
   | (MonitorEventBase & { type: 'registration'; extension: string; registered: boolean })
   /** A user changed their activity status (PUT /update-activity-status). */
-  | (MonitorEventBase & { type: 'activity'; extension: string | null; userId: number; status_activity: number });
+  | (MonitorEventBase & { type: 'activity'; extension: string | null; userId: number; status_activity: number })
+  /** A dialer campaign's figures moved (a call placed, answered, connected or ended, an agent ready or not, its state); null: off the wall (ended, no longer dialled). */
+  | (MonitorEventBase & { type: 'campaign'; campaignId: number; campaign: CampaignLive | null });

@@ -46,6 +46,16 @@ describe('telecom contracts (issue 15)', () => {
     expect(r.success && r.output).toEqual({ switchboard_id: 3, destination: { type: 'direct', target: '101' }, description: '', active: true, advertising_name: '', advertising_registered_on: null });
   });
 
+  it("a hotline's dialer cap: 1–600 calls a minute, typed or as a number; empty or null is no cap; absent keeps it", () => {
+    const base = { switchboard_id: 3, destination: { type: 'direct', target: '101' } };
+    const cap = (x: unknown) => {
+      const r = v.safeParse(HotlineUpdateSchema, { ...base, max_calls_per_minute: x });
+      return r.success ? r.output.max_calls_per_minute : issues(r);
+    };
+    expect([cap(' 30 '), cap(1), cap('600'), cap(''), cap(null), cap(undefined)]).toEqual([30, 1, 600, null, null, undefined]);
+    for (const bad of ['0', '601', '2.5', 2.5, '-3', 'ba mươi', 0, true]) expect(cap(bad)).toEqual([TELECOM_MSG.dialRate]);
+  });
+
   it("call logs: Vietnam days in order, a hotline id, the reports' words for a wrong filter", () => {
     const ok = v.safeParse(TelecomCallLogQuerySchema, { hotline_id: '4', from: '2026-11-01', to: '2026-11-23' });
     expect(ok.success && [ok.output.hotline_id, ok.output.page, ok.output.per_page]).toEqual([4, 1, 10]);

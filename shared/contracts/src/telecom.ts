@@ -93,6 +93,7 @@ export const TELECOM_MSG = {
   identityNameRequired: 'Nhập tên định danh đã đăng ký cho hotline',
   identityDateRequired: 'Nhập ngày đăng ký tên định danh',
   identityDateBad: 'Ngày đăng ký không hợp lệ hoặc ở tương lai',
+  dialRate: 'Nhập số cuộc gọi mỗi phút là số nguyên từ 1 đến 600, hoặc để trống nếu không giới hạn',
   channelLimit: 'Tổng đài đã dùng hết số kênh đồng thời',
   tenantChannelLimit: 'Doanh nghiệp đã dùng hết số kênh gọi đồng thời',
   unknownCarrier: 'Cuộc gọi đến từ địa chỉ không phải tổng đài đã cấu hình',
@@ -226,6 +227,11 @@ export interface Hotline {
   /** The registered name ("tên định danh") and the day it was registered (YYYY-MM-DD); '' / null when not registered. */
   advertising_name: string;
   advertising_registered_on: string | null;
+  /**
+   * Calls the campaign dialer may start through it in any 60 s (progressive and predictive campaigns
+   * calling from it, together), so that its carrier does not block the number; null: no cap.
+   */
+  max_calls_per_minute: number | null;
   created_at: string;
 }
 
@@ -243,6 +249,9 @@ export const CALLER_ID_MODE_LABELS: Record<CallerIdMode, string> = {
   fixed: 'Cố định một hotline',
   carrier: 'Hotline cùng nhà mạng với số được gọi (nếu có)',
 };
+
+/** The most a hotline's dialer cap may be set to (calls started per minute). */
+export const MAX_CALLS_PER_MINUTE = 600;
 
 /** Channels per tenant across all its switchboards unless the tenant's plan says otherwise. */
 export const DEFAULT_TENANT_MAX_CHANNELS = 100;
@@ -295,6 +304,14 @@ const hotlineUpdateFields = {
   advertising_identity: v.optional(v.boolean(INVALID)),
   advertising_name: v.optional(v.pipe(v.string(INVALID), v.trim(), v.maxLength(100, max(100))), ''),
   advertising_registered_on: v.optional(v.nullable(v.pipe(v.string(INVALID), v.trim())), null),
+  /** The dialer's cap (Hotline.max_calls_per_minute): a whole number 1–600; '' or null, no cap; absent keeps what is stored. */
+  max_calls_per_minute: v.optional(
+    v.pipe(
+      v.union([v.null(), v.number(), v.string()], TELECOM_MSG.dialRate),
+      v.transform((x): number | null => (x === null ? null : typeof x === 'number' ? x : x.trim() === '' ? null : /^\d{1,4}$/.test(x.trim()) ? Number(x.trim()) : NaN)),
+      v.check((x) => x === null || (Number.isInteger(x) && x >= 1 && x <= MAX_CALLS_PER_MINUTE), TELECOM_MSG.dialRate),
+    ),
+  ),
 };
 type HotlineUpdateFields = v.InferOutput<v.ObjectSchema<typeof hotlineUpdateFields, undefined>>;
 const identityCheck = <K extends 'advertising_name' | 'advertising_registered_on'>(key: K, ok: (x: HotlineUpdateFields) => boolean, message: (x: HotlineUpdateFields) => string) =>

@@ -22,6 +22,7 @@ export function monitorFixture(over: Partial<MonitorSnapshot> = {}): MonitorSnap
         today: { offered: 10, answered: 8, abandoned: 1, service_level: 0.75, avg_wait_sec: 12, avg_talk_sec: 95 },
       },
     ],
+    campaigns: [],
     calls: [
       {
         call_id: 'c1', direction: 'inbound', caller: '0912345678', callee: '02873000001', did: '02873000001',

@@ -46,6 +46,14 @@ export function digestHeader(o: { method: string; uri: string; user: string; pas
   return `Digest ${parts.join(', ')}`;
 }
 
+/**
+ * How long a request waits for its final answer: what the proxy itself may take, not what it takes on a
+ * quiet machine — a new call's INVITE may wait up to 8 s for its plan (sip/kamailio.cfg, PLAN_WAIT) and a
+ * digest up to 2 s for the API's credentials; at load 13 an INVITE of carrier-calls.integration went
+ * unanswered for 3 s, the old limit (ci3 of the thirtieth session). An answer that comes is taken at once.
+ */
+const ANSWER_WITHIN_MS = 15_000;
+
 export class SipUdpClient {
   private readonly sock: Socket = createSocket('udp4');
   private waiters: { callId: string; cseq: string; resolve: (raw: string) => void }[] = [];
@@ -88,11 +96,11 @@ export class SipUdpClient {
   }
 
   /** A request written by the test (its Call-ID and CSeq pair it with the final answer). */
-  sendRaw(msg: string, timeoutMs = 3000): Promise<SipResponse> {
+  sendRaw(msg: string, timeoutMs = ANSWER_WITHIN_MS): Promise<SipResponse> {
     return this.send(msg, timeoutMs);
   }
 
-  private send(msg: string, timeoutMs = 3000): Promise<SipResponse> {
+  private send(msg: string, timeoutMs = ANSWER_WITHIN_MS): Promise<SipResponse> {
     const callId = /^Call-ID: (.*)$/m.exec(msg)?.[1].trim() ?? '';
     const cseq = /^CSeq: (.*)$/m.exec(msg)?.[1].trim() ?? '';
     this.onSend?.(msg.slice(0, msg.indexOf(' ')), /^(Proxy-)?Authorization:/im.test(msg));

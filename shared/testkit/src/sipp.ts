@@ -97,6 +97,38 @@ export function carrierScenario(expect: number, holdMs: number | 'far-end' = 300
   return outcome({ name: 'carrier', from, to, cseq: 1, expect, holdMs, head: [invite(from, to, 1, ['X-Tongdai-At: [at]'], sdp)] });
 }
 
+/**
+ * A callee behind the carrier that answers after `answerMs`, talks `talkMs` (playing `audio`, raw µ-law
+ * PCMU, when given) and then hangs up itself: a BYE from the called side along the route set, as a person
+ * putting the phone down (a dialer's contact, a voice-OTP callee).
+ */
+export function calleeHangsUpScenario(answerMs: number, talkMs: number, audio?: string): string {
+  const capture = '<action><ereg regexp=".*" search_in="hdr" header="From:" assign_to="caller_from"/><ereg regexp="[^;]*" search_in="hdr" header="To:" assign_to="me"/></action>';
+  return scenario('callee-hangs-up', [
+    `  <recv request="INVITE" crlf="true" rrs="true">${capture}</recv>`,
+    msg([...replyHead('180 Ringing'), 'Content-Length: 0']),
+    `  <pause milliseconds="${answerMs}"/>`,
+    msg([...replyHead('200 OK'), 'Content-Type: application/sdp', 'Content-Length: [len]', '', SDP], ' retrans="500"'),
+    '  <recv request="ACK" crlf="true"/>',
+    ...(audio ? [`  <nop><action><exec rtp_stream="${audio},-1,0"/></action></nop>`] : []),
+    `  <pause milliseconds="${talkMs}"/>`,
+    ...(audio ? ['  <nop><action><exec rtp_stream="pause"/></action></nop>'] : []),
+    msg([
+      'BYE [next_url] SIP/2.0',
+      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+      '[routes]',
+      'From: [$me];tag=[pid]SIPpTag01[call_number]',
+      'To: [$caller_from]',
+      'Call-ID: [call_id]',
+      'CSeq: 1 BYE',
+      'Contact: <sip:[local_ip]:[local_port];transport=[transport]>',
+      'Max-Forwards: 70',
+      'Content-Length: 0',
+    ]),
+    '  <recv response="200"/>',
+  ].join('\n'));
+}
+
 /** An offer of G.711 A-law only (payload 8), which the media worker does not take (488). */
 export const PCMA_ONLY_SDP = SDP.replace('RTP/AVP 0', 'RTP/AVP 8').replace('a=rtpmap:0 PCMU/8000', 'a=rtpmap:8 PCMA/8000');
 
@@ -300,11 +332,18 @@ export function talkingPhoneScenario(audio: string, answerMs = 300, infos: { aft
 /** An SDP offer/answer whose RTP goes to [rtp_port] (an Ear), with telephone-event. */
 const EAR_SDP = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', 'm=audio [rtp_port] RTP/AVP 0 101', 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=sendrecv'].join('\n');
 
-/** A phone that answers after `answerMs` with its RTP on [rtp_port] (an Ear hears and speaks for it), then waits for the BYE. */
-export function earPhoneScenario(answerMs = 200): string {
+/**
+ * A phone that answers after `answerMs` with its RTP on [rtp_port] (an Ear hears and speaks for it), then waits for the BYE.
+ * `requireHeader`: the INVITE must carry that header matching `regexp`, else sipp fails the call (a dialer's agent leg).
+ */
+export function earPhoneScenario(answerMs = 200, o: { requireHeader?: { name: string; regexp: string } } = {}): string {
+  const check = o.requireHeader
+    ? `<action><ereg regexp="${o.requireHeader.regexp}" search_in="hdr" header="${o.requireHeader.name}:" check_it="true" assign_to="required"/></action>`
+    : '';
   return scenario('phone-with-ear', [
-    '  <recv request="INVITE" crlf="true"/>',
-    msg([...replyHead('180 Ringing'), 'Content-Length: 0']),
+    `  <recv request="INVITE" crlf="true">${check}</recv>`,
+    // sipp refuses a scenario whose variable is set and never read: the header goes back in the 180.
+    msg([...replyHead('180 Ringing'), ...(check ? ['X-Required: [$required]'] : []), 'Content-Length: 0']),
     `  <pause milliseconds="${answerMs}"/>`,
     msg([...replyHead('200 OK'), 'Content-Type: application/sdp', 'Content-Length: [len]', '', EAR_SDP], ' retrans="500"'),
     '  <recv request="ACK" crlf="true"/>',

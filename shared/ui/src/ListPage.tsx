@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Button, Input, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
 } from '@fluentui/react-components';
@@ -80,11 +80,30 @@ export function ListPage<T>(p: ListPageProps<T>) {
   const s = useStyles();
   const { t } = useTranslation(UI_NS);
   const [draft, setDraft] = useState(p.list.search);
-  useEffect(() => setDraft(p.list.search), [p.list.search]);
+  // The search the box itself put in the URL: when the router shows it, the box already holds it or
+  // more — the user typed on (or cleared the box) while a loaded page's router was slow to show it,
+  // and taking the URL's value then undid that typing (the do-not-call list kept a cleared search, in
+  // CI). Only a search that came from elsewhere (back, a link) replaces what is in the box.
+  const sent = useRef<string[]>([]);
   useEffect(() => {
-    const h = setTimeout(() => draft !== p.list.search && p.list.setSearch(draft.trim()), 300);
+    const mine = sent.current.indexOf(p.list.search);
+    if (mine >= 0) sent.current.splice(0, mine + 1);
+    else {
+      sent.current = [];
+      setDraft(p.list.search);
+    }
+  }, [p.list.search]);
+  // Against the URL's search as it is now (not as it was when the box last changed), so a change
+  // typed before the router showed the previous one is still applied after it.
+  useEffect(() => {
+    const q = draft.trim();
+    const h = setTimeout(() => {
+      if (q === p.list.search) return;
+      sent.current.push(q);
+      p.list.setSearch(q);
+    }, 300);
     return () => clearTimeout(h);
-  }, [draft]);
+  }, [draft, p.list.search]);
   const error = useApiError(p.query.error);
   const data = p.query.data;
   const pages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.per_page)) : 1;

@@ -9,7 +9,7 @@ import type { Candidate, ContactRow } from './contacts';
 
 type Row = Omit<Campaign, 'progress' | 'question_ids' | 'agent_ids' | 'team_ids'> & { question_ids: number[] | null; agent_ids: number[] | null; team_ids: number[] | null };
 
-const CAMPAIGN = `select c.id, c.family, c.name, c.description, c.purpose, c.state, c.script, c.time_group_id, g.name as time_group_name,
+const CAMPAIGN = `select c.id, c.family, c.name, c.description, c.purpose, c.mode, (c.abandon_cap * 100)::float8 as abandon_cap_pct, c.state, c.script, c.time_group_id, g.name as time_group_name,
     c.hotline_id, n.number as hotline_number, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts, c.started_at, c.ended_at, c.created_at, c.updated_at,
     (select array_agg(q.question_id order by q.position) from campaign_questions q where q.campaign_id = c.id) as question_ids,
     (select array_agg(a.user_id order by a.user_id) from campaign_agents a where a.campaign_id = c.id and a.user_id is not null) as agent_ids,
@@ -37,6 +37,29 @@ export async function progressOf(tx: Queryable, ids: number[]): Promise<Map<numb
       group by campaign_id, state, result, refusal`,
     [ids],
   );
+  // A progressive campaign's dialer: its calls now and so far (an answered call has its Call-ID), its ready agents.
+  // With its hotline's calls-per-minute cap (null: none) and the dialer calls started through it in the last minute.
+  const dialer = await tx.query<{ id: number; calling: number; talking: number; answered: number; abandoned: number; ready: number; cap: number | null; started: number }>(
+    `select c.id, n.max_calls_per_minute as cap,
+            case when n.max_calls_per_minute is null then 0 else (
+              select count(*)::int from campaigns h join campaign_attempts x on x.campaign_id = h.id and x.dialer_state is not null
+               where h.hotline_id = c.hotline_id and x.started_at > now() - interval '60 seconds') end as started,
+            count(a.id) filter (where a.dialer_state in ('calling', 'answered'))::int as calling,
+            count(a.id) filter (where a.dialer_state = 'bridged')::int as talking,
+            count(a.id) filter (where a.call_id is not null)::int as answered,
+            count(a.id) filter (where a.result = 'abandoned')::int as abandoned,
+            (select count(*)::int from campaign_dialer_agents r where r.campaign_id = c.id and r.ready_until > now()) as ready
+       from campaigns c join pbx_numbers n on n.id = c.hotline_id left join campaign_attempts a on a.campaign_id = c.id and a.dialer_state is not null
+      where c.id = any($1::int[]) and c.mode in ('progressive', 'predictive')
+      group by c.id, n.id`,
+    [ids],
+  );
+  for (const d of dialer.rows) {
+    out.get(d.id)!.dialer = {
+      calling: d.calling, talking: d.talking, ready: d.ready, answered: d.answered, abandoned: d.abandoned,
+      hotline_minute: d.cap === null ? null : { cap: d.cap, started: d.started },
+    };
+  }
   for (const r of rows) {
     const p = out.get(r.campaign_id)!;
     p.total += r.n;
@@ -96,12 +119,12 @@ export async function existing(tx: Queryable, table: 'pbx_time_groups' | 'survey
   return new Set(rows.map((r) => r.id));
 }
 
-const COLUMNS = (c: CampaignInput) => [c.name, c.description, c.purpose, c.script, c.time_group_id, c.hotline_id, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts];
+const COLUMNS = (c: CampaignInput) => [c.name, c.description, c.purpose, c.script, c.time_group_id, c.hotline_id, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts, c.mode, c.abandon_cap_pct / 100];
 
 export async function insertCampaign(tx: Queryable, tenantId: number, family: CampaignFamily, c: CampaignInput): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into campaigns (tenant_id, family, name, description, purpose, script, time_group_id, hotline_id, retry_busy_min, retry_no_answer_min, max_attempts)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+    `insert into campaigns (tenant_id, family, name, description, purpose, script, time_group_id, hotline_id, retry_busy_min, retry_no_answer_min, max_attempts, mode, abandon_cap)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
     [tenantId, family, ...COLUMNS(c)],
   );
   return rows[0].id;
@@ -110,7 +133,7 @@ export async function insertCampaign(tx: Queryable, tenantId: number, family: Ca
 export async function updateCampaign(tx: Queryable, id: number, c: CampaignInput): Promise<void> {
   await tx.query(
     `update campaigns set name = $2, description = $3, purpose = $4, script = $5, time_group_id = $6, hotline_id = $7, retry_busy_min = $8,
-        retry_no_answer_min = $9, max_attempts = $10, updated_at = now() where id = $1`,
+        retry_no_answer_min = $9, max_attempts = $10, mode = $11, abandon_cap = $12, updated_at = now() where id = $1`,
     [id, ...COLUMNS(c)],
   );
 }

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  CAMPAIGN_MSG, CONTACT_IMPORT_MAX_ROWS, CampaignListQuerySchema, ContactAnswerSchema, ContactResultSchema, campaignWorkApi, type ContactAnswer, type ContactResultInput, CampaignTransitionSchema, ContactListQuerySchema, CrmFilterSchema, FEATURES, PBX_MSG, PERM,
+  CAMPAIGN_MSG, CONTACT_IMPORT_MAX_ROWS, CampaignListQuerySchema, ContactAnswerSchema, ReadySchema, type ReadyInput, ContactResultSchema, campaignWorkApi, type ContactAnswer, type ContactResultInput, CampaignTransitionSchema, ContactListQuerySchema, CrmFilterSchema, FEATURES, PBX_MSG, PERM,
   campaignApi, campaignInputSchema, campaignResultsApi, type CampaignFamily, type CampaignInput, type CampaignListQuery, type CampaignTransition, type ContactListQuery,
   type CrmFilter, GoogleSheetImportSchema, type GoogleSheetImport,
 } from '@tongdai/contracts';
@@ -14,6 +14,7 @@ import { readRows, type SheetLimits } from '../../http/sheet';
 import { readUpload } from '../../http/upload';
 import { validate } from '../../http/validate';
 import { createCampaignsService } from './campaigns.service';
+import { dialerFigures } from './dialer-live.service';
 import { createGoogleCredentialsService } from './google-credentials';
 import { createResultsService } from './results.service';
 import { createWorkService, type Agent } from './work.service';
@@ -69,9 +70,13 @@ export function campaignsRoutes(family: CampaignFamily) {
       await svc.remove(tid(request), family, idOf(request.params));
       return reply.status(204).send();
     });
-    app.post(`${one}/state`, { preHandler: [...run, validate({ body: CampaignTransitionSchema })], schema }, async (request) => ({
-      data: await svc.transition(tid(request), family, idOf(request.params), (request.body as CampaignTransition).to),
-    }));
+    // The /monitor wall's dialer campaigns: a state change puts one on it, moves it or takes it off.
+    const moved = dialerFigures(app.deps.db, app.deps.hub);
+    app.post(`${one}/state`, { preHandler: [...run, validate({ body: CampaignTransitionSchema })], schema }, async (request) => {
+      const data = await svc.transition(tid(request), family, idOf(request.params), (request.body as CampaignTransition).to);
+      moved(tid(request), data.id);
+      return { data };
+    });
     app.get(`${one}/progress`, { preHandler: view, schema }, async (request) => ({ data: await svc.progress(tid(request), family, idOf(request.params)) }));
     app.get(`${one}/contacts`, { preHandler: [...view, validate({ query: ContactListQuerySchema })], schema }, async (request) =>
       svc.contacts(tid(request), family, idOf(request.params), request.query as ContactListQuery, await recordingAccess(request)),
@@ -120,6 +125,13 @@ export function campaignsRoutes(family: CampaignFamily) {
     app.get(`${contact}/dial`, { preHandler: run, schema }, async (request) => {
       const { id, contactId } = contactParams(request);
       return { data: await work.dial(agent(request), family, id, contactId) };
+    });
+    // A progressive campaign's agent takes the dialer's calls, or pauses (issue 34).
+    app.get(`/${wapi.ready(':id')}`, { preHandler: run, schema }, async (request) => ({ data: await work.readyState(agent(request), family, idOf(request.params)) }));
+    app.put(`/${wapi.ready(':id')}`, { preHandler: [...run, validate({ body: ReadySchema })], schema }, async (request) => {
+      const data = await work.setReady(agent(request), family, idOf(request.params), (request.body as ReadyInput).ready);
+      moved(tid(request), idOf(request.params));
+      return { data };
     });
     // Results (slice 4): campaign.view reads them; campaign.export streams the contacts with their answers.
     const results = createResultsService(app.deps.db);

@@ -107,14 +107,14 @@ export function createCampaignsService(db: Db) {
         return found(await repo.getCampaign(tx, family, id));
       }),
 
-    /** An ended campaign is final; a running one keeps its purpose, hotline and questions (pause it to change them). */
+    /** An ended campaign is final; a running one keeps its purpose, hotline, questions and mode (pause it to change them). */
     update: (tenantId: number, family: CampaignFamily, id: number, input: CampaignInput) =>
       db.withTenant(tenantId, async (tx) => {
         const campaign = await locked(tx, family, id);
         if (campaign.state === 'ended') throw new CampaignStateError(CAMPAIGN_MSG.ended);
         if (campaign.state === 'running') {
           const before = found(await repo.getCampaign(tx, family, id));
-          if (before.purpose !== input.purpose || before.hotline_id !== input.hotline_id || !sameList(before.question_ids, input.question_ids)) {
+          if (before.purpose !== input.purpose || before.hotline_id !== input.hotline_id || before.mode !== input.mode || !sameList(before.question_ids, input.question_ids)) {
             throw new CampaignStateError(CAMPAIGN_MSG.lockedWhileRunning);
           }
         }

@@ -1,4 +1,4 @@
-import type { CampaignFamily, ContactResult, QuestionAsAsked, SurveyAnswerValue, TimeRange, WorkAttempt, WorkQuestion } from '@tongdai/contracts';
+import type { CampaignFamily, CampaignMode, ContactResult, DialerCallState, QuestionAsAsked, SurveyAnswerValue, TimeRange, WorkAttempt, WorkQuestion } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { iso } from '../../db/sql';
 
@@ -11,17 +11,21 @@ export interface WorkCampaignRow {
   purpose: 'advertising' | 'care' | 'transactional';
   state: string;
   script: string;
+  hotline_id: number;
   hotline_number: string;
   time_group_id: number | null;
   retry_busy_min: number;
   retry_no_answer_min: number;
   max_attempts: number;
+  mode: CampaignMode;
+  /** Predictive: the share of answered calls that may be abandoned (0.005–0.03). */
+  abandon_cap: string | number;
 }
 
-export async function workCampaign(tx: Queryable, family: CampaignFamily, id: number): Promise<WorkCampaignRow | null> {
+export async function workCampaign(tx: Queryable, family: CampaignFamily | null, id: number): Promise<WorkCampaignRow | null> {
   const { rows } = await tx.query<WorkCampaignRow>(
-    `select c.id, c.family, c.name, c.purpose, c.state, c.script, n.number as hotline_number, c.time_group_id, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts
-       from campaigns c join pbx_numbers n on n.id = c.hotline_id where c.id = $1 and c.family = $2`,
+    `select c.id, c.family, c.name, c.purpose, c.state, c.script, c.hotline_id, n.number as hotline_number, c.time_group_id, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts, c.mode, c.abandon_cap
+       from campaigns c join pbx_numbers n on n.id = c.hotline_id where c.id = $1 and ($2::text is null or c.family = $2)`,
     [id, family],
   );
   return rows[0] ?? null;
@@ -64,8 +68,11 @@ export interface HeldRow {
   attempts: number;
   callback_user_id: number | null;
   held_until: unknown;
+  /** Its latest dialer call's state (progressive campaigns); null when the dialer never called it. */
+  dialer_state: DialerCallState | null;
 }
-const HELD = 'id::int, name, number, fields, customer_id, attempts, callback_user_id, held_until';
+const HELD = `id::int, name, number, fields, customer_id, attempts, callback_user_id, held_until,
+  (select a.dialer_state from campaign_attempts a where a.contact_id = campaign_contacts.id and a.dialer_state is not null order by a.id desc limit 1) as dialer_state`;
 
 /** Serialises one agent's hand-outs in one campaign (until the transaction ends). */
 export async function agentTurn(tx: Queryable, campaignId: number, userId: number): Promise<void> {
@@ -89,10 +96,10 @@ export async function renewHeld(tx: Queryable, campaignId: number, userId: numbe
  * first. `for update skip locked`: two agents (two API instances) racing never get the same row —
  * the second skips the row the first has locked and takes the next.
  */
-export async function handOut(tx: Queryable, campaignId: number, userId: number, at: Date, leaseSec: number): Promise<HeldRow | null> {
+export async function handOut(tx: Queryable, campaignId: number, userId: number | null, at: Date, leaseSec: number): Promise<HeldRow | null> {
   const { rows } = await tx.query<HeldRow>(
-    `update campaign_contacts c set state = 'held', held_by = $2, held_until = $3::timestamptz + make_interval(secs => $4), updated_at = $3
-      where c.id = (select id from campaign_contacts
+    `update campaign_contacts set state = 'held', held_by = $2, held_until = $3::timestamptz + make_interval(secs => $4), updated_at = $3
+      where id = (select id from campaign_contacts
                      where campaign_id = $1 and (state = 'pending' and next_at <= $3
                             or state = 'callback' and next_at <= $3 and callback_user_id = $2
                             or state = 'held' and held_until < $3)
@@ -149,7 +156,7 @@ export async function lockHeld(tx: Queryable, campaignId: number, contactId: num
   return rows[0] ?? null;
 }
 
-export async function insertAttempt(tx: Queryable, tenantId: number, contactId: number, userId: number, at: Date, refusal: string | null, result: ContactResult | null = null): Promise<number> {
+export async function insertAttempt(tx: Queryable, tenantId: number, contactId: number, userId: number | null, at: Date, refusal: string | null, result: ContactResult | null = null): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `insert into campaign_attempts (tenant_id, contact_id, user_id, started_at, refusal, result) values ($1, $2, $3, $4, $5, $6) returning id::int`,
     [tenantId, contactId, userId, at, refusal, result],
@@ -226,4 +233,268 @@ export async function campaignHotlineOfCall(tx: Queryable, extension: string, nu
 export async function latestAllowedAttempt(tx: Queryable, since: Date): Promise<Date | null> {
   const { rows } = await tx.query<{ at: Date | null }>('select max(started_at) as at from campaign_attempts where refusal is null and started_at >= $1', [since]);
   return rows[0]?.at ?? null;
+}
+
+// ---- The progressive dialer (issue 34, ADR 0055) ----
+
+/** Marks the agent ready for the campaign's dialer until `until` (a renewal moves it on), or not ready (null). */
+export async function setReady(tx: Queryable, tenantId: number, campaignId: number, userId: number, until: Date | null, at: Date): Promise<void> {
+  if (!until) {
+    await tx.query('delete from campaign_dialer_agents where campaign_id = $1 and user_id = $2', [campaignId, userId]);
+    return;
+  }
+  await tx.query(
+    `insert into campaign_dialer_agents (tenant_id, campaign_id, user_id, ready_until, updated_at) values ($1, $2, $3, $4, $5)
+     on conflict (campaign_id, user_id) do update set ready_until = excluded.ready_until`,
+    [tenantId, campaignId, userId, until, at],
+  );
+}
+
+/** Until when the agent is ready (null: not ready, or it ran out before `at`). */
+export async function readyUntil(tx: Queryable, campaignId: number, userId: number, at: Date): Promise<Date | null> {
+  const { rows } = await tx.query<{ ready_until: Date }>(
+    'select ready_until from campaign_dialer_agents where campaign_id = $1 and user_id = $2 and ready_until > $3',
+    [campaignId, userId, at],
+  );
+  return rows[0] ? new Date(rows[0].ready_until as unknown as string) : null;
+}
+
+/** Whether the hand-out would find a contact for this agent now (the same conditions, no lock). */
+export async function anyDue(tx: Queryable, campaignId: number, userId: number, at: Date): Promise<boolean> {
+  const { rows } = await tx.query(
+    `select 1 from campaign_contacts where campaign_id = $1 and (state = 'pending' and next_at <= $3
+        or state = 'callback' and next_at <= $3 and callback_user_id = $2 or state = 'held' and held_until < $3) limit 1`,
+    [campaignId, userId, at],
+  );
+  return rows.length > 0;
+}
+
+/** The extension of the account (its linked subscriber), or null. */
+export async function extensionOf(tx: Queryable, userId: number): Promise<string | null> {
+  const { rows } = await tx.query<{ extension: string }>('select extension from subscribers where user_id = $1', [userId]);
+  return rows[0]?.extension ?? null;
+}
+
+/** An agent the dialer may call for: ready on a running progressive campaign, holding none of its contacts, in no dialer call. */
+export interface ReadyAgent {
+  tenant_id: number;
+  ma_dn: string;
+  campaign_id: number;
+  user_id: number;
+  extension: string;
+}
+
+/**
+ * Across tenants (withSystem): agents ready now on running progressive campaigns who hold no contact
+ * of that campaign and are in no dialer call, the longest waiting first. Read without locks: the
+ * hand-out for each one locks its readiness row and asks again (`lockReadyAgent`).
+ */
+export async function readyAgents(tx: Queryable, at: Date, limit: number): Promise<ReadyAgent[]> {
+  const { rows } = await tx.query<ReadyAgent>(
+    `select a.tenant_id, t.ma_dn, a.campaign_id, a.user_id, s.extension
+       from campaign_dialer_agents a
+       join campaigns c on c.id = a.campaign_id and c.state = 'running' and c.mode = 'progressive'
+       join tenants t on t.id = a.tenant_id
+       join subscribers s on s.tenant_id = a.tenant_id and s.user_id = a.user_id
+      where a.ready_until > $1
+        and not exists (select 1 from campaign_contacts k where k.campaign_id = a.campaign_id and k.state = 'held' and k.held_by = a.user_id and k.held_until > $1)
+        and not exists (select 1 from campaign_attempts x where x.tenant_id = a.tenant_id and x.user_id = a.user_id and x.refusal is null
+                          and x.dialer_state in ('calling', 'answered', 'bridged'))
+      order by a.updated_at, a.campaign_id, a.user_id
+      limit $2`,
+    [at, limit],
+  );
+  return rows;
+}
+
+/**
+ * The agent's readiness row locked for this hand-out, and still free (the same conditions as
+ * readyAgents): two API instances, or two asks, never dial twice for one agent — the second skips
+ * the locked row, or finds the first one's held contact once it committed.
+ */
+export async function lockReadyAgent(tx: Queryable, campaignId: number, userId: number, at: Date): Promise<boolean> {
+  const { rows } = await tx.query(
+    `select 1 from campaign_dialer_agents a
+      where a.campaign_id = $1 and a.user_id = $2 and a.ready_until > $3
+        and not exists (select 1 from campaign_contacts k where k.campaign_id = a.campaign_id and k.state = 'held' and k.held_by = a.user_id and k.held_until > $3)
+        and not exists (select 1 from campaign_attempts x where x.tenant_id = a.tenant_id and x.user_id = a.user_id and x.refusal is null
+                          and x.dialer_state in ('calling', 'answered', 'bridged'))
+      for update of a skip locked`,
+    [campaignId, userId, at],
+  );
+  return rows.length > 0;
+}
+
+/** The longest-waiting agent goes to the back once called for. */
+export async function touchReady(tx: Queryable, campaignId: number, userId: number, at: Date): Promise<void> {
+  await tx.query('update campaign_dialer_agents set updated_at = $3 where campaign_id = $1 and user_id = $2', [campaignId, userId, at]);
+}
+
+/** The attempt is a dialer call now placed (calling). */
+/**
+ * The calls the dialer may still start through a hotline now under its cap (`pbx_numbers.max_calls_per_minute`,
+ * counted over the last 60 s across every campaign calling from it), and when the oldest of those leaves the
+ * minute (a call may start then). The hotline's row is locked until the transaction ends, so instances
+ * claiming at once count one after the other and never start more than the cap together. No cap: Infinity.
+ */
+export async function hotlineRoom(tx: Queryable, hotlineId: number, at: Date): Promise<{ room: number; freesAt: Date | null }> {
+  const { rows: [hotline] } = await tx.query<{ cap: number | null }>('select max_calls_per_minute as cap from pbx_numbers where id = $1 for no key update', [hotlineId]);
+  if (!hotline || hotline.cap === null) return { room: Infinity, freesAt: null };
+  const { rows } = await tx.query<{ started_at: Date | string }>(
+    `select a.started_at from campaigns c join campaign_attempts a on a.campaign_id = c.id and a.dialer_state is not null
+      where c.hotline_id = $1 and a.started_at > $2::timestamptz - interval '60 seconds' and a.started_at <= $2::timestamptz
+      order by a.started_at desc limit $3`,
+    [hotlineId, at, hotline.cap],
+  );
+  const room = hotline.cap - rows.length;
+  return { room, freesAt: room > 0 ? null : new Date(new Date(rows[rows.length - 1].started_at).getTime() + 60_000) };
+}
+
+export async function startDialerCall(tx: Queryable, attemptId: number, campaignId: number, at: Date): Promise<void> {
+  await tx.query("update campaign_attempts set dialer_state = 'calling', dialer_at = $2, campaign_id = $3 where id = $1", [attemptId, at, campaignId]);
+}
+
+export interface DialerCallRow {
+  id: number;
+  call_id: string | null;
+  contact_id: number;
+  /** The agent the call is for: progressive, from the dial; predictive, from the agent it was given to on the answer (null until then). */
+  user_id: number | null;
+  dialer_state: DialerCallState;
+  campaign_id: number;
+  number: string;
+  contact_state: string;
+  held_by: number | null;
+  attempts: number;
+  retry_busy_min: number;
+  retry_no_answer_min: number;
+  max_attempts: number;
+}
+
+/** A dialer call with its contact and campaign, locked for its report. */
+export async function lockDialerCall(tx: Queryable, attemptId: number): Promise<DialerCallRow | null> {
+  const { rows } = await tx.query<DialerCallRow>(
+    `select a.id::int, a.call_id, a.contact_id::int, a.user_id, a.dialer_state, k.campaign_id, k.number, k.state as contact_state, k.held_by, k.attempts,
+            c.retry_busy_min, c.retry_no_answer_min, c.max_attempts
+       from campaign_attempts a join campaign_contacts k on k.id = a.contact_id join campaigns c on c.id = k.campaign_id
+      where a.id = $1 and a.dialer_state is not null for update of a, k`,
+    [attemptId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function moveDialerCall(
+  tx: Queryable, attemptId: number, state: DialerCallState, at: Date,
+  o: { callId?: string | null; result?: ContactResult | null; durationS?: number | null } = {},
+): Promise<void> {
+  await tx.query(
+    `update campaign_attempts set dialer_state = $2, dialer_at = $3, call_id = coalesce($4, call_id), result = coalesce($5, result),
+        duration_s = coalesce($6, duration_s), answered_at = case when $2 = 'answered' then $3 else answered_at end where id = $1`,
+    [attemptId, state, at, o.callId ?? null, o.result ?? null, o.durationS ?? null],
+  );
+}
+
+/** Across tenants (withSystem): dialer calls no worker reported on since `before` (each report locks its own). */
+export async function lostDialerCalls(tx: Queryable, before: Date, bridgedBefore: Date): Promise<{ id: number; tenant_id: number; dialer_state: DialerCallState }[]> {
+  const { rows } = await tx.query<{ id: number; tenant_id: number; dialer_state: DialerCallState }>(
+    `select id::int, tenant_id, dialer_state from campaign_attempts
+      where dialer_state in ('calling', 'answered') and dialer_at < $1 or dialer_state = 'bridged' and dialer_at < $2 limit 100`,
+    [before, bridgedBefore],
+  );
+  return rows;
+}
+
+// ---- Predictive (issue 34, ADR 0055): the pacing's floor and what the campaign's calls showed ----
+
+/** Running predictive campaigns with an agent ready now, across tenants (withSystem). */
+export async function predictiveCampaigns(tx: Queryable, at: Date): Promise<{ id: number; tenant_id: number; ma_dn: string }[]> {
+  const { rows } = await tx.query<{ id: number; tenant_id: number; ma_dn: string }>(
+    `select c.id, c.tenant_id, t.ma_dn from campaigns c join tenants t on t.id = c.tenant_id
+      where c.state = 'running' and c.mode = 'predictive'
+        and exists (select 1 from campaign_dialer_agents r where r.campaign_id = c.id and r.ready_until > $1)
+      order by c.id`,
+    [at],
+  );
+  return rows;
+}
+
+/** One campaign's pacing at a time across instances (a try: a campaign another instance paces now is skipped). */
+export async function tryPacingTurn(tx: Queryable, campaignId: number): Promise<boolean> {
+  const { rows } = await tx.query<{ ok: boolean }>("select pg_try_advisory_xact_lock(hashtext('campaigns.pace'), $1) as ok", [campaignId]);
+  return rows[0].ok;
+}
+
+/**
+ * The campaign's ready agents and where each stands: in a dialer call (answered or bridged: since when),
+ * holding a contact with no call (the result still to choose), or neither (free, if their phone is).
+ */
+export interface AgentStanding {
+  user_id: number;
+  extension: string;
+  in_call_since: Date | null;
+  holding: boolean;
+}
+export async function agentStandings(tx: Queryable, campaignId: number, at: Date): Promise<AgentStanding[]> {
+  const { rows } = await tx.query<AgentStanding>(
+    `select r.user_id, s.extension,
+            (select coalesce(x.answered_at, x.dialer_at) from campaign_attempts x where x.tenant_id = r.tenant_id and x.user_id = r.user_id
+               and x.dialer_state in ('answered', 'bridged') order by x.id desc limit 1) as in_call_since,
+            exists (select 1 from campaign_contacts k where k.campaign_id = r.campaign_id and k.state = 'held' and k.held_by = r.user_id and k.held_until > $2) as holding
+       from campaign_dialer_agents r join subscribers s on s.tenant_id = r.tenant_id and s.user_id = r.user_id
+      where r.campaign_id = $1 and r.ready_until > $2
+      order by r.updated_at, r.user_id`,
+    [campaignId, at],
+  );
+  return rows;
+}
+
+/** The campaign's dialer calls still ringing (their ages come from `started_at`) and answered with no agent yet. */
+export async function unansweredCalls(tx: Queryable, campaignId: number): Promise<{ started_at: Date; waiting: boolean }[]> {
+  const { rows } = await tx.query<{ started_at: Date; waiting: boolean }>(
+    `select started_at, dialer_state = 'answered' as waiting from campaign_attempts
+      where campaign_id = $1 and (dialer_state = 'calling' or dialer_state = 'answered' and user_id is null)`,
+    [campaignId],
+  );
+  return rows;
+}
+
+/** The campaign's latest dialer calls with an outcome (a window), for what its calls showed; and its totals so far. */
+export interface DialerHistoryRow {
+  started_at: Date;
+  answered_at: Date | null;
+  dialer_at: Date;
+  dialer_state: DialerCallState;
+  result: string | null;
+  duration_s: number | null;
+}
+export async function dialerHistory(tx: Queryable, campaignId: number, window: number): Promise<{ recent: DialerHistoryRow[]; answered: number; abandoned: number }> {
+  const recent = await tx.query<DialerHistoryRow>(
+    `select started_at, answered_at, dialer_at, dialer_state, result, duration_s from campaign_attempts
+      where campaign_id = $1 and dialer_state is not null and (dialer_state <> 'calling')
+      order by id desc limit $2`,
+    [campaignId, window],
+  );
+  const totals = await tx.query<{ answered: number; abandoned: number }>(
+    `select count(*) filter (where answered_at is not null)::int as answered, count(*) filter (where result = 'abandoned')::int as abandoned
+       from campaign_attempts where campaign_id = $1 and dialer_state is not null`,
+    [campaignId],
+  );
+  return { recent: recent.rows, ...totals.rows[0] };
+}
+
+/** The campaign's agents free for an answered call now, the longest waiting first (none holding a contact or in a call). */
+export async function freeAgents(tx: Queryable, campaignId: number, at: Date): Promise<{ user_id: number; extension: string }[]> {
+  return (await agentStandings(tx, campaignId, at)).filter((a) => !a.in_call_since && !a.holding);
+}
+
+/** Gives an answered predictive call to this agent: their readiness locked and still free, the attempt and the contact theirs. */
+export async function giveCall(tx: Queryable, attemptId: number, contactId: number, campaignId: number, userId: number, at: Date, leaseSec: number): Promise<boolean> {
+  if (!(await lockReadyAgent(tx, campaignId, userId, at))) return false;
+  await tx.query('update campaign_attempts set user_id = $2 where id = $1 and user_id is null', [attemptId, userId]);
+  await tx.query(
+    "update campaign_contacts set held_by = $2, held_until = $3::timestamptz + make_interval(secs => $4), updated_at = $3 where id = $1 and state = 'held'",
+    [contactId, userId, at, leaseSec],
+  );
+  await touchReady(tx, campaignId, userId, at);
+  return true;
 }

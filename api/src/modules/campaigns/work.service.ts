@@ -1,8 +1,9 @@
 import {
-  ATTEMPT_DIAL_SEC, CONTACT_LEASE_SEC, allNumberForms, DECREE91_MESSAGES, WORK_MSG, asAsked, answerProblem, nationalForm, type CallDecision, type CampaignFamily, type ContactAnswer,
+  ATTEMPT_DIAL_SEC, CONTACT_LEASE_SEC, DIALER_READY_SEC, isDialerMode, type ContactResult, type ReadyState, allNumberForms, DECREE91_MESSAGES, WORK_MSG, asAsked, answerProblem, nationalForm, type CallDecision, type CampaignFamily, type ContactAnswer,
   type ContactResultInput, type TimeGroup, type WorkContact, type WorkNext,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
+import { placedCallsDue } from '../../db/due-signal';
 import { iso } from '../../db/sql';
 import { AppError } from '../../http/errors';
 import { matchesTimeGroup } from '../routing';
@@ -61,6 +62,32 @@ function notAgent(): AppError {
   return e;
 }
 
+/** Whether `at` is inside the campaign's calling window (no time group: always). */
+export async function inWindow(tx: Queryable, groupId: number | null, at: Date): Promise<boolean> {
+  if (groupId === null) return true;
+  const group = { ranges: await repo.timeRanges(tx, groupId) } as TimeGroup;
+  return matchesTimeGroup(group, at);
+}
+
+/**
+ * Where a contact goes after a call's result (an agent's, or the dialer's when no agent was on the
+ * line): busy / no answer / abandoned / failed → pending again after the campaign's minutes until its
+ * attempts are used up, then done; a callback → back to `callbackUserId` at that time; the rest done.
+ */
+export async function releaseAfter(
+  tx: Queryable, campaign: { retry_busy_min: number; retry_no_answer_min: number; max_attempts: number },
+  contactId: number, attempts: number, result: ContactResult, at: Date, callback?: { at: Date; userId: number },
+): Promise<void> {
+  const retryMin = result === 'busy' ? campaign.retry_busy_min : result === 'no_answer' || result === 'abandoned' || result === 'failed' ? campaign.retry_no_answer_min : null;
+  if (callback) {
+    await repo.releaseContact(tx, contactId, at, { state: 'callback', result: 'callback', nextAt: callback.at, callbackUserId: callback.userId });
+  } else if (retryMin !== null && attempts < campaign.max_attempts) {
+    await repo.releaseContact(tx, contactId, at, { state: 'pending', result, nextAt: new Date(at.getTime() + retryMin * MINUTE) });
+  } else {
+    await repo.releaseContact(tx, contactId, at, { state: 'done', result });
+  }
+}
+
 /** Who works: the tenant, the agent (the session's user) and the server clock of this request. */
 export interface Agent {
   tenantId: number;
@@ -75,6 +102,7 @@ export interface Agent {
  * are tested at 16:59:59 and 17:00:00 Vietnam time whatever the machine's zone.
  */
 export function createWorkService(db: Db) {
+  let lastWaitingWake = 0;
   /** The running campaign of this family, and the agent is one of its agents; 404 / 409 / 403 otherwise. */
   async function campaignFor(tx: Queryable, family: CampaignFamily, id: number, userId: number) {
     const campaign = await repo.workCampaign(tx, family, id);
@@ -82,12 +110,6 @@ export function createWorkService(db: Db) {
     if (campaign.state !== 'running') throw new CampaignStateError(WORK_MSG.notRunning);
     if (!(await repo.isAgent(tx, id, userId))) throw notAgent();
     return campaign;
-  }
-
-  async function inWindow(tx: Queryable, groupId: number | null, at: Date): Promise<boolean> {
-    if (groupId === null) return true;
-    const group = { ranges: await repo.timeRanges(tx, groupId) } as TimeGroup;
-    return matchesTimeGroup(group, at);
   }
 
   async function held(tx: Queryable, a: Agent, family: CampaignFamily, id: number, contactId: number) {
@@ -112,7 +134,31 @@ export function createWorkService(db: Db) {
       consent: termsOf(await consentInForce(tx, c.number)),
       history: await repo.attemptsOf(tx, c.id),
       answers: await repo.answersOf(tx, c.id),
+      dialer: c.dialer_state ? { state: c.dialer_state } : null,
     };
+  }
+
+  /**
+   * A progressive campaign's screen asking (issue 34): the contact the dialer holds for this agent, or
+   * why there is none — and, while the agent is ready, their readiness renewed (DIALER_READY_SEC) and
+   * the dialer woken to call for them. The screen never takes a contact itself.
+   */
+  async function progressiveNext(tx: Queryable, a: Agent, c: repo.WorkCampaignRow, campaign: WorkNext['campaign'], hide: ((phone: string) => string) | null): Promise<WorkNext> {
+    const row = await repo.renewHeld(tx, c.id, a.userId, a.at, CONTACT_LEASE_SEC);
+    if (row) return { campaign, contact: { ...(await shown(tx, a, row, hide)), campaign_id: c.id }, reason: null, message: null };
+    if (!(await repo.extensionOf(tx, a.userId))) return { campaign, contact: null, reason: 'no_extension', message: WORK_MSG.noExtension };
+    if (!(await repo.readyUntil(tx, c.id, a.userId, a.at))) return { campaign, contact: null, reason: 'not_ready', message: WORK_MSG.notReady };
+    await repo.setReady(tx, a.tenantId, c.id, a.userId, new Date(a.at.getTime() + DIALER_READY_SEC * 1000), a.at);
+    if (!(await inWindow(tx, c.time_group_id, a.at))) return { campaign, contact: null, reason: 'outside_window', message: WORK_MSG.outsideWindow };
+    if (!(await repo.anyDue(tx, c.id, a.userId, a.at))) return { campaign, contact: null, reason: 'empty', message: WORK_MSG.empty };
+    return { campaign, contact: null, reason: 'waiting', message: WORK_MSG.waiting };
+  }
+
+  /** The campaign, running, of this family, this user one of its agents, and progressive (409 otherwise). */
+  async function progressiveFor(tx: Queryable, family: CampaignFamily, id: number, userId: number) {
+    const c = await campaignFor(tx, family, id, userId);
+    if (!isDialerMode(c.mode)) throw new CampaignStateError(WORK_MSG.notProgressive);
+    return c;
   }
 
   return {
@@ -120,12 +166,13 @@ export function createWorkService(db: Db) {
     async next(a: Agent, family: CampaignFamily, id: number): Promise<WorkNext> {
       // The tenant's masking of numbers (SPEC §9), read before the hand-out's transaction.
       const hide = await phoneMasker(db, a.tenantId);
-      return db.withTenant(a.tenantId, async (tx) => {
+      const next = await db.withTenant(a.tenantId, async (tx): Promise<WorkNext> => {
         const c = await campaignFor(tx, family, id, a.userId);
         const campaign = {
           id: c.id, family: c.family, name: c.name, purpose: c.purpose, hotline_number: nationalForm(c.hotline_number), script: c.script,
-          questions: await repo.workQuestions(tx, id),
+          questions: await repo.workQuestions(tx, id), mode: c.mode,
         };
+        if (isDialerMode(c.mode)) return progressiveNext(tx, a, c, campaign, hide);
         // One hand-out at a time per agent and campaign: a double click or two tabs get one contact, not two.
         await repo.agentTurn(tx, id, a.userId);
         let row = await repo.renewHeld(tx, id, a.userId, a.at, CONTACT_LEASE_SEC);
@@ -136,6 +183,13 @@ export function createWorkService(db: Db) {
         if (!row) return { campaign, contact: null, reason: 'empty', message: WORK_MSG.empty };
         return { campaign, contact: { ...(await shown(tx, a, row, hide)), campaign_id: id }, reason: null, message: null };
       });
+      // Committed: an agent waiting for the dialer (ready, holding nothing) wakes the media workers' asks,
+      // at most once a second for the whole process (every waiting screen asks every DIALER_POLL_SEC).
+      if (next.reason === 'waiting' && Date.now() - lastWaitingWake >= 1000) {
+        lastWaitingWake = Date.now();
+        placedCallsDue.wake();
+      }
+      return next;
     },
 
     /** The screen is open: the lease goes on (409 when the contact went back to the pool and someone took it). */
@@ -166,6 +220,7 @@ export function createWorkService(db: Db) {
     call: (a: Agent, family: CampaignFamily, id: number, contactId: number): Promise<CallDecision> =>
       db.withTenant(a.tenantId, async (tx) => {
         const { campaign, contact } = await held(tx, a, family, id, contactId);
+        if (isDialerMode(campaign.mode)) throw new CampaignStateError(WORK_MSG.dialerCalls);
         const decision = await checkAndClaim(tx, a.tenantId, {
           kind: campaign.purpose, number: contact.number, hotline: campaign.hotline_number, at: a.at, campaignId: id, callId: null,
         });
@@ -195,14 +250,32 @@ export function createWorkService(db: Db) {
         if (open) await repo.setAttemptResult(tx, open, input.result);
         else await repo.insertAttempt(tx, a.tenantId, contactId, a.userId, a.at, null, input.result);
         const { attempts } = (await repo.lockHeld(tx, id, contactId, a.userId))!;
-        const retryMin = input.result === 'busy' ? campaign.retry_busy_min : input.result === 'no_answer' ? campaign.retry_no_answer_min : null;
-        if (callbackAt) {
-          await repo.releaseContact(tx, contactId, a.at, { state: 'callback', result: 'callback', nextAt: callbackAt, callbackUserId: a.userId });
-        } else if (retryMin !== null && attempts < campaign.max_attempts) {
-          await repo.releaseContact(tx, contactId, a.at, { state: 'pending', result: input.result, nextAt: new Date(a.at.getTime() + retryMin * MINUTE) });
-        } else {
-          await repo.releaseContact(tx, contactId, a.at, { state: 'done', result: input.result });
-        }
+        await releaseAfter(tx, campaign, contactId, attempts, input.result, a.at, callbackAt ? { at: callbackAt, userId: a.userId } : undefined);
+        return campaign.mode;
+      }).then((mode) => {
+        // Committed: a progressive campaign's agent is free again, the dialer calls for them at once.
+        if (isDialerMode(mode)) placedCallsDue.wake();
+      }),
+
+    /** GET …/ready: whether the agent takes the progressive campaign's calls now. */
+    readyState: (a: Agent, family: CampaignFamily, id: number): Promise<ReadyState> =>
+      db.withTenant(a.tenantId, async (tx) => {
+        await progressiveFor(tx, family, id, a.userId);
+        const until = await repo.readyUntil(tx, id, a.userId, a.at);
+        return { ready: !!until, ready_until: until ? until.toISOString() : null };
+      }),
+
+    /** PUT …/ready: "Sẵn sàng nhận cuộc gọi" (the dialer calls for the agent) or "Tạm dừng" (it stops; a call under way goes on). */
+    setReady: (a: Agent, family: CampaignFamily, id: number, ready: boolean): Promise<ReadyState> =>
+      db.withTenant(a.tenantId, async (tx) => {
+        await progressiveFor(tx, family, id, a.userId);
+        if (ready && !(await repo.extensionOf(tx, a.userId))) throw new CampaignStateError(WORK_MSG.noExtension);
+        const until = ready ? new Date(a.at.getTime() + DIALER_READY_SEC * 1000) : null;
+        await repo.setReady(tx, a.tenantId, id, a.userId, until, a.at);
+        return { ready, ready_until: until ? until.toISOString() : null };
+      }).then((state) => {
+        if (state.ready) placedCallsDue.wake();
+        return state;
       }),
 
     /** The number the softphone dials for this agent's allowed "Gọi" on the contact in the last few minutes. */

@@ -96,6 +96,18 @@ export type CallEvent =
   | { type: 'answered'; tenantId: number; callId: string; extension: string | null; outside?: true; at?: number }
   | { type: 'ended'; tenantId: number; callId: string; disposition: Disposition; extension: string | null; callerExtension?: string | null };
 
+/**
+ * A leg ended (tracker.events 'leg-ended'): it leaves no record and no 'ended' on the channel. How it
+ * ended, for the live state to end it where it shows it as a call of its own (live-feed.ts).
+ */
+export interface LegEnded {
+  tenantId: number;
+  callId: string;
+  parentCallId: string;
+  disposition: Disposition;
+  extension: string | null;
+}
+
 /** How a call ended, for its record; `reason` when the end itself says why (else the plan's step does). */
 interface CallEnd {
   endedAt: Date;
@@ -415,7 +427,10 @@ export class CallTracker {
       this.events.emit('queue-agent', e);
     }
     // A leg placed for a parent leaves no record and no event on the channel; the live state hears it.
-    if (call.parentCallId) return void this.events.emit('leg-ended', { tenantId: call.tenantId, callId: call.callId, parentCallId: call.parentCallId });
+    if (call.parentCallId) {
+      const e: LegEnded = { tenantId: call.tenantId, callId: call.callId, parentCallId: call.parentCallId, disposition: end.disposition, extension: call.answeredBy };
+      return void this.events.emit('leg-ended', e);
+    }
     this.write(call, end);
   }
 

@@ -216,5 +216,5 @@ describe('no ghost calls after a burst of failures (Kamailio + media worker + si
     expect(await liveCallIds()).toEqual([]);
     expect(dialogs()).toEqual([]);
     expect((await internal.inject({ headers: INTERNAL_HEADERS, url: '/internal/sip/calls' })).json().active).toBe(0);
-  }, 90_000);
+  }, 150_000);
 });

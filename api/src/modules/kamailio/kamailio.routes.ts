@@ -96,7 +96,7 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
   async function continued(q: v.InferOutput<typeof RouteQuery>): Promise<KamailioPlan> {
     const c = d.continuations.take(q.continue);
     if (!c) return refuse(404, 'Not Found');
-    const parent = tracker.get(c.parentCallId);
+    const parent = c.parentCallId ? tracker.get(c.parentCallId) : undefined;
     const trunks = await d.trunks(c.tenantId, await d.config(c.tenantId, c.maDn));
     const kamailio = { ...toKamailioPlan(c.plan, sipDomain(c.maDn), trunks), tenant: c.tenantId, tenant_max: trunks.maxChannels };
     tracker.start({

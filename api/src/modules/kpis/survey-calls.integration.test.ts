@@ -1,4 +1,4 @@
-import { KPI_MEASURES, campaignApi, vnDay, type CampaignFamily, type ContactResult, type Kpi } from '@tongdai/contracts';
+import { KPI_MEASURES, campaignApi, vnDay, type CampaignFamily, type AgentResult, type Kpi } from '@tongdai/contracts';
 import { createWorkService, type Agent } from '../campaigns/work.service';
 import { demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
 
@@ -39,7 +39,7 @@ describe('the KPI survey calls completed', () => {
   afterAll(() => t?.close());
 
   /** A running care campaign of the family whose contacts the agents work, each ended with its result at `at`. */
-  async function worked(family: CampaignFamily, results: { userId: number; result: ContactResult; at: Date }[]) {
+  async function worked(family: CampaignFamily, results: { userId: number; result: AgentResult; at: Date }[]) {
     const api = campaignApi(family);
     const body = family === 'survey'
       ? { name: `KPI ${family} ${Math.random()}`, question_ids: [question], agent_ids: [adminId, staffId], hotline_id: hotline, purpose: 'care' }

@@ -86,7 +86,8 @@ export function continuationPlan(config: PbxConfig, plan: RoutingPlan, stepIndex
 }
 
 export interface Continuation {
-  parentCallId: string;
+  /** The call this leg moves on (its record is the parent's); absent: a call of its own (a dialer's call to a contact). */
+  parentCallId?: string;
   tenantId: number;
   maDn: string;
   plan: RoutingPlan;

@@ -2,6 +2,7 @@ import { isMailboxName, sipDomain, type PbxConfig } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
+import type { DialerFiguresMoved } from '../campaigns/dialer-live.service';
 import { recordsAtWorker, recordsContinuation, type LiveState } from '../routing';
 import { signRecordingTicket } from '../recordings/recordings.service';
 import type { CallTracker } from '../cdr/call-tracker';
@@ -15,8 +16,12 @@ export interface MediaRouteDeps {
   continuations: Continuations;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
   liveState(tenantId: number, caller: string, config: PbxConfig): Promise<LiveState>;
+  /** The tenant's code (its SIP domain), for a continuation of a call the API knows only by tenant id. */
+  tenantCode(tenantId: number): Promise<string | null>;
   /** The caller entered a queue (the worker asked for its queue step): the live state's waiting caller. */
   onQueued?(callId: string, queueId: number, agents: string[]): void;
+  /** A dialer campaign's figures moved (originate.routes). */
+  dialerMoved?: DialerFiguresMoved;
 }
 
 const SessionQuery = v.object({

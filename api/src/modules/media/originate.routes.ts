@@ -1,8 +1,10 @@
-import { nationalForm, type OriginateJob, type PbxConfig } from '@tongdai/contracts';
-import type { FastifyInstance } from 'fastify';
+import { DIALER_OUTCOMES, nationalForm, type DialerJob, type DialerReportAnswer, type OriginateJob, type PbxConfig, type PlacedJob } from '@tongdai/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
-import { planCall, type LiveState } from '../routing';
+import type { DialerFiguresMoved } from '../campaigns/dialer-live.service';
+import { createDialerService, type DialerCallToPlace } from '../campaigns/dialer.service';
+import { planCall, type LiveState, type RoutingPlan } from '../routing';
 import { createVoiceOtpService, otpCallsDue, type DueCall } from '../voice-otp/voice-otp.service';
 import type { Continuations } from './continuation';
 
@@ -12,10 +14,19 @@ export interface OriginateDeps {
   continuations: Continuations;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
   liveState(tenantId: number, caller: string, config: PbxConfig): Promise<LiveState>;
+  /** The tenant's code (its SIP domain), for a continuation of a call the API knows only by tenant id. */
+  tenantCode(tenantId: number): Promise<string | null>;
+  /** A dialer campaign's figures moved (its calls placed or reported): the /monitor wall is told. */
+  dialerMoved?: DialerFiguresMoved;
 }
 
 /** How long an OTP call rings before the worker gives up (OTP_RING_SECONDS, default 30). */
 const ringSeconds = () => Math.min(120, Math.max(3, Number(process.env.OTP_RING_SECONDS) || 30));
+/** How long a dialer call rings the contact (DIALER_RING_SECONDS, default 30), then the agent (DIALER_AGENT_RING_SECONDS, 15). */
+const dialerRingSeconds = () => Math.min(120, Math.max(3, Number(process.env.DIALER_RING_SECONDS) || 30));
+const agentRingSeconds = () => Math.min(60, Math.max(2, Number(process.env.DIALER_AGENT_RING_SECONDS) || 15));
+/** The sweep of dialer calls no worker reports on runs at most this often, on the workers' asks. */
+const DIALER_SWEEP_MS = 30_000;
 
 const OriginateBody = v.object({
   worker: v.optional(v.pipe(v.string(), v.maxLength(300))),
@@ -24,7 +35,18 @@ const OriginateBody = v.object({
   /** Up to this many calls in one answer (`{ jobs }`); absent: one call, answered as the job itself. */
   max: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
 });
+const DialerReportBody = v.object({
+  kind: v.literal('dialer'),
+  id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,17}$/)),
+  tenant_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  attempt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  outcome: v.picklist(DIALER_OUTCOMES),
+  call_id: v.optional(v.pipe(v.string(), v.maxLength(300))),
+  duration_s: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(86_400)))),
+  status: v.optional(v.pipe(v.number(), v.integer())),
+});
 const OriginatedBody = v.object({
+  kind: v.optional(v.literal('otp')),
   id: v.pipe(v.string(), v.uuid()),
   tenant_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   outcome: v.picklist(['answered', 'completed', 'no_answer', 'busy', 'failed']),
@@ -47,6 +69,8 @@ const OriginatedBody = v.object({
  */
 export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps): void {
   const otp = createVoiceOtpService(d.db);
+  const dialer = createDialerService(d.db, d.dialerMoved);
+  let sweptAt = 0;
 
   // Closing answers every held ask at once (preClose: before the server waits for its open requests).
   let closing = false;
@@ -62,19 +86,33 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
     const until = Date.now() + waitMs;
     for (;;) {
       const since = otpCallsDue.generation;
+      if (Date.now() - sweptAt >= DIALER_SWEEP_MS) {
+        sweptAt = Date.now();
+        await dialer.failLostCalls(new Date()).catch(() => undefined);
+      }
       // Asked again and again by every worker: a database that is away answers 503 here, quietly
       // (the worker asks again a little later), instead of an error logged at every ask.
       const claimed = await otp.claimCalls(max ?? 1).catch(() => null);
       if (!claimed) return reply.status(503).send({ error: 'UNAVAILABLE' });
-      if (!claimed.length) {
+      // The campaign dialer's calls (issue 34) share the ask: what OTP left of `max`.
+      const progressive = claimed.length < (max ?? 1) ? await dialer.claimCalls((max ?? 1) - claimed.length, new Date(), agentFree).catch(() => null) : [];
+      const left = (max ?? 1) - claimed.length - (progressive?.length ?? 0);
+      const predictive = progressive && left > 0 ? await dialer.claimPredictive(left, new Date(), agentFree).catch(() => null) : [];
+      if (!progressive || !predictive) return reply.status(503).send({ error: 'UNAVAILABLE' });
+      const dialed = [...progressive, ...predictive];
+      if (!claimed.length && !dialed.length) {
         if (closing || !(await otpCallsDue.wait(until - Date.now(), since))) return reply.status(204).send();
         // The worker gave up on its ask meanwhile: a call claimed now would be placed by nobody.
         if (closing || request.raw.socket?.destroyed) return reply.status(204).send();
         continue;
       }
-      const jobs: OriginateJob[] = [];
+      const jobs: PlacedJob[] = [];
       for (const call of claimed) {
         const job = await jobOf(call);
+        if (job) jobs.push(job);
+      }
+      for (const call of dialed) {
+        const job = await dialerJobOf(call);
         if (job) jobs.push(job);
       }
       // Every claimed call failed to plan: ask the database again (more may be due), or wait.
@@ -83,18 +121,48 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
     }
   });
 
+  /** The agent's extension is registered and in no call now (the call plane's live state). */
+  async function agentFree(tenantId: number, maDn: string, extension: string): Promise<boolean> {
+    const state = await d.liveState(tenantId, extension, await d.config(tenantId, maDn));
+    return state.registered.has(extension) && !state.busy.has(extension);
+  }
+
+  /** The plan of a call out from `hotline` to `number`, as an agent's campaign call goes (its switchboard first); null when no rule lets it out. */
+  async function outPlan(tenantId: number, maDn: string, hotline: string, number: string, campaignId: number): Promise<RoutingPlan | null> {
+    const config = await d.config(tenantId, maDn);
+    const state = { ...(await d.liveState(tenantId, hotline, config)), campaignCaller: { campaignId, hotline } };
+    const plan = planCall(config, { from: hotline, to: nationalForm(number), direction: 'outbound', at: new Date() }, state);
+    return plan.steps[0]?.kind === 'forward' ? plan : null;
+  }
+
+  /**
+   * A dialer call as the worker places it. Its leg to the contact is a call of its own (no parent): the
+   * call record, the wall and the recording see an outbound call from the hotline, which the agent's
+   * leg (placed on the answer, below) joins as its answerer.
+   */
+  async function dialerJobOf(call: DialerCallToPlace): Promise<DialerJob | null> {
+    const plan = await outPlan(call.tenant_id, call.ma_dn, call.hotline, call.number, call.campaign_id);
+    if (!plan) {
+      await dialer.report(call.tenant_id, call.attempt_id, 'failed', {}, new Date());
+      return null;
+    }
+    const token = d.continuations.add({ tenantId: call.tenant_id, maDn: call.ma_dn, plan });
+    return {
+      kind: 'dialer', id: String(call.attempt_id), tenant_id: call.tenant_id, attempt: 1, token, caller: call.hotline, ring_s: dialerRingSeconds(),
+      campaign_id: call.campaign_id, contact_id: call.contact_id,
+    };
+  }
+
   /** A claimed call as the worker places it: its plan's token; null (and the call failed) when it cannot go out. */
   async function jobOf(call: DueCall): Promise<OriginateJob | null> {
     if (!call.hotline) {
       await otp.recordCallOutcome(call.tenant_id, call.id, 'failed');
       return null;
     }
-    const config = await d.config(call.tenant_id, call.ma_dn);
     const hotline = nationalForm(call.hotline);
-    const state = { ...(await d.liveState(call.tenant_id, hotline, config)), campaignCaller: { campaignId: 0, hotline } };
-    const plan = planCall(config, { from: hotline, to: nationalForm(call.phone), direction: 'outbound', at: new Date() }, state);
+    const plan = await outPlan(call.tenant_id, call.ma_dn, hotline, call.phone, 0);
     // No rule lets the number out (or the configuration refuses it): nothing to place.
-    if (plan.steps[0]?.kind !== 'forward') {
+    if (!plan) {
       await otp.recordCallOutcome(call.tenant_id, call.id, 'failed');
       return null;
     }
@@ -103,6 +171,7 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
   }
 
   app.post('/internal/sip/media/originated', async (request, reply) => {
+    if ((request.body as { kind?: unknown } | null)?.kind === 'dialer') return dialed(request.body, reply);
     const b = v.safeParse(OriginatedBody, request.body);
     if (!b.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
     // A report the worker sent again (its answer was lost) or about an earlier attempt: taken, ignored.
@@ -112,4 +181,29 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
     const applied = await otp.recordCallOutcome(b.output.tenant_id, b.output.id, b.output.outcome, duration, b.output.attempt);
     return { ok: true, applied };
   });
+
+  /**
+   * A dialer call's report (issue 34). `answered` is answered with the agent's leg: a continuation that
+   * rings the agent's extension alone (no voicemail, no forward: an abandoned call is the dialer's to
+   * count), under leg A's Call-ID so the agent answers the contact's call record.
+   */
+  async function dialed(body: unknown, reply: FastifyReply): Promise<DialerReportAnswer | FastifyReply> {
+    const b = v.safeParse(DialerReportBody, body);
+    if (!b.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const r = b.output;
+    const effect = await dialer.report(r.tenant_id, Number(r.id), r.outcome, { callId: r.call_id ?? null, durationS: r.duration_s ?? null, status: r.status ?? null }, new Date());
+    if (r.outcome !== 'answered') return { ok: true, applied: effect.applied };
+    const maDn = (effect.bridge || effect.needsAgent) && (await d.tenantCode(r.tenant_id));
+    // Predictive: the agent free longest, found within the regulators' 2 s (else the contact hears the message).
+    const target = effect.bridge ?? (effect.needsAgent && maDn ? await dialer.bridgeFor(r.tenant_id, Number(r.id), agentFree, maDn) : null);
+    if (!target || !maDn) return { ok: true, applied: effect.applied, bridge: null };
+    const ring = agentRingSeconds();
+    const source = { type: 'extension' as const, id: target.extension, name: `Chiến dịch ${target.campaign_id}` };
+    const plan: RoutingPlan = {
+      direction: 'inbound', from: target.shown, to: target.extension, did: null, route: [source], interactive: false,
+      steps: [{ kind: 'ring', mode: 'parallel', targets: [{ extension: target.extension, timeout: ring }], timeout: ring, source }],
+    };
+    const token = d.continuations.add({ parentCallId: r.call_id, tenantId: r.tenant_id, maDn, plan });
+    return { ok: true, applied: effect.applied, bridge: { token, ring_s: ring, caller: target.shown, campaign: `${target.campaign_id};contact=${target.contact_id}` } };
+  }
 }

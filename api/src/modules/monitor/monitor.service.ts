@@ -4,6 +4,7 @@ import type { Audience, CallEventHub } from '../realtime/call-event-hub';
 import type { LiveEntry } from '../realtime/live-state';
 import { callSeries, extensionSummary, queueSummary, totals, vnDayOf, vnDays, vnToday } from '../reports/read-model.service';
 import { viewerScope, type Viewer } from '../reports/reports.service';
+import { dialerCampaigns } from '../campaigns/dialer-live.service';
 import * as repo from './monitor.repository';
 import { privilegesOfUser } from '../auth/auth.service';
 import { PERM } from '@tongdai/contracts';
@@ -81,6 +82,8 @@ export function createMonitorService(db: Db, hub: Pick<CallEventHub, 'live' | 'p
         perQueue: await queueSummary(tx, { from: range.from, to: range.to }),
         // An empty scope (an agent without an extension) reads as zeros: `any('{}')` matches nothing.
         today: await totals(tx, range),
+        // The dialer campaigns: the tenant's figures, for the tenant's watchers only.
+        campaigns: viewer.scope === 'tenant' ? await dialerCampaigns(tx) : [],
       }));
       const calls = entries.filter((c) => visibleCall(viewer, c)).sort((a, b) => a.started_at - b.started_at);
       const inScope = (ext: string) => viewer.scope === 'tenant' || viewer.extensions.has(ext);
@@ -114,7 +117,7 @@ export function createMonitorService(db: Db, hub: Pick<CallEventHub, 'live' | 'p
             },
           };
         });
-      return { at: now.getTime(), scope: viewer.scope, agents, queues, calls: calls.map(publicCall), today: read.today, ...(seq !== undefined && { seq }) };
+      return { at: now.getTime(), scope: viewer.scope, agents, queues, calls: calls.map(publicCall), campaigns: read.campaigns, today: read.today, ...(seq !== undefined && { seq }) };
     },
   };
 }

@@ -13,8 +13,12 @@ let carrierSrc = '';
 
 type Socket = Awaited<ReturnType<TestApp['app']['injectWS']>>;
 
-/** The next `n` call events of a socket, parsed (the wall's registration events are skipped). */
-function messages(ws: Socket, n: number, timeoutMs = 3000): Promise<PbxCallEvent[]> {
+/**
+ * The next `n` call events of a socket, parsed (the wall's registration events are skipped). 15 s: the wait
+ * covers the plan that publishes the event, up to 8 s (PLAN_WAIT) on a loaded machine (3 s ran out in ci2 of
+ * the thirty-first session).
+ */
+function messages(ws: Socket, n: number, timeoutMs = 15_000): Promise<PbxCallEvent[]> {
   return new Promise((resolve, reject) => {
     const got: PbxCallEvent[] = [];
     const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${n} messages`)), timeoutMs);

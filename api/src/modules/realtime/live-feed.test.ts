@@ -116,6 +116,35 @@ describe('LiveFeed: the live state the wall reads', () => {
     expect(await calls()).toMatchObject([{ call_id: 'c5', state: 'talking', extension: null, answered_at: now() }]);
   });
 
+  it('a call the server placed for no call followed here (voice-OTP: its parent is the verification) leaves the wall when it ends', async () => {
+    const { tracker, heard, calls, tick } = setup();
+    const plan: RoutingPlan = {
+      direction: 'outbound', from: '02873009898', to: '0912345678', did: null, interactive: false, route: [],
+      steps: [{ kind: 'forward', number: '0912345678', dialled: '0912345678', trunk: '', callerId: '02873009898', ruleId: 1, source: { type: 'outbound', id: '1', name: 'Di động' } }],
+    };
+    const trunks = {
+      switchboards: [{ id: 1, tenantId: 1, name: 'Viettel', host: '10.0.0.5', port: 5060, transport: 'udp' as const, callerIdFormat: 'national' as const, maxChannels: 10, enabled: true, address: '10.0.0.5' }],
+      ruleSwitchboards: () => [1],
+    };
+    const otp = (callId: string) => tracker.start({ callId, tenantId: 1, caller: plan.from, callee: plan.to, callerExtension: null, plan, kamailio: toKamailioPlan(plan, 'demo.tongdai.local', trunks), startedAt: new Date(), parentCallId: `otp-${callId}` });
+    // Answered by the callee, then hung up (by either side): talking, then gone.
+    otp('a1@tongdai-media-otp');
+    expect(await calls()).toMatchObject([{ call_id: 'a1@tongdai-media-otp', state: 'ringing', direction: 'outbound' }]);
+    tick(2000);
+    tracker.answered('a1@tongdai-media-otp', null, 0);
+    expect(await calls()).toMatchObject([{ call_id: 'a1@tongdai-media-otp', state: 'talking' }]);
+    tracker.ended('a1@tongdai-media-otp');
+    await new Promise((r) => setImmediate(r));
+    expect(await calls()).toEqual([]);
+    expect(heard.filter((h) => 'callId' in h.e && h.e.callId === 'a1@tongdai-media-otp').map((h) => h.e.type)).toEqual(['ringing', 'answered', 'ended']);
+    // Busy, or never answered: no ghost ringing either.
+    otp('b1@tongdai-media-otp');
+    tracker.failed('b1@tongdai-media-otp', 486, 0);
+    await new Promise((r) => setImmediate(r));
+    expect(await calls()).toEqual([]);
+    expect(heard.find((h) => h.e.type === 'ended' && 'callId' in h.e && h.e.callId === 'b1@tongdai-media-otp')?.e).toMatchObject({ disposition: 'BUSY' });
+  });
+
   it('an extension\'s call refused at once (never rang) still reaches that extension\'s socket, and never the wall\'s list', async () => {
     const { tracker, heard, calls } = setup();
     const plan: RoutingPlan = {

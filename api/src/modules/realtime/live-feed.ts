@@ -1,5 +1,5 @@
 import { talksToPbx, type LiveCall, type MonitorEvent } from '@tongdai/contracts';
-import type { CallEvent, CallStart, CallTracker } from '../cdr/call-tracker';
+import type { CallEvent, CallStart, CallTracker, LegEnded } from '../cdr/call-tracker';
 import { toPbxCallEvent, type Audience, type CallEventHub, type RealtimeEvent } from './call-event-hub';
 import { liveExpiry, type LiveEntry } from './live-state';
 
@@ -24,7 +24,7 @@ export class LiveFeed {
     private readonly recorded: () => Promise<void> = () => Promise.resolve(),
   ) {
     tracker.events.on('call', (e: CallEvent) => this.onCall(e));
-    tracker.events.on('leg-ended', (e: { parentCallId: string }) => this.onLegEnded(e.parentCallId));
+    tracker.events.on('leg-ended', (e: LegEnded) => this.onLegEnded(e));
   }
 
   /** The call a leg belongs to: the one the caller placed. */
@@ -114,8 +114,15 @@ export class LiveFeed {
     void this.recorded().then(() => this.publish(e.tenantId, event, audience));
   }
 
-  private onLegEnded(parentCallId: string): void {
-    const entry = this.entries.get(this.rootOf(parentCallId));
+  private onLegEnded(e: LegEnded): void {
+    // A leg whose parent this process does not follow rang and was answered on the wall as a call of
+    // its own (a voice-OTP call: its parent is the verification, "otp-<id>", no call): it leaves the
+    // wall as a call ends, though it leaves no record. Left there, it stayed "talking" for good (the
+    // tracker sends no "ended" for a leg, and nothing else removes a live call but its 12 h expiry).
+    if (this.entries.has(e.callId)) {
+      return this.onCall({ type: 'ended', tenantId: e.tenantId, callId: e.callId, disposition: e.disposition, extension: e.extension, callerExtension: null });
+    }
+    const entry = this.entries.get(this.rootOf(e.parentCallId));
     if (!entry || entry.answered_at || !entry.ringing.length) return;
     entry.ringing = [];
     this.put(entry);

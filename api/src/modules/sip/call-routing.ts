@@ -18,6 +18,7 @@ import { registerMediaRoutes } from '../media/media.routes';
 import { registerRecordingInternalRoutes, type RecordingStore } from '../recordings/recordings.service';
 import { PbxConfigCache, type ConfigLoader } from '../pbx/config-cache';
 import type { CallEventHub } from '../realtime/call-event-hub';
+import { dialerFigures } from '../campaigns/dialer-live.service';
 import { LiveFeed } from '../realtime/live-feed';
 import { memoryRegistrations } from '../realtime/registration-store';
 import type { LiveState } from '../routing';
@@ -187,11 +188,12 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     onError: (err) => app.log.error({ err }, 'switchboard block not recorded'),
   });
   registerTrunkRoutes(app, db, switchboards);
+  const tenantCode = async (tenantId: number) =>
+    (await db.withSystem(async (tx) => (await tx.query<{ ma_dn: string }>('select ma_dn from tenants where id = $1', [tenantId])).rows[0]?.ma_dn)) ?? null;
   // Kamailio's cached HA1s of a tenant go when its extensions' credentials may have changed (ADR 0036).
   const stopForgetting = onSipCredentialsChanged((tenantId) => {
     if (!events) return;
-    void db
-      .withSystem(async (tx) => (await tx.query<{ ma_dn: string }>('select ma_dn from tenants where id = $1', [tenantId])).rows[0]?.ma_dn)
+    void tenantCode(tenantId)
       .then((maDn) => maDn && events.forget(`@${sipDomain(maDn)}`))
       .catch((err: unknown) => app.log.warn({ err }, 'cached SIP credentials not forgotten'));
   });
@@ -248,7 +250,10 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     liveState,
     maySpy: (tenantId, extension) => maySpy(db, tenantId, extension),
   });
-  registerMediaRoutes(app, { db, tracker, continuations, config, liveState, onQueued: feed ? (callId, queueId, agents) => feed.queued(callId, queueId, agents) : undefined });
+  registerMediaRoutes(app, {
+    db, tracker, continuations, config, liveState, tenantCode, onQueued: feed ? (callId, queueId, agents) => feed.queued(callId, queueId, agents) : undefined,
+    dialerMoved: hub ? dialerFigures(db, hub) : undefined,
+  });
   registerRecordingInternalRoutes(app, { db, store: opts.recordingStore });
   return tracker;
 }

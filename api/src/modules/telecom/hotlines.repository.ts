@@ -21,12 +21,13 @@ export interface HotlineRow {
   advertising_name: string;
   /** YYYY-MM-DD. */
   advertising_registered_on: string | null;
+  max_calls_per_minute: number | null;
   created_at: string;
 }
 
 const SELECT = `select n.id, n.number, n.switchboard_id, s.name as switchboard_name, s.status as switchboard_status, s.carrier as switchboard_carrier,
     i.id as inbound_id, case when i.id is null then null else json_build_object('type', i.destination_type, 'target', i.destination_target) end as destination,
-    n.active, n.description, n.advertising_identity, n.advertising_name, to_char(n.advertising_registered_on, 'YYYY-MM-DD') as advertising_registered_on, n.created_at
+    n.active, n.description, n.advertising_identity, n.advertising_name, to_char(n.advertising_registered_on, 'YYYY-MM-DD') as advertising_registered_on, n.max_calls_per_minute, n.created_at
   from pbx_numbers n join telecom_switchboards s on s.id = n.switchboard_id
   left join lateral (select id, destination_type, destination_target from pbx_inbounds where did = n.number and caller_pattern = '' limit 1) i on true`;
 
@@ -68,6 +69,11 @@ export async function numberByStored(tx: Queryable, stored: string): Promise<{ i
 }
 
 /** Decree 91's "tên định danh" of a hotline (name and day cleared when it is not registered). */
+/** The campaign dialer's cap on calls started through the hotline per minute (null: none). */
+export async function setDialRate(tx: Queryable, id: number, perMinute: number | null): Promise<void> {
+  await tx.query('update pbx_numbers set max_calls_per_minute = $2, updated_at = now() where id = $1', [id, perMinute]);
+}
+
 export async function setIdentity(tx: Queryable, id: number, x: { advertising_identity: boolean; advertising_name: string; advertising_registered_on: string | null }): Promise<void> {
   await tx.query(
     'update pbx_numbers set advertising_identity = $2, advertising_name = $3, advertising_registered_on = $4::date, updated_at = now() where id = $1',

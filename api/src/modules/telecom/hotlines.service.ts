@@ -41,6 +41,7 @@ export function createHotlinesService(db: Db) {
       advertising_identity: r.advertising_identity,
       advertising_name: r.advertising_name,
       advertising_registered_on: r.advertising_registered_on,
+      max_calls_per_minute: r.max_calls_per_minute,
       created_at: r.created_at,
     }));
   };
@@ -87,8 +88,8 @@ export function createHotlinesService(db: Db) {
     },
 
     /**
-     * Switchboard, destination (its default route), description, active, and the advertising identity
-     * (Decree 91; absent keeps it); the number itself stays.
+     * Switchboard, destination (its default route), description, active, the advertising identity
+     * (Decree 91) and the dialer's calls-per-minute cap (each absent keeps it); the number itself stays.
      */
     async update(c: Caller, id: number, x: HotlineUpdate): Promise<Hotline> {
       const row = await write(c, async (tx) => {
@@ -99,6 +100,7 @@ export function createHotlinesService(db: Db) {
         if (x.advertising_identity !== undefined) {
           await repo.setIdentity(tx, id, { advertising_identity: x.advertising_identity, advertising_name: x.advertising_name, advertising_registered_on: x.advertising_registered_on });
         }
+        if (x.max_calls_per_minute !== undefined) await repo.setDialRate(tx, id, x.max_calls_per_minute);
         await setDefaultRoute(tx, c, before.number, x, before.inbound_id);
         return repo.getHotline(tx, id);
       });

@@ -173,6 +173,23 @@ describe('hotlines', () => {
     expect((await req('GET', abc(TELECOM_API.hotlines), h.abcAdmin)).json().data).toEqual([]);
     expect((await req('GET', demo(TELECOM_API.hotline(hl.id)), h.admin)).json().data.active).toBe(true);
   });
+
+  it("a hotline's calls-per-minute cap for the campaign dialer: set, kept when absent, refused out of range with nothing written, cleared", async () => {
+    const sb = await boardId('Viettel');
+    const hl = (await req('GET', `${demo(TELECOM_API.hotlines)}?search=02873000077`, h.admin)).json().data[0];
+    expect(hl.max_calls_per_minute).toBeNull();
+    const edit = (more: Record<string, unknown>) => req('PUT', demo(TELECOM_API.hotline(hl.id)), h.admin, { switchboard_id: sb, destination: { type: 'direct', target: '101' }, description: 'Hotline CSKH', ...more });
+    expect((await edit({ max_calls_per_minute: '30' })).json().data.max_calls_per_minute).toBe(30);
+    // A partner's edit without it keeps it; the list and the partner API show it.
+    expect((await edit({ description: 'Không đổi giới hạn' })).json().data.max_calls_per_minute).toBe(30);
+    expect((await req('GET', `${demo(TELECOM_API.hotlines)}?search=02873000077`, h.admin)).json().data[0].max_calls_per_minute).toBe(30);
+    for (const bad of [0, 601, '2,5']) {
+      const refused = await edit({ max_calls_per_minute: bad, description: 'Không được ghi' });
+      expect([refused.statusCode, refused.json().code, refused.json().details]).toEqual([400, 'VALIDATION_FAILED', [{ field: 'max_calls_per_minute', message: TELECOM_MSG.dialRate }]]);
+    }
+    expect((await req('GET', demo(TELECOM_API.hotline(hl.id)), h.admin)).json().data).toMatchObject({ max_calls_per_minute: 30, description: 'Không đổi giới hạn' });
+    expect((await edit({ max_calls_per_minute: '' })).json().data.max_calls_per_minute).toBeNull();
+  });
 });
 
 describe('outbound rules choose switchboards and present a hotline', () => {

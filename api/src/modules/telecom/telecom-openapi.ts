@@ -26,7 +26,8 @@ export const hotlineShape = obj({
   kind: { type: 'string', enum: ['tollfree', 'premium', 'landline', 'mobile'] }, carrier: str, switchboard_id: int, switchboard_name: str,
   switchboard_status: str, destination, active: bool, description: str, calls_today: int, channels_in_use: int,
   advertising_identity: { type: 'boolean', description: 'Registered as a "tên định danh" for advertising calls (Decree 91)' }, advertising_name: str,
-  advertising_registered_on: { type: ['string', 'null'], description: 'YYYY-MM-DD' }, created_at: str,
+  advertising_registered_on: { type: ['string', 'null'], description: 'YYYY-MM-DD' },
+  max_calls_per_minute: { type: ['integer', 'null'], description: 'Calls the campaign dialer may start through it in any 60 s; null: no cap' }, created_at: str,
 });
 
 export const callLogShape = obj({

@@ -1,17 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
-import type { RunningMediaWorker } from '../../../../scripts/lib/media.mjs';
-import { bearer, demoHeaders, LOOPBACK_CARRIERS, loopbackCarrierHosts, startTestApp, type TestApp } from '../../../test/helpers';
-import { buildInternalServer } from '../sip/internal-server';
+import { MONITOR_API, type MonitorSnapshot } from '@tongdai/contracts';
+import { bearer, demoHeaders, INTERNAL_HEADERS, loopbackCarrierHosts, startTestApp, type TestApp } from '../../../test/helpers';
+import { startCallChain, type CallChain } from '../../../test/call-plane';
 import { pbxConfigChanged } from '../pbx/config-cache';
 import { Ear, heardClips } from '@tongdai/testkit/rtp-ear';
-import { busyScenario, earPhoneScenario, ringScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { busyScenario, calleeHangsUpScenario, earPhoneScenario, ringScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { insertHotline, insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { kamailioInstalled, requireSystem } from '@tongdai/testkit/system';
-import { kamailioLib, mediaLib } from '../../../test/script-libs';
 
 /**
  * Voice-OTP slice 2 (issue 35, ADR 0052) through real processes: a verification started with an API
@@ -26,19 +23,9 @@ const MEDIA_ASSETS = resolve(__dirname, '../../../../media/assets');
 describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () => {
   requireSystem({ kamailio: kamailioInstalled(), sipp: sippInstalled() }, 'sudo node scripts/lib/system.mjs test');
   let t: TestApp;
-  let internal: FastifyInstance;
-  let kamailio: RunningKamailio;
-  let worker: RunningMediaWorker;
+  let chain: CallChain;
   let dir: string;
   let carrierPort: number;
-  let workerLogPath = '';
-  const workerLog = () => {
-    try {
-      return readFileSync(workerLogPath, 'utf8');
-    } catch {
-      return '(no log)';
-    }
-  };
   let tenantId: number;
   let admin: Record<string, string>;
   const ringWas = process.env.OTP_RING_SECONDS;
@@ -50,20 +37,25 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
   }
   const start = (k: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: bearer(k), payload });
   const read = async (k: string, id: string) => (await t.app.inject({ url: `/otp/v1/verifications/${id}`, headers: bearer(k) })).json();
-  async function until<T>(what: string, get: () => Promise<T>, ok: (x: T) => boolean, ms = 30_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const x = await get();
-      if (ok(x)) return x;
-      // The worker's log says where the call stood (each line with the time since its INVITE).
-      if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(x)}\nmedia worker:\n${workerLog().slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const until = <T>(what: string, get: () => Promise<T>, ok: (x: T) => boolean, ms?: number) => chain.until(what, get, ok, ms);
+
   const callee = (name: string, xml: string, calls = 1, keys: Record<string, string> = {}) =>
     runSipp({ dir, name, xml, args: ['-i', '127.0.0.1', '-p', String(carrierPort), '-m', String(calls)], keys, timeoutS: 60 });
   // sipp needs a moment to bind before Kamailio sends it an INVITE.
   const listening = () => new Promise((r) => setTimeout(r, 300));
+
+  /** The live wall's calls (the tenant's monitor snapshot) and the calls the API follows (Kamailio's events). */
+  const live = async () => {
+    const wall = (await t.app.inject({ url: `/t/demo/${MONITOR_API.snapshot}`, headers: admin })).json().data as MonitorSnapshot;
+    const calls = (await chain.internal.inject({ url: '/internal/sip/calls', headers: INTERNAL_HEADERS })).json() as { active: number };
+    return { wall: wall.calls.map((c) => `${c.call_id} ${c.state}`), active: calls.active };
+  };
+  const OTP_CALL = /@tongdai-media-otp talking$/;
+  /** Once a call has ended: no call left on the wall, none followed (a ghost stayed 'talking' for good). */
+  const nothingLive = () => until('no call left live', live, (x) => x.wall.length === 0 && x.active === 0, 15_000);
+
+  /** A callee that answers after `answerMs`, then hangs up itself `talkMs` later (BYE along the route set), before the code is said through. */
+  const hangingUpCallee = (answerMs: number, talkMs: number) => calleeHangsUpScenario(answerMs, talkMs);
 
   /** A prepared prompt's samples (8 kHz 16-bit mono WAV: its data chunk). */
   const clip = (name: string) => {
@@ -79,20 +71,9 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
     process.env.OTP_RING_SECONDS = '3';
     t = await startTestApp({ switchboardHosts: loopbackCarrierHosts() });
     admin = (await demoHeaders(t.app)).admin;
-    const lib = await kamailioLib();
-    const media = await mediaLib();
     dir = mkdtempSync(join(tmpdir(), 'tongdai-otp-calls-'));
-    const evapiPort = await lib.freeTcpPort();
-    internal = buildInternalServer(t.db, { calls: { hub: t.app.deps.hub, cdrFlushMs: 20, switchboardsTtlMs: 100, evapi: `127.0.0.1:${evapiPort}`, switchboardHosts: t.app.deps.switchboardHosts } });
-    await internal.listen({ port: 0, host: '127.0.0.1' });
-    const apiUrl = `http://127.0.0.1:${(internal.server.address() as { port: number }).port}/internal/sip`;
-    const sipUdp = await lib.freeUdpPort();
-    const workerPort = await lib.freeUdpPort();
-    carrierPort = await lib.freeUdpPort();
-    const internalSecret = process.env.INTERNAL_SECRET!;
-    kamailio = await lib.startKamailio({ wsPort: await lib.freeTcpPort(), udpPort: sipUdp, apiInternalUrl: apiUrl, internalSecret, dir, evapiPort, trunkAllowedNetworks: LOOPBACK_CARRIERS, mediaWorkers: [`127.0.0.1:${workerPort}`] });
-    workerLogPath = join(dir, `media-${workerPort}.log`);
-    worker = await media.startMediaWorker({ port: workerPort, apiInternalUrl: apiUrl, internalSecret, proxyPort: sipUdp, log: workerLogPath });
+    chain = await startCallChain(t, dir);
+    carrierPort = await chain.lib.freeUdpPort();
 
     tenantId = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     await t.db.withTenant(tenantId, async (tx) => {
@@ -109,9 +90,7 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
   afterAll(async () => {
     if (ringWas === undefined) delete process.env.OTP_RING_SECONDS;
     else process.env.OTP_RING_SECONDS = ringWas;
-    await worker?.stop();
-    await kamailio?.stop();
-    await internal?.close();
+    await chain?.stop();
     await t?.close();
     if (process.env.KEEP_SIP_LOGS) console.log(`logs kept in ${dir}`);
     else if (dir) rmSync(dir, { recursive: true, force: true });
@@ -126,9 +105,13 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
       const started = await start(k, { phone: '0912 345 678', code: '4829' });
       expect(started.statusCode).toBe(201);
       const { id } = started.json();
+      // While the code is said, the wall shows the call talking.
+      await until('the call talking on the wall', live, (x) => x.wall.some((c) => OTP_CALL.test(c)), 30_000);
       const done = await until('completed', () => read(k, id), (v) => v.status === 'completed', 60_000);
       expect(done.timeline.map((e: { status: string }) => e.status)).toEqual(['queued', 'calling', 'answered', 'completed']);
       expect((await phone.done).code).toBe(0);
+      // The worker hung up: the call leaves the live state (the wall, the calls followed).
+      await nothingLive();
 
       // What the callee heard: the intro, 4 8 2 9, "again", 4 8 2 9, thanks, with the step's pauses
       // (400 ms after a phrase, 700 ms between digits, 1 s after the last) — 20 ms a packet.
@@ -149,7 +132,7 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
       expect(Number(row.call_duration_s)).toBeGreaterThan(expectedMs / 1000 - 1);
 
       // A report the worker sends again (its answer lost on the way back) or late changes nothing.
-      const again = await internal.inject({ method: 'POST', url: '/internal/sip/media/originated', headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! }, payload: { id, tenant_id: tenantId, attempt: 1, outcome: 'answered' } });
+      const again = await chain.internal.inject({ method: 'POST', url: '/internal/sip/media/originated', headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! }, payload: { id, tenant_id: tenantId, attempt: 1, outcome: 'answered' } });
       expect(again.json()).toEqual({ ok: true, applied: false });
       const after = await read(k, id);
       expect({ status: after.status, steps: after.timeline.length }).toEqual({ status: 'completed', steps: 4 });
@@ -157,7 +140,7 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
       // The worker measures the talk time in tenths; the record keeps whole seconds (a callee that hangs
       // up 21.3 s in was a 400 on the int column, and the verification stayed "answered" for good).
       await t.db.withTenant(tenantId, (tx) => tx.query("update otp_verifications set call_status = 'answered' where id = $1", [id]));
-      const tenths = await internal.inject({ method: 'POST', url: '/internal/sip/media/originated', headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! }, payload: { id, tenant_id: tenantId, attempt: 1, outcome: 'completed', duration_s: 21.3 } });
+      const tenths = await chain.internal.inject({ method: 'POST', url: '/internal/sip/media/originated', headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! }, payload: { id, tenant_id: tenantId, attempt: 1, outcome: 'completed', duration_s: 21.3 } });
       expect({ status: tenths.statusCode, body: tenths.json() }).toEqual({ status: 200, body: { ok: true, applied: true } });
       const kept = await t.db.withTenant(tenantId, async (tx) => (await tx.query<{ call_duration_s: number; call_status: string }>('select call_duration_s, call_status from otp_verifications where id = $1', [id])).rows[0]);
       expect(kept).toEqual({ call_duration_s: 21, call_status: 'completed' });
@@ -166,6 +149,22 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
       ear.close();
     }
   }, 90_000);
+
+  it('a callee who hangs up while the code is said: completed, and the call leaves the wall', async () => {
+    const phone = callee('otp-hangs-up', hangingUpCallee(300, 2000));
+    try {
+      await listening();
+      const k = await key(30);
+      const { id } = (await start(k, { phone: '0912345681', code: '5173' })).json();
+      await until('the call talking on the wall', live, (x) => x.wall.some((c) => OTP_CALL.test(c)), 30_000);
+      const v = await until('completed', () => read(k, id), (x) => x.status === 'completed', 30_000);
+      expect(v.timeline.map((e: { status: string }) => e.status)).toEqual(['queued', 'calling', 'answered', 'completed']);
+      expect((await phone.done).code).toBe(0);
+      await nothingLive();
+    } finally {
+      phone.stop();
+    }
+  }, 60_000);
 
   it('a callee that lets it ring: no_answer, called once more after the key’s retry delay, then no_answer for good', async () => {
     const phone = callee('otp-rings', ringScenario(), 2);
@@ -177,6 +176,8 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
       expect(v.status).toBe('no_answer');
       expect(v.timeline.map((e: { status: string }) => e.status)).toEqual(['queued', 'calling', 'no_answer', 'calling', 'no_answer']);
       expect((await phone.done).code).toBe(0);
+      // Calls nobody answered leave nothing ringing on the wall either.
+      await nothingLive();
     } finally {
       phone.stop();
     }
@@ -191,6 +192,7 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
       const v = await until('busy', () => read(k, id), (x) => x.status === 'busy');
       expect(v.timeline.map((e: { status: string }) => e.status)).toEqual(['queued', 'calling', 'busy']);
       expect((await phone.done).code).toBe(0);
+      await nothingLive();
     } finally {
       phone.stop();
     }

@@ -1,4 +1,5 @@
 import { concat, silence } from '../../audio/tones';
+import { sayMessage, type SpeakingCall } from './say-message';
 
 /**
  * The voice-OTP step (issue 35, ADR 0052): the code said twice, digit by digit, slowly enough to
@@ -6,12 +7,7 @@ import { concat, silence } from '../../audio/tones';
  * so the OTP call the worker places and any later caller of the step share it.
  */
 
-/** What this step needs of a call. */
-export interface SpeakingCall {
-  /** Plays 8 kHz samples; 'hangup' when the callee hung up meanwhile. */
-  play(samples: Int16Array): Promise<'done' | 'hangup'>;
-  hangUp(): void;
-}
+export type { SpeakingCall } from './say-message';
 
 /** One piece of what is said: a clip by name, then a pause. */
 export interface Spoken {
@@ -42,8 +38,5 @@ export function renderUtterance(prompts: Readonly<Record<string, Int16Array>>, s
 
 /** Says the code twice on the call, then hangs up (unless the callee already did). */
 export async function sayDigits(call: SpeakingCall, prompts: Readonly<Record<string, Int16Array>>, code: string): Promise<'completed' | 'hangup'> {
-  const played = await call.play(renderUtterance(prompts, otpUtterance(code)));
-  if (played === 'hangup') return 'hangup';
-  call.hangUp();
-  return 'completed';
+  return sayMessage(call, renderUtterance(prompts, otpUtterance(code)));
 }

@@ -17,7 +17,7 @@ import { LIVE_BATCH_MS, LIVE_MONITOR_KEY, useLiveMonitor, type LiveMonitor } fro
 const channel = getOrCreateGlobalSingleton<{ subject: { next(e: PbxCallEvent): void }; opens: { value: number; next(n: number): void } }>('pbxEvents', () => { throw new Error('realtime not loaded'); });
 
 const SNAPSHOT: LiveMonitor = {
-  at: 0, offset: 0, scope: 'tenant', agents: [], queues: [], calls: [],
+  at: 0, offset: 0, scope: 'tenant', agents: [], queues: [], calls: [], campaigns: [],
   today: {} as MonitorSnapshot['today'],
 };
 const ringing = (i: number): PbxCallEvent => ({ kind: 'tongdai.pbx-call', version: 1, callId: `c${i}`, at: i, type: 'ringing', caller: `09090${String(i).padStart(5, '0')}`, callee: '101', extensions: ['101'] });

@@ -53,9 +53,9 @@ function PasswordControl({ field: f, label, value, onChange, error, editing, t, 
   );
 }
 
-function IntControl({ field: f, label, value, onChange, error, t, disabled }: Of<'int'>) {
+function IntControl({ field: f, label, value, onChange, error, t, disabled, hint }: Of<'int'>) {
   return (
-    <Field label={label} required={f.required} {...stateOf(error)}>
+    <Field label={label} required={f.required} hint={hint} {...stateOf(error)}>
       <Input name={f.name} type="number" inputMode="numeric" value={String(value)} disabled={disabled} onChange={(_, d) => onChange(d.value)}
         contentAfter={f.unit ? t(f.unit) : undefined} data-testid={`field-${f.name}`} />
     </Field>

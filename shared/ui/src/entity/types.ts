@@ -16,7 +16,7 @@ export interface FieldKindOptions {
   password: { autoComplete?: 'current-password' | 'new-password'; /** i18n key of the placeholder when editing (a write-only secret: empty keeps it) */ keepPlaceholder?: string };
   textarea: { hint?: boolean };
   /** A whole number typed as text; `unit` is an i18n key shown after it (e.g. "pbx:seconds"). */
-  int: { unit?: string };
+  int: { unit?: string; hint?: boolean };
   /** On/off; labels active/inactive (default) or on/off; `hint` as for text. */
   switch: { states?: 'active' | 'onOff'; hint?: boolean };
   /** A fixed list: value → Vietnamese label; the schema's default is preselected. `placeholder`: i18n key of a first "" entry (nothing chosen yet). */

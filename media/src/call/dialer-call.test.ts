@@ -1,0 +1,374 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DialerBridge, DialerReportAnswer } from '@tongdai/contracts';
+import { SipEndpoint } from '../sip/endpoint';
+import { header, parseMessage, serialize, type SipRequest, type SipResponse } from '../sip/message';
+import { buildSdp, parseSdp } from '../sip/sdp';
+import { DialerCall, type DialerCallReport, type DialerJob } from './dialer-call';
+import { placedKey, type PlacedCall } from './placed-leg';
+import { startWorker, type RunningWorker } from '../worker';
+
+// A short abandon message, so that a test hears it through in a fraction of a second (the real one
+// is 8 s; its file is checked on its own below).
+jest.mock('../audio/dialer-prompts', () => ({ DIALER_ABANDON_PROMPT: new Int16Array(160 * 10).fill(3000) }));
+
+const until = async (what: string, ok: () => boolean, ms = 4000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+const udp = async (): Promise<Socket> => {
+  const s = createSocket('udp4');
+  await new Promise<void>((r) => s.bind(0, '127.0.0.1', r));
+  return s;
+};
+
+/** A phone's RTP: what it received, and a packet it sends to the worker's leg. */
+class Phone {
+  received: Buffer[] = [];
+  private constructor(readonly socket: Socket) {
+    socket.on('message', (m) => this.received.push(m));
+  }
+  static async open(): Promise<Phone> {
+    return new Phone(await udp());
+  }
+  get port(): number {
+    return this.socket.address().port;
+  }
+  /** An RTP packet (PCMU) whose payload is `marker` repeated. */
+  send(to: number, marker: number): void {
+    const head = Buffer.from([0x80, 0, 0, 1, 0, 0, 0, 0, 0xde, 0xad, 0xbe, 0xef]);
+    this.socket.send(Buffer.concat([head, Buffer.alloc(160, marker)]), to, '127.0.0.1');
+  }
+}
+
+type Behaviour = { answer: 'ok'; phone: Phone } | { answer: 'ring' } | { answer: number };
+
+/**
+ * Kamailio's stand-in: answers each INVITE as its token says (200 with the phone's SDP, a status, or
+ * 180 and nothing more), answers BYE / CANCEL, and hangs up a dialog on request.
+ */
+class FakeProxy {
+  requests: SipRequest[] = [];
+  private readonly dialogs = new Map<string, { invite: SipRequest; toTag: string }>();
+  behaviours = new Map<string, Behaviour>();
+  private constructor(readonly socket: Socket) {
+    socket.on('message', (raw, from) => {
+      const m = parseMessage(raw.toString());
+      if (m?.kind === 'request') this.onRequest(m, from.port);
+    });
+  }
+  static async open(): Promise<FakeProxy> {
+    return new FakeProxy(await udp());
+  }
+  get port(): number {
+    return this.socket.address().port;
+  }
+
+  private reply(req: SipRequest, to: number, status: number, toTag: string | null, extra: [string, string][] = [], body = ''): void {
+    const copied = req.headers.filter(([n]) => ['via', 'from', 'to', 'call-id', 'cseq'].includes(n));
+    const headers = copied.map(([n, v]): [string, string] => [n, n === 'to' && toTag ? `${v};tag=${toTag}` : v]);
+    const res: SipResponse = { kind: 'response', status, reason: 'Fake', headers: [...headers, ...extra], body };
+    this.socket.send(serialize(res), to, '127.0.0.1');
+  }
+
+  private onRequest(req: SipRequest, from: number): void {
+    this.requests.push(req);
+    if (req.method === 'ACK') return;
+    if (req.method !== 'INVITE') return this.reply(req, from, 200, null);
+    const token = header(req, 'x-tongdai-continue') ?? '';
+    const b = this.behaviours.get(token) ?? { answer: 404 };
+    if (b.answer === 'ring') return this.reply(req, from, 180, `ring-${token}`);
+    if (typeof b.answer === 'number') return this.reply(req, from, b.answer, `no-${token}`);
+    const toTag = `callee-${token}`;
+    this.dialogs.set(token, { invite: req, toTag });
+    const sdp = buildSdp({ address: '127.0.0.1', port: b.phone.port, sessionId: 1 });
+    this.reply(req, from, 200, toTag, [['contact', `<sip:phone@127.0.0.1:${this.port}>`], ['content-type', 'application/sdp']], sdp);
+  }
+
+  /** The callee reached by `token` hangs up (a BYE to the worker, in its dialog). */
+  hangUp(token: string, workerPort: number): void {
+    const d = this.dialogs.get(token)!;
+    const bye: SipRequest = {
+      kind: 'request',
+      method: 'BYE',
+      uri: `sip:media@127.0.0.1:${workerPort}`,
+      headers: [
+        ['via', `SIP/2.0/UDP 127.0.0.1:${this.port};branch=z9hG4bKbye${token}`],
+        ['from', `${header(d.invite, 'to')};tag=${d.toTag}`],
+        ['to', header(d.invite, 'from')!],
+        ['call-id', header(d.invite, 'call-id')!],
+        ['cseq', '1 BYE'],
+      ],
+      body: '',
+    };
+    this.socket.send(serialize(bye), workerPort, '127.0.0.1');
+  }
+
+  /** The requests of `method` in the call `callId`. */
+  seen(method: string, callId?: string): SipRequest[] {
+    return this.requests.filter((r) => r.method === method && (callId === undefined || header(r, 'call-id') === callId));
+  }
+
+  invite(token: string): SipRequest | undefined {
+    return this.requests.find((r) => r.method === 'INVITE' && header(r, 'x-tongdai-continue') === token);
+  }
+}
+
+const JOB: DialerJob = { kind: 'dialer', id: 'att-1', tenant_id: 7, attempt: 1, token: 'contact-token', caller: '842873000111', ring_s: 2, campaign_id: 3, contact_id: 9 };
+const BRIDGE: DialerBridge = { token: 'agent-token', ring_s: 1, caller: '0912345678', campaign: '3;contact=9' };
+
+describe('DialerCall (a fake Kamailio and two phones on 127.0.0.1)', () => {
+  let ep: SipEndpoint;
+  let proxy: FakeProxy;
+  let contact: Phone;
+  let agent: Phone;
+  let placed: Map<string, PlacedCall>;
+  let reports: DialerCallReport[];
+  let call: DialerCall | null;
+  const logs: string[] = [];
+
+  beforeEach(async () => {
+    // Timers that follow the real clock, so that they can be cleared after each test: SipEndpoint.cancel
+    // replaces the INVITE's client transaction by the CANCEL's (same branch), and the INVITE's
+    // retransmission timer, no longer in the endpoint's table, runs on until its 10-minute deadline.
+    jest.useFakeTimers({ advanceTimers: true, doNotFake: ['performance', 'nextTick', 'setImmediate', 'queueMicrotask'] });
+    ep = await SipEndpoint.listen('127.0.0.1', 0);
+    proxy = await FakeProxy.open();
+    contact = await Phone.open();
+    agent = await Phone.open();
+    placed = new Map();
+    reports = [];
+    ep.onRequest = (req, from) => placed.get(placedKey(req))?.onRequest(req, from);
+  });
+  afterEach(() => {
+    call?.stop();
+    call = null;
+    ep.close();
+    for (const s of [proxy.socket, contact.socket, agent.socket]) s.close();
+    jest.clearAllTimers();
+    jest.useRealTimers();
+  });
+
+  /** Places the job; the API answers `answered` with `bridge` (undefined: no answer at all). */
+  const place = async (bridge: DialerBridge | null | undefined, job = JOB) => {
+    const ctx = { ep, proxy: { address: '127.0.0.1', port: proxy.port }, log: (m: string) => logs.push(m), track: (k: string, c: PlacedCall | null) => (c ? placed.set(k, c) : placed.delete(k)) };
+    call = new DialerCall(ctx, job, async (r): Promise<DialerReportAnswer | null> => {
+      reports.push(r);
+      if (r.outcome !== 'answered') return { ok: true, applied: true };
+      return bridge === undefined ? null : { ok: true, applied: true, bridge };
+    });
+    await call.start();
+  };
+  const outcomes = () => reports.map((r) => r.outcome);
+  /** The worker's RTP port for a leg, from the INVITE's SDP. */
+  const rtpPort = (invite: SipRequest | undefined) => parseSdp(invite!.body)!.peer.port;
+
+  it('bridges the contact to the agent: answered with leg A Call-ID, B INVITEd with the campaign header, RTP both ways, B BYE hangs up A: completed', async () => {
+    proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
+    proxy.behaviours.set(BRIDGE.token, { answer: 'ok', phone: agent });
+    await place(BRIDGE);
+    await until('bridged', () => outcomes().includes('bridged'));
+
+    const a = proxy.invite(JOB.token)!;
+    const b = proxy.invite(BRIDGE.token)!;
+    expect(a.uri).toBe(`sip:${JOB.token}@127.0.0.1:${proxy.port}`);
+    expect(header(a, 'from')).toMatch(/^<sip:842873000111@/);
+    expect(reports[0]).toEqual({ outcome: 'answered', call_id: header(a, 'call-id') });
+    expect(b.uri).toBe(`sip:${BRIDGE.token}@127.0.0.1:${proxy.port}`);
+    expect(header(b, 'x-tongdai-campaign')).toBe('3;contact=9');
+    expect(header(b, 'from')).toMatch(/^<sip:0912345678@/);
+    expect(header(b, 'call-id')).not.toBe(header(a, 'call-id'));
+    // Both dialogs are tracked for their in-dialog requests.
+    expect(placed.size).toBe(2);
+
+    contact.send(rtpPort(a), 0x11);
+    agent.send(rtpPort(b), 0x22);
+    await until('RTP both ways', () => agent.received.some((p) => p[20] === 0x11) && contact.received.some((p) => p[20] === 0x22));
+
+    proxy.hangUp(BRIDGE.token, ep.port);
+    await until('completed', () => outcomes().includes('completed'));
+    // The report goes as the BYE does: the BYE may still be on its way (a loaded machine, ci1 of the thirtieth session).
+    await until('the BYE to the contact', () => proxy.seen('BYE', header(a, 'call-id')).length > 0);
+    expect(proxy.seen('BYE', header(a, 'call-id'))).toHaveLength(1);
+    expect(outcomes()).toEqual(['answered', 'bridged', 'completed']);
+    expect(reports[2].duration_s).toEqual(expect.any(Number));
+    expect(placed.size).toBe(0);
+  });
+
+  it('the contact hanging up after the bridge hangs up the agent: completed', async () => {
+    proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
+    proxy.behaviours.set(BRIDGE.token, { answer: 'ok', phone: agent });
+    await place(BRIDGE);
+    await until('bridged', () => outcomes().includes('bridged'));
+    proxy.hangUp(JOB.token, ep.port);
+    await until('completed', () => outcomes().includes('completed'));
+    expect(proxy.seen('BYE', header(proxy.invite(BRIDGE.token)!, 'call-id'))).toHaveLength(1);
+    expect(outcomes()).toEqual(['answered', 'bridged', 'completed']);
+  });
+
+  it.each([
+    ['no agent (bridge null)', null],
+    ['the API does not answer', undefined],
+  ])('%s: the abandon message plays to the contact, then BYE: abandoned', async (_, bridge) => {
+    proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
+    const placedAt = Date.now();
+    await place(bridge);
+    await until('abandoned', () => outcomes().includes('abandoned'));
+    const a = proxy.invite(JOB.token)!;
+    await until('the BYE to the contact', () => proxy.seen('BYE', header(a, 'call-id')).length > 0);
+    const byes = proxy.seen('BYE', header(a, 'call-id'));
+    expect(byes).toHaveLength(1);
+    // The mocked message's ten frames (PCMU of a constant 3000), all before the BYE.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(contact.received.length).toBeGreaterThanOrEqual(10);
+    expect(contact.received.every((p) => (p[1] & 0x7f) === 0)).toBe(true);
+    expect(outcomes()).toEqual(['answered', 'abandoned']);
+    // Counted from the answer, so within the test's own time. Not at least the message's 0.2 s: the frames
+    // go by the real clock (performance.now), the duration by Date.now, which this file's fake timers move
+    // 20 ms per real timer callback, so at load 14 it fell behind (0.0 and 0.1 s: ci1 of the thirtieth session).
+    expect(reports[1].duration_s).toBeGreaterThanOrEqual(0);
+    expect(reports[1].duration_s).toBeLessThanOrEqual((Date.now() - placedAt) / 1000 + 0.1);
+    expect(proxy.invite(BRIDGE.token)).toBeUndefined();
+  });
+
+  it('the agent busy (486): the contact hears the message and is hung up on: abandoned', async () => {
+    proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
+    proxy.behaviours.set(BRIDGE.token, { answer: 486 });
+    await place(BRIDGE);
+    await until('abandoned', () => outcomes().includes('abandoned'));
+    expect(proxy.invite(BRIDGE.token)).toBeDefined();
+    expect(proxy.seen('BYE', header(proxy.invite(JOB.token)!, 'call-id'))).toHaveLength(1);
+    expect(contact.received.length).toBeGreaterThanOrEqual(10);
+    expect(outcomes()).toEqual(['answered', 'abandoned']);
+    // The agent's leg's status goes with the report: the API pauses an agent who did not take the call.
+    expect(reports[1].status).toBe(486);
+  });
+
+  it('the agent ringing past the bridge ring time: CANCEL, message, BYE: abandoned', async () => {
+    proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
+    proxy.behaviours.set(BRIDGE.token, { answer: 'ring' });
+    await place(BRIDGE);
+    await until('abandoned', () => outcomes().includes('abandoned'), 5000);
+    expect(proxy.seen('CANCEL', header(proxy.invite(BRIDGE.token)!, 'call-id'))).toHaveLength(1);
+    expect(proxy.seen('BYE', header(proxy.invite(JOB.token)!, 'call-id'))).toHaveLength(1);
+    expect(outcomes()).toEqual(['answered', 'abandoned']);
+    expect(reports[1].status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('the contact hanging up while the agent rings: CANCEL to the agent: abandoned', async () => {
+    proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
+    proxy.behaviours.set(BRIDGE.token, { answer: 'ring' });
+    await place({ ...BRIDGE, ring_s: 10 });
+    await until('the agent ringing', () => !!proxy.invite(BRIDGE.token));
+    proxy.hangUp(JOB.token, ep.port);
+    await until('abandoned', () => outcomes().includes('abandoned'));
+    expect(proxy.seen('CANCEL', header(proxy.invite(BRIDGE.token)!, 'call-id'))).toHaveLength(1);
+    expect(proxy.seen('BYE')).toHaveLength(0);
+    expect(outcomes()).toEqual(['answered', 'abandoned']);
+    // The agent was not at fault: no status, nobody paused.
+    expect(reports[1].status).toBeUndefined();
+  });
+
+  it('the contact busy (486): busy, with the status and no duration', async () => {
+    proxy.behaviours.set(JOB.token, { answer: 486 });
+    await place(BRIDGE);
+    await until('busy', () => reports.length > 0);
+    expect(reports).toEqual([{ outcome: 'busy', duration_s: null, status: 486 }]);
+  });
+
+  it('the contact not answering within ring_s: CANCEL, no_answer', async () => {
+    proxy.behaviours.set(JOB.token, { answer: 'ring' });
+    await place(BRIDGE, { ...JOB, ring_s: 1 });
+    await until('no_answer', () => reports.length > 0);
+    expect(reports).toEqual([{ outcome: 'no_answer', duration_s: null, status: 487 }]);
+    expect(proxy.seen('CANCEL')).toHaveLength(1);
+  });
+
+  it('logs each step with the time since the INVITE', async () => {
+    proxy.behaviours.set(JOB.token, { answer: 486 });
+    await place(BRIDGE);
+    await until('busy', () => reports.length > 0);
+    expect(logs).toContainEqual(expect.stringMatching(/^dialer att-1 \+\d+ ms: busy \(486\)$/));
+  });
+});
+
+describe('the worker places a dialer job (a fake API on HTTP, the fake Kamailio)', () => {
+  let api: Server;
+  let proxy: FakeProxy;
+  let contact: Phone;
+  let agent: Phone;
+  let worker: RunningWorker;
+  let spool: string;
+  const bodies: Record<string, unknown>[] = [];
+  let handedOut = false;
+
+  beforeAll(async () => {
+    proxy = await FakeProxy.open();
+    contact = await Phone.open();
+    agent = await Phone.open();
+    proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
+    proxy.behaviours.set(BRIDGE.token, { answer: 'ok', phone: agent });
+    api = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        const json = (x: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(x));
+        if (req.headers['x-tongdai-internal'] !== 'secret') return res.writeHead(403).end();
+        if (req.url === '/media/originate') {
+          if (handedOut) return res.writeHead(204).end();
+          handedOut = true;
+          return json({ jobs: [JOB] });
+        }
+        if (req.url !== '/media/originated') return res.writeHead(404).end();
+        const body = JSON.parse(raw) as Record<string, unknown>;
+        bodies.push(body);
+        json(body.outcome === 'answered' ? { ok: true, applied: true, bridge: BRIDGE } : { ok: true, applied: true });
+      });
+    });
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+    spool = mkdtempSync(join(tmpdir(), 'dialer-worker-'));
+    const port = (api.address() as { port: number }).port;
+    worker = await startWorker({
+      address: '127.0.0.1', port: 0, apiUrl: `http://127.0.0.1:${port}`, apiSecret: 'secret', proxy: { address: '127.0.0.1', port: proxy.port },
+      spoolDir: spool, originatePollMs: 50, originateWaitMs: 0, log: () => undefined,
+    });
+  });
+  afterAll(async () => {
+    worker.stop();
+    for (const s of [proxy.socket, contact.socket, agent.socket]) s.close();
+    await new Promise((r) => api.close(r));
+    rmSync(spool, { recursive: true, force: true });
+  });
+
+  it('dispatches it by kind to a dialer call: reports with kind dialer in order, in-dialog BYE of the agent leg routed to it', async () => {
+    await until('bridged', () => bodies.some((b) => b.outcome === 'bridged'));
+    expect(worker.calls()).toBe(1);
+    proxy.hangUp(BRIDGE.token, worker.port);
+    await until('completed', () => bodies.some((b) => b.outcome === 'completed'));
+    const job = { kind: 'dialer', id: JOB.id, tenant_id: JOB.tenant_id, attempt: 1 };
+    expect(bodies).toEqual([
+      { ...job, outcome: 'answered', call_id: header(proxy.invite(JOB.token)!, 'call-id') },
+      { ...job, outcome: 'bridged' },
+      { ...job, outcome: 'completed', duration_s: expect.any(Number) },
+    ]);
+    expect(header(proxy.invite(BRIDGE.token)!, 'x-tongdai-campaign')).toBe(BRIDGE.campaign);
+    expect(proxy.seen('BYE', header(proxy.invite(JOB.token)!, 'call-id'))).toHaveLength(1);
+    expect(worker.calls()).toBe(0);
+  });
+});
+
+describe('the abandon message', () => {
+  it('is the prepared Vietnamese clip (8 kHz, several seconds), not the tone fallback', () => {
+    const { DIALER_ABANDON_PROMPT } = jest.requireActual<typeof import('../audio/dialer-prompts')>('../audio/dialer-prompts');
+    const { DEFAULT_PROMPT } = jest.requireActual<typeof import('../audio/tones')>('../audio/tones');
+    expect(DIALER_ABANDON_PROMPT).not.toBe(DEFAULT_PROMPT);
+    expect(DIALER_ABANDON_PROMPT.length / 8000).toBeGreaterThan(4);
+  });
+});
