@@ -1,7 +1,11 @@
-import type { createClient } from 'redis';
+import type { RedisClientType, RedisDefaultModules } from 'redis';
 
-/** A Redis connection of the API's. */
-export type RedisConnection = ReturnType<typeof createClient>;
+/**
+ * A Redis connection of the API's. RESP2, the wire format every Redis the API supports speaks
+ * (node-redis 6 defaults to RESP3, which needs Redis 6 or newer and changes some replies' shapes).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type RedisConnection = RedisClientType<RedisDefaultModules, {}, {}, 2, {}>;
 
 /** How long one Redis command may take before the API goes on without it (issue 41). */
 export const REDIS_TIMEOUT_MS = 500;
@@ -50,7 +54,7 @@ export class RedisStatus {
    */
   async connect(url: string, name: string, onError: (e: unknown) => void = () => undefined): Promise<RedisConnection> {
     const { createClient } = await import('redis');
-    const client = createClient({ url, disableOfflineQueue: true, commandOptions: { timeout: REDIS_TIMEOUT_MS } });
+    const client = createClient({ url, RESP: 2, disableOfflineQueue: true, commandOptions: { timeout: REDIS_TIMEOUT_MS } });
     // Reported once per outage, not at every reconnection attempt.
     client.on('error', (e: unknown) => {
       if (!this.away.has(name)) onError(e);
