@@ -9,6 +9,7 @@ import { dialerFigures } from './dialer-live.service';
 import { sealSipPassword } from '../subscribers/sip-password-box';
 import { createDialerService, DIALER_LOST_BRIDGED_S, DIALER_LOST_CALL_S } from './dialer.service';
 import { createWorkService } from './work.service';
+import { hotlineRoom } from './work.repository';
 
 const SURVEY = campaignApi('survey');
 const WORK = campaignWorkApi('survey');
@@ -363,6 +364,7 @@ describe("a hotline's calls-per-minute cap, two campaigns and two instances on P
   let other: Db;
   let demo: number;
   let admin: Record<string, string>;
+  let hotlineId: number;
   const campaigns: number[] = [];
   const free = async () => true;
 
@@ -371,7 +373,7 @@ describe("a hotline's calls-per-minute cap, two campaigns and two instances on P
     other = await openDb({ databaseUrl: t.dbUrl });
     admin = (await demoHeaders(t.app)).admin;
     demo = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
-    const hotlineId = await t.db.withTenant(demo, async (tx) =>
+    hotlineId = await t.db.withTenant(demo, async (tx) =>
       (await tx.query<{ id: number }>('insert into pbx_numbers (tenant_id, number, max_calls_per_minute) values ($1, $2, $3) returning id', [demo, '842873006008', CAP])).rows[0].id);
     const agentIds = await addAgents(t.db, demo, 8, 'capped', 'Giới hạn', '72');
     const category = (await t.app.inject({ method: 'POST', url: '/t/demo/survey-categories', headers: admin, payload: { name: 'Giới hạn' } })).json().data;
@@ -400,6 +402,20 @@ describe("a hotline's calls-per-minute cap, two campaigns and two instances on P
     const [a, b] = [createDialerService(t.db), createDialerService(other)];
     return (await Promise.all([a.claimCalls(10, at, free), b.claimCalls(10, at, free), a.claimPredictive(10, at, free), b.claimPredictive(10, at, free)])).flat();
   };
+
+  it("a claim holds a capped hotline's row till it commits; through an uncapped hotline it locks nothing", async () => {
+    const uncapped = await t.db.withTenant(demo, async (tx) =>
+      (await tx.query<{ id: number }>("insert into pbx_numbers (tenant_id, number) values ($1, '842873006009') returning id", [demo])).rows[0].id);
+    /** While a claim's transaction is open: can another instance lock the hotline's row? */
+    const seenFromOther = (id: number, cap: number | null) =>
+      t.db.withTenant(demo, async (tx) => {
+        expect((await hotlineRoom(tx, id, cap, new Date())).room).toBe(cap === null ? Infinity : CAP);
+        return other.withTenant(demo, async (tx2) =>
+          tx2.query('select 1 from pbx_numbers where id = $1 for update nowait', [id]).then(() => 'free', (e: { code?: string }) => e.code));
+      });
+    expect([await seenFromOther(hotlineId, CAP), await seenFromOther(uncapped, null)]).toEqual(['55P03', 'free']);
+    await t.db.withTenant(demo, (tx) => tx.query('delete from pbx_numbers where id = $1', [uncapped]));
+  });
 
   it('starts no more than the cap in a minute across both campaigns and both instances; the next calls when the minute is over', async () => {
     // The first calls 50 s ago: their minute ends about 10 s from now (what follows takes seconds on a loaded machine).

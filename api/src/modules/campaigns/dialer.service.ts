@@ -72,7 +72,7 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
    * call of the minute leaves it, so the campaign goes on then and not at the next ask's timeout.
    */
   async function roomOn(tx: Queryable, c: repo.WorkCampaignRow, at: Date) {
-    const r = await repo.hotlineRoom(tx, c.hotline_id, at);
+    const r = await repo.hotlineRoom(tx, c.hotline_id, c.hotline_max_calls_per_minute, at);
     if (r.room < 1 && r.freesAt) placedCallsDue.wakeAt(r.freesAt, at.getTime());
     return r;
   }

@@ -20,11 +20,14 @@ export interface WorkCampaignRow {
   mode: CampaignMode;
   /** Predictive: the share of answered calls that may be abandoned (0.005–0.03). */
   abandon_cap: string | number;
+  /** The hotline's cap on dialer calls started per minute (null: none). */
+  hotline_max_calls_per_minute: number | null;
 }
 
 export async function workCampaign(tx: Queryable, family: CampaignFamily | null, id: number): Promise<WorkCampaignRow | null> {
   const { rows } = await tx.query<WorkCampaignRow>(
-    `select c.id, c.family, c.name, c.purpose, c.state, c.script, c.hotline_id, n.number as hotline_number, c.time_group_id, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts, c.mode, c.abandon_cap
+    `select c.id, c.family, c.name, c.purpose, c.state, c.script, c.hotline_id, n.number as hotline_number, c.time_group_id, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts, c.mode, c.abandon_cap,
+            n.max_calls_per_minute as hotline_max_calls_per_minute
        from campaigns c join pbx_numbers n on n.id = c.hotline_id where c.id = $1 and ($2::text is null or c.family = $2)`,
     [id, family],
   );
@@ -334,10 +337,12 @@ export async function touchReady(tx: Queryable, campaignId: number, userId: numb
 /**
  * The calls the dialer may still start through a hotline now under its cap (`pbx_numbers.max_calls_per_minute`,
  * counted over the last 60 s across every campaign calling from it), and when the oldest of those leaves the
- * minute (a call may start then). The hotline's row is locked until the transaction ends, so instances
- * claiming at once count one after the other and never start more than the cap together. No cap: Infinity.
+ * minute (a call may start then). A capped hotline's row is locked until the transaction ends, so instances
+ * claiming at once count one after the other and never start more than the cap together. No cap (`cap`, as the
+ * campaign was read): Infinity, and nothing locked — claims through an uncapped hotline never wait on each other.
  */
-export async function hotlineRoom(tx: Queryable, hotlineId: number, at: Date): Promise<{ room: number; freesAt: Date | null }> {
+export async function hotlineRoom(tx: Queryable, hotlineId: number, cap: number | null, at: Date): Promise<{ room: number; freesAt: Date | null }> {
+  if (cap === null) return { room: Infinity, freesAt: null };
   const { rows: [hotline] } = await tx.query<{ cap: number | null }>('select max_calls_per_minute as cap from pbx_numbers where id = $1 for no key update', [hotlineId]);
   if (!hotline || hotline.cap === null) return { room: Infinity, freesAt: null };
   const { rows } = await tx.query<{ started_at: Date | string }>(
