@@ -8,8 +8,8 @@ import type { CallChainLib } from '../../../test/script-libs';
 import { pbxConfigChanged } from '../pbx/config-cache';
 import { Ear, toneUlaw } from '@tongdai/testkit/rtp-ear';
 import { busyScenario, calleeHangsUpScenario, earPhoneScenario, ringScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
-import { insertHotline, insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { kamailioInstalled, requireSystem } from '@tongdai/testkit/system';
+import { dialerTelecom } from '../../../test/dialer-fixture';
 
 /**
  * The campaign dialer's progressive mode (issue 34, ADR 0055) through real processes: an agent ready on
@@ -96,15 +96,7 @@ describe('the progressive dialer (Kamailio + media worker + sipp as the contact 
     agentPort = await lib.freeUdpPort();
 
     demo = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
-    [adminId, hotlineId] = await t.db.withTenant(demo, async (tx) => {
-      const sb = await insertSwitchboard(tx, demo, { name: 'Nhà mạng chiến dịch', port: carrierPort });
-      await insertHotline(tx, demo, HOTLINE, sb, '101');
-      await insertOutboundRule(tx, demo, { name: 'Di động', pattern: '09XXXXXXXX', switchboardIds: [sb], callerId: HOTLINE, priority: 1 });
-      const user = (await tx.query<{ id: number }>("select id from users where username = 'admin'")).rows[0].id;
-      await tx.query("update subscribers set user_id = null where user_id = $1 and extension <> '101'", [user]);
-      await tx.query("update subscribers set user_id = $1 where extension = '101'", [user]);
-      return [user, (await tx.query<{ id: number }>('select id from pbx_numbers where number = $1', [HOTLINE])).rows[0].id];
-    });
+    [adminId, hotlineId] = await dialerTelecom(t.db, demo, carrierPort, HOTLINE);
     pbxConfigChanged(demo);
     // 101 (the agent) at its sipp phone's port; 102 nowhere.
     await registerDemoPhones(chain.internal, chain.sipUdp, { '101': agentPort, '102': await lib.freeUdpPort() });
