@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, fullChromiumPath } from './chromium.ts';
-import { WEB_PORT } from './ports.ts';
+import { API_PORT, WEB_PORT } from './ports.ts';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
@@ -116,7 +116,23 @@ export async function warmContext(o: { microphone?: boolean; fullBrowser?: boole
 }
 
 /** `test` whose `page` opens in a warm context (above); a spec that needs `context` itself imports '@playwright/test'. */
-export const test = base.extend<{ warmReturned: void }, { warmProfiles: void }>({
+/**
+ * The last lines of this worker's stack's SIP logs (the media worker's, Kamailio's, the demo carrier's:
+ * scripts/lib/stack.mjs keeps them in tmpdir/tongdai-kamailio-<api port>-*), for a failed test's
+ * report: a call that failed on a loaded machine (voice-OTP's "Gọi lỗi", ci1 of the thirty-second
+ * session) showed nothing of where it stopped once the stack was gone.
+ */
+function stackLogTails(lines = 150): { name: string; body: string }[] {
+  const prefix = `tongdai-kamailio-${API_PORT}-`;
+  const dirs = readdirSync(tmpdir()).filter((d) => d.startsWith(prefix)).map((d) => join(tmpdir(), d));
+  return dirs.flatMap((dir) =>
+    ['media.log', 'kamailio.log', 'demo-carrier.log'].filter((f) => existsSync(join(dir, f))).map((f) => ({
+      name: f,
+      body: readFileSync(join(dir, f), 'utf8').split('\n').slice(-lines).join('\n'),
+    })));
+}
+
+export const test = base.extend<{ warmReturned: void; stackLogs: void }, { warmProfiles: void }>({
   // Closes every warm profile when the worker ends.
   warmProfiles: [async ({}, use) => { // eslint-disable-line no-empty-pattern
     await use();
@@ -129,6 +145,13 @@ export const test = base.extend<{ warmReturned: void }, { warmProfiles: void }>(
     const before = new Set(inUse);
     await use();
     await Promise.all([...inUse].filter((context) => !before.has(context)).map((context) => context.close()));
+  }, { auto: true }],
+
+  // A failed test's report carries the tails of the stack's SIP logs (attachments in the results folder).
+  stackLogs: [async ({}, use, testInfo) => { // eslint-disable-line no-empty-pattern
+    await use();
+    if (testInfo.status === testInfo.expectedStatus) return;
+    for (const { name, body } of stackLogTails()) await testInfo.attach(name, { body, contentType: 'text/plain' });
   }, { auto: true }],
 
   page: async ({ viewport }, use) => {

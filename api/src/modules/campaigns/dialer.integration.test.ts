@@ -418,10 +418,21 @@ describe("a hotline's calls-per-minute cap, two campaigns and two instances on P
   });
 
   it('starts no more than the cap in a minute across both campaigns and both instances; the next calls when the minute is over', async () => {
+    // Each campaign's first two contacts are on the tenant's do-not-call list: refused at the claim, they start no
+    // call and take nothing of the minute (the cap is still 3 calls placed).
+    const refusedNumbers = ['84914000001', '84914000002', '84914010001', '84914010002'];
+    await t.db.withTenant(demo, (tx) => tx.query("insert into dnc_numbers (tenant_id, number, source) select $1, n, 'tenant' from unnest($2::text[]) as n", [demo, refusedNumbers]));
     // The first calls 50 s ago: their minute ends about 10 s from now (what follows takes seconds on a loaded machine).
     const first = new Date(Date.now() - 50_000);
     const calls = await claimEverywhere(first);
     expect(calls).toHaveLength(CAP);
+    const refusals = await t.db.withTenant(demo, async (tx) =>
+      (await tx.query<{ number: string; refusal: string; dialer_state: string | null }>(
+        `select k.number, a.refusal, a.dialer_state from campaign_attempts a join campaign_contacts k on k.id = a.contact_id
+          where k.campaign_id = any($1::int[]) and a.refusal is not null order by k.number`, [campaigns])).rows);
+    expect(refusals.length).toBeGreaterThanOrEqual(2);
+    expect(refusals.every((r) => refusedNumbers.includes(r.number) && r.refusal === 'tenant_dnc' && r.dialer_state === null)).toBe(true);
+    expect(calls.some((c) => refusedNumbers.includes(c.number))).toBe(false);
     expect(new Set(calls.map((c) => c.contact_id)).size).toBe(CAP);
     expect(calls.every((c) => c.hotline === '02873006008')).toBe(true);
     // Unanswered: their agents are free again and contacts wait, yet the hotline's minute is full.
