@@ -291,19 +291,36 @@ describe('the predictive dialer on PostgreSQL', () => {
            from generate_series(1, $5::int) as i`,
         [demo, history, campaign, answered, answered + unanswered, abandoned]));
 
-  it('knowing nothing yet: one call per free agent, none for an agent already covered by a call ringing', async () => {
+  /** An agent with a callback ("Hẹn gọi lại") due now, and that contact. */
+  let callback: { agent: number; contact: number; extension: string };
+
+  it("knowing nothing yet: one call per free agent, none for an agent already covered by a call ringing; a callback due is dialled for its agent", async () => {
     const d = createDialerService(t.db);
+    callback = await t.db.withTenant(demo, async (tx) => {
+      const agent = agentIds[3];
+      const contact = (await tx.query<{ id: number }>(
+        `update campaign_contacts set state = 'callback', result = 'callback', callback_user_id = $2, next_at = now() - interval '1 second'
+          where id = (select id from campaign_contacts where campaign_id = $1 and state = 'pending' order by id desc limit 1) returning id::int`, [campaign, agent])).rows[0].id;
+      const extension = (await tx.query<{ extension: string }>('select extension from subscribers where user_id = $1', [agent])).rows[0].extension;
+      return { agent, contact, extension };
+    });
     const calls = await d.claimPredictive(20, new Date(), free);
     expect(calls).toHaveLength(PREDICTIVE_AGENTS);
-    expect(calls.every((c) => c.user_id === null && c.campaign_id === campaign)).toBe(true);
+    expect(calls.every((c) => c.campaign_id === campaign)).toBe(true);
+    // The callback is its agent's: placed for them (their extension, bridged to them on the answer); nine for nobody yet.
+    expect(calls.filter((c) => c.user_id !== null)).toEqual([expect.objectContaining({ user_id: callback.agent, extension: callback.extension, contact_id: callback.contact })]);
+    expect(calls.filter((c) => c.user_id === null)).toHaveLength(PREDICTIVE_AGENTS - 1);
     expect(new Set(calls.map((c) => c.contact_id)).size).toBe(PREDICTIVE_AGENTS);
     expect(await d.claimPredictive(20, new Date(), free)).toEqual([]);
   });
 
   it('an answered call goes to the agent free longest, each agent one call; none free within 2 s: nobody', async () => {
     const d = createDialerService(t.db);
-    const ringing = (await t.db.withTenant(demo, (tx) => tx.query<{ id: number }>("select id::int from campaign_attempts where campaign_id = $1 and dialer_state = 'calling' order by id", [campaign]))).rows;
-    const given: number[] = [];
+    const ringing = (await t.db.withTenant(demo, (tx) => tx.query<{ id: number }>("select id::int from campaign_attempts where campaign_id = $1 and dialer_state = 'calling' and user_id is null order by id", [campaign]))).rows;
+    // The callback's call answered: straight to its agent, nobody searched for.
+    const back = (await t.db.withTenant(demo, (tx) => tx.query<{ id: number }>('select id::int from campaign_attempts where contact_id = $1', [callback.contact]))).rows[0].id;
+    expect(await d.report(demo, back, 'answered', { callId: 'predict-callback' }, new Date())).toMatchObject({ applied: true, bridge: { extension: callback.extension, contact_id: callback.contact } });
+    const given: number[] = [Number(callback.extension)];
     for (const [i, r] of ringing.entries()) {
       expect(await d.report(demo, r.id, 'answered', { callId: `predict-${i}` }, new Date())).toMatchObject({ applied: true, bridge: null, needsAgent: true });
       const target = await d.bridgeFor(demo, r.id, free, 'demo');

@@ -107,6 +107,18 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
     if (!(await inWindow(tx, campaign.time_group_id, at))) return [];
     const { room } = await roomOn(tx, campaign, at);
     if (room < 1) return [];
+    // A callback ("Hẹn gọi lại") is its agent's: dialled for them once they are free, as a progressive call
+    // (bridged to them on the answer), before the pacing's calls for anybody; they are then not free for it.
+    const calls: DialerCallToPlace[] = [];
+    for (const agent of standings) {
+      if (calls.length >= Math.min(max, room)) break;
+      if (!idle.has(agent.user_id)) continue;
+      const row = await repo.handOut(tx, c.id, agent.user_id, at, CONTACT_LEASE_SEC, true);
+      if (!row) continue;
+      idle.delete(agent.user_id);
+      const claim = await claimedCall(tx, c.tenant_id, campaign, row, agent.user_id, at);
+      if (claim) calls.push({ ...claim, ma_dn: c.ma_dn, user_id: agent.user_id, extension: agent.extension });
+    }
     const secs = (from: Date | string, to: Date | string = at) => Math.max(0, (new Date(to).getTime() - new Date(from).getTime()) / 1000);
     const open = await repo.unansweredCalls(tx, c.id);
     const floor: Floor = {
@@ -130,8 +142,8 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
     const decision = pace(floor, estimate(observed), { answered: history.answered, abandoned: history.abandoned }, {
       abandonCap: Number(campaign.abandon_cap), maxRatio: 3, wrapUp: 0,
     });
-    const calls: DialerCallToPlace[] = [];
-    for (let i = 0, refused = 0; calls.length < Math.min(decision.dial, max, room) && refused < REFUSALS_PER_HANDOUT; i++) {
+    const callbacks = calls.length;
+    for (let i = 0, refused = 0; calls.length - callbacks < decision.dial && calls.length < Math.min(max, room) && refused < REFUSALS_PER_HANDOUT; i++) {
       const row = await repo.handOut(tx, c.id, null, at, CONTACT_LEASE_SEC);
       if (!row) break;
       const claim = await claimedCall(tx, c.tenant_id, campaign, row, null, at);

@@ -99,17 +99,17 @@ export async function renewHeld(tx: Queryable, campaignId: number, userId: numbe
  * first. `for update skip locked`: two agents (two API instances) racing never get the same row —
  * the second skips the row the first has locked and takes the next.
  */
-export async function handOut(tx: Queryable, campaignId: number, userId: number | null, at: Date, leaseSec: number): Promise<HeldRow | null> {
+export async function handOut(tx: Queryable, campaignId: number, userId: number | null, at: Date, leaseSec: number, callbacksOnly = false): Promise<HeldRow | null> {
   const { rows } = await tx.query<HeldRow>(
     `update campaign_contacts set state = 'held', held_by = $2, held_until = $3::timestamptz + make_interval(secs => $4), updated_at = $3
       where id = (select id from campaign_contacts
-                     where campaign_id = $1 and (state = 'pending' and next_at <= $3
+                     where campaign_id = $1 and (not $5::boolean and state = 'pending' and next_at <= $3
                             or state = 'callback' and next_at <= $3 and callback_user_id = $2
-                            or state = 'held' and held_until < $3)
+                            or not $5::boolean and state = 'held' and held_until < $3)
                      order by (state = 'callback') desc, next_at, id
                      for update skip locked limit 1)
       returning ${HELD}`,
-    [campaignId, userId, at, leaseSec],
+    [campaignId, userId, at, leaseSec, callbacksOnly],
   );
   return rows[0] ?? null;
 }
@@ -453,11 +453,14 @@ export async function agentStandings(tx: Queryable, campaignId: number, at: Date
   return rows;
 }
 
-/** The campaign's dialer calls still ringing (their ages come from `started_at`) and answered with no agent yet. */
+/**
+ * The campaign's dialer calls for nobody yet, still ringing (their ages come from `started_at`) or answered and
+ * waiting for an agent. A callback's call is its agent's (placed for them): it needs nobody else.
+ */
 export async function unansweredCalls(tx: Queryable, campaignId: number): Promise<{ started_at: Date; waiting: boolean }[]> {
   const { rows } = await tx.query<{ started_at: Date; waiting: boolean }>(
     `select started_at, dialer_state = 'answered' as waiting from campaign_attempts
-      where campaign_id = $1 and (dialer_state = 'calling' or dialer_state = 'answered' and user_id is null)`,
+      where campaign_id = $1 and dialer_state in ('calling', 'answered') and user_id is null`,
     [campaignId],
   );
   return rows;
