@@ -64,7 +64,9 @@ describe('inbound import sheets', () => {
       expect(bomb.length).toBeLessThan(100 * 1024);
       const started = Date.now();
       expect(await refusal(readRows(bomb))).toBe(unpacked);
-      expect(Date.now() - started).toBeLessThan(3000);
+      // The freeze it guards against took 70 s; a worker thread's start alone took over 3 s at load 13 (ci3 of the
+      // thirty-second session: 3466 ms). Under the worker's own 10 s limit, whose refusal would read otherwise.
+      expect(Date.now() - started).toBeLessThan(8000);
     });
 
     it('stops inflating where the headers lie about the size', async () => {
