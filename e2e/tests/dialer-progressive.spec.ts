@@ -141,8 +141,9 @@ test('progressive dialer: the ready agent gets each contact\'s answered call wit
         await page.getByTestId('dark-mode').click();
         await expect.poll(() => backgroundLuminance(page)).toBeGreaterThan(LIGHT_MIN);
       }
-      // The agent hangs up (well inside the carrier's announcement): the carrier sees the PBX hang up.
-      await expect(phone.timer()).toHaveText(/^00:0[2-9]$/, { timeout: 15_000 });
+      // The agent hangs up inside the carrier's announcement (about 20 s from the answer), after 2 s of talk: the
+      // carrier sees the PBX hang up. Up to 17 s (ci3 of the thirty-second session, at load 13, got here at 11 s).
+      await expect(phone.timer()).toHaveText(/^00:(0[2-9]|1[0-7])$/, { timeout: 15_000 });
       await phone.hangup();
       await phone.expectReady();
       await expect.poll(async () => (await callTo(contact.number))[0]?.state).toBe('ended');
