@@ -19,6 +19,9 @@ const tooMany = { status: 429, code: 'TOO_MANY_ATTEMPTS', message: ERROR_MESSAGE
  * failures slow only the attacker's address, and API instances share the counters in Redis.
  */
 describe('login limits behind a proxy, shared through Redis', () => {
+  // Each test builds its API instances and hashes passwords at every login; it judges no time (a hang still
+  // fails): at load 13 the first one took over Jest's 30 s (ci4 of the thirty-second session; the file 25–77 s).
+  jest.setTimeout(120_000);
   let t: TestApp;
   const stores: CounterStore[] = [];
   const apps: FastifyInstance[] = [];
