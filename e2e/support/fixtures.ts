@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromium, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, fullChromiumPath } from './chromium.ts';
 import { API_PORT, WEB_PORT } from './ports.ts';
@@ -151,7 +151,13 @@ export const test = base.extend<{ warmReturned: void; stackLogs: void }, { warmP
   stackLogs: [async ({}, use, testInfo) => { // eslint-disable-line no-empty-pattern
     await use();
     if (testInfo.status === testInfo.expectedStatus) return;
-    for (const { name, body } of stackLogTails()) await testInfo.attach(name, { body, contentType: 'text/plain' });
+    // Kept as files in the test's results folder: the list reporter prints only a text attachment's first lines.
+    for (const { name, body } of stackLogTails()) {
+      const path = testInfo.outputPath(name);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, body);
+      await testInfo.attach(name, { path, contentType: 'text/plain' });
+    }
   }, { auto: true }],
 
   page: async ({ viewport }, use) => {
