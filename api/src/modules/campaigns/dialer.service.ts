@@ -110,9 +110,11 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
     // A callback ("Hẹn gọi lại") is its agent's: dialled for them once they are free, as a progressive call
     // (bridged to them on the answer), before the pacing's calls for anybody; they are then not free for it.
     const calls: DialerCallToPlace[] = [];
+    // One read of who has a callback due (most rounds: nobody), not a hand-out tried per free agent on every ask.
+    const due = await repo.callbacksDue(tx, c.id, [...idle], at);
     for (const agent of standings) {
       if (calls.length >= Math.min(max, room)) break;
-      if (!idle.has(agent.user_id)) continue;
+      if (!idle.has(agent.user_id) || !due.has(agent.user_id)) continue;
       const row = await repo.handOut(tx, c.id, agent.user_id, at, CONTACT_LEASE_SEC, true);
       if (!row) continue;
       idle.delete(agent.user_id);

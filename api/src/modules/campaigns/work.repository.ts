@@ -114,6 +114,17 @@ export async function handOut(tx: Queryable, campaignId: number, userId: number 
   return rows[0] ?? null;
 }
 
+/** Of these agents, those with a callback of the campaign due now (one read; the hand-out then takes each). */
+export async function callbacksDue(tx: Queryable, campaignId: number, userIds: number[], at: Date): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const { rows } = await tx.query<{ user_id: number }>(
+    `select distinct callback_user_id as user_id from campaign_contacts
+      where campaign_id = $1 and state = 'callback' and next_at <= $3 and callback_user_id = any($2::int[])`,
+    [campaignId, userIds, at],
+  );
+  return new Set(rows.map((r) => Number(r.user_id)));
+}
+
 export async function customerCard(tx: Queryable, customerId: number | null, number: string): Promise<{ id: number; name: string; code: string } | null> {
   const { rows } = await tx.query<{ id: number; name: string; code: string }>(
     `select id, name, code from customers where ($1::int is not null and id = $1) or phone = $2 order by (id = $1) desc nulls last, id limit 1`,
