@@ -15,6 +15,10 @@ const run = (env: Record<string, string>) => {
   return { proc, exited, output: () => out };
 };
 
+// Each test starts `node --import tsx main.ts`, which compiles the carrier and the media package first: under a
+// loaded CI machine (e2e beside it) that took over 20 s before a first line (stop 51). No test here judges time.
+jest.setTimeout(120_000);
+
 describe('demo carrier process', () => {
   const cache = mkdtempSync(join(tmpdir(), 'demo-carrier-main-'));
   afterAll(() => rmSync(cache, { recursive: true, force: true }));
@@ -24,13 +28,16 @@ describe('demo carrier process', () => {
     const p = run({ DEMO_CARRIER_PORT: String(sip), DEMO_CARRIER_HTTP_PORT: String(http), DEMO_CARRIER_ACCOUNTS: 'u1:p:with:colons', DEMO_CARRIER_PROXY: '127.0.0.1:5999', DEMO_CARRIER_CACHE: cache });
     try {
       let health: { sip: string; realm: string } | null = null;
-      for (let i = 0; i < 100 && !health; i++) {
+      let exited = false;
+      void p.exited.then(() => (exited = true));
+      while (!health && !exited) {
         try {
           health = (await (await fetch(`http://127.0.0.1:${http}/health`)).json()) as { sip: string; realm: string };
         } catch {
           await new Promise((r) => setTimeout(r, 150));
         }
       }
+      if (!health) throw new Error(`the carrier exited before its control API answered:\n${p.output()}`);
       expect(health).toEqual(expect.objectContaining({ sip: `udp 127.0.0.1:${sip}`, realm: 'demo-carrier' }));
       const ua = await new SipUdpClient(sip).open();
       try {
