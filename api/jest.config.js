@@ -18,10 +18,11 @@ const SERIAL_SUITES = [
   '<rootDir>/src/modules/realtime/redis-away.integration.test.ts',
   '<rootDir>/src/modules/campaigns/call-link.integration.test.ts',
   '<rootDir>/src/modules/campaigns/dialer-calls.integration.test.ts',
+  '<rootDir>/src/modules/campaigns/voice-calls.integration.test.ts',
   '<rootDir>/src/modules/voice-otp/otp-calls.integration.test.ts',
 ];
 const part = process.env.TONGDAI_JEST_PART;
-const SERIAL_PATH = '/src/.*(faults[^/]*|ghosts|kamailio/calls|realtime/redis-away|campaigns/call-link|campaigns/dialer-calls|voice-otp/otp-calls)\\.integration\\.test\\.ts$';
+const SERIAL_PATH = '/src/.*(faults[^/]*|ghosts|kamailio/calls|realtime/redis-away|campaigns/call-link|campaigns/dialer-calls|campaigns/voice-calls|voice-otp/otp-calls)\\.integration\\.test\\.ts$';
 module.exports = require('../jest.preset.js')({
   ...(part === 'serial' && { testMatch: SERIAL_SUITES }),
   ...(part === 'main' && { testPathIgnorePatterns: ['/node_modules/', SERIAL_PATH] }),

@@ -46,6 +46,8 @@ export interface PopulationRecord {
   talk_s: number | null;
   /** How long the call was actually talked once it ended (the caller may hang up first). */
   talked_s: number | null;
+  /** The keys the person pressed while on the line, in order (a voice survey's answers). */
+  keys: string;
 }
 
 export interface CallContext {

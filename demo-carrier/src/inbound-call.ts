@@ -9,7 +9,7 @@ import { carrierSdp, chooseG711 } from './sdp';
 /**
  * How the carrier answers a call it receives. `answered` with `talkMs` null: the announcement,
  * then BYE (every number outside the population); with `talkMs`: the announcement, silence, and
- * BYE `talkMs` after the answer. `busy`: 486 after `ringMs`. `no_answer`: rings until CANCEL.
+ * BYE `talkMs` after the answer — a person, who also presses keys while on the line (below). `busy`: 486 after `ringMs`. `no_answer`: rings until CANCEL.
  */
 export type Plan = { fate: 'answered'; ringMs: number; talkMs: number | null } | { fate: 'busy'; ringMs: number } | { fate: 'no_answer' };
 
@@ -22,6 +22,17 @@ const NO_ANSWER_LIMIT_MS = 180_000;
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 /**
+ * A person on the line presses a key now and then, as someone answering an automated voice survey
+ * does (issue 34: "or presses DTMF answers for a voice survey"): a key 1–5 by SIP INFO
+ * (application/dtmf-relay), the first KEYS_FIRST_MS after the answer (past a survey's greeting),
+ * then one every KEYS_EVERY_MS. A call bridged to an agent takes no keys (the worker ignores them).
+ * Not drawn from the population's seeded draws: a seed's fates stay the same.
+ */
+export const KEYS_FIRST_MS: [number, number] = [9000, 14_000];
+export const KEYS_EVERY_MS: [number, number] = [7000, 12_000];
+const within = ([min, max]: [number, number]) => min + Math.random() * (max - min);
+
+/**
  * A call the carrier receives (a tenant's outbound call through its switchboard), already
  * authenticated: 180, then as its plan says (by default 200 with SDP after `ringMs`, the
  * announcement on the ACK, BYE).
@@ -30,6 +41,7 @@ export class InboundCall extends CarrierCall {
   private readonly tag = newTag();
   /** The ring timer, then (a person) the talk timer. */
   private timer: NodeJS.Timeout | null = null;
+  private keyTimer: NodeJS.Timeout | null = null;
   private announcing = false;
 
   constructor(
@@ -49,7 +61,7 @@ export class InboundCall extends CarrierCall {
       p_asserted_identity: header(invite, 'p-asserted-identity') ?? null,
       peer: `${from.address}:${from.port}`,
     });
-    if (person) this.record.population = { fate: plan.fate, ring_s: plan.fate === 'no_answer' ? null : seconds(plan.ringMs), talk_s: plan.fate === 'answered' && plan.talkMs !== null ? seconds(plan.talkMs) : null, talked_s: null };
+    if (person) this.record.population = { fate: plan.fate, ring_s: plan.fate === 'no_answer' ? null : seconds(plan.ringMs), talk_s: plan.fate === 'answered' && plan.talkMs !== null ? seconds(plan.talkMs) : null, talked_s: null, keys: '' };
   }
 
   async start(): Promise<void> {
@@ -77,8 +89,23 @@ export class InboundCall extends CarrierCall {
       ep.respond(this.invite, this.from, 200, 'OK', [['x-to-tag', this.tag], ['contact', this.contact()], ['content-type', 'application/sdp']], sdp);
       this.dialog = Dialog.asUas(ep, this.invite, this.tag);
       this.answered(pt);
-      if (plan.talkMs !== null) this.timer = setTimeout(() => this.hangup(), plan.talkMs);
+      if (plan.talkMs !== null) {
+        this.timer = setTimeout(() => this.hangup(), plan.talkMs);
+        if (this.record.population) this.pressKeys(within(KEYS_FIRST_MS));
+      }
     }, plan.ringMs);
+  }
+
+  /** The next key, `afterMs` from now, then the one after it; the call's end stops them. */
+  private pressKeys(afterMs: number): void {
+    this.keyTimer = setTimeout(() => {
+      if (this.ended || !this.dialog) return;
+      const key = String(1 + Math.floor(Math.random() * 5));
+      this.dialog.send('INFO', [['content-type', 'application/dtmf-relay']], `Signal=${key}\r\nDuration=160\r\n`);
+      this.record.population!.keys += key;
+      this.pressKeys(within(KEYS_EVERY_MS));
+    }, afterMs);
+    this.keyTimer.unref();
   }
 
   private refuse(status: number, reason: string): void {
@@ -108,6 +135,7 @@ export class InboundCall extends CarrierCall {
   protected override finish(state: CallRecord['state'], by: CallRecord['ended_by'], status?: number): void {
     if (this.ended) return;
     if (this.timer) clearTimeout(this.timer);
+    if (this.keyTimer) clearTimeout(this.keyTimer);
     const p = this.record.population;
     if (p && this.record.answered_at) p.talked_s = seconds(Date.now() - Date.parse(this.record.answered_at));
     super.finish(state, by, status);

@@ -96,7 +96,7 @@ describe('calls to the population (seeded)', () => {
     const call = caller.call('0999544444');
     await call.ringing;
     expect(await timeout(call.final, 1500)).toBe('timeout');
-    expect(record('0999544444')).toEqual(expect.objectContaining({ state: 'ringing', population: { fate: 'no_answer', ring_s: null, talk_s: null, talked_s: null } }));
+    expect(record('0999544444')).toEqual(expect.objectContaining({ state: 'ringing', population: { fate: 'no_answer', ring_s: null, talk_s: null, talked_s: null, keys: '' } }));
     call.cancel();
     expect((await call.final).status).toBe(487);
     expect(record('0999544444')).toEqual(expect.objectContaining({ state: 'cancelled', status: 487, ended_by: 'remote' }));
@@ -130,6 +130,23 @@ describe('calls to the population (seeded)', () => {
       ear.close();
     }
   }, 20_000);
+
+  it('a person on the line presses keys 1–5 by SIP INFO, as for a voice survey, the first 9–14 s after the answer; the record keeps them', async () => {
+    expect((await put({ answer: 1, busy: 0, answer_delay_s: [0.2, 0.3], talk_median_s: 16, talk_sigma: 0 })).status).toBe(200);
+    const ear = await Ear.open();
+    try {
+      const call = caller.call('0999566666', ear.port);
+      const final = await call.final;
+      expect(final.status).toBe(200);
+      const bye = await call.bye;
+      expect(bye - final.at).toBeGreaterThanOrEqual(16_000 - 50);
+      expect(call.keys.length).toBeGreaterThanOrEqual(1);
+      expect(call.keys.join('')).toMatch(/^[1-5]+$/);
+      expect(record('0999566666').population!.keys).toBe(call.keys.join(''));
+    } finally {
+      ear.close();
+    }
+  }, 40_000);
 
   it('answers a number outside the prefixes as before, whatever the population does', async () => {
     expect((await put({ answer: 0, busy: 1 })).status).toBe(200);

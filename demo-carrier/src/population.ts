@@ -106,5 +106,5 @@ export function parsePopulation(input: unknown, current: PopulationSettings): Po
 export function describePopulation(s: PopulationSettings, controlUrl: string): string {
   const pct = (x: number) => `${Math.round(x * 100)} %`;
   const who = s.prefixes.length ? s.prefixes.map((p) => `${p}${'x'.repeat(Math.max(0, 10 - p.length))}`).join(', ') : '(none)';
-  return `population: calls to ${who} meet people: ${pct(s.answer)} answer after ${s.answer_delay_s[0]}–${s.answer_delay_s[1]} s and talk ~${s.talk_median_s} s (log-normal, σ ${s.talk_sigma}), ${pct(s.busy)} busy (486), ${pct(Math.max(0, 1 - s.answer - s.busy))} never answer; change: curl -X PUT ${controlUrl}/population -H 'content-type: application/json' -d '{"answer": 0.5, "busy": 0.1}' (GET /population shows the settings)`;
+  return `population: calls to ${who} meet people: ${pct(s.answer)} answer after ${s.answer_delay_s[0]}–${s.answer_delay_s[1]} s and talk ~${s.talk_median_s} s (log-normal, σ ${s.talk_sigma}) pressing a key 1–5 now and then (a voice survey's answers), ${pct(s.busy)} busy (486), ${pct(Math.max(0, 1 - s.answer - s.busy))} never answer; change: curl -X PUT ${controlUrl}/population -H 'content-type: application/json' -d '{"answer": 0.5, "busy": 0.1}' (GET /population shows the settings)`;
 }

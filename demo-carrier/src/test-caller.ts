@@ -13,6 +13,8 @@ export interface PlacedCall {
   bye: Promise<number>;
   /** CANCEL of the authenticated INVITE. */
   cancel(): void;
+  /** The keys the carrier's person pressed, by SIP INFO (application/dtmf-relay), each answered 200. */
+  keys: string[];
 }
 
 const rand = () => randomBytes(6).toString('hex');
@@ -74,13 +76,20 @@ export class TestCaller {
       final: new Promise((r) => (final = r)),
       bye: new Promise((r) => (bye = r)),
       cancel: () => send(head('CANCEL', uri, `<${uri}>`, branch, seq)),
+      keys: [],
     };
     let done = false;
     this.calls.set(callId, (m) => {
       if (m.kind === 'request') {
+        const ok = () => send(['SIP/2.0 200 OK', ...['via', 'from', 'to', 'call-id', 'cseq'].map((h) => `${h}: ${header(m, h)}`)]);
+        if (m.method === 'INFO') {
+          const key = /^signal=(.)/im.exec(m.body)?.[1];
+          if (key) placed.keys.push(key);
+          return void ok();
+        }
         if (m.method !== 'BYE') return;
         bye(Date.now() - t0);
-        return void send(['SIP/2.0 200 OK', ...['via', 'from', 'to', 'call-id', 'cseq'].map((h) => `${h}: ${header(m, h)}`)]);
+        return void ok();
       }
       if (!header(m, 'cseq')?.endsWith('INVITE')) return;
       if (m.status === 180) return ringing(Date.now() - t0);

@@ -7,6 +7,7 @@ import { MediaCall, type DialogKey } from './call/media-call';
 import { ANSWERED_REPORT_MS, DialerCall, type DialerCallReport, type DialerJob } from './call/dialer-call';
 import { OtpCall, type OriginateReport } from './call/otp-call';
 import { placedKey, type PlacedCall } from './call/placed-leg';
+import { VoiceSurveyCall, type VoiceSurveyJob } from './call/voice-survey-call';
 import { CLOCK } from './rtp/session';
 import { SipEndpoint, type Remote } from './sip/endpoint';
 import { header, isInitial, param, type SipRequest } from './sip/message';
@@ -100,6 +101,9 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   // (A dialer call holds two: the contact's leg and the agent's.)
   const placed = new Map<string, PlacedCall>();
   const placing = { ep, proxy: o.proxy, log, track: (key: string, call: PlacedCall | null) => (call ? placed.set(key, call) : placed.delete(key)) };
+  // Voice survey calls whose prompts are being spoken: not placed yet (no dialog), but counted and stopped like those that are.
+  const preparing = new Set<PlacedCall>();
+  const placedCalls = () => new Set([...placed.values(), ...preparing]);
   let polling = true;
   // Ends a held ask when the worker stops (it would otherwise keep the process up to a wait longer).
   const asking = new AbortController();
@@ -138,9 +142,10 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       }
     }
   };
-  /** One claimed call, placed (a voice-OTP call, or the dialer's by its kind). */
+  /** One claimed call, placed (a voice-OTP call, or the dialer's or a voice survey's by its kind). */
   const place = async (job: PlacedJob): Promise<void> => {
     if (job.kind === 'dialer') return placeDialer(job);
+    if (job.kind === 'voice') return placeVoice(job);
     // Reports in order, each tried again with backoff while the API does not take it.
     let reports = Promise.resolve();
     const report = async (r: OriginateReport) => void (await persist(`otp ${job.id}: report ${r.outcome}`, () => api.originated(job, r), { firstWaitMs: 500 }));
@@ -148,13 +153,26 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     await call.start().catch((e) => log(`otp ${job.id}: ${e instanceof Error ? e.stack : e}`));
   };
   /** The call orders its reports; the contact waits on `answered`: tried for ANSWERED_REPORT_MS at the most. */
+  const dialerReporter = (what: string, job: DialerJob | VoiceSurveyJob) => async (r: DialerCallReport) => {
+    const budget = r.outcome === 'answered' ? { firstWaitMs: 250, budgetMs: ANSWERED_REPORT_MS } : { firstWaitMs: 500 };
+    return (await persist(`${what} ${job.id}: report ${r.outcome}`, (ms) => api.dialerReport(job, r, ms), budget)) ?? null;
+  };
   const placeDialer = async (job: DialerJob): Promise<void> => {
-    const report = async (r: DialerCallReport) => {
-      const budget = r.outcome === 'answered' ? { firstWaitMs: 250, budgetMs: ANSWERED_REPORT_MS } : { firstWaitMs: 500 };
-      return (await persist(`dialer ${job.id}: report ${r.outcome}`, (ms) => api.dialerReport(job, r, ms), budget)) ?? null;
-    };
-    const call = new DialerCall(placing, job, report);
+    const call = new DialerCall(placing, job, dialerReporter('dialer', job));
     await call.start().catch((e) => log(`dialer ${job.id}: ${e instanceof Error ? e.stack : e}`));
+  };
+  /**
+   * A voice survey call reports as a dialer call does (the API's bridge is ignored). Not awaited: its
+   * prompts are spoken first (espeak-ng, up to a second or so a text not spoken before), and the other
+   * jobs of the same ask must not wait on that to ring.
+   */
+  const placeVoice = (job: VoiceSurveyJob): void => {
+    const call = new VoiceSurveyCall(placing, job, dialerReporter('voice', job));
+    preparing.add(call);
+    call
+      .start()
+      .catch((e) => log(`voice ${job.id}: ${e instanceof Error ? e.stack : e}`))
+      .finally(() => preparing.delete(call));
   };
   if (pollMs > 0) void poll();
   ep.onRequest = (req: SipRequest, from: Remote) => {
@@ -173,12 +191,12 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   };
   return {
     port: ep.port,
-    calls: () => new Set(dialogs.values()).size + new Set(placed.values()).size,
+    calls: () => new Set(dialogs.values()).size + placedCalls().size,
     droppedFrames: () => CLOCK.dropped,
     stop: () => {
       polling = false;
       asking.abort();
-      for (const c of new Set(placed.values())) c.stop();
+      for (const c of placedCalls()) c.stop();
       for (const c of new Set(dialogs.values())) c.hangup();
       spool.close();
       ep.close();

@@ -12,6 +12,7 @@ const campaignFields = {
   hotline_id: 'Hotline gọi ra',
   mode: 'Chế độ gọi',
   abandon_cap_pct: 'Tỷ lệ bỏ lỡ tối đa',
+  voice_channels: 'Số cuộc gọi cùng lúc',
   time_group_id: 'Khung giờ gọi',
   question_ids: 'Câu hỏi khảo sát',
   script: 'Kịch bản',
@@ -27,6 +28,12 @@ const campaignHints = {
   purpose: 'Quảng cáo: theo Nghị định 91 chỉ gọi 08:00–17:00, mỗi số tối đa 1 cuộc/24 giờ, hotline phải có tên định danh',
   script: 'Dùng {{name}}, {{phone}} hoặc tên cột của tệp nhập, ví dụ {{Gói cước}}',
   mode: 'Gọi tự động và Dự đoán: hệ thống gọi khách hàng và nối máy cho nhân viên đang sẵn sàng (Dự đoán gọi trước nhiều cuộc hơn số nhân viên rảnh, trong giới hạn tỷ lệ bỏ lỡ). Không đổi được khi chiến dịch đang chạy',
+};
+/** A survey's form also offers the automated voice survey (no agents: the server asks the questions). */
+const surveyHints = {
+  ...campaignHints,
+  mode: `${campaignHints.mode}. Khảo sát tự động: hệ thống gọi, đọc từng câu hỏi và ghi câu trả lời khách bấm trên bàn phím, không cần nhân viên`,
+  voice_channels: 'Số cuộc gọi khảo sát tự động diễn ra cùng lúc (1–30), trong giới hạn kênh của tổng đài và hotline',
 };
 registerTranslations(NS, {
   area: 'Khảo sát & Chiến dịch',
@@ -55,7 +62,7 @@ registerTranslations(NS, {
     previewEmptyText: 'Nội dung câu hỏi sẽ hiện ở đây',
     requiredMark: 'Bắt buộc',
   },
-  surveyCampaign: { ...entityStrings('chiến dịch khảo sát', 'Chiến dịch khảo sát', 'tên, mô tả'), fields: campaignFields, hints: campaignHints },
+  surveyCampaign: { ...entityStrings('chiến dịch khảo sát', 'Chiến dịch khảo sát', 'tên, mô tả'), fields: campaignFields, hints: surveyHints },
   marketingCampaign: { ...entityStrings('chiến dịch marketing', 'Chiến dịch marketing', 'tên, mô tả'), fields: campaignFields, hints: campaignHints },
   dnc: {
     ...entityStrings('số không gọi', 'Danh sách không gọi', 'đầu số, vd. 0912'),
@@ -98,11 +105,12 @@ registerTranslations(NS, {
     chooseHotline: '— Chọn hotline —',
     advertisingIdentity: 'đã đăng ký định danh quảng cáo',
     /** The list's short form of CAMPAIGN_MODE_LABELS (the full one is the cell's tooltip). */
-    modes: { preview: 'Xem trước', progressive: 'Gọi tự động', predictive: 'Dự đoán' },
+    modes: { preview: 'Xem trước', progressive: 'Gọi tự động', predictive: 'Dự đoán', voice: 'Khảo sát tự động' },
     percent: '%',
     progress: 'Đã gọi {{done}}/{{total}}',
     noContacts: 'Chưa có liên hệ',
     dialer: 'Đang gọi {{calling}} · Đang nói chuyện {{talking}} · Sẵn sàng {{ready}} · Bỏ lỡ {{rate}} ({{abandoned}}/{{answered}})',
+    voiceDialer: 'Đang gọi {{calling}} · Đã nghe máy {{answered}}',
     hotlineMinute: 'Hotline: {{started}}/{{cap}} cuộc trong 1 phút qua',
     hotlineFull: 'Hotline: đủ {{cap}} cuộc/phút, cuộc gọi tiếp theo chờ',
     confirm: {

@@ -99,6 +99,38 @@ describe('PGlite smoke', () => {
     await app.close();
   });
 
+  it('the automated voice survey on PGlite (issue 34): the claim within its channels, answered with no bridge, the keys saved as answers', async () => {
+    const app = await buildServer({ db, jwtSecret: 'pglite-smoke-secret-pglite-smoke-secret' });
+    const login = await app.inject({ method: 'POST', url: '/identity/login/tenant', payload: { ma_dn: DEMO.tenants.demo, ...DEMO.admin } });
+    const headers = { authorization: `Bearer ${login.json().data.token}` };
+    const tid = await db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
+    const hotline = await db.withTenant(tid, async (tx) => {
+      const sb = await insertSwitchboard(tx, tid, { name: 'Voice PGlite', host: '192.0.2.83', port: 5060 });
+      await insertHotline(tx, tid, '02873005297', sb, '101');
+      return (await tx.query<{ id: number }>("select id from pbx_numbers where number = '02873005297'")).rows[0].id;
+    });
+    const category = (await app.inject({ method: 'POST', url: '/t/demo/survey-categories', headers, payload: { name: 'PGlite voice' } })).json().data;
+    const question = (await app.inject({ method: 'POST', url: '/t/demo/survey-questions', headers, payload: { category_id: category.id, kind: 'rating', text: 'Đánh giá' } })).json().data;
+    const made = await app.inject({ method: 'POST', url: '/t/demo/survey-campaigns', headers, payload: { name: 'PGlite khảo sát', mode: 'voice', voice_channels: 1, question_ids: [question.id], hotline_id: hotline } });
+    expect([made.statusCode, made.json().data.voice_channels]).toEqual([201, 1]);
+    const id = made.json().data.id;
+    await db.withTenant(tid, (tx) => tx.query(
+      "insert into campaign_contacts (tenant_id, campaign_id, number, name, next_at) values ($1, $2, '84912000601', 'Anh Nam', now() - interval '1 minute'), ($1, $2, '84912000602', 'Chị Lan', now() - interval '1 minute')", [tid, id]));
+    expect((await app.inject({ method: 'POST', url: `/t/demo/survey-campaigns/${id}/state`, headers, payload: { to: 'running' } })).statusCode).toBe(200);
+    const dialer = createDialerService(db);
+    const [call, ...more] = await dialer.claimVoice(5, new Date());
+    expect(more).toEqual([]);
+    expect(call).toMatchObject({ number: '84912000601', campaign_name: 'PGlite khảo sát', user_id: null, questions: [{ id: question.id, kind: 'rating' }] });
+    // Its one channel is up: nothing more.
+    expect(await dialer.claimVoice(5, new Date())).toEqual([]);
+    expect(await dialer.report(tid, call.attempt_id, 'answered', { callId: 'pglite-voice-1' }, new Date())).toEqual({ applied: true, bridge: null });
+    expect((await dialer.report(tid, call.attempt_id, 'completed', { durationS: 20, answers: [{ question_id: question.id, keys: '5' }] }, new Date())).applied).toBe(true);
+    const saved = await db.withTenant(tid, async (tx) => (await tx.query('select k.result, a.value from campaign_contacts k join survey_answers a on a.contact_id = k.id where k.id = $1', [call.contact_id])).rows);
+    expect(saved).toEqual([{ result: 'agreed', value: 5 }]);
+    expect((await dialer.claimVoice(5, new Date())).map((c) => c.number)).toEqual(['84912000602']);
+    await app.close();
+  });
+
   it('seeds only once', async () => {
     expect(await seedIfEmpty(db)).toBe(false);
   });

@@ -1,125 +1,19 @@
-import { createSocket, type Socket } from 'node:dgram';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DialerBridge, DialerReportAnswer } from '@tongdai/contracts';
 import { SipEndpoint } from '../sip/endpoint';
-import { header, parseMessage, serialize, type SipRequest, type SipResponse } from '../sip/message';
-import { buildSdp, parseSdp } from '../sip/sdp';
+import { header, type SipRequest } from '../sip/message';
+import { parseSdp } from '../sip/sdp';
 import { DialerCall, type DialerCallReport, type DialerJob } from './dialer-call';
 import { placedKey, type PlacedCall } from './placed-leg';
+import { FakeProxy, Phone, fakeOriginateApi, until } from './testing/fake-sip';
 import { startWorker, type RunningWorker } from '../worker';
 
 // A short abandon message, so that a test hears it through in a fraction of a second (the real one
 // is 8 s; its file is checked on its own below).
 jest.mock('../audio/dialer-prompts', () => ({ DIALER_ABANDON_PROMPT: new Int16Array(160 * 10).fill(3000) }));
-
-const until = async (what: string, ok: () => boolean, ms = 4000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
-
-const udp = async (): Promise<Socket> => {
-  const s = createSocket('udp4');
-  await new Promise<void>((r) => s.bind(0, '127.0.0.1', r));
-  return s;
-};
-
-/** A phone's RTP: what it received, and a packet it sends to the worker's leg. */
-class Phone {
-  received: Buffer[] = [];
-  private constructor(readonly socket: Socket) {
-    socket.on('message', (m) => this.received.push(m));
-  }
-  static async open(): Promise<Phone> {
-    return new Phone(await udp());
-  }
-  get port(): number {
-    return this.socket.address().port;
-  }
-  /** An RTP packet (PCMU) whose payload is `marker` repeated. */
-  send(to: number, marker: number): void {
-    const head = Buffer.from([0x80, 0, 0, 1, 0, 0, 0, 0, 0xde, 0xad, 0xbe, 0xef]);
-    this.socket.send(Buffer.concat([head, Buffer.alloc(160, marker)]), to, '127.0.0.1');
-  }
-}
-
-type Behaviour = { answer: 'ok'; phone: Phone } | { answer: 'ring' } | { answer: number };
-
-/**
- * Kamailio's stand-in: answers each INVITE as its token says (200 with the phone's SDP, a status, or
- * 180 and nothing more), answers BYE / CANCEL, and hangs up a dialog on request.
- */
-class FakeProxy {
-  requests: SipRequest[] = [];
-  private readonly dialogs = new Map<string, { invite: SipRequest; toTag: string }>();
-  behaviours = new Map<string, Behaviour>();
-  private constructor(readonly socket: Socket) {
-    socket.on('message', (raw, from) => {
-      const m = parseMessage(raw.toString());
-      if (m?.kind === 'request') this.onRequest(m, from.port);
-    });
-  }
-  static async open(): Promise<FakeProxy> {
-    return new FakeProxy(await udp());
-  }
-  get port(): number {
-    return this.socket.address().port;
-  }
-
-  private reply(req: SipRequest, to: number, status: number, toTag: string | null, extra: [string, string][] = [], body = ''): void {
-    const copied = req.headers.filter(([n]) => ['via', 'from', 'to', 'call-id', 'cseq'].includes(n));
-    const headers = copied.map(([n, v]): [string, string] => [n, n === 'to' && toTag ? `${v};tag=${toTag}` : v]);
-    const res: SipResponse = { kind: 'response', status, reason: 'Fake', headers: [...headers, ...extra], body };
-    this.socket.send(serialize(res), to, '127.0.0.1');
-  }
-
-  private onRequest(req: SipRequest, from: number): void {
-    this.requests.push(req);
-    if (req.method === 'ACK') return;
-    if (req.method !== 'INVITE') return this.reply(req, from, 200, null);
-    const token = header(req, 'x-tongdai-continue') ?? '';
-    const b = this.behaviours.get(token) ?? { answer: 404 };
-    if (b.answer === 'ring') return this.reply(req, from, 180, `ring-${token}`);
-    if (typeof b.answer === 'number') return this.reply(req, from, b.answer, `no-${token}`);
-    const toTag = `callee-${token}`;
-    this.dialogs.set(token, { invite: req, toTag });
-    const sdp = buildSdp({ address: '127.0.0.1', port: b.phone.port, sessionId: 1 });
-    this.reply(req, from, 200, toTag, [['contact', `<sip:phone@127.0.0.1:${this.port}>`], ['content-type', 'application/sdp']], sdp);
-  }
-
-  /** The callee reached by `token` hangs up (a BYE to the worker, in its dialog). */
-  hangUp(token: string, workerPort: number): void {
-    const d = this.dialogs.get(token)!;
-    const bye: SipRequest = {
-      kind: 'request',
-      method: 'BYE',
-      uri: `sip:media@127.0.0.1:${workerPort}`,
-      headers: [
-        ['via', `SIP/2.0/UDP 127.0.0.1:${this.port};branch=z9hG4bKbye${token}`],
-        ['from', `${header(d.invite, 'to')};tag=${d.toTag}`],
-        ['to', header(d.invite, 'from')!],
-        ['call-id', header(d.invite, 'call-id')!],
-        ['cseq', '1 BYE'],
-      ],
-      body: '',
-    };
-    this.socket.send(serialize(bye), workerPort, '127.0.0.1');
-  }
-
-  /** The requests of `method` in the call `callId`. */
-  seen(method: string, callId?: string): SipRequest[] {
-    return this.requests.filter((r) => r.method === method && (callId === undefined || header(r, 'call-id') === callId));
-  }
-
-  invite(token: string): SipRequest | undefined {
-    return this.requests.find((r) => r.method === 'INVITE' && header(r, 'x-tongdai-continue') === token);
-  }
-}
 
 const JOB: DialerJob = { kind: 'dialer', id: 'att-1', tenant_id: 7, attempt: 1, token: 'contact-token', caller: '842873000111', ring_s: 2, campaign_id: 3, contact_id: 9 };
 const BRIDGE: DialerBridge = { token: 'agent-token', ring_s: 1, caller: '0912345678', campaign: '3;contact=9' };
@@ -306,8 +200,7 @@ describe('the worker places a dialer job (a fake API on HTTP, the fake Kamailio)
   let agent: Phone;
   let worker: RunningWorker;
   let spool: string;
-  const bodies: Record<string, unknown>[] = [];
-  let handedOut = false;
+  let bodies: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     proxy = await FakeProxy.open();
@@ -315,26 +208,11 @@ describe('the worker places a dialer job (a fake API on HTTP, the fake Kamailio)
     agent = await Phone.open();
     proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
     proxy.behaviours.set(BRIDGE.token, { answer: 'ok', phone: agent });
-    api = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c) => (raw += c));
-      req.on('end', () => {
-        const json = (x: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(x));
-        if (req.headers['x-tongdai-internal'] !== 'secret') return res.writeHead(403).end();
-        if (req.url === '/media/originate') {
-          if (handedOut) return res.writeHead(204).end();
-          handedOut = true;
-          return json({ jobs: [JOB] });
-        }
-        if (req.url !== '/media/originated') return res.writeHead(404).end();
-        const body = JSON.parse(raw) as Record<string, unknown>;
-        bodies.push(body);
-        json(body.outcome === 'answered' ? { ok: true, applied: true, bridge: BRIDGE } : { ok: true, applied: true });
-      });
-    });
-    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+    const fake = await fakeOriginateApi(JOB, BRIDGE);
+    api = fake.server;
+    bodies = fake.bodies;
     spool = mkdtempSync(join(tmpdir(), 'dialer-worker-'));
-    const port = (api.address() as { port: number }).port;
+    const port = fake.port;
     worker = await startWorker({
       address: '127.0.0.1', port: 0, apiUrl: `http://127.0.0.1:${port}`, apiSecret: 'secret', proxy: { address: '127.0.0.1', port: proxy.port },
       spoolDir: spool, originatePollMs: 50, originateWaitMs: 0, log: () => undefined,

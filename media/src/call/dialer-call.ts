@@ -2,7 +2,7 @@ import { DIALER_CAMPAIGN_HEADER, type DialerBridge, type DialerJob, type DialerR
 import { DIALER_ABANDON_PROMPT } from '../audio/dialer-prompts';
 import type { Remote } from '../sip/endpoint';
 import type { SipRequest } from '../sip/message';
-import { PlacedLeg, placedKey, secondsSince, type LegEvents, type PlacedCallContext, type Unanswered } from './placed-leg';
+import { PlacedLeg, placedKey, secondsSince, type LegEvents, type PlacedCallContext, type Unanswered, orderedReports } from './placed-leg';
 import { sayMessage } from './steps/say-message';
 
 export type { DialerJob };
@@ -31,7 +31,8 @@ export class DialerCall {
   private state: 'ringing' | 'asking' | 'agent' | 'bridged' | 'abandoning' | 'ended' = 'ringing';
   private answeredAt = 0;
   private readonly startedAt = Date.now();
-  private reports: Promise<unknown> = Promise.resolve();
+  /** Reports in order: each is sent once the one before it was answered (or given up). */
+  private readonly send = orderedReports((r: DialerCallReport) => this.report(r), (what) => this.note(what));
 
   constructor(
     private readonly ctx: PlacedCallContext,
@@ -133,15 +134,6 @@ export class DialerCall {
     this.end(!this.answeredAt ? 'failed' : this.state === 'bridged' ? 'completed' : 'abandoned');
   }
 
-  /** Reports in order: each is sent once the one before it was answered (or given up). */
-  private send(r: DialerCallReport): Promise<DialerReportAnswer | null> {
-    const sent = this.reports.then(() => this.report(r)).catch((e: unknown) => {
-      this.note(`report ${r.outcome} lost: ${e instanceof Error ? e.message : e}`);
-      return null;
-    });
-    this.reports = sent;
-    return sent;
-  }
 
   /** The worker's log, with the time since the INVITE (what a stuck call's log must show). */
   private note(what: string): void {

@@ -1,3 +1,4 @@
+import { infoDigit } from '../rtp/dtmf';
 import { AudioSource, RtpSession } from '../rtp/session';
 import { Dialog, newTag } from '../sip/dialog';
 import type { Remote, SipEndpoint } from '../sip/endpoint';
@@ -31,6 +32,12 @@ export interface LegEvents {
   unanswered(outcome: Unanswered, status: number): void;
   /** The callee hung up after answering (the BYE is answered already). */
   hungUp(): void;
+  /**
+   * A key the callee pressed once answered, by RFC 4733 event or SIP INFO. Only a call that listens
+   * (a voice survey) gets telephone-events taken out of the RTP: without it they stay ordinary
+   * packets, so a dialer's bridge passes the contact's keys on to the agent as it always did.
+   */
+  digit?(d: string): void;
 }
 
 export interface LegOptions {
@@ -68,7 +75,8 @@ export class PlacedLeg {
   private dialog: Dialog | null = null;
   private ringTimer: NodeJS.Timeout | null = null;
   private state: 'new' | 'ringing' | 'answered' | 'ended' = 'new';
-  private stopPlaying: (() => void) | null = null;
+  /** Ends the current play: 'done' when it was cut short, 'hangup' when the leg ended. */
+  private endPlay: ((why: 'done' | 'hangup') => void) | null = null;
 
   constructor(
     private readonly ctx: PlacedCallContext,
@@ -110,7 +118,8 @@ export class PlacedLeg {
         ...(this.o.headers ?? []),
         ['content-type', 'application/sdp'],
       ],
-      body: buildSdp({ address: ep.address, port: this.rtp.port, sessionId: Date.now() }),
+      // telephone-event offered as the calls the worker answers offer it (101): a survey's contact answers with keys.
+      body: buildSdp({ address: ep.address, port: this.rtp.port, dtmf: 101, sessionId: Date.now() }),
     };
     this.state = 'ringing';
     this.ctx.track(this.key, this.owner);
@@ -155,14 +164,23 @@ export class PlacedLeg {
     this.state = 'answered';
     const answer = parseSdp(res.body);
     if (answer) this.rtp!.peer = answer.peer;
+    if (answer && this.events.digit) {
+      this.rtp!.dtmfPayloadType = answer.dtmf;
+      this.rtp!.on('dtmf', (d: string) => this.state === 'answered' && this.events.digit?.(d));
+    }
     this.note(`answered, audio to ${answer ? `${answer.peer.address}:${answer.peer.port}` : 'nowhere (no SDP)'}`);
     this.events.answered();
   }
 
-  /** A request inside the leg's dialog: the callee's BYE ends it. */
+  /** A request inside the leg's dialog: the callee's BYE ends it; an INFO may carry a key. */
   onRequest(req: SipRequest, from: Remote): void {
     if (req.method === 'ACK') return;
     this.ctx.ep.respond(req, from, 200, 'OK');
+    if (req.method === 'INFO') {
+      const digit = this.state === 'answered' ? infoDigit(header(req, 'content-type') ?? '', req.body) : null;
+      if (digit) this.events.digit?.(digit);
+      return;
+    }
     if (req.method !== 'BYE' || this.state === 'ended') return;
     const wasAnswered = this.state === 'answered';
     this.close();
@@ -178,6 +196,8 @@ export class PlacedLeg {
   play(samples: Int16Array): Promise<'done' | 'hangup'> {
     const rtp = this.rtp;
     if (!rtp || this.state !== 'answered') return Promise.resolve('hangup');
+    // One play at a time: a play started over another ends that one as if it were cut short.
+    this.endPlay?.('done');
     const source = new AudioSource([samples]);
     rtp.play(source);
     return new Promise((resolve) => {
@@ -190,12 +210,22 @@ export class PlacedLeg {
       const finish = (why: 'done' | 'hangup') => {
         clearTimeout(late);
         rtp.off('ended', onEnd);
-        this.stopPlaying = null;
+        // Cut short: the session sends no more of it (nothing, until the next play).
+        rtp.stop(source);
+        if (this.endPlay === finish) this.endPlay = null;
         resolve(why);
       };
       rtp.on('ended', onEnd);
-      this.stopPlaying = () => finish('hangup');
+      this.endPlay = finish;
     });
+  }
+
+  /**
+   * Cuts the current play short (a key pressed during a survey's prompt): its promise resolves
+   * 'done' at once, the leg stays up. Nothing playing: nothing to do.
+   */
+  stopPlaying(): void {
+    this.endPlay?.('done');
   }
 
   /** Ends the leg from our side, quietly: BYE once answered, CANCEL while ringing. */
@@ -220,7 +250,7 @@ export class PlacedLeg {
     if (this.state === 'ended') return;
     this.state = 'ended';
     this.clearRing();
-    this.stopPlaying?.();
+    this.endPlay?.('hangup');
     this.rtp?.close();
     this.ctx.track(this.key, null);
   }
@@ -228,3 +258,19 @@ export class PlacedLeg {
 
 /** The "Call-ID tag" key of a request sent to us in a dialog we started (our tag is its To tag). */
 export const placedKey = (req: SipRequest): string => `${header(req, 'call-id') ?? ''} ${/tag=([^;>\s]+)/.exec(header(req, 'to') ?? '')?.[1] ?? ''}`;
+
+/**
+ * A placed call's reports in order (a dialer's, a voice survey's): each is sent once the one before it
+ * was answered (or given up); a report the API never took is noted and answers null.
+ */
+export function orderedReports<R extends { outcome: string }, A>(report: (r: R) => Promise<A | null>, note: (what: string) => void): (r: R) => Promise<A | null> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (r) => {
+    const sent = last.then(() => report(r)).catch((e: unknown) => {
+      note(`report ${r.outcome} lost: ${e instanceof Error ? e.message : e}`);
+      return null;
+    });
+    last = sent;
+    return sent;
+  };
+}

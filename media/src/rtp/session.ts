@@ -75,6 +75,11 @@ export class RtpSession extends EventEmitter {
     this.source = source;
   }
 
+  /** Stops sending `source` if it is still what plays (a prompt cut short); anything else plays on. */
+  stop(source: FrameSource): void {
+    if (this.source === source) this.source = null;
+  }
+
   /** Packets from this leg's peer go to `other`'s peer unchanged (both legs are PCMU). */
   bridge(other: RtpSession): void {
     this.bridgedTo = other;

@@ -10,6 +10,7 @@ const percent = new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFracti
  * agents ready, the contacts who answered and the abandoned rate as regulators count it (abandoned /
  * answered), and how much of its hotline's calls-per-minute cap the last minute used. The top border:
  * green while running, amber once abandons pass 2 %, red at 3 % (the regulators' limit); grey when paused.
+ * An automated voice survey has no agents and abandons nobody: its calls up and the contacts who answered.
  */
 export function CampaignsPanel({ campaigns, wallboard }: { campaigns: CampaignLive[]; wallboard: boolean }) {
   const s = useMonitorStyles();
@@ -17,7 +18,8 @@ export function CampaignsPanel({ campaigns, wallboard }: { campaigns: CampaignLi
     <div className={mergeClasses(s.tiles, wallboard && s.wallTiles)}>
       {campaigns.map((c) => {
         const d = c.dialer;
-        const rate = abandonRate(d);
+        const voice = c.mode === 'voice';
+        const rate = voice ? 0 : abandonRate(d);
         const tone = c.state === 'paused' ? 'offline' : rate >= 0.03 ? 'red' : rate > 0.02 ? 'amber' : 'green';
         const big = wallboard ? s.huge : s.big;
         return (
@@ -31,10 +33,10 @@ export function CampaignsPanel({ campaigns, wallboard }: { campaigns: CampaignLi
             </div>
             <div className={s.figures}>
               <Figure label={L.dialing} value={d.calling} testId="campaign-calling" big={big} />
-              <Figure label={L.connected} value={d.talking} testId="campaign-talking" big={big} />
-              <Figure label={L.agentsReady} value={d.ready} testId="campaign-ready" big={big} />
-              <Figure label={L.contactsAnswered} value={d.answered} testId="campaign-answered" />
-              <Figure label={L.dialerAbandoned} value={`${percent.format(rate)} (${d.abandoned})`} testId="campaign-abandoned" />
+              {!voice && <Figure label={L.connected} value={d.talking} testId="campaign-talking" big={big} />}
+              {!voice && <Figure label={L.agentsReady} value={d.ready} testId="campaign-ready" big={big} />}
+              <Figure label={L.contactsAnswered} value={d.answered} testId="campaign-answered" big={voice ? big : undefined} />
+              {!voice && <Figure label={L.dialerAbandoned} value={`${percent.format(rate)} (${d.abandoned})`} testId="campaign-abandoned" />}
               {d.hotline_minute && <Figure label={L.hotlineMinute} value={`${d.hotline_minute.started}/${d.hotline_minute.cap}`} testId="campaign-hotline-minute" />}
             </div>
           </div>

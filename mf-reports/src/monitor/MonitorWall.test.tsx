@@ -144,6 +144,13 @@ describe('dialer campaigns on the wall (issue 34)', () => {
     rerender(<MonitorWall data={live(ended)} filters={{}} wallboard={false} />);
     expect(screen.queryByTestId('monitor-campaigns')).toBeNull();
   });
+  it('an automated voice survey: its calls up and the contacts who answered, no agents nor abandoned rate', () => {
+    show(monitorFixture({ campaigns: [{ ...campaign({ talking: 0, ready: 0, answered: 40, abandoned: 0, hotline_minute: null }), mode: 'voice' }] }));
+    const tile = screen.getByTestId('campaign-tile');
+    expect([text(tile, 'campaign-mode'), text(tile, 'campaign-calling'), text(tile, 'campaign-answered')]).toEqual(['Khảo sát tự động', '4', '40']);
+    for (const id of ['campaign-talking', 'campaign-ready', 'campaign-abandoned']) expect(within(tile).queryByTestId(id)).toBeNull();
+    expect(tile.getAttribute('data-tone')).toBe('green');
+  });
 });
 
 describe('agents filter and sort', () => {

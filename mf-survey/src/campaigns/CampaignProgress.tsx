@@ -20,7 +20,7 @@ export function progressDetail(p: CampaignProgress): string {
 const percent = new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 1 });
 
 /** Contacts done of the total, a bar, and per result on hover; live while the campaign runs or is paused. */
-export function CampaignProgressCell({ family, campaign }: { family: CampaignFamily; campaign: Pick<Campaign, 'id' | 'state' | 'progress'> }) {
+export function CampaignProgressCell({ family, campaign }: { family: CampaignFamily; campaign: Pick<Campaign, 'id' | 'state' | 'progress'> & { mode?: Campaign['mode'] } }) {
   const s = useStyles();
   const { t } = useTranslation(NS);
   const p = useCampaignProgress(family, campaign).data ?? campaign.progress;
@@ -32,7 +32,10 @@ export function CampaignProgressCell({ family, campaign }: { family: CampaignFam
       {detail && <Text size={100}>{detail}</Text>}
       {p.dialer && (
         <Text size={100} data-testid="campaign-dialer">
-          {t('campaign.dialer', { ...p.dialer, rate: percent.format(abandonRate(p.dialer)) })}
+          {campaign.mode === 'voice'
+            // An automated voice survey has no agents (nobody ready or talking): its calls up and the contacts who answered.
+            ? t('campaign.voiceDialer', { calling: p.dialer.calling, answered: p.dialer.answered })
+            : t('campaign.dialer', { ...p.dialer, rate: percent.format(abandonRate(p.dialer)) })}
         </Text>
       )}
       {p.dialer?.hotline_minute && (

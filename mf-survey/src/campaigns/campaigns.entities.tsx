@@ -1,6 +1,6 @@
 import { Badge } from '@fluentui/react-components';
 import {
-  CAMPAIGN_KIND_LABELS, CAMPAIGN_MODE_LABELS, CAMPAIGN_STATE_LABELS, FEATURES, displayForm, PERM, campaignApi, campaignInputSchema, paths, type Campaign, type CampaignFamily, type CampaignState,
+  CAMPAIGN_KIND_LABELS, CAMPAIGN_MODE_LABELS, MARKETING_MODES, CAMPAIGN_STATE_LABELS, FEATURES, displayForm, PERM, campaignApi, campaignInputSchema, paths, type Campaign, type CampaignFamily, type CampaignState,
 } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 import { crudResource, defineEntity, type EntityDef, type PermSet } from '@tongdai/ui';
@@ -23,6 +23,8 @@ export const StateBadge = ({ state }: { state: CampaignState }) => (
  * /survey/campaign and /marketings/campaign: one declaration, two families. A survey asks questions,
  * a marketing campaign reads a script; both have agents, a calling window, a caller-ID hotline and retries.
  */
+const marketingModeLabels = Object.fromEntries(MARKETING_MODES.map((m) => [m, CAMPAIGN_MODE_LABELS[m]]));
+
 function campaignEntity(family: CampaignFamily): EntityDef<Campaign> {
   const survey = family === 'survey';
   return defineEntity<Campaign>({
@@ -33,14 +35,18 @@ function campaignEntity(family: CampaignFamily): EntityDef<Campaign> {
       { name: 'name', kind: 'text', required: true },
       { name: 'purpose', kind: 'choice', options: CAMPAIGN_KIND_LABELS, required: true, hint: true },
       { name: 'hotline_id', kind: 'campaignHotline', family, required: true },
-      { name: 'mode', kind: 'choice', options: CAMPAIGN_MODE_LABELS, required: true, hint: true },
+      // An automated voice survey is a survey's mode only (the contract refuses it for marketing).
+      { name: 'mode', kind: 'choice', options: survey ? CAMPAIGN_MODE_LABELS : marketingModeLabels, required: true, hint: true },
       // Predictive only: how many of the answered calls may find no agent free (regulators: at most 3 %).
       { name: 'abandon_cap_pct', kind: 'int', unit: `${NS}:campaign.percent`, when: (d) => d.mode === 'predictive' },
+      // An automated voice survey: how many of its calls are up at once.
+      ...(survey ? [{ name: 'voice_channels', kind: 'int' as const, hint: true, when: (d: Record<string, unknown>) => d.mode === 'voice' }] : []),
       { name: 'time_group_id', kind: 'campaignTimeGroup', family },
       ...(survey ? [{ name: 'question_ids', kind: 'campaignQuestions' as const, family, required: true }] : []),
       { name: 'script', kind: 'textarea', required: !survey, hint: true },
-      { name: 'agent_ids', kind: 'campaignAgents', family },
-      { name: 'team_ids', kind: 'campaignTeams', family },
+      // Nobody works an automated voice survey: no agents to choose.
+      { name: 'agent_ids', kind: 'campaignAgents', family, when: (d) => d.mode !== 'voice' },
+      { name: 'team_ids', kind: 'campaignTeams', family, when: (d) => d.mode !== 'voice' },
       { name: 'retry_busy_min', kind: 'int', unit: `${NS}:campaign.minutes` },
       { name: 'retry_no_answer_min', kind: 'int', unit: `${NS}:campaign.minutes` },
       { name: 'max_attempts', kind: 'int' },

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { CAMPAIGN_MODE_LABELS, CAMPAIGN_MSG, MSG, type Campaign, type CampaignState, type ContactImportResult } from '@tongdai/contracts';
+import { CAMPAIGN_MODE_LABELS, CAMPAIGN_MODES, CAMPAIGN_MSG, MSG, type Campaign, type CampaignState, type ContactImportResult } from '@tongdai/contracts';
 import { i18n } from '@tongdai/platform';
 import { EntityFields, parseDraft, useEntityDraft } from '@tongdai/ui';
 import '../i18n';
@@ -154,10 +154,39 @@ describe('the campaign screens', () => {
     const over = parseDraft(marketingCampaign.schema, { ...form.draft, ...base, abandon_cap_pct: '5' });
     expect(over.ok === false && over.errors).toEqual({ abandon_cap_pct: 'Tối đa 3' });
 
+    // No automated voice survey for marketing: it is a survey's mode only.
+    expect(parseDraft(marketingCampaign.schema, { ...form.draft, ...base, mode: 'voice' }).ok).toBe(false);
+
     const cell = surveyCampaign.columns.find((c) => c.key === 'purpose')!;
     const row = { purpose: 'care', hotline_number: '842873001111', mode: 'progressive' } as Campaign;
     wrap(<div data-testid="cell">{cell.render(row, { t: i18n.getFixedT(null, 'survey') })}</div>);
     expect(screen.getByTestId('row-mode').textContent).toBe('Gọi tự động');
     expect(within(screen.getByTestId('cell')).getByTitle('02873001111 · ' + CAMPAIGN_MODE_LABELS.progressive)).toBeTruthy();
+  });
+
+  it('a survey may be an automated voice survey: no agents to choose, its calls at once asked instead (5 unless set, 1–30)', async () => {
+    wrap(<Harness entity={surveyCampaign} />);
+    const mode = (await screen.findByTestId('field-mode')) as HTMLSelectElement;
+    expect(within(mode).getAllByRole('option').map((o) => o.textContent)).toEqual(CAMPAIGN_MODES.map((m) => CAMPAIGN_MODE_LABELS[m]));
+    expect(screen.getByTestId('field-agent_ids')).toBeTruthy();
+    expect(screen.queryByTestId('field-voice_channels')).toBeNull();
+    fireEvent.change(mode, { target: { value: 'voice' } });
+    const channels = (await screen.findByTestId('field-voice_channels')) as HTMLInputElement;
+    expect(channels.value).toBe('5');
+    expect(screen.getByText('Số cuộc gọi cùng lúc')).toBeTruthy();
+    expect(screen.queryByTestId('field-agent_ids')).toBeNull();
+    expect(screen.queryByTestId('field-team_ids')).toBeNull();
+    const base = { name: 'Khảo sát tự động', hotline_id: '5', question_ids: ['8'] };
+    const ok = parseDraft(surveyCampaign.schema, { ...form.draft, ...base });
+    expect(ok.ok && ok.input).toMatchObject({ mode: 'voice', voice_channels: 5, agent_ids: [], team_ids: [] });
+    const over = parseDraft(surveyCampaign.schema, { ...form.draft, ...base, voice_channels: '31' });
+    expect(over.ok === false && over.errors).toEqual({ voice_channels: 'Tối đa 30' });
+    const cell = surveyCampaign.columns.find((c) => c.key === 'purpose')!;
+    wrap(<div data-testid="voice-cell">{cell.render({ purpose: 'care', hotline_number: '842873001111', mode: 'voice' } as Campaign, { t: i18n.getFixedT(null, 'survey') })}</div>);
+    expect(within(screen.getByTestId('voice-cell')).getByTestId('row-mode').textContent).toBe('Khảo sát tự động');
+    // Its progress: calls up and contacts who answered (no agents ready or talking, no abandoned rate).
+    const dialer = { calling: 3, talking: 0, ready: 0, answered: 12, abandoned: 0, hotline_minute: null };
+    wrap(<CampaignProgressCell family="survey" campaign={{ id: 9, state: 'draft', mode: 'voice', progress: { total: 40, done: 12, pending: 28, by_result: { agreed: 12 }, refused: {}, dialer } }} />);
+    expect(screen.getByTestId('campaign-dialer').textContent).toBe('Đang gọi 3 · Đã nghe máy 12');
   });
 });

@@ -48,6 +48,8 @@ export const ATTEMPT_DIAL_SEC = 300;
 
 export const WORK_MSG = {
   notRunning: 'Chiến dịch không ở trạng thái đang chạy',
+  /** 409: an automated voice survey hands no contact to an agent (the server calls and asks). */
+  voiceSurvey: 'Chiến dịch khảo sát tự động: hệ thống tự gọi và hỏi khách hàng, không giao liên hệ cho nhân viên',
   notAgent: 'Bạn không thuộc danh sách nhân viên của chiến dịch này',
   outsideWindow: 'Ngoài khung giờ gọi của chiến dịch',
   empty: 'Đã hết liên hệ cần gọi lúc này',

@@ -89,17 +89,23 @@ export const CONTACT_RESULT_LABELS: Record<ContactResult, string> = {
  * contact for each agent ready on the working screen and connects the answered call to that agent
  * (progressive); or it dials ahead of its agents, as many calls as its pacing (ADR 0054) judges the
  * campaign's abandon cap allows, and connects each answered call to the agent free longest
- * (predictive). Automated voice surveys are a later slice (the database allows them).
+ * (predictive). A survey campaign may also be an automated voice survey (voice): the server calls
+ * its contacts with no agent, says each question and takes the keys pressed as the answers.
  */
-export const CAMPAIGN_MODES = ['preview', 'progressive', 'predictive'] as const;
+export const CAMPAIGN_MODES = ['preview', 'progressive', 'predictive', 'voice'] as const;
 export type CampaignMode = (typeof CAMPAIGN_MODES)[number];
 export const CAMPAIGN_MODE_LABELS: Record<CampaignMode, string> = {
   preview: 'Xem trước (nhân viên bấm Gọi)',
   progressive: 'Gọi tự động (mỗi nhân viên sẵn sàng một cuộc)',
   predictive: 'Dự đoán (gọi trước cho nhân viên, giữ tỷ lệ bỏ lỡ dưới mức trần)',
+  voice: 'Khảo sát tự động (máy gọi và đọc câu hỏi, khách bấm phím trả lời)',
 };
-/** The modes where the server's dialer places the calls and the agent only says they are ready. */
-export const isDialerMode = (mode: CampaignMode): boolean => mode !== 'preview';
+/** A marketing campaign's modes: an automated voice survey is a survey's only. */
+export const MARKETING_MODES = CAMPAIGN_MODES.filter((m) => m !== 'voice');
+/** The modes where the server's dialer places the calls for agents who only say they are ready. */
+export const isDialerMode = (mode: CampaignMode): boolean => mode === 'progressive' || mode === 'predictive';
+/** How many calls an automated voice survey keeps up at once ("Số cuộc gọi cùng lúc"). */
+export const VOICE_CHANNELS = { min: 1, max: 30, default: 5 } as const;
 /** The abandon cap a predictive campaign may set, in whole percent of its answered calls (regulators: at most 3 %). */
 export const ABANDON_CAP_PCT = { min: 1, max: 3, default: 3 } as const;
 
@@ -111,6 +117,9 @@ export const CAMPAIGN_MSG = {
   questionsMin: 'Chọn ít nhất một câu hỏi',
   scriptRequired: 'Nhập kịch bản cho nhân viên',
   agentsMin: 'Chọn nhân viên hoặc nhóm thực hiện',
+  /** An automated voice survey: a survey campaign's mode only, asking what keys can answer. */
+  voiceSurveyOnly: 'Khảo sát tự động chỉ dùng cho chiến dịch khảo sát',
+  voiceQuestionKind: 'Khảo sát tự động chỉ hỏi được câu hỏi Đánh giá 1–5, Có / Không, Số hoặc Chọn một (tối đa 9 lựa chọn)',
   hotlineUnknown: 'Hotline không tồn tại',
   /** Decree 91: an advertising campaign calls only from a hotline registered as a "tên định danh". */
   hotlineNotAdvertising: 'Chiến dịch quảng cáo chỉ được dùng hotline đã đăng ký tên định danh quảng cáo',
@@ -179,6 +188,8 @@ const campaignFields = {
   mode: v.optional(v.picklist(CAMPAIGN_MODES, INVALID), 'preview'),
   /** Predictive: at most this share of the answered calls abandoned (whole percent, 1–3). */
   abandon_cap_pct: minutes(ABANDON_CAP_PCT.min, ABANDON_CAP_PCT.max, ABANDON_CAP_PCT.default),
+  /** An automated voice survey: its calls up at once (each is a channel of the hotline's switchboard). */
+  voice_channels: minutes(VOICE_CHANNELS.min, VOICE_CHANNELS.max, VOICE_CHANNELS.default),
   /** Retries: a busy number after N minutes, an unanswered one after N minutes, at most N attempts. */
   retry_busy_min: minutes(1, 10_080, 30),
   retry_no_answer_min: minutes(1, 10_080, 60),
@@ -199,8 +210,13 @@ export const campaignInputSchema = (family: CampaignFamily) =>
       v.partialCheck([['script']], (c) => family !== 'marketing' || c.script !== '', CAMPAIGN_MSG.scriptRequired),
       ['script'],
     ),
+    v.forward<CampaignFields, v.PartialCheckIssue<CampaignFields>, ['mode']>(
+      v.partialCheck([['mode']], (c) => family === 'survey' || c.mode !== 'voice', CAMPAIGN_MSG.voiceSurveyOnly),
+      ['mode'],
+    ),
+    // An automated voice survey has no agents: the server asks the questions.
     v.forward<CampaignFields, v.PartialCheckIssue<CampaignFields>, ['agent_ids']>(
-      v.partialCheck([['agent_ids'], ['team_ids']], (c) => c.agent_ids.length + c.team_ids.length > 0, CAMPAIGN_MSG.agentsMin),
+      v.partialCheck([['agent_ids'], ['team_ids'], ['mode']], (c) => c.mode === 'voice' || c.agent_ids.length + c.team_ids.length > 0, CAMPAIGN_MSG.agentsMin),
       ['agent_ids'],
     ),
     v.transform((c) => ({ ...c, question_ids: family === 'survey' ? [...new Set(c.question_ids)] : [], agent_ids: [...new Set(c.agent_ids)], team_ids: [...new Set(c.team_ids)] })),

@@ -130,8 +130,63 @@ export interface DialerJob {
   contact_id: number;
 }
 
+/** The question kinds an automated voice survey can ask: each is answered with the phone's keys. */
+export const VOICE_QUESTION_KINDS = ['rating', 'yes_no', 'single', 'number'] as const;
+export type VoiceQuestionKind = (typeof VOICE_QUESTION_KINDS)[number];
+/** A single-choice question said on the phone offers at most this many options (keys 1–9). */
+export const VOICE_MAX_OPTIONS = 9;
+
+/** One question as an automated voice survey asks it (issue 34): what is said, and which keys answer it. */
+export interface VoiceQuestion {
+  question_id: number;
+  kind: VoiceQuestionKind;
+  /** The question's text followed by how to answer it, in Vietnamese (voiceQuestionPrompt). */
+  say: string;
+  /** `single`: its options' count (keys 1…options); 0 for the other kinds. */
+  options: number;
+}
+
+/**
+ * An automated voice survey's call (issue 34): no agent. The worker prepares every prompt before it
+ * places the call (speech prepared ahead, never during the call), rings the contact like a dialer call
+ * (its reports are a dialer call's, DialerReport with kind 'dialer': `answered` with leg A's Call-ID, answered with no bridge), says `intro`, then asks
+ * each question — the prompt, up to VOICE_INPUT_S for a key (a key during the prompt cuts it short),
+ * said again once on no or a wrong input, else unanswered — says `thanks` and hangs up. The last report,
+ * `completed` (also when the contact hung up before the end: the questions not reached have keys null),
+ * carries the keys pressed.
+ */
+export interface VoiceSurveyJob extends Omit<DialerJob, 'kind'> {
+  kind: 'voice';
+  intro: string;
+  questions: VoiceQuestion[];
+  thanks: string;
+}
+/** How long the survey waits for a key after a question's prompt (and between a number's digits). */
+export const VOICE_INPUT_S = 6;
+
+/** One question's keys as the contact pressed them ("4"; a number's digits without the "#"); null: no valid input. */
+export interface VoiceAnswer {
+  question_id: number;
+  keys: string | null;
+}
+
+/** What is said for a question: its text, then the keys that answer it. */
+export function voiceQuestionPrompt(q: { kind: VoiceQuestionKind; text: string; options: readonly string[] }): string {
+  const text = q.text.trim().replace(/[.?!:;,\s]*$/, '');
+  switch (q.kind) {
+    case 'rating':
+      return `${text}? Xin bấm một phím từ 1 đến 5.`;
+    case 'yes_no':
+      return `${text}? Bấm phím 1 nếu có, phím 2 nếu không.`;
+    case 'single':
+      return `${text}? ${q.options.map((o, i) => `Bấm phím ${i + 1} cho ${o}`).join(', ')}.`;
+    case 'number':
+      return `${text}? Xin nhập số, rồi bấm phím thăng.`;
+  }
+}
+
 /** Either kind of call the worker places itself. */
-export type PlacedJob = OriginateJob | DialerJob;
+export type PlacedJob = OriginateJob | DialerJob | VoiceSurveyJob;
 
 /**
  * What a dialer call reports, in order: `answered` (the contact picked up), then `bridged` (the agent
@@ -167,6 +222,8 @@ export interface DialerReport {
   duration_s?: number | null;
   /** The SIP status that ended an unanswered call. */
   status?: number;
+  /** A voice survey's last report (`completed`): every question's keys, in the job's order. */
+  answers?: VoiceAnswer[];
 }
 /** The API's answer to a dialer report; `bridge` only for `answered` (null: nobody to connect, abandon). */
 export interface DialerReportAnswer {

@@ -221,7 +221,7 @@ export const MONITOR_LABELS = {
   departmentScope: 'Bạn đang xem cuộc gọi của phòng ban bạn quản lý',
   teamScope: 'Bạn đang xem cuộc gọi của nhóm bạn phụ trách',
   campaigns: 'Chiến dịch gọi tự động',
-  campaignModes: { progressive: 'Tiến dần', predictive: 'Dự đoán' },
+  campaignModes: { progressive: 'Tiến dần', predictive: 'Dự đoán', voice: 'Khảo sát tự động' },
   campaignPaused: 'Tạm dừng',
   dialing: 'Đang gọi khách',
   connected: 'Đang nói chuyện',

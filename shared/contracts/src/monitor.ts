@@ -106,14 +106,15 @@ export interface QueueLive extends QueueThresholds {
 }
 
 /**
- * A campaign the server dials for (progressive or predictive), running or paused, with its dialer's
- * figures now and so far (issue 34): on the wall of the tenant's watchers (monitor.view) only.
+ * A campaign the server dials for (progressive, predictive, or an automated voice survey), running or
+ * paused, with its dialer's figures now and so far (issue 34): on the wall of the tenant's watchers
+ * (monitor.view) only. A voice survey has no agents: its `talking` and `ready` are 0.
  */
 export interface CampaignLive {
   campaign_id: number;
   family: CampaignFamily;
   name: string;
-  mode: 'progressive' | 'predictive';
+  mode: 'progressive' | 'predictive' | 'voice';
   state: 'running' | 'paused';
   dialer: DialerProgress;
 }

@@ -131,6 +131,41 @@ export class Ear {
     return sent;
   }
 
+  /**
+   * The caller presses a key: an RFC 4733 telephone-event (payload type `pt`, as the SDP offered it) sent
+   * to where the far end sends from, every 20 ms for `ms`, then its end packet three times, as phones do.
+   * Resolves false when the far end has sent nothing yet (nowhere to send it).
+   */
+  async key(digit: string, ms = 160, pt = 101): Promise<boolean> {
+    const to = this.from;
+    if (!to) return false;
+    const event = '0123456789*#ABCD'.indexOf(digit.toUpperCase());
+    if (event < 0) throw new Error(`not a DTMF key: ${digit}`);
+    const ssrc = 0xd7f0;
+    const timestamp = (Date.now() * 8) >>> 0;
+    const packet = (seq: number, duration: number, end: boolean, marker: boolean) => {
+      const b = Buffer.alloc(16);
+      b[0] = 0x80;
+      b[1] = (marker ? 0x80 : 0) | pt;
+      b.writeUInt16BE((this.keySeq + seq) & 0xffff, 2);
+      b.writeUInt32BE(timestamp, 4);
+      b.writeUInt32BE(ssrc, 8);
+      b[12] = event;
+      b[13] = (end ? 0x80 : 0) | 10;
+      b.writeUInt16BE(Math.min(0xffff, duration), 14);
+      return b;
+    };
+    const steps = Math.max(1, Math.round(ms / 20));
+    for (let n = 0; n < steps; n++) {
+      this.socket.send(packet(n, (n + 1) * 160, false, n === 0), to.port, to.address);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    for (let n = 0; n < 3; n++) this.socket.send(packet(steps + n, steps * 160, true, false), to.port, to.address);
+    this.keySeq += steps + 3;
+    return true;
+  }
+  private keySeq = 0;
+
   /** Everything heard, as one stream of linear samples (packets in arrival order). */
   samples(): Int16Array {
     const out = new Int16Array(this.packets.reduce((n, p) => n + p.pcm.length, 0));

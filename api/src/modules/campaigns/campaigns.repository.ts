@@ -1,5 +1,5 @@
 import type {
-  Campaign, CampaignContact, CampaignFamily, CampaignInput, CampaignListQuery, CampaignOptions, CampaignProgress, CampaignState, ContactListQuery, CrmFilter,
+  Campaign, CampaignContact, CampaignFamily, CampaignInput, CampaignListQuery, CampaignMode, CampaignOptions, CampaignProgress, CampaignState, ContactListQuery, CrmFilter, SurveyQuestionKind,
 } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { iso, likePattern, searchAny } from '../../db/sql';
@@ -9,7 +9,7 @@ import type { Candidate, ContactRow } from './contacts';
 
 type Row = Omit<Campaign, 'progress' | 'question_ids' | 'agent_ids' | 'team_ids'> & { question_ids: number[] | null; agent_ids: number[] | null; team_ids: number[] | null };
 
-const CAMPAIGN = `select c.id, c.family, c.name, c.description, c.purpose, c.mode, (c.abandon_cap * 100)::float8 as abandon_cap_pct, c.state, c.script, c.time_group_id, g.name as time_group_name,
+const CAMPAIGN = `select c.id, c.family, c.name, c.description, c.purpose, c.mode, (c.abandon_cap * 100)::float8 as abandon_cap_pct, c.voice_channels, c.state, c.script, c.time_group_id, g.name as time_group_name,
     c.hotline_id, n.number as hotline_number, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts, c.started_at, c.ended_at, c.created_at, c.updated_at,
     (select array_agg(q.question_id order by q.position) from campaign_questions q where q.campaign_id = c.id) as question_ids,
     (select array_agg(a.user_id order by a.user_id) from campaign_agents a where a.campaign_id = c.id and a.user_id is not null) as agent_ids,
@@ -37,7 +37,8 @@ export async function progressOf(tx: Queryable, ids: number[]): Promise<Map<numb
       group by campaign_id, state, result, refusal`,
     [ids],
   );
-  // A progressive campaign's dialer: its calls now and so far (an answered call has its Call-ID), its ready agents.
+  // A dialer campaign's calls now and so far (an answered call has its Call-ID), its ready agents. A voice survey's
+  // calls up (ringing, or answered and asking) count as `calling`: none is ever connected to an agent.
   // With its hotline's calls-per-minute cap (null: none) and the dialer calls started through it in the last minute.
   const dialer = await tx.query<{ id: number; calling: number; talking: number; answered: number; abandoned: number; ready: number; cap: number | null; started: number }>(
     `select c.id, n.max_calls_per_minute as cap,
@@ -48,9 +49,11 @@ export async function progressOf(tx: Queryable, ids: number[]): Promise<Map<numb
             count(a.id) filter (where a.dialer_state = 'bridged')::int as talking,
             count(a.id) filter (where a.call_id is not null)::int as answered,
             count(a.id) filter (where a.result = 'abandoned')::int as abandoned,
-            (select count(*)::int from campaign_dialer_agents r where r.campaign_id = c.id and r.ready_until > now()) as ready
+            -- A voice survey has no agents: none ready (a row left from when it was progressive is not one).
+            case when c.mode = 'voice' then 0 else
+              (select count(*)::int from campaign_dialer_agents r where r.campaign_id = c.id and r.ready_until > now()) end as ready
        from campaigns c join pbx_numbers n on n.id = c.hotline_id left join campaign_attempts a on a.campaign_id = c.id and a.dialer_state is not null
-      where c.id = any($1::int[]) and c.mode in ('progressive', 'predictive')
+      where c.id = any($1::int[]) and c.mode in ('progressive', 'predictive', 'voice')
       group by c.id, n.id`,
     [ids],
   );
@@ -98,9 +101,9 @@ export async function getCampaign(tx: Queryable, family: CampaignFamily, id: num
 }
 
 /** Locks the campaign (state changes and contact writes one at a time); null when the tenant has no such campaign of this family. */
-export async function lockCampaign(tx: Queryable, family: CampaignFamily, id: number): Promise<{ id: number; state: CampaignState; purpose: string; hotline_id: number } | null> {
-  const { rows } = await tx.query<{ id: number; state: CampaignState; purpose: string; hotline_id: number }>(
-    'select id, state, purpose, hotline_id from campaigns where id = $1 and family = $2 for update',
+export async function lockCampaign(tx: Queryable, family: CampaignFamily, id: number): Promise<{ id: number; state: CampaignState; purpose: string; hotline_id: number; mode: CampaignMode } | null> {
+  const { rows } = await tx.query<{ id: number; state: CampaignState; purpose: string; hotline_id: number; mode: CampaignMode }>(
+    'select id, state, purpose, hotline_id, mode from campaigns where id = $1 and family = $2 for update',
     [id, family],
   );
   return rows[0] ?? null;
@@ -112,6 +115,19 @@ export async function hotlineIdentity(tx: Queryable, id: number): Promise<boolea
   return rows[0] ? rows[0].advertising_identity : null;
 }
 
+/** The campaign's questions, in the order asked. */
+export async function questionIdsOf(tx: Queryable, campaignId: number): Promise<number[]> {
+  const { rows } = await tx.query<{ question_id: number }>('select question_id from campaign_questions where campaign_id = $1 order by position', [campaignId]);
+  return rows.map((r) => r.question_id);
+}
+
+/** The kind and options of each of `ids` the tenant has (what an automated voice survey can ask). */
+export async function questionShapes(tx: Queryable, ids: number[]): Promise<{ id: number; kind: SurveyQuestionKind; options: string[] }[]> {
+  if (!ids.length) return [];
+  const { rows } = await tx.query<{ id: number; kind: SurveyQuestionKind; options: string[] }>('select id, kind, options from survey_questions where id = any($1::int[])', [ids]);
+  return rows;
+}
+
 /** Which of `ids` the tenant has in `table` (RLS hides another tenant's rows). */
 export async function existing(tx: Queryable, table: 'pbx_time_groups' | 'survey_questions' | 'users' | 'teams', ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
@@ -119,12 +135,12 @@ export async function existing(tx: Queryable, table: 'pbx_time_groups' | 'survey
   return new Set(rows.map((r) => r.id));
 }
 
-const COLUMNS = (c: CampaignInput) => [c.name, c.description, c.purpose, c.script, c.time_group_id, c.hotline_id, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts, c.mode, c.abandon_cap_pct / 100];
+const COLUMNS = (c: CampaignInput) => [c.name, c.description, c.purpose, c.script, c.time_group_id, c.hotline_id, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts, c.mode, c.abandon_cap_pct / 100, c.voice_channels];
 
 export async function insertCampaign(tx: Queryable, tenantId: number, family: CampaignFamily, c: CampaignInput): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into campaigns (tenant_id, family, name, description, purpose, script, time_group_id, hotline_id, retry_busy_min, retry_no_answer_min, max_attempts, mode, abandon_cap)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+    `insert into campaigns (tenant_id, family, name, description, purpose, script, time_group_id, hotline_id, retry_busy_min, retry_no_answer_min, max_attempts, mode, abandon_cap, voice_channels)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
     [tenantId, family, ...COLUMNS(c)],
   );
   return rows[0].id;
@@ -133,7 +149,7 @@ export async function insertCampaign(tx: Queryable, tenantId: number, family: Ca
 export async function updateCampaign(tx: Queryable, id: number, c: CampaignInput): Promise<void> {
   await tx.query(
     `update campaigns set name = $2, description = $3, purpose = $4, script = $5, time_group_id = $6, hotline_id = $7, retry_busy_min = $8,
-        retry_no_answer_min = $9, max_attempts = $10, mode = $11, abandon_cap = $12, updated_at = now() where id = $1`,
+        retry_no_answer_min = $9, max_attempts = $10, mode = $11, abandon_cap = $12, voice_channels = $13, updated_at = now() where id = $1`,
     [id, ...COLUMNS(c)],
   );
 }

@@ -1,8 +1,10 @@
 import {
   CAMPAIGN_MSG, CONTACT_IMPORT_MAX_ROWS, CONTACT_PREVIEW_ROWS, canTransition, type Campaign, type CampaignFamily, type CampaignInput, type CampaignListQuery,
   type CampaignState, type ContactImportResult, type ContactListQuery, type CrmFilter, type FieldError, type Paged, resultOf, nationalForm, type CampaignContact, type RecordingRef,
+  VOICE_MAX_OPTIONS, VOICE_QUESTION_KINDS,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
+import { placedCallsDue } from '../../db/due-signal';
 import { iso } from '../../db/sql';
 import { recordingRefs, type RecordingAccess } from '../recordings/recordings.service';
 import { phoneMasker } from '../settings/settings.service';
@@ -46,9 +48,22 @@ async function checkReferences(tx: Queryable, c: CampaignInput): Promise<void> {
     if (ids.some((id) => !have.has(id))) errors.push({ field, message });
   };
   await missing('survey_questions', c.question_ids, 'question_ids', CAMPAIGN_MSG.questionUnknown);
+  if (c.mode === 'voice' && !(await askedByVoice(tx, c.question_ids))) errors.push({ field: 'question_ids', message: CAMPAIGN_MSG.voiceQuestionKind });
   await missing('users', c.agent_ids, 'agent_ids', CAMPAIGN_MSG.agentUnknown);
   await missing('teams', c.team_ids, 'team_ids', CAMPAIGN_MSG.teamUnknown);
   if (errors.length) throw invalid(errors);
+}
+
+/**
+ * A question an automated voice survey can ask: answered with the phone's keys (VOICE_QUESTION_KINDS), a
+ * single choice with at most VOICE_MAX_OPTIONS options (keys 1–9). A text or multiple-choice question cannot be.
+ */
+export const askableByVoice = (q: { kind: string; options: readonly string[] }): boolean =>
+  (VOICE_QUESTION_KINDS as readonly string[]).includes(q.kind) && (q.kind !== 'single' || (q.options.length >= 1 && q.options.length <= VOICE_MAX_OPTIONS));
+
+/** Every one of these questions (those the tenant has; the unknown ones are refused on their own) can be asked by voice. */
+async function askedByVoice(tx: Queryable, questionIds: number[]): Promise<boolean> {
+  return (await repo.questionShapes(tx, questionIds)).every(askableByVoice);
 }
 
 const sameList = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -72,7 +87,9 @@ export function createCampaignsService(db: Db) {
     mapping: ContactImportResult['mapping'] = null,
   ): Promise<ContactImportResult> {
     if (candidates.length > CONTACT_IMPORT_MAX_ROWS) throw invalid([{ field: 'file', message: CAMPAIGN_MSG.tooManyRows(CONTACT_IMPORT_MAX_ROWS) }]);
-    return db.withTenant(tenantId, async (tx) => {
+    // Contacts added to a running voice survey: the workers' asks are woken once they are committed.
+    let wakeAfter = false;
+    const result = await db.withTenant(tenantId, async (tx) => {
       const campaign = await locked(tx, family, id);
       if (campaign.state === 'ended' && choice.commit) throw new CampaignStateError(CAMPAIGN_MSG.ended);
       const first = checkContacts(candidates, new Set());
@@ -81,12 +98,15 @@ export function createCampaignsService(db: Db) {
       refused.sort((a, b) => a.row - b.row);
       const write = choice.commit && valid.length > 0 && (refused.length === 0 || choice.skipInvalid);
       const imported = write ? await repo.insertContacts(tx, tenantId, id, valid) : 0;
+      if (imported && campaign.state === 'running' && campaign.mode === 'voice') wakeAfter = true;
       return {
         columns, mapping, rows: candidates.length, valid: valid.length,
         sample: valid.slice(0, CONTACT_PREVIEW_ROWS).map(({ name, number, fields }) => ({ name, number, fields })),
         errors: refused.slice(0, ERRORS_SHOWN), imported, committed: write,
       };
     });
+    if (wakeAfter) placedCallsDue.wake();
+    return result;
   }
 
   return {
@@ -143,12 +163,20 @@ export function createCampaignsService(db: Db) {
         if (!canTransition(campaign.state, to)) throw new CampaignStateError(CAMPAIGN_MSG.transition(campaign.state, to));
         if (to === 'running') {
           if (!(await repo.contactCount(tx, id))) throw new CampaignStateError(CAMPAIGN_MSG.noContacts);
+          // A voice survey's question may have been edited since it was saved (a text question cannot be asked by voice).
+          if (campaign.mode === 'voice' && !(await askedByVoice(tx, await repo.questionIdsOf(tx, id)))) {
+            throw invalid([{ field: 'question_ids', message: CAMPAIGN_MSG.voiceQuestionKind }]);
+          }
           if (campaign.purpose === 'advertising' && !(await repo.hotlineIdentity(tx, campaign.hotline_id))) {
             throw new ConflictError(CAMPAIGN_MSG.hotlineNotAdvertising, [{ field: 'hotline_id', message: CAMPAIGN_MSG.hotlineNotAdvertising, rule: 'no_identity' }]);
           }
         }
         await repo.setState(tx, id, to);
         return found(await repo.getCampaign(tx, family, id));
+      }).then((c) => {
+        // Committed: a voice survey started or resumed is called at once (no agent's readiness wakes the workers' asks for it).
+        if (c.state === 'running' && c.mode === 'voice') placedCallsDue.wake();
+        return c;
       }),
 
     /**

@@ -5,7 +5,7 @@ import { progressOf } from './campaigns.repository';
 
 /**
  * The dialer campaigns on the /monitor wall (issue 34: "live progress on the campaign screen and on
- * /monitor … through the existing real-time channel"): each progressive or predictive campaign running
+ * /monitor … through the existing real-time channel"): each progressive, predictive or voice campaign running
  * or paused, with the same figures as its row on the campaign list (campaigns.repository `progressOf`).
  * The snapshot reads them all; after a change the dialer (a call placed, answered, connected, ended),
  * an agent's readiness or the campaign's state publish that campaign's figures again on the tenant's
@@ -16,7 +16,7 @@ import { progressOf } from './campaigns.repository';
 export async function dialerCampaigns(tx: Queryable, id?: number): Promise<CampaignLive[]> {
   const { rows } = await tx.query<Omit<CampaignLive, 'dialer'>>(
     `select id as campaign_id, family, name, mode, state from campaigns
-      where mode in ('progressive', 'predictive') and state in ('running', 'paused') and ($1::int is null or id = $1)
+      where mode in ('progressive', 'predictive', 'voice') and state in ('running', 'paused') and ($1::int is null or id = $1)
       order by name, id`,
     [id ?? null],
   );

@@ -1,8 +1,12 @@
-import { CONTACT_LEASE_SEC, nationalForm, type ContactResult, type DialerOutcome } from '@tongdai/contracts';
+import {
+  CONTACT_LEASE_SEC, asAsked, answerProblem, nationalForm, type ContactResult, type DialerOutcome, type QuestionAsAsked, type SurveyAnswerValue, type VoiceAnswer,
+  type VoiceQuestionKind,
+} from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import type { DialerFiguresMoved } from './dialer-live.service';
 import { placedCallsDue } from '../../db/due-signal';
 import { phoneMasker } from '../settings/settings.service';
+import { askableByVoice } from './campaigns.service';
 import { checkAndClaim } from './decree91.service';
 import { ABANDON_AFTER_S, estimate, pace, type Floor } from '../dialer';
 import * as repo from './work.repository';
@@ -32,6 +36,12 @@ export interface DialerCallToPlace {
   /** The agent the call is for (progressive); null for a predictive call until it is answered. */
   user_id: number | null;
   extension: string | null;
+}
+
+/** An automated voice survey's call: a dialer call for nobody, with what its job says (the campaign's name, its questions in order). */
+export interface VoiceCallToPlace extends DialerCallToPlace {
+  campaign_name: string;
+  questions: { id: number; kind: VoiceQuestionKind; text: string; options: string[] }[];
 }
 
 /** Where to connect an answered call: the agent's extension, and how the agent may see the contact's number. */
@@ -64,6 +74,45 @@ export const DIALER_LOST_CALL_S = 180;
  * not held out of the dialer for good.
  */
 export const DIALER_LOST_BRIDGED_S = 4 * 3600;
+/**
+ * A voice survey's answered call reports nothing until its end while it asks its questions (each a prompt and
+ * up to twice VOICE_INPUT_S for a key, said again once): lost only this long after its answer.
+ */
+export const DIALER_LOST_VOICE_S = 30 * 60;
+/**
+ * A voice survey's contact is held (by nobody) this long, past any call the sweep would leave up: no renewing
+ * screen holds it meanwhile, and THE hand-out takes back a contact whose lease ran out.
+ */
+const VOICE_LEASE_SEC = DIALER_LOST_CALL_S + DIALER_LOST_VOICE_S + 300;
+
+/**
+ * The keys a voice survey's contact pressed for a question, as the value an agent would have saved for it
+ * (rating 1–5 → the number; yes/no 1 → yes, 2 → no; a single choice's key k → its k-th option; a number's
+ * digits → the number); null when they answer nothing (no key, or keys the question does not take).
+ */
+export function voiceValue(q: Pick<QuestionAsAsked, 'kind' | 'options'>, keys: string | null): SurveyAnswerValue {
+  if (keys === null) return null;
+  let value: SurveyAnswerValue = null;
+  switch (q.kind) {
+    case 'rating':
+      value = /^[1-5]$/.test(keys) ? Number(keys) : null;
+      break;
+    case 'yes_no':
+      value = keys === '1' ? true : keys === '2' ? false : null;
+      break;
+    case 'single':
+      value = /^[1-9]$/.test(keys) ? (q.options[Number(keys) - 1] ?? null) : null;
+      break;
+    case 'number':
+      // Digits only (a "*" or a "#" inside is no number), and no more than a number keeps exactly.
+      value = /^[0-9]+$/.test(keys) && Number.isSafeInteger(Number(keys)) ? Number(keys) : null;
+      break;
+    default:
+      return null;
+  }
+  // The agent's rule for the question: a value it would refuse is not saved either.
+  return value !== null && !answerProblem({ ...q, required: false }, value) ? value : null;
+}
 
 export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
   /**
@@ -159,7 +208,7 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
   }
 
   /** Decree 91 checked and claimed for the contact just handed out, the attempt written: its id; null when refused (the contact ended as refused). */
-  async function claimedCall(tx: Queryable, tenantId: number, c: repo.WorkCampaignRow, row: repo.HeldRow, userId: number | null, at: Date) {
+  async function claimedCall(tx: Queryable, tenantId: number, c: repo.WorkCampaignRow, row: repo.HeldRow, userId: number | null, at: Date, voiceQuestions: QuestionAsAsked[] | null = null) {
     const decision = await checkAndClaim(tx, tenantId, { kind: c.purpose, number: row.number, hotline: c.hotline_number, at, campaignId: c.id, callId: null });
     if (!decision.allowed) {
       await repo.insertAttempt(tx, tenantId, row.id, userId, at, decision.reason);
@@ -167,8 +216,61 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
       return null;
     }
     const attemptId = await repo.insertAttempt(tx, tenantId, row.id, userId, at, null);
-    await repo.startDialerCall(tx, attemptId, c.id, at);
+    await repo.startDialerCall(tx, attemptId, c.id, at, voiceQuestions);
     return { attempt_id: attemptId, tenant_id: tenantId, campaign_id: c.id, contact_id: row.id, number: row.number, hotline: nationalForm(c.hotline_number) };
+  }
+
+  /**
+   * One voice survey's round: as many calls as its channels free (`voice_channels` less its calls up), the
+   * hotline's minute and `max` allow, each contact handed out to nobody, Decree 91 claimed, the attempt written
+   * with the questions it asks. One instance at a time per campaign (the pacing's try lock): two instances
+   * counting its calls up at once would together exceed its channels.
+   */
+  async function voiceRound(tx: Queryable, c: { id: number; tenant_id: number; ma_dn: string }, at: Date, max: number): Promise<VoiceCallToPlace[]> {
+    if (!(await repo.tryPacingTurn(tx, c.id))) return [];
+    const campaign = await repo.workCampaign(tx, null, c.id);
+    if (!campaign || campaign.state !== 'running' || campaign.mode !== 'voice') return [];
+    if (!(await inWindow(tx, campaign.time_group_id, at))) return [];
+    // A question edited since the campaign started into one the phone cannot answer is not asked; none left: no call.
+    const questions = (await repo.workQuestions(tx, c.id)).filter(askableByVoice);
+    if (!questions.length) return [];
+    const channels = campaign.voice_channels - (await repo.callsUp(tx, c.id));
+    if (channels < 1) return [];
+    const { room } = await roomOn(tx, campaign, at);
+    const asked = questions.map(asAsked);
+    const said = questions.map((q) => ({ id: q.id, kind: q.kind as VoiceQuestionKind, text: q.text, options: q.options }));
+    const calls: VoiceCallToPlace[] = [];
+    for (let refused = 0; calls.length < Math.min(max, channels, room) && refused < REFUSALS_PER_HANDOUT;) {
+      const row = await repo.handOut(tx, c.id, null, at, VOICE_LEASE_SEC);
+      if (!row) break;
+      const claim = await claimedCall(tx, c.tenant_id, campaign, row, null, at, asked);
+      if (!claim) {
+        refused++;
+        continue;
+      }
+      calls.push({ ...claim, ma_dn: c.ma_dn, user_id: null, extension: null, campaign_name: campaign.name, questions: said });
+    }
+    return calls;
+  }
+
+  /**
+   * A voice survey's call ended (answered; its last report): each valid answer saved as an agent's is (the
+   * question as asked, this attempt), then the contact ends as an agent's result ends it — agreed when it
+   * answered at least one question, else declined — so the results, the export and the progress agree.
+   */
+  async function endVoice(tx: Queryable, tenantId: number, call: repo.DialerCallRow, answers: VoiceAnswer[], at: Date, durationS: number | null): Promise<void> {
+    const asked = new Map((call.voice_questions ?? []).map((q) => [q.question_id, q]));
+    let saved = 0;
+    for (const a of answers) {
+      const question = asked.get(a.question_id);
+      const value = question ? voiceValue(question, a.keys) : null;
+      if (!question || value === null) continue;
+      await repo.saveAnswer(tx, tenantId, call.contact_id, question, value, at, call.id);
+      saved++;
+    }
+    const result: ContactResult = saved > 0 ? 'agreed' : 'declined';
+    await repo.moveDialerCall(tx, call.id, 'ended', at, { result, durationS });
+    if (call.contact_state === 'held' && call.held_by === null) await releaseAfter(tx, call, call.contact_id, call.attempts, result, at);
   }
 
   /** The dialer call ends without an agent on the line: the attempt's result, the contact back by the retry policy. */
@@ -198,11 +300,15 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
 
     /**
      * A worker's report on a dialer call, taken once and in order (calling → answered → bridged → ended);
-     * a repeated or late one changes nothing. `answered` answers where to bridge (the agent's extension).
+     * a repeated or late one changes nothing. `answered` answers where to bridge (the agent's extension);
+     * a voice survey's call is bridged to nobody, and its end (`completed`, or `abandoned` when the contact
+     * hung up before the end) carries the keys pressed, saved as the contact's answers.
      * The agent whose call was abandoned because they did not take it (`status`: their leg's failure) is
      * paused, as a queue pauses an agent who does not answer.
      */
-    async report(tenantId: number, attemptId: number, outcome: DialerOutcome, o: { callId?: string | null; durationS?: number | null; status?: number | null }, at: Date): Promise<DialerReportEffect> {
+    async report(
+      tenantId: number, attemptId: number, outcome: DialerOutcome, o: { callId?: string | null; durationS?: number | null; status?: number | null; answers?: VoiceAnswer[] | null }, at: Date,
+    ): Promise<DialerReportEffect> {
       const hide = outcome === 'answered' ? await phoneMasker(db, tenantId) : null;
       let campaignId: number | null = null;
       const effect = await db.withTenant(tenantId, async (tx): Promise<DialerReportEffect & { freed: boolean }> => {
@@ -218,6 +324,8 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
             const again = from === 'answered' && !!o.callId && call.call_id === o.callId;
             if (from !== 'calling' && !again) return none;
             if (!again) await repo.moveDialerCall(tx, call.id, 'answered', at, { callId: o.callId ?? null });
+            // A voice survey: the worker asks the questions itself, nobody is connected nor searched for.
+            if (call.mode === 'voice') return { applied: !again, bridge: null, freed: false };
             // Predictive: nobody was reserved; the agent free longest is found next (bridgeFor).
             if (call.user_id === null) return { applied: !again, bridge: null, needsAgent: true, freed: false };
             const extension = await repo.extensionOf(tx, call.user_id);
@@ -232,6 +340,11 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
             await repo.moveDialerCall(tx, call.id, 'bridged', at);
             return { applied: true, bridge: null, freed: false };
           case 'completed':
+            if (call.mode === 'voice') {
+              if (from !== 'answered') return none;
+              await endVoice(tx, tenantId, call, o.answers ?? [], at, durationS);
+              return { applied: true, bridge: null, freed: true };
+            }
             // A bridged call ended: the agent, still holding the contact, sets the result.
             if (from === 'bridged') {
               await repo.moveDialerCall(tx, call.id, 'ended', at, { durationS });
@@ -242,6 +355,11 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
             return { applied: true, bridge: null, freed: true };
           case 'abandoned':
             if (from === 'bridged') return none;
+            // A voice survey's contact hung up before its end: what they answered so far is kept, as at its end.
+            if (call.mode === 'voice' && from === 'answered') {
+              await endVoice(tx, tenantId, call, o.answers ?? [], at, durationS);
+              return { applied: true, bridge: null, freed: true };
+            }
             await endUnbridged(tx, call, 'abandoned', at, durationS);
             if (o.status && call.user_id !== null) await repo.setReady(tx, tenantId, call.campaign_id, call.user_id, null, at);
             return { applied: true, bridge: null, freed: true };
@@ -309,10 +427,30 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
       return calls;
     },
 
-    /** Dialer calls no worker reported on for DIALER_LOST_CALL_S (its worker died): failed, the contact back. */
+    /**
+     * The automated voice surveys' calls to place now, up to `max`: for each running voice survey in its calling
+     * window, as many as its channels free and its hotline's minute allow, across tenants (issue 34).
+     */
+    async claimVoice(max: number, at: Date): Promise<VoiceCallToPlace[]> {
+      const campaigns = await db.withSystem((tx) => repo.voiceCampaigns(tx, at));
+      const calls: VoiceCallToPlace[] = [];
+      for (const c of campaigns) {
+        if (calls.length >= max) break;
+        const placed = await db.withTenant(c.tenant_id, (tx) => voiceRound(tx, c, at, max - calls.length));
+        calls.push(...placed);
+        if (placed.length) moved?.(c.tenant_id, c.id);
+      }
+      return calls;
+    },
+
+    /**
+     * Dialer calls no worker reported on for DIALER_LOST_CALL_S (its worker died; a voice survey's answered call,
+     * DIALER_LOST_VOICE_S): failed, the contact back by the retry policy.
+     */
     async failLostCalls(at: Date): Promise<number> {
       const lost = await db.withSystem((tx) =>
-        repo.lostDialerCalls(tx, new Date(at.getTime() - DIALER_LOST_CALL_S * 1000), new Date(at.getTime() - DIALER_LOST_BRIDGED_S * 1000)));
+        repo.lostDialerCalls(tx, new Date(at.getTime() - DIALER_LOST_CALL_S * 1000), new Date(at.getTime() - DIALER_LOST_BRIDGED_S * 1000),
+          new Date(at.getTime() - DIALER_LOST_VOICE_S * 1000)));
       let failed = 0;
       for (const l of lost) if ((await this.report(l.tenant_id, l.id, l.dialer_state === 'bridged' ? 'completed' : 'failed', {}, at)).applied) failed++;
       return failed;

@@ -22,11 +22,13 @@ export interface WorkCampaignRow {
   abandon_cap: string | number;
   /** The hotline's cap on dialer calls started per minute (null: none). */
   hotline_max_calls_per_minute: number | null;
+  /** An automated voice survey: its calls up at once. */
+  voice_channels: number;
 }
 
 export async function workCampaign(tx: Queryable, family: CampaignFamily | null, id: number): Promise<WorkCampaignRow | null> {
   const { rows } = await tx.query<WorkCampaignRow>(
-    `select c.id, c.family, c.name, c.purpose, c.state, c.script, c.hotline_id, n.number as hotline_number, c.time_group_id, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts, c.mode, c.abandon_cap,
+    `select c.id, c.family, c.name, c.purpose, c.state, c.script, c.hotline_id, n.number as hotline_number, c.time_group_id, c.retry_busy_min, c.retry_no_answer_min, c.max_attempts, c.mode, c.abandon_cap, c.voice_channels,
             n.max_calls_per_minute as hotline_max_calls_per_minute
        from campaigns c join pbx_numbers n on n.id = c.hotline_id where c.id = $1 and ($2::text is null or c.family = $2)`,
     [id, family],
@@ -150,14 +152,17 @@ export async function answersOf(tx: Queryable, contactId: number): Promise<Recor
   return Object.fromEntries(rows.map((r) => [String(r.question_id), { value: r.value, question: r.question }]));
 }
 
-/** Upserts one answer with the question as asked; the latest open attempt of the contact, if any, is named. */
-export async function saveAnswer(tx: Queryable, tenantId: number, contactId: number, question: QuestionAsAsked, value: SurveyAnswerValue, at: Date): Promise<void> {
+/**
+ * Upserts one answer with the question as asked; its attempt is `attemptId` (a voice survey's call) or else
+ * the latest attempt of the contact, if any.
+ */
+export async function saveAnswer(tx: Queryable, tenantId: number, contactId: number, question: QuestionAsAsked, value: SurveyAnswerValue, at: Date, attemptId: number | null = null): Promise<void> {
   await tx.query(
     `insert into survey_answers (tenant_id, contact_id, attempt_id, question_id, question, value, saved_at)
-     values ($1, $2, (select max(id) from campaign_attempts where contact_id = $2), $3, $4, $5, $6)
+     values ($1, $2, coalesce($7::bigint, (select max(id) from campaign_attempts where contact_id = $2)), $3, $4, $5, $6)
      on conflict (contact_id, question_id) do update set question = excluded.question, value = excluded.value, saved_at = excluded.saved_at,
        attempt_id = coalesce(excluded.attempt_id, survey_answers.attempt_id)`,
-    [tenantId, contactId, question.question_id, JSON.stringify(question), JSON.stringify(value), at],
+    [tenantId, contactId, question.question_id, JSON.stringify(question), JSON.stringify(value), at, attemptId],
   );
 }
 
@@ -344,7 +349,6 @@ export async function touchReady(tx: Queryable, campaignId: number, userId: numb
   await tx.query('update campaign_dialer_agents set updated_at = $3 where campaign_id = $1 and user_id = $2', [campaignId, userId, at]);
 }
 
-/** The attempt is a dialer call now placed (calling). */
 /**
  * The calls the dialer may still start through a hotline now under its cap (`pbx_numbers.max_calls_per_minute`,
  * counted over the last 60 s across every campaign calling from it), and when the oldest of those leaves the
@@ -366,8 +370,11 @@ export async function hotlineRoom(tx: Queryable, hotlineId: number, cap: number 
   return { room, freesAt: room > 0 ? null : new Date(new Date(rows[rows.length - 1].started_at).getTime() + 60_000) };
 }
 
-export async function startDialerCall(tx: Queryable, attemptId: number, campaignId: number, at: Date): Promise<void> {
-  await tx.query("update campaign_attempts set dialer_state = 'calling', dialer_at = $2, campaign_id = $3 where id = $1", [attemptId, at, campaignId]);
+/** The attempt is a dialer call now placed (calling); a voice survey's keeps the questions it asks, as asked. */
+export async function startDialerCall(tx: Queryable, attemptId: number, campaignId: number, at: Date, voiceQuestions: QuestionAsAsked[] | null = null): Promise<void> {
+  await tx.query("update campaign_attempts set dialer_state = 'calling', dialer_at = $2, campaign_id = $3, voice_questions = $4 where id = $1", [
+    attemptId, at, campaignId, voiceQuestions && JSON.stringify(voiceQuestions),
+  ]);
 }
 
 export interface DialerCallRow {
@@ -385,13 +392,17 @@ export interface DialerCallRow {
   retry_busy_min: number;
   retry_no_answer_min: number;
   max_attempts: number;
+  /** The campaign's mode: a voice survey's call is answered by nobody and ends with the keys pressed. */
+  mode: CampaignMode;
+  /** A voice survey's call: the questions it asked, as asked (null for the other modes). */
+  voice_questions: QuestionAsAsked[] | null;
 }
 
 /** A dialer call with its contact and campaign, locked for its report. */
 export async function lockDialerCall(tx: Queryable, attemptId: number): Promise<DialerCallRow | null> {
   const { rows } = await tx.query<DialerCallRow>(
     `select a.id::int, a.call_id, a.contact_id::int, a.user_id, a.dialer_state, k.campaign_id, k.number, k.state as contact_state, k.held_by, k.attempts,
-            c.retry_busy_min, c.retry_no_answer_min, c.max_attempts
+            c.retry_busy_min, c.retry_no_answer_min, c.max_attempts, c.mode, a.voice_questions
        from campaign_attempts a join campaign_contacts k on k.id = a.contact_id join campaigns c on c.id = k.campaign_id
       where a.id = $1 and a.dialer_state is not null for update of a, k`,
     [attemptId],
@@ -410,14 +421,47 @@ export async function moveDialerCall(
   );
 }
 
-/** Across tenants (withSystem): dialer calls no worker reported on since `before` (each report locks its own). */
-export async function lostDialerCalls(tx: Queryable, before: Date, bridgedBefore: Date): Promise<{ id: number; tenant_id: number; dialer_state: DialerCallState }[]> {
+/**
+ * Across tenants (withSystem): dialer calls no worker reported on since `before` (each report locks its own).
+ * A voice survey's answered call reports nothing more until its end (it asks its questions meanwhile): lost
+ * only when answered before `voiceAnsweredBefore`.
+ */
+export async function lostDialerCalls(tx: Queryable, before: Date, bridgedBefore: Date, voiceAnsweredBefore: Date): Promise<{ id: number; tenant_id: number; dialer_state: DialerCallState }[]> {
   const { rows } = await tx.query<{ id: number; tenant_id: number; dialer_state: DialerCallState }>(
-    `select id::int, tenant_id, dialer_state from campaign_attempts
-      where dialer_state in ('calling', 'answered') and dialer_at < $1 or dialer_state = 'bridged' and dialer_at < $2 limit 100`,
-    [before, bridgedBefore],
+    `select a.id::int, a.tenant_id, a.dialer_state from campaign_attempts a
+      where (a.dialer_state in ('calling', 'answered') and a.dialer_at < $1 or a.dialer_state = 'bridged' and a.dialer_at < $2)
+        and not (a.dialer_state = 'answered' and a.dialer_at >= $3 and exists (select 1 from campaigns c where c.id = a.campaign_id and c.mode = 'voice'))
+      limit 100`,
+    [before, bridgedBefore, voiceAnsweredBefore],
   );
   return rows;
+}
+
+// ---- The automated voice survey (issue 34): calls with no agent, as many as the campaign's channels ----
+
+/**
+ * Running voice surveys across tenants (withSystem) with a channel free (fewer calls up than `voice_channels`)
+ * and a contact due now. Read without locks: each campaign's claim takes its pacing turn and counts again.
+ */
+export async function voiceCampaigns(tx: Queryable, at: Date): Promise<{ id: number; tenant_id: number; ma_dn: string }[]> {
+  const { rows } = await tx.query<{ id: number; tenant_id: number; ma_dn: string }>(
+    `select c.id, c.tenant_id, t.ma_dn from campaigns c join tenants t on t.id = c.tenant_id
+      where c.state = 'running' and c.mode = 'voice'
+        and c.voice_channels > (select count(*) from campaign_attempts a where a.campaign_id = c.id and a.dialer_state in ('calling', 'answered', 'bridged'))
+        and exists (select 1 from campaign_contacts k where k.campaign_id = c.id and (k.state = 'pending' and k.next_at <= $1 or k.state = 'held' and k.held_until < $1))
+      order by c.id`,
+    [at],
+  );
+  return rows;
+}
+
+/** The campaign's dialer calls not ended yet (each holds one of a voice survey's channels). */
+export async function callsUp(tx: Queryable, campaignId: number): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    "select count(*)::int as n from campaign_attempts where campaign_id = $1 and dialer_state in ('calling', 'answered', 'bridged')",
+    [campaignId],
+  );
+  return rows[0].n;
 }
 
 // ---- Predictive (issue 34, ADR 0055): the pacing's floor and what the campaign's calls showed ----

@@ -103,11 +103,13 @@ export interface Agent {
  */
 export function createWorkService(db: Db) {
   let lastWaitingWake = 0;
-  /** The running campaign of this family, and the agent is one of its agents; 404 / 409 / 403 otherwise. */
+  /** The running campaign of this family, not a voice survey, and the agent is one of its agents; 404 / 409 / 403 otherwise. */
   async function campaignFor(tx: Queryable, family: CampaignFamily, id: number, userId: number) {
     const campaign = await repo.workCampaign(tx, family, id);
     if (!campaign) throw new AppError('NOT_FOUND');
     if (campaign.state !== 'running') throw new CampaignStateError(WORK_MSG.notRunning);
+    // Before the agents' check: a voice survey usually has none, and this says why there is nothing to do.
+    if (campaign.mode === 'voice') throw new CampaignStateError(WORK_MSG.voiceSurvey);
     if (!(await repo.isAgent(tx, id, userId))) throw notAgent();
     return campaign;
   }

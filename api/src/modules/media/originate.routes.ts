@@ -1,9 +1,11 @@
-import { DIALER_OUTCOMES, nationalForm, type DialerJob, type DialerReportAnswer, type OriginateJob, type PbxConfig, type PlacedJob } from '@tongdai/contracts';
+import {
+  DIALER_OUTCOMES, nationalForm, voiceQuestionPrompt, type DialerJob, type DialerReportAnswer, type OriginateJob, type PbxConfig, type PlacedJob, type VoiceSurveyJob,
+} from '@tongdai/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
 import type { DialerFiguresMoved } from '../campaigns/dialer-live.service';
-import { createDialerService, type DialerCallToPlace } from '../campaigns/dialer.service';
+import { createDialerService, type DialerCallToPlace, type VoiceCallToPlace } from '../campaigns/dialer.service';
 import { planCall, type LiveState, type RoutingPlan } from '../routing';
 import { createVoiceOtpService, otpCallsDue, type DueCall } from '../voice-otp/voice-otp.service';
 import type { Continuations } from './continuation';
@@ -44,6 +46,11 @@ const DialerReportBody = v.object({
   call_id: v.optional(v.pipe(v.string(), v.maxLength(300))),
   duration_s: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(86_400)))),
   status: v.optional(v.pipe(v.number(), v.integer())),
+  /** A voice survey's last report: each question's keys (null: no valid input). */
+  answers: v.optional(v.pipe(v.array(v.object({
+    question_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    keys: v.nullable(v.pipe(v.string(), v.regex(/^[0-9#*]{1,32}$/))),
+  })), v.maxLength(50))),
 });
 const OriginatedBody = v.object({
   kind: v.optional(v.literal('otp')),
@@ -98,9 +105,12 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
       const progressive = claimed.length < (max ?? 1) ? await dialer.claimCalls((max ?? 1) - claimed.length, new Date(), agentFree).catch(() => null) : [];
       const left = (max ?? 1) - claimed.length - (progressive?.length ?? 0);
       const predictive = progressive && left > 0 ? await dialer.claimPredictive(left, new Date(), agentFree).catch(() => null) : [];
-      if (!progressive || !predictive) return reply.status(503).send({ error: 'UNAVAILABLE' });
+      // The automated voice surveys' calls (no agent): what is left after the agents' calls.
+      const voiceLeft = left - (predictive?.length ?? 0);
+      const voice = progressive && predictive && voiceLeft > 0 ? await dialer.claimVoice(voiceLeft, new Date()).catch(() => null) : [];
+      if (!progressive || !predictive || !voice) return reply.status(503).send({ error: 'UNAVAILABLE' });
       const dialed = [...progressive, ...predictive];
-      if (!claimed.length && !dialed.length) {
+      if (!claimed.length && !dialed.length && !voice.length) {
         if (closing || !(await otpCallsDue.wait(until - Date.now(), since))) return reply.status(204).send();
         // The worker gave up on its ask meanwhile: a call claimed now would be placed by nobody.
         if (closing || request.raw.socket?.destroyed) return reply.status(204).send();
@@ -113,6 +123,10 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
       }
       for (const call of dialed) {
         const job = await dialerJobOf(call);
+        if (job) jobs.push(job);
+      }
+      for (const call of voice) {
+        const job = await voiceJobOf(call);
         if (job) jobs.push(job);
       }
       // Every claimed call failed to plan: ask the database again (more may be due), or wait.
@@ -136,20 +150,35 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
   }
 
   /**
-   * A dialer call as the worker places it. Its leg to the contact is a call of its own (no parent): the
-   * call record, the wall and the recording see an outbound call from the hotline, which the agent's
-   * leg (placed on the answer, below) joins as its answerer.
+   * The contact's leg of a dialer call (a voice survey's too): a call of its own (no parent), out from the
+   * hotline, so the call record, the wall and the recording see an outbound call from the hotline, which an
+   * agent's leg (placed on the answer, below) joins as its answerer. What every such job carries; null, and
+   * the call failed, when no rule lets it out.
    */
-  async function dialerJobOf(call: DialerCallToPlace): Promise<DialerJob | null> {
+  async function contactLeg(call: DialerCallToPlace) {
     const plan = await outPlan(call.tenant_id, call.ma_dn, call.hotline, call.number, call.campaign_id);
     if (!plan) {
       await dialer.report(call.tenant_id, call.attempt_id, 'failed', {}, new Date());
       return null;
     }
     const token = d.continuations.add({ tenantId: call.tenant_id, maDn: call.ma_dn, plan });
-    return {
-      kind: 'dialer', id: String(call.attempt_id), tenant_id: call.tenant_id, attempt: 1, token, caller: call.hotline, ring_s: dialerRingSeconds(),
-      campaign_id: call.campaign_id, contact_id: call.contact_id,
+    return { id: String(call.attempt_id), tenant_id: call.tenant_id, attempt: 1, token, caller: call.hotline, ring_s: dialerRingSeconds(), campaign_id: call.campaign_id, contact_id: call.contact_id };
+  }
+
+  /** A dialer call as the worker places it. */
+  async function dialerJobOf(call: DialerCallToPlace): Promise<DialerJob | null> {
+    const leg = await contactLeg(call);
+    return leg && { kind: 'dialer', ...leg };
+  }
+
+  /** An automated voice survey's call as the worker places it: the contact's leg, and every prompt it will say, prepared before it dials. */
+  async function voiceJobOf(call: VoiceCallToPlace): Promise<VoiceSurveyJob | null> {
+    const leg = await contactLeg(call);
+    return leg && {
+      kind: 'voice', ...leg,
+      intro: `Xin chào quý khách. Đây là cuộc khảo sát tự động của ${call.campaign_name}. Quý khách vui lòng trả lời bằng cách bấm phím trên điện thoại.`,
+      questions: call.questions.map((q) => ({ question_id: q.id, kind: q.kind, say: voiceQuestionPrompt(q), options: q.kind === 'single' ? q.options.length : 0 })),
+      thanks: 'Xin cảm ơn quý khách đã tham gia khảo sát. Xin chào.',
     };
   }
 
@@ -191,7 +220,7 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
     const b = v.safeParse(DialerReportBody, body);
     if (!b.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
     const r = b.output;
-    const effect = await dialer.report(r.tenant_id, Number(r.id), r.outcome, { callId: r.call_id ?? null, durationS: r.duration_s ?? null, status: r.status ?? null }, new Date());
+    const effect = await dialer.report(r.tenant_id, Number(r.id), r.outcome, { callId: r.call_id ?? null, durationS: r.duration_s ?? null, status: r.status ?? null, answers: r.answers ?? null }, new Date());
     if (r.outcome !== 'answered') return { ok: true, applied: effect.applied };
     const maDn = (effect.bridge || effect.needsAgent) && (await d.tenantCode(r.tenant_id));
     // Predictive: the agent free longest, found within the regulators' 2 s (else the contact hears the message).
