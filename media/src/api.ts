@@ -1,6 +1,6 @@
 import type { OriginateJob, OriginateReport } from './call/otp-call';
 import type { DialerCallReport } from './call/dialer-call';
-import type { DialerReport, DialerReportAnswer, MailboxOpened, MediaChoice as Choice, MediaContinue, MediaSession, PlacedJob } from '@tongdai/contracts';
+import type { CsatReport, DialerReport, DialerReportAnswer, MailboxOpened, MediaChoice as Choice, MediaContinue, MediaSession, PlacedJob } from '@tongdai/contracts';
 
 /**
  * The worker's view of the API's internal listener (the same loopback/private port Kamailio uses;
@@ -97,6 +97,16 @@ export class MediaApi {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ call_id: callId, step, id, action }),
     });
+  }
+
+  /**
+   * Post-call CSAT (issue 34): the key this call's caller pressed, for the call record and its agent.
+   * Throws when the API did not take it (the call logs it: the caller has been thanked either way).
+   */
+  async csat(callId: string, step: number, score: number): Promise<void> {
+    const body: CsatReport = { call_id: callId, step, score };
+    const res = await this.get('/media/csat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, 3000);
+    if (!res.ok) throw new Error(`/media/csat: HTTP ${res.status}`);
   }
 
   /**

@@ -5,6 +5,7 @@ import { encodeWav, RATE } from '../audio/wav';
 import { CallRecorder } from '../audio/recorder';
 import type { RecordingMeta, RecordingSpool, SpoolEntry } from '../audio/recording-spool';
 import { MAILBOX_PROMPTS as SAY, VOICEMAIL_PROMPT, type MailboxPrompt } from '../audio/prompts';
+import { CSAT_PROMPTS, CSAT_WAIT_MS } from '../audio/csat-prompts';
 import { decodeWav } from '../audio/wav';
 import { decodeAlaw, decodeUlaw } from '../rtp/g711';
 import { infoDigit } from '../rtp/dtmf';
@@ -12,7 +13,7 @@ import { AudioSource, PT_PCMA, RtpSession } from '../rtp/session';
 import { Dialog, newTag } from '../sip/dialog';
 import type { Remote, SipEndpoint } from '../sip/endpoint';
 import { cseq, header, param, randomToken, type SipRequest, type SipResponse } from '../sip/message';
-import { RECORDING_HEADER, RECORDING_INFO_TYPE, SPY_KEYS, type SpyMode } from '@tongdai/contracts';
+import { CSAT_SCORE, RECORDING_HEADER, RECORDING_INFO_TYPE, SPY_KEYS, type SpyMode } from '@tongdai/contracts';
 import { Mixer } from './mixer';
 import { buildSdp, parseSdp } from '../sip/sdp';
 
@@ -62,6 +63,8 @@ interface OutLeg {
   state: 'calling' | 'answered' | 'ended';
   /** The final answer that ended it unanswered (486, 480…), for a bridge to pass on to the caller. */
   status?: number;
+  /** Its continuation rings a queue that asks for a rating: once answered, its callee's hang-up leads the caller to CSAT (issue 34). */
+  csat: boolean;
   done: (o: Outcome) => void;
 }
 
@@ -194,7 +197,7 @@ export class MediaCall {
     if (this.ended) return;
     if (!r.token) return this.refuse(480, 'Temporarily Unavailable');
     let status = 0;
-    const outcome = await this.dial(r.token, false, (s) => (status = s));
+    const outcome = await this.dial(r.token, false, { csat: r.csat, onFailure: (s) => (status = s) });
     if (outcome === 'answered' || this.ended) return;
     if (status >= 400 && status < 500 && status !== 408) return this.refuse(status, REASONS[status] ?? 'Request Failed');
     if (status >= 600) return this.refuse(status, REASONS[status] ?? 'Decline');
@@ -513,7 +516,7 @@ export class MediaCall {
         continue;
       }
       const r = await this.next({ kind: 'digits', digits: typed });
-      if (r.token) return this.dial(r.token, true).then((o) => (o === 'answered' ? undefined : this.hangup()));
+      if (r.token) return this.dial(r.token, true, { csat: r.csat }).then((o) => (o === 'answered' ? undefined : this.hangup()));
       if (!r.invalid) return this.hangup();
       this.ctx.log(`call ${this.callId}: IVR ${step.ivrId} invalid choice ${typed}`);
       if (attempt >= step.retries) return this.moveOn({ kind: 'invalid' }, true);
@@ -532,7 +535,7 @@ export class MediaCall {
       while (!this.ended && Date.now() < deadline) {
         const r = await this.next({ kind: 'queue_agents' });
         if (r.token) {
-          const outcome = await this.dial(r.token, false);
+          const outcome = await this.dial(r.token, false, { csat: r.csat });
           if (outcome === 'answered') return;
         }
         await sleep(Math.min(QUEUE_RETRY_MS, Math.max(0, deadline - Date.now())));
@@ -550,12 +553,15 @@ export class MediaCall {
     if (this.ended) return;
     const r = await this.next(choice);
     if (!r.token) return this.hangup();
-    const outcome = await this.dial(r.token, ringback);
+    const outcome = await this.dial(r.token, ringback, { csat: r.csat });
     if (outcome !== 'answered') this.hangup();
   }
 
-  /** Places leg B through Kamailio to a continuation the API prepared; bridges it on answer. */
-  private async dial(token: string, ringback: boolean, onFailure?: (status: number) => void): Promise<Outcome> {
+  /**
+   * Places leg B through Kamailio to a continuation the API prepared; bridges it on answer. `csat`:
+   * the continuation's (MediaContinue.csat), kept with the leg for when its callee hangs up.
+   */
+  private async dial(token: string, ringback: boolean, o: { csat?: boolean; onFailure?: (status: number) => void } = {}): Promise<Outcome> {
     const { ep, proxy } = this.ctx;
     if (this.ended) return 'cancelled';
     const rtp = await RtpSession.open(ep.bindAddress);
@@ -582,9 +588,9 @@ export class MediaCall {
     };
     this.ctx.track({ callId, localTag: tag }, this);
     return new Promise<Outcome>((resolve) => {
-      const leg: OutLeg = { invite, tag, rtp, dialog: null, state: 'calling', done: (o) => {
-        if (o !== 'answered') onFailure?.(leg.status ?? 0);
-        resolve(o);
+      const leg: OutLeg = { invite, tag, rtp, dialog: null, state: 'calling', csat: o.csat === true, done: (outcome) => {
+        if (outcome !== 'answered') o.onFailure?.(leg.status ?? 0);
+        resolve(outcome);
       } };
       this.b = leg;
       if (ringback) this.rtpA?.play(new AudioSource([RINGBACK], true));
@@ -685,6 +691,47 @@ export class MediaCall {
     }
   }
 
+  // --- Post-call CSAT (issue 34) ---
+
+  /**
+   * The agent hung up a queue call whose queue asks its callers to rate the call: instead of the
+   * caller's BYE, the question (a key cuts it short) and CSAT_WAIT_MS for a key from 1 to 5, the
+   * question once more when none came; the score goes to the API, the caller hears the thanks and
+   * the call ends. A caller who hangs up first, or never presses a valid key, gives no score.
+   */
+  private async rateCall(): Promise<void> {
+    if (this.ended || !this.dialogA || !this.rtpA) return this.hangup();
+    // What is recorded is the caller with the agent: the recording ends with the agent's leg, as when the call ended there.
+    this.finishRecording();
+    // Supervisors listened to a conversation that is over; the caller is bridged to nobody now.
+    for (const spy of [...this.spies]) spy.hangup();
+    this.mixer?.close();
+    this.mixer = null;
+    this.rtpA.unbridge();
+    // Keys pressed while talking to the agent (an account number…) are not a rating.
+    this.digits.length = 0;
+    let score: number | null = null;
+    for (let round = 0; round < 2 && score === null; round++) {
+      if ((await this.playClips([CSAT_PROMPTS.ask], true)) === 'hangup') return;
+      score = await this.csatKey();
+      if (this.ended) return;
+    }
+    // Not awaited: the thanks need not wait on the API, and a failure is the log's, not the caller's.
+    if (score !== null) this.ctx.api.csat(this.callId, this.stepNo, score).catch((e) => this.ctx.log(`csat ${this.callId}: ${e instanceof Error ? e.message : e}`));
+    if ((await this.playClips([CSAT_PROMPTS.thanks])) === 'hangup') return;
+    this.hangup();
+  }
+
+  /** The first key from CSAT_SCORE.min to .max within CSAT_WAIT_MS (other keys are passed over), or null. */
+  private async csatKey(): Promise<number | null> {
+    const until = Date.now() + CSAT_WAIT_MS;
+    for (let d = await this.nextDigit(CSAT_WAIT_MS); d !== null && !this.ended; d = await this.nextDigit(until - Date.now())) {
+      const score = Number(d);
+      if (/^\d$/.test(d) && score >= CSAT_SCORE.min && score <= CSAT_SCORE.max) return score;
+    }
+    return null;
+  }
+
   // --- Requests inside the call's dialogs ---
 
   onRequest(req: SipRequest, from: Remote): void {
@@ -710,9 +757,17 @@ export class MediaCall {
           this.cancelB();
           this.cleanup();
         } else if (this.b) {
-          this.b.state = 'ended';
-          this.endB(this.b, 'cancelled');
-          this.hangup();
+          const leg = this.b;
+          // Only a callee who answered and talked has a call to rate (a BYE is never the answer to a ringing leg).
+          const rate = leg.csat && leg.state === 'answered';
+          leg.state = 'ended';
+          this.endB(leg, 'cancelled');
+          if (!rate) this.hangup();
+          else
+            this.rateCall().catch((e) => {
+              this.ctx.log(`csat ${this.callId}: ${e instanceof Error ? e.stack : e}`);
+              this.hangup();
+            });
         }
         return;
       case 'INFO': {
@@ -769,6 +824,11 @@ export class MediaCall {
     this.spies.clear();
     this.mixer = null;
     this.interruptPlayback?.('hangup');
+    // A wait for a key ends with the call, not at its timeout (nothing is queued: a key would have ended it).
+    const waiter = this.digitWaiter;
+    this.digitWaiter = null;
+    this.digits.length = 0;
+    waiter?.('');
     this.stopRecording?.();
     this.finishRecording();
     this.rtpA?.close();

@@ -18,7 +18,11 @@ registerTranslations(QUEUE_NS, {
     amber_wait_seconds: 'Cảnh báo vàng khi chờ lâu nhất quá',
     red_wait_seconds: 'Cảnh báo đỏ khi chờ lâu nhất quá',
     recording_mode: 'Ghi âm',
+    csat: 'Khảo sát hài lòng sau cuộc gọi',
     description: 'Mô tả',
     dial_code: 'Mã gọi nội bộ',
+  },
+  hints: {
+    csat: 'Khi nhân viên gác máy, người gọi được mời bấm phím 1–5 để đánh giá cuộc gọi',
   },
 });

@@ -21,6 +21,8 @@ export const queueEntity = pbxEntity<Queue>({
     { name: 'amber_wait_seconds', kind: 'int', unit: 'pbx:seconds' },
     { name: 'red_wait_seconds', kind: 'int', unit: 'pbx:seconds' },
     recordingModeField,
+    // Post-call CSAT (issue 34): once the agent hangs up, the caller is asked for a key 1–5.
+    { name: 'csat', kind: 'switch', states: 'onOff', hint: true },
     { name: 'description', kind: 'textarea' },
   ],
   columns: [

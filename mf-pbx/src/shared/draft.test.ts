@@ -34,16 +34,19 @@ describe('form value ↔ API input', () => {
     const row = {
       id: 4, name: 'Bán hàng', agents: ['101', '102'], strategy: 'rrmemory', agent_timeout: 15, max_wait: 300,
       timeout_destination: { type: 'fw', target: '0901234567' }, join_greeting_id: 7, moh_class: '', description: '', created_at: '', updated_at: '',
-      sla_seconds: 20, amber_wait_seconds: 30, red_wait_seconds: 60, recording_mode: 'inbound',
+      sla_seconds: 20, amber_wait_seconds: 30, red_wait_seconds: 60, recording_mode: 'inbound', csat: true,
     };
     const draft = toDraft(queueEntity, row);
     expect(draft).toEqual({
       name: 'Bán hàng', strategy: 'rrmemory', agents: ['101', '102'], agent_timeout: '15', max_wait: '300',
       timeout_destination: { type: 'fw', target: '0901234567' }, join_greeting_id: '7', moh_class: '', description: '',
-      sla_seconds: '20', amber_wait_seconds: '30', red_wait_seconds: '60', recording_mode: 'inbound',
+      sla_seconds: '20', amber_wait_seconds: '30', red_wait_seconds: '60', recording_mode: 'inbound', csat: true,
     });
     const parsed = parseDraft(queueEntity.schema, { ...draft, join_greeting_id: '', recording_mode: '' });
-    expect(parsed.ok && parsed.input).toMatchObject({ join_greeting_id: null, agent_timeout: 15, timeout_destination: { type: 'fw', target: '0901234567' }, recording_mode: null });
+    expect(parsed.ok && parsed.input).toMatchObject({ join_greeting_id: null, agent_timeout: 15, timeout_destination: { type: 'fw', target: '0901234567' }, recording_mode: null, csat: true });
+    // A new queue does not ask its callers to rate the call (post-call CSAT is off by default).
+    expect(blankDraft(queueEntity)).toMatchObject({ csat: false });
+    expect(parseDraft(queueEntity.schema, { ...draft, csat: false })).toMatchObject({ ok: true, input: { csat: false } });
     // The form shows the thresholds' rule under the amber one.
     expect(parseDraft(queueEntity.schema, { ...draft, amber_wait_seconds: '60', red_wait_seconds: '60' })).toEqual({ ok: false, errors: { amber_wait_seconds: PBX_MSG.amberBelowRed } });
   });

@@ -31,7 +31,7 @@ globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {
 
 const QUEUE: Queue = {
   id: 5, name: 'Chăm sóc khách hàng', agents: ['101', '102'], strategy: 'ringall', agent_timeout: 15, max_wait: 300, timeout_destination: null,
-  join_greeting_id: null, moh_class: '', description: '', sla_seconds: 20, amber_wait_seconds: 30, red_wait_seconds: 60, recording_mode: null,
+  join_greeting_id: null, moh_class: '', description: '', sla_seconds: 20, amber_wait_seconds: 30, red_wait_seconds: 60, recording_mode: null, csat: false,
 } as Queue;
 const SUBSCRIBER: Subscriber = {
   id: 3, extension: '101', display_name: 'Lễ tân', user_id: null, user_name: null, created_at: '2026-01-01T00:00:00Z',

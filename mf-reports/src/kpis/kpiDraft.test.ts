@@ -30,4 +30,16 @@ describe('the kit draft over the KPI schemas', () => {
     act(() => { out = edit.current.validate(); });
     expect(out).toMatchObject({ start_date: '2020-01-01', target: 30, assignee: { type: 'user', id: 2 } });
   });
+
+  it('CSAT: the measure is offered, and its target takes a decimal score typed the Vietnamese way', () => {
+    const measure = kpiEntity.fields.find((f) => f.name === 'measure');
+    expect(measure && 'options' in measure && measure.options).toMatchObject({ csat_avg: 'Điểm hài lòng trung bình (CSAT)' });
+    const { result } = renderHook(() => useEntityDraft(kpiAddEntity, undefined, { start_date: '2999-01-01' }));
+    act(() => {
+      for (const [k, v] of Object.entries({ name: 'Hài lòng', measure: 'csat_avg', target: '4,5', period: 'month', assignee: { type: 'user', id: '2' } })) result.current.set(k)(v);
+    });
+    let out: unknown;
+    act(() => { out = result.current.validate(); });
+    expect(out).toMatchObject({ measure: 'csat_avg', target: 4.5 });
+  });
 });

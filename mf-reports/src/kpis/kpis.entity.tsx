@@ -15,8 +15,17 @@ export const STATUS_COLOR: Record<KpiStatus, 'success' | 'error' | 'brand'> = { 
 const BADGE_COLOR = { success: 'success', error: 'danger', brand: 'informative' } as const;
 
 const num = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 });
-/** "12 / 40 cuộc", "35,5 / 60 phút". */
-export const figure = (k: Pick<Kpi, 'measure' | 'target'>, actual: number) => `${num.format(actual)} / ${num.format(k.target)} ${KPI_MEASURES[k.measure].unit}`;
+/** A CSAT score (1–5) always shows its decimal, as the summaries do: 4 → "4,0". */
+const score = new Intl.NumberFormat('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/**
+ * "12 / 40 cuộc", "35,5 / 60 phút", "4,2 / 4,5 điểm". A CSAT KPI with no call rated yet (or not
+ * started) shows "—" for its actual: 0 is not a score on the 1–5 scale.
+ */
+export const figure = (k: Pick<Kpi, 'measure' | 'target'>, p: Pick<Kpi['progress'], 'actual' | 'status'>) => {
+  const f = k.measure === 'csat_avg' ? score : num;
+  const actual = k.measure === 'csat_avg' && (p.status === 'no_calls' || p.status === 'not_started') ? '—' : f.format(p.actual);
+  return `${actual} / ${f.format(k.target)} ${KPI_MEASURES[k.measure].unit}`;
+};
 const day = (d: string) => d.split('-').reverse().join('/');
 
 /** A KPI's bar (coloured by where it stands) and its actual against the target. */
@@ -27,7 +36,7 @@ export function Progress({ kpi }: { kpi: Kpi }) {
     <div className={s.progress} data-testid="kpi-progress" data-status={p.status}>
       {/* A measurement against a target, not work in progress: a meter (screens wait for progressbars to go). */}
       <ProgressBar role="meter" value={Math.min(1, p.percent / 100)} color={STATUS_COLOR[p.status]} thickness="large" aria-label={`${kpi.name}: ${num.format(p.percent)}%`} />
-      <Text size={200}><span data-testid="kpi-actual">{figure(kpi, p.actual)}</span> ({num.format(p.percent)}%)</Text>
+      <Text size={200}><span data-testid="kpi-actual">{figure(kpi, p)}</span> ({num.format(p.percent)}%)</Text>
     </div>
   );
 }

@@ -17,7 +17,7 @@ registerTranslations(KPI_NS, {
   choose: '— Chọn —',
   deletedAssignee: '(đã xoá)',
   periodRange: '{{from}} – {{to}}',
-  hints: { target: 'Đơn vị theo chỉ số: cuộc gọi, phút đàm thoại, % trả lời hoặc giây xử lý trung bình' },
+  hints: { target: 'Đơn vị theo chỉ số: cuộc gọi, phút đàm thoại, % trả lời, giây xử lý trung bình hoặc điểm hài lòng từ 1 đến 5 (có thể nhập số lẻ, ví dụ 4,5)' },
   fields: {
     name: 'Tên KPI', measure: 'Chỉ số', target: 'Chỉ tiêu', period: 'Chu kỳ', start_date: 'Ngày bắt đầu', assignee: 'Giao cho',
     assignee_type: 'Loại đối tượng', progress: 'Thực hiện', status: 'Tiến độ',

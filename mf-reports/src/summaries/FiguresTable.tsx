@@ -17,10 +17,22 @@ export const useSummaryStyles = makeStyles({
   row: { cursor: 'pointer' },
   sub: { paddingLeft: '24px' },
   muted: { color: tokens.colorNeutralForeground3 },
+  count: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
 
+const score = new Intl.NumberFormat('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** A mean CSAT score (1–5) with one decimal, as Vietnamese writes it: 4.5 → "4,5"; "—" when no call was rated. */
+export const formatCsat = (avg: number | null): string => (avg === null ? '—' : score.format(avg));
+
+/** The CSAT cell: the mean score, then how many calls were rated in smaller text ("4,5 (12)"); "—" when none. */
+export function CsatFigure({ f }: { f: Pick<CallFigures, 'csat_avg' | 'csat_count'> }) {
+  const s = useSummaryStyles();
+  if (f.csat_avg === null || f.csat_count === 0) return <span data-testid="fig-csat">—</span>;
+  return <span data-testid="fig-csat">{formatCsat(f.csat_avg)} <span className={s.count}>({f.csat_count.toLocaleString('vi-VN')})</span></span>;
+}
+
 /** The figure columns every summary shows after its name columns, in order. */
-export const FIGURE_HEADERS = [L.calls_in, L.calls_out, L.calls_internal, L.answered, L.missed, L.busy, L.talk, L.avg_talk, L.answer_rate];
+export const FIGURE_HEADERS = [L.calls_in, L.calls_out, L.calls_internal, L.answered, L.missed, L.busy, L.talk, L.avg_talk, L.answer_rate, L.csat];
 export function figureCells(f: CallFigures): ReactNode[] {
   return [
     // Strings: a bare 0 would be dropped by the cell layout (an empty cell, not "0").
@@ -28,6 +40,7 @@ export function figureCells(f: CallFigures): ReactNode[] {
     <span data-testid="fig-answered">{f.answered}</span>, <span data-testid="fig-missed">{f.missed}</span>, <span data-testid="fig-busy">{f.busy}</span>,
     <span data-testid="fig-talk">{formatDuration(f.talk_sec)}</span>, <span data-testid="fig-avg-talk">{formatDuration(f.avg_talk_sec)}</span>,
     <span data-testid="fig-rate">{formatRate(f.answer_rate)}</span>,
+    <CsatFigure f={f} />,
   ];
 }
 

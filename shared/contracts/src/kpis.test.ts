@@ -26,6 +26,13 @@ describe('KPI schemas', () => {
     expect(messages(KpiCreateSchema, { ...valid, target: 'abc' })).toEqual({ target: KPI_MSG.targetNumber });
     expect(messages(KpiCreateSchema, { ...valid, measure: 'answer_rate', target: '120' })).toEqual({ target: KPI_MSG.rateOver100 });
   });
+  it('a CSAT target is a score from 1 to 5, decimals allowed ("4,5")', () => {
+    expect(messages(KpiCreateSchema, { ...valid, measure: 'csat_avg', target: '7' })).toEqual({ target: KPI_MSG.csatRange });
+    const low = v.safeParse(KpiUpdateSchema, { ...valid, measure: 'csat_avg', target: '0,5' });
+    expect(!low.success && low.issues.map((i) => i.message)).toEqual([KPI_MSG.csatRange]);
+    const ok = v.safeParse(KpiCreateSchema, { ...valid, measure: 'csat_avg', target: '4,5' });
+    expect(ok.success && ok.output.target).toBe(4.5);
+  });
   it('refuses a start in the past when creating, not when editing', () => {
     const input = { ...valid, start_date: '2020-01-01' };
     expect(messages(KpiCreateSchema, input)).toEqual({ start_date: KPI_MSG.startInPast });

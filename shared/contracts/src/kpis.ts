@@ -4,6 +4,7 @@ import { MSG } from './messages';
 import { requiredRef } from './ref';
 import { vnDay, vnDayStart } from './reports';
 import type { ContactResult } from './campaigns';
+import { CSAT_SCORE } from './media';
 
 /**
  * KPIs (issue 14): a target for a measure over a period (Vietnam calendar day, week from Monday,
@@ -23,6 +24,8 @@ export const KPI_MEASURES = {
   answer_rate: { label: 'Tỷ lệ trả lời', unit: '%' },
   avg_handle_time: { label: 'Thời gian xử lý trung bình', unit: 'giây' },
   survey_calls_completed: { label: 'Số cuộc gọi khảo sát hoàn thành', unit: 'cuộc' },
+  /** Post-call CSAT (issue 34): the mean score (1–5) the assignee's callers gave their calls. */
+  csat_avg: { label: 'Điểm hài lòng trung bình (CSAT)', unit: 'điểm' },
 } as const;
 export type KpiMeasure = keyof typeof KPI_MEASURES;
 
@@ -44,6 +47,7 @@ export const KPI_MSG = {
   targetPositive: 'Chỉ tiêu phải lớn hơn 0',
   targetTooLarge: 'Chỉ tiêu quá lớn',
   rateOver100: 'Tỷ lệ không được vượt quá 100%',
+  csatRange: 'Điểm hài lòng phải từ 1 đến 5',
   badDate: 'Ngày không hợp lệ',
   startInPast: 'Ngày bắt đầu không được ở trong quá khứ',
   unknownAssignee: 'Người hoặc nhóm được giao không tồn tại',
@@ -86,10 +90,16 @@ const rateAtMost100 = () => v.forward<Fields, v.CheckIssue<Fields>, ['target']>(
   ['target'],
 );
 
+/** A CSAT target is a score callers can give (CSAT_SCORE: 1–5): said under the target. */
+const csatOnScale = () => v.forward<Fields, v.CheckIssue<Fields>, ['target']>(
+  v.check((k) => k.measure !== 'csat_avg' || (k.target >= CSAT_SCORE.min && k.target <= CSAT_SCORE.max), KPI_MSG.csatRange),
+  ['target'],
+);
+
 /** Editing a KPI: same rules as creating it, except that its start may already be past. */
-export const KpiUpdateSchema = v.pipe(KpiUpdateObject, rateAtMost100());
+export const KpiUpdateSchema = v.pipe(KpiUpdateObject, rateAtMost100(), csatOnScale());
 /** Creating a KPI: its start date is today or later (Vietnam calendar). */
-export const KpiCreateSchema = v.pipe(KpiCreateObject, rateAtMost100());
+export const KpiCreateSchema = v.pipe(KpiCreateObject, rateAtMost100(), csatOnScale());
 export type KpiInput = v.InferOutput<typeof KpiUpdateSchema>;
 
 const page = (fallback: number, max: number) =>

@@ -74,6 +74,23 @@ export interface MediaContinue {
    * IVR, the extension or queue reached records (issue 16). The worker records from that leg's answer.
    */
   record_ticket?: string | null;
+  /**
+   * Post-call CSAT (issue 34): the leg to `token` rings a queue's agents and the queue asks its callers to
+   * rate the call. Once that leg was answered and the agent hangs up, the worker keeps the caller, says
+   * CSAT's question ("bấm 1 đến 5"), takes one key, reports it (POST /internal/sip/media/csat), thanks
+   * them and hangs up. The caller hanging up first, or no key: nothing is reported.
+   */
+  csat?: boolean;
+}
+
+/** Post-call CSAT's one question is answered with a key from 1 (very unhappy) to 5 (very happy). */
+export const CSAT_SCORE = { min: 1, max: 5 } as const;
+
+/** POST /internal/sip/media/csat: the score the caller of this media session (its Call-ID and step) gave the call. */
+export interface CsatReport {
+  call_id: string;
+  step: number;
+  score: number;
 }
 
 /** POST /internal/sip/media/mailbox: open a mailbox for the call (the PIN when asked). */

@@ -28,6 +28,9 @@ export interface CallFigures {
   wait_sec: number;
   /** answered / calls, 0..1. */
   answer_rate: number;
+  /** Post-call CSAT (issue 34): the calls rated by their caller, and their mean score (1–5, one decimal); null when none. */
+  csat_count: number;
+  csat_avg: number | null;
 }
 
 export interface ExtensionSummaryRow extends CallFigures {
@@ -83,6 +86,7 @@ export const SUMMARY_LABELS = {
   talk: 'Tổng đàm thoại',
   avg_talk: 'Đàm thoại TB',
   answer_rate: 'Tỷ lệ trả lời',
+  csat: 'Hài lòng (CSAT)',
   noDepartment: 'Chưa có phòng ban',
   noTeam: 'Chưa có nhóm',
   byExtensionTitle: 'Thống kê theo máy nhánh',

@@ -37,7 +37,7 @@ export function monitorFixture(over: Partial<MonitorSnapshot> = {}): MonitorSnap
     ],
     today: {
       calls: 20, calls_in: 12, calls_out: 6, calls_internal: 2, answered: 15, voicemail: 0, auto: 0, missed: 4, busy: 1, failed: 0, blocked: 0,
-      talk_sec: 1500, avg_talk_sec: 100, wait_sec: 240, answer_rate: 0.75,
+      talk_sec: 1500, avg_talk_sec: 100, wait_sec: 240, answer_rate: 0.75, csat_count: 3, csat_avg: 4.3,
     },
     ...over,
   };

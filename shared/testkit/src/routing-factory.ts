@@ -70,6 +70,7 @@ export const queue = (id: number, agents: string[], more: Partial<Queue> = {}): 
   amber_wait_seconds: 30,
   red_wait_seconds: 60,
   recording_mode: null,
+  csat: false,
   ...more,
 });
 export const ivr = (id: number, more: Partial<Ivr> = {}): Ivr => ({

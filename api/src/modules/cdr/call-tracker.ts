@@ -54,11 +54,19 @@ export interface ActiveCall extends CallStart {
   switchboard?: number;
   /** When this process took the call over from the journal (a restart): the reconcile's grace counts from then. */
   restoredAt?: Date;
+  /** Post-call CSAT (issue 34): the score its caller gave, kept with the call until its record is written. */
+  csat?: number;
+  /**
+   * When the person a leg placed for this call answered hung up, while its caller stays with the worker (a
+   * queue's post-call CSAT question): the talk time ends there, not when the caller leaves. Cleared when a
+   * leg is answered again (a later person talks from then).
+   */
+  talkEndedAt?: Date;
 }
 
 /** A call's state as JSON gave it back (the journal, Kamailio's outbox) made whole again: its times are dates. */
 export function reviveCall(c: ActiveCall): ActiveCall {
-  return { ...c, startedAt: new Date(c.startedAt), answeredAt: c.answeredAt ? new Date(c.answeredAt) : null, restoredAt: undefined };
+  return { ...c, startedAt: new Date(c.startedAt), answeredAt: c.answeredAt ? new Date(c.answeredAt) : null, talkEndedAt: c.talkEndedAt ? new Date(c.talkEndedAt) : undefined, restoredAt: undefined };
 }
 
 /**
@@ -219,6 +227,23 @@ export class CallTracker {
     this.durability?.save(call);
   }
 
+  /**
+   * Post-call CSAT (issue 34): the caller of `callId` (a call, not a leg) rated it. The caller is
+   * usually still on the line (the worker asks once the agent hangs up), so the score goes with the
+   * call's record when it is written. 'applied' the first time; 'already_rated' for a repeat;
+   * 'not_answered' when no person answered it; null when the call is not followed here (ended: its
+   * record is written or on its way, see rateRecordedCall).
+   */
+  rate(callId: string, score: number): 'applied' | 'already_rated' | 'not_answered' | null {
+    const call = this.calls.get(callId);
+    if (!call || call.parentCallId) return null;
+    if (call.csat !== undefined) return 'already_rated';
+    if (!call.answeredBy && !call.answeredOutside) return 'not_answered';
+    call.csat = score;
+    this.durability?.save(call);
+    return 'applied';
+  }
+
   /** The calls held now (the channel counts a restart rebuilds). */
   liveCalls(): readonly ActiveCall[] {
     return [...this.calls.values()];
@@ -319,6 +344,8 @@ export class CallTracker {
     const outside = step !== null && call.kamailio.steps[step]?.do === 'forward';
     const parent = call.parentCallId ? this.calls.get(call.parentCallId) : undefined;
     const media = this.mediaKindOf(call, step);
+    // A person answered a leg: the caller talks again (whatever an earlier leg's end said).
+    if (parent && (extension || outside)) parent.talkEndedAt = undefined;
     if (parent && outside) parent.via = call.kamailio.steps[step!];
     // The caller's answer by a person is what the record's answer time is (wait, service level,
     // talk time): a queue's caller answered by the worker at once waits until an agent takes it.
@@ -416,6 +443,11 @@ export class CallTracker {
       parent.lastReached = 'missed';
       this.durability?.save(parent);
     }
+    // The person a leg reached hung up while the caller stays on (rating the call): the talk ended now.
+    if (parent && call.answeredAt && (call.answeredBy || call.answeredOutside)) {
+      parent.talkEndedAt = end.endedAt;
+      this.durability?.save(parent);
+    }
     if (this.durability) {
       const done = this.durability.finished(call).finally(() => this.finishing.delete(done));
       this.finishing.add(done);
@@ -464,10 +496,13 @@ export class CallTracker {
       answered_at: call.answeredAt,
       ended_at: end.endedAt,
       duration: seconds(call.startedAt, end.endedAt),
-      billsec: call.answeredAt ? seconds(call.answeredAt, end.endedAt) : 0,
+      // Talk time: from a person's answer to their hang-up (a queue's CSAT question after it is not talk).
+      billsec: call.answeredAt ? seconds(call.answeredAt, call.talkEndedAt && call.talkEndedAt < end.endedAt ? call.talkEndedAt : end.endedAt) : 0,
       disposition: end.disposition,
       sip_code: end.sipCode,
       reason: end.reason ?? this.reasonOf(call, kstep, end.sipCode),
+      // Only a call a person answered is rated (its agent is `extension`).
+      csat: end.disposition === 'ANSWERED' ? (call.csat ?? null) : null,
     });
     this.emit({ type: 'ended', tenantId: call.tenantId, callId: call.callId, disposition: end.disposition, extension: call.answeredBy, callerExtension: call.callerExtension });
   }

@@ -9,7 +9,7 @@
  * an 'in' row for the extension that answered or was called. Adding rows up adds, so a run over
  * new rows only (the writer's RETURNING) never counts a call twice.
  */
-const BASE_SUMS = ['calls', 'answered', 'voicemail', 'auto', 'no_answer', 'busy', 'failed', 'blocked', 'billsec', 'duration', 'wait_sec', 'answered_sla'];
+const BASE_SUMS = ['calls', 'answered', 'voicemail', 'auto', 'no_answer', 'busy', 'failed', 'blocked', 'billsec', 'duration', 'wait_sec', 'answered_sla', 'csat_count', 'csat_sum'];
 /** The results other than a person's answer, each a count column (migrations 0022, 0043): their dispositions. */
 const OTHER_RESULTS = [['voicemail', 'VOICEMAIL'], ['auto', 'AUTO'], ['no_answer', 'NO ANSWER'], ['busy', 'BUSY'], ['failed', 'FAILED'], ['blocked', 'BLOCKED']] as const;
 /** The wait of each result but a person's answer on its own (migrations 0025, 0043; not in cdr_daily, see GRAINS). */
@@ -22,10 +22,13 @@ const ANSWERED_SLA = `count(*) filter (where c.disposition = 'ANSWERED' and extr
 /** Seconds a caller waited: until the answer, or until they gave up. */
 const WAIT = `case when c.answered_at is null then c.duration else greatest(0, round(extract(epoch from c.answered_at - c.started_at)))::bigint end`;
 
+/** Post-call CSAT (migration 0062): the calls their caller rated, and the sum of the scores (the mean is sum / count). */
+const RAW_CSAT = `count(c.csat), coalesce(sum(c.csat), 0)`;
+
 // Talk time is a person's (ADR 0045): a mailbox or a menu answering bills the caller but is nobody's talk.
 const RAW_BASE = `count(*), count(*) filter (where c.disposition = 'ANSWERED'),
       ${OTHER_RESULTS.map(([, d]) => `count(*) filter (where c.disposition = '${d}')`).join(', ')},
-      coalesce(sum(c.billsec) filter (where c.disposition = 'ANSWERED'), 0), sum(c.duration), sum(${WAIT}), ${ANSWERED_SLA}`;
+      coalesce(sum(c.billsec) filter (where c.disposition = 'ANSWERED'), 0), sum(c.duration), sum(${WAIT}), ${ANSWERED_SLA}, ${RAW_CSAT}`;
 // So a summary filtered by result has its exact wait; an answered call's is wait_sec less these.
 const RAW_WAITS = OTHER_RESULTS.map(([, d]) => `coalesce(sum(${WAIT}) filter (where c.disposition = '${d}'), 0)`).join(', ');
 
@@ -84,4 +87,22 @@ export function dailyFromHourly(where: string, grain: 'day' | 'dayQueue' = 'day'
     select ${g.keys.map(expr).join(', ')}, ${sumsOf(g).map((s) => `sum(${s})`).join(', ')}
     from cdr_hourly where ${where}
     group by ${groupBy(g.keys.length)}`;
+}
+
+/**
+ * A score given after its call's record was written (the caller pressed the key as they hung up):
+ * adds `source`'s scores (rows with the cdrs columns, their csat just set) to the rows of every grain
+ * those calls were already counted in, on the same legs. Only the CSAT sums move; the record's
+ * rows are there (its insert made them), and an update that set no score passes no row here, so
+ * a score is counted once.
+ */
+export function csatRollup(source: string, grain: keyof typeof GRAINS): string {
+  const g = GRAINS[grain];
+  return `insert into ${g.table} as r (${g.keys.join(', ')}, csat_count, csat_sum)
+    select ${g.keys.map((k) => KEY_EXPR[k]).join(', ')}, ${RAW_CSAT}
+    from ${source} c
+    ${LEGS}
+    where c.csat is not null
+    group by ${groupBy(g.keys.length)}
+    ${addUp(g.keys.join(', '), ['csat_count', 'csat_sum'], true)}`;
 }

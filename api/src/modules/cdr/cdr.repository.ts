@@ -1,16 +1,16 @@
 import { isTransientDbError, type Db } from '../../db/db';
 import type { CdrRow } from './cdr';
-import { rollupInsert } from './cdr-rollup';
+import { csatRollup, rollupInsert } from './cdr-rollup';
 import { WrittenMark } from './written-mark';
 
 const COLUMNS = [
   'tenant_id', 'call_id', 'caller', 'callee', 'did', 'direction', 'route', 'ring_group_id', 'queue_id', 'extension', 'trunk',
-  'started_at', 'answered_at', 'ended_at', 'duration', 'billsec', 'disposition', 'sip_code', 'reason',
+  'started_at', 'answered_at', 'ended_at', 'duration', 'billsec', 'disposition', 'sip_code', 'reason', 'csat',
 ] as const;
 const TYPES: Record<(typeof COLUMNS)[number], string> = {
   tenant_id: 'int', call_id: 'text', caller: 'text', callee: 'text', did: 'text', direction: 'text', route: 'jsonb', ring_group_id: 'int',
   queue_id: 'int', extension: 'text', trunk: 'text', started_at: 'timestamptz', answered_at: 'timestamptz', ended_at: 'timestamptz',
-  duration: 'int', billsec: 'int', disposition: 'text', sip_code: 'int', reason: 'text',
+  duration: 'int', billsec: 'int', disposition: 'text', sip_code: 'int', reason: 'text', csat: 'smallint',
 };
 
 /** Per database, the Vietnam-time months (YYYY-MM) whose partition this process has made sure of. */
@@ -26,7 +26,7 @@ async function insertTenantRows(db: Db, tenantId: number, rows: CdrRow[]): Promi
   const params: unknown[] = [];
   const tuples = rows.map((row) => {
     const start = params.length;
-    for (const c of COLUMNS) params.push(c === 'route' ? JSON.stringify(row.route) : row[c]);
+    for (const c of COLUMNS) params.push(c === 'route' ? JSON.stringify(row.route) : (row[c] ?? null));
     return `(${COLUMNS.map((c, i) => `$${start + i + 1}::${TYPES[c]}`).join(', ')})`;
   });
   const monthsReady = ready.get(db) ?? new Set<string>();
@@ -119,6 +119,34 @@ export class CdrWriter {
     });
     return this.flushing;
   }
+}
+
+/** What became of a score for a call whose record is already written (rateRecordedCall). */
+export type RecordedRating = 'applied' | 'already_rated' | 'not_answered' | 'no_record';
+
+/**
+ * Post-call CSAT (issue 34) for a call already recorded: the score goes on its record once (a
+ * record already rated keeps its score) and into the rollups its record was counted in, in one
+ * statement, so the record and the read model never disagree. Only a call a person answered is rated.
+ */
+export async function rateRecordedCall(db: Db, tenantId: number, callId: string, score: number): Promise<RecordedRating> {
+  return db.withTenant(tenantId, async (tx) => {
+    const { rows } = await tx.query<{ applied: number; csat: number | null; disposition: string | null }>(
+      `with u as (
+         update cdrs set csat = $2 where call_id = $1 and csat is null and disposition = 'ANSWERED'
+         returning *),
+       hourly as (${csatRollup('u', 'hour')}),
+       daily as (${csatRollup('u', 'day')}),
+       daily_queue as (${csatRollup('u', 'dayQueue')})
+       select (select count(*) from u)::int as applied, c.csat, c.disposition
+       from (select 1) one left join lateral (select csat, disposition from cdrs where call_id = $1 limit 1) c on true`,
+      [callId, score],
+    );
+    const r = rows[0];
+    if (r.applied) return 'applied';
+    if (!r.disposition) return 'no_record';
+    return r.csat !== null ? 'already_rated' : 'not_answered';
+  });
 }
 
 /** The extension that last answered this caller (any of the number's forms), from the records. */

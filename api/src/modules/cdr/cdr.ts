@@ -29,6 +29,8 @@ export interface CdrRow {
   disposition: Disposition;
   sip_code: number | null;
   reason: string;
+  /** Post-call CSAT (issue 34, migration 0062): the caller's score 1–5; null or absent: not rated. */
+  csat?: number | null;
 }
 
 /** Which calls of the range: every condition given must hold. */

@@ -19,7 +19,7 @@ import type { CdrRow } from '../cdr/cdr';
 import { registerContact } from '@tongdai/testkit/register-contact';
 import { Ear, toneUlaw } from '@tongdai/testkit/rtp-ear';
 import { toneWav } from '@tongdai/testkit/wav';
-import { answerScenario, busyScenario, carrierScenario, earExtensionCallScenario, earlyMediaPhoneScenario, earPhoneScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled, talkingCallerScenario, talkingPhoneScenario } from '@tongdai/testkit/sipp';
+import { answerScenario, busyScenario, calleeHangsUpScenario, carrierScenario, earExtensionCallScenario, earlyMediaPhoneScenario, earPhoneScenario, extensionCallScenario, listeningCallerScenario, ringScenario, runSipp, sippInstalled, talkingCallerScenario, talkingPhoneScenario } from '@tongdai/testkit/sipp';
 import { execFileSync } from 'node:child_process';
 import { insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { pbxConfigChanged } from '../pbx/config-cache';
@@ -227,6 +227,8 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const busyQueue = await api('POST', '/pbx/partner/queues?CodeCompany=demo', {
       name: 'Hàng đợi chờ lâu', agents: ['102'], strategy: 'linear', agent_timeout: 5, max_wait: 10, timeout_destination: { type: 'direct', target: '101' },
     });
+    // 02873007009 → a queue of 102 that asks its callers to rate the call once 102 hangs up (post-call CSAT, issue 34).
+    const csatQueue = await api('POST', '/pbx/partner/queues?CodeCompany=demo', { name: 'Hàng đợi đánh giá', agents: ['102'], strategy: 'linear', agent_timeout: 10, max_wait: 30, csat: true });
     // 02873007005 → an IVR that gives no second chance: silence → 102, a wrong key → 101.
     const strict = await api('POST', '/pbx/partner/ivr_detail?CodeCompany=demo', {
       name: 'Menu không thử lại',
@@ -243,6 +245,7 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       ['02873007002', { type: 'queue', target: String(queue.id) }],
       ['02873007003', { type: 'msg', target: String(notice.id) }],
       ['02873007004', { type: 'queue', target: String(busyQueue.id) }],
+      ['02873007009', { type: 'queue', target: String(csatQueue.id) }],
       // Issue 16: straight to 102's mailbox.
       ['02873007006', { type: 'voicmail', target: '102' }],
       // Issue 16: straight to 101 (recorded when 101 records its calls).
@@ -494,6 +497,46 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     const cdr = await cdrOf('0902000002');
     expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102' });
     expect(cdr.queue_id).not.toBeNull();
+  });
+
+  it('post-call CSAT (issue 34): 102 hangs up, the caller hears the question, presses 4, hears the thanks; the record, the talk time and 102\'s figures say so', async () => {
+    const until = async <T>(what: string, get: () => T | Promise<T>, ok: (x: T) => boolean, ms: number): Promise<T> => {
+      const end = Date.now() + ms;
+      for (;;) {
+        const x = await get();
+        if (ok(x)) return x;
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const ear = await Ear.open();
+    // 102 answers after 1 s and hangs up after 2 s of talk; the caller stays until the worker hangs up.
+    const p102 = phone('102', calleeHangsUpScenario(1000, 2000));
+    await listening();
+    const call = listener({ did: '02873007009', caller: '0902000051', ear, keys: [], talkMs: 0, remoteHangsUp: true });
+    try {
+      expect((await p102.done).code).toBe(0);
+      const agentGone = Date.now();
+      // The question (speech), then the quiet of the wait for a key: the caller presses 4 (an RFC 4733 event).
+      await until('the CSAT question heard', () => ear.packets.filter((p) => p.at > agentGone && p.rms > 300).length, (n) => n > 50, 15_000);
+      await ear.untilQuiet(1000, 20_000);
+      const question = ear.packets.filter((p) => p.at > agentGone && p.rms > 300).length;
+      expect(await ear.key('4')).toBe(true);
+      const pressed = Date.now();
+      // The thanks, then the worker hangs up: the caller's sipp ends on its BYE.
+      expect(await call).toMatchObject({ code: 0 });
+      expect(ear.packets.filter((p) => p.at > pressed && p.rms > 300).length).toBeGreaterThan(50);
+      expect(question).toBeGreaterThan(100);
+    } finally {
+      ear.close();
+    }
+    const cdr = (await cdrOf('0902000051')) as CdrRow & { csat: number | null };
+    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102', csat: 4 });
+    // Talk: 102's 2 s, not the question's time after it.
+    expect(cdr.billsec).toBeLessThanOrEqual(4);
+    expect(cdr.duration - cdr.billsec).toBeGreaterThanOrEqual(5);
+    const summary = await until('102 rated in the summary', async () => ((await t.app.inject({ url: `/t/demo/reports/by-extension?from=${vnDay(new Date())}&to=${vnDay(new Date())}`, headers: (await headers).admin })).json().data as { extension: string; csat_count: number; csat_avg: number | null }[]).find((r) => r.extension === '102'), (r) => (r?.csat_count ?? 0) > 0, 10_000);
+    expect(summary).toMatchObject({ csat_count: 1, csat_avg: 4 });
   });
 
   it('the wall (issue 14): a carrier caller waits in the queue, 102 answers, hangs up; each event reaches the sockets in under 1 s', async () => {

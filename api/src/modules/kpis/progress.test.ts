@@ -6,7 +6,7 @@ const vn = (wall: string) => new Date(`${wall.replace(' ', 'T')}:00+07:00`);
 
 const fig = (f: Partial<CallFigures>): CallFigures => ({
   calls: 0, calls_in: 0, calls_out: 0, calls_internal: 0, answered: 0, voicemail: 0, auto: 0, missed: 0, busy: 0, failed: 0, blocked: 0,
-  talk_sec: 0, avg_talk_sec: 0, wait_sec: 0, answer_rate: 0, ...f,
+  talk_sec: 0, avg_talk_sec: 0, wait_sec: 0, answer_rate: 0, csat_count: 0, csat_avg: null, ...f,
 });
 const legs = (placed: Partial<CallFigures>, received: Partial<CallFigures>, all: Partial<CallFigures>): LegFigures => ({
   placed: fig(placed), received: fig(received), all: fig(all),
@@ -86,6 +86,12 @@ describe('kpiProgress', () => {
     const aht = (avg: number) => legs({}, {}, { calls: 2, answered: 2, avg_talk_sec: avg });
     expect(kpiProgress({ measure: 'avg_handle_time', target: 180 }, noon, aht(150))).toMatchObject({ percent: 83.3, status: 'on_track' });
     expect(kpiProgress({ measure: 'avg_handle_time', target: 180 }, noon, aht(200))).toMatchObject({ status: 'behind' });
+  });
+  it('mean CSAT is compared with its target like the answer rate (higher is better); no rated call yet: no_calls', () => {
+    const csat = (count: number, avg: number | null) => legs({}, {}, { calls: 3, answered: 3, csat_count: count, csat_avg: avg });
+    expect(kpiProgress({ measure: 'csat_avg', target: 4 }, noon, csat(2, 4.5))).toMatchObject({ actual: 4.5, percent: 112.5, status: 'on_track' });
+    expect(kpiProgress({ measure: 'csat_avg', target: 4 }, noon, csat(1, 3))).toMatchObject({ actual: 3, status: 'behind' });
+    expect(kpiProgress({ measure: 'csat_avg', target: 4 }, noon, csat(0, null))).toMatchObject({ actual: 0, status: 'no_calls' });
   });
   it('before its start a KPI has no actual', () => {
     const later = kpiWindow({ period: 'day', start_date: '2026-11-30' }, vn('2026-11-24 12:00'));

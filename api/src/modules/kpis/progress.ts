@@ -76,8 +76,8 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 /**
  * The actual in the measure's unit, from the read model's figures only: calls placed, received
  * calls answered, talk minutes, answered share of the assignee's calls (%) and average talk
- * seconds per answered call — the same answer rate and average the reports show for those extensions;
- * survey calls completed from the campaign attempts.
+ * seconds per answered call, the mean CSAT score of their rated calls — the same answer rate and
+ * averages the reports show for those extensions; survey calls completed from the campaign attempts.
  */
 export function actualOf(measure: KpiMeasure, f: KpiFigures): number {
   if (!isLegs(f)) return measure === 'survey_calls_completed' ? f.survey_calls_completed : 0;
@@ -88,17 +88,22 @@ export function actualOf(measure: KpiMeasure, f: KpiFigures): number {
     case 'answer_rate': return round(f.all.answer_rate * 100, 1);
     case 'avg_handle_time': return f.all.avg_talk_sec;
     case 'survey_calls_completed': return 0;
+    case 'csat_avg': return f.all.csat_avg ?? 0;
   }
 }
 
-/** Whether a rate or an average has anything to be computed from yet. */
+/** Whether a rate or an average has anything to be computed from yet (CSAT: a call rated). */
 const hasBasis = (measure: KpiMeasure, f: KpiFigures) =>
-  !isLegs(f) ? true : measure === 'answer_rate' ? f.all.calls > 0 : measure === 'avg_handle_time' ? f.all.answered > 0 : true;
+  !isLegs(f) ? true
+  : measure === 'answer_rate' ? f.all.calls > 0
+  : measure === 'avg_handle_time' ? f.all.answered > 0
+  : measure === 'csat_avg' ? f.all.csat_count > 0
+  : true;
 
 /**
  * Progress of a KPI in its window. Cumulative measures are met once the actual reaches the target
- * and on track while it keeps up with the elapsed share of it; the answer rate is on track at or
- * above its target; average handle time is a ceiling, on track at or below it.
+ * and on track while it keeps up with the elapsed share of it; the answer rate and the mean CSAT
+ * score are on track at or above their target; average handle time is a ceiling, on track at or below it.
  */
 export function kpiProgress(kpi: { measure: KpiMeasure; target: number }, w: KpiWindow, f: KpiFigures | null): KpiProgress {
   const base = { period_from: w.period_from, period_to: w.period_to, elapsed: round(w.elapsed, 4) };

@@ -1,4 +1,4 @@
-import { isMailboxName, sipDomain, type PbxConfig } from '@tongdai/contracts';
+import { CSAT_SCORE, isMailboxName, sipDomain, type PbxConfig } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
@@ -6,6 +6,7 @@ import type { DialerFiguresMoved } from '../campaigns/dialer-live.service';
 import { recordsAtWorker, recordsContinuation, type LiveState } from '../routing';
 import { signRecordingTicket } from '../recordings/recordings.service';
 import type { CallTracker } from '../cdr/call-tracker';
+import { rateRecordedCall } from '../cdr/cdr.service';
 import { createVoicemailService } from '../voicemail/voicemail.service';
 import { continuationPlan, MEDIA_KINDS, mediaStepOf, type Continuations } from './continuation';
 import { registerOriginateRoutes } from './originate.routes';
@@ -22,6 +23,8 @@ export interface MediaRouteDeps {
   onQueued?(callId: string, queueId: number, agents: string[]): void;
   /** A dialer campaign's figures moved (originate.routes). */
   dialerMoved?: DialerFiguresMoved;
+  /** Resolves once every call record handed to the writer so far is in the database (a CSAT that comes after its call ended). */
+  recorded?(): Promise<void>;
 }
 
 const SessionQuery = v.object({
@@ -42,6 +45,12 @@ const ContinueBody = v.object({
     v.object({ kind: v.literal('queue_timeout') }),
   ]),
 });
+const CsatBody = v.object({
+  call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  step: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  score: v.unknown(),
+});
+const CsatScore = v.pipe(v.number(), v.integer(), v.minValue(CSAT_SCORE.min), v.maxValue(CSAT_SCORE.max));
 const VoicemailQuery = v.object({
   tenant_id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
   mailbox: v.pipe(v.string(), v.check(isMailboxName)),
@@ -69,12 +78,21 @@ const AudioQuery = v.object({
  * The media worker's side of the internal listener (docs/adr/0012-media-worker.md):
  *   GET  /internal/sip/media/session?call_id&step   what the Kamailio step `step` of the call asks for
  *   POST /internal/sip/media/continue               where the caller goes next → a one-use token
+ *   POST /internal/sip/media/csat                   the score a queue's caller gave the call (issue 34)
  *   GET  /internal/sip/media/audio?tenant_id&id     a greeting / music file's bytes
  *   POST /internal/sip/media/originate(d)           calls the worker places itself (originate.routes.ts)
  * Kamailio fetches the plan of a token with GET /route?source=media&continue=<token>.
  */
 export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): void {
   registerOriginateRoutes(app, d);
+  /**
+   * Post-call CSAT (issue 34): the media sessions ("callId:step") told to ask their caller, and the
+   * call whose record the score goes on (the session's call, or the call it is a leg of). Kept from
+   * the queue_agents answer, because the score may come after the caller hung up, when the tracker
+   * no longer knows the session or its root. Bounded like `opened` below; a restart forgets it (the
+   * live call is then still found through the tracker).
+   */
+  const csatAsked = new Map<string, { tenantId: number; recordCallId: string }>();
   /** The call and the routing-plan step behind Kamailio's step index. */
   const located = (callId: string, kstep: number) => {
     const call = d.tracker.get(callId);
@@ -124,7 +142,45 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
     // After an IVR or announcement the extension (or queue) reached decides, when the worker's session did not record
     // (ADR 0041): the worker records the leg it places from its answer. A queue's agents are the queue's business.
     const records = !call.parentCallId && b.output.choice.kind !== 'queue_agents' && recordsContinuation(config, next, call.callerExtension ?? undefined);
-    return { token, ...(records ? { record_ticket: signRecordingTicket(call.tenantId, call.callId) } : {}) };
+    // A queue that asks its callers to rate the call: the worker asks once the agent's leg has ended.
+    const csat = b.output.choice.kind === 'queue_agents' && csatQueue(config, found.step);
+    if (csat) {
+      if (csatAsked.size > 10_000) csatAsked.clear();
+      csatAsked.set(`${call.callId}:${b.output.step}`, { tenantId: call.tenantId, recordCallId: d.tracker.rootOf(call.callId) });
+    }
+    return { token, ...(records ? { record_ticket: signRecordingTicket(call.tenantId, call.callId) } : {}), ...(csat ? { csat: true } : {}) };
+  });
+
+  // Post-call CSAT (issue 34): the key 1–5 the caller pressed after the agent hung up. It rates the call
+  // the caller made (its record, whose extension is the agent who answered, ADR 0045), once: a repeat
+  // (the worker retrying) is 200 { applied: false }. The caller is mostly still on the line; the score
+  // then goes with the record when it is written, else onto the record already written and its rollups.
+  app.post('/internal/sip/media/csat', async (request, reply) => {
+    const b = v.safeParse(CsatBody, request.body);
+    if (!b.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const score = v.safeParse(CsatScore, b.output.score);
+    if (!score.success) return reply.status(400).send({ error: 'BAD_CSAT_SCORE', min: CSAT_SCORE.min, max: CSAT_SCORE.max });
+    const { call_id: callId, step } = b.output;
+    let asked = csatAsked.get(`${callId}:${step}`);
+    if (!asked) {
+      // Not asked by this process (another instance answered the continue, or it restarted): a live
+      // session at a queue step whose queue asks is enough.
+      const found = located(callId, step);
+      if (found && found.step.kind === 'queue' && csatQueue(await d.config(found.call.tenantId, found.maDn), found.step)) {
+        asked = { tenantId: found.call.tenantId, recordCallId: d.tracker.rootOf(found.call.callId) };
+      }
+    }
+    if (!asked) return reply.status(404).send({ error: 'NO_CSAT_CALL' });
+    let outcome: string | null = d.tracker.rate(asked.recordCallId, score.output);
+    if (!outcome) {
+      // The call has ended here: its record is written, or about to be (the writer's batch).
+      await d.recorded?.();
+      outcome = await rateRecordedCall(d.db, asked.tenantId, asked.recordCallId, score.output);
+    }
+    if (outcome === 'applied') return { applied: true };
+    if (outcome === 'already_rated') return { applied: false };
+    if (outcome === 'not_answered') return reply.status(409).send({ error: 'CALL_NOT_ANSWERED' });
+    return reply.status(404).send({ error: 'NO_CALL_RECORD' });
   });
 
   // The worker's recording of a voicemail step (8 kHz 16-bit mono WAV, at most 600 s: 9.6 MB). It
@@ -196,4 +252,9 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
     const bytes = Buffer.from(row.bytes);
     return reply.type(row.mime).header('content-length', bytes.length).header('cache-control', 'no-store').send(bytes);
   });
+}
+
+/** The queue of a queue step asks its callers to rate the call (issue 34). */
+function csatQueue(config: PbxConfig, step: { kind: string; queueId?: number }): boolean {
+  return step.kind === 'queue' && config.queues.some((q) => q.id === step.queueId && q.csat);
 }

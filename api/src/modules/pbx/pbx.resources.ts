@@ -175,7 +175,7 @@ const QUEUE: PbxDef<QueueInput> = {
   perm: PERM.queue,
   schema: QueueInputSchema,
   select: `select x.id, x.name, x.agents, x.strategy, x.agent_timeout, x.max_wait, ${dest('timeout', 'timeout_destination')},
-      x.join_greeting_id, x.moh_class, x.description, x.sla_seconds, x.amber_wait_seconds, x.red_wait_seconds, x.recording_mode, ${STAMPS} from pbx_queues x`,
+      x.join_greeting_id, x.moh_class, x.description, x.sla_seconds, x.amber_wait_seconds, x.red_wait_seconds, x.recording_mode, x.csat, ${STAMPS} from pbx_queues x`,
   search: ['r.name', 'r.description', 'words(r.agents)'],
   ...NAMED,
   columns: (x) => ({
@@ -193,6 +193,8 @@ const QUEUE: PbxDef<QueueInput> = {
     red_wait_seconds: x.red_wait_seconds,
     // Issue 16: calls answered from this queue are recorded under this mode (null: the tenant's).
     recording_mode: x.recording_mode,
+    // Issue 34: once the agent hangs up, the caller is asked to rate the call (the media continue says so).
+    csat: x.csat,
   }),
   refs: REFS.queue,
   keys: (r) => [`queue:${r.id}`],

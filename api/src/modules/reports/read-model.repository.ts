@@ -43,6 +43,9 @@ export interface Sums {
   wait_sec: number;
   /** Answered within their queue's sla_seconds (migration 0027). */
   answered_sla: number;
+  /** Post-call CSAT (migration 0062): calls their caller rated, and the sum of the scores. */
+  csat_count: number;
+  csat_sum: number;
 }
 
 type Result = CallResult;
@@ -68,6 +71,9 @@ function sums(a: string, raw: boolean, result?: Result): string {
     ['busy', outcome('busy')], ['failed', outcome('failed')], ['blocked', outcome('blocked')],
     // Answered within the queue's service level: answered calls only.
     ['answered_sla', !raw || !result || result === 'answered' ? `sum(${a}.answered_sla)` : '0'],
+    // Post-call CSAT: only a call a person answered is rated.
+    ['csat_count', !raw || !result || result === 'answered' ? `sum(${a}.csat_count)` : '0'],
+    ['csat_sum', !raw || !result || result === 'answered' ? `sum(${a}.csat_sum)` : '0'],
   ];
   // Second sums can pass int4 at scale; float8 keeps them exact up to 2^53 and reaches JS as a number.
   const big: [string, string][] = [['billsec', !raw || !result || result === 'answered' ? `sum(${a}.billsec)` : '0'], ['wait_sec', wait]];

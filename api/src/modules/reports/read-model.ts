@@ -65,6 +65,8 @@ function figures(s: Sums): CallFigures {
     answered: s.answered, voicemail: s.voicemail, auto: s.auto, missed: s.no_answer, busy: s.busy, failed: s.failed, blocked: s.blocked,
     talk_sec: s.billsec, avg_talk_sec: s.answered ? Math.round(s.billsec / s.answered) : 0, wait_sec: s.wait_sec,
     answer_rate: s.calls ? s.answered / s.calls : 0,
+    // Post-call CSAT: the mean of the rated calls' scores, one decimal (as the screens show it).
+    csat_count: s.csat_count, csat_avg: s.csat_count ? Math.round((s.csat_sum / s.csat_count) * 10) / 10 : null,
   };
 }
 
@@ -135,7 +137,7 @@ export interface LegFigures {
   all: CallFigures;
 }
 
-const ZERO: Sums = { calls: 0, calls_in: 0, calls_out: 0, calls_internal: 0, answered: 0, voicemail: 0, auto: 0, no_answer: 0, busy: 0, failed: 0, blocked: 0, billsec: 0, wait_sec: 0, answered_sla: 0 };
+const ZERO: Sums = { calls: 0, calls_in: 0, calls_out: 0, calls_internal: 0, answered: 0, voicemail: 0, auto: 0, no_answer: 0, busy: 0, failed: 0, blocked: 0, billsec: 0, wait_sec: 0, answered_sla: 0, csat_count: 0, csat_sum: 0 };
 const add = (a: Sums, b: Sums): Sums => Object.fromEntries(Object.keys(ZERO).map((k) => [k, a[k as keyof Sums] + b[k as keyof Sums]])) as unknown as Sums;
 
 /** Figures of a set of extensions (an agent's, a team's, a department's) per leg, for KPIs. No extensions: zeros. */

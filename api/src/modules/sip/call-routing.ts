@@ -252,7 +252,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   });
   registerMediaRoutes(app, {
     db, tracker, continuations, config, liveState, tenantCode, onQueued: feed ? (callId, queueId, agents) => feed.queued(callId, queueId, agents) : undefined,
-    dialerMoved: hub ? dialerFigures(db, hub) : undefined,
+    dialerMoved: hub ? dialerFigures(db, hub) : undefined, recorded: () => writer.written(),
   });
   registerRecordingInternalRoutes(app, { db, store: opts.recordingStore });
   return tracker;

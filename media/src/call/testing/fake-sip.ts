@@ -6,8 +6,8 @@ import { header, parseMessage, serialize, type SipRequest, type SipResponse } fr
 import { buildSdp } from '../../sip/sdp';
 
 /**
- * What the tests of the calls the worker places share (dialer, voice survey): Kamailio's stand-in
- * and a phone's RTP, all on 127.0.0.1. Test code only.
+ * What the tests of the worker's calls share (dialer, voice survey, a queue's post-call CSAT): Kamailio's
+ * stand-in and a phone's RTP, all on 127.0.0.1. Test code only.
  */
 
 export const until = async (what: string, ok: () => boolean, ms = 4000): Promise<void> => {
@@ -64,16 +64,22 @@ export type Behaviour = { answer: 'ok'; phone: Phone } | { answer: 'ring' } | { 
 
 /**
  * Kamailio's stand-in: answers each INVITE as its token says (200 with the phone's SDP, a status, or
- * 180 and nothing more), answers BYE / CANCEL, and hangs up a dialog on request.
+ * 180 and nothing more), answers BYE / CANCEL, and hangs up a dialog on request. It also sends a
+ * caller to a media step of the worker (callWorker) and speaks for that caller in its dialog.
  */
 export class FakeProxy {
   requests: SipRequest[] = [];
+  /** The worker's answers to the callers sent to it (callWorker). */
+  responses: SipResponse[] = [];
   private readonly dialogs = new Map<string, { invite: SipRequest; toTag: string }>();
+  /** Callers sent to the worker, by Call-ID: their INVITE and the worker's 200 once it answered. */
+  private readonly callers = new Map<string, { invite: SipRequest; ok: SipResponse | null; workerPort: number }>();
   behaviours = new Map<string, Behaviour>();
   private constructor(readonly socket: Socket) {
     socket.on('message', (raw, from) => {
       const m = parseMessage(raw.toString());
       if (m?.kind === 'request') this.onRequest(m, from.port);
+      else if (m?.kind === 'response') this.onResponse(m);
     });
   }
   static async open(): Promise<FakeProxy> {
@@ -135,6 +141,71 @@ export class FakeProxy {
       body,
     };
     this.socket.send(serialize(req), workerPort, '127.0.0.1');
+  }
+
+  /**
+   * A caller (RTP at `phone`, keys by RFC 4733 on payload type 101) sent to the worker's media step
+   * `step` of the call `callId` (X-Tongdai-Step), as Kamailio's dispatcher does; its dialog's
+   * requests (the worker's BYE) come back here.
+   */
+  callWorker(workerPort: number, callId: string, step: number, phone: Phone): void {
+    const invite: SipRequest = {
+      kind: 'request',
+      method: 'INVITE',
+      uri: `sip:media@127.0.0.1:${workerPort}`,
+      headers: [
+        ['via', `SIP/2.0/UDP 127.0.0.1:${this.port};branch=z9hG4bKinvite${callId}`],
+        ['from', `<sip:0912000111@127.0.0.1>;tag=caller-${callId}`],
+        ['to', '<sip:queue@127.0.0.1>'],
+        ['call-id', callId],
+        ['cseq', '1 INVITE'],
+        ['contact', `<sip:caller@127.0.0.1:${this.port}>`],
+        ['x-tongdai-step', String(step)],
+        ['content-type', 'application/sdp'],
+      ],
+      body: buildSdp({ address: '127.0.0.1', port: phone.port, sessionId: 2 }),
+    };
+    this.callers.set(callId, { invite, ok: null, workerPort });
+    this.socket.send(serialize(invite), workerPort, '127.0.0.1');
+  }
+
+  /** The worker's 200 to the caller of `callId` (its SDP: where the caller's RTP goes), once answered. */
+  answered(callId: string): SipResponse | null {
+    return this.callers.get(callId)?.ok ?? null;
+  }
+
+  /** The caller of `callId` sends a request in its dialog with the worker (BYE, INFO). */
+  callerSends(method: string, callId: string, extra: [string, string][] = [], body = ''): void {
+    const c = this.callers.get(callId)!;
+    const seq = ++this.cseq;
+    this.socket.send(serialize(this.callerRequest(c, method, `${seq} ${method}`, `${method.toLowerCase()}${seq}${callId}`, extra, body)), c.workerPort, '127.0.0.1');
+  }
+
+  private callerRequest(c: { invite: SipRequest; ok: SipResponse | null }, method: string, cseq: string, branch: string, extra: [string, string][] = [], body = ''): SipRequest {
+    return {
+      kind: 'request',
+      method,
+      uri: /<([^>]+)>/.exec(header(c.ok!, 'contact') ?? '')?.[1] ?? c.invite.uri,
+      headers: [
+        ['via', `SIP/2.0/UDP 127.0.0.1:${this.port};branch=z9hG4bK${branch}`],
+        ['from', header(c.invite, 'from')!],
+        ['to', header(c.ok!, 'to')!],
+        ['call-id', header(c.invite, 'call-id')!],
+        ['cseq', cseq],
+        ...extra,
+      ],
+      body,
+    };
+  }
+
+  /** The worker's 200 to a caller is ACKed (each time it is sent). */
+  private onResponse(res: SipResponse): void {
+    const c = this.callers.get(header(res, 'call-id') ?? '');
+    if (!c || !/INVITE$/.test(header(res, 'cseq') ?? '')) return;
+    this.responses.push(res);
+    if (res.status < 200 || res.status >= 300) return;
+    c.ok = res;
+    this.socket.send(serialize(this.callerRequest(c, 'ACK', '1 ACK', `ack${header(res, 'call-id')}`)), c.workerPort, '127.0.0.1');
   }
 
   /** The requests of `method` in the call `callId`. */

@@ -110,6 +110,8 @@ const queueFields = {
   red_wait_seconds: int(5, 3600, 60),
   /** Calls answered from this queue are recorded under this mode (issue 16); null: the tenant's. */
   recording_mode: OptionalRecordingModeSchema,
+  /** Post-call CSAT (issue 34): once the agent hangs up, the caller is asked to rate the call (a key 1–5). */
+  csat: v.optional(v.boolean(INVALID), false),
 };
 /** /queue; the tile turns amber before it turns red (the error shows under the amber threshold). */
 export const QueueInputSchema = v.pipe(
