@@ -44,6 +44,13 @@ export interface WorkerOptions {
    * asks twice a second were suspected of holding back call events under load).
    */
   originateWaitMs?: number;
+  /**
+   * A placed call's reports while the API does not take them: the first wait between tries (default
+   * 500 ms), doubled up to `reportRetryCapMs` (default 10 s), for `reportBudgetMs` (default 15 min).
+   */
+  reportRetryMs?: number;
+  reportRetryCapMs?: number;
+  reportBudgetMs?: number;
   log?: (msg: string) => void;
 }
 
@@ -125,19 +132,27 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     }
   };
   /**
-   * A report sent until the API takes it: up to 6 tries, `firstWaitMs` doubled between them (a busy
-   * or restarting API); within `budgetMs` when someone waits on the answer (each try's timeout is
-   * what is left of it). undefined: never taken.
+   * A report sent until the API takes it, `firstWaitMs` doubled between tries up to REPORT_RETRY_CAP_MS (a
+   * busy or restarting API): for `budgetMs` when someone waits on the answer (each try's timeout is what is
+   * left of it), else for REPORT_BUDGET_MS. A call's end must reach the API even after a restart that took
+   * longer than the six tries of about 16 s this once allowed (a bridged call then waited for the 4-hour
+   * sweep, a voice survey's answers were lost). undefined: never taken.
    */
-  const persist = async <T>(what: string, send: (timeoutMs: number) => Promise<T>, o: { firstWaitMs: number; budgetMs?: number }): Promise<T | undefined> => {
-    const until = Date.now() + (o.budgetMs ?? Infinity);
+  const firstRetry = o.reportRetryMs ?? 500;
+  const retryCap = o.reportRetryCapMs ?? 10_000;
+  const reportBudget = o.reportBudgetMs ?? 15 * 60_000;
+  const persist = async <T>(what: string, send: (timeoutMs: number) => Promise<T>, w: { firstWaitMs: number; budgetMs?: number }): Promise<T | undefined> => {
+    const until = Date.now() + (w.budgetMs ?? reportBudget);
     for (let attempt = 0; ; attempt++) {
       try {
         return await send(Math.max(1, Math.min(10_000, until - Date.now())));
       } catch (e) {
-        log(`${what} not taken (try ${attempt + 1} of 6): ${e}`);
-        const wait = o.firstWaitMs * 2 ** attempt;
-        if (attempt === 5 || Date.now() + wait >= until) return undefined;
+        if (attempt < 6 || attempt % 10 === 0) log(`${what} not taken (try ${attempt + 1}): ${e}`);
+        const wait = Math.min(retryCap, w.firstWaitMs * 2 ** Math.min(attempt, 20));
+        if (!polling || Date.now() + wait >= until) {
+          log(`${what} given up after ${attempt + 1} tries`);
+          return undefined;
+        }
         await new Promise((ok) => setTimeout(ok, wait));
       }
     }
@@ -148,13 +163,13 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     if (job.kind === 'voice') return placeVoice(job);
     // Reports in order, each tried again with backoff while the API does not take it.
     let reports = Promise.resolve();
-    const report = async (r: OriginateReport) => void (await persist(`otp ${job.id}: report ${r.outcome}`, () => api.originated(job, r), { firstWaitMs: 500 }));
+    const report = async (r: OriginateReport) => void (await persist(`otp ${job.id}: report ${r.outcome}`, () => api.originated(job, r), { firstWaitMs: firstRetry }));
     const call = new OtpCall(placing, job, (r) => void (reports = reports.then(() => report(r))));
     await call.start().catch((e) => log(`otp ${job.id}: ${e instanceof Error ? e.stack : e}`));
   };
   /** The call orders its reports; the contact waits on `answered`: tried for ANSWERED_REPORT_MS at the most. */
   const dialerReporter = (what: string, job: DialerJob | VoiceSurveyJob) => async (r: DialerCallReport) => {
-    const budget = r.outcome === 'answered' ? { firstWaitMs: 250, budgetMs: ANSWERED_REPORT_MS } : { firstWaitMs: 500 };
+    const budget = r.outcome === 'answered' ? { firstWaitMs: 250, budgetMs: ANSWERED_REPORT_MS } : { firstWaitMs: firstRetry };
     return (await persist(`${what} ${job.id}: report ${r.outcome}`, (ms) => api.dialerReport(job, r, ms), budget)) ?? null;
   };
   const placeDialer = async (job: DialerJob): Promise<void> => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import {
   Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { SUMMARY_LABELS as L, formatDuration, formatRate, type CallFigures } from '@tongdai/contracts';
+import { SUMMARY_LABELS as L, formatCsat, formatDuration, formatRate, type CallFigures } from '@tongdai/contracts';
 import { EmptyState, ErrorState, LoadingState, useApiError } from '@tongdai/ui';
 import { directionFilter, orgFilters, rangeFilter, resultFilter } from '../history/filters';
 import type { SummaryFilters } from './summaries.api';
@@ -20,9 +20,6 @@ export const useSummaryStyles = makeStyles({
   count: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
 
-const score = new Intl.NumberFormat('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-/** A mean CSAT score (1–5) with one decimal, as Vietnamese writes it: 4.5 → "4,5"; "—" when no call was rated. */
-export const formatCsat = (avg: number | null): string => (avg === null ? '—' : score.format(avg));
 
 /** The CSAT cell: the mean score, then how many calls were rated in smaller text ("4,5 (12)"); "—" when none. */
 export function CsatFigure({ f }: { f: Pick<CallFigures, 'csat_avg' | 'csat_count'> }) {

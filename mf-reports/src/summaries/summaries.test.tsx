@@ -4,12 +4,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import {
-  SUMMARY_LABELS as L, type CallFigures, type DepartmentTeamSummaryResponse, type ExtensionSummaryResponse,
+  SUMMARY_LABELS as L, formatCsat, type CallFigures, type DepartmentTeamSummaryResponse, type ExtensionSummaryResponse,
 } from '@tongdai/contracts';
 import { i18n } from '@tongdai/platform';
 import { DepartmentTeamScreen } from './DepartmentTeamScreen';
 import { ExtensionSummaryScreen } from './ExtensionSummaryScreen';
-import { formatCsat } from './FiguresTable';
 
 /** The summary tables' CSAT column (issue 34), over a fake reports API. */
 let answers: Record<string, unknown>;

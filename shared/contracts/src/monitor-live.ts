@@ -248,4 +248,6 @@ export const DASHBOARD_LABELS = {
   openReport: 'Xem báo cáo',
   openMonitor: 'Mở màn hình giám sát',
   noChart: 'Chưa có cuộc gọi nào hôm nay và cùng ngày tuần trước',
+  csatToday: 'Hài lòng (CSAT) hôm nay',
+  csatRated: 'cuộc gọi được đánh giá',
 } as const;

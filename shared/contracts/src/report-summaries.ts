@@ -98,6 +98,10 @@ export const SUMMARY_LABELS = {
   total: 'Tổng',
 } as const;
 
+const csatScore = new Intl.NumberFormat('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** A mean CSAT score (1–5) with one decimal, as Vietnamese writes it: 4.5 → "4,5"; "—" when no call was rated. */
+export const formatCsat = (avg: number | null): string => (avg === null ? '—' : csatScore.format(avg));
+
 /** An answer rate as the screens show it: 0.5 → "50%", one decimal when not whole. */
 export function formatRate(rate: number): string {
   const pct = Math.round(rate * 1000) / 10;

@@ -27,6 +27,17 @@ describe('DashboardTiles', () => {
     expect(screen.getByTestId('dash-waiting-link').getAttribute('href')).toBe('/monitor');
   });
 
+  it("today's CSAT: the mean score of the calls rated today and their count, opening the agents' report; no tile when none was rated", () => {
+    show(monitorFixture());
+    expect([text('dash-csat-value'), text('dash-csat-count')]).toEqual(['4,3', '3']);
+    expect(screen.getByTestId('dash-csat').textContent).toContain('Hài lòng (CSAT) hôm nay');
+    expect(screen.getByTestId('dash-csat-link').getAttribute('href')).toBe('/history-cdr-by-exten');
+    cleanup();
+    const none = monitorFixture();
+    show({ ...none, today: { ...none.today, csat_count: 0, csat_avg: null } });
+    expect(screen.queryByTestId('dash-csat')).toBeNull();
+  });
+
   it("an agent sees their own figures; without monitor.view the tiles open the reports", () => {
     show(monitorFixture({ scope: 'own', queues: [] }), false);
     expect(screen.getByTestId('dash-calls').textContent).toContain('Cuộc gọi của bạn hôm nay');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardHeader, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { DASHBOARD_LABELS as L, MONITOR_LABELS as M, activityLabel, callHistoryHref, formatDuration, longestWait, routes } from '@tongdai/contracts';
+import { DASHBOARD_LABELS as L, MONITOR_LABELS as M, activityLabel, callHistoryHref, formatCsat, formatDuration, longestWait, routes } from '@tongdai/contracts';
 import { displayPhone } from '@tongdai/platform';
 import { useServerNow, type LiveMonitor } from '@tongdai/platform/react';
 import { AppLink } from '@tongdai/ui';
@@ -77,6 +77,12 @@ export function DashboardTiles({ data, monitor }: { data: LiveMonitor; monitor: 
       {(!own || waiting > 0) && (
         <Tile title={L.waitingNow} value={waiting} testId="dash-waiting" to={monitor ? routes.monitor() : undefined} link={L.openMonitor}>
           <Text className={s.muted}>{L.longestWait}: <span data-testid="dash-longest">{formatDuration(longest)}</span></Text>
+        </Tile>
+      )}
+      {/* Post-call CSAT (issue 34): only where calls were rated today (a tenant with no CSAT queue sees no empty tile). */}
+      {t.csat_count > 0 && (
+        <Tile title={L.csatToday} value={formatCsat(t.csat_avg)} testId="dash-csat" to={routes.historyCdrByExten()} link={L.openReport}>
+          <Text className={s.muted}><span data-testid="dash-csat-count">{t.csat_count}</span> {L.csatRated}</Text>
         </Tile>
       )}
     </div>
