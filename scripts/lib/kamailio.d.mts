@@ -12,8 +12,6 @@ export interface KamailioOptions {
   internalSecret?: string;
   /** Requests per 2 s one untrusted address may send before a 300 s ban (default 16). */
   floodDensity?: number;
-  /** How long a request to the API may take before Kamailio gives up on it (the call refused 503); default 2 s. */
-  apiTimeoutS?: number;
   /** rtpengine's ng control socket, e.g. udp:127.0.0.1:2223 (unset: media is never relayed). */
   rtpengine?: string;
   /** Media workers' SIP UDP addresses ("127.0.0.1:5070"), dispatcher set 1. */

@@ -67,11 +67,9 @@ export function writeUacregDb(dir) {
  * TRUNK_ALLOWED_NETWORKS, the API's too: a loopback network listed there is the one Kamailio lets
  * carrier steps reach, ADR 0043; none by default), outboxDir (where the call events no API has
  * acknowledged yet are kept on disk, ADR 0046; DIR/outbox by default: a Kamailio started again on
- * the same one sends them again), apiTimeoutS (how long a request to the API may take before Kamailio
- * gives up on it, default 2 s: a call with no plan by then is refused 503; a suite that bursts calls at an
- * API sharing a loaded machine with its tests may allow more).
+ * the same one sends them again).
  */
-export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret = '', dir, floodDensity, apiTimeoutS, rtpengine, evapiPort = 0, defines = [], trunkAllowedNetworks = '', outboxDir = join(dir, 'outbox'), cfg = process.env.TONGDAI_KAMAILIO_CFG || KAMAILIO_CFG }) {
+export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret = '', dir, floodDensity, rtpengine, evapiPort = 0, defines = [], trunkAllowedNetworks = '', outboxDir = join(dir, 'outbox'), cfg = process.env.TONGDAI_KAMAILIO_CFG || KAMAILIO_CFG }) {
   const url = apiInternalUrl.replace(/\/+$/, '');
   if (/[!"'\s]/.test(url + dir + outboxDir + (rtpengine ?? '') + cfg)) throw new Error(`unusable characters in ${url}, ${dir} or the options`);
   if (!/^[A-Za-z0-9_-]*$/.test(internalSecret)) throw new Error('the internal secret may hold only A-Z a-z 0-9 _ -');
@@ -84,7 +82,6 @@ export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, internalSecret
     `#!substdef "!API_URL!${withSecret}!g"`,
     ...(internalSecret ? [`#!substdef "!INTERNAL_SECRET!${internalSecret}!g"`] : []),
     ...(Number.isInteger(floodDensity) && floodDensity > 0 ? [`#!define FLOOD_DENSITY ${floodDensity}`] : []),
-    ...(Number.isInteger(apiTimeoutS) && apiTimeoutS > 0 ? [`#!define API_TIMEOUT_S ${apiTimeoutS}`] : []),
     `#!substdef "!CTL_SOCKET!unix:${join(dir, 'kamailio_ctl')}!g"`,
     `#!substdef "!EVAPI_ADDR!127.0.0.1:${Number(evapiPort)}!g"`,
     ...(rtpengine ? [`#!substdef "!RTPENGINE_SOCK!${rtpengine}!g"`] : []),

@@ -17,8 +17,13 @@ export const REDIS_TIMEOUT_MS = 500;
  */
 export function bounded<T>(command: Promise<T>, ms = REDIS_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  // The time is up only after the I/O already waiting has been read (setImmediate runs after the event loop's
+  // poll phase): when this process's own event loop was held up (a password hashed, a loaded CI machine at load
+  // 14), Redis's answer and this timer are due together, and the timer, run first, took an answer that had come
+  // for a Redis that did not (ci2 of the thirty-third session: the shared login limits fell back to each
+  // instance's own). A Redis that is really away has sent nothing: the time is up one turn later.
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => setImmediate(() => reject(new Error(`Redis did not answer within ${ms} ms`))), ms);
   });
   command.catch(() => undefined);
   return Promise.race([command, late]).finally(() => clearTimeout(timer));
@@ -54,7 +59,10 @@ export class RedisStatus {
    */
   async connect(url: string, name: string, onError: (e: unknown) => void = () => undefined): Promise<RedisConnection> {
     const { createClient } = await import('redis');
-    const client = createClient({ url, RESP: 2, disableOfflineQueue: true, commandOptions: { timeout: REDIS_TIMEOUT_MS } });
+    // The library's own command timeout only clears a command a frozen Redis never answers out of its queue; who
+    // waits on Redis is answered by `bounded` (REDIS_TIMEOUT_MS, after the I/O already there is read): the library's
+    // timer, which knows nothing of a held-up event loop, would fail an answer that had come.
+    const client = createClient({ url, RESP: 2, disableOfflineQueue: true, commandOptions: { timeout: 4 * REDIS_TIMEOUT_MS } });
     // Reported once per outage, not at every reconnection attempt.
     client.on('error', (e: unknown) => {
       if (!this.away.has(name)) onError(e);

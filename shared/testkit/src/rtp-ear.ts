@@ -73,6 +73,22 @@ export class Ear {
     }
   }
 
+  /**
+   * Like untilQuiet, but a quiet that sound follows within `confirmMs` more was a gap inside the prompt (a
+   * loaded machine delays packets by 700 ms and more), not its end: waits on for the next quiet. Resolves
+   * with the time of the last packet before a quiet of `quietMs + confirmMs` (the worker now listens).
+   */
+  async untilPromptEnds(quietMs: number, confirmMs: number, timeoutMs = 20_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const last = await this.untilQuiet(quietMs, Math.max(1, deadline - Date.now()));
+      const heard = this.packets.length;
+      await new Promise((r) => setTimeout(r, confirmMs));
+      if (this.packets.length === heard) return last;
+      if (Date.now() > deadline) throw new Error(`no prompt's end within ${timeoutMs} ms (${this.packets.length} packets)`);
+    }
+  }
+
   /** Mean RMS of the packets heard between `from` and `to` (ms since the first packet). */
   loudness(from: number, to: number): { packets: number; rms: number } {
     const t0 = this.packets[0]?.at ?? 0;
