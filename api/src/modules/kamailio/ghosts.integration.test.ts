@@ -29,9 +29,15 @@ import { toneWav } from '@tongdai/testkit/wav';
 const mediaInstalled = () => existsSync(resolve(__dirname, '../../../../media/node_modules/tsx'));
 const DOMAIN = 'demo.tongdai.local';
 const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
-/** Calls per failing kind, offered at this many per second. */
+/**
+ * Calls per failing kind, offered at this many per second (the five kinds at once: 40 calls a second). At 15 a
+ * second each (75 a second) the API inside this Jest process, beside the e2e suite and the API's other suites at
+ * load 13–14, took over Kamailio's 2 s to plan a call in two of three whole runs of the thirty-third session (503
+ * "Routing Unavailable": the sipp carrier fails); what this suite judges is that every failed call leaves the live
+ * state, which the API's speed at plans under that load does not change.
+ */
 const BURST = 15;
-const RATE = 15;
+const RATE = 8;
 
 /** One kind of call of the burst: its DID, its caller number (how the snapshot tells it apart), its scenario. */
 interface Kind {
