@@ -167,6 +167,8 @@ describe('DialerCall (a fake Kamailio and two phones on 127.0.0.1)', () => {
     await until('the agent ringing', () => !!proxy.invite(BRIDGE.token));
     proxy.hangUp(JOB.token, ep.port);
     await until('abandoned', () => outcomes().includes('abandoned'));
+    // The CANCEL is a UDP packet the fake Kamailio reads on a later turn than the report (ci1 of the thirty-fourth session).
+    await until('the CANCEL to the agent', () => proxy.seen('CANCEL', header(proxy.invite(BRIDGE.token)!, 'call-id')).length > 0);
     expect(proxy.seen('CANCEL', header(proxy.invite(BRIDGE.token)!, 'call-id'))).toHaveLength(1);
     expect(proxy.seen('BYE')).toHaveLength(0);
     expect(outcomes()).toEqual(['answered', 'abandoned']);
@@ -186,6 +188,7 @@ describe('DialerCall (a fake Kamailio and two phones on 127.0.0.1)', () => {
     await place(BRIDGE, { ...JOB, ring_s: 1 });
     await until('no_answer', () => reports.length > 0);
     expect(reports).toEqual([{ outcome: 'no_answer', duration_s: null, status: 487 }]);
+    await until('the CANCEL', () => proxy.seen('CANCEL').length > 0);
     expect(proxy.seen('CANCEL')).toHaveLength(1);
   });
 
@@ -241,6 +244,7 @@ describe('the worker places a dialer job (a fake API on HTTP, the fake Kamailio)
       { ...job, outcome: 'completed', duration_s: expect.any(Number) },
     ]);
     expect(header(proxy.invite(BRIDGE.token)!, 'x-tongdai-campaign')).toBe(BRIDGE.campaign);
+    await until('the BYE to the contact', () => proxy.seen('BYE', header(proxy.invite(JOB.token)!, 'call-id')).length > 0);
     expect(proxy.seen('BYE', header(proxy.invite(JOB.token)!, 'call-id'))).toHaveLength(1);
     expect(worker.calls()).toBe(0);
   });
