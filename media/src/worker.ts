@@ -178,11 +178,12 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   };
   /**
    * A voice survey call reports as a dialer call does (the API's bridge is ignored). Not awaited: its
-   * prompts are spoken first (espeak-ng, up to a second or so a text not spoken before), and the other
-   * jobs of the same ask must not wait on that to ring.
+   * prompts are prepared first (espeak-ng, up to a second or so a text not spoken before; a question's
+   * recording fetched from the API through the greetings' cache), and the other jobs of the same ask
+   * must not wait on that to ring.
    */
   const placeVoice = (job: VoiceSurveyJob): void => {
-    const call = new VoiceSurveyCall(placing, job, dialerReporter('voice', job));
+    const call = new VoiceSurveyCall(placing, job, dialerReporter('voice', job), audio);
     preparing.add(call);
     call
       .start()

@@ -61,6 +61,10 @@ registerTranslations(NS, {
     optionPlaceholder: 'Lựa chọn {{n}}',
     previewEmptyText: 'Nội dung câu hỏi sẽ hiện ở đây',
     requiredMark: 'Bắt buộc',
+    spoken: 'Đọc tự động bằng giọng nói',
+    hints: {
+      voice_audio_id: 'Khảo sát tự động phát tệp ghi âm này thay cho giọng đọc nội dung câu hỏi (tệp lấy từ mục Lời chào). Nội dung câu hỏi vẫn là phần hiển thị trong kết quả.',
+    },
   },
   surveyCampaign: { ...entityStrings('chiến dịch khảo sát', 'Chiến dịch khảo sát', 'tên, mô tả'), fields: campaignFields, hints: surveyHints },
   marketingCampaign: { ...entityStrings('chiến dịch marketing', 'Chiến dịch marketing', 'tên, mô tả'), fields: campaignFields, hints: campaignHints },
@@ -210,6 +214,7 @@ registerTranslations(NS, {
     kind: 'Loại câu hỏi',
     text: 'Nội dung câu hỏi',
     options: 'Các lựa chọn',
+    voice_audio_id: 'Ghi âm câu hỏi (khảo sát tự động)',
     required: 'Bắt buộc',
     position: 'Thứ tự',
     preview: 'Xem trước (như điện thoại viên thấy)',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VOICE_INPUT_S, type DialerReportAnswer, type VoiceQuestion, type VoiceSurveyJob } from '@tongdai/contracts';
 import { prepareSpeech } from '../audio/speech';
+import { encodeWav } from '../audio/wav';
 import { encodeUlaw } from '../rtp/g711';
 import { SipEndpoint } from '../sip/endpoint';
 import { header, type SipRequest } from '../sip/message';
@@ -30,10 +31,15 @@ jest.mock('../audio/speech', () => {
   };
 });
 
-/** Which prompt a PCMU payload byte is (the mock's levels). */
-const CLIP_BY_BYTE = new Map(Object.entries({ intro: 1000, repeat: 2000, thanks: 3000, q1: 4000, q2: 5000, q3: 6000, q4: 7000 }).map(([name, level]) => [encodeUlaw(new Int16Array([level]))[0], name]));
+/** An uploaded recording's level: no speech is this loud, so its packets can only be the file's samples. */
+const RECORDING_LEVEL = 8000;
+/** Which prompt a PCMU payload byte is (the mock's levels, and the uploaded recording's). */
+const CLIP_BY_BYTE = new Map(Object.entries({ intro: 1000, repeat: 2000, thanks: 3000, q1: 4000, q2: 5000, q3: 6000, q4: 7000, recording: RECORDING_LEVEL }).map(([name, level]) => [encodeUlaw(new Int16Array([level]))[0], name]));
+/** A 300 ms recording as the greetings' library gives it (8 kHz samples). */
+const recordingClip = () => new Int16Array(2400).fill(RECORDING_LEVEL);
 
-const question = (question_id: number, kind: VoiceQuestion['kind'], ms = 300, options = 0): VoiceQuestion => ({ question_id, kind, say: `q${question_id} ${ms} ms`, options });
+const question = (question_id: number, kind: VoiceQuestion['kind'], ms = 300, options = 0, audio_id: number | null = null): VoiceQuestion =>
+  ({ question_id, kind, say: `q${question_id} ${ms} ms`, options, audio_id });
 
 const JOB: VoiceSurveyJob = {
   kind: 'voice', id: 'att-5', tenant_id: 7, attempt: 1, token: 'contact-token', caller: '842873000111', ring_s: 2, campaign_id: 3, contact_id: 9,
@@ -50,6 +56,9 @@ describe('VoiceSurveyCall (a fake Kamailio and a phone on 127.0.0.1)', () => {
   let reports: DialerCallReport[];
   let call: VoiceSurveyCall | null;
   let logs: { at: number; msg: string }[];
+  /** The greetings' library: "<tenant>/<id>" → samples (absent: the API has no such file, null as AudioLibrary says). */
+  let files: Map<string, Int16Array>;
+  let recordings: { get: jest.Mock<Promise<Int16Array | null>, [number, number]> };
 
   beforeEach(async () => {
     ep = await SipEndpoint.listen('127.0.0.1', 0);
@@ -58,6 +67,8 @@ describe('VoiceSurveyCall (a fake Kamailio and a phone on 127.0.0.1)', () => {
     placed = new Map();
     reports = [];
     logs = [];
+    files = new Map();
+    recordings = { get: jest.fn(async (tenant: number, id: number) => files.get(`${tenant}/${id}`) ?? null) };
     ep.onRequest = (req, from) => placed.get(placedKey(req))?.onRequest(req, from);
   });
   afterEach(() => {
@@ -74,7 +85,7 @@ describe('VoiceSurveyCall (a fake Kamailio and a phone on 127.0.0.1)', () => {
       reports.push(r);
       if (r.outcome === 'answered' && apiAway) return null;
       return { ok: true, applied: true, bridge: null };
-    });
+    }, recordings);
     await call.start();
   };
   const outcomes = () => reports.map((r) => r.outcome);
@@ -128,6 +139,37 @@ describe('VoiceSurveyCall (a fake Kamailio and a phone on 127.0.0.1)', () => {
     expect(placed.size).toBe(0);
     // Each step in the log, with the time since the INVITE.
     expect(logs.map((l) => l.msg)).toContainEqual(expect.stringMatching(/^voice att-5 \+\d+ ms: question 3: answered 3$/));
+  });
+
+  it('a question with a recording plays the uploaded clip, not speech of its text; one whose file cannot be had is spoken, and logged', async () => {
+    proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
+    (prepareSpeech as jest.Mock).mockClear();
+    files.set('7/41', recordingClip());
+    // Question 2's file 42 is not there (deleted meanwhile, or the API away): the call goes on with its text.
+    await place({ ...JOB, questions: [question(1, 'rating', 300, 0, 41), question(2, 'yes_no', 300, 0, 42), question(3, 'single', 300, 3)] });
+    await until('the INVITE', () => !!proxy.invite(JOB.token));
+    // Both files asked for (the job's tenant's) before the INVITE; question 1's text never spoken, question 2's spoken instead.
+    expect(recordings.get.mock.calls).toEqual([[7, 41], [7, 42]]);
+    expect((prepareSpeech as jest.Mock).mock.calls.map(([t]) => t).sort()).toEqual(['intro 200 ms', 'q2 300 ms', 'q3 300 ms', 'repeat 200 ms', 'thanks 200 ms']);
+    expect(logged(/question 2: recording 42 could not be fetched or played: its text is spoken/)).toBeDefined();
+
+    await waitLog(/question 1: waiting for a key/);
+    contact.dtmf(rtpPort(), '5');
+    await waitLog(/question 2: waiting for a key/);
+    contact.dtmf(rtpPort(), '1');
+    await waitLog(/question 3: waiting for a key/);
+    contact.dtmf(rtpPort(), '2');
+    await until('completed', () => outcomes().includes('completed'), 6000);
+    expect(reports[1].answers).toEqual([
+      { question_id: 1, keys: '5' },
+      { question_id: 2, keys: '1' },
+      { question_id: 3, keys: '2' },
+    ]);
+    await pause(60);
+    // The contact heard the recording's samples where question 1 is asked (its 15 frames), then speech.
+    expect(heard()).toEqual(['intro', 'recording', 'q2', 'q3', 'thanks']);
+    expect(contact.received.filter((p) => CLIP_BY_BYTE.get(p[12]) === 'recording').length).toBeGreaterThanOrEqual(14);
+    expect(contact.received.some((p) => CLIP_BY_BYTE.get(p[12]) === 'q1')).toBe(false);
   });
 
   it('a wrong key, then silence: the repeat phrase and the prompt once more, then no answer (the API away: the survey goes on)', async () => {
@@ -247,16 +289,19 @@ describe('the worker places a voice survey job (a fake API on HTTP, the fake Kam
   let worker: RunningWorker;
   let spool: string;
   let bodies: Record<string, unknown>[] = [];
+  let audioAsked: string[] = [];
   const logs: string[] = [];
-  const job: VoiceSurveyJob = { ...JOB, id: 'att-6', questions: [question(2, 'yes_no')] };
+  // Question 2 has a recording the API serves (an uploaded WAV), question 3 one it does not have (404).
+  const job: VoiceSurveyJob = { ...JOB, id: 'att-6', questions: [question(2, 'yes_no', 300, 0, 41), question(3, 'yes_no', 300, 0, 43)] };
 
   beforeAll(async () => {
     proxy = await FakeProxy.open();
     contact = await Phone.open();
     proxy.behaviours.set(job.token, { answer: 'ok', phone: contact });
-    const fake = await fakeOriginateApi(job, null);
+    const fake = await fakeOriginateApi(job, null, { '7/41': { bytes: encodeWav(recordingClip()), mime: 'audio/wav' } });
     api = fake.server;
     bodies = fake.bodies;
+    audioAsked = fake.audioAsked;
     spool = mkdtempSync(join(tmpdir(), 'voice-worker-'));
     const port = fake.port;
     worker = await startWorker({
@@ -271,17 +316,27 @@ describe('the worker places a voice survey job (a fake API on HTTP, the fake Kam
     rmSync(spool, { recursive: true, force: true });
   });
 
-  it('dispatches it by kind: reports with kind dialer in order, the answers with the last, the call counted until it ends', async () => {
+  it('dispatches it by kind: recordings fetched from the API before the INVITE and heard; reports with kind dialer in order, the answers with the last, the call counted until it ends', async () => {
     await until('the question', () => logs.some((m) => /question 2: waiting for a key/.test(m)));
     expect(worker.calls()).toBe(1);
-    contact.dtmf(parseSdp(proxy.invite(job.token)!.body)!.peer.port, '1');
+    // The worker asked GET /media/audio for the job's tenant's two files; the one the API lacks is spoken, and logged.
+    expect(audioAsked.sort()).toEqual(['7/41', '7/43']);
+    expect(logs).toContainEqual(expect.stringMatching(/question 3: recording 43 could not be fetched or played: its text is spoken/));
+    const port = parseSdp(proxy.invite(job.token)!.body)!.peer.port;
+    contact.dtmf(port, '1');
+    await until('question 3', () => logs.some((m) => /question 3: waiting for a key/.test(m)));
+    contact.dtmf(port, '2');
     await until('completed', () => bodies.some((b) => b.outcome === 'completed'));
     const base = { kind: 'dialer', id: job.id, tenant_id: job.tenant_id, attempt: 1 };
     expect(bodies).toEqual([
       { ...base, outcome: 'answered', call_id: header(proxy.invite(job.token) as SipRequest, 'call-id') },
-      { ...base, outcome: 'completed', duration_s: expect.any(Number), answers: [{ question_id: 2, keys: '1' }] },
+      { ...base, outcome: 'completed', duration_s: expect.any(Number), answers: [{ question_id: 2, keys: '1' }, { question_id: 3, keys: '2' }] },
     ]);
     await until('the BYE', () => proxy.seen('BYE').length > 0);
     expect(worker.calls()).toBe(0);
+    // Question 2 was the uploaded WAV's samples (decoded from the API's bytes), question 3 speech of its text.
+    await new Promise((r) => setTimeout(r, 60));
+    const heard = contact.received.map((p) => CLIP_BY_BYTE.get(p[12]) ?? '?').filter((c, i, all) => c !== all[i - 1]);
+    expect(heard).toEqual(['intro', 'recording', 'q3', 'thanks']);
   });
 });

@@ -1,4 +1,5 @@
 import { VOICE_INPUT_S, type DialerReportAnswer, type VoiceAnswer, type VoiceQuestion, type VoiceSurveyJob } from '@tongdai/contracts';
+import type { AudioLibrary } from '../audio/library';
 import { prepareSpeech, REPEAT_TEXT } from '../audio/speech';
 import type { Remote } from '../sip/endpoint';
 import type { SipRequest } from '../sip/message';
@@ -31,9 +32,15 @@ export function validAnswer(q: VoiceQuestion, keys: string): boolean {
   }
 }
 
+/** Where a question's recording comes from: the worker's greetings (AudioLibrary: fetched once, kept a minute). */
+export type Recordings = Pick<AudioLibrary, 'get'>;
+
 /**
- * An automated voice survey's call (issue 34): no agent. Every prompt is spoken before the call is
- * placed (a contact who answers must not wait on espeak-ng), then leg A rings the contact like a
+ * An automated voice survey's call (issue 34): no agent. Every prompt is prepared before the call is
+ * placed (a contact who answers must not wait on espeak-ng nor on a download): a question with a
+ * recording (`audio_id`) plays that uploaded file, fetched and decoded as an IVR's greeting is (a file
+ * that cannot be fetched or played: its text is spoken, and logged); the others, the intro, the repeat
+ * phrase and the thanks are spoken. Then leg A rings the contact like a
  * dialer call and reports like one (`answered` with its Call-ID, the API's bridge ignored). The
  * contact hears the intro, each question (a key during its prompt cuts it short; after it,
  * VOICE_INPUT_S to press one; no key or a wrong one: the repeat phrase and the prompt once more,
@@ -62,6 +69,7 @@ export class VoiceSurveyCall {
     private readonly ctx: PlacedCallContext,
     private readonly job: VoiceSurveyJob,
     private readonly report: (r: DialerCallReport) => Promise<DialerReportAnswer | null>,
+    private readonly recordings: Recordings,
   ) {
     this.answers = job.questions.map(() => null);
     this.a = new PlacedLeg(
@@ -86,10 +94,13 @@ export class VoiceSurveyCall {
     return this.a.key;
   }
 
-  /** Speaks every prompt, then places the call (unless the worker stopped it meanwhile). */
+  /** Prepares every prompt (speech, or a question's recording), then places the call (unless the worker stopped it meanwhile). */
   async start(): Promise<void> {
     const log = (m: string) => this.ctx.log(m);
-    const [intro, thanks, repeat, ...questions] = await Promise.all([this.job.intro, this.job.thanks, REPEAT_TEXT, ...this.job.questions.map((q) => q.say)].map((t) => prepareSpeech(t, log)));
+    const [[intro, thanks, repeat], questions] = await Promise.all([
+      Promise.all([this.job.intro, this.job.thanks, REPEAT_TEXT].map((t) => prepareSpeech(t, log))),
+      Promise.all(this.job.questions.map((q) => this.questionPrompt(q, log))),
+    ]);
     if (this.state !== 'preparing') return;
     this.prompts = { intro, thanks, repeat, questions };
     this.note(`${questions.length} questions prepared: INVITE`);
@@ -102,6 +113,20 @@ export class VoiceSurveyCall {
       this.end('failed');
       throw e;
     }
+  }
+
+  /**
+   * A question's prompt: its recording when it has one the worker can play, else speech of `say`. A call
+   * never fails for a recording: one missing, refused or undecodable is logged and the text is spoken.
+   */
+  private async questionPrompt(q: VoiceQuestion, log: (m: string) => void): Promise<Int16Array> {
+    // (A job from an API before recordings has no audio_id: spoken.)
+    if (q.audio_id != null) {
+      const clip = await this.recordings.get(this.job.tenant_id, q.audio_id).catch(() => null);
+      if (clip?.length) return clip;
+      this.note(`question ${q.question_id}: recording ${q.audio_id} could not be fetched or played: its text is spoken`);
+    }
+    return prepareSpeech(q.say, log);
   }
 
   /** The contact answered: `answered` is reported (and awaited: the API records the call first), then the survey. */

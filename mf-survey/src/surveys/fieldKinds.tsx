@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { SURVEY_QUESTION_KINDS, isChoiceKind, type SurveyAnswerValue, type SurveyQuestionKind } from '@tongdai/contracts';
-import { SelectField, registerFieldKind, type FieldControlProps, type FieldDef } from '@tongdai/ui';
-import { useCategoryOptions } from './survey.api';
+import { SelectField, registerFieldKind, useApiError, type FieldControlProps, type FieldDef } from '@tongdai/ui';
+import { useAudioOptions, useCategoryOptions } from './survey.api';
 import { SurveyQuestionView } from './SurveyQuestionView';
 
 /** The survey area's own field kinds, registered with the entity kit. */
@@ -15,6 +15,8 @@ declare module '@tongdai/ui' {
     surveyOptions: object;
     /** The question being edited, as the agent will see it (reads the whole form). */
     questionPreview: object;
+    /** One of the tenant's greetings played as the question by an automated voice survey; "" = spoken. */
+    surveyAudio: { hint?: boolean };
   }
 }
 
@@ -36,6 +38,23 @@ function CategoryControl({ field, label, value, onChange, error, t }: Props<'sur
   return (
     <SelectField name={field.name} label={label} value={String(value)} onChange={onChange} error={error} required={field.required}
       options={(options.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))} placeholder={t('question.chooseCategory')} />
+  );
+}
+
+function AudioControl({ field, label, value, onChange, error, hint, t, disabled }: Props<'surveyAudio', string>) {
+  const options = useAudioOptions();
+  const loadError = useApiError(options.error);
+  const files = (options.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
+  // A saved file the list no longer offers still shows (by its id) rather than reading as "spoken".
+  const shown = value && options.isSuccess && !files.some((f) => f.value === value) ? [...files, { value, label: `#${value}` }] : files;
+  const message = error ?? (loadError ? loadError.message : undefined);
+  return (
+    <Field label={label} hint={hint} validationMessage={message} validationState={message ? 'error' : 'none'}>
+      <Select name={field.name} value={value} disabled={disabled} onChange={(_, d) => onChange(d.value)} data-testid={`field-${field.name}`}>
+        <option value="">{t('question.spoken')}</option>
+        {shown.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
+      </Select>
+    </Field>
   );
 }
 
@@ -80,4 +99,5 @@ function PreviewControl({ label, draft = {} }: Props<'questionPreview', null>) {
 
 registerFieldKind('surveyCategory', { Control: CategoryControl });
 registerFieldKind('surveyOptions', { Control: OptionsControl, wide: true, toDraft: (x) => (Array.isArray(x) ? x.map(String) : []) });
+registerFieldKind('surveyAudio', { Control: AudioControl });
 registerFieldKind('questionPreview', { Control: PreviewControl, wide: true, toDraft: () => null });

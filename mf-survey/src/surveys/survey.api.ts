@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SURVEY_API, type One, type Paged, type SurveyCategoryOption, type SurveyQuestion } from '@tongdai/contracts';
+import { SURVEY_API, type One, type Paged, type SurveyAudioOption, type SurveyCategoryOption, type SurveyQuestion } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
 
 /** Query-key root of the area: every write refreshes it (the lists, the dropdown, the preview). */
@@ -10,6 +10,15 @@ export function useCategoryOptions() {
   return useQuery({
     queryKey: [SCOPE, 'category-options'],
     queryFn: () => tenantApi().get(SURVEY_API.categoryOptions).json<One<SurveyCategoryOption[]>>().then((r) => r.data),
+    staleTime: 30_000,
+  });
+}
+
+/** GET /survey-questions/audio: the tenant's greetings a question may play as its recording. */
+export function useAudioOptions() {
+  return useQuery({
+    queryKey: [SCOPE, 'audio-options'],
+    queryFn: () => tenantApi().get(SURVEY_API.audioOptions).json<One<SurveyAudioOption[]>>().then((r) => r.data),
     staleTime: 30_000,
   });
 }

@@ -1,6 +1,6 @@
 import { Badge } from '@fluentui/react-components';
 import {
-  FEATURES, PERM, SURVEY_API, SURVEY_KIND_LABELS, SurveyCategoryInputSchema, SurveyQuestionInputSchema, isChoiceKind, paths,
+  FEATURES, PERM, SURVEY_API, SURVEY_KIND_LABELS, SurveyCategoryInputSchema, SurveyQuestionInputSchema, isChoiceKind, isVoiceKind, paths,
   type SurveyCategory, type SurveyQuestion,
 } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
@@ -36,7 +36,10 @@ export const categoryFilter = selectFilter({
   useOptions: () => (useCategoryOptions().data ?? []).map((c) => ({ value: c.id, label: c.name })),
 });
 
-/** /survey/question: the question, its kind, options for the choice kinds, required; the preview as the agent sees it. */
+/**
+ * /survey/question: the question, its kind, options for the choice kinds, the recording an automated voice survey
+ * plays for the kinds it asks (none: it reads the text), required; the preview as the agent sees it.
+ */
 export const question = defineEntity<SurveyQuestion>({
   key: 'survey-question', ns: NS, prefix: 'question', paths: paths.surveyQuestion, permission, feature,
   schema: SurveyQuestionInputSchema,
@@ -45,6 +48,7 @@ export const question = defineEntity<SurveyQuestion>({
     { name: 'kind', kind: 'choice', options: SURVEY_KIND_LABELS, required: true },
     { name: 'text', kind: 'textarea', required: true },
     { name: 'options', kind: 'surveyOptions', when: (d) => isChoiceKind(d.kind) },
+    { name: 'voice_audio_id', kind: 'surveyAudio', hint: true, when: (d) => isVoiceKind(d.kind) },
     { name: 'required', kind: 'switch', states: 'onOff' },
     { name: 'preview', kind: 'questionPreview' },
   ],

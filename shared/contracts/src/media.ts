@@ -161,11 +161,17 @@ export interface VoiceQuestion {
   say: string;
   /** `single`: its options' count (keys 1…options); 0 for the other kinds. */
   options: number;
+  /**
+   * The question's recording (survey_questions.voice_audio_id, one of the tenant's greetings): played as the
+   * prompt instead of `say`, fetched like an IVR's greeting before the call is placed; null, or a file the
+   * worker cannot fetch or decode: `say` is spoken.
+   */
+  audio_id: number | null;
 }
 
 /**
  * An automated voice survey's call (issue 34): no agent. The worker prepares every prompt before it
- * places the call (speech prepared ahead, never during the call), rings the contact like a dialer call
+ * places the call (speech prepared ahead, never during the call; a question's uploaded recording fetched), rings the contact like a dialer call
  * (its reports are a dialer call's, DialerReport with kind 'dialer': `answered` with leg A's Call-ID, answered with no bridge), says `intro`, then asks
  * each question — the prompt, up to VOICE_INPUT_S for a key (a key during the prompt cuts it short),
  * said again once on no or a wrong input, else unanswered — says `thanks` and hangs up. The last report,

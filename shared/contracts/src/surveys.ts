@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
 import { PAGE_SIZE } from './constants';
+import { VOICE_QUESTION_KINDS } from './media';
 import { LabelInputSchema, type LabelInput } from './org';
-import { refFilter, requiredRef } from './ref';
+import { optionalRef, refFilter, requiredRef } from './ref';
 
 /**
  * Surveys (issue 33, ADR 0050): categories and their questions. The agent's screen, the preview and
@@ -17,6 +18,8 @@ export const SURVEY_API = {
   questions: 'survey-questions',
   /** POST { direction: 'up' | 'down' }: swaps the question with its neighbour in the category. */
   move: (id: number | string) => `survey-questions/${id}/move`,
+  /** The tenant's greetings a question may play as its recording (SurveyAudioOption[]), for survey.view. */
+  audioOptions: 'survey-questions/audio',
 } as const;
 
 export const SURVEY_QUESTION_KINDS = ['single', 'multiple', 'rating', 'number', 'yes_no', 'text'] as const;
@@ -51,6 +54,8 @@ export const SURVEY_MSG = {
   answerInvalid: 'Câu trả lời không hợp lệ',
   answerNumber: 'Hãy nhập một số',
   answerRating: `Hãy chọn từ ${RATING_MIN} đến ${RATING_MAX}`,
+  /** 400 on voice_audio_id: not one of the tenant's greetings (another tenant's is invisible under RLS). */
+  voiceAudioUnknown: 'Tệp ghi âm không tồn tại',
 } as const;
 
 const max = (n: number) => `Tối đa ${n} ký tự`;
@@ -67,6 +72,12 @@ const questionFields = {
   text: v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(1000, max(1000))),
   options: v.optional(v.pipe(v.array(optionText, SURVEY_MSG.answerInvalid), v.maxLength(MAX_OPTIONS, SURVEY_MSG.optionsMax)), []),
   required: v.optional(v.boolean('Giá trị không hợp lệ'), false),
+  /**
+   * The question's recording (issue 34): one of the tenant's greetings (pbx_audio), played by an automated voice
+   * survey as its prompt instead of speech of the text; "" or null: spoken. Kept only for the kinds a voice survey
+   * asks (VOICE_QUESTION_KINDS).
+   */
+  voice_audio_id: optionalRef,
 };
 type QuestionFields = v.InferOutput<v.ObjectSchema<typeof questionFields, undefined>>;
 const choiceCheck = (ok: (q: QuestionFields) => boolean, message: string) =>
@@ -75,16 +86,20 @@ const choiceCheck = (ok: (q: QuestionFields) => boolean, message: string) =>
     ['options'],
   );
 
+/** The kinds an automated voice survey can ask: only they keep a recording. */
+export const isVoiceKind = (kind: unknown): boolean => (VOICE_QUESTION_KINDS as readonly unknown[]).includes(kind);
+
 /**
  * /survey/question: a choice question has 2 or more distinct options; the other kinds keep none
- * (options typed before switching the kind to "rating" are dropped, not stored).
+ * (options typed before switching the kind to "rating" are dropped, not stored). A recording chosen
+ * before switching to a kind the phone cannot answer ("text", "multiple") is dropped the same way.
  */
 export const SurveyQuestionInputSchema = v.pipe(
   v.object(questionFields),
   choiceCheck((q) => q.options.every((o) => o !== ''), SURVEY_MSG.optionsBlank),
   choiceCheck((q) => q.options.length >= 2, SURVEY_MSG.optionsMin),
   choiceCheck((q) => new Set(q.options.map((o) => o.toLocaleLowerCase('vi'))).size === q.options.length, SURVEY_MSG.optionsDuplicate),
-  v.transform((q) => ({ ...q, options: isChoiceKind(q.kind) ? q.options : [] })),
+  v.transform((q) => ({ ...q, options: isChoiceKind(q.kind) ? q.options : [], voice_audio_id: isVoiceKind(q.kind) ? q.voice_audio_id : null })),
 );
 export type SurveyQuestionInput = v.InferOutput<typeof SurveyQuestionInputSchema>;
 
@@ -117,6 +132,11 @@ export interface SurveyCategoryOption {
   id: number;
   name: string;
   active: boolean;
+}
+/** A greeting a question may play as its recording (GET SURVEY_API.audioOptions). */
+export interface SurveyAudioOption {
+  id: number;
+  name: string;
 }
 export interface SurveyQuestion extends SurveyQuestionInput, Stamped {
   category_name: string;

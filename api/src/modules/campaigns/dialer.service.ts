@@ -38,10 +38,13 @@ export interface DialerCallToPlace {
   extension: string | null;
 }
 
-/** An automated voice survey's call: a dialer call for nobody, with what its job says (the campaign's name, its questions in order). */
+/**
+ * An automated voice survey's call: a dialer call for nobody, with what its job says (the campaign's name, its
+ * questions in order, each with its recording: `audio_id`, one of the tenant's greetings, or null to be spoken).
+ */
 export interface VoiceCallToPlace extends DialerCallToPlace {
   campaign_name: string;
-  questions: { id: number; kind: VoiceQuestionKind; text: string; options: string[] }[];
+  questions: { id: number; kind: VoiceQuestionKind; text: string; options: string[]; audio_id: number | null }[];
 }
 
 /** Where to connect an answered call: the agent's extension, and how the agent may see the contact's number. */
@@ -208,7 +211,7 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
   }
 
   /** Decree 91 checked and claimed for the contact just handed out, the attempt written: its id; null when refused (the contact ended as refused). */
-  async function claimedCall(tx: Queryable, tenantId: number, c: repo.WorkCampaignRow, row: repo.HeldRow, userId: number | null, at: Date, voiceQuestions: QuestionAsAsked[] | null = null) {
+  async function claimedCall(tx: Queryable, tenantId: number, c: repo.WorkCampaignRow, row: repo.HeldRow, userId: number | null, at: Date, voiceQuestions: repo.VoiceQuestionAsAsked[] | null = null) {
     const decision = await checkAndClaim(tx, tenantId, { kind: c.purpose, number: row.number, hotline: c.hotline_number, at, campaignId: c.id, callId: null });
     if (!decision.allowed) {
       await repo.insertAttempt(tx, tenantId, row.id, userId, at, decision.reason);
@@ -232,13 +235,14 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
     if (!campaign || campaign.state !== 'running' || campaign.mode !== 'voice') return [];
     if (!(await inWindow(tx, campaign.time_group_id, at))) return [];
     // A question edited since the campaign started into one the phone cannot answer is not asked; none left: no call.
-    const questions = (await repo.workQuestions(tx, c.id)).filter(askableByVoice);
+    const questions = (await repo.voiceQuestions(tx, c.id)).filter(askableByVoice);
     if (!questions.length) return [];
     const channels = campaign.voice_channels - (await repo.callsUp(tx, c.id));
     if (channels < 1) return [];
     const { room } = await roomOn(tx, campaign, at);
-    const asked = questions.map(asAsked);
-    const said = questions.map((q) => ({ id: q.id, kind: q.kind as VoiceQuestionKind, text: q.text, options: q.options }));
+    // The attempt keeps which recording each question played (null: its text was spoken).
+    const asked = questions.map((q) => ({ ...asAsked(q), audio_id: q.voice_audio_id }));
+    const said = questions.map((q) => ({ id: q.id, kind: q.kind as VoiceQuestionKind, text: q.text, options: q.options, audio_id: q.voice_audio_id }));
     const calls: VoiceCallToPlace[] = [];
     for (let refused = 0; calls.length < Math.min(max, channels, room) && refused < REFUSALS_PER_HANDOUT;) {
       const row = await repo.handOut(tx, c.id, null, at, VOICE_LEASE_SEC);
@@ -259,7 +263,8 @@ export function createDialerService(db: Db, moved?: DialerFiguresMoved) {
    * answered at least one question, else declined — so the results, the export and the progress agree.
    */
   async function endVoice(tx: Queryable, tenantId: number, call: repo.DialerCallRow, answers: VoiceAnswer[], at: Date, durationS: number | null): Promise<void> {
-    const asked = new Map((call.voice_questions ?? []).map((q) => [q.question_id, q]));
+    // An answer keeps the question as asked, as an agent's does (the recording played is the attempt's to keep).
+    const asked = new Map((call.voice_questions ?? []).map(({ audio_id: _played, ...q }) => [q.question_id, q]));
     let saved = 0;
     for (const a of answers) {
       const question = asked.get(a.question_id);

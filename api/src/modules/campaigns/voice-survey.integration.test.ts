@@ -1,4 +1,8 @@
-import { CAMPAIGN_MSG, MONITOR_API, WORK_MSG, campaignApi, type MonitorSnapshot, campaignResultsApi, campaignWorkApi, type CampaignResults, type VoiceSurveyJob } from '@tongdai/contracts';
+import {
+  CAMPAIGN_MSG, MONITOR_API, PBX_MSG, SURVEY_API, SURVEY_MSG, WORK_MSG, campaignApi, type MonitorSnapshot, campaignResultsApi, campaignWorkApi, type CampaignResults,
+  type VoiceSurveyJob,
+} from '@tongdai/contracts';
+import { pbxClient, wav } from '@tongdai/testkit/pbx-kit';
 import type { Db } from '../../db/db';
 import { openDb } from '../../db/open';
 import { demoHeaders, INTERNAL_HEADERS, startTestApp, type TestApp } from '../../../test/helpers';
@@ -26,6 +30,10 @@ describe('the automated voice survey on PostgreSQL', () => {
   let demo: number;
   let hotlineId: number;
   let category: number;
+  /** demo's uploaded greeting a question plays as its recording; abc's, which no demo question may play; demo's music on hold. */
+  let greeting: number;
+  let abcGreeting: number;
+  let music: number;
   const q: Record<'rating' | 'yesNo' | 'single' | 'number' | 'text' | 'multiple', number> = { rating: 0, yesNo: 0, single: 0, number: 0, text: 0, multiple: 0 };
 
   const question = async (payload: Record<string, unknown>): Promise<number> => {
@@ -60,7 +68,8 @@ describe('the automated voice survey on PostgreSQL', () => {
   beforeAll(async () => {
     t = await startTestApp();
     other = await openDb({ databaseUrl: t.dbUrl });
-    admin = (await demoHeaders(t.app)).admin;
+    const headers = await demoHeaders(t.app);
+    admin = headers.admin;
     demo = await t.db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     hotlineId = await t.db.withTenant(demo, async (tx) => (await tx.query<{ id: number }>("insert into pbx_numbers (tenant_id, number) values ($1, '842873007007') returning id", [demo])).rows[0].id);
     category = (await t.app.inject({ method: 'POST', url: '/t/demo/survey-categories', headers: admin, payload: { name: 'Khảo sát tự động' } })).json().data.id;
@@ -70,6 +79,15 @@ describe('the automated voice survey on PostgreSQL', () => {
     q.number = await question({ kind: 'number', text: 'Quý khách dùng dịch vụ bao nhiêu năm' });
     q.text = await question({ kind: 'text', text: 'Ý kiến khác' });
     q.multiple = await question({ kind: 'multiple', text: 'Quý khách dùng những gói nào', options: ['A', 'B'] });
+    const file = { name: 'cau-hoi.wav', type: 'audio/wav', bytes: wav(1) };
+    const uploaded = async (headers: Record<string, string>, path: string, name: string) => {
+      const res = await pbxClient(t.app, headers).upload(path, { name }, file);
+      expect([res.statusCode, res.body]).toEqual([201, res.body]);
+      return res.json().data.id as number;
+    };
+    greeting = await uploaded(admin, '/partner/greeting', 'Câu hỏi đánh giá (giọng thật)');
+    abcGreeting = await uploaded(headers.abcAdmin, '/partner/greeting', 'Lời chào của ABC');
+    music = await uploaded(admin, '/partner/moh', 'Nhạc chờ');
   }, 60_000);
   afterAll(async () => {
     await other?.close();
@@ -111,6 +129,63 @@ describe('the automated voice survey on PostgreSQL', () => {
     expect(put.statusCode).toBe(200);
     const start = await t.app.inject({ method: 'POST', url: `/t/demo/${SURVEY.state(later)}`, headers: admin, payload: { to: 'running' } });
     expect([start.statusCode, start.json().details]).toEqual([400, [{ field: 'question_ids', message: CAMPAIGN_MSG.voiceQuestionKind }]]);
+  });
+
+  it("a question's recording: only one of the tenant's greetings (400 on the field otherwise, nothing written), kept for the kinds the phone answers, claimed with the call, never deleted under it", async () => {
+    const save = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method, url: `/t/demo/${url}`, headers: admin, payload: { category_id: category, kind: 'rating', text: 'Quý khách chấm điểm nhân viên', ...payload } });
+    const questions = () => t.db.withSystem(async (tx) => JSON.stringify((await tx.query('select * from survey_questions order by id')).rows));
+    const before = await questions();
+    // Another tenant's greeting, music on hold, a file that does not exist: the same 400, on the field.
+    for (const id of [abcGreeting, music, 999_999]) {
+      const res = await save('POST', SURVEY_API.questions, { voice_audio_id: id });
+      expect([res.statusCode, res.json()]).toEqual([400, {
+        status: 400, code: 'VALIDATION_FAILED', message: expect.any(String), details: [{ field: 'voice_audio_id', message: SURVEY_MSG.voiceAudioUnknown }],
+      }]);
+    }
+    expect(await questions()).toBe(before);
+
+    // Its own greeting, as the form's select sends it (a string): saved and read back.
+    const made = await save('POST', SURVEY_API.questions, { voice_audio_id: String(greeting) });
+    expect([made.statusCode, made.json().data.voice_audio_id]).toEqual([201, greeting]);
+    const recorded = made.json().data.id as number;
+    expect((await t.app.inject({ url: `/t/demo/${SURVEY_API.questions}/${recorded}`, headers: admin })).json().data).toMatchObject({ voice_audio_id: greeting, version: 1 });
+    // An edit to another tenant's file is refused and changes nothing; "" takes the recording off, a new one is no new version.
+    const stolen = await save('PUT', `${SURVEY_API.questions}/${recorded}`, { voice_audio_id: abcGreeting });
+    expect([stolen.statusCode, stolen.json().details]).toEqual([400, [{ field: 'voice_audio_id', message: SURVEY_MSG.voiceAudioUnknown }]]);
+    expect((await save('PUT', `${SURVEY_API.questions}/${recorded}`, { voice_audio_id: '' })).json().data).toMatchObject({ voice_audio_id: null, version: 1 });
+    expect((await save('PUT', `${SURVEY_API.questions}/${recorded}`, { voice_audio_id: greeting })).json().data).toMatchObject({ voice_audio_id: greeting, version: 1 });
+    // A kind the phone cannot answer keeps no recording.
+    expect((await save('POST', SURVEY_API.questions, { kind: 'text', voice_audio_id: greeting })).json().data.voice_audio_id).toBeNull();
+    // The form's choices: the tenant's greetings only.
+    const options = (await t.app.inject({ url: `/t/demo/${SURVEY_API.audioOptions}`, headers: admin })).json().data as { id: number; name: string }[];
+    expect(options).toContainEqual({ id: greeting, name: 'Câu hỏi đánh giá (giọng thật)' });
+    expect(options.map((o) => o.id)).not.toContain(abcGreeting);
+    expect(options.map((o) => o.id)).not.toContain(music);
+
+    // A greeting a question plays is not deleted under it (as an IVR's greeting).
+    const del = await pbxClient(t.app, admin).del(`/partner/greeting/${greeting}`);
+    expect([del.statusCode, del.json().message]).toEqual([409, PBX_MSG.inUse('câu hỏi khảo sát')]);
+
+    // Claimed with the call: the question carries its recording, the attempt keeps what it played, an answer keeps the question as asked only.
+    const campaign = await voiceCampaign('Có ghi âm', hotlineId, 1, { question_ids: [recorded, q.yesNo] }, '8491800');
+    await endOthers(campaign);
+    const dialer = createDialerService(t.db);
+    const at = new Date();
+    const [call] = await dialer.claimVoice(5, at);
+    expect(call.questions).toEqual([
+      { id: recorded, kind: 'rating', text: 'Quý khách chấm điểm nhân viên', options: [], audio_id: greeting },
+      { id: q.yesNo, kind: 'yes_no', text: 'Quý khách có giới thiệu cho người quen không?', options: [], audio_id: null },
+    ]);
+    const stored = await t.db.withTenant(demo, async (tx) => (await tx.query('select voice_questions from campaign_attempts where id = $1', [call.attempt_id])).rows[0].voice_questions);
+    expect(stored).toEqual([
+      { question_id: recorded, version: 1, kind: 'rating', text: 'Quý khách chấm điểm nhân viên', options: [], audio_id: greeting },
+      { question_id: q.yesNo, version: 1, kind: 'yes_no', text: 'Quý khách có giới thiệu cho người quen không?', options: [], audio_id: null },
+    ]);
+    await dialer.report(demo, call.attempt_id, 'answered', { callId: 'voice-recorded' }, at);
+    await dialer.report(demo, call.attempt_id, 'completed', { durationS: 20, answers: [{ question_id: recorded, keys: '5' }, { question_id: q.yesNo, keys: null }] }, at);
+    const [answer] = await answersOf((await contactOf(call.attempt_id)).id);
+    expect([answer.value, answer.question]).toEqual([5, { question_id: recorded, version: 1, kind: 'rating', text: 'Quý khách chấm điểm nhân viên', options: [] }]);
   });
 
   it('the keys as answers: each kind, and keys that answer nothing', () => {
@@ -293,7 +368,9 @@ describe('the automated voice survey on PostgreSQL', () => {
 
   it("the workers' ask: a voice survey's job with its prompts; its reports through the listener, the answers' keys checked", async () => {
     const [, telecomHotline] = await dialerTelecom(t.db, demo, 5998, '02873007009');
-    const campaign = await voiceCampaign('Khảo sát Tổng đài', telecomHotline, 1, { voice_channels: 2 }, '8491700');
+    // One question with a recording: the job names the file (the worker plays it), its text still said if it cannot.
+    const recorded = await question({ kind: 'yes_no', text: 'Quý khách có hài lòng không', voice_audio_id: greeting });
+    const campaign = await voiceCampaign('Khảo sát Tổng đài', telecomHotline, 1, { voice_channels: 2, question_ids: [q.rating, q.yesNo, q.single, q.number, recorded] }, '8491700');
     await endOthers(campaign);
     const internal = buildInternalServer(t.db, { calls: { switchboardsTtlMs: 100 } });
     await internal.ready();
@@ -308,10 +385,11 @@ describe('the automated voice survey on PostgreSQL', () => {
         campaign_id: campaign, contact_id: expect.any(Number),
         intro: 'Xin chào quý khách. Đây là cuộc khảo sát tự động của Khảo sát Tổng đài. Quý khách vui lòng trả lời bằng cách bấm phím trên điện thoại.',
         questions: [
-          { question_id: q.rating, kind: 'rating', say: 'Quý khách đánh giá dịch vụ thế nào? Xin bấm một phím từ 1 đến 5.', options: 0 },
-          { question_id: q.yesNo, kind: 'yes_no', say: 'Quý khách có giới thiệu cho người quen không? Bấm phím 1 nếu có, phím 2 nếu không.', options: 0 },
-          { question_id: q.single, kind: 'single', say: 'Quý khách biết đến chúng tôi qua đâu? Bấm phím 1 cho Bạn bè, Bấm phím 2 cho Quảng cáo, Bấm phím 3 cho Khác.', options: 3 },
-          { question_id: q.number, kind: 'number', say: 'Quý khách dùng dịch vụ bao nhiêu năm? Xin nhập số, rồi bấm phím thăng.', options: 0 },
+          { question_id: q.rating, kind: 'rating', say: 'Quý khách đánh giá dịch vụ thế nào? Xin bấm một phím từ 1 đến 5.', options: 0, audio_id: null },
+          { question_id: q.yesNo, kind: 'yes_no', say: 'Quý khách có giới thiệu cho người quen không? Bấm phím 1 nếu có, phím 2 nếu không.', options: 0, audio_id: null },
+          { question_id: q.single, kind: 'single', say: 'Quý khách biết đến chúng tôi qua đâu? Bấm phím 1 cho Bạn bè, Bấm phím 2 cho Quảng cáo, Bấm phím 3 cho Khác.', options: 3, audio_id: null },
+          { question_id: q.number, kind: 'number', say: 'Quý khách dùng dịch vụ bao nhiêu năm? Xin nhập số, rồi bấm phím thăng.', options: 0, audio_id: null },
+          { question_id: recorded, kind: 'yes_no', say: 'Quý khách có hài lòng không? Bấm phím 1 nếu có, phím 2 nếu không.', options: 0, audio_id: greeting },
         ],
         thanks: 'Xin cảm ơn quý khách đã tham gia khảo sát. Xin chào.',
       });

@@ -64,6 +64,22 @@ export async function workQuestions(tx: Queryable, campaignId: number): Promise<
   return rows;
 }
 
+/** A question of a voice survey: as the screen's, with its recording (survey_questions.voice_audio_id; null: spoken). */
+export type VoiceWorkQuestion = WorkQuestion & { voice_audio_id: number | null };
+
+/** The campaign's questions in order, as a voice survey asks them. */
+export async function voiceQuestions(tx: Queryable, campaignId: number): Promise<VoiceWorkQuestion[]> {
+  const { rows } = await tx.query<VoiceWorkQuestion>(
+    `select q.id, q.version, q.kind, q.text, q.options, q.required, q.voice_audio_id from campaign_questions cq join survey_questions q on q.id = cq.question_id
+      where cq.campaign_id = $1 order by cq.position`,
+    [campaignId],
+  );
+  return rows;
+}
+
+/** A question as a voice survey's call asked it (`campaign_attempts.voice_questions`): as asked, and the recording it played (null: spoken). */
+export type VoiceQuestionAsAsked = QuestionAsAsked & { audio_id: number | null };
+
 export interface HeldRow {
   id: number;
   name: string;
@@ -371,9 +387,9 @@ export async function hotlineRoom(tx: Queryable, hotlineId: number, cap: number 
 }
 
 /** The attempt is a dialer call now placed (calling); a voice survey's keeps the questions it asks, as asked. */
-export async function startDialerCall(tx: Queryable, attemptId: number, campaignId: number, at: Date, voiceQuestions: QuestionAsAsked[] | null = null): Promise<void> {
+export async function startDialerCall(tx: Queryable, attemptId: number, campaignId: number, at: Date, asked: VoiceQuestionAsAsked[] | null = null): Promise<void> {
   await tx.query("update campaign_attempts set dialer_state = 'calling', dialer_at = $2, campaign_id = $3, voice_questions = $4 where id = $1", [
-    attemptId, at, campaignId, voiceQuestions && JSON.stringify(voiceQuestions),
+    attemptId, at, campaignId, asked && JSON.stringify(asked),
   ]);
 }
 
@@ -395,7 +411,7 @@ export interface DialerCallRow {
   /** The campaign's mode: a voice survey's call is answered by nobody and ends with the keys pressed. */
   mode: CampaignMode;
   /** A voice survey's call: the questions it asked, as asked (null for the other modes). */
-  voice_questions: QuestionAsAsked[] | null;
+  voice_questions: VoiceQuestionAsAsked[] | null;
 }
 
 /** A dialer call with its contact and campaign, locked for its report. */

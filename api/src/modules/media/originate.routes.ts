@@ -171,13 +171,17 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
     return leg && { kind: 'dialer', ...leg };
   }
 
-  /** An automated voice survey's call as the worker places it: the contact's leg, and every prompt it will say, prepared before it dials. */
+  /**
+   * An automated voice survey's call as the worker places it: the contact's leg, and every prompt it will say, prepared
+   * before it dials; a question with a recording names it (`audio_id`, the worker fetches it as an IVR's greeting), its
+   * `say` kept for a file the worker cannot play.
+   */
   async function voiceJobOf(call: VoiceCallToPlace): Promise<VoiceSurveyJob | null> {
     const leg = await contactLeg(call);
     return leg && {
       kind: 'voice', ...leg,
       intro: `Xin chào quý khách. Đây là cuộc khảo sát tự động của ${call.campaign_name}. Quý khách vui lòng trả lời bằng cách bấm phím trên điện thoại.`,
-      questions: call.questions.map((q) => ({ question_id: q.id, kind: q.kind, say: voiceQuestionPrompt(q), options: q.kind === 'single' ? q.options.length : 0 })),
+      questions: call.questions.map((q) => ({ question_id: q.id, kind: q.kind, say: voiceQuestionPrompt(q), options: q.kind === 'single' ? q.options.length : 0, audio_id: q.audio_id })),
       thanks: 'Xin cảm ơn quý khách đã tham gia khảo sát. Xin chào.',
     };
   }

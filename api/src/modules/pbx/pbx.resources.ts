@@ -89,6 +89,8 @@ export interface PbxDef<I = never> {
   phoneSearch?: string[];
   /** Unique constraints → the field and message of the 409. */
   conflicts: { constraint: string; field: string; message: string }[];
+  /** Foreign keys of rows outside the PBX configuration (so not in `keys`) that point at these rows → the delete's 409 message. */
+  usedBy?: { constraint: string; message: string }[];
   /** The destination type of these rows when calls can pass through them: writes run the loop check. */
   node?: DestinationValue;
   /** Where the engine's snapshot keeps these rows. */
@@ -405,6 +407,8 @@ const audio = (kind: 'greeting' | 'moh', path: PbxResource, perm: Perm): PbxDef<
     const others = config.audio.some((a) => a.kind === 'moh' && a.id !== r.id && a.moh_class === cls);
     return cls && !others ? [`moh:${cls}`] : [];
   },
+  // A survey question's recording (migration 0063) is a greeting outside the configuration: its key refuses the delete.
+  usedBy: kind === 'greeting' ? [{ constraint: 'survey_questions_voice_audio_fk', message: PBX_MSG.inUse('câu hỏi khảo sát') }] : [],
   configKey: 'audio',
   tag: kind === 'greeting' ? 'greetings' : 'music on hold',
 });

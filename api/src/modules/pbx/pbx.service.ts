@@ -19,7 +19,7 @@ export function found<T>(value: T | null | false | undefined): T {
   return value;
 }
 
-/** A unique index or a foreign key met by a concurrent write: the same 409 as the checks. */
+/** A unique index or a foreign key met by a concurrent write (or a row outside the configuration pointing at it): the same 409 as the checks. */
 export function conflictOf(def: AnyPbxDef, e: unknown): never {
   if (isUniqueViolation(e)) {
     const text = violationText(e);
@@ -27,7 +27,10 @@ export function conflictOf(def: AnyPbxDef, e: unknown): never {
     if (c) throw new ConflictError(c.message, [{ field: c.field, message: c.message }]);
     throw new ConflictError(ERROR_MESSAGES.CONFLICT);
   }
-  if (isForeignKeyViolation(e)) throw new ConflictError(ERROR_MESSAGES.CONFLICT);
+  if (isForeignKeyViolation(e)) {
+    const text = violationText(e);
+    throw new ConflictError(def.usedBy?.find((u) => text.includes(u.constraint))?.message ?? ERROR_MESSAGES.CONFLICT);
+  }
   throw e;
 }
 

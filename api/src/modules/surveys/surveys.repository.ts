@@ -1,5 +1,6 @@
 import type {
-  SurveyCategory, SurveyCategoryInput, SurveyCategoryListQuery, SurveyCategoryOption, SurveyQuestion, SurveyQuestionInput, SurveyQuestionListQuery,
+  SurveyAudioOption, SurveyCategory, SurveyCategoryInput, SurveyCategoryListQuery, SurveyCategoryOption, SurveyQuestion, SurveyQuestionInput,
+  SurveyQuestionListQuery,
 } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { iso, likePattern, searchAny } from '../../db/sql';
@@ -13,7 +14,7 @@ const CATEGORY = `select c.id, c.name, c.description, c.active, c.created_at, c.
     (select count(*)::int from survey_questions q where q.category_id = c.id) as question_count
   from survey_categories c`;
 
-const QUESTION = `select q.id, q.category_id, c.name as category_name, q.kind, q.text, q.options, q.required, q.position, q.version,
+const QUESTION = `select q.id, q.category_id, c.name as category_name, q.kind, q.text, q.options, q.required, q.voice_audio_id, q.position, q.version,
     q.created_at, q.updated_at
   from survey_questions q join survey_categories c on c.id = q.category_id`;
 
@@ -87,29 +88,40 @@ export async function getQuestion(tx: Queryable, id: number): Promise<SurveyQues
   return rows[0] ? (stamped(rows[0]) as SurveyQuestion) : null;
 }
 
+/** The tenant's greetings a question may play (RLS: the tenant's only), by name. */
+export async function audioOptions(tx: Queryable): Promise<SurveyAudioOption[]> {
+  return (await tx.query<SurveyAudioOption>("select id, name from pbx_audio where kind = 'greeting' order by lower(name), id")).rows;
+}
+
+/** Whether `id` is one of the tenant's greetings (another tenant's is invisible under RLS). */
+export async function greetingExists(tx: Queryable, id: number): Promise<boolean> {
+  return (await tx.query("select 1 from pbx_audio where id = $1 and kind = 'greeting'", [id])).rows.length > 0;
+}
+
 /** The question at the end of its category. */
 export async function insertQuestion(tx: Queryable, tenantId: number, q: SurveyQuestionInput): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into survey_questions (tenant_id, category_id, kind, text, options, required, position)
-     values ($1, $2, $3, $4, $5::jsonb, $6, (select coalesce(max(position), 0) + 1 from survey_questions where category_id = $2)) returning id`,
-    [tenantId, q.category_id, q.kind, q.text, JSON.stringify(q.options), q.required],
+    `insert into survey_questions (tenant_id, category_id, kind, text, options, required, voice_audio_id, position)
+     values ($1, $2, $3, $4, $5::jsonb, $6, $7, (select coalesce(max(position), 0) + 1 from survey_questions where category_id = $2)) returning id`,
+    [tenantId, q.category_id, q.kind, q.text, JSON.stringify(q.options), q.required, q.voice_audio_id],
   );
   return rows[0].id;
 }
 
 /**
  * What is asked changing (kind, text, options) makes a new version; a question moved to another
- * category goes to its end, and the one it left closes the gap.
+ * category goes to its end, and the one it left closes the gap. Its recording is how it is said, not
+ * what is asked: changing it makes no new version.
  */
 export async function updateQuestion(tx: Queryable, before: SurveyQuestion, q: SurveyQuestionInput): Promise<void> {
   const moved = before.category_id !== q.category_id;
   await tx.query(
-    `update survey_questions set category_id = $2, kind = $3, text = $4, options = $5::jsonb, required = $6,
+    `update survey_questions set category_id = $2, kind = $3, text = $4, options = $5::jsonb, required = $6, voice_audio_id = $8,
         version = version + case when kind <> $3 or text <> $4 or options <> $5::jsonb then 1 else 0 end,
         position = case when $7 then (select coalesce(max(position), 0) + 1 from survey_questions where category_id = $2) else position end,
         updated_at = now()
       where id = $1`,
-    [before.id, q.category_id, q.kind, q.text, JSON.stringify(q.options), q.required, moved],
+    [before.id, q.category_id, q.kind, q.text, JSON.stringify(q.options), q.required, moved, q.voice_audio_id],
   );
   if (moved) await closeGap(tx, before.category_id, before.position);
 }

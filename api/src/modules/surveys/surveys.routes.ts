@@ -47,6 +47,7 @@ export function surveysRoutes(usage?: QuestionUsage) {
     app.post(questions, { preHandler: [...edit, validate({ body: SurveyQuestionInputSchema })], schema }, async (request, reply) =>
       reply.status(201).send({ data: await svc.createQuestion(tid(request), request.body as SurveyQuestionInput) }),
     );
+    app.get(`/${SURVEY_API.audioOptions}`, { preHandler: view, schema }, async (request) => ({ data: await svc.audioOptions(tid(request)) }));
     app.get(`${questions}/:id`, { preHandler: view, schema }, async (request) => ({ data: await svc.getQuestion(tid(request), idOf(request.params)) }));
     app.put(`${questions}/:id`, { preHandler: [...edit, validate({ body: SurveyQuestionInputSchema })], schema }, async (request) => ({
       data: await svc.updateQuestion(tid(request), idOf(request.params), request.body as SurveyQuestionInput),

@@ -3,7 +3,7 @@ import {
   type SurveyQuestionInput, type SurveyQuestionListQuery,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
-import { AppError, ConflictError, isUniqueViolation } from '../../http/errors';
+import { AppError, ConflictError, isForeignKeyViolation, isUniqueViolation, violationText } from '../../http/errors';
 import * as repo from './surveys.repository';
 
 /**
@@ -34,6 +34,17 @@ async function lockCategories(tx: Queryable, ...ids: number[]): Promise<void> {
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
     if (!(await repo.lockCategory(tx, id))) throw new AppError('VALIDATION_FAILED', [{ field: 'category_id', message: SURVEY_MSG.categoryUnknown }]);
   }
+}
+
+const recordingUnknown = () => new AppError('VALIDATION_FAILED', [{ field: 'voice_audio_id', message: SURVEY_MSG.voiceAudioUnknown }]);
+/** A question's recording must be one of the tenant's greetings: a 400 on the field otherwise. */
+async function checkRecording(tx: Queryable, input: SurveyQuestionInput): Promise<void> {
+  if (input.voice_audio_id !== null && !(await repo.greetingExists(tx, input.voice_audio_id))) throw recordingUnknown();
+}
+/** The file deleted between the check and the write: the foreign key refuses it, the same 400 (categories are locked). */
+function recordingGone(e: unknown): never {
+  if (isForeignKeyViolation(e) && violationText(e).includes('survey_questions_voice_audio_fk')) throw recordingUnknown();
+  throw e;
 }
 
 /** Categories and questions; every call is one transaction under the caller's tenant, so a refusal writes nothing. */
@@ -75,19 +86,27 @@ export function createSurveysService(db: Db, usage: QuestionUsage = NO_CAMPAIGNS
       return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
     },
     getQuestion: (tenantId: number, id: number) => db.withTenant(tenantId, (tx) => question(tx, id)),
+    /** The greetings the question form offers as a recording. */
+    audioOptions: (tenantId: number) => db.withTenant(tenantId, repo.audioOptions),
     createQuestion: (tenantId: number, input: SurveyQuestionInput) =>
-      db.withTenant(tenantId, async (tx) => {
-        await lockCategories(tx, input.category_id);
-        return question(tx, await repo.insertQuestion(tx, tenantId, input));
-      }),
+      db
+        .withTenant(tenantId, async (tx) => {
+          await checkRecording(tx, input);
+          await lockCategories(tx, input.category_id);
+          return question(tx, await repo.insertQuestion(tx, tenantId, input));
+        })
+        .catch(recordingGone),
     /** Answers already saved keep the question as asked (their own copy), so an edit only makes a new version. */
     updateQuestion: (tenantId: number, id: number, input: SurveyQuestionInput) =>
-      db.withTenant(tenantId, async (tx) => {
-        const before = await question(tx, id);
-        await lockCategories(tx, before.category_id, input.category_id);
-        await repo.updateQuestion(tx, await question(tx, id), input);
-        return question(tx, id);
-      }),
+      db
+        .withTenant(tenantId, async (tx) => {
+          const before = await question(tx, id);
+          await checkRecording(tx, input);
+          await lockCategories(tx, before.category_id, input.category_id);
+          await repo.updateQuestion(tx, await question(tx, id), input);
+          return question(tx, id);
+        })
+        .catch(recordingGone),
     async removeQuestion(tenantId: number, id: number): Promise<void> {
       await db.withTenant(tenantId, async (tx) => {
         const before = await question(tx, id);

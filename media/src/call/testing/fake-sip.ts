@@ -220,10 +220,15 @@ export class FakeProxy {
 
 /**
  * The API's stand-in for a worker (the internal listener, secret "secret"): hands out `job` once on the
- * workers' ask, keeps every report in `bodies`, and answers `answered` with `bridge`.
+ * workers' ask, keeps every report in `bodies`, and answers `answered` with `bridge`. `audio`: the tenant's
+ * files by "<tenant id>/<id>", served as GET /media/audio serves them (any other: 404); `audioAsked` lists
+ * what was asked for.
  */
-export async function fakeOriginateApi(job: PlacedJob, bridge: DialerBridge | null): Promise<{ server: Server; bodies: Record<string, unknown>[]; port: number }> {
+export async function fakeOriginateApi(
+  job: PlacedJob, bridge: DialerBridge | null, audio: Record<string, { bytes: Buffer; mime: string }> = {},
+): Promise<{ server: Server; bodies: Record<string, unknown>[]; port: number; audioAsked: string[] }> {
   const bodies: Record<string, unknown>[] = [];
+  const audioAsked: string[] = [];
   let handedOut = false;
   const server = createServer((req, res) => {
     let raw = '';
@@ -236,6 +241,13 @@ export async function fakeOriginateApi(job: PlacedJob, bridge: DialerBridge | nu
         handedOut = true;
         return json({ jobs: [job] });
       }
+      const file = /^\/media\/audio\?tenant_id=(\d+)&id=(\d+)$/.exec(req.url ?? '');
+      if (file) {
+        const key = `${file[1]}/${file[2]}`;
+        audioAsked.push(key);
+        const found = audio[key];
+        return found ? res.writeHead(200, { 'content-type': found.mime }).end(found.bytes) : res.writeHead(404).end();
+      }
       if (req.url !== '/media/originated') return res.writeHead(404).end();
       const body = JSON.parse(raw) as Record<string, unknown>;
       bodies.push(body);
@@ -243,5 +255,5 @@ export async function fakeOriginateApi(job: PlacedJob, bridge: DialerBridge | nu
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { server, bodies, port: (server.address() as { port: number }).port };
+  return { server, bodies, port: (server.address() as { port: number }).port, audioAsked };
 }
