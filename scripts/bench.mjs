@@ -1,6 +1,6 @@
 // npm run bench: see e2e/bench/run.ts. Sections by name run alone (BENCH_ONLY), e.g. `npm run bench --
-// media` or `npm run bench -- calls sip`; the sections: plan dialer ui list calls wall carrier sip media otp
-// import postgres reports. `npm run bench -- smoke` (npm test runs it): every section at a tiny size, to
+// media` or `npm run bench -- calls sip`; the sections: plan dialer ui list dialer-calls calls wall carrier sip
+// media otp import postgres reports ('dialer' runs dialer-calls too). `npm run bench -- smoke` (npm test runs it): every section at a tiny size, to
 // prove each still measures something real; no figure is judged against its goal there.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -45,6 +45,13 @@ const SMOKE_ENV = {
   // One seed, one hour of the dialer's shift per workload (about 4 s in all).
   BENCH_DIALER_SEEDS: '1',
   BENCH_DIALER_HOURS: '1',
+  // The dialer's real calls: 2 agents for 30 s meeting quick people (60 % answer after 1–3 s, talk ~4 s, 5 s unanswered).
+  BENCH_DIALER_AGENTS: '2',
+  BENCH_DIALER_CALL_S: '30',
+  BENCH_DIALER_ANSWER: '0.6',
+  BENCH_DIALER_ANSWER_DELAY_S: '1,3',
+  BENCH_DIALER_TALK_S: '4',
+  BENCH_DIALER_RING_S: '5',
 };
 
 // What the tests need (Kamailio, rtpengine, sipp, Chromium, PostgreSQL): a section without them measures nothing.

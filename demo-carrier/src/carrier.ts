@@ -28,6 +28,8 @@ export interface CarrierOptions {
   population?: PopulationSettings;
   /** Where the population's fates are drawn from (default Math.random; tests pass a seeded one). */
   random?: () => number;
+  /** Calls kept for calls() (default 200; the dialer's bench counts every call it placed). */
+  keepCalls?: number;
   log?: (msg: string) => void;
 }
 
@@ -82,7 +84,7 @@ export async function startCarrier(o: CarrierOptions): Promise<RunningCarrier> {
       if (!call) return void live.delete(callId);
       live.set(callId, call);
       history.push(call);
-      if (history.length > KEEP_CALLS) history.shift();
+      if (history.length > (o.keepCalls ?? KEEP_CALLS)) history.shift();
     },
   };
   const challenge = (req: SipRequest, from: Remote, status: 401 | 407, stale: boolean) =>

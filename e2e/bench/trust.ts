@@ -52,6 +52,8 @@ export function benchApiEnv(apiPort: number): Record<string, string> {
     // The demo carrier's link points the demo tenant's switchboard at the carrier bench's sipp and
     // raises the tenant's channel limit (2000) so hundreds of live calls fit.
     ...carrierBenchEnv(apiPort),
+    // The dialer's real calls ring an unanswered contact as long as its simulation does (notes/dialer.md: 25 s).
+    DIALER_RING_SECONDS: process.env.BENCH_DIALER_RING_S ?? '25',
   };
 }
 

@@ -5,4 +5,4 @@
 export { ABANDON_AFTER_S, AIM, DEFAULT_POLICY, ROOM, STEER, WARM_UP, answersWithin, estimate, freeWithin, normalCdf, pace, threshold } from './pacing';
 export type { Decision, Estimates, Floor, Observed, Policy, Totals } from './pacing';
 export { PINNED, predictive, progressive, simulate } from './simulate';
-export type { Dialer, Outcome, Workload } from './simulate';
+export type { Dialer, Fate, Outcome, Workload } from './simulate';

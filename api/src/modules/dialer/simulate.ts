@@ -64,7 +64,8 @@ export const predictive = (policy: Partial<Policy> = {}): Dialer => {
 /** One call per free agent not covered by a call ringing or waiting: never abandons. */
 export const progressive: Dialer = (floor) => Math.max(0, floor.free - floor.waiting - floor.ringing.length);
 
-interface Fate {
+/** One contact's fate: whether it answers, after how long (s), and how long it then talks (s). */
+export interface Fate {
   answers: boolean;
   delay: number;
   talk: number;
@@ -135,9 +136,13 @@ const pushWindow = (xs: number[], x: number) => {
   if (xs.length > WINDOW) xs.shift();
 };
 
-/** Runs `dialer` over the workload's shift. */
-export function simulate(w: Workload, dialer: Dialer): Outcome {
-  const next = fates(w);
+/**
+ * Runs `dialer` over the workload's shift. `fate`: the contacts' fates in dial order (default: drawn
+ * from the workload's seed); the real-call bench passes the stream its population draws from, so that
+ * the simulation and the calls meet the same people.
+ */
+export function simulate(w: Workload, dialer: Dialer, fate: () => Fate = fates(w)): Outcome {
+  const next = fate;
   const events = new Events();
   const calls: { fate: Fate; dialledAt: number; state: 'ringing' | 'waiting' | 'done' }[] = [];
   const agents: { state: 'free' | 'talking' | 'wrapping'; since: number; freeAt: number; call: number }[] = Array.from({ length: w.agents }, () => ({ state: 'free' as const, since: 0, freeAt: 0, call: -1 }));
