@@ -107,7 +107,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   // Calls this worker places itself, by "Call-ID our-tag" (our tag is the To tag of what the callee sends).
   // (A dialer call holds two: the contact's leg and the agent's.)
   const placed = new Map<string, PlacedCall>();
-  const placing = { ep, proxy: o.proxy, log, track: (key: string, call: PlacedCall | null) => (call ? placed.set(key, call) : placed.delete(key)) };
+  const placing = { ep, proxy: o.proxy, log, spool, track: (key: string, call: PlacedCall | null) => (call ? placed.set(key, call) : placed.delete(key)) };
   // Voice survey calls whose prompts are being spoken: not placed yet (no dialog), but counted and stopped like those that are.
   const preparing = new Set<PlacedCall>();
   const placedCalls = () => new Set([...placed.values(), ...preparing]);

@@ -1,8 +1,12 @@
 import type { Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DialerBridge, DialerReportAnswer } from '@tongdai/contracts';
+import { RECORDING_INFO_TYPE, type DialerBridge, type DialerReportAnswer } from '@tongdai/contracts';
+import { decodeMp3Channels } from '../audio/mp3';
+import { RecordingSpool } from '../audio/recording-spool';
+import { tonePower } from '../audio/tones';
+import { encodeUlaw } from '../rtp/g711';
 import { SipEndpoint } from '../sip/endpoint';
 import { header, type SipRequest } from '../sip/message';
 import { parseSdp } from '../sip/sdp';
@@ -17,6 +21,40 @@ jest.mock('../audio/dialer-prompts', () => ({ DIALER_ABANDON_PROMPT: new Int16Ar
 
 const JOB: DialerJob = { kind: 'dialer', id: 'att-1', tenant_id: 7, attempt: 1, token: 'contact-token', caller: '842873000111', ring_s: 2, campaign_id: 3, contact_id: 9 };
 const BRIDGE: DialerBridge = { token: 'agent-token', ring_s: 1, caller: '0912345678', campaign: '3;contact=9' };
+/** The same bridge for a call the API records (the agent's or the tenant's mode records outbound calls). */
+const RECORDED: DialerBridge = { ...BRIDGE, record_ticket: '7.1999999999999.ticket-of-the-call' };
+
+/** The worker's RTP port for a leg, from the INVITE's SDP. */
+const rtpPort = (invite: SipRequest | undefined) => parseSdp(invite!.body)!.peer.port;
+
+/** What the contact (left channel) and the agent (right channel) say in a recorded call: a tone each. */
+const CONTACT_HZ = 440;
+const AGENT_HZ = 1000;
+/** 20 ms of a party's tone (PCMU), the `n`-th frame of their stream. */
+const frame = (hz: number, n: number) => encodeUlaw(Int16Array.from({ length: 160 }, (_, i) => Math.round(6000 * Math.sin((2 * Math.PI * hz * (n * 160 + i)) / 8000))));
+
+/** A recording's channel between two times (seconds): its RMS (0…1) and the power of a frequency in it. */
+const span = (x: Float32Array, from: number, to: number) => x.subarray(Math.max(0, Math.floor(from * 8000)), Math.floor(to * 8000));
+const rms = (x: Float32Array) => Math.sqrt(x.reduce((a, v) => a + v * v, 0) / x.length);
+const power = (x: Float32Array, hz: number) => tonePower(Int16Array.from(x, (v) => Math.round(v * 32767)), hz);
+
+/**
+ * The two parties of a bridged call talking, from `c.t0` (performance.now()) for `ms` more: one 20 ms frame each
+ * per 20 ms of the real clock, stamped with their place on it (frames owed after a stall of the test's timers are
+ * sent at once, as a phone's network delivers them late): so the recording's timeline is the test's clock.
+ */
+async function talk(c: { t0: number; sent: number; contact: Phone; agent: Phone; toA: number; toB: number }, ms: number): Promise<void> {
+  const end = performance.now() + ms;
+  for (;;) {
+    const due = Math.floor((performance.now() - c.t0) / 20);
+    for (; c.sent <= due; c.sent++) {
+      c.contact.sendAudio(c.toA, frame(CONTACT_HZ, c.sent), c.sent * 160);
+      c.agent.sendAudio(c.toB, frame(AGENT_HZ, c.sent), c.sent * 160);
+    }
+    if (performance.now() >= end) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 describe('DialerCall (a fake Kamailio and two phones on 127.0.0.1)', () => {
   let ep: SipEndpoint;
@@ -27,6 +65,10 @@ describe('DialerCall (a fake Kamailio and two phones on 127.0.0.1)', () => {
   let reports: DialerCallReport[];
   let call: DialerCall | null;
   const logs: string[] = [];
+  /** Where recordings wait; what the spool handed to the API (each upload: its query's fields and the MP3). */
+  let spoolDir: string;
+  let spool: RecordingSpool;
+  let uploads: { callId: string; ticket: string; startedAt: Date; seconds: number; mp3: Buffer }[];
 
   beforeEach(async () => {
     // Timers that follow the real clock, so that they can be cleared after each test: SipEndpoint.cancel
@@ -40,19 +82,24 @@ describe('DialerCall (a fake Kamailio and two phones on 127.0.0.1)', () => {
     placed = new Map();
     reports = [];
     ep.onRequest = (req, from) => placed.get(placedKey(req))?.onRequest(req, from);
+    spoolDir = mkdtempSync(join(tmpdir(), 'dialer-call-spool-'));
+    uploads = [];
+    spool = new RecordingSpool(spoolDir, async (r, mp3) => void uploads.push({ ...r, mp3 }), (m) => logs.push(m));
   });
   afterEach(() => {
     call?.stop();
     call = null;
     ep.close();
     for (const s of [proxy.socket, contact.socket, agent.socket]) s.close();
+    spool.close();
+    rmSync(spoolDir, { recursive: true, force: true });
     jest.clearAllTimers();
     jest.useRealTimers();
   });
 
   /** Places the job; the API answers `answered` with `bridge` (undefined: no answer at all). */
   const place = async (bridge: DialerBridge | null | undefined, job = JOB) => {
-    const ctx = { ep, proxy: { address: '127.0.0.1', port: proxy.port }, log: (m: string) => logs.push(m), track: (k: string, c: PlacedCall | null) => (c ? placed.set(k, c) : placed.delete(k)) };
+    const ctx = { ep, proxy: { address: '127.0.0.1', port: proxy.port }, spool, log: (m: string) => logs.push(m), track: (k: string, c: PlacedCall | null) => (c ? placed.set(k, c) : placed.delete(k)) };
     call = new DialerCall(ctx, job, async (r): Promise<DialerReportAnswer | null> => {
       reports.push(r);
       if (r.outcome !== 'answered') return { ok: true, applied: true };
@@ -61,8 +108,6 @@ describe('DialerCall (a fake Kamailio and two phones on 127.0.0.1)', () => {
     await call.start();
   };
   const outcomes = () => reports.map((r) => r.outcome);
-  /** The worker's RTP port for a leg, from the INVITE's SDP. */
-  const rtpPort = (invite: SipRequest | undefined) => parseSdp(invite!.body)!.peer.port;
 
   it('bridges the contact to the agent: answered with leg A Call-ID, B INVITEd with the campaign header, RTP both ways, B BYE hangs up A: completed', async () => {
     proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
@@ -192,6 +237,90 @@ describe('DialerCall (a fake Kamailio and two phones on 127.0.0.1)', () => {
     expect(proxy.seen('CANCEL')).toHaveLength(1);
   });
 
+  /** A recorded call placed and bridged: the parties' ports, when it was placed and when the test saw it bridged (performance.now()). */
+  const bridgedCall = async (bridge: DialerBridge) => {
+    proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
+    proxy.behaviours.set(BRIDGE.token, { answer: 'ok', phone: agent });
+    const placedAt = performance.now();
+    const placedWall = Date.now();
+    await place(bridge);
+    await until('bridged', () => outcomes().includes('bridged'));
+    const a = proxy.invite(JOB.token)!;
+    const b = proxy.invite(BRIDGE.token)!;
+    return { a, b, placedAt, placedWall, c: { t0: performance.now(), sent: 0, contact, agent, toA: rtpPort(a), toB: rtpPort(b) } };
+  };
+
+  it("a bridge with a ticket: the agent's INVITE is marked, the conversation is uploaded once with the ticket under leg A's Call-ID, the contact left and the agent right, as long as the bridge", async () => {
+    const { a, b, placedAt, placedWall, c } = await bridgedCall(RECORDED);
+    // The agent may pause it; the contact's leg is not marked.
+    expect(header(b, 'x-tongdai-recording')).toBe('on');
+    expect(header(a, 'x-tongdai-recording')).toBeUndefined();
+    await talk(c, 1200);
+    const hungUpAt = performance.now();
+    proxy.hangUp(BRIDGE.token, ep.port);
+    await until('completed', () => outcomes().includes('completed'));
+    const completedAt = performance.now();
+    await until('the upload', () => uploads.length > 0, 6000);
+    const [up] = uploads;
+    expect([up.callId, up.ticket]).toEqual([header(a, 'call-id'), RECORDED.record_ticket]);
+    // From the bridge (before the test saw it) to the agent's BYE (after the test sent it), within the call's own time.
+    expect(up.seconds).toBeGreaterThanOrEqual((hungUpAt - c.t0) / 1000 - 0.05);
+    expect(up.seconds).toBeLessThanOrEqual((completedAt - placedAt) / 1000 + 0.1);
+    expect(up.startedAt.getTime()).toBeGreaterThanOrEqual(placedWall);
+    // The contact on the left channel, the agent on the right.
+    const { channels, sampleRate } = await decodeMp3Channels(up.mp3);
+    expect(sampleRate).toBe(8000);
+    const [left, right] = channels.map((x) => span(x, 0.2, 1.1));
+    expect(rms(left)).toBeGreaterThan(0.05);
+    expect(rms(right)).toBeGreaterThan(0.05);
+    expect(power(left, CONTACT_HZ)).toBeGreaterThan(20 * power(left, AGENT_HZ));
+    expect(power(right, AGENT_HZ)).toBeGreaterThan(20 * power(right, CONTACT_HZ));
+    // One call, one file; its spool entry removed once the API took it.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(uploads).toHaveLength(1);
+    expect(readdirSync(spoolDir)).toEqual([]);
+  });
+
+  it("the agent's INFO pause leaves both channels silent until their resume; the contact's is answered and ignored", async () => {
+    const { c } = await bridgedCall(RECORDED);
+    await talk(c, 400);
+    const contactPausedAt = (performance.now() - c.t0) / 1000;
+    proxy.info(JOB.token, ep.port, RECORDING_INFO_TYPE, 'pause');
+    await talk(c, 600);
+    const pausedAt = (performance.now() - c.t0) / 1000;
+    proxy.info(BRIDGE.token, ep.port, RECORDING_INFO_TYPE, 'pause');
+    await talk(c, 1000);
+    const resumedAt = (performance.now() - c.t0) / 1000;
+    proxy.info(BRIDGE.token, ep.port, RECORDING_INFO_TYPE, 'resume');
+    await talk(c, 700);
+    const endedAt = (performance.now() - c.t0) / 1000;
+    proxy.hangUp(BRIDGE.token, ep.port);
+    await until('the upload', () => uploads.length > 0, 6000);
+    const { channels } = await decodeMp3Channels(uploads[0].mp3);
+    for (const x of channels) {
+      // Before the agent's pause, and after the contact's "pause" too: both voices.
+      expect(rms(span(x, 0.25, contactPausedAt))).toBeGreaterThan(0.05);
+      expect(rms(span(x, contactPausedAt + 0.2, pausedAt - 0.1))).toBeGreaterThan(0.05);
+      // Paused: silence (its edges left to the INFO's and the packets' travel).
+      expect(rms(span(x, pausedAt + 0.2, resumedAt - 0.05))).toBeLessThan(0.005);
+      // Resumed: both voices again, to the end.
+      expect(rms(span(x, resumedAt + 0.2, endedAt - 0.05))).toBeGreaterThan(0.05);
+    }
+    // The whole call's timeline is kept: the pause is silence of its length, not a cut.
+    expect(uploads[0].seconds).toBeGreaterThanOrEqual(endedAt - 0.05);
+  });
+
+  it('a bridge without a ticket: no mark on the agent\'s INVITE, nothing recorded nor uploaded', async () => {
+    const { b, c } = await bridgedCall(BRIDGE);
+    expect(header(b, 'x-tongdai-recording')).toBeUndefined();
+    await talk(c, 800);
+    proxy.hangUp(BRIDGE.token, ep.port);
+    await until('completed', () => outcomes().includes('completed'));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(uploads).toEqual([]);
+    expect(readdirSync(spoolDir)).toEqual([]);
+  });
+
   it('logs each step with the time since the INVITE', async () => {
     proxy.behaviours.set(JOB.token, { answer: 486 });
     await place(BRIDGE);
@@ -247,6 +376,38 @@ describe('the worker places a dialer job (a fake API on HTTP, the fake Kamailio)
     await until('the BYE to the contact', () => proxy.seen('BYE', header(proxy.invite(JOB.token)!, 'call-id')).length > 0);
     expect(proxy.seen('BYE', header(proxy.invite(JOB.token)!, 'call-id'))).toHaveLength(1);
     expect(worker.calls()).toBe(0);
+  });
+});
+
+describe('the worker records a dialer call the API gave a ticket (the fake API on HTTP, the fake Kamailio)', () => {
+  it("uploads the bridged conversation with the ticket under leg A's Call-ID (POST /media/recording)", async () => {
+    const proxy = await FakeProxy.open();
+    const [contact, agent] = [await Phone.open(), await Phone.open()];
+    proxy.behaviours.set(JOB.token, { answer: 'ok', phone: contact });
+    proxy.behaviours.set(BRIDGE.token, { answer: 'ok', phone: agent });
+    const fake = await fakeOriginateApi(JOB, RECORDED);
+    const spool = mkdtempSync(join(tmpdir(), 'dialer-worker-rec-'));
+    const worker = await startWorker({
+      address: '127.0.0.1', port: 0, apiUrl: `http://127.0.0.1:${fake.port}`, apiSecret: 'secret', proxy: { address: '127.0.0.1', port: proxy.port },
+      spoolDir: spool, originatePollMs: 50, originateWaitMs: 0, log: () => undefined,
+    });
+    try {
+      await until('bridged', () => fake.bodies.some((b) => b.outcome === 'bridged'));
+      const [a, b] = [proxy.invite(JOB.token)!, proxy.invite(BRIDGE.token)!];
+      expect(header(b, 'x-tongdai-recording')).toBe('on');
+      await talk({ t0: performance.now(), sent: 0, contact, agent, toA: rtpPort(a), toB: rtpPort(b) }, 800);
+      proxy.hangUp(BRIDGE.token, worker.port);
+      await until('the recording', () => fake.recordings.length > 0, 6000);
+      const [rec] = fake.recordings;
+      expect([rec.query.get('call_id'), rec.query.get('ticket')]).toEqual([header(a, 'call-id'), RECORDED.record_ticket]);
+      expect(Number(rec.query.get('duration'))).toBeGreaterThanOrEqual(0.75);
+      expect(rec.mp3.length).toBeGreaterThan(1000);
+    } finally {
+      worker.stop();
+      for (const s of [proxy.socket, contact.socket, agent.socket]) s.close();
+      await new Promise((r) => fake.server.close(r));
+      rmSync(spool, { recursive: true, force: true });
+    }
   });
 });
 

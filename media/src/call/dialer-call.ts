@@ -1,7 +1,9 @@
 import { DIALER_CAMPAIGN_HEADER, type DialerBridge, type DialerJob, type DialerReport, type DialerReportAnswer } from '@tongdai/contracts';
 import { DIALER_ABANDON_PROMPT } from '../audio/dialer-prompts';
+import type { RecordingSpool } from '../audio/recording-spool';
 import type { Remote } from '../sip/endpoint';
 import type { SipRequest } from '../sip/message';
+import { BridgeRecording, recordingInfo, recordingMark } from './bridge-recording';
 import { PlacedLeg, placedKey, secondsSince, type LegEvents, type PlacedCallContext, type Unanswered, orderedReports } from './placed-leg';
 import { sayMessage } from './steps/say-message';
 
@@ -18,12 +20,21 @@ export const ANSWERED_REPORT_MS = 3000;
 
 type Ending = 'abandoned' | 'completed' | Unanswered;
 
+/** What a dialer call needs of the worker: a placed call's, and where its recording waits until the API has it (issue 41). */
+export interface DialerCallContext extends PlacedCallContext {
+  spool: RecordingSpool;
+}
+
 /**
  * A progressive dialer's call (issue 34, ADR 0055): leg A rings the contact through Kamailio like a
  * voice-OTP call; once the contact answers, the API is asked where to bridge them (`answered`, which
  * is awaited) and leg B rings that agent with the campaign header, the two legs' RTP bridged on
  * B's answer (`bridged`). Nobody to bridge to, or the agent not answering: the contact hears the
  * abandon message and is hung up on (`abandoned`). Reports go in order, each after the last is sent.
+ * A bridge with a `record_ticket` (the agent's or the tenant's recording mode records outbound calls) is
+ * recorded as a queue call is (ADR 0041): the agent's INVITE is marked X-Tongdai-Recording, the contact on
+ * the left channel and the agent on the right from the bridge to the first hang-up, the agent's pause /
+ * resume INFO obeyed (the contact's not), the file uploaded with the ticket under leg A's Call-ID.
  */
 export class DialerCall {
   private readonly a: PlacedLeg;
@@ -31,11 +42,15 @@ export class DialerCall {
   private state: 'ringing' | 'asking' | 'agent' | 'bridged' | 'abandoning' | 'ended' = 'ringing';
   private answeredAt = 0;
   private readonly startedAt = Date.now();
+  /** The API's ticket for this call's recording (DialerBridge.record_ticket); null: not recorded. */
+  private ticket: string | null = null;
+  /** The conversation's recording, from the bridge to the first hang-up. */
+  private recording: BridgeRecording | null = null;
   /** Reports in order: each is sent once the one before it was answered (or given up). */
   private readonly send = orderedReports((r: DialerCallReport) => this.report(r), (what) => this.note(what));
 
   constructor(
-    private readonly ctx: PlacedCallContext,
+    private readonly ctx: DialerCallContext,
     private readonly job: DialerJob,
     private readonly report: (r: DialerCallReport) => Promise<DialerReportAnswer | null>,
   ) {
@@ -73,7 +88,9 @@ export class DialerCall {
   private placeB(bridge: DialerBridge): void {
     this.state = 'agent';
     this.note(`agent leg to ${bridge.token} for ${bridge.ring_s} s`);
-    const headers: [string, string][] = [[DIALER_CAMPAIGN_HEADER.toLowerCase(), bridge.campaign]];
+    this.ticket = bridge.record_ticket ?? null;
+    // The agent may pause a recorded call (payment details): their softphone shows it and offers the button.
+    const headers: [string, string][] = [[DIALER_CAMPAIGN_HEADER.toLowerCase(), bridge.campaign], ...(this.ticket ? [recordingMark()] : [])];
     this.b = this.leg('B', { token: bridge.token, caller: bridge.caller, ringS: bridge.ring_s, headers }, {
       answered: () => this.onAnswerB(),
       // Its status goes with the report: the agent did not take the call (the API pauses them).
@@ -89,6 +106,8 @@ export class DialerCall {
     // Both ways: each session forwards its peer's packets to the other's peer.
     this.a.rtp!.bridge(this.b!.rtp!);
     this.note('bridged');
+    // Filed under leg A's Call-ID: the call's record, which the agent's leg joins (ADR 0055).
+    if (this.ticket) this.recording = BridgeRecording.start(this.ctx.spool, { callId: this.a.callId, ticket: this.ticket, left: this.a.rtp!, right: this.b!.rtp! }, (m) => this.note(m));
     void this.send({ outcome: 'bridged' });
   }
 
@@ -111,15 +130,24 @@ export class DialerCall {
     this.end(this.state === 'bridged' ? 'completed' : 'abandoned');
   }
 
-  /** A request inside one of the call's dialogs. */
+  /**
+   * A request inside one of the call's dialogs. An INFO pausing or resuming the recording is answered
+   * (never passed on) and obeyed from the agent's leg alone, the one marked X-Tongdai-Recording.
+   */
   onRequest(req: SipRequest, from: Remote): void {
     const key = placedKey(req);
-    (this.b?.key === key ? this.b : this.a).onRequest(req, from);
+    const leg = this.b?.key === key ? this.b : this.a;
+    leg.onRequest(req, from);
+    const asked = req.method === 'INFO' ? recordingInfo(req) : null;
+    if (leg === this.b && (asked === 'pause' || asked === 'resume')) this.recording?.pause(asked === 'pause');
   }
 
   private end(outcome: Ending, status?: number): void {
     if (this.state === 'ended') return;
     this.state = 'ended';
+    // The conversation's end (the first hang-up) is the recording's.
+    this.recording?.finish();
+    this.recording = null;
     this.a.hangUp();
     this.b?.hangUp();
     this.note(`${outcome}${status ? ` (${status})` : ''}`);

@@ -2,8 +2,7 @@ import type { Choice, MediaApi, MediaSession, MediaStep } from '../api';
 import type { AudioLibrary } from '../audio/library';
 import { BEEP, concat, DEFAULT_MOH, DEFAULT_PROMPT, GOODBYE, RINGBACK, INVALID_TONE } from '../audio/tones';
 import { encodeWav, RATE } from '../audio/wav';
-import { CallRecorder } from '../audio/recorder';
-import type { RecordingMeta, RecordingSpool, SpoolEntry } from '../audio/recording-spool';
+import type { RecordingSpool } from '../audio/recording-spool';
 import { MAILBOX_PROMPTS as SAY, VOICEMAIL_PROMPT, type MailboxPrompt } from '../audio/prompts';
 import { CSAT_PROMPTS, CSAT_WAIT_MS } from '../audio/csat-prompts';
 import { decodeWav } from '../audio/wav';
@@ -13,7 +12,8 @@ import { AudioSource, PT_PCMA, RtpSession } from '../rtp/session';
 import { Dialog, newTag } from '../sip/dialog';
 import type { Remote, SipEndpoint } from '../sip/endpoint';
 import { cseq, header, param, randomToken, type SipRequest, type SipResponse } from '../sip/message';
-import { CSAT_SCORE, RECORDING_HEADER, RECORDING_INFO_TYPE, SPY_KEYS, type SpyMode } from '@tongdai/contracts';
+import { CSAT_SCORE, SPY_KEYS, type SpyMode } from '@tongdai/contracts';
+import { BridgeRecording, recordingInfo, recordingMark } from './bridge-recording';
 import { Mixer } from './mixer';
 import { buildSdp, parseSdp } from '../sip/sdp';
 
@@ -95,9 +95,7 @@ export class MediaCall {
   /** Checks the bridged parties still send (watchParties). */
   private watchdog: NodeJS.Timeout | null = null;
   /** The call's recording once the parties are bridged, when the session carries a ticket. */
-  private recorder: CallRecorder | null = null;
-  /** The recording's call, ticket and start, and its place in the spool (none when the disk refused it). */
-  private recording: { meta: RecordingMeta; spooled: SpoolEntry | null } | null = null;
+  private recording: BridgeRecording | null = null;
   /** Supervisors in this call (ADR 0042) and the mix that replaced the plain bridge for them. */
   private readonly spies = new Set<MediaCall>();
   /** Each supervisor's mode here, and what stops their voice going into the recording (a barge is recorded). */
@@ -175,7 +173,7 @@ export class MediaCall {
   private answerA(dtmf: number | null): void {
     const { ep } = this.ctx;
     const sdp = buildSdp({ address: ep.address, port: this.rtpA!.port, dtmf, sessionId: this.sdpSessionA });
-    const mark: [string, string][] = this.mayPause('a') ? [[RECORDING_HEADER.toLowerCase(), 'on']] : [];
+    const mark: [string, string][] = this.mayPause('a') ? [recordingMark()] : [];
     ep.respond(this.invite, this.from, 200, 'OK', [['x-to-tag', this.tagA], ['contact', `<sip:media@${ep.address}:${ep.port}>`], ...mark, ['content-type', 'application/sdp']], sdp);
     this.dialogA = Dialog.asUas(ep, this.invite, this.tagA);
   }
@@ -204,34 +202,16 @@ export class MediaCall {
     this.refuse(480, 'Temporarily Unavailable');
   }
 
-  /** Records the bridged parties when the session carries a ticket (ADR 0041). */
+  /** Records the bridged parties when the session carries a ticket (ADR 0041): the caller left, the other party right. */
   private startRecording(b: RtpSession): void {
-    if (!this.ticket || this.recorder || !this.rtpA) return;
-    // A recording that cannot start never takes the call down with it.
-    try {
-      const meta = { callId: this.callId, ticket: this.ticket, startedAt: new Date() };
-      const spooled = this.ctx.spool.open(meta);
-      const rec = new CallRecorder(undefined, spooled?.audioPath);
-      this.recorder = rec;
-      this.recording = { meta, spooled };
-      this.rtpA.on('audio', (pt: number, payload: Buffer, ts: number, ssrc: number) => rec.packet(0, pt, payload, ts, ssrc));
-      b.on('audio', (pt: number, payload: Buffer, ts: number, ssrc: number) => rec.packet(1, pt, payload, ts, ssrc));
-    } catch (e) {
-      this.ctx.log(`recording ${this.callId} not started: ${e instanceof Error ? e.message : e}`);
-    }
+    if (!this.ticket || this.recording || !this.rtpA) return;
+    this.recording = BridgeRecording.start(this.ctx.spool, { callId: this.callId, ticket: this.ticket, left: this.rtpA, right: b }, this.ctx.log);
   }
 
-  /** Ends the recording and hands it to the spool, which sends it to the API until stored (recording-spool.ts). */
+  /** Ends the recording and hands it to the spool, which sends it to the API until stored (bridge-recording.ts). */
   private finishRecording(): void {
-    const rec = this.recorder;
-    const recording = this.recording;
-    if (!rec || !recording) return;
-    this.recorder = null;
+    this.recording?.finish();
     this.recording = null;
-    rec
-      .finish()
-      .then(({ mp3, seconds }) => this.ctx.spool.handOver(recording.meta, recording.spooled, mp3, seconds))
-      .catch((e) => this.ctx.log(`recording ${this.callId}: ${e instanceof Error ? e.message : e}`));
   }
 
   private async run(step: MediaStep): Promise<void> {
@@ -343,7 +323,7 @@ export class MediaCall {
     this.spies.add(spy);
     // Both parties hear a barging supervisor: so does the recording (listening and whispering are not in it).
     const onAudio = (pt: number, payload: Buffer, ts: number, ssrc: number) => {
-      if (this.spyModes.get(rtp)?.mode === 'barge') this.recorder?.packet('joined', pt, payload, ts, ssrc);
+      if (this.spyModes.get(rtp)?.mode === 'barge') this.recording?.recorder.packet('joined', pt, payload, ts, ssrc);
     };
     rtp.on('audio', onAudio);
     this.spyModes.set(rtp, { mode, off: () => rtp.off('audio', onAudio) });
@@ -581,7 +561,7 @@ export class MediaCall {
         ['contact', `<sip:media@${ep.address}:${ep.port}>`],
         ['max-forwards', '70'],
         ['x-tongdai-continue', token],
-        ...(this.mayPause('b') ? [[RECORDING_HEADER.toLowerCase(), 'on'] as [string, string]] : []),
+        ...(this.mayPause('b') ? [recordingMark()] : []),
         ['content-type', 'application/sdp'],
       ],
       body: buildSdp({ address: ep.address, port: rtp.port, sessionId: Date.now() }),
@@ -773,9 +753,9 @@ export class MediaCall {
       case 'INFO': {
         ep.respond(req, from, 200, 'OK');
         // An agent pausing or resuming the recording (payment details): never passed on.
-        if ((header(req, 'content-type') ?? '').toLowerCase() === RECORDING_INFO_TYPE) {
-          const body = req.body.trim().toLowerCase();
-          if (this.recorder && this.mayPause(isA ? 'a' : 'b') && (body === 'pause' || body === 'resume')) this.recorder.paused = body === 'pause';
+        const asked = recordingInfo(req);
+        if (asked) {
+          if (asked !== 'other' && this.mayPause(isA ? 'a' : 'b')) this.recording?.pause(asked === 'pause');
           return;
         }
         const digit = infoDigit(header(req, 'content-type') ?? '', req.body);

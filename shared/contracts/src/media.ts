@@ -75,8 +75,10 @@ export interface MediaContinue {
    */
   record_ticket?: string | null;
   /**
-   * Post-call CSAT (issue 34): the leg to `token` rings a queue's agents and the queue asks its callers to
-   * rate the call. Once that leg was answered and the agent hangs up, the worker keeps the caller, says
+   * Post-call CSAT (issue 34, ADR 0056): the leg to `token` rings a queue's agents and the queue asks its
+   * callers to rate the call, or it is the rest of a plan (a bridge's) or an IVR's way on to an extension or
+   * a number outside, and the inbound route the call came in through asks. Once that leg was answered
+   * and the person it reached hangs up, the worker keeps the caller, says
    * CSAT's question ("bấm 1 đến 5"), takes one key, reports it (POST /internal/sip/media/csat), thanks
    * them and hangs up. The caller hanging up first, or no key: nothing is reported.
    */
@@ -227,6 +229,15 @@ export interface DialerBridge {
   caller: string;
   /** Sent on the agent's leg as X-Tongdai-Campaign: "<campaign id>;contact=<contact id>" (the softphone opens the contact). */
   campaign: string;
+  /**
+   * Present (not null) when the call is recorded (issue 16, ADR 0041 "The dialer's calls"): the agent's
+   * extension's own recording mode, else the tenant's, records outbound calls (a dialer call is the agent's
+   * outbound call). A ticket the API signed for the call's record — leg A's Call-ID, the `answered` report's
+   * `call_id` — and tenant, sent back with the recording (POST /internal/sip/media/recording). The worker
+   * then records from the bridge to the first hang-up (the contact on the left channel, the agent on the
+   * right), marks the agent's INVITE X-Tongdai-Recording: on and obeys the agent's pause / resume INFO.
+   */
+  record_ticket?: string | null;
 }
 
 /** The header a dialer call's agent leg carries (the softphone answers it at once and shows the contact). */

@@ -1,15 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { campaignApi, campaignWorkApi, MONITOR_API, type MonitorSnapshot, type WorkNext } from '@tongdai/contracts';
+import { campaignApi, campaignWorkApi, MONITOR_API, RECORDING_INFO_TYPE, type MonitorSnapshot, type WorkNext } from '@tongdai/contracts';
 import { demoHeaders, INTERNAL_HEADERS, loopbackCarrierHosts, startTestApp, type TestApp } from '../../../test/helpers';
 import { registerDemoPhones, startCallChain, type CallChain } from '../../../test/call-plane';
 import type { CallChainLib } from '../../../test/script-libs';
 import { pbxConfigChanged } from '../pbx/config-cache';
 import { Ear, toneUlaw } from '@tongdai/testkit/rtp-ear';
-import { busyScenario, calleeHangsUpScenario, earPhoneScenario, ringScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { busyScenario, calleeHangsUpScenario, earPhoneScenario, ringScenario, runSipp, sippInstalled, talkingPhoneScenario } from '@tongdai/testkit/sipp';
 import { kamailioInstalled, requireSystem } from '@tongdai/testkit/system';
 import { dialerTelecom } from '../../../test/dialer-fixture';
+import { mp3Channels } from '../../../test/mp3-channels';
 
 /**
  * The campaign dialer's progressive mode (issue 34, ADR 0055) through real processes: an agent ready on
@@ -38,7 +39,7 @@ describe('the progressive dialer (Kamailio + media worker + sipp as the contact 
   let adminId: number;
   let hotlineId: number;
   let admin: Record<string, string>;
-  const env = { ring: process.env.DIALER_RING_SECONDS, agent: process.env.DIALER_AGENT_RING_SECONDS };
+  const env = { ring: process.env.DIALER_RING_SECONDS, agent: process.env.DIALER_AGENT_RING_SECONDS, recordings: process.env.RECORDINGS_DIR };
   const send = (method: 'POST' | 'GET' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url: `/t/demo/${url}`, headers: admin, payload });
   const until = <T>(what: string, get: () => Promise<T>, ok: (x: T) => boolean, ms?: number) => chain.until(what, get, ok, ms);
 
@@ -89,7 +90,10 @@ describe('the progressive dialer (Kamailio + media worker + sipp as the contact 
     t = await startTestApp({ switchboardHosts: loopbackCarrierHosts() });
     admin = (await demoHeaders(t.app)).admin;
     dir = mkdtempSync(join(tmpdir(), 'tongdai-dialer-calls-'));
+    // Recordings (a recorded dialer call, below) go to this run's folder, not the repository's .data.
+    process.env.RECORDINGS_DIR = join(dir, 'recordings');
     writeFileSync(join(dir, 'contact.ulaw'), toneUlaw(12, 440));
+    writeFileSync(join(dir, 'agent.ulaw'), toneUlaw(12, 1000));
     chain = await startCallChain(t, dir);
     lib = chain.lib;
     carrierPort = await lib.freeUdpPort();
@@ -105,7 +109,7 @@ describe('the progressive dialer (Kamailio + media worker + sipp as the contact 
   }, 60_000);
 
   afterAll(async () => {
-    for (const [k, v] of [['DIALER_RING_SECONDS', env.ring], ['DIALER_AGENT_RING_SECONDS', env.agent]] as const) {
+    for (const [k, v] of [['DIALER_RING_SECONDS', env.ring], ['DIALER_AGENT_RING_SECONDS', env.agent], ['RECORDINGS_DIR', env.recordings]] as const) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
@@ -247,6 +251,58 @@ describe('the progressive dialer (Kamailio + media worker + sipp as the contact 
     expect(ear.tone(440, 0, Infinity)).toBeGreaterThan(1e5);
     expect(await contacts(campaign)).toEqual([{ name: 'Anh Quang', state: 'held', result: null, attempts: 1, held_by: adminId }]);
     await send('PUT', WORK.ready(campaign), { ready: false });
+  }, 90_000);
+
+  it("a tenant that records every call (ADR 0041): the dialer call's conversation is stored under its record's Call-ID, as long as it was bridged; the agent pauses it for a while", async () => {
+    const campaign = await campaignWith('Gọi tự động — ghi âm', [['Chị Ngọc', '84912000706']]);
+    // The other campaigns' calls are over: only this one's contact is called.
+    await t.db.withTenant(demo, (tx) => tx.query("update campaigns set state = 'ended' where id <> $1", [campaign]));
+    await t.db.withTenant(demo, (tx) => tx.query("update system_settings set recording_mode = 'all'"));
+    pbxConfigChanged(demo);
+    // The agent (1 kHz) pauses the recording 1.5 s after answering and resumes it 2 s later; the contact (440 Hz) talks 7 s.
+    const infos = [{ afterMs: 1500, type: RECORDING_INFO_TYPE, body: 'pause' }, { afterMs: 2000, type: RECORDING_INFO_TYPE, body: 'resume' }];
+    const agent = runSipp({
+      dir, name: 'agent-talks-recorded', xml: talkingPhoneScenario('agent.ulaw', 300, infos),
+      args: ['-i', '127.0.0.1', '-p', String(agentPort), '-m', '1', '-mi', '127.0.0.1', '-mp', String(await lib.freeUdpPort())], timeoutS: 60,
+    });
+    const contact = contactPhone('contact-talks-recorded', contactHangsUpScenario('contact.ulaw', 800, 7000), ['-mi', '127.0.0.1', '-mp', String(await lib.freeUdpPort())]);
+    try {
+      await listening();
+      expect((await send('PUT', WORK.ready(campaign), { ready: true })).statusCode).toBe(200);
+      await until('ended', () => attempts(campaign), (a) => a[0]?.dialer_state === 'ended', 30_000);
+      expect((await contact.done).code).toBe(0);
+      expect((await agent.done).code).toBe(0);
+      await nothingLive();
+    } finally {
+      await t.db.withTenant(demo, (tx) => tx.query("update system_settings set recording_mode = 'none'"));
+      pbxConfigChanged(demo);
+      await send('PUT', WORK.ready(campaign), { ready: false });
+    }
+    const [attempt] = await attempts(campaign);
+    const cdr = await until('the call record', () => t.db.withTenant(demo, async (tx) =>
+      (await tx.query<{ extension: string | null; billsec: number }>('select extension, billsec from cdrs where call_id = $1', [attempt.call_id])).rows), (r) => r.length > 0);
+    expect(cdr[0].extension).toBe('101');
+    const rec = await until('the recording', () => t.db.withTenant(demo, async (tx) =>
+      (await tx.query<{ storage: string; storage_key: string; duration_seconds: string }>('select storage, storage_key, duration_seconds from call_recordings where call_id = $1', [attempt.call_id])).rows), (r) => r.length > 0, 15_000);
+    expect(rec[0].storage).toBe('local');
+    // From the bridge (after the contact's answer, which the record bills from, and the agent's ring) to the contact's BYE.
+    const seconds = Number(rec[0].duration_seconds);
+    expect(seconds).toBeLessThanOrEqual(cdr[0].billsec + 1);
+    expect(seconds).toBeGreaterThanOrEqual(cdr[0].billsec - 2);
+    const { channels, sampleRate } = mp3Channels(join(dir, 'recordings', rec[0].storage_key));
+    expect(channels).toHaveLength(2);
+    const rms = (c: Float32Array, from: number, to: number) => {
+      const x = c.subarray(Math.round(from * sampleRate), Math.round(to * sampleRate));
+      return Math.sqrt(x.reduce((a, v) => a + v * v, 0) / x.length);
+    };
+    // Both voices, then silence on both while paused (1.5 s → 3.5 s after the bridge; 0.6 s left for the INFOs
+    // to arrive late), then both again (the contact, on the left, talks until about 6.5 s after the bridge: a second
+    // of margin for an agent's leg slow to answer on a loaded machine).
+    for (const c of channels) {
+      expect(rms(c, 0.2, 1.3)).toBeGreaterThan(0.09);
+      expect(rms(c, 2.1, 3.4)).toBeLessThan(0.003);
+      expect(rms(c, 4.2, 5.0)).toBeGreaterThan(0.09);
+    }
   }, 90_000);
 });
 

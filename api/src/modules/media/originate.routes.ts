@@ -1,12 +1,14 @@
 import {
-  DIALER_OUTCOMES, nationalForm, voiceQuestionPrompt, type DialerJob, type DialerReportAnswer, type OriginateJob, type PbxConfig, type PlacedJob, type VoiceSurveyJob,
+  DIALER_OUTCOMES, nationalForm, recordsDirection, voiceQuestionPrompt, type DialerJob, type DialerReportAnswer, type OriginateJob, type PbxConfig, type PlacedJob,
+  type VoiceSurveyJob,
 } from '@tongdai/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
 import type { DialerFiguresMoved } from '../campaigns/dialer-live.service';
 import { createDialerService, type DialerCallToPlace, type VoiceCallToPlace } from '../campaigns/dialer.service';
-import { planCall, type LiveState, type RoutingPlan } from '../routing';
+import { extensionRecordingMode, planCall, type LiveState, type RoutingPlan } from '../routing';
+import { signRecordingTicket } from '../recordings/recordings.service';
 import { createVoiceOtpService, otpCallsDue, type DueCall } from '../voice-otp/voice-otp.service';
 import type { Continuations } from './continuation';
 
@@ -141,12 +143,30 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
     return state.registered.has(extension) && !state.busy.has(extension);
   }
 
-  /** The plan of a call out from `hotline` to `number`, as an agent's campaign call goes (its switchboard first); null when no rule lets it out. */
+  /**
+   * The plan of a call out from `hotline` to `number`, as an agent's campaign call goes (its switchboard first); null when no
+   * rule lets it out. The worker places it and stands in it already: the `bridge` a recording (or supervising) tenant's
+   * outbound calls start with (ADR 0041 withRecording) is not part of it — with it the plan did not start with its
+   * `forward`, and every dialer and voice-OTP call of such a tenant failed. A dialer call is recorded by the worker when it
+   * bridges the contact to the agent (DialerBridge.record_ticket).
+   */
   async function outPlan(tenantId: number, maDn: string, hotline: string, number: string, campaignId: number): Promise<RoutingPlan | null> {
     const config = await d.config(tenantId, maDn);
     const state = { ...(await d.liveState(tenantId, hotline, config)), campaignCaller: { campaignId, hotline } };
     const plan = planCall(config, { from: hotline, to: nationalForm(number), direction: 'outbound', at: new Date() }, state);
-    return plan.steps[0]?.kind === 'forward' ? plan : null;
+    const steps = plan.steps[0]?.kind === 'bridge' ? plan.steps.slice(1) : plan.steps;
+    return steps[0]?.kind === 'forward' ? { ...plan, steps } : null;
+  }
+
+  /**
+   * A dialer call is the agent's outbound call (ADR 0041, 0055): recorded when the agent's extension's own mode, else
+   * the tenant's, records outbound calls. The ticket is for the call's record — leg A's Call-ID, which the agent's leg
+   * joins — decided once the agent is known (a predictive call's only on its answer); null: not recorded.
+   */
+  async function recordTicket(tenantId: number, maDn: string, extension: string, callId: string | undefined): Promise<string | null> {
+    if (!callId) return null;
+    const config = await d.config(tenantId, maDn);
+    return recordsDirection(extensionRecordingMode(config, extension), 'outbound') ? signRecordingTicket(tenantId, callId) : null;
   }
 
   /**
@@ -218,7 +238,8 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
   /**
    * A dialer call's report (issue 34). `answered` is answered with the agent's leg: a continuation that
    * rings the agent's extension alone (no voicemail, no forward: an abandoned call is the dialer's to
-   * count), under leg A's Call-ID so the agent answers the contact's call record.
+   * count), under leg A's Call-ID so the agent answers the contact's call record; with the recording's
+   * ticket when the agent's (or the tenant's) mode records the call (recordTicket).
    */
   async function dialed(body: unknown, reply: FastifyReply): Promise<DialerReportAnswer | FastifyReply> {
     const b = v.safeParse(DialerReportBody, body);
@@ -237,6 +258,7 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
       steps: [{ kind: 'ring', mode: 'parallel', targets: [{ extension: target.extension, timeout: ring }], timeout: ring, source }],
     };
     const token = d.continuations.add({ parentCallId: r.call_id, tenantId: r.tenant_id, maDn, plan });
-    return { ok: true, applied: effect.applied, bridge: { token, ring_s: ring, caller: target.shown, campaign: `${target.campaign_id};contact=${target.contact_id}` } };
+    const ticket = await recordTicket(r.tenant_id, maDn, target.extension, r.call_id);
+    return { ok: true, applied: effect.applied, bridge: { token, ring_s: ring, caller: target.shown, campaign: `${target.campaign_id};contact=${target.contact_id}`, record_ticket: ticket } };
   }
 }

@@ -38,8 +38,14 @@ export class Phone {
   }
   /** An RTP packet (PCMU) whose payload is `marker` repeated. */
   send(to: number, marker: number): void {
+    this.sendAudio(to, Buffer.alloc(160, marker), 0);
+  }
+
+  /** An RTP packet (PCMU) of this phone's stream with `payload` (μ-law bytes) and RTP timestamp `ts`. */
+  sendAudio(to: number, payload: Buffer, ts: number): void {
     const head = Buffer.from([0x80, 0, 0, 1, 0, 0, 0, 0, 0xde, 0xad, 0xbe, 0xef]);
-    this.socket.send(Buffer.concat([head, Buffer.alloc(160, marker)]), to, '127.0.0.1');
+    head.writeUInt32BE(ts >>> 0, 4);
+    this.socket.send(Buffer.concat([head, payload]), to, '127.0.0.1');
   }
 
   private eventTimestamp = 1000;
@@ -222,20 +228,26 @@ export class FakeProxy {
  * The API's stand-in for a worker (the internal listener, secret "secret"): hands out `job` once on the
  * workers' ask, keeps every report in `bodies`, and answers `answered` with `bridge`. `audio`: the tenant's
  * files by "<tenant id>/<id>", served as GET /media/audio serves them (any other: 404); `audioAsked` lists
- * what was asked for.
+ * what was asked for. A call's recording (POST /media/recording) is taken (201) and kept in `recordings`.
  */
 export async function fakeOriginateApi(
   job: PlacedJob, bridge: DialerBridge | null, audio: Record<string, { bytes: Buffer; mime: string }> = {},
-): Promise<{ server: Server; bodies: Record<string, unknown>[]; port: number; audioAsked: string[] }> {
+): Promise<{ server: Server; bodies: Record<string, unknown>[]; port: number; audioAsked: string[]; recordings: { query: URLSearchParams; mp3: Buffer }[] }> {
   const bodies: Record<string, unknown>[] = [];
   const audioAsked: string[] = [];
+  const recordings: { query: URLSearchParams; mp3: Buffer }[] = [];
   let handedOut = false;
   const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString();
       const json = (x: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(x));
       if (req.headers['x-tongdai-internal'] !== 'secret') return res.writeHead(403).end();
+      if (req.url?.startsWith('/media/recording?')) {
+        recordings.push({ query: new URL(req.url, 'http://api').searchParams, mp3: Buffer.concat(chunks) });
+        return res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":1}');
+      }
       if (req.url === '/media/originate') {
         if (handedOut) return res.writeHead(204).end();
         handedOut = true;
@@ -255,5 +267,5 @@ export async function fakeOriginateApi(
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { server, bodies, port: (server.address() as { port: number }).port, audioAsked };
+  return { server, bodies, port: (server.address() as { port: number }).port, audioAsked, recordings };
 }
