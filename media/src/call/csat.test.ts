@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CsatReport, MediaContinue, MediaSession } from '@tongdai/contracts';
+import type { CsatReport, MediaContinue, MediaSession, MediaStep } from '@tongdai/contracts';
 import { DEFAULT_PROMPT } from '../audio/tones';
 import { encodeUlaw } from '../rtp/g711';
 import { parseSdp } from '../sip/sdp';
@@ -33,7 +33,7 @@ const clipOf = (p: Buffer): string | undefined => {
 const STEP = 3;
 const AGENT = 'agent-token';
 
-describe('post-call CSAT: a queue call on the worker (a fake Kamailio and API, phones on 127.0.0.1)', () => {
+describe("post-call CSAT: a queue call, or a route's bridge, on the worker (a fake Kamailio and API, phones on 127.0.0.1)", () => {
   let proxy: FakeProxy;
   let caller: Phone;
   let agent: Phone;
@@ -49,10 +49,13 @@ describe('post-call CSAT: a queue call on the worker (a fake Kamailio and API, p
   /** The prompts the caller heard, in order, with when each packet came. */
   let heard: { at: number; clip: string }[];
   let callId: string;
+  /** The session's step: a queue, or the bridge an inbound route's CSAT put in front (ADR 0056). */
+  let step: MediaStep;
   let n = 0;
 
   beforeEach(async () => {
     csat = true;
+    step = { kind: 'queue', queueId: 4, join_greeting_id: null, moh_audio_ids: [], max_wait: 30, agent_timeout: 15 };
     ticket = null;
     reports = [];
     recordings = [];
@@ -77,14 +80,15 @@ describe('post-call CSAT: a queue call on the worker (a fake Kamailio and API, p
         if (url.pathname === '/media/session') {
           const session: MediaSession = {
             call_id: url.searchParams.get('call_id')!, tenant_id: 7, domain: 'acme.tongdai.vn', caller: '0912000111', has_next: false,
-            step: { kind: 'queue', queueId: 4, join_greeting_id: null, moh_audio_ids: [], max_wait: 30, agent_timeout: 15 },
-            record_ticket: ticket, direction: 'inbound',
+            step, record_ticket: ticket, direction: 'inbound',
           };
           return json(session);
         }
         if (url.pathname === '/media/continue') {
           const { choice } = JSON.parse(raw) as { choice: { kind: string } };
-          const r: MediaContinue = choice.kind === 'queue_agents' ? { token: AGENT, ...(csat === undefined ? {} : { csat }) } : { token: null };
+          // A queue asks for its agents; a bridge for the rest of its plan.
+          const dials = choice.kind === (step.kind === 'bridge' ? 'next' : 'queue_agents');
+          const r: MediaContinue = dials ? { token: AGENT, ...(csat === undefined ? {} : { csat }) } : { token: null };
           continues.push(r);
           return json(r);
         }
@@ -191,6 +195,41 @@ describe('post-call CSAT: a queue call on the worker (a fake Kamailio and API, p
     // The question was not said again for the wrong key.
     expect(order()).toEqual(['ask', 'thanks']);
     expect(count('ask')).toBe(ASK_FRAMES);
+  });
+
+  it("a bridge (an inbound route's CSAT, ADR 0056): the caller is answered when the callee answers; the callee hangs up, the caller presses 5: score 5, thanks, BYE", async () => {
+    step = { kind: 'bridge' };
+    proxy.callWorker(worker.port, callId, STEP, caller);
+    await until('the callee rung', () => proxy.invite(AGENT) !== undefined);
+    await until('the caller answered on the callee answer', () => proxy.answered(callId) !== null);
+    const calleePort = parseSdp(proxy.invite(AGENT)!.body)!.peer.port;
+    await until('RTP both ways', () => {
+      caller.send(callerPort(), 0x11);
+      agent.send(calleePort, 0x22);
+      return agent.received.some((p) => p[20] === 0x11) && caller.received.some((p) => p[20] === 0x22);
+    });
+    expect(continues).toEqual([{ token: AGENT, csat: true }]);
+    proxy.hangUp(AGENT, worker.port);
+    await until('the whole question', () => count('ask') >= ASK_FRAMES);
+    expect(byesToCaller()).toBe(0);
+    caller.dtmf(callerPort(), '5');
+    await until('the score', () => reports.length === 1);
+    expect(reports).toEqual([{ call_id: callId, step: STEP, score: 5 }]);
+    await until('the BYE to the caller', () => byesToCaller() === 1);
+    expect(order()).toEqual(['ask', 'thanks']);
+    await until('the call gone', () => worker.calls() === 0);
+  });
+
+  it('a bridge without csat: the callee hanging up ends the call for the caller at once', async () => {
+    step = { kind: 'bridge' };
+    csat = undefined;
+    proxy.callWorker(worker.port, callId, STEP, caller);
+    await until('the caller answered on the callee answer', () => proxy.answered(callId) !== null);
+    proxy.hangUp(AGENT, worker.port);
+    await until('the BYE to the caller', () => byesToCaller() === 1, 1000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard).toEqual([]);
+    expect(reports).toEqual([]);
   });
 
   it('the caller hanging up during the question: nothing reported, no BYE from the worker, the call gone', async () => {

@@ -6,8 +6,9 @@ export const INBOUNDS_NS = 'pbx-inbounds';
 registerTranslations(INBOUNDS_NS, {
   ...entityStrings('tuyến gọi vào', 'Tuyến gọi vào', 'số DID, mẫu số gọi, mô tả'),
   anyCaller: 'Mọi số gọi',
-  fields: { did: 'Số DID', caller_pattern: 'Mẫu số gọi đến', destination: 'Điểm đến', description: 'Mô tả' },
+  fields: { did: 'Số DID', caller_pattern: 'Mẫu số gọi đến', destination: 'Điểm đến', csat: 'Khảo sát hài lòng sau cuộc gọi', description: 'Mô tả' },
   hints: {
+    csat: 'Khi người nghe máy (máy nhánh hoặc số bên ngoài) gác máy, người gọi được mời bấm phím 1–5 để đánh giá cuộc gọi. Hàng đợi dùng thiết lập khảo sát của chính hàng đợi đó.',
     caller_pattern:
       'Để trống: mọi số gọi đến. X = một chữ số 0–9, Z = 1–9, N = 2–9, [1-5] = một chữ số trong khoảng, dấu . ở cuối = một hoặc nhiều chữ số bất kỳ. Ví dụ: 098XXXXXXX, 028.',
   },

@@ -24,6 +24,8 @@ export const inboundEntity = pbxEntity<Inbound>({
     { name: 'did', kind: 'did', required: true },
     { name: 'caller_pattern', kind: 'text', hint: true },
     { name: 'destination', kind: 'destination', required: true },
+    // Post-call CSAT (issue 34, ADR 0056): once the person the call reached hangs up, the caller is asked for a key 1–5.
+    { name: 'csat', kind: 'switch', states: 'onOff', hint: true },
     { name: 'description', kind: 'textarea' },
   ],
   columns: [

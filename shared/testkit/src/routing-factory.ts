@@ -34,7 +34,7 @@ export const dest = (type: DestinationValue, target: string | number): Destinati
 
 export const extension = (ext: string, more: Partial<ConfigExtension> = {}): ConfigExtension => ({ extension: ext, display_name: `NV ${ext}`, user_id: null, ...more });
 export const number = (id: number, num: string, more: Partial<PbxNumber> = {}): PbxNumber => ({ id, ...stamp, number: num, description: '', active: true, ...more });
-export const inbound = (id: number, did: string, destination: Destination, caller_pattern = ''): Inbound => ({
+export const inbound = (id: number, did: string, destination: Destination, caller_pattern = '', more: Partial<Inbound> = {}): Inbound => ({
   id,
   ...stamp,
   did,
@@ -42,6 +42,8 @@ export const inbound = (id: number, did: string, destination: Destination, calle
   destination,
   description: '',
   destination_name: '',
+  csat: false,
+  ...more,
 });
 export const ringGroup = (id: number, extensions: string[], more: Partial<RingGroup> = {}): RingGroup => ({
   id,

@@ -256,6 +256,9 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
       await api('POST', '/pbx/partner/number?CodeCompany=demo', { number: did });
       await api('POST', '/pbx/partner/inbound?CodeCompany=demo', { did, destination });
     }
+    // 02873007010 → straight to 102, on a route that asks its callers to rate the call (post-call CSAT on an inbound route, ADR 0056).
+    await api('POST', '/pbx/partner/number?CodeCompany=demo', { number: '02873007010' });
+    await api('POST', '/pbx/partner/inbound?CodeCompany=demo', { did: '02873007010', destination: { type: 'direct', target: '102' }, csat: true });
 
     for (const [ext, port] of Object.entries(phonePort)) {
       const password = ext === '101' ? DEMO_SIP.demo.admin.password : DEMO_SIP.demo.staff.password;
@@ -499,29 +502,35 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     expect(cdr.queue_id).not.toBeNull();
   });
 
-  it('post-call CSAT (issue 34): 102 hangs up, the caller hears the question, presses 4, hears the thanks; the record, the talk time and 102\'s figures say so', async () => {
-    const until = async <T>(what: string, get: () => T | Promise<T>, ok: (x: T) => boolean, ms: number): Promise<T> => {
-      const end = Date.now() + ms;
-      for (;;) {
-        const x = await get();
-        if (ok(x)) return x;
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
+  /** Polls `get` until `ok` or `ms` pass. */
+  const until = async <T>(what: string, get: () => T | Promise<T>, ok: (x: T) => boolean, ms: number): Promise<T> => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const x = await get();
+      if (ok(x)) return x;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  /**
+   * A carrier caller on `did` reaches 102, who answers after 1 s and hangs up after 2 s of talk; the caller
+   * stays, hears the CSAT question (speech, then the quiet of the wait for a key), presses `key` (an RFC 4733
+   * event), hears the thanks and is hung up on by the worker. Resolves to the caller's call record.
+   */
+  async function ratedCall(did: string, caller: string, key: string): Promise<CdrRow & { csat: number | null }> {
     const ear = await Ear.open();
-    // 102 answers after 1 s and hangs up after 2 s of talk; the caller stays until the worker hangs up.
     const p102 = phone('102', calleeHangsUpScenario(1000, 2000));
     await listening();
-    const call = listener({ did: '02873007009', caller: '0902000051', ear, keys: [], talkMs: 0, remoteHangsUp: true });
+    const call = listener({ did, caller, ear, keys: [], talkMs: 0, remoteHangsUp: true });
     try {
       expect((await p102.done).code).toBe(0);
-      const agentGone = Date.now();
-      // The question (speech), then the quiet of the wait for a key: the caller presses 4 (an RFC 4733 event).
-      await until('the CSAT question heard', () => ear.packets.filter((p) => p.at > agentGone && p.rms > 300).length, (n) => n > 50, 15_000);
+      const calleeGone = Date.now();
+      // Without CSAT, 102's BYE reached the caller and nothing more was said.
+      await until('the CSAT question heard', () => ear.packets.filter((p) => p.at > calleeGone && p.rms > 300).length, (n) => n > 50, 15_000);
       await ear.untilPromptEnds(1000, 500, 20_000);
-      const question = ear.packets.filter((p) => p.at > agentGone && p.rms > 300).length;
-      expect(await ear.key('4')).toBe(true);
+      const question = ear.packets.filter((p) => p.at > calleeGone && p.rms > 300).length;
+      expect(await ear.key(key)).toBe(true);
       const pressed = Date.now();
       // The thanks, then the worker hangs up: the caller's sipp ends on its BYE.
       expect(await call).toMatchObject({ code: 0 });
@@ -530,13 +539,24 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     } finally {
       ear.close();
     }
-    const cdr = (await cdrOf('0902000051')) as CdrRow & { csat: number | null };
-    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102', csat: 4 });
+    const cdr = (await cdrOf(caller)) as CdrRow & { csat: number | null };
     // Talk: 102's 2 s, not the question's time after it.
     expect(cdr.billsec).toBeLessThanOrEqual(4);
     expect(cdr.duration - cdr.billsec).toBeGreaterThanOrEqual(5);
+    return cdr;
+  }
+
+  it('post-call CSAT (issue 34): 102 hangs up, the caller hears the question, presses 4, hears the thanks; the record, the talk time and 102\'s figures say so', async () => {
+    const cdr = await ratedCall('02873007009', '0902000051', '4');
+    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102', csat: 4 });
     const summary = await until('102 rated in the summary', async () => ((await t.app.inject({ url: `/t/demo/reports/by-extension?from=${vnDay(new Date())}&to=${vnDay(new Date())}`, headers: (await headers).admin })).json().data as { extension: string; csat_count: number; csat_avg: number | null }[]).find((r) => r.extension === '102'), (r) => (r?.csat_count ?? 0) > 0, 10_000);
     expect(summary).toMatchObject({ csat_count: 1, csat_avg: 4 });
+  });
+
+  it('post-call CSAT on an inbound route (ADR 0056): a route straight to 102 puts the worker in front; 102 answers and hangs up, the caller hears the question, presses 2; the record says ANSWERED by 102 with csat 2', async () => {
+    const cdr = await ratedCall('02873007010', '0902000052', '2');
+    expect(cdr).toMatchObject({ disposition: 'ANSWERED', extension: '102', did: '02873007010', direction: 'inbound', csat: 2 });
+    expect(cdr.route.map((n) => n.type)).toEqual(['inbound', 'direct']);
   });
 
   it('the wall (issue 14): a carrier caller waits in the queue, 102 answers, hangs up; each event reaches the sockets in under 1 s', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_VOICEMAIL_MAX_SECONDS, type MediaChoice as Choice, type MediaStep, type PbxConfig } from '@tongdai/contracts';
-import { resolveDestination, type CallInput, type LiveState, type PlanStep, type RoutingPlan } from '../routing';
+import { queueAsksCsat, resolveDestination, routeAsksCsat, type CallInput, type LiveState, type PlanStep, type RoutingPlan } from '../routing';
 
 export type { MediaChoice as Choice, MediaStep } from '@tongdai/contracts';
 
@@ -83,6 +83,38 @@ export function continuationPlan(config: PbxConfig, plan: RoutingPlan, stepIndex
       };
     }
   }
+}
+
+/**
+ * Post-call CSAT (issue 34, ADR 0056): whether the worker asks the caller to rate the call once the leg
+ * it places to `next` (after `choice` at `stepIndex` of `plan`) has been answered and ends
+ * (MediaContinue.csat). One worker per call asks:
+ * - a queue's agents: the queue's own setting, unless a worker before it rates the leg the queue is in
+ *   (its plan's `csatAbove`: a route's bridge that rang an extension first, then fell to the queue);
+ * - the rest of a plan after the bridge an inbound route with CSAT put first (its `csat`);
+ * - an IVR's or announcement's way on, on a call that came in through such a route, when it rings an
+ *   extension or goes out through a carrier (a queue it reaches keeps its own setting).
+ */
+export function csatLeg(config: PbxConfig, plan: RoutingPlan, stepIndex: number, choice: Choice, next: RoutingPlan): boolean {
+  const step = plan.steps[stepIndex];
+  if (!step) return false;
+  if (choice.kind === 'queue_agents') return queueAsksCsat(config, step) && !plan.csatAbove;
+  if (step.kind === 'bridge') return choice.kind === 'next' && step.csat === true;
+  if (step.kind !== 'ivr' && step.kind !== 'play') return false;
+  const first = next.steps[0];
+  return (first?.kind === 'ring' || first?.kind === 'forward') && !plan.csatAbove && routeAsksCsat(config, plan);
+}
+
+/**
+ * A score reported for a session this API process did not answer (another instance did, or it
+ * restarted): whether the session's step may have been told to ask (see csatLeg).
+ */
+export function sessionMayRate(config: PbxConfig, plan: RoutingPlan, stepIndex: number): boolean {
+  const step = plan.steps[stepIndex];
+  if (!step) return false;
+  if (step.kind === 'queue') return queueAsksCsat(config, step) && !plan.csatAbove;
+  if (step.kind === 'bridge') return step.csat === true;
+  return (step.kind === 'ivr' || step.kind === 'play') && !plan.csatAbove && routeAsksCsat(config, plan);
 }
 
 export interface Continuation {

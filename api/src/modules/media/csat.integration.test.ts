@@ -216,3 +216,128 @@ describe('post-call CSAT', () => {
     expect(rows[0].duration).toBeGreaterThanOrEqual(32);
   });
 });
+
+/**
+ * An inbound route's own CSAT (ADR 0056): a call the route sends straight to an extension gets the
+ * worker in front (a bridge step, ADR 0041), whose continuation (the rest of the plan) is answered with
+ * csat: true; 102 answers that leg and hangs up, the caller's key goes on the call's record with 102.
+ * After the tests above: they count the rated calls of today, these add to them.
+ */
+describe("post-call CSAT on an inbound route", () => {
+  const ROUTE_DID = '02873000083';
+  const ROUTE_PLAIN_DID = '02873000084';
+  const ROUTE_QUEUE_DID = '02873000085';
+  const ROUTE_IVR_DID = '02873000086';
+  const ROUTE_GROUP_DID = '02873000087';
+  let routeId = 0;
+
+  beforeAll(async () => {
+    const plainQueue = await pbx.post('/partner/queues', { name: 'Hàng đợi của tuyến CSAT', agents: ['101'], strategy: 'ringall', agent_timeout: 15, max_wait: 60 });
+    const menu = await pbx.post('/partner/ivr_detail', { name: 'Menu CSAT', entries: [{ digit: '1', destination: { type: 'direct', target: '102' } }] });
+    // A group of 101 that falls to the queue that asks (csatQueue) when 101 does not answer.
+    const group = await pbx.post('/partner/group-inbounds', { name: 'Nhóm CSAT', extensions: ['101'], strategy: 'ringall', ring_time: 10, destination: { type: 'queue', target: String(csatQueue) } });
+    expect([plainQueue.statusCode, menu.statusCode, group.statusCode]).toEqual([201, 201, 201]);
+    const routes = [
+      [ROUTE_DID, { type: 'direct', target: '102' }, true],
+      [ROUTE_PLAIN_DID, { type: 'direct', target: '102' }, undefined],
+      [ROUTE_QUEUE_DID, { type: 'queue', target: String(plainQueue.json().data.id) }, true],
+      [ROUTE_IVR_DID, { type: 'ivr', target: String(menu.json().data.id) }, true],
+      [ROUTE_GROUP_DID, { type: 'group', target: String(group.json().data.id) }, true],
+    ] as const;
+    for (const [did, destination, on] of routes) {
+      expect((await pbx.post('/partner/number', { number: did })).statusCode).toBe(201);
+      const r = await pbx.post('/partner/inbound', { did, destination, ...(on && { csat: on }) });
+      expect([did, r.statusCode, r.json().data.csat]).toEqual([did, 201, on === true]);
+      if (did === ROUTE_DID) routeId = r.json().data.id;
+    }
+  });
+
+  /** A carrier's caller on `did`: the first Kamailio step, and the worker's session when it is a media step. */
+  async function routeCall(did: string) {
+    const callId = `route-csat-${++n}`;
+    const plan = await app.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=${callId}&source=trunk&from=090400${String(n).padStart(4, '0')}&from_domain=carrier.example&to=${did}${src}` });
+    const first = (plan.json().steps as { do: string }[])[0];
+    const session = first.do === 'media' ? (await app.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/media/session?call_id=${callId}&step=0` })).json() : null;
+    /** The worker asks where the caller goes; Kamailio fetches that leg's plan; `extension` answers it and hangs up. */
+    const continued = async (choice: object) => {
+      const next = await app.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/media/continue', payload: { call_id: callId, step: 0, choice } });
+      expect(next.statusCode).toBe(200);
+      const legId = `${callId}-leg`;
+      const leg = await app.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/route?call_id=${legId}&source=media&continue=${next.json().token}` });
+      const steps = leg.json().steps as { do: string; targets?: string[] }[];
+      const answeredBy = (extension: string) => {
+        tracker.answered(legId, extension, steps.findIndex((s) => s.targets?.includes(extension)));
+        tracker.ended(legId);
+      };
+      return { legId, answer: next.json() as Record<string, unknown>, steps, answeredBy };
+    };
+    return { callId, first, session, continued };
+  }
+
+  it('the route API keeps csat (off unless asked); a PUT changes it', async () => {
+    expect((await pbx.get(`/partner/inbound/${routeId}`)).json().data.csat).toBe(true);
+    const off = await pbx.put(`/partner/inbound/${routeId}`, { did: ROUTE_DID, destination: { type: 'direct', target: '102' }, csat: false });
+    expect([off.statusCode, off.json().data.csat]).toEqual([200, false]);
+    const on = await pbx.put(`/partner/inbound/${routeId}`, { did: ROUTE_DID, destination: { type: 'direct', target: '102' }, csat: true });
+    expect([on.statusCode, on.json().data.csat]).toEqual([200, true]);
+  });
+
+  it("a route to 102 with csat: the worker bridges (unrecorded), the bridge's continuation says csat: true; 102's caller rates the call", async () => {
+    const call = await routeCall(ROUTE_DID);
+    expect(call.first.do).toBe('media');
+    expect(call.session).toMatchObject({ step: { kind: 'bridge' }, record_ticket: null });
+    const leg = await call.continued({ kind: 'next' });
+    expect(leg.answer).toMatchObject({ token: expect.any(String), csat: true });
+    expect(leg.steps[0]).toMatchObject({ do: 'ring', targets: ['102'] });
+    leg.answeredBy('102');
+    expect((await csat({ call_id: call.callId, step: 0, score: 5 })).json()).toEqual({ applied: true });
+    expect((await csat({ call_id: call.callId, step: 0, score: 1 })).json()).toEqual({ applied: false });
+    tracker.ended(call.callId);
+    expect(await recordOf(call.callId)).toEqual({ csat: 5, extension: '102', disposition: 'ANSWERED' });
+  });
+
+  it('a route without csat rings 102 straight (no worker): nothing asks, no score is taken', async () => {
+    const call = await routeCall(ROUTE_PLAIN_DID);
+    expect(call.first).toMatchObject({ do: 'ring', targets: ['102'] });
+    const refused = await csat({ call_id: call.callId, step: 0, score: 4 });
+    expect([refused.statusCode, refused.json()]).toEqual([404, { error: 'NO_CSAT_CALL' }]);
+  });
+
+  it("a route with csat to a queue that does not ask: the queue's own setting (its agents' continuation says nothing)", async () => {
+    const call = await routeCall(ROUTE_QUEUE_DID);
+    expect(call.session).toMatchObject({ step: { kind: 'queue' } });
+    const leg = await call.continued({ kind: 'queue_agents' });
+    expect(leg.answer.token).toEqual(expect.any(String));
+    expect(leg.answer).not.toHaveProperty('csat');
+    leg.answeredBy('101');
+    expect((await csat({ call_id: call.callId, step: 0, score: 3 })).statusCode).toBe(404);
+  });
+
+  it("a route with csat to an IVR: the menu's way on to 102 says csat: true, and the score lands on the record with 102", async () => {
+    const call = await routeCall(ROUTE_IVR_DID);
+    expect(call.session).toMatchObject({ step: { kind: 'ivr' } });
+    const leg = await call.continued({ kind: 'digits', digits: '1' });
+    expect(leg.answer).toMatchObject({ csat: true });
+    leg.answeredBy('102');
+    expect((await csat({ call_id: call.callId, step: 0, score: 3 })).json()).toEqual({ applied: true });
+    tracker.ended(call.callId);
+    expect(await recordOf(call.callId)).toEqual({ csat: 3, extension: '102', disposition: 'ANSWERED' });
+  });
+
+  it('a route with csat to a group that falls to a queue that asks: the bridge asks, the queue (in its leg) does not ask again', async () => {
+    const call = await routeCall(ROUTE_GROUP_DID);
+    expect(call.session).toMatchObject({ step: { kind: 'bridge' } });
+    const leg = await call.continued({ kind: 'next' });
+    expect(leg.answer).toMatchObject({ csat: true });
+    // 101 does not answer: Kamailio hands the leg's queue step to a worker, which asks for the agents.
+    const queueStep = leg.steps.findIndex((s) => s.do === 'media');
+    expect(leg.steps[0]).toMatchObject({ do: 'ring', targets: ['101'] });
+    expect(queueStep).toBeGreaterThan(0);
+    const session = await app.inject({ headers: INTERNAL_HEADERS, url: `/internal/sip/media/session?call_id=${leg.legId}&step=${queueStep}` });
+    expect(session.json()).toMatchObject({ step: { kind: 'queue', queueId: csatQueue } });
+    const agents = await app.inject({ headers: INTERNAL_HEADERS, method: 'POST', url: '/internal/sip/media/continue', payload: { call_id: leg.legId, step: queueStep, choice: { kind: 'queue_agents' } } });
+    expect(agents.json().token).toEqual(expect.any(String));
+    expect(agents.json()).not.toHaveProperty('csat');
+    expect((await csat({ call_id: leg.legId, step: queueStep, score: 4 })).statusCode).toBe(404);
+  });
+});

@@ -8,7 +8,7 @@ import { signRecordingTicket } from '../recordings/recordings.service';
 import type { CallTracker } from '../cdr/call-tracker';
 import { rateRecordedCall } from '../cdr/cdr.service';
 import { createVoicemailService } from '../voicemail/voicemail.service';
-import { continuationPlan, MEDIA_KINDS, mediaStepOf, type Continuations } from './continuation';
+import { continuationPlan, csatLeg, MEDIA_KINDS, mediaStepOf, sessionMayRate, type Continuations } from './continuation';
 import { registerOriginateRoutes } from './originate.routes';
 
 export interface MediaRouteDeps {
@@ -78,7 +78,7 @@ const AudioQuery = v.object({
  * The media worker's side of the internal listener (docs/adr/0012-media-worker.md):
  *   GET  /internal/sip/media/session?call_id&step   what the Kamailio step `step` of the call asks for
  *   POST /internal/sip/media/continue               where the caller goes next → a one-use token
- *   POST /internal/sip/media/csat                   the score a queue's caller gave the call (issue 34)
+ *   POST /internal/sip/media/csat                   the score a caller gave the call (issue 34: a queue's, an inbound route's)
  *   GET  /internal/sip/media/audio?tenant_id&id     a greeting / music file's bytes
  *   POST /internal/sip/media/originate(d)           calls the worker places itself (originate.routes.ts)
  * Kamailio fetches the plan of a token with GET /route?source=media&continue=<token>.
@@ -88,9 +88,10 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
   /**
    * Post-call CSAT (issue 34): the media sessions ("callId:step") told to ask their caller, and the
    * call whose record the score goes on (the session's call, or the call it is a leg of). Kept from
-   * the queue_agents answer, because the score may come after the caller hung up, when the tracker
-   * no longer knows the session or its root. Bounded like `opened` below; a restart forgets it (the
-   * live call is then still found through the tracker).
+   * the continue's answer (a queue's agents, a route's bridge or IVR leg, ADR 0056), because the score
+   * may come after the caller hung up, when the tracker no longer knows the session or its root.
+   * Bounded like `opened` below; a restart forgets it (the live call is then still found through the
+   * tracker).
    */
   const csatAsked = new Map<string, { tenantId: number; recordCallId: string }>();
   /** The call and the routing-plan step behind Kamailio's step index. */
@@ -138,12 +139,15 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
     const next = continuationPlan(config, call.plan, found.stepIndex, b.output.choice, input, state);
     if (next === 'invalid') return { token: null, invalid: true };
     if (!next) return { token: null };
-    const token = d.continuations.add({ parentCallId: call.callId, tenantId: call.tenantId, maDn, plan: next });
+    // A queue, or an inbound route, that asks its callers to rate the call: the worker asks once the leg it
+    // places has been answered and ends (ADR 0056). A queue further on in that leg (or in a leg placed from
+    // it) does not ask again.
+    const csat = csatLeg(config, call.plan, found.stepIndex, b.output.choice, next);
+    const plan = csat || call.plan.csatAbove ? { ...next, csatAbove: true as const } : next;
+    const token = d.continuations.add({ parentCallId: call.callId, tenantId: call.tenantId, maDn, plan });
     // After an IVR or announcement the extension (or queue) reached decides, when the worker's session did not record
     // (ADR 0041): the worker records the leg it places from its answer. A queue's agents are the queue's business.
     const records = !call.parentCallId && b.output.choice.kind !== 'queue_agents' && recordsContinuation(config, next, call.callerExtension ?? undefined);
-    // A queue that asks its callers to rate the call: the worker asks once the agent's leg has ended.
-    const csat = b.output.choice.kind === 'queue_agents' && csatQueue(config, found.step);
     if (csat) {
       if (csatAsked.size > 10_000) csatAsked.clear();
       csatAsked.set(`${call.callId}:${b.output.step}`, { tenantId: call.tenantId, recordCallId: d.tracker.rootOf(call.callId) });
@@ -164,9 +168,9 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
     let asked = csatAsked.get(`${callId}:${step}`);
     if (!asked) {
       // Not asked by this process (another instance answered the continue, or it restarted): a live
-      // session at a queue step whose queue asks is enough.
+      // session at a step that asks (a queue that asks, a route's CSAT bridge…) is enough.
       const found = located(callId, step);
-      if (found && found.step.kind === 'queue' && csatQueue(await d.config(found.call.tenantId, found.maDn), found.step)) {
+      if (found && sessionMayRate(await d.config(found.call.tenantId, found.maDn), found.call.plan, found.stepIndex)) {
         asked = { tenantId: found.call.tenantId, recordCallId: d.tracker.rootOf(found.call.callId) };
       }
     }
@@ -252,9 +256,4 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
     const bytes = Buffer.from(row.bytes);
     return reply.type(row.mime).header('content-length', bytes.length).header('cache-control', 'no-store').send(bytes);
   });
-}
-
-/** The queue of a queue step asks its callers to rate the call (issue 34). */
-function csatQueue(config: PbxConfig, step: { kind: string; queueId?: number }): boolean {
-  return step.kind === 'queue' && config.queues.some((q) => q.id === step.queueId && q.csat);
 }

@@ -142,11 +142,19 @@ const INBOUND: PbxDef<InboundInput> = {
   table: 'pbx_inbounds',
   perm: PERM.inbound,
   schema: InboundInputSchema,
-  select: `select x.id, x.did, x.caller_pattern, ${dest('destination', 'destination')}, x.description, ${DESTINATION_NAME}, ${STAMPS} from pbx_inbounds x`,
+  select: `select x.id, x.did, x.caller_pattern, ${dest('destination', 'destination')}, x.description, x.csat, ${DESTINATION_NAME}, ${STAMPS} from pbx_inbounds x`,
   search: ['r.did', 'r.caller_pattern', 'r.description', 'r.destination_name'],
   order: 'r.did, r.caller_pattern',
   filterAction: "r.destination->>'type'",
-  columns: (x) => ({ did: storedForm(x.did), caller_pattern: x.caller_pattern, ...destCols('destination', x.destination), description: x.description }),
+  columns: (x) => ({
+    did: storedForm(x.did),
+    caller_pattern: x.caller_pattern,
+    ...destCols('destination', x.destination),
+    description: x.description,
+    // Issue 34 (ADR 0056): the caller rates the call once the person it reached hangs up. A write that does
+    // not know the setting (a hotline's default route, telecom) leaves it as it is.
+    ...(typeof x.csat === 'boolean' ? { csat: x.csat } : {}),
+  }),
   present: (r) => ({ ...r, did: displayForm(String(r.did)) }),
   phoneSearch: ['r.did'],
   refs: REFS.inbound,

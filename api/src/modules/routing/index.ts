@@ -10,5 +10,6 @@ export { memoryKey, queueOrder } from './strategies';
 export { compilePattern, isInternational, isPremium } from './numbers';
 export { ROUTING_MSG } from './messages';
 export { recordsAtWorker, recordsContinuation, extensionRecordingMode, queueRecordingMode, tenantRecordingMode } from './recording';
+export { routeAsksCsat, queueAsksCsat } from './csat';
 export type { ConfigExtension } from './config-index';
 export type * from './types';

@@ -1,4 +1,5 @@
 import { recordsDirection, type PbxConfig, type RecordingMode } from '@tongdai/contracts';
+import { routeAsksCsat } from './csat';
 import type { CallDirection, PlanStep, RoutingPlan } from './types';
 
 /**
@@ -32,14 +33,22 @@ function recordsDirectPlan(config: PbxConfig, plan: RoutingPlan, fromExtension: 
  * carrier) and must be recorded starts with a bridge step, so the media worker stands between
  * the parties (browsers, desk phones and carriers alike) and records them; calls whose first step
  * is the worker's already (IVR, queue, announcement) are recorded by it as its session says.
+ * The same one bridge step puts the worker in a call a supervisor may listen to (ADR 0042) and in a
+ * call whose inbound route asks its callers to rate it (`csat`, issue 34, ADR 0056).
  */
 export function withRecording(config: PbxConfig, plan: RoutingPlan, fromExtension: string | undefined): RoutingPlan {
   const first = plan.steps[0];
   if (!first || (first.kind !== 'ring' && first.kind !== 'forward')) return plan;
   const records = recordsDirectPlan(config, plan, fromExtension);
-  // A tenant whose supervisors listen to every call (ADR 0042): the worker bridges it unrecorded.
-  if (!records && !config.monitorCalls) return plan;
-  const bridge: PlanStep = { kind: 'bridge', ...(records ? {} : { record: false as const }), ...(first.source ? { source: first.source } : {}) };
+  const csat = routeAsksCsat(config, plan);
+  // A tenant whose supervisors listen to every call (ADR 0042), a route that asks for CSAT: the worker bridges it unrecorded.
+  if (!records && !config.monitorCalls && !csat) return plan;
+  const bridge: PlanStep = {
+    kind: 'bridge',
+    ...(records ? {} : { record: false as const }),
+    ...(csat ? { csat: true as const } : {}),
+    ...(first.source ? { source: first.source } : {}),
+  };
   return { ...plan, steps: [bridge, ...plan.steps] };
 }
 

@@ -187,11 +187,14 @@ export interface HangupStep {
 /**
  * The call is recorded (issue 16): the media worker answers the caller only when the rest of the
  * plan (which it dials as one continuation) answers, and records both parties. Always first.
- * `record: false`: the worker stands in the call only so a supervisor can listen (ADR 0042).
+ * `record: false`: the worker stands in the call only so a supervisor can listen (ADR 0042), or so it
+ * can ask the caller to rate the call. `csat`: the inbound route asks its callers (issue 34, ADR 0056):
+ * once the person the rest of the plan reached hangs up, the worker keeps the caller and asks.
  */
 export interface BridgeStep {
   kind: 'bridge';
   record?: false;
+  csat?: true;
   source?: RouteNode;
 }
 
@@ -232,6 +235,11 @@ export interface RoutingPlan {
   route: RouteNode[];
   /** True when the plan ends in an IVR or queue step the media worker continues with resolveDestination. */
   interactive: boolean;
+  /**
+   * A continuation whose leg the worker that placed it rates once it ends (issue 34, ADR 0056: an
+   * inbound route's CSAT): a queue reached in it does not ask the caller again.
+   */
+  csatAbove?: true;
 }
 
 export type { Destination, DestinationValue, QueueStrategy, RingStrategy };

@@ -161,10 +161,13 @@ describe('hotlines', () => {
     const sb = await boardId('Viettel');
     const fpt = await boardId('FPT');
     const hl = (await req('GET', `${demo(TELECOM_API.hotlines)}?search=02873000077`, h.admin)).json().data[0];
+    // The route's own post-call CSAT (ADR 0056), set on the inbound route form: a hotline edit, which does not know it, keeps it.
+    const route = (await req('GET', '/pbx/partner/inbound?search=02873000077', h.admin)).json().data[0];
+    expect((await req('PUT', `/pbx/partner/inbound/${route.id}`, h.admin, { did: route.did, destination: route.destination, csat: true })).statusCode).toBe(200);
     const edited = await req('PUT', demo(TELECOM_API.hotline(hl.id)), h.admin, { switchboard_id: fpt, destination: { type: 'direct', target: '102' }, description: 'Đã chuyển', active: false });
     expect(edited.json().data).toMatchObject({ number: '842873000077', switchboard_id: fpt, switchboard_status: 'ip', destination: { type: 'direct', target: '102' }, description: 'Đã chuyển', active: false, carrier: 'fpt' });
     const inbounds = (await req('GET', '/pbx/partner/inbound?search=02873000077', h.admin)).json().data;
-    expect(inbounds.map((r: { destination: unknown }) => r.destination)).toEqual([{ type: 'direct', target: '102' }]);
+    expect(inbounds.map((r: { destination: unknown; csat: boolean }) => [r.destination, r.csat])).toEqual([[{ type: 'direct', target: '102' }, true]]);
     await req('PUT', demo(TELECOM_API.hotline(hl.id)), h.admin, { switchboard_id: sb, destination: { type: 'direct', target: '101' }, description: 'Hotline CSKH', active: true });
 
     expect((await req('GET', abc(TELECOM_API.hotline(hl.id)), h.abcAdmin)).statusCode).toBe(404);

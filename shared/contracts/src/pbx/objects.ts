@@ -62,6 +62,11 @@ export const InboundInputSchema = v.object({
   caller_pattern: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(CALLER_PATTERN, PBX_MSG.callerPattern))], PBX_MSG.callerPattern), ''),
   destination: DestinationSchema,
   description: text(500),
+  /**
+   * Post-call CSAT (issue 34, ADR 0056): a caller this route sends to an extension (or a number outside)
+   * is asked to rate the call (a key 1–5) once the person who answered hangs up. A queue keeps its own setting.
+   */
+  csat: bool(false),
 });
 export type InboundInput = v.InferOutput<typeof InboundInputSchema>;
 
