@@ -12,7 +12,7 @@
 // seeded stream); every contact dialled at most once; the API's and the media worker's CPU, and the
 // API's CPU per placed call.
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -358,6 +358,14 @@ export async function dialerCallFigures(o: { apiUrl: string; token: string; apiP
     // The calls still up: the agents hang up (talk past the end is not counted).
     for (const c of phones.calls.values()) if (c.endedAt === undefined) phones.hangUp(c);
 
+    // BENCH_DIALER_TRACE=<file>: every call of the run as JSON, the carrier's and the agents' (ms from the shift's start).
+    if (process.env.BENCH_DIALER_TRACE) {
+      const at = (iso: string | null) => (iso ? Date.parse(iso) - t0Wall : null);
+      writeFileSync(process.env.BENCH_DIALER_TRACE, JSON.stringify({
+        carrier: carrier.calls().filter((c) => c.population).map((c) => ({ called: c.called, state: c.state, status: c.status, started: at(c.started_at), answered: at(c.answered_at), ended: at(c.ended_at), ended_by: c.ended_by, ...c.population })),
+        agents: [...phones.calls.values()].map((c) => ({ ext: c.ext, answered: Math.round(c.answeredAt - t0), ended: c.endedAt === undefined ? null : Math.round(c.endedAt - t0) })),
+      }, null, 1));
+    }
     // What happened in the run.
     const placed = carrier.calls().filter((c) => c.direction === 'in' && c.population && Date.parse(c.started_at) <= t0Wall + SECONDS * 1000);
     const perNumber = new Map<string, number>();

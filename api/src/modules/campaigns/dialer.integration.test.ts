@@ -1,4 +1,4 @@
-import { MONITOR_API, campaignApi, campaignWorkApi, type MonitorSnapshot, type WorkNext } from '@tongdai/contracts';
+import { CONTACT_LEASE_RENEW_SEC, DIALER_READY_SEC, MONITOR_API, campaignApi, campaignWorkApi, type MonitorSnapshot, type WorkNext } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
 import { placedCallsDue } from '../../db/due-signal';
 import { openDb } from '../../db/open';
@@ -232,6 +232,33 @@ describe('the progressive dialer on PostgreSQL, two instances', () => {
     } finally {
       off();
     }
+  });
+
+  it('an agent in a call longer than the readiness stays ready: the lease the screen renews (and its next contact while holding one) renews it; a paused agent is not made ready by it', async () => {
+    // Found by `npm run bench -- dialer` (10 agents × 10 min): after a call over DIALER_READY_SEC the agent was no longer ready.
+    const work = createWorkService(t.db);
+    const userId = agentIds[AGENTS - 1];
+    // A day on: the other tests' readiness has run out; the clock is the requests' (Agent.at).
+    const base = Date.now() + 86_400_000;
+    const agent = (s: number) => ({ tenantId: demo, userId, at: new Date(base + s * 1000) });
+    await work.setReady(agent(0), 'survey', campaign, true);
+    // The dialer holds a contact for the agent, as for a bridged call.
+    const contactId = await t.db.withTenant(demo, async (tx) => (await tx.query<{ id: number }>(
+      `update campaign_contacts set state = 'held', held_by = $1, held_until = $2
+        where id = (select id from campaign_contacts where campaign_id = $3 and state = 'pending' order by id desc limit 1) returning id::int`,
+      [userId, new Date(base + 120_000), campaign])).rows[0].id);
+    // A 4-minute call: the screen renews its lease every CONTACT_LEASE_RENEW_SEC.
+    for (let s = CONTACT_LEASE_RENEW_SEC; s <= 240; s += CONTACT_LEASE_RENEW_SEC) await work.lease(agent(s), 'survey', campaign, contactId);
+    expect(DIALER_READY_SEC).toBeLessThan(240);
+    expect((await work.readyState(agent(245), 'survey', campaign)).ready).toBe(true);
+    // Its next contact while it holds one (the call over, the result not written): renewed too.
+    expect((await work.next(agent(300), 'survey', campaign)).contact?.id).toBe(contactId);
+    expect((await work.readyState(agent(300 + DIALER_READY_SEC - 10), 'survey', campaign)).ready).toBe(true);
+    // Paused: renewing the lease does not make the agent ready again.
+    await work.setReady(agent(390), 'survey', campaign, false);
+    await work.lease(agent(400), 'survey', campaign, contactId);
+    expect((await work.readyState(agent(401), 'survey', campaign)).ready).toBe(false);
+    await t.db.withTenant(demo, (tx) => tx.query("update campaign_contacts set state = 'done', held_by = null, held_until = null where id = $1", [contactId]));
   });
 });
 

@@ -285,6 +285,15 @@ export async function setReady(tx: Queryable, tenantId: number, campaignId: numb
   );
 }
 
+/**
+ * A ready agent stays ready until `until`: the screen of an agent holding a contact (in a dialer call, then
+ * writing its result) renews its lease, not its next contact, and a call longer than DIALER_READY_SEC must
+ * not leave the agent out of the campaign once it is over. An agent not ready (paused, or gone) stays so.
+ */
+export async function keepReady(tx: Queryable, campaignId: number, userId: number, until: Date, at: Date): Promise<void> {
+  await tx.query('update campaign_dialer_agents set ready_until = $3 where campaign_id = $1 and user_id = $2 and ready_until > $4 and ready_until < $3', [campaignId, userId, until, at]);
+}
+
 /** Until when the agent is ready (null: not ready, or it ran out before `at`). */
 export async function readyUntil(tx: Queryable, campaignId: number, userId: number, at: Date): Promise<Date | null> {
   const { rows } = await tx.query<{ ready_until: Date }>(

@@ -147,7 +147,10 @@ export function createWorkService(db: Db) {
    */
   async function progressiveNext(tx: Queryable, a: Agent, c: repo.WorkCampaignRow, campaign: WorkNext['campaign'], hide: ((phone: string) => string) | null): Promise<WorkNext> {
     const row = await repo.renewHeld(tx, c.id, a.userId, a.at, CONTACT_LEASE_SEC);
-    if (row) return { campaign, contact: { ...(await shown(tx, a, row, hide)), campaign_id: c.id }, reason: null, message: null };
+    if (row) {
+      await repo.keepReady(tx, c.id, a.userId, new Date(a.at.getTime() + DIALER_READY_SEC * 1000), a.at);
+      return { campaign, contact: { ...(await shown(tx, a, row, hide)), campaign_id: c.id }, reason: null, message: null };
+    }
     if (!(await repo.extensionOf(tx, a.userId))) return { campaign, contact: null, reason: 'no_extension', message: WORK_MSG.noExtension };
     if (!(await repo.readyUntil(tx, c.id, a.userId, a.at))) return { campaign, contact: null, reason: 'not_ready', message: WORK_MSG.notReady };
     await repo.setReady(tx, a.tenantId, c.id, a.userId, new Date(a.at.getTime() + DIALER_READY_SEC * 1000), a.at);
@@ -197,9 +200,11 @@ export function createWorkService(db: Db) {
     /** The screen is open: the lease goes on (409 when the contact went back to the pool and someone took it). */
     lease: (a: Agent, family: CampaignFamily, id: number, contactId: number) =>
       db.withTenant(a.tenantId, async (tx) => {
-        await campaignFor(tx, family, id, a.userId);
+        const c = await campaignFor(tx, family, id, a.userId);
         const row = await repo.renewHeld(tx, id, a.userId, a.at, CONTACT_LEASE_SEC, contactId);
         if (!row) throw new CampaignStateError(WORK_MSG.notHeld);
+        // A progressive agent in a long call (or writing its result) stays ready for the calls after it.
+        if (isDialerMode(c.mode)) await repo.keepReady(tx, id, a.userId, new Date(a.at.getTime() + DIALER_READY_SEC * 1000), a.at);
         return { held_until: iso(row.held_until) };
       }),
 
