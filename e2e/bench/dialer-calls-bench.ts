@@ -52,8 +52,8 @@ const POPULATION: PopulationSettings = {
 /** An unanswered call rings this long (the API's DIALER_RING_SECONDS on the bench's stack: trust.ts). */
 export const BENCH_DIALER_RING_S = Number(process.env.BENCH_DIALER_RING_S ?? 25);
 const CAP_PCT = 2;
-/** Seconds the API's idle CPU is measured before the shift. */
-const IDLE_S = Math.min(10, Math.max(2, SECONDS / 60));
+/** Seconds the API's CPU with the screens open and nothing to call is measured before the shift. */
+const IDLE_S = Math.min(30, Math.max(4, SECONDS / 20));
 /** The stated tolerance: the real talk minutes within this share of the simulation's for the same seed. */
 const TOLERANCE = 0.15;
 const HOTLINE = '02873000006';
@@ -304,15 +304,31 @@ export async function dialerCallFigures(o: { apiUrl: string; token: string; apiP
     form.set('commit', 'true');
     const imported = await fetch(`${o.apiUrl}/t/demo/${SURVEY.importFile(campaign.id)}`, { method: 'POST', headers: { authorization: `Bearer ${o.token}` }, body: form });
     if (!imported.ok) throw new Error(`bench setup: contacts import ${imported.status} ${await imported.text()}`);
+    // The screens' own cost, to take off the API's CPU in the run (part 3): the same agents ready on a campaign
+    // with nothing to call (its one contact on the tenant's do-not-call list: refused at the first claim), their
+    // screens asking every DIALER_POLL_SEC as in the shift, the workers' asks finding nobody to call.
+    const empty = await call<{ id: number }>('POST', `/t/demo/${SURVEY.base}`, {
+      name: 'Bench chờ (không có số để gọi)', mode: 'predictive', question_ids: [question.id], agent_ids: agents.map((a) => a.userId), hotline_id: hotline.id,
+    });
+    const refused = contactNumber(contacts + 1);
+    await call('POST', '/t/demo/dnc-numbers', { number: refused, note: 'Bench: the calibration campaign calls nobody' });
+    const one = new FormData();
+    one.set('file', new Blob([`\uFEFFTên,Số điện thoại\r\nKhông gọi,${refused}\r\n`]), 'bench-empty.csv');
+    one.set('name_column', '0');
+    one.set('phone_column', '1');
+    one.set('commit', 'true');
+    const oneImported = await fetch(`${o.apiUrl}/t/demo/${SURVEY.importFile(empty.id)}`, { method: 'POST', headers: { authorization: `Bearer ${o.token}` }, body: one });
+    if (!oneImported.ok) throw new Error(`bench setup: calibration contact ${oneImported.status} ${await oneImported.text()}`);
     await carriersLoaded(join(sip.dir, 'kamailio_ctl'), since);
 
     // The shift: agents ready, then working as the screen does.
     const work = (a: Agent, method: string, path: string, body?: object) => call<WorkNext>(method, `/t/demo/${path}`, body, a.token);
+    let current = campaign.id;
     const settle = async (a: Agent) => {
       if (a.busy) return;
       a.busy = true;
       try {
-        const next = await work(a, 'POST', WORK.next(campaign.id));
+        const next = await work(a, 'POST', WORK.next(current));
         if (a.owed && next.contact) {
           await work(a, 'POST', WORK.result(campaign.id, next.contact.id), { result: 'agreed' });
           a.owed = false;
@@ -333,11 +349,20 @@ export async function dialerCallFigures(o: { apiUrl: string; token: string; apiP
       void settle(a);
     };
     const cpu = () => [cpuSeconds((pid, ppid) => pid === o.apiPid || ppid === o.apiPid), cpuSeconds((pid) => workerPids().includes(pid))];
-    // The API's own pace with the stack idle (its timers, Kamailio's and the worker's polls), taken off its CPU in the run.
+    // The API's pace with the agents' screens open and nothing to call (above), taken off its CPU in the run.
+    current = empty.id;
+    await call('POST', `/t/demo/${SURVEY.state(empty.id)}`, { to: 'running' });
+    await Promise.all(agents.map((a) => call('PUT', `/t/demo/${WORK.ready(empty.id)}`, { ready: true }, a.token)));
+    const calibrating = setInterval(() => agents.forEach((a) => void settle(a)), DIALER_POLL_SEC * 1000);
+    await sleep(2000); // the refusal of its one contact
     const idle0 = cpu()[0];
     const idleT0 = performance.now();
     await sleep(IDLE_S * 1000);
     const idleRate = (cpu()[0] - idle0) / ((performance.now() - idleT0) / 1000);
+    clearInterval(calibrating);
+    await Promise.all(agents.map((a) => call('PUT', `/t/demo/${WORK.ready(empty.id)}`, { ready: false }, a.token)));
+    await call('POST', `/t/demo/${SURVEY.state(empty.id)}`, { to: 'paused' });
+    current = campaign.id;
     const load0 = loadavg()[0];
     const cpu0 = cpu();
     const t0 = performance.now();
@@ -409,7 +434,7 @@ export async function dialerCallFigures(o: { apiUrl: string; token: string; apiP
     const perCall = Math.max(0, api - idleRate * wall) / Math.max(1, real.dials);
     rows.push(figure(
       'Dialer, real calls: CPU of the API and the media worker; the API per placed call',
-      `API ${((api / wall) * 100).toFixed(1)} %, worker ${((worker / wall) * 100).toFixed(1)} % of a core; API ${(perCall * 1000).toFixed(1)} ms per placed call over its idle ${(idleRate * 100).toFixed(1)} % (all it did for the calls: the dialer, plans, events, the agents' screens); load ${load0.toFixed(1)} → ${load1.toFixed(1)}`,
+      `API ${((api / wall) * 100).toFixed(1)} %, worker ${((worker / wall) * 100).toFixed(1)} % of a core; API ${(perCall * 1000).toFixed(1)} ms per placed call over its ${(idleRate * 100).toFixed(1)} % with the ${AGENTS} screens open and nothing to call (what the calls cost it: the claims, plans, call events, reports, records, hand-overs, results); load ${load0.toFixed(1)} → ${load1.toFixed(1)}`,
       '—',
       !real.dials || worker === 0,
       !real.dials ? 'no call was placed' : 'the media worker used no CPU (not found)',
