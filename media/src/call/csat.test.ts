@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CsatReport, MediaContinue, MediaSession, MediaStep } from '@tongdai/contracts';
 import { DEFAULT_PROMPT } from '../audio/tones';
 import { encodeUlaw } from '../rtp/g711';
+import { header } from '../sip/message';
 import { parseSdp } from '../sip/sdp';
 import { startWorker, type RunningWorker } from '../worker';
 import { FakeProxy, Phone, until } from './testing/fake-sip';
@@ -129,7 +130,7 @@ describe("post-call CSAT: a queue call, or a route's bridge, on the worker (a fa
   const order = () => heard.map((h) => h.clip).filter((c, i, all) => c !== all[i - 1]);
 
   /** The caller reaches the queue, the agent answers and they talk (`talkMs` more); then the agent hangs up. */
-  const talkThenAgentHangsUp = async (talkMs = 0) => {
+  const talkThenAgentHangsUp = async (talkMs = 0, bye: [string, string][] = []) => {
     proxy.callWorker(worker.port, callId, STEP, caller);
     await until('the caller answered', () => proxy.answered(callId) !== null);
     await until('the agent rung', () => proxy.invite(AGENT) !== undefined);
@@ -141,7 +142,7 @@ describe("post-call CSAT: a queue call, or a route's bridge, on the worker (a fa
     });
     await new Promise((r) => setTimeout(r, talkMs));
     expect(worker.calls()).toBe(1);
-    proxy.hangUp(AGENT, worker.port);
+    proxy.hangUp(AGENT, worker.port, bye);
   };
 
   it('the agent hangs up: the caller hears the question, presses 4 (RFC 4733) after it: score 4 reported, thanks, BYE', async () => {
@@ -209,6 +210,8 @@ describe("post-call CSAT: a queue call, or a route's bridge, on the worker (a fa
       return agent.received.some((p) => p[20] === 0x11) && caller.received.some((p) => p[20] === 0x22);
     });
     expect(continues).toEqual([{ token: AGENT, csat: true }]);
+    // A person answered the bridge's leg: the caller's 200 does not say a media step took it.
+    expect(header(proxy.answered(callId)!, 'x-tongdai-media')).toBeUndefined();
     proxy.hangUp(AGENT, worker.port);
     await until('the whole question', () => count('ask') >= ASK_FRAMES);
     expect(byesToCaller()).toBe(0);
@@ -232,6 +235,72 @@ describe("post-call CSAT: a queue call, or a route's bridge, on the worker (a fa
     expect(reports).toEqual([]);
   });
 
+  it("the queue's leg answered by a worker's media step (X-Tongdai-Media: voicemail, the agent's mailbox) that hangs up saying so: the call ends at once, no question, nothing reported", async () => {
+    proxy.behaviours.set(AGENT, { answer: 'ok', phone: agent, headers: [['x-tongdai-media', 'voicemail']] });
+    await talkThenAgentHangsUp(0, [['x-tongdai-media', 'voicemail']]);
+    await until('the BYE to the caller', () => byesToCaller() === 1, 1000);
+    expect(continues).toEqual([{ token: AGENT, csat: true }]);
+    // The queue reached nobody either: its BYE says what answered its caller.
+    expect(header(proxy.seen('BYE', callId)[0], 'x-tongdai-media')).toBe('queue');
+    await until('the call gone', () => worker.calls() === 0);
+    // Longer than the question would have taken to begin.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard).toEqual([]);
+    expect(reports).toEqual([]);
+  });
+
+  it("the queue's leg answered by a worker's media step whose BYE is unmarked (a queue or IVR further on put the caller through to a person, who hung up): the question, score 3", async () => {
+    proxy.behaviours.set(AGENT, { answer: 'ok', phone: agent, headers: [['x-tongdai-media', 'queue']] });
+    await talkThenAgentHangsUp();
+    await until('the whole question', () => count('ask') >= ASK_FRAMES);
+    expect(byesToCaller()).toBe(0);
+    caller.dtmf(callerPort(), '3');
+    await until('the score', () => reports.length === 1);
+    expect(reports).toEqual([{ call_id: callId, step: STEP, score: 3 }]);
+    await until('the BYE to the caller', () => byesToCaller() === 1);
+    // A person was reached: this worker's BYE is unmarked too.
+    expect(header(proxy.seen('BYE', callId)[0], 'x-tongdai-media')).toBeUndefined();
+  });
+
+  it("an announcement with nothing after it: the worker's BYE to its caller says 'play' (it reached nobody)", async () => {
+    step = { kind: 'play', audioIds: [] };
+    proxy.callWorker(worker.port, callId, STEP, caller);
+    await until('the BYE to the caller', () => byesToCaller() === 1);
+    expect(header(proxy.answered(callId)!, 'x-tongdai-media')).toBe('play');
+    expect(header(proxy.seen('BYE', callId)[0], 'x-tongdai-media')).toBe('play');
+  });
+
+  it("a rating route's bridge whose callee's voicemail answers (X-Tongdai-Media): the caller's 200 says so too, the voicemail's hang-up ends the call at once, no question", async () => {
+    step = { kind: 'bridge' };
+    proxy.behaviours.set(AGENT, { answer: 'ok', phone: agent, headers: [['x-tongdai-media', 'voicemail']] });
+    proxy.callWorker(worker.port, callId, STEP, caller);
+    await until('the caller answered on the voicemail answer', () => proxy.answered(callId) !== null);
+    // A bridge answers for its callee: a worker further up (a queue's leg) knows no person took the call either.
+    expect(header(proxy.answered(callId)!, 'x-tongdai-media')).toBe('voicemail');
+    expect(continues).toEqual([{ token: AGENT, csat: true }]);
+    proxy.hangUp(AGENT, worker.port, [['x-tongdai-media', 'voicemail']]);
+    await until('the BYE to the caller', () => byesToCaller() === 1, 1000);
+    expect(header(proxy.seen('BYE', callId)[0], 'x-tongdai-media')).toBe('voicemail');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard).toEqual([]);
+    expect(reports).toEqual([]);
+  });
+
+  it.each<[string, MediaStep]>([
+    ['queue', { kind: 'queue', queueId: 4, join_greeting_id: null, moh_audio_ids: [], max_wait: 30, agent_timeout: 15 }],
+    ['voicemail', { kind: 'voicemail', mailbox: '102', greeting_id: null, max_seconds: 30 }],
+    ['ivr', { kind: 'ivr', ivrId: 5, greetingId: null, timeout: 5, retries: 1, entries: [{ digit: '1' }], direct_dial: false }],
+    ['play', { kind: 'play', audioIds: [] }],
+  ])("the worker's own 200 to a caller it takes at a %s step says so (X-Tongdai-Media)", async (kind, s) => {
+    step = s;
+    proxy.behaviours.delete(AGENT);
+    proxy.callWorker(worker.port, callId, STEP, caller);
+    await until('the caller answered', () => proxy.answered(callId) !== null);
+    expect(header(proxy.answered(callId)!, 'x-tongdai-media')).toBe(kind);
+    proxy.callerSends('BYE', callId);
+    await until('the call gone', () => worker.calls() === 0);
+  });
+
   it('the caller hanging up during the question: nothing reported, no BYE from the worker, the call gone', async () => {
     await talkThenAgentHangsUp();
     await until('the question begun', () => count('ask') >= 3);
@@ -250,6 +319,8 @@ describe("post-call CSAT: a queue call, or a route's bridge, on the worker (a fa
     await talkThenAgentHangsUp();
     await until('the BYE to the caller', () => byesToCaller() === 1, 1000);
     expect(continues).toEqual([{ token: AGENT }]);
+    // The agent, a person, took the call: the worker's BYE does not say a media step ended it.
+    expect(header(proxy.seen('BYE', callId)[0], 'x-tongdai-media')).toBeUndefined();
     await until('the call gone', () => worker.calls() === 0);
     await new Promise((r) => setTimeout(r, 300));
     expect(heard).toEqual([]);

@@ -49,6 +49,16 @@ export interface DialogKey {
   remoteTag?: string;
 }
 
+/**
+ * Post-call CSAT asks only after a person's answer (ADR 0056). The worker's own answer (200) to a call it takes
+ * as a media step says which (X-Tongdai-Media: voicemail, ivr, play, queue…), and so does its BYE to that caller
+ * when it ends the call without having put it through to a person (a message left, an announcement over). A
+ * worker whose leg was so answered and so ended does not ask its caller to rate the call; an unmarked BYE on such
+ * a leg (a queue or IVR further on reached an agent, who hung up) still leads to the question. A bridge answers
+ * for its callee: it passes its leg's mark on, if any. Kamailio forwards the header as is.
+ */
+export const MEDIA_ANSWER_HEADER = 'x-tongdai-media';
+
 /** Inter-digit wait when an IVR lets callers dial extensions directly. */
 const INTER_DIGIT_MS = 1500;
 /** Pause between two rounds of a queue's agents (app_queue's "retry"). */
@@ -65,6 +75,8 @@ interface OutLeg {
   status?: number;
   /** Its continuation rings a queue that asks for a rating: once answered, its callee's hang-up leads the caller to CSAT (issue 34). */
   csat: boolean;
+  /** Answered by a worker's media step, not a person (its 200's X-Tongdai-Media: "voicemail"…): not rated if its BYE says so too. */
+  media?: string;
   done: (o: Outcome) => void;
 }
 
@@ -105,6 +117,10 @@ export class MediaCall {
   private spying: MediaCall | null = null;
   /** A recording ticket the API gave with a continuation (an IVR leading to an extension that records). */
   private legTicket: string | null = null;
+  /** What our 200 said took the call (MEDIA_ANSWER_HEADER), said again in our BYE unless a person was reached. */
+  private answeredAs: string | undefined;
+  /** A person took a leg this call placed (or one a worker further on placed): our BYE to the caller is unmarked. */
+  private reachedPerson = false;
 
   constructor(
     private readonly ctx: CallContext,
@@ -174,6 +190,10 @@ export class MediaCall {
     const { ep } = this.ctx;
     const sdp = buildSdp({ address: ep.address, port: this.rtpA!.port, dtmf, sessionId: this.sdpSessionA });
     const mark: [string, string][] = this.mayPause('a') ? [recordingMark()] : [];
+    const kind = this.session?.step.kind;
+    const media = kind === 'bridge' ? this.b?.media : kind;
+    if (media) mark.push([MEDIA_ANSWER_HEADER, media]);
+    this.answeredAs = media;
     ep.respond(this.invite, this.from, 200, 'OK', [['x-to-tag', this.tagA], ['contact', `<sip:media@${ep.address}:${ep.port}>`], ...mark, ['content-type', 'application/sdp']], sdp);
     this.dialogA = Dialog.asUas(ep, this.invite, this.tagA);
   }
@@ -601,6 +621,8 @@ export class MediaCall {
       leg.rtp.dtmfPayloadType = answer.dtmf;
     }
     leg.state = 'answered';
+    leg.media = header(res, MEDIA_ANSWER_HEADER);
+    if (!leg.media) this.reachedPerson = true;
     // From the answer on, each party must keep sending (a queue's caller may have waited minutes).
     leg.rtp.lastPacketAt = Date.now();
     if (this.rtpA) this.rtpA.lastPacketAt = Math.max(this.rtpA.lastPacketAt, Date.now() - 5000);
@@ -738,8 +760,11 @@ export class MediaCall {
           this.cleanup();
         } else if (this.b) {
           const leg = this.b;
-          // Only a callee who answered and talked has a call to rate (a BYE is never the answer to a ringing leg).
-          const rate = leg.csat && leg.state === 'answered';
+          // Only a callee who answered and talked has a call to rate (a BYE is never the answer to a ringing leg);
+          // a worker's voicemail, IVR or announcement that took the leg and reached nobody is nobody to rate (ADR 0056).
+          const byNobody = leg.media !== undefined && header(req, MEDIA_ANSWER_HEADER) !== undefined;
+          if (leg.state === 'answered' && !byNobody) this.reachedPerson = true;
+          const rate = leg.csat && leg.state === 'answered' && !byNobody;
           leg.state = 'ended';
           this.endB(leg, 'cancelled');
           if (!rate) this.hangup();
@@ -790,7 +815,7 @@ export class MediaCall {
     if (this.ended) return;
     this.ended = true;
     this.cancelB();
-    this.dialogA?.send('BYE');
+    this.dialogA?.send('BYE', this.answeredAs && !this.reachedPerson ? [[MEDIA_ANSWER_HEADER, this.answeredAs]] : []);
     this.cleanup();
   }
 

@@ -559,6 +559,48 @@ const MONDAY_MORNING = '2024-06-10T09:00:00+07:00';
     expect(cdr.route.map((n) => n.type)).toEqual(['inbound', 'direct']);
   });
 
+  it("post-call CSAT on an inbound route (ADR 0056): 102 does not answer and its mailbox takes the call; the caller leaves a message ended with #, hears the goodbye and is hung up at once, without the question; the record has no csat", async () => {
+    const before = (await t.db.withTenant(tenantId, (tx) => tx.query<{ voicemail_max_seconds: number }>("select voicemail_max_seconds from subscribers where extension = '102'"))).rows[0];
+    // 102 rings its 5 s, then its mailbox answers the worker's leg (X-Tongdai-Media: voicemail, on its 200 and on its
+    // BYE after the message: it reached nobody, so the route's worker does not ask). Its longest message
+    // is 10 s: were the # lost, the mailbox would still end the message itself (and the duration below would say so).
+    await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set ring_time = 5, voicemail_enabled = true, voicemail_max_seconds = 10 where extension = '102'"));
+    pbxConfigChanged(tenantId);
+    const caller = '0902000053';
+    const ear = await Ear.open();
+    try {
+      await t.db.withTenant(tenantId, (tx) => tx.query("delete from voicemail_messages where mailbox = '102'"));
+      const rings = phone('102', ringScenario());
+      await listening();
+      // Once answered (by the mailbox): its prompt (4.2 s) and beep (0.8 s), the caller speaks, then # (SIP INFO:
+      // the route's worker passes it on to the mailbox) about 3 s into the message.
+      const run = listener({ did: '02873007010', caller, ear, keys: [{ afterMs: 8000, digit: '#' }], talkMs: 0, remoteHangsUp: true });
+      const beepEnd = await ear.untilPromptEnds(700, 600, 20_000);
+      expect((await rings.done).code).toBe(0);
+      expect(await ear.speak(440, 1500)).toBeGreaterThan(50);
+      // The worker hangs up on the caller (its sipp ends on the BYE); without the fix it asked instead, and the caller's sipp ran out of time.
+      expect((await run).code).toBe(0);
+      const hungUp = Date.now();
+      // After the beep: the mailbox's goodbye (660 Hz then 440 Hz, 25 packets of tone) and no speech after it.
+      const loud = ear.packets.filter((p) => p.at > beepEnd + 100 && p.rms > 300);
+      expect(loud.length).toBeGreaterThan(10);
+      expect(loud.length).toBeLessThan(45);
+      expect(ear.tone(660, loud[0].at, loud.at(-1)!.at + 1)).toBeGreaterThan(1e5);
+      expect(hungUp - loud.at(-1)!.at).toBeLessThan(4000);
+      type Message = { duration_seconds: string };
+      const message = await until('the message', async () => (await t.db.withTenant(tenantId, (tx) => tx.query<Message>("select duration_seconds from voicemail_messages where mailbox = '102' and caller = $1", [caller]))).rows[0], (m) => m !== undefined, 5000);
+      // Ended by the # (under the 10 s the mailbox allows).
+      expect(Number(message.duration_seconds)).toBeLessThan(8);
+      const cdr = (await cdrOf(caller)) as CdrRow & { csat: number | null };
+      expect(cdr).toMatchObject({ disposition: 'VOICEMAIL', extension: '102', did: '02873007010', csat: null });
+    } finally {
+      ear.close();
+      await t.db.withTenant(tenantId, (tx) => tx.query("update subscribers set ring_time = null, voicemail_enabled = false, voicemail_max_seconds = $1 where extension = '102'", [before.voicemail_max_seconds]));
+      await t.db.withTenant(tenantId, (tx) => tx.query("delete from voicemail_messages where mailbox = '102'"));
+      pbxConfigChanged(tenantId);
+    }
+  }, 60_000);
+
   it('the wall (issue 14): a carrier caller waits in the queue, 102 answers, hangs up; each event reaches the sockets in under 1 s', async () => {
     const [adminToken, staffToken] = [await login(t.app, 'demo', DEMO.admin), await login(t.app, 'demo', DEMO.staff)];
     const open = (token: string) => t.app.injectWS('/t/demo/events', { headers: { 'sec-websocket-protocol': `tongdai.v1, ${token}` } });

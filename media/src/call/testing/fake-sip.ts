@@ -66,7 +66,8 @@ export class Phone {
   }
 }
 
-export type Behaviour = { answer: 'ok'; phone: Phone } | { answer: 'ring' } | { answer: number };
+/** `headers`: more on the 200 (a worker's media step answering: X-Tongdai-Media). */
+export type Behaviour = { answer: 'ok'; phone: Phone; headers?: [string, string][] } | { answer: 'ring' } | { answer: number };
 
 /**
  * Kamailio's stand-in: answers each INVITE as its token says (200 with the phone's SDP, a status, or
@@ -113,12 +114,12 @@ export class FakeProxy {
     const toTag = `callee-${token}`;
     this.dialogs.set(token, { invite: req, toTag });
     const sdp = buildSdp({ address: '127.0.0.1', port: b.phone.port, sessionId: 1 });
-    this.reply(req, from, 200, toTag, [['contact', `<sip:phone@127.0.0.1:${this.port}>`], ['content-type', 'application/sdp']], sdp);
+    this.reply(req, from, 200, toTag, [['contact', `<sip:phone@127.0.0.1:${this.port}>`], ...(b.headers ?? []), ['content-type', 'application/sdp']], sdp);
   }
 
-  /** The callee reached by `token` hangs up (a BYE to the worker, in its dialog). */
-  hangUp(token: string, workerPort: number): void {
-    this.inDialog('BYE', token, workerPort);
+  /** The callee reached by `token` hangs up (a BYE to the worker, in its dialog; `extra`: its headers, X-Tongdai-Media). */
+  hangUp(token: string, workerPort: number, extra: [string, string][] = []): void {
+    this.inDialog('BYE', token, workerPort, extra);
   }
 
   /** The callee reached by `token` presses a key by SIP INFO (e.g. application/dtmf-relay "Signal=3"). */
