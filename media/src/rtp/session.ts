@@ -131,12 +131,19 @@ export class RtpSession extends EventEmitter {
     if (!this.peer || this.peer.port !== rinfo.port || this.peer.address !== rinfo.address) this.peer = { address: rinfo.address, port: rinfo.port };
     const cc = msg[0] & 0x0f;
     const offset = 12 + cc * 4;
+    const other = this.bridgedTo;
     if (this.dtmfPayloadType !== null && pt === this.dtmfPayloadType) {
       const digit = this.dtmf.receive(msg.subarray(offset), msg.readUInt32BE(4));
       if (digit) this.emit('dtmf', digit);
+      // A bridge passes the keys on, as its audio, to a far side that takes telephone-event, under the payload type
+      // that side chose: a carrier caller's # ends a voicemail message, a key works a menu, through a recorded or rated
+      // call (ADR 0041, 0056) as through a direct one.
+      if (other && !other.closed && other.peer && other.dtmfPayloadType !== null) {
+        msg[1] = (msg[1] & 0x80) | other.dtmfPayloadType;
+        other.socket.send(msg, other.peer.port, other.peer.address);
+      }
       return;
     }
-    const other = this.bridgedTo;
     if (other && !other.closed && other.peer) other.socket.send(msg, other.peer.port, other.peer.address);
     // The peer's voice for whoever records it (a voicemail message, a bridged call): G.711 payloads only.
     if ((pt === PT_PCMU || pt === PT_PCMA) && this.listenerCount('audio')) this.emit('audio', pt, msg.subarray(offset), msg.readUInt32BE(4), msg.readUInt32BE(8));
