@@ -72,7 +72,13 @@ const ackRefusal = (to: string, cseq: number) =>
  * After the INVITE: the final answer `expect`; 200 → ACK, hold, BYE (`holdMs: 'far-end'`: ACK, then
  * wait for the other side's BYE and answer it); anything else → ACK.
  */
-function outcome(o: { name: string; from: string; to: string; cseq: number; expect: number; holdMs: number | 'far-end'; head: string[] }): string {
+function outcome(o: { name: string; from: string; to: string; cseq: number; expect: number | number[]; holdMs: number | 'far-end'; head: string[] }): string {
+  if (Array.isArray(o.expect)) {
+    // One of several refusals: each but the last optional, all leading to the ACK.
+    const [last, ...others] = [...o.expect].reverse();
+    const finals = [...others.reverse().map((c) => `  <recv response="${c}" optional="true" next="9"/>`), `  <recv response="${last}"/>`, '  <label id="9"/>'];
+    return scenario(`${o.name}-${o.expect.join('-')}`, [...o.head, provisional, ...finals, ackRefusal(o.to, o.cseq)].join('\n'));
+  }
   if (o.expect !== 200) return scenario(`${o.name}-${o.expect}`, [...o.head, provisional, `  <recv response="${o.expect}"/>`, ackRefusal(o.to, o.cseq)].join('\n'));
   const inDialog = (method: string, cseq: number) => inDialogRequest(o.from, o.to, method, cseq);
   return scenario(`${o.name}-answered`, [
@@ -89,9 +95,9 @@ function outcome(o: { name: string; from: string; to: string; cseq: number; expe
 /**
  * A carrier calling [service] (the DID) from [caller]; `expect` is the final status:
  * 200 → ACK, hold `holdMs`, BYE (`'far-end'`: until the callee hangs up); anything else → ACK of
- * the refusal. [at] → X-Tongdai-At.
+ * the refusal; several refusals (an array, 200 not among them): any one of them. [at] → X-Tongdai-At.
  */
-export function carrierScenario(expect: number, holdMs: number | 'far-end' = 300, sdp = SDP): string {
+export function carrierScenario(expect: number | number[], holdMs: number | 'far-end' = 300, sdp = SDP): string {
   const from = 'sip:[caller]@carrier.example';
   const to = '[remote_ip]:[remote_port]';
   return outcome({ name: 'carrier', from, to, cseq: 1, expect, holdMs, head: [invite(from, to, 1, ['X-Tongdai-At: [at]'], sdp)] });
