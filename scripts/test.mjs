@@ -40,6 +40,8 @@ const phases = [
     [
       ['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main', TONGDAI_PORT_RANGE: '20100-21999' }, { nice: 0 }],
       ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test'], { TONGDAI_PORT_RANGE: '23400-26699' }],
+      // Every bench section at a tiny size: each must still measure something real (scripts/bench.mjs).
+      ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke'], { TONGDAI_PORT_RANGE: '23400-26699' }],
     ],
     // The API suites that run one at a time (api/jest.config.js): the fault suites (issue 41: the API
     // killed, PostgreSQL stopped, npm start's supervisor; the ghost burst) and calls.integration. They
@@ -69,12 +71,7 @@ const phases = [
       // 331 s in CI where the five take about a minute.
       ['Kiểm tra kiểu (tsc)', ['run', 'typecheck']],
     ],
-    [
-      ['Sự cố (Jest, api: faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial-faults', TONGDAI_PORT_RANGE: '28300-29199' }, { nice: -5 }],
-      // Every bench section at a tiny size: each must still measure something real (scripts/bench.mjs). After the
-      // faults, beside the e2e suite: last in the API's lane it ran alone for 138 s at the end (ci2 of the thirty-fourth session).
-      ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke'], { TONGDAI_PORT_RANGE: '29200-29999' }],
-    ],
+    [['Sự cố (Jest, api: faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial-faults', TONGDAI_PORT_RANGE: '28300-29999' }, { nice: -5 }]],
   ],
 ];
 
