@@ -21,18 +21,10 @@ const SERIAL_SUITES = [
   '<rootDir>/src/modules/campaigns/voice-calls.integration.test.ts',
   '<rootDir>/src/modules/voice-otp/otp-calls.integration.test.ts',
 ];
-// npm test runs the serial suites as two lanes side by side, each one suite at a time: the real calls
-// (`serial-calls`) and the faults (`serial-faults`). Together they took 863 s of a 967-s run (ci1 of the
-// thirty-fourth session) for 170 CPU-s: waiting on call timelines, not on the machine. `serial` is all.
-const SERIAL_CALLS = SERIAL_SUITES.filter((s) => /kamailio\/calls|campaigns\/|voice-otp\//.test(s));
-const SERIAL_FAULTS = SERIAL_SUITES.filter((s) => !SERIAL_CALLS.includes(s));
 const part = process.env.TONGDAI_JEST_PART;
 const SERIAL_PATH = '/src/.*(faults[^/]*|ghosts|kamailio/calls|realtime/redis-away|campaigns/call-link|campaigns/dialer-calls|campaigns/voice-calls|voice-otp/otp-calls)\\.integration\\.test\\.ts$';
-const serial = part === 'serial' || part === 'serial-calls' || part === 'serial-faults';
 module.exports = require('../jest.preset.js')({
   ...(part === 'serial' && { testMatch: SERIAL_SUITES }),
-  ...(part === 'serial-calls' && { testMatch: SERIAL_CALLS }),
-  ...(part === 'serial-faults' && { testMatch: SERIAL_FAULTS }),
   ...(part === 'main' && { testPathIgnorePatterns: ['/node_modules/', SERIAL_PATH] }),
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
@@ -41,7 +33,7 @@ module.exports = require('../jest.preset.js')({
   // PostgreSQL, Kamailio and sipp, so the run takes about half as long (437 s → 221 s measured) and
   // calls.integration, the longest, sets the pace. Every suite takes its own database and free ports.
   // (The serial suites one at a time: whole stacks, timed bursts, recorded-media timelines.)
-  maxWorkers: serial ? 1 : 2,
+  maxWorkers: part === 'serial' ? 1 : 2,
   // Under npm test, a run whose suites are over ends even if a failed test left a socket open (ci2 of
   // 2026-11-26: a failing calls.integration test never closed its RTP ear, and the serial lane waited
   // on it for good after printing its result). Jest still names the leak; a developer's run keeps

@@ -63,15 +63,12 @@ const phases = [
       // takes about a tenth of the run's CPU (278–342 of ~3500 CPU-s) but needs it on time — its media timelines
       // failed at load 15–16 beside the e2e suite and the API's Jest at the same priority (ci1–ci4 of the
       // thirty-first session: a supervisor's tones, *97's prompts, a mailbox's greeting never heard in 20 s).
-      // Two lanes of them, each one suite at a time (api/jest.config.js): the real calls here, the faults
-      // beside; in one lane they took 863 s of a 967-s run for 170 CPU-s (ci1 of the thirty-fourth session).
-      ['Cuộc gọi (Jest, api: calls)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial-calls', TONGDAI_PORT_RANGE: '26700-28299' }, { nice: -5 }],
+      ['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial', TONGDAI_PORT_RANGE: '26700-29999' }, { nice: -5 }],
       // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
       // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
       // 331 s in CI where the five take about a minute.
       ['Kiểm tra kiểu (tsc)', ['run', 'typecheck']],
     ],
-    [['Sự cố (Jest, api: faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial-faults', TONGDAI_PORT_RANGE: '28300-29999' }, { nice: -5 }]],
   ],
 ];
 
