@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { Db } from '../../db/db';
 import type { DialerFiguresMoved } from '../campaigns/dialer-live.service';
 import { createDialerService, type DialerCallToPlace, type VoiceCallToPlace } from '../campaigns/dialer.service';
-import { extensionRecordingMode, planCall, type LiveState, type RoutingPlan } from '../routing';
+import { extensionRecordingMode, planPlacedCall, type LiveState, type RoutingPlan } from '../routing';
 import { signRecordingTicket } from '../recordings/recordings.service';
 import { createVoiceOtpService, otpCallsDue, type DueCall } from '../voice-otp/voice-otp.service';
 import type { Continuations } from './continuation';
@@ -145,17 +145,15 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
 
   /**
    * The plan of a call out from `hotline` to `number`, as an agent's campaign call goes (its switchboard first); null when no
-   * rule lets it out. The worker places it and stands in it already: the `bridge` a recording (or supervising) tenant's
-   * outbound calls start with (ADR 0041 withRecording) is not part of it — with it the plan did not start with its
-   * `forward`, and every dialer and voice-OTP call of such a tenant failed. A dialer call is recorded by the worker when it
-   * bridges the contact to the agent (DialerBridge.record_ticket).
+   * rule lets it out. Planned as a call the worker places itself (planPlacedCall): with planCall, a recording or supervising
+   * tenant's plan began with a `bridge` step, not its `forward`, and every dialer and voice-OTP call of such a tenant
+   * failed. A dialer call is recorded by the worker when it bridges the contact to the agent (DialerBridge.record_ticket).
    */
   async function outPlan(tenantId: number, maDn: string, hotline: string, number: string, campaignId: number): Promise<RoutingPlan | null> {
     const config = await d.config(tenantId, maDn);
     const state = { ...(await d.liveState(tenantId, hotline, config)), campaignCaller: { campaignId, hotline } };
-    const plan = planCall(config, { from: hotline, to: nationalForm(number), direction: 'outbound', at: new Date() }, state);
-    const steps = plan.steps[0]?.kind === 'bridge' ? plan.steps.slice(1) : plan.steps;
-    return steps[0]?.kind === 'forward' ? { ...plan, steps } : null;
+    const plan = planPlacedCall(config, { from: hotline, to: nationalForm(number), direction: 'outbound', at: new Date() }, state);
+    return plan.steps[0]?.kind === 'forward' ? plan : null;
   }
 
   /**

@@ -50,6 +50,15 @@ export function planCall(config: PbxConfig, call: CallInput, state: LiveState): 
   return withRecording(config, routeCall(config, call, state), call.fromExtension ?? (call.direction === 'inbound' ? undefined : call.from));
 }
 
+/**
+ * The plan of a call the media worker places itself (a dialer's or voice-OTP's contact leg): the worker already
+ * stands in it, so no bridge step is put in front for recording, supervision or CSAT (ADR 0041: the worker records
+ * such a call when it bridges it).
+ */
+export function planPlacedCall(config: PbxConfig, call: CallInput, state: LiveState): RoutingPlan {
+  return routeCall(config, call, state);
+}
+
 function routeCall(config: PbxConfig, call: CallInput, state: LiveState): RoutingPlan {
   const x = newExpansion(config, call, state);
   if (call.direction === 'inbound') {

@@ -1,3 +1,4 @@
+import { RECORDING_API } from '@tongdai/contracts';
 import { insertHotline, insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
 import { buildInternalServer } from '../sip/internal-server';
 import { bearer, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
@@ -485,6 +486,31 @@ describe('the call job (slice 2 groundwork, ADR 0052)', () => {
       expect((await pending).statusCode).toBe(204);
       expect(Date.now() - c0).toBeLessThan(30_000);
     } finally {
+      await internal.close();
+    }
+  });
+  it('a tenant that records every call still gets its OTP calls placed: the plan is the call out, not the recording\'s bridge', async () => {
+    const internal = buildInternalServer(t.db, { calls: { switchboardsTtlMs: 100 } });
+    await internal.ready();
+    const mode = (m: string) => t.app.inject({ method: 'PUT', url: `/t/demo/${RECORDING_API.settings}`, headers: h.admin, payload: { recording_mode: m } });
+    try {
+      const svc = createVoiceOtpService(t.db);
+      while ((await svc.claimCalls(100)).length) { /* what earlier tests started, claimed away */ }
+      await t.db.withTenant(ids.demo, async (tx) => {
+        const sb = (await tx.query<{ switchboard_id: number }>('select switchboard_id from pbx_numbers where number = $1', ['02873005201'])).rows[0].switchboard_id;
+        await insertOutboundRule(tx, ids.demo, { name: 'OTP ghi âm', pattern: '0912000XXX', switchboardIds: [sb], callerId: '02873005201', priority: 0 });
+      });
+      expect((await mode('all')).statusCode).toBe(200);
+      const key = await createKey(h.admin, 'demo', { name: 'Khoá ghi âm' });
+      const started = await start(key.secret, { phone: '0912000821', code: '2468' });
+      expect(started.statusCode).toBe(201);
+      // Before planPlacedCall the plan began with a bridge step and the ask answered 204: the call failed unplaced.
+      const job = await internal.inject({ method: 'POST', url: '/internal/sip/media/originate', headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! }, payload: { worker: '127.0.0.1:1', wait_ms: 0 } });
+      expect(job.statusCode).toBe(200);
+      expect(job.json()).toMatchObject({ id: started.json().id, code: '2468', caller: '02873005201' });
+      expect((await get(key.secret, started.json().id)).json().status).toBe('calling');
+    } finally {
+      await mode('none');
       await internal.close();
     }
   });
