@@ -18,6 +18,7 @@ import { LoginThrottle, withRetryAfter, type CounterStore } from './modules/auth
 import { createTokenService } from './modules/auth/tokens';
 import { registerSurfaces } from './surfaces';
 import { memoryHub, type CallEventHub } from './modules/realtime/call-event-hub';
+import { pbxConfigChangedElsewhere, relayConfigChanges } from './modules/pbx/pbx.service';
 import { recordingStorage, recordingStoreFromEnv, scheduleRecordingSweep, type RecordingStore } from './modules/recordings/recordings.service';
 import { scheduleOtpJobs } from './modules/voice-otp/voice-otp.service';
 import { SwitchboardHosts } from './modules/trunks/switchboard-hosts';
@@ -86,6 +87,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     switchboardHosts: opts.switchboardHosts ?? SwitchboardHosts.fromEnv(),
   };
   app.decorate('deps', deps);
+  // A PBX change saved here reaches every instance's caches (routing snapshots, DID → tenant): through
+  // the hub, Redis when several instances serve (issue 42).
+  const stopRelaying = relayConfigChanges((tenantId) => deps.hub.configChanged(tenantId));
+  const stopHearing = deps.hub.onConfigChanged(pbxConfigChangedElsewhere);
+  app.addHook('onClose', async () => {
+    stopRelaying();
+    stopHearing();
+  });
   // Recordings past their tenant's retention go, file and row (issue 16): at start, then hourly.
   if (opts.recordingSweepMs !== null) scheduleRecordingSweep(app, opts.db, deps.recordings, opts.recordingSweepMs);
   // Voice-OTP (issue 35): status changes to the applications' webhooks (due rows, signed, retried), and calls lost with their worker.

@@ -5,17 +5,33 @@ import { loadPbxConfig } from './config';
 /**
  * PBX configuration snapshots for call routing, one per tenant, reused until the tenant's
  * configuration changes. Every write path that changes what a call does (PBX objects, subscribers)
- * calls `pbxConfigChanged(tenantId)` once it has committed; the next call reloads. A short TTL
- * bounds staleness for writes this process does not see (another API instance).
+ * calls `pbxConfigChanged(tenantId)` once it has committed; the next call reloads. Other API
+ * instances hear of it through the relays the composition root adds (Redis, issue 42); a short TTL
+ * bounds staleness for a change no relay carried (Redis away).
  */
 
 const versions = new Map<number, number>();
 let anyVersion = 0;
+const relays = new Set<(tenantId: number) => void>();
+
+function bump(tenantId: number): void {
+  versions.set(tenantId, (versions.get(tenantId) ?? 0) + 1);
+  anyVersion++;
+}
 
 /** Marks a tenant's routing configuration as changed (cheap; call it after the write commits). */
 export function pbxConfigChanged(tenantId: number): void {
-  versions.set(tenantId, (versions.get(tenantId) ?? 0) + 1);
-  anyVersion++;
+  bump(tenantId);
+  for (const relay of relays) relay(tenantId);
+}
+
+/** Another instance changed a tenant's configuration: dropped here, not relayed again. */
+export const pbxConfigChangedElsewhere: (tenantId: number) => void = bump;
+
+/** Tells every change made here to `relay` (the other instances); returns the function that stops it. */
+export function relayConfigChanges(relay: (tenantId: number) => void): () => void {
+  relays.add(relay);
+  return () => void relays.delete(relay);
 }
 
 /** Bumped by every change of any tenant (caches keyed by something else than a tenant, e.g. a DID). */

@@ -99,7 +99,7 @@ export type PbxService = ReturnType<typeof createPbxService>;
  */
 export { loadPbxConfig } from './config';
 export { refuseIfUsed } from './references';
-export { configGeneration } from './config-cache';
+export { configGeneration, pbxConfigChangedElsewhere, relayConfigChanges } from './config-cache';
 export { invalidateRoutingOnWrite } from './config-freshness';
 
 /**

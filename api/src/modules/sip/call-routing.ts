@@ -64,7 +64,9 @@ export interface CallRoutingOptions {
 export const callTenantLookup = (db: Db): Pick<TenantLookup, 'ofDomain'> => new TenantLookup(db);
 
 export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRoutingOptions = {}): CallTracker {
-  const configs = new PbxConfigCache(db, { load: opts.loadConfig });
+  // PBX_CONFIG_TTL_MS: how long a tenant's routing snapshot is trusted with no change heard of it
+  // (10 s): every instance hears the changes through Redis; the TTL covers a change no one relayed.
+  const configs = new PbxConfigCache(db, { load: opts.loadConfig, ttlMs: Number(process.env.PBX_CONFIG_TTL_MS) || undefined });
   const writer = new CdrWriter(db, { intervalMs: opts.cdrFlushMs, onError: (err) => app.log.error({ err }, 'CDR write failed') });
   // The calls in progress outlive this process (ADR 0046): their state in calls_in_progress, their
   // record's write awaited before the row goes and before Kamailio may forget the event.
