@@ -264,8 +264,11 @@ describe('DialerCall (a fake Kamailio and two phones on 127.0.0.1)', () => {
     const [up] = uploads;
     expect([up.callId, up.ticket]).toEqual([header(a, 'call-id'), RECORDED.record_ticket]);
     // From the bridge (before the test saw it) to the agent's BYE (after the test sent it), within the call's own time.
+    // The recorder places audio by RTP time from its first packet's arrival: a first packet read late
+    // shifts the file's end by as much (ci1 of the thirty-fifth session, at load 11: 1.70 s for a call of
+    // 1.45 s from its placing), so the bound above allows half a second.
     expect(up.seconds).toBeGreaterThanOrEqual((hungUpAt - c.t0) / 1000 - 0.05);
-    expect(up.seconds).toBeLessThanOrEqual((completedAt - placedAt) / 1000 + 0.1);
+    expect(up.seconds).toBeLessThanOrEqual((completedAt - placedAt) / 1000 + 0.5);
     expect(up.startedAt.getTime()).toBeGreaterThanOrEqual(placedWall);
     // The contact on the left channel, the agent on the right.
     const { channels, sampleRate } = await decodeMp3Channels(up.mp3);
