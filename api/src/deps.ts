@@ -1,6 +1,7 @@
 import type { onRequestHookHandler } from 'fastify';
 import type { PaymentCheck } from '@tongdai/contracts';
 import type { Db, Queryable } from './db/db';
+import type { ReportsDb } from './db/replica';
 import type { SessionGate } from './security/session';
 
 export interface RateLimit {
@@ -20,6 +21,11 @@ export type PaymentCheckReader = (tx: Queryable) => Promise<PaymentCheck | null>
  */
 export interface AppDeps {
   db: Db;
+  /**
+   * Where the read model is read (reports, exports, KPIs' figures, the dashboard's chart): a
+   * streaming replica with REPORTS_DATABASE_URL, else `db` itself (ADR 0058). Reads only.
+   */
+  reportsDb: ReportsDb;
   /** The guards' view of the identity module (auth/): the same object as `auth`. */
   sessions: SessionGate;
   /** The feature guard's view of settings/. */

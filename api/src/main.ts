@@ -16,6 +16,7 @@ import { redisCounters } from './modules/auth/throttle';
 import { recordingStoreFromEnv } from './modules/recordings/recordings.service';
 import { RedisStatus } from './db/redis';
 
+import { openReportsReplica, primaryReports, reportsReplicaUrl, whereIs } from './db/replica';
 const REPO_ROOT = resolve(__dirname, '../..');
 
 /**
@@ -37,12 +38,22 @@ async function main(): Promise<void> {
   const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, '.data/pglite'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
   if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+  // A misconfigured replica (REPORTS_DATABASE_URL without DATABASE_URL…) stops the start here, before anything opens.
+  const replicaUrl = reportsReplicaUrl(process.env);
   // SIP passwords are sealed with this key (migration 0016 needs it); the internal listener's
   // secret is shared with Kamailio and the media workers (ADR 0019). The start scripts pass both.
   keptSecret(dataDir, 'SIP_PASSWORD_KEY', newSipPasswordKey);
   const internalSecret = keptSecret(dataDir, 'INTERNAL_SECRET', newInternalSecret);
   const db = await openDb({ databaseUrl, dataDir });
   if (await seedIfEmpty(db)) console.log('Seeded demo tenants "demo" and "abc" (admin / Admin@123)');
+  // Reports, exports, KPIs' figures and the dashboard's chart read a streaming replica when one is given (ADR 0058).
+  const reportsDb = replicaUrl ? await openReportsReplica(replicaUrl, db) : primaryReports(db);
+  if (replicaUrl) {
+    const now = await reportsDb.freshness();
+    console.log(now.source === 'replica'
+      ? `Reports read the streaming replica ${whereIs(replicaUrl)} (REPORTS_DATABASE_URL, ${now.lag_seconds} s behind); every write goes to the primary`
+      : `Reports: the replica ${whereIs(replicaUrl)} (REPORTS_DATABASE_URL) does not answer; reports read the primary until it does`);
+  }
   // npm start runs the demo carrier (dev tooling, ADR 0037) and says where: the demo tenant's switchboard follows it.
   const demoCarrier = demoCarrierFromEnv(process.env);
   if (demoCarrier && (await seedDemoCarrier(db, demoCarrier))) console.log(`Demo carrier switchboard "Nhà mạng demo" → udp ${demoCarrier.host}:${demoCarrier.port}`);
@@ -69,7 +80,7 @@ async function main(): Promise<void> {
   // Where tenants' switchboards may point the PBX (ADR 0043): one policy for saves and for use.
   const switchboardHosts = SwitchboardHosts.fromEnv();
   const app = await buildServer({
-    db, jwtSecret: keptSecret(dataDir, 'JWT_SECRET', () => randomBytes(48).toString('base64url')), corsOrigins, logger, loginRateLimit, hub, redisStatus, loginCounters, trustProxy, recordingStore, switchboardHosts,
+    db, reportsDb, jwtSecret: keptSecret(dataDir, 'JWT_SECRET', () => randomBytes(48).toString('base64url')), corsOrigins, logger, loginRateLimit, hub, redisStatus, loginCounters, trustProxy, recordingStore, switchboardHosts,
   });
   // Kamailio's and the media workers' listener: loopback only, never on the public port (ADR 0007),
   // and only with the shared secret (ADR 0019). A container stack sets INTERNAL_HOST to reach it
@@ -98,6 +109,7 @@ async function main(): Promise<void> {
   // /health answered).
   await internal.listen({ port: internalPort, host: internalHost });
   await app.listen({ port, host });
+    await reportsDb.close();
   console.log(`Tongdai API on http://${host}:${port} (${db.kind}); docs at http://${host}:${port}/docs`);
 }
 

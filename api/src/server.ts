@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import { ERROR_CODES, ERROR_MESSAGES, REALTIME_PROTOCOL, REFRESHED_TOKEN_HEADER } from '@tongdai/contracts';
 import { isTransientDbError, type Db } from './db/db';
 import type { RedisStatus } from './db/redis';
+import { primaryReports, type ReportsDb } from './db/replica';
 import type { AppDeps, RateLimit } from './deps';
 import { registerErrorHandling } from './http/error-handler';
 import { exposeAccess, publicRoute } from './http/guards';
@@ -28,6 +29,8 @@ export interface ServerOptions {
   db: Db;
   jwtSecret: string;
   /** Origin patterns; `*` stands for any port, e.g. `http://localhost:*`. */
+  /** The read model's database (default: `db`); main.ts opens a replica with REPORTS_DATABASE_URL (ADR 0058). Its owner closes it. */
+  reportsDb?: ReportsDb;
   corsOrigins?: string[];
   logger?: boolean | { level: string };
   /** Per-IP limit on login routes (default 20 per minute). */
@@ -75,6 +78,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     db: opts.db,
     tokens,
     auth,
+    reportsDb: opts.reportsDb ?? primaryReports(opts.db),
     // The kernel's guards see the identity and settings modules through these two small interfaces (deps.ts).
     sessions: auth,
     paymentCheck: getPaymentCheck,

@@ -18,6 +18,7 @@ import { switchboardsRoutes } from './modules/telecom/switchboards.routes';
 import { eventsRoutes } from './modules/realtime/events.routes';
 import { callHistoryRoutes } from './modules/reports/call-history.routes';
 import { summaryRoutes } from './modules/reports/summary.routes';
+import { freshnessRoutes } from './modules/reports/freshness.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { kpisRoutes } from './modules/kpis/kpis.routes';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
@@ -84,6 +85,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(callHistoryRoutes);
       await tenant.register(summaryRoutes);
       await tenant.register(activityRoutes);
+      await tenant.register(freshnessRoutes);
       await tenant.register(kpisRoutes);
       await tenant.register(monitorRoutes);
       await tenant.register(switchboardsRoutes);

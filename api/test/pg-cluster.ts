@@ -1,8 +1,8 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { Client } from 'pg';
 
 /** A PostgreSQL server for one test run: a throwaway cluster, or an existing server as fallback. */
@@ -120,5 +120,70 @@ export async function startPgCluster(): Promise<PgCluster> {
       new Promise<void>((resolve, reject) =>
         execFile(...as(pgCtl, ['-D', data, '-l', join(base, 'pg.log'), '-o', opts, '-m', 'fast', '-w', 'restart']), (err) => (err ? reject(err) : resolve())),
       ),
+  };
+}
+
+/** A hot standby streaming from a throwaway primary (reports on a replica, issue 42). */
+export interface PgReplica {
+  /** The standby, as the API's app connects to it (the same users as the primary: physical replication). */
+  url: string;
+  /** Fast shutdown (the API's connections to it are cut), and back: a replica that goes away. */
+  down(): void;
+  up(): void;
+  stop(): Promise<void>;
+}
+
+/** A binary beside the one that runs the clusters (the same PostgreSQL version), else on PATH. */
+function siblingBin(name: string): string | null {
+  const pgCtl = findBin('pg_ctl');
+  const beside = pgCtl && join(dirname(realpathSync(pgCtl)), name);
+  return beside && existsSync(beside) ? beside : findBin(name);
+}
+
+/**
+ * A streaming replica of `primaryUrl`'s cluster, made as an operator makes one: `pg_basebackup -R -X
+ * stream` (standby.signal and primary_conninfo written for it) and started on a port of its own. The
+ * primary must let a replication connection in from 127.0.0.1 (startPgCluster's initdb does, trust)
+ * and keep wal_level at replica or above (PostgreSQL's default). Root runs it as `postgres`, as
+ * startPgCluster does. A missing binary fails naming it.
+ */
+export async function startReplica(primaryUrl: string): Promise<PgReplica> {
+  const basebackup = siblingBin('pg_basebackup');
+  const pgCtl = findBin('pg_ctl');
+  if (!basebackup || !pgCtl) throw new Error('A replica needs pg_basebackup and pg_ctl: install the apt package `postgresql` (apt-get install -y postgresql)');
+  const primary = new URL(primaryUrl);
+  const isRoot = process.getuid?.() === 0;
+  const base = mkdtempSync(join(tmpdir(), 'tongdai-pg-replica-'));
+  if (isRoot) chownSync(base, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+  const as = (bin: string, args: string[]): [string, string[]] => (isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]);
+  const run = (bin: string, args: string[]) => execFileSync(...as(bin, args), { stdio: 'pipe' });
+  const data = join(base, 'data');
+  const conninfo = `host=${primary.hostname} port=${primary.port || 5432} user=${decodeURIComponent(primary.username) || 'postgres'} application_name=tongdai_replica`;
+  // --checkpoint=fast: the backup starts now, not after a spread checkpoint (minutes with the defaults).
+  run(basebackup, ['-d', conninfo, '-D', data, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
+  const port = await freePort();
+  const opts = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c hot_standby=on`;
+  const start = () => void run(pgCtl, ['-D', data, '-l', join(base, 'pg.log'), '-o', opts, '-w', 'start']);
+  start();
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      /* already down */
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  };
+  process.once('exit', stop);
+  const url = new URL(primaryUrl);
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    down: () => void run(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']),
+    up: start,
+    stop: async () => stop(),
   };
 }

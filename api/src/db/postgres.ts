@@ -50,6 +50,25 @@ export async function openPostgres(url: string, poolSize = 10, queryTimeout = qu
   } finally {
     await admin.end();
   }
+  return postgresPool(url, { poolSize, queryTimeout, connectTimeout });
+}
+
+export interface PoolOptions {
+  poolSize?: number;
+  queryTimeout?: number;
+  connectTimeout?: number;
+  /**
+   * Refuse every write on these connections (`default_transaction_read_only`): the reports' replica
+   * (db/replica.ts), so that a URL naming a writable server by mistake still takes no write.
+   */
+  readOnly?: boolean;
+  /** What pg_stat_activity shows for these connections. */
+  applicationName?: string;
+}
+
+/** A pool of `app_user` connections to a server already migrated: the Db every request uses. */
+export function postgresPool(url: string, o: PoolOptions = {}): Db {
+  const { poolSize = 10, queryTimeout = queryTimeoutMs(), connectTimeout = 3000 } = o;
   // The role is set in the startup packet: a connection that cannot become app_user fails
   // to open instead of silently running as the (RLS-exempt) owner.
   // A server that does not answer (stopped, unreachable): a request waits at most 3 s for a
@@ -57,7 +76,10 @@ export async function openPostgres(url: string, poolSize = 10, queryTimeout = qu
   // DATABASE_UNAVAILABLE (issue 41), never hangs.
   // One that stops answering on an open connection: each query given up after queryTimeoutMs, the
   // connection dropped, the request 503 DATABASE_UNAVAILABLE (isTransientDbError).
-  const pool = new Pool({ connectionString: url, max: poolSize, options: '-c role=app_user', connectionTimeoutMillis: connectTimeout, query_timeout: queryTimeout });
+  const pool = new Pool({
+    connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeout, query_timeout: queryTimeout,
+    options: `-c role=app_user${o.readOnly ? ' -c default_transaction_read_only=on' : ''}`, ...(o.applicationName && { application_name: o.applicationName }),
+  });
   // An idle client dropped by the server (restart, admin kill) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (err) => console.error('postgres idle client error:', err.message));

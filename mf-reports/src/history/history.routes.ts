@@ -1,15 +1,16 @@
 import { FEATURES, screens } from '@tongdai/contracts';
 import { i18n, type NavEntry, type RouteDef } from '@tongdai/platform';
 import { NS } from '../i18n';
+import { reportScreen } from '../report-screen';
 
 // No permission on the routes: every user has call history; the API decides whose calls they see.
 const feature = FEATURES.report;
 
 export const historyRoutes: RouteDef[] = [
-  { path: screens.callHistory, loader: () => import('./screens').then((m) => ({ default: m.CallHistoryScreen })), feature },
-  { path: screens.historySuccessCall, loader: () => import('./screens').then((m) => ({ default: m.SuccessCallsScreen })), feature },
-  { path: screens.etelecomCallHistory, loader: () => import('./screens').then((m) => ({ default: m.HotlineCallsScreen })), feature },
-  { path: screens.fptCallHistory, loader: () => import('../carrier/CarrierScreen').then((m) => ({ default: m.CarrierScreen })), feature },
+  { path: screens.callHistory, loader: reportScreen(() => import('./screens').then((m) => m.CallHistoryScreen)), feature },
+  { path: screens.historySuccessCall, loader: reportScreen(() => import('./screens').then((m) => m.SuccessCallsScreen)), feature },
+  { path: screens.etelecomCallHistory, loader: reportScreen(() => import('./screens').then((m) => m.HotlineCallsScreen)), feature },
+  { path: screens.fptCallHistory, loader: reportScreen(() => import('../carrier/CarrierScreen').then((m) => m.CarrierScreen)), feature },
 ];
 
 export const historyNav = (): NavEntry[] => [

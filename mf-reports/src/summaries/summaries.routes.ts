@@ -1,13 +1,14 @@
 import { FEATURES, screens } from '@tongdai/contracts';
 import { i18n, type NavEntry, type RouteDef } from '@tongdai/platform';
 import { NS } from '../i18n';
+import { reportScreen } from '../report-screen';
 
 // As call history: no permission on the routes, the API decides whose figures a user sees.
 const feature = FEATURES.report;
 
 export const summaryRoutes: RouteDef[] = [
-  { path: screens.historyCdrByExten, loader: () => import('./ExtensionSummaryScreen').then((m) => ({ default: m.ExtensionSummaryScreen })), feature },
-  { path: screens.historyByDepartmentTeam, loader: () => import('./DepartmentTeamScreen').then((m) => ({ default: m.DepartmentTeamScreen })), feature },
+  { path: screens.historyCdrByExten, loader: reportScreen(() => import('./ExtensionSummaryScreen').then((m) => m.ExtensionSummaryScreen)), feature },
+  { path: screens.historyByDepartmentTeam, loader: reportScreen(() => import('./DepartmentTeamScreen').then((m) => m.DepartmentTeamScreen)), feature },
 ];
 
 export const summaryNav = (): NavEntry[] => [

@@ -25,6 +25,7 @@ export * from './entity-strings';
 export * from './reports';
 export * from './recent-calls';
 export * from './report-summaries';
+export * from './report-freshness';
 export * from './carrier-report';
 export * from './monitor';
 export * from './activity';

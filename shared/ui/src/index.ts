@@ -18,3 +18,4 @@ export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit, FormRefusal } from './useFormSubmit';
 export * from './entity';
 export { useChartLegendProps } from './charts/legends';
+export { ReportLagNotice, useReportFreshness, REPORT_FRESHNESS_KEY } from './ReportLagNotice';

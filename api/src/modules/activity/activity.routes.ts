@@ -19,7 +19,8 @@ const viewerOf = (request: FastifyRequest): Promise<ActivityViewer> => viewerFor
  * reports; activity.view reads the tenant, anyone else their scope like the reports (the rows, not the route).
  */
 export async function activityRoutes(app: FastifyInstance): Promise<void> {
-  const activity = createActivityService(app.deps.db);
+  // A report: read from the reports' database (ADR 0058); the events are written on the primary (activity-recorder).
+  const activity = createActivityService(app.deps.reportsDb);
   const preHandler = [...guarded(undefined, FEATURES.report), validateFilters(ActivityQuerySchema)];
   app.get('/activity/users', { preHandler, schema }, async (request) => activity.list(await viewerOf(request), request.query as ActivityQuery));
   app.get('/activity/options', { preHandler: guarded(undefined, FEATURES.report), schema }, async (request) => ({ data: await activity.options(await viewerOf(request)) }));

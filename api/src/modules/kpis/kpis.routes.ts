@@ -16,7 +16,8 @@ const viewerOf = (request: FastifyRequest): Promise<KpiViewer> => viewerFor(requ
  * them, their team or their department, and to whoever is in their scope (viewerScope; the service filters). Writes need kpi.create/edit/delete.
  */
 export async function kpisRoutes(app: FastifyInstance): Promise<void> {
-  const kpis = createKpisService(app.deps.db);
+  // The KPIs on the primary, their figures from the reports' database (ADR 0058).
+  const kpis = createKpisService(app.deps.db, undefined, app.deps.reportsDb);
   const feature = FEATURES.report;
   app.get('/kpis', { preHandler: [...guarded(undefined, feature), validate({ query: KpiListQuerySchema })], schema }, async (request) =>
     kpis.list(await viewerOf(request), request.query as KpiListQuery),

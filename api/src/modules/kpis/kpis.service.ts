@@ -33,8 +33,10 @@ const found = <T>(x: T | null | false): T => {
  * KPIs (issue 14, ADR 0028): CRUD, and each KPI's actual so far in its current period, read from
  * the reports read model (rollups) for the assignee's extensions, or for "survey calls completed"
  * from the campaign attempts of the assignee's accounts (ADR 0050), and judged by progress.ts.
+ * The KPIs themselves are read and written on `db` (the primary: a KPI just saved is in the list);
+ * their figures in a transaction of `figuresDb`, the reports' database (a replica, ADR 0058).
  */
-export function createKpisService(db: Db, now: () => Date = () => new Date()) {
+export function createKpisService(db: Db, now: () => Date = () => new Date(), figuresDb: Db = db) {
 
   /** The row with its progress now. */
   async function withProgress(tx: Queryable, row: repo.KpiRow, at: Date): Promise<Kpi> {
@@ -46,12 +48,17 @@ export function createKpisService(db: Db, now: () => Date = () => new Date()) {
     } else if (w.read) figures = await legFigures(tx, { ...w.read, extensions: await repo.assigneeExtensions(tx, row.assignee) });
     return { ...row, progress: kpiProgress(row, w, figures) };
   }
-  const allWithProgress = async (tx: Queryable, rows: repo.KpiRow[]) => {
+  /** The rows with their progress now, read in one transaction of the reports' database. */
+  const allWithProgress = (tenantId: number, rows: repo.KpiRow[]): Promise<Kpi[]> => {
+    if (!rows.length) return Promise.resolve([]);
     const at = now();
-    const out: Kpi[] = [];
-    for (const r of rows) out.push(await withProgress(tx, r, at)); // one statement at a time per transaction
-    return out;
+    return figuresDb.withTenant(tenantId, async (tx) => {
+      const out: Kpi[] = [];
+      for (const r of rows) out.push(await withProgress(tx, r, at)); // one statement at a time per transaction
+      return out;
+    });
   };
+  const oneWithProgress = async (tenantId: number, row: repo.KpiRow) => (await allWithProgress(tenantId, [row]))[0];
 
   async function checkAssignee(tx: Queryable, input: KpiInput): Promise<void> {
     if (!(await repo.assigneeExists(tx, input.assignee))) throw new AppError('VALIDATION_FAILED', [{ field: 'assignee.id', message: KPI_MSG.unknownAssignee }]);
@@ -59,29 +66,31 @@ export function createKpisService(db: Db, now: () => Date = () => new Date()) {
 
   return {
     async list(v: KpiViewer, q: KpiListQuery): Promise<Paged<Kpi>> {
-      return db.withTenant(v.tenantId, async (tx) => {
-        const { rows, total } = await repo.listKpis(tx, q, await kpisScope(tx, v));
-        return { data: await allWithProgress(tx, rows), meta: { page: q.page, per_page: q.per_page, total } };
-      });
+      const { rows, total } = await db.withTenant(v.tenantId, async (tx) => repo.listKpis(tx, q, await kpisScope(tx, v)));
+      return { data: await allWithProgress(v.tenantId, rows), meta: { page: q.page, per_page: q.per_page, total } };
     },
 
-    get: (v: KpiViewer, id: number): Promise<Kpi> =>
-      db.withTenant(v.tenantId, async (tx) => withProgress(tx, found(await repo.getKpi(tx, id, await kpisScope(tx, v))), now())),
+    get: async (v: KpiViewer, id: number): Promise<Kpi> =>
+      oneWithProgress(v.tenantId, await db.withTenant(v.tenantId, async (tx) => found(await repo.getKpi(tx, id, await kpisScope(tx, v))))),
 
-    create: (v: KpiViewer, input: KpiInput): Promise<Kpi> =>
-      db.withTenant(v.tenantId, async (tx) => {
+    create: async (v: KpiViewer, input: KpiInput): Promise<Kpi> => {
+      const row = await db.withTenant(v.tenantId, async (tx) => {
         await checkAssignee(tx, input);
         const id = await repo.insertKpi(tx, v.tenantId, v.userId, input);
-        return withProgress(tx, found(await repo.getKpi(tx, id)), now());
-      }),
+        return found(await repo.getKpi(tx, id));
+      });
+      return oneWithProgress(v.tenantId, row);
+    },
 
-    update: (v: KpiViewer, id: number, input: KpiInput): Promise<Kpi> =>
-      db.withTenant(v.tenantId, async (tx) => {
+    update: async (v: KpiViewer, id: number, input: KpiInput): Promise<Kpi> => {
+      const row = await db.withTenant(v.tenantId, async (tx) => {
         found(await repo.getKpi(tx, id));
         await checkAssignee(tx, input);
         found(await repo.updateKpi(tx, id, input));
-        return withProgress(tx, found(await repo.getKpi(tx, id)), now());
-      }),
+        return found(await repo.getKpi(tx, id));
+      });
+      return oneWithProgress(v.tenantId, row);
+    },
 
     async remove(v: KpiViewer, id: number): Promise<void> {
       await db.withTenant(v.tenantId, async (tx) => found(await repo.deleteKpi(tx, id)));
@@ -89,12 +98,13 @@ export function createKpisService(db: Db, now: () => Date = () => new Date()) {
 
     /** Each department with the KPIs assigned to it and their progress (departments without KPIs are left out). */
     async byDepartment(v: KpiViewer): Promise<KpiByDepartmentResponse> {
-      return db.withTenant(v.tenantId, async (tx) => {
-        const kpis = await allWithProgress(tx, await repo.departmentKpis(tx, await kpisScope(tx, v)));
-        const names = await repo.departmentNames(tx, [...new Set(kpis.map((k) => k.assignee.id))]);
-        const data = [...names].map(([id, name]) => ({ department_id: id, department: name, kpis: kpis.filter((k) => k.assignee.id === id) }));
-        return { data: data.sort((a, b) => a.department.localeCompare(b.department, 'vi')) };
+      const { rows, names } = await db.withTenant(v.tenantId, async (tx) => {
+        const rows = await repo.departmentKpis(tx, await kpisScope(tx, v));
+        return { rows, names: await repo.departmentNames(tx, [...new Set(rows.map((k) => k.assignee.id))]) };
       });
+      const kpis = await allWithProgress(v.tenantId, rows);
+      const data = [...names].map(([id, name]) => ({ department_id: id, department: name, kpis: kpis.filter((k) => k.assignee.id === id) }));
+      return { data: data.sort((a, b) => a.department.localeCompare(b.department, 'vi')) };
     },
   };
 }

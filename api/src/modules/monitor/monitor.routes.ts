@@ -22,6 +22,8 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
     data: await monitor.snapshot(await monitorViewerOf(request)),
   }));
   app.get(`/${MONITOR_API.hourly}`, { preHandler: guarded(PERM.general), schema }, async (request): Promise<{ data: MonitorHourly }> => ({
-    data: await hourly(app.deps.db, await monitorViewerOf(request)),
+    // The dashboard's chart is the read model's (a replica with REPORTS_DATABASE_URL, ADR 0058); the wall's
+    // snapshot stays on the primary: it must hold every event up to its position (monitor.service).
+    data: await hourly(app.deps.reportsDb, await monitorViewerOf(request)),
   }));
 }

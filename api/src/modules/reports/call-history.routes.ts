@@ -22,7 +22,8 @@ export const viewerOf = (request: FastifyRequest): Promise<Viewer> => viewerFor(
  * managed department, led team: viewerScope, ADR 0031), a row filter in the query, not a hidden column. The softphone's /histories-call is another thing.
  */
 export async function callHistoryRoutes(app: FastifyInstance): Promise<void> {
-  const history = createCallHistoryService(app.deps.db);
+  // Every read here is the reports' (a replica with REPORTS_DATABASE_URL, ADR 0058).
+  const history = createCallHistoryService(app.deps.reportsDb);
   const preHandler = [...guarded(undefined, FEATURES.report), parseFilters];
   app.get('/reports/call-history', { preHandler, schema }, async (request) =>
     history.list(await viewerOf(request), request.query as CallReportQuery, false, await recordingAccess(request)),

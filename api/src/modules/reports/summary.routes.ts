@@ -12,7 +12,7 @@ const schema = { tags: ['tenant: reports'], security: [{ bearer: [] }] };
  * number search and paging apply, ADR 0031). Feature "report"; the permission decides the rows, not the route.
  */
 export async function summaryRoutes(app: FastifyInstance): Promise<void> {
-  const summaries = createSummaryService(app.deps.db);
+  const summaries = createSummaryService(app.deps.reportsDb);
   const preHandler = [...guarded(undefined, FEATURES.report), parseFilters];
   app.get('/reports/by-extension', { preHandler, schema }, async (request) =>
     summaries.byExtension(await viewerOf(request), request.query as CallReportQuery),

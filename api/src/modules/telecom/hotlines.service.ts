@@ -17,10 +17,10 @@ import { fieldError } from './switchboards.service';
  * tenant: another tenant's is refused (409). A number already in /numbers but not yet a hotline
  * becomes one (bound to the switchboard, its default route set to the destination): that is what
  * an admin connecting an existing DID through a carrier means; an existing hotline is a 409.
+ * `reports`: where the hotlines' call figures and call log are read (the reports' database, ADR 0058).
  */
-
-export function createHotlinesService(db: Db) {
-  const history = createCallHistoryService(db);
+export function createHotlinesService(db: Db, reports: Db = db) {
+  const history = createCallHistoryService(reports);
 
   const present = async (tenantId: number, rows: repo.HotlineRow[]): Promise<Hotline[]> => {
     const today = rows.length ? await history.callsPerNumber(tenantId) : new Map<string, number>();

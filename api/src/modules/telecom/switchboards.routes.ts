@@ -23,7 +23,7 @@ const tenantOf = (request: FastifyRequest) => authOf(request).tenantId;
 export async function switchboardsRoutes(app: FastifyInstance): Promise<void> {
   invalidateRoutingOnWrite(app);
   const boards = createSwitchboardsService(app.deps.db, app.deps.switchboardHosts);
-  const hotlines = createHotlinesService(app.deps.db);
+  const hotlines = createHotlinesService(app.deps.db, app.deps.reportsDb);
   const P = PERM.telecom;
   const one = `/${TELECOM_API.switchboard(':id')}`;
   const list = `/${TELECOM_API.switchboards}`;

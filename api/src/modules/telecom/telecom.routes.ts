@@ -47,7 +47,7 @@ export async function telecomRoutes(app: FastifyInstance): Promise<void> {
   // The partner API (issue 15, SPEC §7): the key's tenant's switchboards (no secrets), hotlines and
   // the calls through them, read-only.
   const boards = createSwitchboardsService(app.deps.db, app.deps.switchboardHosts);
-  const hotlines = createHotlinesService(app.deps.db);
+  const hotlines = createHotlinesService(app.deps.db, app.deps.reportsDb);
   const shopKey = declareAccess({ auth: 'shop-key' }, requireShopKey);
   app.get(`/${TELECOM_API.partner.switchboards}`, { preHandler: shopKey, schema: { ...schema, ...PARTNER_DOCS.switchboards } }, async (request) => ({
     data: await boards.all(tenantOf(request)),
