@@ -3,6 +3,7 @@
 #   INTERNAL_SECRET        shared with the API and the media workers (required; ADR 0019)
 #   SIP_CONTACT_ADDR       host:port carriers reach this Kamailio at (registrations' Contact), default kamailio:5060
 #   API_INTERNAL_HOSTPATH  the API's internal listener, default api:4001/internal/sip
+#   API_INTERNAL_HOSTPATH_2  a second API instance's (docs/adr/0059): what the first refuses is asked there
 set -eu
 case "${INTERNAL_SECRET:-}" in
   '' | *[!A-Za-z0-9_-]*) echo "INTERNAL_SECRET must be set (A-Z a-z 0-9 _ -), the same value as the API's" >&2; exit 1 ;;
@@ -14,6 +15,9 @@ mkdir -p /run/kamailio
 umask 077
 {
   echo "#!substdef \"!API_URL!http://kamailio:${INTERNAL_SECRET}@${API_INTERNAL_HOSTPATH:-api:4001/internal/sip}!g\""
+  if [ -n "${API_INTERNAL_HOSTPATH_2:-}" ]; then
+    echo "#!substdef \"!API2_URL!http://kamailio:${INTERNAL_SECRET}@${API_INTERNAL_HOSTPATH_2}!g\""
+  fi
   echo "#!substdef \"!INTERNAL_SECRET!${INTERNAL_SECRET}!g\""
   echo "#!substdef \"!SIP_CONTACT_ADDR!${SIP_CONTACT_ADDR:-kamailio:5060}!g\""
 } > /run/kamailio/tongdai-env.cfg

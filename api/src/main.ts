@@ -6,6 +6,7 @@ import { seedIfEmpty } from './db/seed';
 import { demoCarrierFromEnv, seedDemoCarrier } from './db/seed-demo-carrier';
 import { buildServer, DEFAULT_CORS_ORIGINS } from './server';
 import { buildInternalServer } from './modules/sip/internal-server';
+import { postgresLease, soleLease } from './modules/sip/call-plane-lease';
 import { SwitchboardHosts } from './modules/trunks/switchboard-hosts';
 import { newInternalSecret } from './modules/sip/internal-auth';
 import { newSipPasswordKey } from './modules/subscribers/sip-password-box';
@@ -91,7 +92,15 @@ async function main(): Promise<void> {
   // lets a plan request say what time it is; a production server refuses to start with it.
   const testClock = process.env.TONGDAI_TEST_CLOCK === '1';
   if (testClock && process.env.NODE_ENV === 'production') throw new Error('TONGDAI_TEST_CLOCK is for tests: not with NODE_ENV=production');
-  const internal = buildInternalServer(db, { logger, calls: { hub, testClock, recordingStore, switchboardHosts }, secret: internalSecret });
+  // The call plane (ADR 0059): on PostgreSQL, the one instance holding the lease follows the calls and
+  // the others stand by for them; PGlite's data folder belongs to one process, which holds it.
+  const lease = databaseUrl ? await postgresLease(databaseUrl) : soleLease();
+  lease.onLost(() => {
+    console.error('The call plane lease is held by another API instance now: stopping, to be started again as a standby');
+    process.exit(1);
+  });
+  if (!lease.held) console.log('Another API instance follows the calls: this one serves the API and stands by for them (ADR 0059)');
+  const internal = buildInternalServer(db, { logger, calls: { hub, testClock, recordingStore, switchboardHosts, lease }, secret: internalSecret });
   const close = async () => {
     await internal.close();
     await app.close();

@@ -9,6 +9,7 @@ import { isTransientDbError, type Db } from './db/db';
 import type { RedisStatus } from './db/redis';
 import { primaryReports, type ReportsDb } from './db/replica';
 import type { AppDeps, RateLimit } from './deps';
+import { onSipCredentialsChanged, sipCredentialsChanged } from './security/sip-credentials-changed';
 import { registerErrorHandling } from './http/error-handler';
 import { exposeAccess, publicRoute } from './http/guards';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -91,13 +92,17 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     switchboardHosts: opts.switchboardHosts ?? SwitchboardHosts.fromEnv(),
   };
   app.decorate('deps', deps);
-  // A PBX change saved here reaches every instance's caches (routing snapshots, DID → tenant): through
-  // the hub, Redis when several instances serve (issue 42).
-  const stopRelaying = relayConfigChanges((tenantId) => deps.hub.configChanged(tenantId));
-  const stopHearing = deps.hub.onConfigChanged(pbxConfigChangedElsewhere);
+  // A PBX change or an extension's new SIP credentials saved here reach every instance (the routing
+  // caches; the call plane that tells Kamailio to forget HA1s): through the hub, Redis when several
+  // instances serve (issue 42).
+  const relays = [
+    relayConfigChanges((tenantId) => deps.hub.changed('pbx-config', tenantId)),
+    deps.hub.onChanged('pbx-config', pbxConfigChangedElsewhere),
+    onSipCredentialsChanged((tenantId, elsewhere) => void (elsewhere || deps.hub.changed('sip-credentials', tenantId))),
+    deps.hub.onChanged('sip-credentials', (tenantId) => sipCredentialsChanged(tenantId, true)),
+  ];
   app.addHook('onClose', async () => {
-    stopRelaying();
-    stopHearing();
+    for (const stop of relays) stop();
   });
   // Recordings past their tenant's retention go, file and row (issue 16): at start, then hourly.
   if (opts.recordingSweepMs !== null) scheduleRecordingSweep(app, opts.db, deps.recordings, opts.recordingSweepMs);

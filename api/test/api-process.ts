@@ -17,6 +17,8 @@ export interface ApiProcess {
   log: string[];
   /** SIGKILL: no shutdown hook runs, nothing buffered is written; resolves once the process is gone. */
   kill(): Promise<void>;
+  /** SIGTERM, as a deploy stops it: its shutdown hooks run; resolves once the process is gone (SIGKILL after `ms`). */
+  stop(ms?: number): Promise<void>;
 }
 
 /**
@@ -45,7 +47,15 @@ export async function startApiProcess(env: Record<string, string>, ms = 240_000)
     proc.kill('SIGKILL');
     await gone;
   };
-  return { proc, url, log, kill };
+  const stop = async (ms = 60_000) => {
+    if (proc.exitCode !== null || proc.signalCode) return;
+    const gone = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    const late = setTimeout(() => proc.kill('SIGKILL'), ms);
+    await gone;
+    clearTimeout(late);
+  };
+  return { proc, url, log, kill, stop };
 }
 
 /** Polls `fn` until `ok` holds; fails after `ms` with what it last saw. */

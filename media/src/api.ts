@@ -17,16 +17,67 @@ export type { MediaChoice as Choice, MediaSession, MediaStep } from '@tongdai/co
 export const ORIGINATE_BATCH = 20;
 
 export class MediaApi {
-  /** `secret`: the internal listener's shared secret (MEDIA_API_SECRET), sent on every request (ADR 0019). */
-  constructor(
-    private readonly base: string,
-    private readonly secret: string,
-  ) {}
+  private readonly bases: string[];
+  /** The base that answered last: asked first next time. */
+  private current = 0;
 
-  private get(path: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+  /**
+   * `base`: the internal listener's URL, or several (an array, or comma-separated: MEDIA_API_URL) when
+   * several API instances run: a request one refuses (down, or standing by for the call plane: 503,
+   * ADR 0059) is asked of the next. `secret`: the shared secret (MEDIA_API_SECRET), sent on every request (ADR 0019).
+   */
+  constructor(
+    base: string | string[],
+    private readonly secret: string,
+  ) {
+    this.bases = (Array.isArray(base) ? base : base.split(',')).map((b) => b.trim().replace(/\/+$/, '')).filter(Boolean);
+    if (!this.bases.length) throw new Error('no API URL for the media worker');
+  }
+
+  /**
+   * With several instances, while the call plane passes from one to the other (a rolling restart: one
+   * stopped, the other still taking the calls over, ADR 0059) none may answer for a moment: a request
+   * every instance refused (503, or no connection) is asked again every 0.2 s for up to `failoverMs`.
+   */
+  failoverMs = 4000;
+
+  private async get(path: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+    const end = Date.now() + (this.bases.length > 1 ? this.failoverMs : 0);
+    for (;;) {
+      const r = await this.once(path, init, timeoutMs).then((res) => ({ res }), (err: { name?: string }) => ({ err }));
+      // No connection (ECONNREFUSED…) counts as refused; a timeout does not (the request may have been taken).
+      const refused = 'res' in r ? r.res.status === 503 : !init.signal?.aborted && r.err?.name !== 'TimeoutError' && r.err?.name !== 'AbortError';
+      if (!refused || Date.now() >= end) {
+        if ('err' in r) throw r.err;
+        return r.res;
+      }
+      if ('res' in r) await r.res.body?.cancel().catch(() => undefined);
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  }
+
+  /** One round over the instances, the last that answered first: the first answer but a 503 (the last one's, whatever it is). */
+  private async once(path: string, init: RequestInit, timeoutMs: number): Promise<Response> {
     const headers = { ...(init.headers as Record<string, string> | undefined), 'x-tongdai-internal': this.secret };
-    const timeout = AbortSignal.timeout(timeoutMs);
-    return fetch(`${this.base}${path}`, { ...init, headers, signal: init.signal ? AbortSignal.any([timeout, init.signal]) : timeout });
+    let failure: unknown;
+    for (let i = 0; i < this.bases.length; i++) {
+      const at = (this.current + i) % this.bases.length;
+      const last = i === this.bases.length - 1;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      try {
+        const res = await fetch(`${this.bases[at]}${path}`, { ...init, headers, signal: init.signal ? AbortSignal.any([timeout, init.signal]) : timeout });
+        if (res.status === 503 && !last) {
+          await res.body?.cancel().catch(() => undefined);
+          continue;
+        }
+        this.current = at;
+        return res;
+      } catch (e) {
+        if (init.signal?.aborted || last) throw e;
+        failure = e;
+      }
+    }
+    throw failure;
   }
 
   private async json<T>(path: string, init: RequestInit = {}): Promise<T | null> {

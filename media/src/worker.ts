@@ -20,7 +20,7 @@ export interface WorkerOptions {
   announce?: string;
   /** SIP UDP port (0: any free one). */
   port: number;
-  /** The API's internal listener, e.g. http://127.0.0.1:4001/internal/sip. */
+  /** The API's internal listener, e.g. http://127.0.0.1:4001/internal/sip; several comma-separated with two API instances (ADR 0059). */
   apiUrl: string;
   /** The internal listener's shared secret (the API's INTERNAL_SECRET). */
   apiSecret: string;
@@ -71,7 +71,7 @@ export interface RunningWorker {
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const log = o.log ?? ((m: string) => console.error(`[media] ${m}`));
   const ep = await SipEndpoint.listen(o.address, o.port, o.announce ?? o.address);
-  const api = new MediaApi(o.apiUrl.replace(/\/+$/, ''), o.apiSecret);
+  const api = new MediaApi(o.apiUrl, o.apiSecret);
   const audio = new AudioLibrary(api, log);
   // Bound to the port first: another live process of this worker cannot be sharing its spool.
   const spool = new RecordingSpool(o.spoolDir ?? join(tmpdir(), 'tongdai-recording-spool', String(ep.port)), (r, mp3) => api.recording(r, mp3), log);

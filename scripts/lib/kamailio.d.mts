@@ -6,6 +6,8 @@ export interface KamailioOptions {
   udpPort: number;
   /** The API's internal listener, e.g. http://127.0.0.1:4001/internal/sip. */
   apiInternalUrl: string;
+  /** A second API instance's internal listener (ADR 0059): what the first refuses (down, standing by) is asked there. */
+  apiInternalUrl2?: string;
   /** Work dir: generated config, pid, ctl socket and kamailio.log. */
   dir: string;
   /** The API's INTERNAL_SECRET: Kamailio presents it to the internal listener and proves it on evapi. */

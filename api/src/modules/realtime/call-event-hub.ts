@@ -48,13 +48,14 @@ export interface CallEventHub {
   /** Returns the unsubscribe function. */
   onSessionsEnded(tenantId: number, listener: (ended: EndedSessions) => void): () => void;
   /**
-   * A tenant's PBX configuration changed (committed) on this instance: every instance drops what it
-   * cached of it (the routing snapshot, the DID → tenant map), so a call planned by another instance
-   * right after an admin's save follows the save (issue 42). One process: its own listeners only.
+   * Something every instance caches of a tenant changed (committed) on this instance: its PBX
+   * configuration (the routing snapshot, the DID → tenant map) or its extensions' SIP credentials
+   * (Kamailio's cached HA1s, which only the call plane's instance can tell Kamailio to forget). Every
+   * instance hears it (issue 42). One process: its own listeners only.
    */
-  configChanged(tenantId: number): void;
+  changed(kind: TenantChange, tenantId: number): void;
   /** Returns the unsubscribe function. The listener hears every instance's changes, this one's too. */
-  onConfigChanged(listener: (tenantId: number) => void): () => void;
+  onChanged(kind: TenantChange, listener: (tenantId: number) => void): () => void;
   /**
    * `fn` runs each time the shared store answers again after an outage (Redis back, issue 41): what
    * it lost is to be rebuilt (the registrations, from Kamailio's location table). Absent in memory.
@@ -69,6 +70,9 @@ declare module '../../deps' {
     hub: CallEventHub;
   }
 }
+
+/** What `changed` announces: a tenant's PBX configuration, or its extensions' SIP credentials. */
+export type TenantChange = 'pbx-config' | 'sip-credentials';
 
 /** One session, or every session of a user but (optionally) the one that asked for it. */
 export type EndedSessions = { sessionId: string } | { userId: number; exceptSessionId?: string };
@@ -95,10 +99,10 @@ function localHub(live: LiveStore): Omit<CallEventHub, 'position'> {
       ee.on(`s${tenantId}`, listener);
       return () => void ee.off(`s${tenantId}`, listener);
     },
-    configChanged: (tenantId) => void ee.emit('config', tenantId),
-    onConfigChanged: (listener) => {
-      ee.on('config', listener);
-      return () => void ee.off('config', listener);
+    changed: (kind, tenantId) => void ee.emit(`c:${kind}`, tenantId),
+    onChanged: (kind, listener) => {
+      ee.on(`c:${kind}`, listener);
+      return () => void ee.off(`c:${kind}`, listener);
     },
     close: async () => void ee.removeAllListeners(),
   };
@@ -125,7 +129,7 @@ export function memoryHub(live: LiveStore = memoryLiveStore()): CallEventHub {
 
 const CHANNEL = 'tongdai:pbx-calls';
 const SESSIONS_CHANNEL = 'tongdai:sessions-ended';
-const CONFIG_CHANNEL = 'tongdai:config-changed';
+const CHANGES_CHANNEL = 'tongdai:tenant-changed';
 const seqKey = (tenantId: number) => `tongdai:live:${tenantId}:seq`;
 
 /**
@@ -174,7 +178,7 @@ export async function redisHub(url: string, onError: (e: unknown) => void = () =
   };
   await sub.subscribe(CHANNEL, relay(local.publish));
   await sub.subscribe(SESSIONS_CHANNEL, relay(local.endSessions));
-  await sub.subscribe(CONFIG_CHANNEL, relay((tenantId) => local.configChanged(tenantId)));
+  await sub.subscribe(CHANGES_CHANNEL, relay((tenantId, kind: TenantChange) => local.changed(kind, tenantId)));
   // Redis away: this instance's sockets still hear what this instance publishes (a Redis that answers
   // after 0.5 s may then deliver it twice; the browsers' screens apply an event again harmlessly).
   // Unnumbered: the tenant's counter is Redis's, and a number of this instance's own would mean
@@ -203,13 +207,13 @@ export async function redisHub(url: string, onError: (e: unknown) => void = () =
     },
     endSessions: (tenantId, ended) => send(SESSIONS_CHANNEL, tenantId, ended),
     onSessionsEnded: local.onSessionsEnded,
-    // Other instances hear it through Redis; this one at once too (its own message comes back later,
-    // a second drop of what it just reloaded at most). Redis away: the caches' TTL bounds the others.
-    configChanged: (tenantId) => {
-      local.configChanged(tenantId);
-      if (status.up) void bounded(pub.publish(CONFIG_CHANNEL, JSON.stringify({ tenantId, event: null }))).catch(unlessAway);
+    // Other instances hear it through Redis; this one at once too (its own message comes back later:
+    // a second drop of what it just reloaded, at most). Redis away: the caches' TTLs bound the others.
+    changed: (kind, tenantId) => {
+      local.changed(kind, tenantId);
+      if (status.up) void bounded(pub.publish(CHANGES_CHANNEL, JSON.stringify({ tenantId, event: kind }))).catch(unlessAway);
     },
-    onConfigChanged: local.onConfigChanged,
+    onChanged: local.onChanged,
     onStoreBack: (fn) => status.onBack(fn),
     close: async () => {
       stopRebuild();

@@ -8,6 +8,7 @@ import { DEMO, CARRIER_SOURCE_IP, seededDatabase } from '../../../test/helpers';
 import { startApiProcess, until, type ApiProcess } from '../../../test/api-process';
 import { freePort } from '../../../test/pg-cluster';
 import { testRedisUrl, stopTestRedis } from '../../../test/redis-server';
+import { evapiStandIn, type EvapiStandIn } from '../../../test/evapi-stand-in';
 import { openDb } from '../../db/open';
 import type { Db } from '../../db/db';
 import { insertSwitchboard } from '@tongdai/testkit/telecom-factory';
@@ -32,6 +33,11 @@ describe('two API instances behind nginx, one PostgreSQL, one Redis', () => {
   let dir = '';
   let base = '';
   let carrierSrc = '';
+  /** The instance holding the call plane (they started together: either may have taken it), and the other. */
+  let holder = 0;
+  let other = 1;
+  /** Kamailio's event end as the holder sees it: what the call plane tells Kamailio (forget HA1s). */
+  let evapi: EvapiStandIn;
 
   beforeAll(async () => {
     if (!NGINX) throw new Error('nginx is not installed: apt-get install nginx-light (npm test installs it)');
@@ -43,12 +49,14 @@ describe('two API instances behind nginx, one PostgreSQL, one Redis', () => {
     carrierSrc = `&src=${CARRIER_SOURCE_IP}:${port}`;
     dir = mkdtempSync(join(tmpdir(), 'tongdai-two-'));
     const redisUrl = await testRedisUrl();
+    evapi = await evapiStandIn(process.env.INTERNAL_SECRET!);
     // What a deployment gives both instances alike: the secrets, the database, Redis, the proxy they trust.
     const shared = {
-      DATABASE_URL: fresh.url, REDIS_URL: redisUrl, JWT_SECRET: randomBytes(32).toString('hex'), SIP_PASSWORD_KEY: randomBytes(32).toString('hex'),
+      DATABASE_URL: fresh.url, REDIS_URL: redisUrl, JWT_SECRET: randomBytes(32).toString('hex'), SIP_PASSWORD_KEY: process.env.SIP_PASSWORD_KEY!,
       INTERNAL_SECRET: process.env.INTERNAL_SECRET!, LOGIN_IP_LIMIT: '6', TRUST_PROXY: '127.0.0.1',
       // A routing snapshot trusted 10 minutes unless a change is heard: only the relay can refresh it in time.
       PBX_CONFIG_TTL_MS: '600000',
+      KAMAILIO_EVAPI: `127.0.0.1:${evapi.port}`,
     };
     const ports = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
     const started = await Promise.all([0, 1].map((i) => startApiProcess({ ...shared, PORT: String(ports[2 * i]), INTERNAL_PORT: String(ports[2 * i + 1]), DATA_DIR: join(dir, `data-${i}`) })));
@@ -75,10 +83,14 @@ describe('two API instances behind nginx, one PostgreSQL, one Redis', () => {
     nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
     base = `http://127.0.0.1:${listen}/api`;
     await until('nginx answers for the API', () => fetch(`${base}/health`).then((r) => r.status), (s) => s === 200, 10_000);
+    const statuses = await until('one instance follows the calls', () => Promise.all([0, 1].map((i) => calls(i).then((r) => r.status))), (st) => st.includes(200), 10_000);
+    holder = statuses.indexOf(200);
+    other = 1 - holder;
   }, 300_000);
 
   afterAll(async () => {
     nginx?.kill('SIGTERM');
+    evapi?.close();
     await Promise.all(apis.map((a) => a.kill()));
     await db?.close();
     await fresh?.drop();
@@ -91,6 +103,7 @@ describe('two API instances behind nginx, one PostgreSQL, one Redis', () => {
     if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { data: { token: string } }).data.token;
   };
+  const calls = (i: number) => fetch(`${internal[i]}/calls`, { headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! } });
   const me = (url: string, token: string) => fetch(`${url}/t/demo/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
   const plan = async (i: number, callId: string, caller: string) => {
     const res = await fetch(`${internal[i]}/route?call_id=${callId}&source=trunk&from=${caller}&from_domain=carrier.example&to=02873000001&at=2024-06-10T09:00:00%2B07:00${carrierSrc}`, {
@@ -99,6 +112,15 @@ describe('two API instances behind nginx, one PostgreSQL, one Redis', () => {
     expect(res.status).toBe(200);
     return JSON.stringify(await res.json());
   };
+
+  it('one instance follows the calls, the other stands by for them (ADR 0059)', async () => {
+    expect((await calls(holder)).status).toBe(200);
+    const standby = await calls(other);
+    expect([standby.status, standby.headers.get('retry-after'), ((await standby.json()) as { code: string }).code]).toEqual([503, '1', 'CALL_PLANE_STANDBY']);
+    // What any instance may answer, the standby answers: an extension's digest credentials.
+    const ha1 = await fetch(`${internal[other]}/credentials?user=101&domain=demo.tongdai.local`, { headers: { 'x-tongdai-internal': process.env.INTERNAL_SECRET! } });
+    expect([ha1.status, (await ha1.text()).length]).toEqual([200, 32]);
+  });
 
   it('nginx spreads requests over both instances, and either serves a session the other opened', async () => {
     const token = await login(apis[0].url);
@@ -133,25 +155,38 @@ describe('two API instances behind nginx, one PostgreSQL, one Redis', () => {
   });
 
   it('a PBX change saved through one instance routes the next call planned by the other', async () => {
-    // The other instance has the tenant's configuration cached (it answered a plan), for 10 minutes.
-    expect(await plan(1, `two-before-${Date.now()}`, '0904111222')).not.toContain('"reject"');
-    const token = await login(apis[0].url);
-    const blocked = await fetch(`${apis[0].url}/pbx/partner/blocked-in`, { ...json({ number: '0904111222', note: 'Hai máy' }), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    // The holder of the call plane (ADR 0059) has the tenant's configuration cached (it answered a
+    // plan), for 10 minutes. The admin saves through the other instance.
+    expect(await plan(holder, `two-before-${Date.now()}`, '0904111222')).not.toContain('"reject"');
+    const token = await login(apis[other].url);
+    const blocked = await fetch(`${apis[other].url}/pbx/partner/blocked-in`, { ...json({ number: '0904111222', note: 'Hai máy' }), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
     expect(blocked.status).toBe(201);
     const saved = Date.now();
-    await until('the other instance refuses the blocked caller', () => plan(1, `two-after-${Date.now()}`, '0904111222'), (p) => p.includes('"reject"'), 5_000);
-    console.log(`a blocked number saved on instance A refused by instance B's plan ${Date.now() - saved} ms later`);
+    await until('the other instance refuses the blocked caller', () => plan(holder, `two-after-${Date.now()}`, '0904111222'), (p) => p.includes('"reject"'), 5_000);
+    console.log(`a blocked number saved on one instance refused by the other's plan ${Date.now() - saved} ms later`);
+  });
+
+  it("an extension's SIP password reset through the standby: the holder tells Kamailio to forget the tenant's HA1s", async () => {
+    await until('the holder reads Kamailio\'s events', () => evapi.received.length, (n) => n >= 0, 1000);
+    const token = await login(apis[other].url);
+    const list = await fetch(`${apis[other].url}/t/demo/subscribers?search=101`, { headers: { authorization: `Bearer ${token}` } });
+    const id = ((await list.json()) as { data: { id: number; extension: string }[] }).data.find((x) => x.extension === '101')!.id;
+    const before = evapi.received.filter((m) => m.forget).length;
+    const reset = await fetch(`${apis[other].url}/t/demo/subscribers/${id}/reset-password`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(reset.status).toBe(200);
+    const forgets = await until('a forget on Kamailio\'s event stream', () => evapi.received.filter((m) => m.forget), (f) => f.length > before, 5_000);
+    expect(forgets.at(-1)!.forget).toBe('@demo.tongdai.local');
   });
 
   it("a call planned by one instance reaches a socket the other serves", async () => {
     const token = await login(base);
-    const ws = new WebSocket(`${apis[0].url.replace('http', 'ws')}/t/demo/events`, ['tongdai.v1', token]);
+    const ws = new WebSocket(`${apis[other].url.replace('http', 'ws')}/t/demo/events`, ['tongdai.v1', token]);
     const heard: { type?: string; callId?: string }[] = [];
     ws.on('message', (m: Buffer) => heard.push(JSON.parse(m.toString())));
     await new Promise((ok, ko) => ws.once('open', ok).once('error', ko));
     try {
       const callId = `two-call-${Date.now()}`;
-      await plan(1, callId, '0904000001');
+      await plan(holder, callId, '0904000001');
       await until('the ringing call on the socket', () => heard.some((e) => e.type === 'ringing' && e.callId === callId), Boolean, 10_000);
     } finally {
       ws.terminate();

@@ -23,6 +23,7 @@ import { LiveFeed } from '../realtime/live-feed';
 import { memoryRegistrations } from '../realtime/registration-store';
 import type { LiveState } from '../routing';
 import { QueueStats } from './queue-stats';
+import { soleLease, type CallPlaneLease } from './call-plane-lease';
 import { callOffSwitchboard, callOnSwitchboard, registerTrunkRoutes, SwitchboardDirectory, SwitchboardHosts } from '../trunks/trunks.service';
 
 /** How long a starting API waits for Kamailio's replay of the call events it kept before serving. */
@@ -54,7 +55,20 @@ export interface CallRoutingOptions {
   reconcileGraceMs?: number;
   /** How long the journal of calls in progress gathers changes before a write (ADR 0046). */
   journalMs?: number;
+  /**
+   * Whether this instance runs the call plane (ADR 0059; default: held, one instance). A standby
+   * answers Kamailio's and the workers' call requests 503 (they ask the other instance) until it
+   * holds the lease, then takes the calls over as a restarted API does.
+   */
+  lease?: CallPlaneLease;
 }
+
+/**
+ * What only the instance holding the call plane's lease answers (ADR 0059): plans, the calls it
+ * follows, the media steps and placed calls. Credentials, registrations, switchboards, audio files
+ * and uploads are the same whichever instance answers.
+ */
+const CALL_PLANE_PATHS = /^\/internal\/sip\/(route|calls|media\/(session|continue|csat|originate|originated))(\?|$)/;
 
 /**
  * The wiring of call routing on the internal listener: Kamailio's endpoints (kamailio/), the media
@@ -64,6 +78,15 @@ export interface CallRoutingOptions {
 export const callTenantLookup = (db: Db): Pick<TenantLookup, 'ofDomain'> => new TenantLookup(db);
 
 export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRoutingOptions = {}): CallTracker {
+  const lease = opts.lease ?? soleLease();
+  const heldAtStart = lease.held;
+  // True once this instance holds the lease and has taken the calls over (journal, Kamailio's replay).
+  let serving = false;
+  app.addHook('onRequest', async (request, reply) => {
+    if (serving || !CALL_PLANE_PATHS.test(request.url)) return;
+    // Kamailio's http_client tries its other connection on a 5xx; the media worker its other URL.
+    return reply.status(503).header('retry-after', '1').send({ code: 'CALL_PLANE_STANDBY', message: 'this API instance stands by: ask the one that holds the call plane' });
+  });
   // PBX_CONFIG_TTL_MS: how long a tenant's routing snapshot is trusted with no change heard of it
   // (10 s): every instance hears the changes through Redis; the TTL covers a change no one relayed.
   const configs = new PbxConfigCache(db, { load: opts.loadConfig, ttlMs: Number(process.env.PBX_CONFIG_TTL_MS) || undefined });
@@ -108,6 +131,8 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   const lapses = setInterval(() => void recordLapses().then(resyncMissed), opts.lapseCheckMs ?? 5_000);
   lapses.unref();
   async function recordLapses(): Promise<void> {
+    // One instance says a registration lapsed: the one following the calls.
+    if (!serving) return;
     const lapsed = await registrations.lapsed().catch((err: unknown) => void app.log.warn({ err }, 'registration sweep failed'));
     for (const l of lapsed ?? []) await registrationChanged(l.tenantId, l.extension, false, l.at, 'expired');
   }
@@ -161,7 +186,8 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   });
   // The calls an earlier process was following come back first (live state, busy extensions,
   // channels), then Kamailio's events: what it kept unacknowledged arrives right after the handshake.
-  const restored = journal
+  // A standby first waits for the lease (released before: nothing to take over).
+  const restored = lease.acquired().then(() => journal
     .load(reviveCall)
     .then((calls) => {
       tracker.restore(calls);
@@ -169,7 +195,13 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
       if (calls.length) app.log.warn(`${calls.length} calls in progress taken over from the journal`);
     })
     .catch((err: unknown) => app.log.error({ err }, 'calls in progress not read; Kamailio\'s dialogs will be reconciled'))
-    .finally(() => events?.start());
+    .finally(() => events?.start()), () => undefined);
+  const takenOver = restored.then(async () => {
+    if (!lease.held) return;
+    if (events && !(await events.caughtUp(KAMAILIO_CATCH_UP_MS))) app.log.warn(`Kamailio's kept call events not all applied within ${KAMAILIO_CATCH_UP_MS} ms of the start (or Kamailio is down): serving, they follow`);
+    serving = true;
+    if (!heldAtStart) app.log.warn('call plane lease taken: this instance now follows the calls (ADR 0059)');
+  });
   // Nothing is served before the calls in progress are back (issue 41, "no undercount"): a wall or a
   // channel count asked right after a restart shows every call, however slow the start (ci4 of
   // 2026-11-26: a loaded machine showed an empty wall for 3 s after the API was answering). A journal
@@ -178,9 +210,9 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   // (the process killed before its batch was written, a few ms after an answer) is there too (ci1 of
   // the twenty-seventh session: an empty wall for 3 s after a restart at load 15). Bounded: a Kamailio
   // that is down holds nothing up (refused at once), a slow one at most KAMAILIO_CATCH_UP_MS.
+  // A standby listens at once: it answers what any instance may (credentials, registrations) meanwhile.
   app.addHook('onReady', async () => {
-    await restored;
-    if (events && !(await events.caughtUp(KAMAILIO_CATCH_UP_MS))) app.log.warn(`Kamailio's kept call events not all applied within ${KAMAILIO_CATCH_UP_MS} ms of the start (or Kamailio is down): serving, they follow`);
+    if (heldAtStart) await takenOver;
   });
   // Carrier trunks (ADR 0036): Kamailio's registrations and the plans read the same directory.
   const hosts = opts.switchboardHosts ?? SwitchboardHosts.fromEnv();
@@ -205,10 +237,15 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     clearInterval(sweeper);
     clearInterval(lapses);
     events?.stop();
+    serving = false;
+    // A standby stops waiting for the lease: it has nothing to take over.
+    if (!lease.held) await lease.release();
     await restored;
     await writer.flush();
     await journal.stop();
     await queueStats.flushed();
+    // Last, the lease: the instance that takes it reads a journal holding every call this one followed.
+    await lease.release();
   });
 
   /**
