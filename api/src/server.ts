@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { exposeAccess, publicRoute } from './http/guards';
 import { registerSecurityHeaders } from './http/security-headers';
 import { clientErrorOptions, registerInputGuard } from './http/input-guard';
+import { registerRequestActor } from './http/request-actor';
 import './http/types';
 import { createAuthService } from './modules/auth/auth.service';
 import { LoginThrottle, withRetryAfter, type CounterStore } from './modules/auth/throttle';
@@ -114,6 +115,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   exposeAccess(app);
   registerSecurityHeaders(app);
   registerInputGuard(app);
+  // The logged-in user behind each transaction a request opens, for the audit log (ADR 0057).
+  registerRequestActor(app);
   // The subprotocol a browser offers must be echoed: the first of ours (the second one is its token).
   await app.register(websocket, { options: { handleProtocols: (protocols: Set<string>) => (protocols.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false) } });
 

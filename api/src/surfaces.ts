@@ -29,6 +29,7 @@ import { googleCredentialsRoutes } from './modules/campaigns/google-credentials'
 import { campaignQuestionUsage } from './modules/campaigns/campaigns.service';
 import { voiceOtpApiRoutes, voiceOtpTenantRoutes } from './modules/voice-otp/voice-otp.routes';
 import { createVoiceOtpService } from './modules/voice-otp/voice-otp.service';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { OTP_PUBLIC_API } from '@tongdai/contracts';
 import { publicRoute } from './http/guards';
 
@@ -96,6 +97,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(dncRoutes);
       await tenant.register(googleCredentialsRoutes);
       await tenant.register(voiceOtpTenantRoutes(voiceOtp));
+      await tenant.register(auditRoutes);
     },
     { prefix: '/t/:ma_dn' },
   );

@@ -71,6 +71,7 @@ registerTranslations(NS, {
       password: { title: 'Đổi mật khẩu', hint: 'Mật khẩu đăng nhập của bạn' },
       status: { title: 'Trạng thái hoạt động', hint: 'Sẵn sàng, tạm nghỉ hoặc ngừng nhận cuộc gọi' },
       'google-sheet': { title: 'Google Sheet', hint: 'Tài khoản dịch vụ Google để nhập danh sách liên hệ chiến dịch từ Google Sheet' },
+      'audit-log': { title: 'Nhật ký thay đổi', hint: 'Ai đã thêm, sửa, xoá vai trò, tài khoản, cấu hình tổng đài, cài đặt… khi nào và từ đâu' },
     },
     google: {
       current: 'Tài khoản dịch vụ đang dùng: {{email}}. Hãy chia sẻ trang tính (quyền Xem) cho email này.',

@@ -1,4 +1,5 @@
 /** The only database surface the rest of the API sees: two engines, one interface. */
+import { actorSetting } from './actor';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -28,14 +29,21 @@ export interface Db {
   close(): Promise<void>;
 }
 
-/** Shared by both engines: what a transaction does before handing over to the caller. */
+/**
+ * Shared by both engines: what a transaction does before handing over to the caller. `app.actor`
+ * names the logged-in user of the request it runs for ('' for system work): the audit log's
+ * triggers read it (db/actor.ts, migration 0065).
+ */
 export async function enterTenant(tx: Queryable, tenantId: number): Promise<void> {
   if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
-  await tx.query("select set_config('app.tenant_id', $1, true)", [String(tenantId)]);
+  await tx.query("select set_config('app.tenant_id', $1, true), set_config('app.actor', $2, true)", [String(tenantId), actorSetting()]);
 }
 
 export async function enterSystem(tx: Queryable): Promise<void> {
   await tx.query('set local role app_system');
+  // A user's request that writes across tenants (none today; a platform operator's, later) is logged in the tenant it changed.
+  const actor = actorSetting();
+  if (actor) await tx.query("select set_config('app.actor', $1, true)", [actor]);
 }
 
 /**

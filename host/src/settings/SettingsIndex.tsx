@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { Body1, Card, CardHeader, Subtitle2, Title2, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { GlobeRegular, KeyRegular, PersonRegular, PresenceAvailableRegular, SettingsRegular, TableRegular } from '@fluentui/react-icons';
+import { GlobeRegular, HistoryRegular, KeyRegular, PersonRegular, PresenceAvailableRegular, SettingsRegular, TableRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { GOOGLE_SHEET_SETTING, PERM } from '@tongdai/contracts';
+import { AUDIT_SETTING, GOOGLE_SHEET_SETTING, PERM } from '@tongdai/contracts';
 import { useCan } from '@tongdai/platform/react';
 import { AppLink } from '@tongdai/ui';
 import { NS } from '../i18n';
@@ -41,6 +41,8 @@ export function SettingsIndex() {
   ].filter(() => can(PERM.setting.view));
   // The Google Sheet source's account: for who edits campaigns (with the survey or marketing feature's screens).
   if (can(PERM.campaign.edit)) tenant.push({ slug: GOOGLE_SHEET_SETTING, to: settingPath(GOOGLE_SHEET_SETTING), icon: <TableRegular /> });
+  // Who changed what (issue 42): for who holds audit.view.
+  if (can(PERM.audit.view)) tenant.push({ slug: AUDIT_SETTING, to: settingPath(AUDIT_SETTING), icon: <HistoryRegular /> });
   const user: Entry[] = [
     { slug: 'profile', to: userSettingPath('profile'), icon: <PersonRegular /> },
     { slug: 'password', to: userSettingPath('password'), icon: <KeyRegular /> },

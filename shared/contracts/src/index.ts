@@ -41,4 +41,5 @@ export * from './campaigns';
 export * from './campaign-work';
 export * from './campaign-results';
 export * from './voice-otp';
+export * from './audit';
 export { seeded } from './seeded';

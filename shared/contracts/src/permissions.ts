@@ -207,6 +207,11 @@ export const PERM = {
     view: 'otp.view',
     manage: 'otp.manage',
   },
+  /** The audit log of administrative changes (issue 42): read it on /setting/audit-log, export it. */
+  audit: {
+    view: 'audit.view',
+    export: 'audit.export',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -347,6 +352,8 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.dnc.edit, group: 'Chiến dịch', label: 'Thêm, xoá, nhập tệp danh sách không gọi' },
   { name: PERM.otp.view, group: 'Voice OTP', label: 'Xem yêu cầu OTP và hotline gọi OTP' },
   { name: PERM.otp.manage, group: 'Voice OTP', label: 'Quản lý khoá API và hotline gọi OTP' },
+  { name: PERM.audit.view, group: 'Nhật ký thay đổi', label: 'Xem nhật ký thay đổi cấu hình (ai, khi nào, thay đổi gì)' },
+  { name: PERM.audit.export, group: 'Nhật ký thay đổi', label: 'Xuất nhật ký thay đổi' },
 ];
 
 /** The logged-in user as kept locally (SPEC §3): the role name and its permissions. */

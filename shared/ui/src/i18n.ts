@@ -31,4 +31,7 @@ registerTranslations(UI_NS, {
   screenCrashed: 'Màn hình gặp lỗi khi hiển thị',
   callNumber: 'Gọi {{number}}',
   phoneNotReady: 'Điện thoại chưa sẵn sàng: máy nhánh chưa đăng ký hoặc đang có cuộc gọi',
+  range: { label: 'Khoảng thời gian', all: 'Tất cả thời gian', from: 'Từ ngày', to: 'Đến ngày' },
+  exportFormat: 'Định dạng tệp xuất',
+  formats: { csv: 'CSV', xlsx: 'Excel (XLSX)' },
 });

@@ -13,6 +13,7 @@ export { CallButton, usePhoneReady } from './CallButton';
 export { FormDialog } from './FormDialog';
 export { FileInput } from './FileInput';
 export { useBlobAudio, type BlobAudioOptions, type PlaybackStatus } from './useBlobAudio';
+export { saveBlob } from './saveBlob';
 export { LinkButton } from './LinkButton';
 export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit, FormRefusal } from './useFormSubmit';

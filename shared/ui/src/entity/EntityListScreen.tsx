@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '@fluentui/react-components';
+import { Button, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notify, toApiError } from '@tongdai/platform';
@@ -9,7 +9,7 @@ import { LinkButton } from '../LinkButton';
 import { ListPage, useListParams, type Column } from '../ListPage';
 import { useConfirmDelete } from '../useConfirmDelete';
 import { EntityFormDialog, useDialogParam } from './EntityFormDialog';
-import { entityKey, fieldKey, type EntityDef, type EntityExport, type Translate } from './types';
+import { entityKey, fieldKey, type EntityDef, type EntityExport, type ExportFormat, type Translate } from './types';
 import { useCrudQueries } from './useCrudQueries';
 
 export interface EntityListScreenProps<T extends { id: number }> {
@@ -114,11 +114,13 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
 }
 
 function ExportButton({ spec, t }: { spec: EntityExport; t: (key: string) => string }) {
+  const { t: ui } = useTranslation(UI_NS);
   const [busy, setBusy] = useState(false);
+  const [format, setFormat] = useState<ExportFormat | undefined>(spec.formats?.[0]);
   const run = async () => {
     setBusy(true);
     try {
-      await spec.run();
+      await spec.run(format);
       notify('success', t(spec.done ?? 'exported'));
     } catch (e) {
       notify('error', (await toApiError(e)).message);
@@ -126,5 +128,14 @@ function ExportButton({ spec, t }: { spec: EntityExport; t: (key: string) => str
       setBusy(false);
     }
   };
-  return <Button onClick={() => void run()} disabled={busy} data-testid="export">{t(spec.label ?? 'export')}</Button>;
+  const button = <Button onClick={() => void run()} disabled={busy} data-testid="export">{t(spec.label ?? 'export')}</Button>;
+  if (!spec.formats?.length) return button;
+  return (
+    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+      <Select value={format} onChange={(_, d) => setFormat(d.value as ExportFormat)} disabled={busy} aria-label={ui('exportFormat')} data-testid="export-format">
+        {spec.formats.map((f) => <option key={f} value={f}>{ui(`formats.${f}`)}</option>)}
+      </Select>
+      {button}
+    </span>
+  );
 }

@@ -1,6 +1,6 @@
 import './fieldKinds';
 
-export { defineEntity, entityKey, type EntityDef, type AnyEntity, type EntityColumn, type ColumnContext, type EntityFilter, type EntityExport, type FieldDef, type FieldKindOptions, type FieldKindName, type Draft, type FieldErrors, type PermSet, type Translate } from './types';
+export { defineEntity, entityKey, type EntityDef, type AnyEntity, type EntityColumn, type ColumnContext, type EntityFilter, type EntityExport, type ExportFormat, type FieldDef, type FieldKindOptions, type FieldKindName, type Draft, type FieldErrors, type PermSet, type Translate } from './types';
 export { registerFieldKind, fieldKind, type FieldKind, type FieldControlProps } from './registry';
 export { EntityField } from './fieldKinds';
 export { blankDraft, toDraft, parseDraft, errorOf, clearErrors } from './draft';
@@ -11,3 +11,4 @@ export { EntityListScreen, type EntityListScreenProps } from './EntityListScreen
 export { EntityFormScreen } from './EntityFormScreen';
 export { EntityFormDialog, useDialogParam } from './EntityFormDialog';
 export { selectFilter, type SelectFilterSpec } from './selectFilter';
+export { dateRangeFilter, rangeDays, RANGE_SEPARATOR, type EmptyRange } from './dateRangeFilter';

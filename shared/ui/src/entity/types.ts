@@ -74,8 +74,12 @@ export interface EntityExport {
   label?: string;
   /** i18n key of the success toast (default "exported"). */
   done?: string;
-  run: () => Promise<unknown>;
+  /** File formats offered in a choice before the button (e.g. csv, xlsx); `run` gets the one chosen. */
+  formats?: readonly ExportFormat[];
+  run: (format?: ExportFormat) => Promise<unknown>;
 }
+
+export type ExportFormat = 'csv' | 'xlsx';
 
 export type AnySchema = v.GenericSchema<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

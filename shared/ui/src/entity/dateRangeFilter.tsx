@@ -1,0 +1,62 @@
+import { Input, Select, makeStyles } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { DATE_PRESETS, presetRange, vnDay, type DatePreset } from '@tongdai/contracts';
+import { UI_NS } from '../i18n';
+import type { EntityFilter } from './types';
+
+/** ?range= in the URL: a preset name, or two Vietnam days of one's own as "YYYY-MM-DD~YYYY-MM-DD". */
+export const RANGE_SEPARATOR = '~';
+
+/** What an empty ?range= means: today (a report), or no bound at all (a log read newest first). */
+export type EmptyRange = 'today' | 'all';
+
+/** The Vietnam days a ?range= value covers, as a list's from/to (a preset is read on today's Vietnam date). */
+export function rangeDays(range: string, empty: EmptyRange = 'today'): { from?: string; to?: string } {
+  if (range.includes(RANGE_SEPARATOR)) {
+    const [from, to] = range.split(RANGE_SEPARATOR);
+    return { ...(from && { from }), ...(to && { to }) };
+  }
+  if (!range && empty === 'all') return {};
+  return presetRange((range || 'today') as DatePreset) ?? {};
+}
+
+const useStyles = makeStyles({ range: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' } });
+
+/**
+ * A list filter over days, kept in ?<key>= (default `range`): the presets of DATE_PRESETS (Hôm nay,
+ * Hôm qua, 7 ngày qua, Tháng này, Tháng trước) or two dates of one's own; with `empty: 'all'` the
+ * first choice is "Tất cả thời gian" (nothing in the URL). The list's `listParams` turns the value
+ * into from/to with rangeDays.
+ */
+export function dateRangeFilter(spec: { key?: string; empty?: EmptyRange } = {}): EntityFilter {
+  const key = spec.key ?? 'range';
+  const empty = spec.empty ?? 'today';
+  function Control({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+    const s = useStyles();
+    const { t } = useTranslation(UI_NS);
+    const custom = value.includes(RANGE_SEPARATOR);
+    const days = rangeDays(value, empty);
+    const setDays = (from: string, to: string) => onChange(`${from}${RANGE_SEPARATOR}${to}`);
+    const pick = (preset: string) => {
+      if (preset !== 'custom') return onChange(preset === empty ? '' : preset);
+      const today = vnDay(new Date());
+      setDays(days.from ?? today, days.to ?? today);
+    };
+    const presets = Object.entries(DATE_PRESETS);
+    return (
+      <span className={s.range}>
+        <Select value={custom ? 'custom' : value || empty} onChange={(_, d) => pick(d.value)} aria-label={t('range.label')} data-testid="range-filter">
+          {empty === 'all' && <option value="all">{t('range.all')}</option>}
+          {presets.map(([k, label]) => <option key={k} value={k}>{label}</option>)}
+        </Select>
+        {custom && (
+          <>
+            <Input type="date" value={days.from ?? ''} onChange={(_, d) => setDays(d.value, days.to ?? '')} aria-label={t('range.from')} data-testid="range-from" />
+            <Input type="date" value={days.to ?? ''} onChange={(_, d) => setDays(days.from ?? '', d.value)} aria-label={t('range.to')} data-testid="range-to" />
+          </>
+        )}
+      </span>
+    );
+  }
+  return { key, Control };
+}
