@@ -16,15 +16,15 @@ import { dbRegistrations } from './modules/realtime/registration-store';
 import { redisCounters } from './modules/auth/throttle';
 import { recordingStoreFromEnv } from './modules/recordings/recordings.service';
 import { RedisStatus } from './db/redis';
-
 import { openReportsReplica, primaryReports, reportsReplicaUrl, whereIs } from './db/replica';
+
 const REPO_ROOT = resolve(__dirname, '../..');
 
 /**
  * A dev machine without the variable gets a random value kept beside the data, so tokens (and
  * sealed SIP passwords) survive restarts. The value is also put in the environment.
  */
-function keptSecret(dataDir: string, name: 'JWT_SECRET' | 'SIP_PASSWORD_KEY' | 'INTERNAL_SECRET', make: () => string): string {
+function keptSecret(dataDir: string, name: 'JWT_SECRET' | 'SIP_PASSWORD_KEY' | 'INTERNAL_SECRET' | 'BACKUP_SECRET', make: () => string): string {
   if (process.env[name]) return process.env[name];
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, name.toLowerCase().replace(/_/g, '-'));
@@ -38,15 +38,14 @@ async function main(): Promise<void> {
   const host = process.env.HOST ?? '127.0.0.1';
   const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, '.data/pglite'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
   // A misconfigured replica (REPORTS_DATABASE_URL without DATABASE_URL…) stops the start here, before anything opens.
   const replicaUrl = reportsReplicaUrl(process.env);
+  if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
   // SIP passwords are sealed with this key (migration 0016 needs it); the internal listener's
   // secret is shared with Kamailio and the media workers (ADR 0019). The start scripts pass both.
   keptSecret(dataDir, 'SIP_PASSWORD_KEY', newSipPasswordKey);
   const internalSecret = keptSecret(dataDir, 'INTERNAL_SECRET', newInternalSecret);
   const db = await openDb({ databaseUrl, dataDir });
-  if (await seedIfEmpty(db)) console.log('Seeded demo tenants "demo" and "abc" (admin / Admin@123)');
   // Reports, exports, KPIs' figures and the dashboard's chart read a streaming replica when one is given (ADR 0058).
   const reportsDb = replicaUrl ? await openReportsReplica(replicaUrl, db) : primaryReports(db);
   if (replicaUrl) {
@@ -55,6 +54,7 @@ async function main(): Promise<void> {
       ? `Reports read the streaming replica ${whereIs(replicaUrl)} (REPORTS_DATABASE_URL, ${now.lag_seconds} s behind); every write goes to the primary`
       : `Reports: the replica ${whereIs(replicaUrl)} (REPORTS_DATABASE_URL) does not answer; reports read the primary until it does`);
   }
+  if (await seedIfEmpty(db)) console.log('Seeded demo tenants "demo" and "abc" (admin / Admin@123)');
   // npm start runs the demo carrier (dev tooling, ADR 0037) and says where: the demo tenant's switchboard follows it.
   const demoCarrier = demoCarrierFromEnv(process.env);
   if (demoCarrier && (await seedDemoCarrier(db, demoCarrier))) console.log(`Demo carrier switchboard "Nhà mạng demo" → udp ${demoCarrier.host}:${demoCarrier.port}`);
@@ -92,6 +92,9 @@ async function main(): Promise<void> {
   // lets a plan request say what time it is; a production server refuses to start with it.
   const testClock = process.env.TONGDAI_TEST_CLOCK === '1';
   if (testClock && process.env.NODE_ENV === 'production') throw new Error('TONGDAI_TEST_CLOCK is for tests: not with NODE_ENV=production');
+  // On PGlite, `npm run backup` asks this process for a consistent snapshot (docs/operations/backups.md)
+  // with a secret of its own, kept beside the data; on PostgreSQL the backup is pg_dump's.
+  const backupSecret = databaseUrl ? undefined : keptSecret(dataDir, 'BACKUP_SECRET', newInternalSecret);
   // The call plane (ADR 0059): on PostgreSQL, the one instance holding the lease follows the calls and
   // the others stand by for them; PGlite's data folder belongs to one process, which holds it.
   const lease = databaseUrl ? await postgresLease(databaseUrl) : soleLease();
@@ -100,12 +103,13 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   if (!lease.held) console.log('Another API instance follows the calls: this one serves the API and stands by for them (ADR 0059)');
-  const internal = buildInternalServer(db, { logger, calls: { hub, testClock, recordingStore, switchboardHosts, lease }, secret: internalSecret });
+  const internal = buildInternalServer(db, { logger, calls: { hub, testClock, recordingStore, switchboardHosts, lease }, secret: internalSecret, backupSecret });
   const close = async () => {
     await internal.close();
     await app.close();
     await loginCounters?.close();
     await hub.close();
+    await reportsDb.close();
     await db.close();
     process.exit(0);
   };
@@ -118,7 +122,6 @@ async function main(): Promise<void> {
   // /health answered).
   await internal.listen({ port: internalPort, host: internalHost });
   await app.listen({ port, host });
-    await reportsDb.close();
   console.log(`Tongdai API on http://${host}:${port} (${db.kind}); docs at http://${host}:${port}/docs`);
 }
 

@@ -29,10 +29,10 @@ import { getPaymentCheck } from './modules/settings/settings.service';
 
 export interface ServerOptions {
   db: Db;
-  jwtSecret: string;
-  /** Origin patterns; `*` stands for any port, e.g. `http://localhost:*`. */
   /** The read model's database (default: `db`); main.ts opens a replica with REPORTS_DATABASE_URL (ADR 0058). Its owner closes it. */
   reportsDb?: ReportsDb;
+  jwtSecret: string;
+  /** Origin patterns; `*` stands for any port, e.g. `http://localhost:*`. */
   corsOrigins?: string[];
   logger?: boolean | { level: string };
   /** Per-IP limit on login routes (default 20 per minute). */
@@ -78,9 +78,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const auth = createAuthService(opts.db, tokens, throttle);
   const deps: AppDeps = {
     db: opts.db,
+    reportsDb: opts.reportsDb ?? primaryReports(opts.db),
     tokens,
     auth,
-    reportsDb: opts.reportsDb ?? primaryReports(opts.db),
     // The kernel's guards see the identity and settings modules through these two small interfaces (deps.ts).
     sessions: auth,
     paymentCheck: getPaymentCheck,

@@ -85,8 +85,8 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(eventsRoutes);
       await tenant.register(callHistoryRoutes);
       await tenant.register(summaryRoutes);
-      await tenant.register(activityRoutes);
       await tenant.register(freshnessRoutes);
+      await tenant.register(activityRoutes);
       await tenant.register(kpisRoutes);
       await tenant.register(monitorRoutes);
       await tenant.register(switchboardsRoutes);

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { snapshotPglite, type Snapshotting } from './backup';
 import { enterSystem, enterTenant, type Db, type Tx } from './db';
 import { migrate } from './migrate';
 
@@ -8,7 +9,7 @@ import { migrate } from './migrate';
  * `pglite.transaction()`, which holds PGlite's lock: concurrent requests cannot interleave
  * inside another tenant's transaction (FIELD-NOTES: kysely-pglite leaked, this does not).
  */
-export async function openPglite(dataDir: string): Promise<Db> {
+export async function openPglite(dataDir: string): Promise<Db & Snapshotting> {
   // pg_trgm backs the accent-insensitive list searches (migration 0009), as on PostgreSQL.
   const extensions = { pg_trgm };
   const pg = dataDir === 'memory://' ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
@@ -31,5 +32,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
       }),
     query: (sql, params) => pg.query(sql, params),
     close: () => pg.close(),
+    // A consistent copy of the data folder while the API runs (db/backup.ts, docs/operations/backups.md).
+    snapshot: () => snapshotPglite(pg),
   };
 }

@@ -38,10 +38,18 @@ function presented(request: FastifyRequest): string {
   return '';
 }
 
+/**
+ * A route of the listener that checks a secret of its own instead of this one (route config
+ * `{ ownSecret: true }`): the PGlite backup (pglite-backup-route.ts, BACKUP_SECRET), which Kamailio
+ * and the media workers must not reach with theirs.
+ */
+export const OWN_SECRET = { ownSecret: true } as const;
+
 /** Every route of the listener answers 401 without the secret (constant-time comparison of hashes). */
 export function requireInternalSecret(app: FastifyInstance, secret: string): void {
   const expected = digest(checkInternalSecret(secret));
   app.addHook('onRequest', async (request, reply) => {
+    if ((request.routeOptions.config as { ownSecret?: boolean } | undefined)?.ownSecret === true) return;
     if (timingSafeEqual(digest(presented(request)), expected)) return;
     return reply
       .status(401)

@@ -3,17 +3,19 @@ import type { Db } from '../../db/db';
 import { registerErrorHandling } from '../../http/error-handler';
 import { callTenantLookup, registerCallRouting, type CallRoutingOptions } from './call-routing';
 import { requireInternalSecret } from './internal-auth';
+import { registerBackupRoute } from './pglite-backup-route';
 import { sipHa1 } from './sip-credentials';
 
 /**
  * A second listener for Kamailio and the media workers, bound to 127.0.0.1:INTERNAL_PORT by
  * main.ts (a container network with INTERNAL_HOST); never registered on the public server (a
  * test checks the public port answers 404). Every route needs the shared secret (`secret`,
- * default INTERNAL_SECRET): reaching the port is not enough (ADR 0019).
+ * default INTERNAL_SECRET): reaching the port is not enough (ADR 0019). The one exception takes a
+ * secret of its own instead: the PGlite snapshot for `npm run backup` (`backupSecret`, ADR 0060).
  */
 export function buildInternalServer(
   db: Db,
-  opts: { logger?: boolean | { level: string }; calls?: CallRoutingOptions; secret?: string } = {},
+  opts: { logger?: boolean | { level: string }; calls?: CallRoutingOptions; secret?: string; backupSecret?: string } = {},
 ): FastifyInstance {
   const app = Fastify({ logger: opts.logger ?? false });
   const secret = opts.secret ?? process.env.INTERNAL_SECRET ?? '';
@@ -32,5 +34,7 @@ export function buildInternalServer(
     return reply.type('text/plain').header('cache-control', 'no-store').send(ha1);
   });
   registerCallRouting(app, db, { ...opts.calls, internalSecret: secret });
+  // npm run backup on PGlite (docs/operations/backups.md): a snapshot, with a secret of its own too.
+  if (opts.backupSecret) registerBackupRoute(app, db, opts.backupSecret);
   return app;
 }
