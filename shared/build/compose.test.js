@@ -49,16 +49,36 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.services).sort()).toEqual([...named].sort());
   });
 
-  it('runs the API against the PostgreSQL service and Redis, after they are healthy', () => {
-    const api = compose.services.api;
-    expect(api.environment.DATABASE_URL).toMatch(/@postgres:5432\//);
-    expect(api.environment.REDIS_URL).toBe('redis://redis:6379');
-    expect(api.depends_on.postgres.condition).toBe('service_healthy');
+  it('runs each API instance against the PostgreSQL service and Redis, after they are healthy', () => {
+    for (const name of ['api-1', 'api-2']) {
+      const api = compose.services[name];
+      expect(api.environment.DATABASE_URL).toMatch(/@postgres:5432\//);
+      expect(api.environment.REDIS_URL).toBe('redis://redis:6379');
+      expect(api.depends_on.postgres.condition).toBe('service_healthy');
+    }
+  });
+
+  it('two API instances alike, both behind nginx, both known to Kamailio and to each media worker (ADR 0059)', () => {
+    expect(compose.services['api-1']).toEqual(compose.services['api-2']);
+    expect(compose.services['api-1'].build.dockerfile).toBe('api/Dockerfile');
+    const nginx = fs.readFileSync(path.join(root, 'host/nginx.conf'), 'utf8');
+    const upstream = /upstream tongdai_api \{([^}]*)\}/.exec(nginx)[1];
+    expect([...upstream.matchAll(/server (\S+?)(?:;|\s)/g)].map((m) => m[1])).toEqual(['api-1:4000', 'api-2:4000']);
+    expect(nginx).toContain('proxy_pass http://tongdai_api/;');
+    const kamailio = compose.services.kamailio.environment;
+    expect([kamailio.API_INTERNAL_HOSTPATH, kamailio.API_INTERNAL_HOSTPATH_2]).toEqual(['api-1:4001/internal/sip', 'api-2:4001/internal/sip']);
+    const entrypoint = fs.readFileSync(path.join(root, 'sip/docker-entrypoint.sh'), 'utf8');
+    expect(entrypoint).toContain('API_INTERNAL_HOSTPATH_2');
+    const media = Object.keys(compose.services).filter((n) => /^media-\d+$/.test(n));
+    expect(media).toEqual(['media-1', 'media-2']);
+    for (const name of media) expect(compose.services[name].environment.MEDIA_API_URL).toBe('http://api-1:4001/internal/sip,http://api-2:4001/internal/sip');
+    const list = fs.readFileSync(path.join(root, 'sip/media.list'), 'utf8');
+    expect([...list.matchAll(/^1 sip:([a-z0-9-]+):5070/gm)].map((m) => m[1])).toEqual(media);
   });
 
   it("trusts exactly the web proxy's address for X-Forwarded-For (login limits per client)", () => {
     const web = compose.services.web.networks.default.ipv4_address;
-    expect(compose.services.api.environment.TRUST_PROXY).toBe(web);
+    for (const name of ['api-1', 'api-2']) expect(compose.services[name].environment.TRUST_PROXY).toBe(web);
     expect(web.startsWith(compose.networks.default.ipam.config[0].subnet.split('.').slice(0, 3).join('.'))).toBe(true);
   });
 

@@ -56,7 +56,7 @@ beforeAll(async () => {
     fill('host/nginx.conf')
       .replace('listen 80;', `listen 127.0.0.1:${port};`)
       .replace('root /usr/share/nginx/html;', `root ${html};`)
-      .replace('http://api:4000/', `http://127.0.0.1:${api}/`)
+      .replace(/server api-1:4000[^;]*;\s*server api-2:4000[^;]*;/, `server 127.0.0.1:${api};`)
       .replaceAll('/etc/nginx/conf.d/security-headers.inc', path.join(dir, 'security-headers.inc')),
   );
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir};`).join(' ');

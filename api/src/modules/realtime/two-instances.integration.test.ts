@@ -62,18 +62,18 @@ describe('two API instances behind nginx, one PostgreSQL, one Redis', () => {
     const started = await Promise.all([0, 1].map((i) => startApiProcess({ ...shared, PORT: String(ports[2 * i]), INTERNAL_PORT: String(ports[2 * i + 1]), DATA_DIR: join(dir, `data-${i}`) })));
     apis.push(...started);
     internal.push(...[0, 1].map((i) => `http://127.0.0.1:${ports[2 * i + 1]}/internal/sip`));
-    // The production configuration, with its one API address turned into the two instances.
+    // The production configuration, its upstream's two instances (api-1, api-2) at their test addresses.
     const conf = readFileSync(join(REPO, 'host/nginx.conf'), 'utf8');
-    expect(conf).toContain('proxy_pass http://api:4000/;');
+    const upstream = /server api-1:4000[^;]*;\s*server api-2:4000[^;]*;/;
+    expect(conf).toMatch(upstream);
     const listen = ports[4];
     writeFileSync(join(dir, 'headers.inc'), '');
     writeFileSync(
       join(dir, 'default.conf'),
-      `upstream two_apis { ${started.map((a) => `server ${a.url.replace('http://', '')};`).join(' ')} }\n` +
-        conf
+      conf
+          .replace(upstream, started.map((a) => `server ${a.url.replace('http://', '')} max_fails=1 fail_timeout=5s;`).join(' '))
           .replace('listen 80;', `listen 127.0.0.1:${listen};`)
           .replace('root /usr/share/nginx/html;', `root ${dir};`)
-          .replace('proxy_pass http://api:4000/;', 'proxy_pass http://two_apis/;')
           .replaceAll('/etc/nginx/conf.d/security-headers.inc', join(dir, 'headers.inc')),
     );
     const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir};`).join(' ');
@@ -191,5 +191,22 @@ describe('two API instances behind nginx, one PostgreSQL, one Redis', () => {
     } finally {
       ws.terminate();
     }
+  });
+
+  it('an instance stopped as a deploy stops it (SIGTERM) while requests come through nginx: none refused', async () => {
+    const token = await login(base);
+    const statuses: number[] = [];
+    let going = true;
+    const traffic = (async () => {
+      while (going) statuses.push(await me(base, token).catch(() => 0));
+    })();
+    await new Promise((r) => setTimeout(r, 300));
+    await apis[other].stop();
+    await new Promise((r) => setTimeout(r, 1000));
+    going = false;
+    await traffic;
+    console.log(`${statuses.length} requests through nginx while one instance stopped: ${statuses.filter((x) => x !== 200).length} not 200`);
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(statuses.filter((x) => x !== 200)).toEqual([]);
   });
 });
