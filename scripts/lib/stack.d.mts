@@ -35,7 +35,13 @@ export function rtpPorts(apiPort: number): { ngPort: number; portMin: number; po
 export const REMOTES: { id: string; dir: string; offset: number }[];
 /** registry: the URL config.json names for the registry of releases (startStack's releasesDir: /registry.json). */
 export function runtimeConfig(o: { apiUrl: string; webPort: number; host?: string; registry?: string }): unknown;
-export function startApi(o: { port: number; databaseUrl?: string; dataDir?: string; env?: Record<string, string>; quiet?: boolean }): ChildProcess;
+/** log: a file the API's stdout and stderr are appended to (instead of the terminal). */
+export function startApi(o: { port: number; databaseUrl?: string; dataDir?: string; env?: Record<string, string>; quiet?: boolean; log?: string }): ChildProcess;
+/**
+ * The host and the remotes as startStack serves them, on webPort and webPort + each remote's offset, with
+ * config.json naming `apiUrl` (an API startStack does not run: a proxy in front of several instances).
+ */
+export function serveWeb(o: { webPort: number; apiUrl: string; sipWebSockets?: string[] }): Promise<{ webUrl: string; stop(): Promise<void> }>;
 /**
  * floodDensity: Kamailio's flood limit, requests per 2 s from one address (16 when not given); trunkAllowedNetworks: TRUNK_ALLOWED_NETWORKS (ADR 0043).
  * releasesDir: a releases folder (scripts/lib/registry.mjs, ADR 0053): the host's server also serves /releases/<package>/<version>/…

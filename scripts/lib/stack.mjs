@@ -2,7 +2,7 @@
 // remotes as static servers. Used by `npm start`, the e2e tests and the benchmarks.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { kamailioAvailable, startKamailio } from './kamailio.mjs';
@@ -39,6 +39,34 @@ export function runtimeConfig({ apiUrl, webPort, host = '127.0.0.1', registry })
   };
 }
 
+/**
+ * The host and the five remotes served as startStack serves them (static servers on webPort and
+ * webPort + each remote's offset, config.json and the security headers built from one runtime
+ * config), for an API that startStack does not run: `apiUrl` is what config.json names, e.g. a proxy
+ * in front of several API instances (e2e/support/pair.ts). sipWebSockets: the softphone's SIP
+ * WebSocket URLs the page may connect to. Resolves once every server listens.
+ */
+export async function serveWeb({ webPort, apiUrl, sipWebSockets = [] }) {
+  const runtime = runtimeConfig({ apiUrl, webPort });
+  const config = Buffer.from(JSON.stringify(runtime, null, 2));
+  const headers = securityHeaders(contentSecurityPolicy(runtime, { sipWebSockets }));
+  const servers = [];
+  const stop = async () => {
+    for (const s of servers.splice(0)) {
+      s.closeAllConnections();
+      await new Promise((r) => s.close(() => r()));
+    }
+  };
+  try {
+    servers.push(await serveStatic({ dir: join(ROOT, 'host', 'dist'), port: webPort, spa: true, overrides: { '/config.json': config }, headers }));
+    for (const r of REMOTES) servers.push(await serveStatic({ dir: join(ROOT, r.dir, 'dist'), port: webPort + r.offset, headers }));
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { webUrl: `http://127.0.0.1:${webPort}`, stop };
+}
+
 async function waitFor(url, ms, proc) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -49,20 +77,26 @@ async function waitFor(url, ms, proc) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-export function startApi({ port, databaseUrl, dataDir, env = {}, quiet = false }) {
+/**
+ * The API as its own process (node with tsx's loader). log: a file its output (stdout and stderr) is
+ * appended to, instead of this terminal (a test that starts several instances keeps each one's apart).
+ */
+export function startApi({ port, databaseUrl, dataDir, env = {}, quiet = false, log }) {
   // The test clock comes only from the caller's `env` (e2e), never from the shell npm start runs in.
   const { TONGDAI_TEST_CLOCK: _inherited, ...inherited } = process.env;
   // node with tsx's loader, not tsx's CLI: the CLI forks, and a signal to it would leave the API
   // itself running (holding its ports) while a supervisor started another.
   // API_CPU_PROF=<dir> (benches): the API writes a V8 CPU profile there when it stops.
+  const out = log ? openSync(log, 'a') : null;
   const proc = spawn(process.execPath, [...(process.env.API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.API_CPU_PROF] : []), '--import', 'tsx', join(ROOT, 'api', 'src', 'main.ts')], {
     cwd: join(ROOT, 'api'),
     env: {
       ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(dataDir ? { DATA_DIR: dataDir } : {}),
     },
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    stdio: out !== null ? ['ignore', out, out] : quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
+  if (out !== null) closeSync(out);
   return proc;
 }
 

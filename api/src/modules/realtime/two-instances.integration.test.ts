@@ -71,7 +71,8 @@ describe('two API instances behind nginx, one PostgreSQL, one Redis', () => {
     writeFileSync(
       join(dir, 'default.conf'),
       conf
-          .replace(upstream, started.map((a) => `server ${a.url.replace('http://', '')} max_fails=1 fail_timeout=5s;`).join(' '))
+          .replace('server api-1:4000', `server ${started[0].url.replace('http://', '')}`)
+          .replace('server api-2:4000', `server ${started[1].url.replace('http://', '')}`)
           .replace('listen 80;', `listen 127.0.0.1:${listen};`)
           .replace('root /usr/share/nginx/html;', `root ${dir};`)
           .replaceAll('/etc/nginx/conf.d/security-headers.inc', join(dir, 'headers.inc')),
