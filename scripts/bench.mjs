@@ -1,7 +1,8 @@
 // npm run bench: see e2e/bench/run.ts. Sections by name run alone (BENCH_ONLY), e.g. `npm run bench --
 // media` or `npm run bench -- calls sip`; the sections: plan dialer ui list dialer-calls calls wall carrier sip
-// media otp import postgres reports ('dialer' runs dialer-calls too). `npm run bench -- smoke` (npm test runs it): every section at a tiny size, to
-// prove each still measures something real; no figure is judged against its goal there.
+// media otp import soak postgres reports ('dialer' runs dialer-calls too; 'soak', 30 minutes of mixed load, runs
+// only by name or with BENCH_SOAK_S set). `npm run bench -- smoke` (npm test runs it): every section at a tiny size, to
+// prove each still measures something real; no figure is judged against its goal there (the soak still fails on an error).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, staleFrontends } from './lib/build.mjs';
@@ -52,6 +53,14 @@ const SMOKE_ENV = {
   BENCH_DIALER_ANSWER_DELAY_S: '1,3',
   BENCH_DIALER_TALK_S: '4',
   BENCH_DIALER_RING_S: '5',
+  // The soak (issue 42) for seconds: every load at a trickle (1 call a second each way talking 2 s, 5 list requests
+  // and 1 report a second, a campaign of 1 agent); memory growth is printed, not judged (BENCH_SOAK_JUDGE_S).
+  BENCH_SOAK_S: '12',
+  BENCH_SOAK_CPS: '1',
+  BENCH_SOAK_TALK_S: '2',
+  BENCH_SOAK_API_RATE: '5',
+  BENCH_SOAK_REPORT_RATE: '1',
+  BENCH_SOAK_AGENTS: '1',
 };
 
 // What the tests need (Kamailio, rtpengine, sipp, Chromium, PostgreSQL): a section without them measures nothing.

@@ -96,20 +96,26 @@ export interface BenchPbx {
   close(): Promise<void>;
 }
 
+/** An extension made for a bench, with its SIP password. */
+export interface BenchAgent {
+  extension: string;
+  password: string;
+}
+
 /**
- * The stack's own Kamailio is swapped for one with plan timing and more shared memory (-m 512, a
- * thousand calls a second need it) on the same evapi port, so the API's event stream follows.
+ * The tenant's side of a bench's inbound calls, as an administrator sets it up: `agents` extensions
+ * from `firstExtension`, shared among one "hunt" ring group per DID (a group holds at most 100), each
+ * DID's inbound route to its group.
  */
-export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents: number; firstExtension: number; dids: string[]; name: string; carriers?: number }): Promise<BenchPbx> {
+export async function benchHuntGroups(o: { apiUrl: string; token: string }, p: { agents: number; firstExtension: number; dids: string[]; name: string }): Promise<BenchAgent[]> {
   const headers = { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' };
   const post = async (path: string, body: object) => {
     const res = await fetch(`${o.apiUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`bench setup ${path}: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { data: { id: number; extension: string; password: string } }).data;
   };
-  const agents = [];
+  const agents: BenchAgent[] = [];
   for (let i = 0; i < p.agents; i++) agents.push(await post('/t/demo/subscribers', { extension: String(p.firstExtension + i), display_name: `Bench ${p.firstExtension + i}` }));
-  // A ring group holds at most 100 extensions: one group and one DID per share of the agents.
   const share = Math.ceil(agents.length / p.dids.length);
   for (const [i, did] of p.dids.entries()) {
     // The seeded DIDs exist already (409); a new one is added to the tenant's numbers first.
@@ -119,7 +125,23 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
     const group = await post('/pbx/partner/group-inbounds?CodeCompany=demo', { name: `${p.name} ${i + 1}`, extensions, strategy: 'hunt', ring_time: 20 });
     await post('/pbx/partner/inbound?CodeCompany=demo', { did, destination: { type: 'group', target: String(group.id) } });
   }
+  return agents.map((a) => ({ extension: a.extension, password: a.password }));
+}
 
+/** Registers every agent at Kamailio's UDP `proxyPort` with one contact, `contactPort` (one sipp phone answers for all). */
+export async function registerAgents(agents: BenchAgent[], proxyPort: number, contactPort: number): Promise<void> {
+  for (const a of agents) {
+    const reg = await registerContact({ proxyPort, user: a.extension, domain: 'demo.tongdai.local', password: a.password, contactPort, expires: 3600 });
+    if (reg !== 200) throw new Error(`REGISTER ${a.extension} for the bench: ${reg}`);
+  }
+}
+
+/**
+ * The stack's own Kamailio is swapped for one with plan timing and more shared memory (-m 512, a
+ * thousand calls a second need it) on the same evapi port, so the API's event stream follows.
+ */
+export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents: number; firstExtension: number; dids: string[]; name: string; carriers?: number }): Promise<BenchPbx> {
+  const agents = await benchHuntGroups(o, p);
   const dir = mkdtempSync(join(tmpdir(), 'tongdai-bench-calls-'));
   const udpPort = await freeUdpPort();
   const phonePort = await freeUdpPort();
@@ -153,10 +175,7 @@ export async function benchPbx(o: BenchOptions & { sip: StackSip }, p: { agents:
     else rmSync(dir, { recursive: true, force: true });
   };
   try {
-    for (const a of agents) {
-      const reg = await registerContact({ proxyPort: udpPort, user: a.extension, domain: 'demo.tongdai.local', password: a.password, contactPort: phonePort, expires: 3600 });
-      if (reg !== 200) throw new Error(`REGISTER ${a.extension} for the bench: ${reg}`);
-    }
+    await registerAgents(agents, udpPort, phonePort);
     // The API's evapi client reconnects to the new Kamailio by itself (every 500 ms).
     const calls = `http://127.0.0.1:${ports.internalPort}/internal/sip/calls`;
     for (let i = 0; i < 50 && !((await (await fetch(calls, { headers: { 'x-tongdai-internal': o.sip.internalSecret } })).json()) as { events_connected: boolean }).events_connected; i++) await new Promise((r) => setTimeout(r, 100));

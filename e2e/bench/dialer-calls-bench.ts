@@ -99,7 +99,7 @@ const vias = (raw: string) => raw.split('\r\n\r\n')[0].split('\r\n').filter((l) 
  * once (a softphone's auto-answer), sends 20 ms of µ-law every 20 ms to the worker while the call is up,
  * tells the agent when the worker hangs up, and hangs up itself on request.
  */
-class AgentPhones {
+export class AgentPhones {
   private sock!: Socket;
   readonly calls = new Map<string, AgentCall>();
   private timer?: NodeJS.Timeout;
@@ -243,60 +243,108 @@ function workerPids(): number[] {
   });
 }
 
-interface Agent {
+/** An agent of the dialer benches: a user of the demo tenant with an extension registered at the bench's phones. */
+export interface DialerAgent {
   ext: string;
+  username: string;
   userId: number;
+  /** The agent's access token now (DialerFloor.relogin renews it: tokens live 15 minutes). */
   token: string;
+  /** The extension's SIP password (DialerFloor.relogin registers it again too: registrations last an hour). */
+  sipPassword: string;
   /** A call of this agent ended and its result is not saved yet. */
   owed: boolean;
   busy: boolean;
 }
 
-export async function dialerCallFigures(o: { apiUrl: string; token: string; apiPid: number; sip: StackSip | null }): Promise<Row[]> {
-  if (!o.sip?.mediaAddress()) return [['Dialer, real calls', 'skipped', 'within 15 % of the simulation', o.sip ? "the media worker did not start (see the stack's media.log)" : 'Kamailio is not installed']];
-  const sip = o.sip;
-  const call = async <T>(method: string, path: string, body?: object, token = o.token): Promise<T> => {
-    const res = await fetch(`${o.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) }, body: body ? JSON.stringify(body) : undefined });
-    if (!res.ok) throw new Error(`bench setup ${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.status === 204 ? (undefined as T) : (((await res.json()) as { data: T }).data);
-  };
+/** A request to the API as `token` (the administrator's by default); throws on anything but 2xx. */
+export type BenchCall = <T>(method: string, path: string, body?: object, token?: string) => Promise<T>;
 
-  // The carrier and its population (the demo carrier's code; its fates from the seed, in the order the INVITEs come).
+/** What dialerFloor set up: the carrier and its population, the agents' phones and the tenant's side. */
+export interface DialerFloor {
+  carrier: RunningCarrier;
+  phones: AgentPhones;
+  agents: DialerAgent[];
+  hotlineId: number;
+  questionId: number;
+  campaignId: number;
+  /** The contacts imported into the campaign (numbers contactNumber(0 … contacts - 1)). */
+  contacts: number;
+  /** When the switchboard was made (ms): carriersLoaded waits for Kamailio to have read it since. */
+  since: number;
+  call: BenchCall;
+  /** The administrator's token `call` sends from now on (a shift longer than a token's 15 minutes). */
+  useToken(token: string): void;
+  /** Every agent logs in and registers again (a shift longer than a token's 15 minutes, a registration's hour). */
+  relogin(): Promise<void>;
+  close(): void;
+}
+
+const benchCall = (apiUrl: string, adminToken: () => string): BenchCall => async <T>(method: string, path: string, body?: object, token = adminToken()): Promise<T> => {
+  const res = await fetch(`${apiUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) }, body: body ? JSON.stringify(body) : undefined });
+  if (!res.ok) throw new Error(`bench setup ${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? (undefined as T) : (((await res.json()) as { data: T }).data);
+};
+
+async function loginAs(apiUrl: string, username: string): Promise<string> {
+  const login = await fetch(`${apiUrl}/identity/login/tenant`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ma_dn: 'demo', username, password: PASSWORD }) });
+  if (!login.ok) throw new Error(`login ${username}: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * A dialer campaign's floor, as an administrator sets it up on the demo tenant: a carrier (the demo
+ * carrier's code, in this process, its `population` behind the numbers it is called on), a switchboard
+ * to it, a hotline on that, a rule that lets the population's numbers out, `agents` users with
+ * extensions from `firstExtension` registered from this process's phones (answering at once), a survey
+ * campaign in `mode` over `contacts` contacts (contactNumber(i), in the population's first prefix).
+ * `name` keeps two floors of one run apart (their users, hotlines and rules).
+ */
+export async function dialerFloor(o: { apiUrl: string; token: string; sip: StackSip }, p: {
+  name: string; users: string; agents: number; firstExtension: number; hotline: string; carrier: { user: string; password: string };
+  population: PopulationSettings; seed: number; mode: 'predictive' | 'progressive'; abandonCapPct?: number; contacts: number; contactNumber: (i: number) => string;
+}): Promise<DialerFloor> {
+  let adminToken = o.token;
+  const call = benchCall(o.apiUrl, () => adminToken);
   const carrier: RunningCarrier = await startCarrier({
-    address: '127.0.0.1', port: 0, accounts: [CARRIER], voice: Voice.tones(), population: POPULATION, random: seeded(SEED), keepCalls: 100_000, log: () => undefined,
+    address: '127.0.0.1', port: 0, accounts: [p.carrier], voice: Voice.tones(), population: p.population, random: seeded(p.seed), keepCalls: 100_000, log: () => undefined,
   });
   const phones = await AgentPhones.open();
-  const rows: Row[] = [];
+  const close = () => {
+    phones.close();
+    carrier.stop();
+  };
+  const register = async (a: DialerAgent) => {
+    const reg = await registerContact({ proxyPort: o.sip.udpPort, user: a.ext, domain: 'demo.tongdai.local', password: a.sipPassword, contactPort: phones.port, expires: 3600 });
+    if (reg !== 200) throw new Error(`REGISTER ${a.ext} for the dialer bench: ${reg}`);
+  };
   try {
-    // The tenant's side, as an administrator sets it up.
     const since = Date.now();
     const board = await call<{ id: number }>('POST', '/t/demo/etelecom/switchboards', {
-      name: 'Bench dialer carrier', host: '127.0.0.1', port: carrier.port, register: false, auth_user: CARRIER.user, auth_password: CARRIER.password, max_channels: 2000,
+      name: `${p.name} carrier`, host: '127.0.0.1', port: carrier.port, register: false, auth_user: p.carrier.user, auth_password: p.carrier.password, max_channels: 2000,
     });
-    const hotline = await call<{ id: number }>('POST', '/t/demo/etelecom/hotlines', { number: HOTLINE, switchboard_id: board.id, destination: { type: 'direct', target: '101' } });
-    await call('POST', '/pbx/partner/rule?CodeCompany=demo', { name: 'Bench dialer', pattern: '09996XXXXX', switchboard_ids: [board.id], caller_id_mode: 'fixed', caller_id: HOTLINE, priority: 0 });
-    const role = await call<{ id: number }>('POST', '/t/demo/role', { name: 'bench-dialer-agents', permissions: ['campaign.view', 'campaign.run'] });
-    const agents: Agent[] = [];
-    for (let i = 0; i < AGENTS; i++) {
-      const username = `bench.dialer.${i + 1}`;
+    const hotline = await call<{ id: number }>('POST', '/t/demo/etelecom/hotlines', { number: p.hotline, switchboard_id: board.id, destination: { type: 'direct', target: '101' } });
+    const prefix = p.population.prefixes[0];
+    await call('POST', '/pbx/partner/rule?CodeCompany=demo', { name: p.name, pattern: `${prefix}${'X'.repeat(10 - prefix.length)}`, switchboard_ids: [board.id], caller_id_mode: 'fixed', caller_id: p.hotline, priority: 0 });
+    const role = await call<{ id: number }>('POST', '/t/demo/role', { name: `${p.users.replace(/\./g, '-')}-agents`, permissions: ['campaign.view', 'campaign.run'] });
+    const agents: DialerAgent[] = [];
+    for (let i = 0; i < p.agents; i++) {
+      const username = `${p.users}.${i + 1}`;
       const user = await call<{ id: number }>('POST', '/t/demo/accounts', { full_name: `Nhân viên gọi ${i + 1}`, username, email: '', phone: '', role_id: role.id, status: 'active', password: PASSWORD, password_confirmation: PASSWORD });
-      const ext = String(FIRST_EXTENSION + i);
+      const ext = String(p.firstExtension + i);
       const sub = await call<{ password: string }>('POST', '/t/demo/subscribers', { extension: ext, display_name: `Gọi ra ${ext}`, user_id: String(user.id) });
-      const reg = await registerContact({ proxyPort: sip.udpPort, user: ext, domain: 'demo.tongdai.local', password: sub.password, contactPort: phones.port, expires: 3600 });
-      if (reg !== 200) throw new Error(`REGISTER ${ext} for the dialer bench: ${reg}`);
-      const login = await fetch(`${o.apiUrl}/identity/login/tenant`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ma_dn: 'demo', username, password: PASSWORD }) });
-      if (!login.ok) throw new Error(`login ${username}: ${login.status} ${await login.text()}`);
-      agents.push({ ext, userId: user.id, token: ((await login.json()) as { data: { token: string } }).data.token, owed: false, busy: false });
+      const agent: DialerAgent = { ext, username, userId: user.id, token: await loginAs(o.apiUrl, username), sipPassword: sub.password, owed: false, busy: false };
+      await register(agent);
+      agents.push(agent);
     }
-    const category = await call<{ id: number }>('POST', '/t/demo/survey-categories', { name: 'Bench gọi tự động' });
+    const category = await call<{ id: number }>('POST', '/t/demo/survey-categories', { name: `${p.name} gọi tự động` });
     const question = await call<{ id: number }>('POST', '/t/demo/survey-questions', { category_id: category.id, kind: 'text', text: 'Ghi chú' });
     const campaign = await call<{ id: number }>('POST', `/t/demo/${SURVEY.base}`, {
-      name: `Bench dự đoán ${SEED}`, mode: 'predictive', abandon_cap_pct: CAP_PCT, question_ids: [question.id], agent_ids: agents.map((a) => a.userId), hotline_id: hotline.id,
+      name: `${p.name} ${p.mode === 'predictive' ? 'dự đoán' : 'lần lượt'} ${p.seed}`, mode: p.mode, ...(p.abandonCapPct !== undefined && { abandon_cap_pct: p.abandonCapPct }),
+      question_ids: [question.id], agent_ids: agents.map((a) => a.userId), hotline_id: hotline.id,
       retry_busy_min: 10_080, retry_no_answer_min: 10_080, max_attempts: 1,
     });
-    // More contacts than the run can dial (at most 3 calls per ready agent at a time, each ringing ≥ 3 s).
-    const contacts = Math.ceil(AGENTS * SECONDS) + 50;
-    const csv = `\uFEFFTên,Số điện thoại\r\n${Array.from({ length: contacts }, (_, i) => `Khách ${i + 1},${contactNumber(i)}`).join('\r\n')}\r\n`;
+    const csv = `\uFEFFTên,Số điện thoại\r\n${Array.from({ length: p.contacts }, (_, i) => `Khách ${i + 1},${p.contactNumber(i)}`).join('\r\n')}\r\n`;
     const form = new FormData();
     form.set('file', new Blob([csv]), 'bench.csv');
     form.set('name_column', '0');
@@ -304,11 +352,102 @@ export async function dialerCallFigures(o: { apiUrl: string; token: string; apiP
     form.set('commit', 'true');
     const imported = await fetch(`${o.apiUrl}/t/demo/${SURVEY.importFile(campaign.id)}`, { method: 'POST', headers: { authorization: `Bearer ${o.token}` }, body: form });
     if (!imported.ok) throw new Error(`bench setup: contacts import ${imported.status} ${await imported.text()}`);
+    const relogin = async () => {
+      for (const a of agents) {
+        a.token = await loginAs(o.apiUrl, a.username);
+        await register(a);
+      }
+    };
+    return { carrier, phones, agents, hotlineId: hotline.id, questionId: question.id, campaignId: campaign.id, contacts: p.contacts, since, call, relogin, close,
+      useToken: (t: string) => {
+        adminToken = t;
+      },
+    };
+  } catch (e) {
+    close();
+    throw e;
+  }
+}
+
+/**
+ * The agents at work as the working screen does: ready on a running campaign, asking for the next
+ * contact every DIALER_POLL_SEC, and saving a result ("agreed") the moment a call ends (no wrap-up).
+ * `errors`: what the screens' requests were refused (each also printed).
+ */
+export function agentsAtWork(floor: DialerFloor) {
+  const { agents, phones, call } = floor;
+  let current = floor.campaignId;
+  let counting = true;
+  let poll: NodeJS.Timeout | undefined;
+  const errors: string[] = [];
+  const work = (a: DialerAgent, method: string, path: string, body?: object) => call<WorkNext>(method, `/t/demo/${path}`, body, a.token);
+  const settle = async (a: DialerAgent) => {
+    if (a.busy) return;
+    a.busy = true;
+    try {
+      const next = await work(a, 'POST', WORK.next(current));
+      if (a.owed && next.contact) {
+        await work(a, 'POST', WORK.result(current, next.contact.id), { result: 'agreed' });
+        a.owed = false;
+        await work(a, 'POST', WORK.next(current));
+      }
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      errors.push(`${a.ext}: ${message}`);
+      console.error(`bench dialer agent ${a.ext}: ${message}`);
+    } finally {
+      a.busy = false;
+    }
+  };
+  const byExt = new Map(agents.map((a) => [a.ext, a]));
+  phones.onEnded = (c) => {
+    const a = byExt.get(c.ext);
+    if (!a || !counting) return;
+    a.owed = true;
+    void settle(a);
+  };
+  return {
+    errors,
+    /** `campaignId` running, every agent ready on it at once, then their screens asking. */
+    async begin(campaignId: number) {
+      current = campaignId;
+      await call('POST', `/t/demo/${SURVEY.state(campaignId)}`, { to: 'running' });
+      await Promise.all(agents.map((a) => call('PUT', `/t/demo/${WORK.ready(campaignId)}`, { ready: true }, a.token)));
+      poll = setInterval(() => agents.forEach((a) => void settle(a)), DIALER_POLL_SEC * 1000);
+    },
+    /** The screens stop asking, and a call ending from now on owes no result. */
+    stop() {
+      counting = false;
+      clearInterval(poll);
+    },
+    /** The screens stop asking (the calls ending still get their results). */
+    stopAsking() {
+      clearInterval(poll);
+    },
+    /** Every agent not ready on `campaignId` (what refuses is ignored: a campaign paused first). */
+    async notReady(campaignId: number) {
+      for (const a of agents) await call('PUT', `/t/demo/${WORK.ready(campaignId)}`, { ready: false }, a.token).catch(() => undefined);
+    },
+  };
+}
+
+export async function dialerCallFigures(o: { apiUrl: string; token: string; apiPid: number; sip: StackSip | null }): Promise<Row[]> {
+  if (!o.sip?.mediaAddress()) return [['Dialer, real calls', 'skipped', 'within 15 % of the simulation', o.sip ? "the media worker did not start (see the stack's media.log)" : 'Kamailio is not installed']];
+  const sip = o.sip;
+  // The carrier and its population (the demo carrier's code; its fates from the seed, in the order the INVITEs come), the tenant's side.
+  // More contacts than the run can dial (at most 3 calls per ready agent at a time, each ringing ≥ 3 s).
+  const floor = await dialerFloor({ ...o, sip }, {
+    name: 'Bench dialer', users: 'bench.dialer', agents: AGENTS, firstExtension: FIRST_EXTENSION, hotline: HOTLINE, carrier: CARRIER,
+    population: POPULATION, seed: SEED, mode: 'predictive', abandonCapPct: CAP_PCT, contacts: Math.ceil(AGENTS * SECONDS) + 50, contactNumber,
+  });
+  const { carrier, phones, agents, call, contacts } = floor;
+  const rows: Row[] = [];
+  try {
     // The screens' own cost, to take off the API's CPU in the run (part 3): the same agents ready on a campaign
     // with nothing to call (its one contact on the tenant's do-not-call list: refused at the first claim), their
     // screens asking every DIALER_POLL_SEC as in the shift, the workers' asks finding nobody to call.
     const empty = await call<{ id: number }>('POST', `/t/demo/${SURVEY.base}`, {
-      name: 'Bench chờ (không có số để gọi)', mode: 'predictive', question_ids: [question.id], agent_ids: agents.map((a) => a.userId), hotline_id: hotline.id,
+      name: 'Bench chờ (không có số để gọi)', mode: 'predictive', question_ids: [floor.questionId], agent_ids: agents.map((a) => a.userId), hotline_id: floor.hotlineId,
     });
     const refused = contactNumber(contacts + 1);
     await call('POST', '/t/demo/dnc-numbers', { number: refused, note: 'Bench: the calibration campaign calls nobody' });
@@ -319,66 +458,35 @@ export async function dialerCallFigures(o: { apiUrl: string; token: string; apiP
     one.set('commit', 'true');
     const oneImported = await fetch(`${o.apiUrl}/t/demo/${SURVEY.importFile(empty.id)}`, { method: 'POST', headers: { authorization: `Bearer ${o.token}` }, body: one });
     if (!oneImported.ok) throw new Error(`bench setup: calibration contact ${oneImported.status} ${await oneImported.text()}`);
-    await carriersLoaded(join(sip.dir, 'kamailio_ctl'), since);
+    await carriersLoaded(join(sip.dir, 'kamailio_ctl'), floor.since);
 
-    // The shift: agents ready, then working as the screen does.
-    const work = (a: Agent, method: string, path: string, body?: object) => call<WorkNext>(method, `/t/demo/${path}`, body, a.token);
-    let current = campaign.id;
-    const settle = async (a: Agent) => {
-      if (a.busy) return;
-      a.busy = true;
-      try {
-        const next = await work(a, 'POST', WORK.next(current));
-        if (a.owed && next.contact) {
-          await work(a, 'POST', WORK.result(campaign.id, next.contact.id), { result: 'agreed' });
-          a.owed = false;
-          await work(a, 'POST', WORK.next(campaign.id));
-        }
-      } catch (e) {
-        console.error(`bench dialer agent ${a.ext}: ${e instanceof Error ? e.message : e}`);
-      } finally {
-        a.busy = false;
-      }
-    };
-    const byExt = new Map(agents.map((a) => [a.ext, a]));
-    let measuring = true;
-    phones.onEnded = (c) => {
-      const a = byExt.get(c.ext);
-      if (!a || !measuring) return;
-      a.owed = true;
-      void settle(a);
-    };
+    const campaign = { id: floor.campaignId };
+    const work = agentsAtWork(floor);
     const cpu = () => [cpuSeconds((pid, ppid) => pid === o.apiPid || ppid === o.apiPid), cpuSeconds((pid) => workerPids().includes(pid))];
     // The API's pace with the agents' screens open and nothing to call (above), taken off its CPU in the run.
-    current = empty.id;
-    await call('POST', `/t/demo/${SURVEY.state(empty.id)}`, { to: 'running' });
-    await Promise.all(agents.map((a) => call('PUT', `/t/demo/${WORK.ready(empty.id)}`, { ready: true }, a.token)));
-    const calibrating = setInterval(() => agents.forEach((a) => void settle(a)), DIALER_POLL_SEC * 1000);
+    await work.begin(empty.id);
     await sleep(2000); // the refusal of its one contact
     const idle0 = cpu()[0];
     const idleT0 = performance.now();
     await sleep(IDLE_S * 1000);
     const idleRate = (cpu()[0] - idle0) / ((performance.now() - idleT0) / 1000);
-    clearInterval(calibrating);
+    work.stopAsking();
     await Promise.all(agents.map((a) => call('PUT', `/t/demo/${WORK.ready(empty.id)}`, { ready: false }, a.token)));
     await call('POST', `/t/demo/${SURVEY.state(empty.id)}`, { to: 'paused' });
-    current = campaign.id;
+    // The shift: agents ready, then working as the screen does.
     const load0 = loadavg()[0];
     const cpu0 = cpu();
     const t0 = performance.now();
     const t0Wall = Date.now();
     // Running first (an agent is ready only on a running campaign), then every agent at once: the shift begins.
-    await call('POST', `/t/demo/${SURVEY.state(campaign.id)}`, { to: 'running' });
-    await Promise.all(agents.map((a) => call('PUT', `/t/demo/${WORK.ready(campaign.id)}`, { ready: true }, a.token)));
-    const poll = setInterval(() => agents.forEach((a) => void settle(a)), DIALER_POLL_SEC * 1000);
+    await work.begin(campaign.id);
     await sleep(SECONDS * 1000);
     const end = performance.now();
-    measuring = false;
-    clearInterval(poll);
+    work.stop();
     const cpu1 = cpu();
     const progress = await call<CampaignProgress>('GET', `/t/demo/${SURVEY.base}/${campaign.id}/progress`);
     await call('POST', `/t/demo/${SURVEY.state(campaign.id)}`, { to: 'paused' });
-    for (const a of agents) await call('PUT', `/t/demo/${WORK.ready(campaign.id)}`, { ready: false }, a.token).catch(() => undefined);
+    await work.notReady(campaign.id);
     const load1 = loadavg()[0];
     // The calls still up: the agents hang up (talk past the end is not counted).
     for (const c of phones.calls.values()) if (c.endedAt === undefined) phones.hangUp(c);
@@ -440,8 +548,7 @@ export async function dialerCallFigures(o: { apiUrl: string; token: string; apiP
       !real.dials ? 'no call was placed' : 'the media worker used no CPU (not found)',
     ));
   } finally {
-    phones.close();
-    carrier.stop();
+    floor.close();
   }
   return rows;
 }

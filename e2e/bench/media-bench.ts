@@ -87,25 +87,34 @@ const workerCpu = (port: string) =>
     }
   });
 
-export async function mediaFigures(o: { apiUrl: string; token: string; sip: StackSip | null }): Promise<Row[]> {
-  if (!sippInstalled() || !o.sip) return [['Media worker concurrent calls', 'skipped', '< 1 % lost frames', NOT_INSTALLED]];
-  if (!o.sip.mediaAddress()) return [['Media worker concurrent calls', 'skipped', '< 1 % lost frames', 'the media worker did not start (see the stack\'s media.log)']];
-  const workerPort = o.sip.mediaAddress()!.split(':')[1];
+/**
+ * A DID of the demo tenant whose calls the media worker answers with an announcement, as an
+ * administrator sets one up: a greeting (a 500 Hz tone of `seconds`) uploaded, a notification playing
+ * it, the number added to the tenant, its inbound route to the notification. `name` names the
+ * notification (the greeting: "Bench <seconds> s").
+ */
+export async function announcementDid(o: { apiUrl: string; token: string }, p: { did: string; seconds: number; name: string }): Promise<void> {
   const auth = { authorization: `Bearer ${o.token}` };
   const json = async (path: string, body: object | FormData) => {
     const res = await fetch(`${o.apiUrl}${path}`, { method: 'POST', headers: body instanceof FormData ? auth : { ...auth, 'content-type': 'application/json' }, body: body instanceof FormData ? body : JSON.stringify(body) });
     if (!res.ok) throw new Error(`bench setup ${path}: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { data: { id: number } }).data;
   };
-  // The greeting outlasts the longest call: the caller hangs up, never the worker.
-  const greetingS = Math.ceil(Math.max(...LEVELS.map(callMs)) / 1000) + 5;
   const form = new FormData();
-  form.set('name', `Bench ${greetingS} s`);
-  form.set('file', new Blob([new Uint8Array(toneWav(greetingS, 500, 8000))], { type: 'audio/wav' }), 'bench.wav');
+  form.set('name', `Bench ${p.seconds} s`);
+  form.set('file', new Blob([new Uint8Array(toneWav(p.seconds, 500, 8000))], { type: 'audio/wav' }), 'bench.wav');
   const greeting = await json('/pbx/partner/greeting?CodeCompany=demo', form);
-  const msg = await json('/pbx/partner/message?CodeCompany=demo', { name: 'Bench thông báo', greeting_id: greeting.id });
-  await json('/pbx/partner/number?CodeCompany=demo', { number: DID });
-  await json('/pbx/partner/inbound?CodeCompany=demo', { did: DID, destination: { type: 'msg', target: String(msg.id) } });
+  const msg = await json('/pbx/partner/message?CodeCompany=demo', { name: p.name, greeting_id: greeting.id });
+  await json('/pbx/partner/number?CodeCompany=demo', { number: p.did });
+  await json('/pbx/partner/inbound?CodeCompany=demo', { did: p.did, destination: { type: 'msg', target: String(msg.id) } });
+}
+
+export async function mediaFigures(o: { apiUrl: string; token: string; sip: StackSip | null }): Promise<Row[]> {
+  if (!sippInstalled() || !o.sip) return [['Media worker concurrent calls', 'skipped', '< 1 % lost frames', NOT_INSTALLED]];
+  if (!o.sip.mediaAddress()) return [['Media worker concurrent calls', 'skipped', '< 1 % lost frames', 'the media worker did not start (see the stack\'s media.log)']];
+  const workerPort = o.sip.mediaAddress()!.split(':')[1];
+  // The greeting outlasts the longest call: the caller hangs up, never the worker.
+  await announcementDid(o, { did: DID, seconds: Math.ceil(Math.max(...LEVELS.map(callMs)) / 1000) + 5, name: 'Bench thông báo' });
   const carrierPort = await benchSwitchboard(o, 'Bench media carrier', Math.min(2000, Math.max(...LEVELS)));
   await carriersLoaded(join(o.sip.dir, 'kamailio_ctl'), Date.now());
 

@@ -27,6 +27,7 @@ import { reportRows } from '../../api/scripts/reports-bench.ts';
 import { figure, printTable, runSection, verdict, type Row, type Section, type SectionResult } from './sections.ts';
 import { benchApiEnv, benchStackOptions } from './trust.ts';
 import { importFigures } from './import-bench.ts';
+import { soakFigures } from './soak-bench.ts';
 
 // BENCH_WEB_PORT / BENCH_API_PORT: another checkout on the same machine benches on other ports.
 const WEB = Number(process.env.BENCH_WEB_PORT ?? 3300);
@@ -166,8 +167,12 @@ const callOptions = async (c: Ctx) => {
   return { apiUrl: stack.apiUrl, apiPort: API, apiPid: stack.api.pid!, token: await c.token(), sip: stack.sip };
 };
 
-/** In the order they run; `stack`: needs the bench's stack (started before the first, stopped after the last). */
-const SECTIONS: (Section<Ctx> & { stack?: boolean })[] = [
+/**
+ * In the order they run; `stack`: needs the bench's stack (started before the first, stopped after the last).
+ * `optIn`: a section the whole bench runs only when this variable is set (its size; the smoke sets it),
+ * else only by name.
+ */
+const SECTIONS: (Section<Ctx> & { stack?: boolean; optIn?: string })[] = [
   // In-process, before the stack and the browser load the CPU.
   { name: 'plan', run: () => planBench() },
   // The dialer's pacing simulated (issue 34): in-process too (minutes of a held event loop: before the stack,
@@ -241,6 +246,18 @@ const SECTIONS: (Section<Ctx> & { stack?: boolean })[] = [
     },
   },
   {
+    // Issue 42: 30 minutes of mixed load (calls, API, reports, a campaign), every process's memory and loop delay at
+    // its start and end. Last on the stack: the sections before swap its Kamailio and put it back. Not part of
+    // every whole bench (30 minutes): `npm run bench -- soak`, or BENCH_SOAK_S set (the smoke: seconds).
+    name: 'soak',
+    stack: true,
+    optIn: 'BENCH_SOAK_S',
+    async run(c) {
+      const stack = await c.stack();
+      return soakFigures({ apiUrl: stack.apiUrl, apiPort: API, apiPid: () => stack.api.pid!, token: c.token, sip: stack.sip });
+    },
+  },
+  {
     name: 'postgres',
     async run() {
       const cluster = await startPgCluster();
@@ -277,7 +294,7 @@ async function main() {
   const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean).flatMap((n) => (n === 'dialer' ? ['dialer', 'dialer-calls'] : [n]));
   const unknown = only.filter((n) => !SECTIONS.some((s) => s.name === n));
   if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; the sections: ${SECTIONS.map((s) => s.name).join(', ')}`);
-  const chosen = SECTIONS.filter((s) => !only.length || only.includes(s.name));
+  const chosen = SECTIONS.filter((s) => (only.length ? only.includes(s.name) : !s.optIn || process.env[s.optIn] !== undefined));
   const lastWithStack = chosen.map((s) => !!s.stack).lastIndexOf(true);
   let stack: Stack | null = null;
   let browser: Browser | null = null;

@@ -10,9 +10,11 @@
  *   MEDIA_ORIGINATE_POLL_MS  how often to ask the API for a call to place (voice-OTP; default 1500, 0: never)
  *   MEDIA_SPOOL_DIR recordings until the API has them, kept across this worker's restarts
  *                   (default <repo>/.data/recording-spool/<MEDIA_PORT>)
+ * SIGUSR2 prints one line of its memory and event-loop delay (process-stats.ts: the soak bench).
  */
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
+import { printStatsOnSignal } from './process-stats';
 import { startWorker } from './worker';
 
 const bind = process.env.MEDIA_ADDRESS ?? '127.0.0.1';
@@ -29,6 +31,7 @@ if (apiSecret.length < 32) {
 }
 const [proxyHost, proxyPort] = (process.env.MEDIA_PROXY ?? '127.0.0.1:5060').split(':');
 const port = Number(process.env.MEDIA_PORT ?? 5070);
+printStatsOnSignal();
 startWorker({
   address: bind,
   announce,

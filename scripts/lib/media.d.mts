@@ -8,6 +8,7 @@ export interface RunningMediaWorker {
   /** host:port of its SIP UDP socket (a dispatcher destination). */
   address: string;
   log: string;
+  pid: number;
 }
 /** `spoolDir`: its recordings until the API has them (MEDIA_SPOOL_DIR), handed over by a worker started again on it. */
 export function startMediaWorker(o: { port: number; apiInternalUrl: string; internalSecret: string; proxyPort: number; log: string; spoolDir?: string; timeoutMs?: number }): Promise<RunningMediaWorker>;

@@ -27,7 +27,7 @@ export async function startMediaWorker({ port, apiInternalUrl, internalSecret, p
     if ((await sipOptions(port, 300)) === 200) {
       // kill(): an abrupt death (tests of the dispatcher taking a dead worker out).
       const kill = () => { try { process.kill(-proc.pid, 'SIGKILL'); } catch { /* gone */ } };
-      return { stop, kill, exited, address: `127.0.0.1:${port}`, log };
+      return { stop, kill, exited, address: `127.0.0.1:${port}`, log, pid: proc.pid };
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -25,6 +25,11 @@ export interface StackSip {
   freeze(frozen: boolean): void;
   /** host:port of the media worker (greetings, IVR, queues), null when it did not start. */
   mediaAddress(): string | null;
+  /**
+   * The pids of the processes running now, null where one is not: Kamailio's main process (its workers
+   * are in its process group), the media worker (node), rtpengine.
+   */
+  pids(): { kamailio: number | null; mediaWorker: number | null; rtpengine: number | null };
   /** The demo carrier (startStack's demoCarrier), null when not asked for or it did not start. */
   demoCarrier(): { address: string; controlUrl: string; log: string } | null;
   /** The API's INTERNAL_SECRET for this run (what Kamailio and the media worker present). */

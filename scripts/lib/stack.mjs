@@ -228,6 +228,8 @@ function sipRunner({ apiPort, quiet, internalSecret, demoCarrier, floodDensity, 
   return {
     wsUrl: `ws://127.0.0.1:${wsPort}`, udpPort, dir, start, stop,
     mediaAddress: () => worker?.current().address ?? null,
+    // The processes running now (a supervised one started again has a new pid): the soak bench reads their memory.
+    pids: () => ({ kamailio: running?.current().pid ?? null, mediaWorker: worker?.current().pid ?? null, rtpengine: media?.pid ?? null }),
     demoCarrier: () => {
       const c = carrier?.current();
       return c ? { address: c.address, controlUrl: c.controlUrl, log: c.log } : null;
@@ -359,7 +361,7 @@ export async function startStack(o = {}) {
     for (const id of [...servers.keys()]) await stopRemote(id);
     await api.stop();
   };
-  const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start, freeze: sip.freeze, mediaAddress: sip.mediaAddress, demoCarrier: sip.demoCarrier, internalSecret } : null;
+  const sipInfo = sip && !sipError ? { wsUrl: sip.wsUrl, udpPort: sip.udpPort, dir: sip.dir, restart: sip.restart, stop: sip.stop, start: sip.start, freeze: sip.freeze, mediaAddress: sip.mediaAddress, pids: sip.pids, demoCarrier: sip.demoCarrier, internalSecret } : null;
   return {
     webUrl: `http://127.0.0.1:${webPort}`, apiUrl, stop, stopRemote, startRemote, sip: sipInfo, sipError,
     /** The API's process now (a supervised stack's restarts replace it). */

@@ -42,6 +42,7 @@ describe('internal listener: only Kamailio and the media workers (shared secret)
   const routes = () =>
     [
       { method: 'GET', url: '/internal/sip/health' },
+      { method: 'GET', url: '/internal/sip/process' },
       { method: 'GET', url: '/internal/sip/credentials?user=101&domain=demo.tongdai.local' },
       { method: 'GET', url: '/internal/sip/route?call_id=x1&source=trunk&from=0901000001&from_domain=carrier.example&to=02873000001' },
       { method: 'POST', url: '/internal/sip/registration', payload: { user: '101', domain: 'demo.tongdai.local', expires: 60 } },

@@ -4,6 +4,7 @@ import { registerErrorHandling } from '../../http/error-handler';
 import { callTenantLookup, registerCallRouting, type CallRoutingOptions } from './call-routing';
 import { requireInternalSecret } from './internal-auth';
 import { registerBackupRoute } from './pglite-backup-route';
+import { PROCESS_STATS_PATH, processStats } from './process-stats';
 import { sipHa1 } from './sip-credentials';
 
 /**
@@ -25,6 +26,9 @@ export function buildInternalServer(
   // unplanned, ADR 0046), not Fastify's 500 carrying the server's own message (issue 41).
   registerErrorHandling(app);
   app.get('/internal/sip/health', async () => ({ status: 'ok' }));
+  // This process's memory and event-loop delay (the soak bench, issue 42); `?reset=1` starts a new window.
+  app.get<{ Querystring: { reset?: string } }>(PROCESS_STATS_PATH, async (request, reply) =>
+    reply.header('cache-control', 'no-store').send(processStats({ reset: request.query.reset === '1' })));
   const tenants = callTenantLookup(db);
   app.get<{ Querystring: { user?: string; domain?: string } }>('/internal/sip/credentials', async (request, reply) => {
     const { user, domain } = request.query;

@@ -1,0 +1,24 @@
+import { processStats } from './process-stats';
+
+describe('processStats (GET /internal/sip/process)', () => {
+  it('gives the memory at once, the loop delay from the second ask, and a new window after a reset', async () => {
+    const first = processStats();
+    expect(first.pid).toBe(process.pid);
+    expect(first.rss_bytes).toBeGreaterThan(0);
+    expect(first.heap_used_bytes).toBeGreaterThan(0);
+    expect(first.loop).toBeNull();
+    await new Promise((r) => setTimeout(r, 120));
+    const second = processStats({ reset: true });
+    expect(second.loop!.samples).toBeGreaterThan(0);
+    expect(second.loop!.p99_ms).toBeGreaterThanOrEqual(second.loop!.p50_ms);
+    expect(second.loop!.p50_ms).toBeGreaterThanOrEqual(0);
+    // A 60 ms block of the loop is seen as a late timer (not the first tick after a reset: that one only starts the count).
+    await new Promise((r) => setTimeout(r, 40));
+    const until = Date.now() + 60;
+    while (Date.now() < until) { /* busy */ }
+    await new Promise((r) => setTimeout(r, 50));
+    const third = processStats();
+    expect(Date.parse(third.loop!.since)).toBeGreaterThanOrEqual(Date.parse(second.loop!.since));
+    expect(third.loop!.max_ms).toBeGreaterThanOrEqual(40);
+  });
+});
