@@ -43,7 +43,8 @@ export const NOT_INSTALLED = 'sipp or Kamailio is not installed (scripts/lib/sys
 
 /**
  * Why sipp exited non-zero, from its error output: the first answer it did not expect (with
- * Kamailio's X-Tongdai-Cause), else its last line.
+ * Kamailio's X-Tongdai-Cause), else its last line that is not its own overload warning (sipp starved of
+ * CPU says so, which is no reason for a call to fail).
  */
 export function sippWhy(output: string): string {
   const m = /while expecting '([^']*)'[^']*received '([^\r\n']*)/.exec(output);
@@ -51,7 +52,7 @@ export function sippWhy(output: string): string {
     const cause = /X-Tongdai-Cause: ([^\r\n']+)/.exec(output.slice(m.index));
     return `expected ${m[1]}, received ${m[2]}${cause ? ` (${cause[1]})` : ''}`;
   }
-  return output.split('\n').map((l) => l.trim()).filter((l) => l && !/^There were more errors/.test(l)).at(-1)?.slice(0, 200) ?? '';
+  return output.split('\n').map((l) => l.trim()).filter((l) => l && !/^There were more errors/.test(l) && !/Overload warning/.test(l)).at(-1)?.slice(0, 200) ?? '';
 }
 
 export const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN);

@@ -119,11 +119,18 @@ interface LoopDelay {
   max_ms: number;
 }
 
-/** A process of the stack: how to find its pids now, and (Node) how to read its loop delay since the last read. */
+/** What a Node process says of itself (api/src/modules/sip/process-stats.ts, media/src/process-stats.ts): its V8 heap, and the loop delay since the last read. */
+interface NodeStats {
+  heap_used_bytes: number;
+  external_bytes: number;
+  loop: LoopDelay | null;
+}
+
+/** A process of the stack: how to find its pids now, and (Node) how to read its stats, the loop delay since the last read. */
 interface Watched {
   name: string;
   pids(): number[];
-  loop?: () => Promise<LoopDelay | null>;
+  loop?: () => Promise<NodeStats>;
   /** Why there is no loop figure, when it has none. */
   noLoop?: string;
 }
@@ -133,18 +140,19 @@ interface Sample {
   sum: number;
   processes: number;
   loop: LoopDelay | null;
+  node: NodeStats | null;
 }
 
 /** The API's stats on its internal listener; `reset`: a new window starts after this read. */
-async function apiLoop(internalUrl: string, secret: string): Promise<LoopDelay | null> {
+async function apiLoop(internalUrl: string, secret: string): Promise<NodeStats> {
   const res = await fetch(`${internalUrl}/internal/sip/process?reset=1`, { headers: { 'x-tongdai-internal': secret }, signal: AbortSignal.timeout(10_000) });
   if (!res.ok) throw new Error(`GET /internal/sip/process: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { loop: LoopDelay | null }).loop;
+  return (await res.json()) as NodeStats;
 }
 
 /** The media worker's stats: SIGUSR2, then its line in the log (media/src/process-stats.ts). */
-async function workerLoop(pid: number | null, log: string): Promise<LoopDelay | null> {
-  if (!pid) return null;
+async function workerLoop(pid: number | null, log: string): Promise<NodeStats> {
+  if (!pid) throw new Error('the media worker is not running');
   // Only a media worker of this stack is signalled (a pid reused by something else would die of SIGUSR2).
   if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(join('media', 'src', 'main.ts'))) throw new Error(`pid ${pid} is not the media worker`);
   const from = existsSync(log) ? statSync(log).size : 0;
@@ -152,7 +160,7 @@ async function workerLoop(pid: number | null, log: string): Promise<LoopDelay | 
   for (const until = Date.now() + 5000; Date.now() < until; await sleep(50)) {
     const text = readFileSync(log).subarray(from).toString();
     const line = /tongdai-process-stats (\{.*\})/.exec(text)?.[1];
-    if (line) return (JSON.parse(line) as { loop: LoopDelay | null }).loop;
+    if (line) return JSON.parse(line) as NodeStats;
   }
   throw new Error(`the media worker printed no stats within 5 s of SIGUSR2 (${log})`);
 }
@@ -276,7 +284,8 @@ export async function soakFigures(o: SoakOptions): Promise<Row[]> {
     ];
     const sample = async (w: Watched, readLoop: boolean): Promise<Sample> => {
       const pids = w.pids();
-      return { ...memoryOf(pids), processes: pids.length, loop: readLoop && w.loop ? await w.loop() : null };
+      const node = readLoop && w.loop ? await w.loop() : null;
+      return { ...memoryOf(pids), processes: pids.length, loop: node?.loop ?? null, node };
     };
     const peaks = new Map(watched.map((w) => [w.name, 0]));
     const ctl = join(sip.dir, 'kamailio_ctl');
@@ -378,11 +387,14 @@ export async function soakFigures(o: SoakOptions): Promise<Row[]> {
       const b = end[i];
       const g = growth(a.rss, b.rss);
       const peak = Math.max(peaks.get(w.name)!, a.rss, b.rss);
-      // Several processes: Σ VmRSS beside (shared memory counted once per process); Kamailio: its allocators' own figures.
+      // Several processes: Σ VmRSS beside (shared memory counted once per process).
       const sums = a.processes > 1 || b.processes > 1 ? `; Σ VmRSS of ${b.processes}: ${mb(a.sum)} → ${mb(b.sum)} (${signed(growth(a.sum, b.sum))})` : '';
+      // Kamailio: its allocators' own figures; a Node process: its V8 heap and what V8 holds outside it (buffers, WebAssembly).
       const own = w.name.startsWith('Kamailio') && kamailioStart && kamailioEnd
         ? `; in use: shm ${mb(kamailioStart.shm)} → ${mb(kamailioEnd.shm)}, pkg ${mb(kamailioStart.pkg)} → ${mb(kamailioEnd.pkg)}`
-        : '';
+        : a.node && b.node
+          ? `; V8 heap used ${mb(a.node.heap_used_bytes)} → ${mb(b.node.heap_used_bytes)}, external ${mb(a.node.external_bytes)} → ${mb(b.node.external_bytes)}`
+          : '';
       table.push([w.name, mb(a.rss), mb(b.rss), signed(g), mb(peak), w.loop ? loopText(a.loop) : w.noLoop ?? '—', w.loop ? loopText(b.loop) : w.noLoop ?? '—', `${sums}${own}`.replace(/^; /, '')]);
       const measuredNothing = !a.processes || !b.processes || !a.rss || !b.rss || (!!w.loop && (!a.loop?.samples || !b.loop?.samples));
       processRows.push(judged(
