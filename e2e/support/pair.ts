@@ -233,6 +233,10 @@ export async function startPair(): Promise<Pair> {
     for (const stop of stops.splice(0).reverse()) await Promise.resolve(stop()).catch(() => undefined);
   };
   try {
+    const [pg, redis] = await Promise.all([startPostgres(dir), startRedis(dir)]);
+    stops.push(pg.stop, redis.stop);
+    // The ports last, once PostgreSQL and Redis are up: a port found free is bound a moment later, not after
+    // initdb's seconds, when another worker's stack may have taken it (ci6: nginx's port answered 404).
     const ports = {
       api: [await freeTcpPort(), await freeTcpPort()] as [number, number],
       internal: [await freeTcpPort(), await freeTcpPort()],
@@ -243,8 +247,6 @@ export async function startPair(): Promise<Pair> {
       sip: await freeUdpPort(),
       media: await freeUdpPort(),
     };
-    const [pg, redis] = await Promise.all([startPostgres(dir), startRedis(dir)]);
-    stops.push(pg.stop, redis.stop);
     const internalSecret = randomBytes(32).toString('base64url');
     const sipWsUrl = `ws://127.0.0.1:${ports.ws}`;
     // What a deployment gives both instances alike (docker-compose's api-1 and api-2): the database,
