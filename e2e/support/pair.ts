@@ -181,9 +181,23 @@ async function startRedis(dir: string): Promise<{ url: string; log: string; stop
  * instances' ports (their parameters kept), listening on loopback, the security
  * headers' include empty (the API sends its own on /api/), its own pid, logs and temp folders.
  */
-async function startNginx(dir: string, port: number, upstreams: [number, number]): Promise<{ log: string; accessLog: string; stop(): Promise<void> }> {
+async function startNginx(dir: string, upstreams: [number, number]): Promise<{ port: number; log: string; accessLog: string; stop(): Promise<void> }> {
+  if (!NGINX) throw new Error('The two-instance pair needs nginx: apt-get install -y nginx-light');
+  // A port found free may be taken before nginx binds it (ci6 of the thirty-fifth session: another e2e worker's
+  // static server answered on it, 404 for /api/health, and a bare "something listens" took it for nginx). nginx
+  // then logs bind() failed and retries for seconds: that start is stopped and another port chosen.
+  for (let attempt = 1; ; attempt++) {
+    const started = await startNginxOn(dir, await freeTcpPort(), upstreams);
+    if (started) return started;
+    if (attempt === 3) throw new Error('nginx found its port taken three times in a row');
+  }
+}
+
+/** One nginx start on `port`: null when another process holds the port (nginx stopped again). */
+async function startNginxOn(dir: string, port: number, upstreams: [number, number]): Promise<{ port: number; log: string; accessLog: string; stop(): Promise<void> } | null> {
   if (!NGINX) throw new Error('The two-instance pair needs nginx: apt-get install -y nginx-light');
   const work = join(dir, 'nginx');
+  rmSync(work, { recursive: true, force: true });
   const temp = join(work, 'temp');
   mkdirSync(temp, { recursive: true });
   // Run as root, nginx's workers are `nobody`: they must reach the temp folders.
@@ -214,11 +228,19 @@ async function startNginx(dir: string, port: number, upstreams: [number, number]
   const check = spawnSync(NGINX, ['-t', '-p', work, '-c', join(work, 'nginx.conf')], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t refused the pair's configuration: ${check.stderr}`);
   const { proc, stop } = spawnDaemon(NGINX, ['-p', work, '-c', join(work, 'nginx.conf')], { cwd: work, log: join(work, 'nginx.out') });
-  await until('nginx listens', async () => {
+  const bindFailed = () => existsSync(log) && /bind\(\) to \S+ failed \(98/.test(readFileSync(log, 'utf8'));
+  // nginx's own answer (its Server header), not whatever listens there.
+  const state = await until('nginx answers on its port', async () => {
+    if (bindFailed()) return 'taken';
     if (proc.exitCode !== null) throw new Fatal(`nginx exited (${proc.exitCode}): ${readFileSync(log, 'utf8')}`);
-    return tcpAnswers(port);
-  }, Boolean, 10_000);
-  return { log, accessLog, stop };
+    const res = await fetch(`http://127.0.0.1:${port}/pair-probe`);
+    return res.headers.get('server')?.startsWith('nginx') ? 'nginx' : 'other';
+  }, (s) => s !== 'other', 10_000);
+  if (state === 'taken') {
+    await stop();
+    return null;
+  }
+  return { port, log, accessLog, stop };
 }
 
 /** Starts the pair; everything it started is stopped again when a part fails. */
@@ -242,7 +264,6 @@ export async function startPair(): Promise<Pair> {
       internal: [await freeTcpPort(), await freeTcpPort()],
       evapi: await freeTcpPort(),
       ws: await freeTcpPort(),
-      nginx: await freeTcpPort(),
       web: await freeTcpBlock(6),
       sip: await freeUdpPort(),
       media: await freeUdpPort(),
@@ -291,7 +312,10 @@ export async function startPair(): Promise<Pair> {
     // Kamailio beside the first instance, not after it: an API that finds Kamailio's event socket
     // closed waits 5 s for the calls it kept before serving (ADR 0046). The first instance migrates
     // and seeds the empty database; the second, started after it, finds it ready.
-    const apiUrl = `http://127.0.0.1:${ports.nginx}/api`;
+    // nginx first (it chooses its own port, and the web's config.json names it); its upstreams answer later.
+    const nginx = await startNginx(dir, ports.api);
+    stops.push(nginx.stop);
+    const apiUrl = `http://127.0.0.1:${nginx.port}/api`;
     // Every part settled before going on: one that failed must not leave another still starting (and unstoppable).
     const started = await Promise.allSettled([
       launch(0),
@@ -304,11 +328,10 @@ export async function startPair(): Promise<Pair> {
         dir: join(dir, 'kamailio'), evapiPort: ports.evapi, trunkAllowedNetworks: '127.0.0.1/32', mediaWorkers: [`127.0.0.1:${ports.media}`], timeoutMs: 30_000,
       }),
       serveWeb({ webPort: ports.web, apiUrl, sipWebSockets: [sipWsUrl] }),
-      startNginx(dir, ports.nginx, ports.api),
     ].map((p) => p.then((v) => { if (v) stops.push(() => (v as { stop(): Promise<void> | void }).stop()); return v; })));
     const failed = started.find((r) => r.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
-    const [, worker, kamailio, web, nginx] = started.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [void, { log: string }, { log: string }, { webUrl: string }, { log: string; accessLog: string }];
+    const [, worker, kamailio, web] = started.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [void, { log: string }, { log: string }, { webUrl: string }];
     await launch(1);
 
     const plane = async (i: number): Promise<Plane> => {
