@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { openDb } from '../src/db/open';
 import { seed } from '../src/db/seed';
@@ -26,6 +29,8 @@ export default async function globalSetup(): Promise<void> {
   await seed(db);
   await db.close();
   process.env.TEST_PG_TEMPLATE = template;
+  // The PGlite suites' migrated images are made in it when first asked for (test/pglite-image.ts).
+  process.env.TEST_PGLITE_IMAGES = mkdtempSync(join(tmpdir(), 'tongdai-pglite-images-'));
 }
 
 export function databaseUrl(clusterUrl: string, name: string): string {

@@ -7,6 +7,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data folder, or `memory://` (tests). Used when no databaseUrl is given. */
   dataDir?: string;
+  /** PGlite: a snapshot's tar (db/backup.ts) to start from instead of an empty database (the tests' migrated image). */
+  image?: Uint8Array;
   /** PostgreSQL: how long a query may wait for its answer (the API's default, DB_QUERY_TIMEOUT_MS or 15 s, when absent). Bulk tools give their own. */
   queryTimeoutMs?: number;
 }
@@ -14,5 +16,5 @@ export interface DbOptions {
 /** Opens and migrates the database the options name. */
 export function openDb(opts: DbOptions): Promise<Db> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, undefined, opts.queryTimeoutMs);
-  return openPglite(opts.dataDir ?? 'memory://');
+  return openPglite(opts.dataDir ?? 'memory://', opts.image);
 }

@@ -9,10 +9,14 @@ import { migrate } from './migrate';
  * `pglite.transaction()`, which holds PGlite's lock: concurrent requests cannot interleave
  * inside another tenant's transaction (FIELD-NOTES: kysely-pglite leaked, this does not).
  */
-export async function openPglite(dataDir: string): Promise<Db & Snapshotting> {
+export async function openPglite(dataDir: string, image?: Uint8Array): Promise<Db & Snapshotting> {
   // pg_trgm backs the accent-insensitive list searches (migration 0009), as on PostgreSQL.
   const extensions = { pg_trgm };
-  const pg = dataDir === 'memory://' ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
+  // An image (a snapshot's tar, db/backup.ts) is the database to start from instead of an empty one:
+  // the tests start from one migrated once per run (test/pglite-image.ts); the migrations below then find
+  // what they already applied.
+  const options = { extensions, ...(image && { loadDataDir: new Blob([image]) }) };
+  const pg = dataDir === 'memory://' ? new PGlite(options) : new PGlite(dataDir, options);
   await pg.waitReady;
   await migrate((fn) => pg.transaction((tx) => fn(tx as unknown as Tx)));
   // The session user stays superuser (RLS bypass); dropping to app_user guards against

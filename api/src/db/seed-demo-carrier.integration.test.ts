@@ -1,17 +1,15 @@
 import { storedForm } from '@tongdai/contracts';
 import { openSwitchboardPassword } from '../modules/subscribers/subscribers.service';
 import type { Db } from './db';
-import { openDb } from './open';
 import { DEMO_CARRIER, demoCarrierFromEnv, seedDemoCarrier } from './seed-demo-carrier';
-import { seedIfEmpty } from './seed';
+import { openPgliteFromImage } from '../../test/pglite-image';
 
 /** npm start's demo carrier link, on the default engine (PGlite), seeded twice as every start does. */
 describe('seedDemoCarrier', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDb({ dataDir: 'memory://' });
-    await seedIfEmpty(db);
-  }, 180_000); // PGlite's start, migrations and seed: 72 s in a loaded CI run (ci3 of 2026-11-26)
+    db = await openPgliteFromImage('seeded');
+  }, 180_000); // the run's seeded PGlite image (test/pglite-image.ts): made by the first suite that asks (migrations and seed, 72 s in a loaded CI run), then a start from it
   afterAll(() => db.close());
 
   it('reads the link from the environment only when it is complete', () => {

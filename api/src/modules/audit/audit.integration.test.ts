@@ -4,11 +4,10 @@ import {
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { runInActorScope } from '../../db/actor';
 import type { Db } from '../../db/db';
-import { openDb } from '../../db/open';
-import { seedIfEmpty } from '../../db/seed';
 import { buildServer } from '../../server';
 import { SwitchboardHosts } from '../trunks/switchboard-hosts';
 import { DEMO, NO_DNS, TEST_JWT_SECRET, bearer, login, startTestApp } from '../../../test/helpers';
+import { openPgliteFromImage } from '../../../test/pglite-image';
 
 /**
  * The audit log of administrative changes (issue 42, ADR 0057) on both engines the API runs on: the
@@ -23,8 +22,7 @@ const ENGINES: Record<'postgres' | 'pglite', () => Promise<{ app: FastifyInstanc
     return { app: t.app, db: t.db, close: () => t.close() };
   },
   pglite: async () => {
-    const db = await openDb({ dataDir: 'memory://' });
-    await seedIfEmpty(db);
+    const db = await openPgliteFromImage('seeded');
     const app = await buildServer({ db, jwtSecret: TEST_JWT_SECRET, switchboardHosts: SwitchboardHosts.fromEnv(process.env, NO_DNS), otpWebhookMs: null, recordingSweepMs: null });
     return { app, db, close: async () => (await app.close(), await db.close()) };
   },
@@ -50,7 +48,7 @@ describe.each(Object.keys(ENGINES) as (keyof typeof ENGINES)[])('the audit log o
     [admin, staff, abcAdmin] = (await Promise.all([login(app, 'demo', DEMO.admin), login(app, 'demo', DEMO.staff), login(app, 'abc', DEMO.admin)])).map(bearer);
     demo = await db.withSystem(async (tx) => (await tx.query<{ id: number }>("select id from tenants where ma_dn = 'demo'")).rows[0].id);
     adminId = await db.withTenant(demo, async (tx) => (await tx.query<{ id: number }>("select id from users where username = 'admin'")).rows[0].id);
-  }, 240_000); // PGlite's start, migrations and seed: 72 s in a loaded CI run
+  }, 240_000); // the run's seeded PGlite image (test/pglite-image.ts): made by the first suite that asks (migrations and seed, 72 s in a loaded CI run), then a start from it
   afterAll(() => close());
 
   /** A request as the demo admin's browser makes it (its address and user agent), unless told otherwise. */

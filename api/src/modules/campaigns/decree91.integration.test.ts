@@ -1,9 +1,9 @@
 import type { Db, Queryable } from '../../db/db';
-import { openDb } from '../../db/open';
 import { openPostgres } from '../../db/postgres';
 import { freshDatabase } from '../../../test/helpers';
 import { readNumberFacts } from './decree91.repository';
 import { checkAndClaim, importDnc, recordConsent, type CallAttempt } from './decree91.service';
+import { openPgliteFromImage } from '../../../test/pglite-image';
 
 /**
  * Decree 91 on a real database (ADR 0049), on both engines the API runs on: the atomic claim of the
@@ -32,7 +32,7 @@ const ENGINES: Record<'postgres' | 'pglite', () => Promise<Engine>> = {
     return { db, parallel: true, close: async () => (await db.close(), await fresh.drop()) };
   },
   pglite: async () => {
-    const db = await openDb({ dataDir: 'memory://' });
+    const db = await openPgliteFromImage('migrated');
     return { db, parallel: false, close: () => db.close() };
   },
 };

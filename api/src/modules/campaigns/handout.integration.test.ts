@@ -1,8 +1,8 @@
 import type { Db } from '../../db/db';
-import { openDb } from '../../db/open';
 import { openPostgres } from '../../db/postgres';
 import { freshDatabase } from '../../../test/helpers';
 import { handOut } from './work.repository';
+import { openPgliteFromImage } from '../../../test/pglite-image';
 
 /**
  * THE hand-out statement (ADR 0050) on both engines the API runs on: agents asking at once never get
@@ -18,7 +18,7 @@ const ENGINES: Record<'postgres' | 'pglite', () => Promise<{ db: Db; close(): Pr
     return { db, close: async () => (await db.close(), await fresh.drop()) };
   },
   pglite: async () => {
-    const db = await openDb({ dataDir: 'memory://' });
+    const db = await openPgliteFromImage('migrated');
     return { db, close: () => db.close() };
   },
 };

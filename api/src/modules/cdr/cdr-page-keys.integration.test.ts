@@ -5,6 +5,7 @@ import { freshDatabase } from '../../../test/helpers';
 import type { CdrRow } from './cdr';
 import { CdrWriter } from './cdr.repository';
 import { conditions, listTenantCdrLines, listTenantCdrs, pageTenantCdrs, type CdrFilter, type LineKey } from './cdr-read.repository';
+import { openPgliteFromImage } from '../../../test/pglite-image';
 
 /**
  * Filtered pages read by exact index ranges (cdr-page-keys.ts, migration 0030) hold exactly the
@@ -133,7 +134,7 @@ describe('filtered call-history pages by index ranges (PostgreSQL)', () => {
 
 describe('number search by the trigram keys on embedded PGlite', () => {
   it('finds a call by its number, and nothing for a number nobody called', async () => {
-    const lite = await openDb({ dataDir: 'memory://' });
+    const lite = await openPgliteFromImage('migrated');
     try {
       const t = await lite.withSystem(async (tx) => (await tx.query<{ id: number }>(`insert into tenants (ma_dn, name) values ('lite13', 'Lite') returning id`)).rows[0].id);
       const writer = new CdrWriter(lite, { onError: (err) => { throw err; } });

@@ -2,11 +2,11 @@ import { foldText } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
 import { listCustomers } from './customers.repository';
-import { openDb } from '../../db/open';
 import { sampleCustomers } from '../../db/seed-data';
-import { DEMO, seedIfEmpty } from '../../db/seed';
+import { DEMO } from '../../db/seed';
 import { buildServer } from '../../server';
 import { bearer, demoHeaders, explaining, login, startTestApp, type TestApp } from '../../../test/helpers';
+import { openPgliteFromImage } from '../../../test/pglite-image';
 
 type Json = Record<string, string>;
 const SEED = sampleCustomers(35);
@@ -76,10 +76,9 @@ describe('accent-insensitive search (PGlite, the default engine)', () => {
   let db: Db;
   let app: FastifyInstance;
   beforeAll(async () => {
-    db = await openDb({ dataDir: 'memory://' });
-    await seedIfEmpty(db);
+    db = await openPgliteFromImage('seeded');
     app = await buildServer({ db, jwtSecret: 'pglite-accent-secret-pglite-accent-secret' });
-  }, 180_000); // PGlite's start, migrations and seed: 72 s in a loaded CI run (ci3 of 2026-11-26)
+  }, 180_000); // the run's seeded PGlite image (test/pglite-image.ts): made by the first suite that asks (migrations and seed, 72 s in a loaded CI run), then a start from it
   afterAll(async () => {
     await app.close();
     await db.close();

@@ -11,6 +11,7 @@ import type { RunningKamailio } from '../../../../scripts/lib/kamailio.mjs';
 import { DEMO_SIP } from '../../db/seed-data';
 import { kamailioLib } from '../../../test/script-libs';
 import { startApiProcess, until, type ApiProcess } from '../../../test/api-process';
+import { fillPgliteFolder } from '../../../test/pglite-image';
 
 /**
  * Faults (issue 41, ADR 0046): the API is a real process (src/main.ts on its own PGlite, as
@@ -136,6 +137,8 @@ describe('a call in progress survives the API dying (issue 41)', () => {
     if (missing.length) throw new Error(`The faults suite needs ${missing.join(' and ')}: install them (npm test does, as root).`);
     const lib = await kamailioLib();
     dir = mkdtempSync(join(tmpdir(), 'tongdai-faults-'));
+    // The run's seeded PGlite image, not a fresh folder's migrations and seed (test/pglite-image.ts).
+    await fillPgliteFolder(join(dir, 'pglite'));
     for (const k of ['api', 'internal', 'evapi', 'ws'] as const) ports[k] = await lib.freeTcpPort();
     ports.udp = await lib.freeUdpPort();
     ports.phone = await lib.freeUdpPort();

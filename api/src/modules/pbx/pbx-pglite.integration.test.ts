@@ -1,10 +1,10 @@
 import { PBX_MSG } from '@tongdai/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
-import { openDb } from '../../db/open';
-import { DEMO, seedIfEmpty } from '../../db/seed';
+import { DEMO } from '../../db/seed';
 import { buildServer } from '../../server';
 import { pbxClient, wav, type PbxClient } from '@tongdai/testkit/pbx-kit';
+import { openPgliteFromImage } from '../../../test/pglite-image';
 
 /** The default engine (embedded PGlite) runs the same PBX SQL: arrays, bytea, json, constraint names. */
 describe('PBX partner API on PGlite', () => {
@@ -12,12 +12,11 @@ describe('PBX partner API on PGlite', () => {
   let app: FastifyInstance;
   let demo: PbxClient;
   beforeAll(async () => {
-    db = await openDb({ dataDir: 'memory://' });
-    await seedIfEmpty(db);
+    db = await openPgliteFromImage('seeded');
     app = await buildServer({ db, jwtSecret: 'pglite-pbx-secret-pglite-pbx-secret' });
     const login = await app.inject({ method: 'POST', url: '/identity/login/tenant', payload: { ma_dn: DEMO.tenants.demo, ...DEMO.admin } });
     demo = pbxClient(app, { authorization: `Bearer ${login.json().data.token}` });
-  }, 180_000); // PGlite's start, migrations and seed: 72 s in a loaded CI run (ci3 of 2026-11-26)
+  }, 180_000); // the run's seeded PGlite image (test/pglite-image.ts): made by the first suite that asks (migrations and seed, 72 s in a loaded CI run), then a start from it
   afterAll(async () => {
     await app.close();
     await db.close();

@@ -5,6 +5,7 @@ import { freshDatabase } from '../../../test/helpers';
 import { DISPOSITIONS, type CdrRow } from '../cdr/cdr';
 import { CdrWriter } from '../cdr/cdr.service';
 import { callSeries, departmentTeamSummary, extensionSummary, ReportRangeError, totals, vnDays } from './read-model';
+import { openPgliteFromImage } from '../../../test/pglite-image';
 
 /** A small seeded generator (mulberry32): the same set every run. */
 function rng(seed: number) {
@@ -216,9 +217,8 @@ describe('reports read model (PostgreSQL, rollups only)', () => {
 describe('reports read model on embedded PGlite', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDb({ dataDir: 'memory://' });
-    await seed(db);
-  }, 180_000); // PGlite's start, migrations and seed: 72 s in a loaded CI run (ci3 of 2026-11-26)
+    db = await openPgliteFromImage('seeded');
+  }, 180_000); // the run's seeded PGlite image (test/pglite-image.ts): made by the first suite that asks (migrations and seed, 72 s in a loaded CI run), then a start from it
   afterAll(() => db?.close());
 
   it('writes records into month partitions and answers from the rollups, once per call', async () => {

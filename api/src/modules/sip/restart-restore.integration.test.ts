@@ -9,6 +9,7 @@ import { toKamailioPlan } from '../kamailio/kamailio-plan';
 import type { RoutingPlan } from '../routing';
 import { evapiStandIn, type EvapiStandIn } from '../../../test/evapi-stand-in';
 import { startApiProcess, until, type ApiProcess } from '../../../test/api-process';
+import { fillPgliteFolder } from '../../../test/pglite-image';
 
 /**
  * An API that starts again while calls are up (issue 41, "no undercount"): the calls in progress
@@ -41,6 +42,8 @@ describe('an API started while a call is up', () => {
 
   it('serves nothing before Kamailio\'s kept calls are back: the first /monitor snapshot shows the call talking since its real answer', async () => {
     dir = mkdtempSync(join(tmpdir(), 'tongdai-restart-'));
+    // The run's seeded PGlite image, not a fresh folder's migrations and seed (test/pglite-image.ts).
+    await fillPgliteFolder(join(dir, 'pglite'));
     const node = { type: 'extension' as const, id: '102', name: '102' };
     const plan: RoutingPlan = {
       direction: 'internal', from: '101', to: '102', did: null, interactive: false, route: [node],
@@ -64,7 +67,7 @@ describe('an API started while a call is up', () => {
     api = await startApiProcess({
       DATABASE_URL: '', PORT: String(port), DATA_DIR: join(dir, 'pglite'), INTERNAL_PORT: String(internal), INTERNAL_SECRET: secret,
       KAMAILIO_EVAPI: `127.0.0.1:${events.port}`, TONGDAI_TEST_CLOCK: '', REDIS_URL: '',
-    }, 240_000); // a fresh PGlite's migrations and seed: over 120 s at load 16 (ci1 of the thirty-first session)
+    }, 240_000); // tsx compiling the API at load 16 (a fresh PGlite's migrations and seed took over 120 s there; it starts from the run's image now)
 
     // The first answer after /health: the wall a supervisor opening /monitor reads.
     const login = await fetch(`${api.url}/identity/login/tenant`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ma_dn: 'demo', username: 'admin', password: 'Admin@123' }) });
