@@ -37,20 +37,26 @@ const phases = [
     // (e2e/support/fixtures.ts; 161 → 126 CPU-s on the four specs that take most of them).
     // At the normal priority (BUSY_NICE below): real calls in browsers.
     [['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test'], { TONGDAI_PORT_RANGE: '22000-23399', E2E_SCREENSHOTS: '0' }, { nice: 0 }]],
+    [['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main', TONGDAI_PORT_RANGE: '20100-21999' }, { nice: 0 }]],
+    // The steps that assert no time, at nice 10 from the start, in a lane of their own: chained after the
+    // API's Jest (as they were until the thirty-sixth session) they ran alone at the end, the bench smoke
+    // waiting on its calls at load 1–5 (ci1 of that session: 705 + 244 + 171 s in that lane, 1120 s, while
+    // the e2e and the serial lane ended at 899 and 978 s). Here they take what the busy lanes leave.
     [
-      ['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main', TONGDAI_PORT_RANGE: '20100-21999' }, { nice: 0 }],
-      ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test'], { TONGDAI_PORT_RANGE: '23400-26699' }],
       // Every bench section at a tiny size: each must still measure something real (scripts/bench.mjs).
-      ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke'], { TONGDAI_PORT_RANGE: '23400-26699' }],
+      ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke'], { TONGDAI_PORT_RANGE: '25000-26699' }],
+      ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test'], { TONGDAI_PORT_RANGE: '23400-24999' }],
+      // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
+      // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
+      // 331 s in CI where the five take about a minute.
+      ['Kiểm tra kiểu (tsc)', ['run', 'typecheck']],
     ],
     // The API suites that run one at a time (api/jest.config.js): the fault suites (issue 41: the API
     // killed, PostgreSQL stopped, npm start's supervisor; the ghost burst) and calls.integration. They
     // mostly wait on real call timelines (124 CPU-s in 404 s alone), so they run beside the busy lanes
     // instead of after them: their timelines hold at load 8+ since recordings are encoded on a thread
     // of their own (1c50124), and each suite runs whole stacks on ports of its own.
-    // The type check after them: beside the e2e suite the API's Jest took 361–439 s and this lane's
-    // 520–583 s (ci1–ci3 of the twentieth session), so types after the API's Jest made that lane the
-    // longest (about 816 s against the e2e suite's 735 s).
+    // (The type check followed them until the thirty-sixth session: 897 + 81 s made this lane the longest.)
     // The steps with real-time checks (this lane, with the API's suites that judge the wall clock, the
     // e2e suite, and the API's main part, whose suites' setup missed Jest's 30 s when niced: ci7 of the
     // twenty-third session) run at the normal priority; the steps that assert no time (the other
@@ -64,10 +70,6 @@ const phases = [
       // failed at load 15–16 beside the e2e suite and the API's Jest at the same priority (ci1–ci4 of the
       // thirty-first session: a supervisor's tones, *97's prompts, a mailbox's greeting never heard in 20 s).
       ['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial', TONGDAI_PORT_RANGE: '26700-29999' }, { nice: -5 }],
-      // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
-      // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
-      // 331 s in CI where the five take about a minute.
-      ['Kiểm tra kiểu (tsc)', ['run', 'typecheck']],
     ],
   ],
 ];
