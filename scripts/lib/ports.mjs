@@ -14,9 +14,19 @@ import { createServer } from 'node:net';
 // npm test gives each of its lanes a third of the range (TONGDAI_PORT_RANGE=low-high, scripts/test.mjs):
 // a port one lane picked and closed, to bind again a moment later, is then never another lane's pick
 // (calls.integration's phone 101 found its port taken once, sipp exit 254, with the lanes side by side).
+// A Playwright worker (TEST_PARALLEL_INDEX set) takes its own share of that (E2E_WORKERS shares, 2 by
+// default): the e2e workers pick side by side, and a port one picked for a server it started seconds
+// later (the two-instance pair's second API, after the first and Kamailio) was taken by the other's
+// meanwhile (EADDRINUSE, ci2 of the thirty-sixth session).
 const [LOW, HIGH] = (() => {
   const m = /^(\d+)-(\d+)$/.exec(process.env.TONGDAI_PORT_RANGE ?? '');
-  return m && Number(m[1]) >= 20_100 && Number(m[2]) <= 30_000 && Number(m[1]) < Number(m[2]) ? [Number(m[1]), Number(m[2])] : [20_100, 30_000];
+  const [low, high] = m && Number(m[1]) >= 20_100 && Number(m[2]) <= 30_000 && Number(m[1]) < Number(m[2]) ? [Number(m[1]), Number(m[2])] : [20_100, 30_000];
+  const worker = process.env.TEST_PARALLEL_INDEX;
+  if (worker === undefined || !/^\d+$/.test(worker)) return [low, high];
+  const shares = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+  const size = Math.floor((high - low) / shares);
+  const share = Number(worker) % shares;
+  return [low + share * size, low + (share + 1) * size];
 })();
 const random = () => LOW + Math.floor(Math.random() * (HIGH - LOW));
 
