@@ -21,7 +21,7 @@ import { seedIfEmpty } from '../src/db/seed';
  */
 export type PgliteImageKind = 'migrated' | 'seeded';
 
-export async function pgliteImage(kind: PgliteImageKind): Promise<Uint8Array> {
+export async function pgliteImage(kind: PgliteImageKind): Promise<Uint8Array<ArrayBuffer>> {
   const dir = process.env.TEST_PGLITE_IMAGES;
   if (!dir) throw new Error('TEST_PGLITE_IMAGES is not set: the PGlite images are made in the folder api/test/global-setup.ts gives');
   const file = join(dir, `${kind}.tar`);

@@ -8,7 +8,7 @@ export interface DbOptions {
   /** PGlite data folder, or `memory://` (tests). Used when no databaseUrl is given. */
   dataDir?: string;
   /** PGlite: a snapshot's tar (db/backup.ts) to start from instead of an empty database (the tests' migrated image). */
-  image?: Uint8Array;
+  image?: Uint8Array<ArrayBuffer>;
   /** PostgreSQL: how long a query may wait for its answer (the API's default, DB_QUERY_TIMEOUT_MS or 15 s, when absent). Bulk tools give their own. */
   queryTimeoutMs?: number;
 }

@@ -9,7 +9,7 @@ import { migrate } from './migrate';
  * `pglite.transaction()`, which holds PGlite's lock: concurrent requests cannot interleave
  * inside another tenant's transaction (FIELD-NOTES: kysely-pglite leaked, this does not).
  */
-export async function openPglite(dataDir: string, image?: Uint8Array): Promise<Db & Snapshotting> {
+export async function openPglite(dataDir: string, image?: Uint8Array<ArrayBuffer>): Promise<Db & Snapshotting> {
   // pg_trgm backs the accent-insensitive list searches (migration 0009), as on PostgreSQL.
   const extensions = { pg_trgm };
   // An image (a snapshot's tar, db/backup.ts) is the database to start from instead of an empty one:
