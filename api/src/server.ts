@@ -142,6 +142,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // 503 with db "unreachable" while PostgreSQL is away (issue 41): a load balancer or supervisor reads it.
   // Redis away is "degraded", 200: every request is still served (each instance with its own state).
   const redis = () => (opts.redisStatus ? { redis: opts.redisStatus.up ? 'ok' : 'unreachable' } : {});
+  /** Nothing without a replica; else its state (freshness is measured at most once a second, ADR 0058). */
+  const reportsHealth = async (): Promise<{ reports: 'replica' | 'fallback'; reports_lag_seconds: number } | undefined> => {
+    const f = await app.deps.reportsDb.freshness().catch(() => ({ source: 'fallback' as const, lag_seconds: 0 }));
+    return f.source === 'primary' ? undefined : { reports: f.source, reports_lag_seconds: f.lag_seconds };
+  };
   app.get('/health', { preHandler: publicRoute, schema: { tags: ['health'] } }, async (_request, reply) => {
     try {
       await opts.db.query('select 1');
@@ -151,8 +156,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     }
     // The recordings' storage full (ENOSPC): "degraded" too, calls go on, recordings wait in the workers' spools.
     const full = recordingStorage.fullSince;
-    const degraded = (opts.redisStatus && !opts.redisStatus.up) || full;
-    return { status: degraded ? 'degraded' : 'ok', db: opts.db.kind, ...redis(), ...(full ? { recordings: 'full', recordings_full_since: full.toISOString() } : {}) };
+    // A reports replica (REPORTS_DATABASE_URL, ADR 0058): where the reports read and how far behind. Away, the
+    // reports read the primary ("fallback"): served, but "degraded", as an operator should know it is away.
+    const reports = await reportsHealth();
+    const degraded = (opts.redisStatus && !opts.redisStatus.up) || full || reports?.reports === 'fallback';
+    return { status: degraded ? 'degraded' : 'ok', db: opts.db.kind, ...redis(), ...reports, ...(full ? { recordings: 'full', recordings_full_since: full.toISOString() } : {}) };
   });
   await registerSurfaces(app);
   return app;

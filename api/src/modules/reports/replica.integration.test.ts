@@ -103,6 +103,8 @@ describe('reports on a streaming replica (REPORTS_DATABASE_URL)', () => {
     expect((await replicaReads())[0].n).toBeGreaterThan(0);
     expect(await until('no lag', freshness, (f) => f.lag_seconds === 0)).toEqual({ source: 'replica', lag_seconds: 0 });
     expect(logs).toEqual([]); // never fell back
+    // What a load balancer or an operator reads: the replica named, its lag, and all well.
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).json()).toMatchObject({ status: 'ok', reports: 'replica', reports_lag_seconds: 0 });
   });
 
   it('saves a KPI on the primary and reads its figures from the replica', async () => {
@@ -185,6 +187,9 @@ describe('reports on a streaming replica (REPORTS_DATABASE_URL)', () => {
     expect(callers(rows)).toEqual(expect.arrayContaining(['0909000001', '0909000002', '0909000003']));
     expect((await get(`/t/demo/reports/call-history/export.csv?from=${REPORT_DAY}&to=${REPORT_DAY}`)).body).toContain('0909000003');
     expect(await freshness()).toEqual({ source: 'fallback', lag_seconds: 0 });
+    // Served all the same, but an operator reads that the replica is away.
+    const health = await t.app.inject({ method: 'GET', url: '/health' });
+    expect([health.statusCode, health.json()]).toEqual([200, expect.objectContaining({ status: 'degraded', reports: 'fallback' })]);
     expect(logs.filter((m) => /unreachable/.test(m))).toHaveLength(1);
     expect(logs.find((m) => /unreachable/.test(m))).toMatch(/^Reports replica 127\.0\.0\.1:\d+\/tongdai_replica unreachable \(.+\): reports read the primary until it answers again$/);
     standby.up();
