@@ -65,12 +65,13 @@ test('the audit log (issue 42): an admin changes a setting and a role, finds eac
   await page.screenshot(shot('audit-log-light'));
   expect(await backgroundLuminance(page)).toBeGreaterThan(LIGHT_MIN);
 
-  // The setting's line, opened from the browser that made it: the field in Vietnamese, 0 → 1.
+  // The setting's line, opened from the browser that made it: the field in Vietnamese, the switch (stored 0 → 1)
+  // as its screen shows it.
   detail = await log.openDetail(log.row('Cài đặt hệ thống'));
   const masking = log.field(detail, 'hidden_phone_customer');
   await expect(masking.row).toContainText('Ẩn số điện thoại khách hàng');
-  await expect(masking.before).toHaveText('0');
-  await expect(masking.after).toHaveText('1');
+  await expect(masking.before).toHaveText('Không');
+  await expect(masking.after).toHaveText('Có');
   await expect(detail).toContainText(/Từ địa chỉ (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1) · Mozilla\//);
 
   // Dark: the same screen, a dark background.

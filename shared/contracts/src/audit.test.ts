@@ -20,6 +20,22 @@ describe('the audit log in Vietnamese', () => {
     expect(auditValue([{ digit: '1', destination_type: 'direct', destination_target: '101' }])).toBe('Phím: 1 · Loại điểm đến: direct · Điểm đến: 101');
   });
 
+  it('reads the system settings as their screen shows them: the switches stored as 0/1 as Có/Không, the provider by its name', () => {
+    const e = entry({
+      changed: ['hidden_phone_customer', 'show_popup_customer', 'position_hidden_phone_customer', 'voice_over_internet_protocol'],
+      before: { hidden_phone_customer: 0, show_popup_customer: 1, position_hidden_phone_customer: 0, voice_over_internet_protocol: '1' },
+      after: { hidden_phone_customer: 1, show_popup_customer: 0, position_hidden_phone_customer: 3, voice_over_internet_protocol: '2' },
+    });
+    expect(auditChanges(e).map((c) => [c.label, c.before, c.after])).toEqual([
+      ['Ẩn số điện thoại khách hàng', 'Không', 'Có'],
+      ['Vị trí bắt đầu ẩn', '0', '3'],
+      ['Popup thông tin khách hàng', 'Có', 'Không'],
+      ['Nhà cung cấp tổng đài', 'Tổng đài IP (WebRTC qua máy chủ SIP)', 'Tổng đài đối tác (SIP qua WebSocket)'],
+    ]);
+    // An object holding them (a create's whole row) reads them the same way.
+    expect(auditValue({ show_popup_customer: 1, voice_over_internet_protocol: '3' })).toBe('Popup thông tin khách hàng: Có · Nhà cung cấp tổng đài: Tổng đài eTelecom (SDK bên thứ ba)');
+  });
+
   it('lists the changed fields names first, timestamps and keys left out, secrets marked', () => {
     const e = entry({ changed: ['updated_at', 'permissions', 'password_hash', 'name', 'zzz'], before: { name: 'A', permissions: ['x'], password_hash: '***' }, after: { name: 'B', permissions: ['x', 'y'], password_hash: '***', zzz: 1 } });
     expect(auditChanges(e).map((c) => [c.label, c.before, c.after, c.secret])).toEqual([

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PAGE_SIZE } from './constants';
 import { reportParams, reportQuery } from './reports';
+import { PROVIDER_LABELS } from './settings';
 
 /**
  * The audit log of administrative changes (issue 42, ADR 0057): who changed which configuration
@@ -247,9 +248,27 @@ export function auditValue(value: unknown): string {
   return auditObject(value as Record<string, unknown>);
 }
 const auditObject = (o: Record<string, unknown>): string =>
-  Object.entries(o).filter(([, x]) => x !== null && x !== '').map(([k, x]) => `${auditFieldLabel(k)}: ${auditValue(x)}`).join(' · ');
+  Object.entries(o).filter(([, x]) => x !== null && x !== '').map(([k, x]) => `${auditFieldLabel(k)}: ${auditFieldValue(k, x)}`).join(' · ');
 
-/** One field of a line: its label, and what it was and became (as read by auditValue). */
+/** 0/1 (or '0'/'1') as the switch it is on its screen: Có / Không. */
+const onOff = (value: unknown): string | undefined => (value === 1 || value === '1' ? 'Có' : value === 0 || value === '0' ? 'Không' : undefined);
+
+/**
+ * Fields whose stored value is a code, read as their screen shows it: the system settings' on/off
+ * switches are numbers (SPEC: "all numeric"), the softphone provider is 1, 2 or 3. Others by auditValue.
+ */
+const FIELD_READERS: Record<string, (value: unknown) => string | undefined> = {
+  hidden_phone_customer: onOff,
+  show_popup_customer: onOff,
+  voice_over_internet_protocol: (value) => PROVIDER_LABELS[Number(value) as keyof typeof PROVIDER_LABELS],
+};
+
+/** A field's value as the log shows it: by its field's reader where it has one, else by auditValue. */
+export function auditFieldValue(field: string, value: unknown): string {
+  return (value === null || value === undefined ? undefined : FIELD_READERS[field]?.(value)) ?? auditValue(value);
+}
+
+/** One field of a line: its label, and what it was and became (as read by auditFieldValue). */
 export interface AuditChange {
   field: string;
   label: string;
@@ -270,8 +289,8 @@ export function auditChanges(e: Pick<AuditEntry, 'changed' | 'before' | 'after'>
     .map((field) => ({
       field,
       label: auditFieldLabel(field),
-      before: auditValue(e.before?.[field]),
-      after: auditValue(e.after?.[field]),
+      before: auditFieldValue(field, e.before?.[field]),
+      after: auditFieldValue(field, e.after?.[field]),
       secret: e.before?.[field] === '***' || e.after?.[field] === '***',
     }));
 }
