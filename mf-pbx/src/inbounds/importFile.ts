@@ -1,4 +1,5 @@
 import { IMPORT_INBOUND_COLUMNS, PBX_MSG } from '@tongdai/contracts';
+import { saveBlob } from '@tongdai/ui';
 
 /** The import template: the header row only, with a BOM so Excel reads it as UTF-8. */
 export const INBOUND_TEMPLATE_NAME = 'mau-nhap-tuyen-goi-vao.csv';
@@ -13,14 +14,7 @@ export function checkImportFile(file: File | null): string | null {
   return /\.(csv|xlsx)$/i.test(file.name) ? null : PBX_MSG.fileType;
 }
 
-/** Saves text as a file through a temporary link (no server round trip). */
+/** Saves text as a file (no server round trip), through the entity kit's download. */
 export function downloadText(name: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([text], { type }), name);
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OTP_TENANT_API, type One, type OtpKey, type OtpNumber, type OtpStats, type OtpTestCall, type Paged } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
-import { crudResource } from '@tongdai/ui';
+import { crudResource, saveBlob } from '@tongdai/ui';
 
 /** The voice-OTP resources on the tenant surface (OTP_TENANT_API). */
 export const otpRequestResource = crudResource({ scope: 'voice-otp', name: 'request', base: OTP_TENANT_API.verifications, client: tenantApi });
@@ -15,12 +15,7 @@ export async function downloadOtpList(format: 'xlsx' | 'csv' = 'xlsx'): Promise<
   const params = new URLSearchParams(window.location.search);
   params.delete('page');
   const blob = await tenantApi().get(OTP_TENANT_API.export(format), { searchParams: params, timeout: false }).blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `yeu-cau-otp.${format}`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, `yeu-cau-otp.${format}`);
 }
 
 /** The answered rate per day for the list's dates and key (the chart above the list). */

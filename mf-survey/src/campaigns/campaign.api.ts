@@ -3,6 +3,7 @@ import {
   RECORDING_API, campaignApi, campaignResultsApi, type Campaign, type CampaignContact, type Paged, type CampaignResults, type CampaignFamily, type CampaignOptions, type CampaignProgress, type CampaignState, type ContactImportResult, type CrmFilter, type One, GOOGLE_CREDENTIALS_API, type GoogleCredentialsView, type GoogleSheetImport,
 } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
+import { saveBlob } from '@tongdai/ui';
 
 /** Query-key root of a family's campaigns: every write refreshes its list, progress and dropdowns. */
 export const campaignScope = (family: CampaignFamily) => `campaigns-${family}`;
@@ -116,11 +117,5 @@ export const fetchRecording = (id: number): Promise<Blob> => tenantApi().get(REC
 /** GET …/results/export.<format> (campaign.export): the contacts with their results and answers, saved as a file. */
 export async function downloadResults(family: CampaignFamily, id: number, format: 'csv' | 'xlsx'): Promise<void> {
   const blob = await tenantApi().get(campaignResultsApi(family).export(id, format), { timeout: false }).blob();
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: `ket-qua-chien-dich-${id}.${format}` });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: at once could cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, `ket-qua-chien-dich-${id}.${format}`);
 }
