@@ -173,8 +173,10 @@ describe('voice-OTP calls (Kamailio + media worker + sipp as the callee)', () =>
       const k = await key(1);
       const { id } = (await start(k, { phone: '0912345679' })).json();
       const v = await until('two unanswered calls', () => read(k, id), (x) => x.timeline.filter((e: { status: string }) => e.status === 'no_answer').length === 2, 40_000);
-      expect(v.status).toBe('no_answer');
-      expect(v.timeline.map((e: { status: string }) => e.status)).toEqual(['queued', 'calling', 'no_answer', 'calling', 'no_answer']);
+      // Status and timeline in one: ci4 of the thirty-sixth session saw 'calling' after two no_answers (at load 9),
+      // and the timeline (with each moment and detail) says whether a third call was placed.
+      if (v.status !== 'no_answer') console.log(`the verification after two no_answers: ${JSON.stringify(v)}`);
+      expect({ status: v.status, timeline: v.timeline.map((e: { status: string }) => e.status) }).toEqual({ status: 'no_answer', timeline: ['queued', 'calling', 'no_answer', 'calling', 'no_answer'] });
       expect((await phone.done).code).toBe(0);
       // Calls nobody answered leave nothing ringing on the wall either.
       await nothingLive();
