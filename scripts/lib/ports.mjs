@@ -72,3 +72,23 @@ async function pick(probe) {
 export const freeTcpPort = () => pick(tryTcp);
 
 export const freeUdpPort = () => pick(tryUdp);
+
+/**
+ * sipp's -mp: it binds that port for audio and the port two above for video (sipp 3.6, seen with
+ * ss), and a carrier's or phone's own port picked earlier in the suite could be that second one
+ * (calls.integration's recorded call: the caller's sipp exit 254, a bind error, ci of stop 53). An
+ * even port whose four ports from it are free and none handed out; all four are handed out.
+ */
+export async function freeMediaPort() {
+  for (let i = 0; i < 50; i++) {
+    const base = random() & ~1;
+    const block = [base, base + 1, base + 2, base + 3];
+    if (block.some((p) => handedOut.has(p) || p >= HIGH)) continue;
+    let free = true;
+    for (const p of block) if (!(await tryUdp(p))) { free = false; break; }
+    if (!free) continue;
+    for (const p of block) handedOut.add(p);
+    return base;
+  }
+  throw new Error(`no four free UDP ports side by side in ${LOW}-${HIGH} after 50 tries`);
+}

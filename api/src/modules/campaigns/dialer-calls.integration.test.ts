@@ -128,7 +128,7 @@ describe('the progressive dialer (Kamailio + media worker + sipp as the contact 
 
     const ear = await Ear.open();
     const agent = agentPhone('agent-answers', earPhoneScenario(300, { requireHeader: { name: 'X-Tongdai-Campaign', regexp: '[0-9]+;contact=[0-9]+' } }), { rtp_port: String(ear.port) });
-    const contact = contactPhone('contact-talks', contactHangsUpScenario('contact.ulaw', 1000, 3000), ['-mi', '127.0.0.1', '-mp', String(await lib.freeUdpPort())]);
+    const contact = contactPhone('contact-talks', contactHangsUpScenario('contact.ulaw', 1000, 3000), ['-mi', '127.0.0.1', '-mp', String(await lib.freeMediaPort())]);
     try {
       await listening();
       expect((await send('PUT', WORK.ready(campaign), { ready: true })).json().data).toMatchObject({ ready: true });
@@ -234,7 +234,7 @@ describe('the progressive dialer (Kamailio + media worker + sipp as the contact 
     const campaign = await campaignWith('Dự đoán — nối máy', [['Anh Quang', '84912000705']], 'predictive');
     const ear = await Ear.open();
     const agent = agentPhone('agent-answers-predictive', earPhoneScenario(300, { requireHeader: { name: 'X-Tongdai-Campaign', regexp: '[0-9]+;contact=[0-9]+' } }), { rtp_port: String(ear.port) });
-    const contact = contactPhone('contact-talks-predictive', contactHangsUpScenario('contact.ulaw', 800, 2500), ['-mi', '127.0.0.1', '-mp', String(await lib.freeUdpPort())]);
+    const contact = contactPhone('contact-talks-predictive', contactHangsUpScenario('contact.ulaw', 800, 2500), ['-mi', '127.0.0.1', '-mp', String(await lib.freeMediaPort())]);
     try {
       await listening();
       expect((await send('PUT', WORK.ready(campaign), { ready: true })).statusCode).toBe(200);
@@ -263,9 +263,9 @@ describe('the progressive dialer (Kamailio + media worker + sipp as the contact 
     const infos = [{ afterMs: 1500, type: RECORDING_INFO_TYPE, body: 'pause' }, { afterMs: 2000, type: RECORDING_INFO_TYPE, body: 'resume' }];
     const agent = runSipp({
       dir, name: 'agent-talks-recorded', xml: talkingPhoneScenario('agent.ulaw', 300, infos),
-      args: ['-i', '127.0.0.1', '-p', String(agentPort), '-m', '1', '-mi', '127.0.0.1', '-mp', String(await lib.freeUdpPort())], timeoutS: 60,
+      args: ['-i', '127.0.0.1', '-p', String(agentPort), '-m', '1', '-mi', '127.0.0.1', '-mp', String(await lib.freeMediaPort())], timeoutS: 60,
     });
-    const contact = contactPhone('contact-talks-recorded', contactHangsUpScenario('contact.ulaw', 800, 7000), ['-mi', '127.0.0.1', '-mp', String(await lib.freeUdpPort())]);
+    const contact = contactPhone('contact-talks-recorded', contactHangsUpScenario('contact.ulaw', 800, 7000), ['-mi', '127.0.0.1', '-mp', String(await lib.freeMediaPort())]);
     try {
       await listening();
       expect((await send('PUT', WORK.ready(campaign), { ready: true })).statusCode).toBe(200);

@@ -44,7 +44,7 @@ describe('a media worker killed while it holds calls (Kamailio + worker + sipp)'
   let sipUdp: number;
   let workerPort: number;
   let startWorker: () => Promise<RunningMediaWorker>;
-  let freeUdpPort: () => Promise<number>;
+  let freeMediaPort: () => Promise<number>;
   let headers: ReturnType<typeof demoHeaders>;
   const phonePort: Record<'101' | '102', number> = { '101': 0, '102': 0 };
   /** Two carriers' addresses (switchboards of the demo tenant): one sipp caller each at a time. */
@@ -98,7 +98,7 @@ describe('a media worker killed while it holds calls (Kamailio + worker + sipp)'
     headers = demoHeaders(t.app);
     const lib = await kamailioLib();
     const media = await mediaLib();
-    freeUdpPort = () => lib.freeUdpPort();
+    freeMediaPort = () => lib.freeMediaPort();
     dir = mkdtempSync(join(tmpdir(), 'tongdai-media-faults-'));
     process.env.RECORDINGS_DIR = join(dir, 'recordings');
     const evapiPort = await lib.freeTcpPort();
@@ -150,7 +150,7 @@ describe('a media worker killed while it holds calls (Kamailio + worker + sipp)'
   it('killed during a recorded call: the record ends at the fault, and the worker started again hands over the audio up to the kill, linked to the call', async () => {
     writeFileSync(join(dir, 'phone-101.ulaw'), toneUlaw(30, 1000));
     // 101 answers and talks (1 kHz) until the PBX hangs up; the caller says 440 Hz.
-    const p101 = await phone('101', talkingPhoneScenario('phone-101.ulaw', 300), ['-mi', '127.0.0.1', '-mp', String(await freeUdpPort())]);
+    const p101 = await phone('101', talkingPhoneScenario('phone-101.ulaw', 300), ['-mi', '127.0.0.1', '-mp', String(await freeMediaPort())]);
     const ear = await Ear.open();
     const caller = heldCaller({ carrier: 'a', did: '02873008001', caller: '0902410001', ear });
     // Bridged: 101's voice reaches the caller through the worker, which records both.
