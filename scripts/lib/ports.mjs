@@ -21,9 +21,13 @@ import { createServer } from 'node:net';
 const [LOW, HIGH] = (() => {
   const m = /^(\d+)-(\d+)$/.exec(process.env.TONGDAI_PORT_RANGE ?? '');
   const [low, high] = m && Number(m[1]) >= 20_100 && Number(m[2]) <= 30_000 && Number(m[1]) < Number(m[2]) ? [Number(m[1]), Number(m[2])] : [20_100, 30_000];
-  const worker = process.env.TEST_PARALLEL_INDEX;
+  // A Jest worker too (JEST_WORKER_ID, from 1; two per lane, api/jest.config.js): the serial lane's two
+  // suites at a time each start whole stacks, and a port one picked was the other's pick a moment later.
+  const playwright = process.env.TEST_PARALLEL_INDEX;
+  const jest = process.env.JEST_WORKER_ID;
+  const worker = playwright ?? (jest !== undefined && /^\d+$/.test(jest) ? String(Math.max(0, Number(jest) - 1)) : undefined);
   if (worker === undefined || !/^\d+$/.test(worker)) return [low, high];
-  const shares = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+  const shares = Math.max(1, Number((playwright === undefined ? 2 : process.env.E2E_WORKERS) ?? 2) || 1);
   const size = Math.floor((high - low) / shares);
   const share = Number(worker) % shares;
   return [low + share * size, low + (share + 1) * size];
