@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { LoginPage, type Credentials } from './LoginPage.ts';
 import { searchList } from './list-search.ts';
+import { clickUntilNavigated } from '../support/navigate.ts';
 
 /** Any organisation list screen (departments, teams, branches, …); testId e.g. "department-list". */
 export class OrgListPage {
@@ -28,11 +29,11 @@ export class OrgListPage {
   /**
    * Clicks "Thêm" of this list, once it is on screen: right after a menu click the previous screen
    * stays up while this one loads, and its own "Thêm" (same test id) was clicked instead once (the IVR
-   * list after the ring groups' showed no form).
+   * list after the ring groups' showed no form). Again until it opened the form (clickUntilNavigated).
    */
   async add() {
     await expect(this.page.getByTestId(this.testId)).toBeVisible();
-    await this.page.getByTestId('add').click();
+    await clickUntilNavigated(this.page, this.page.getByTestId(this.testId).getByTestId('add'));
   }
 
   /**

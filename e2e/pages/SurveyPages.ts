@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { clickUntilNavigated } from '../support/navigate.ts';
 
 /** /survey/categories and /survey/question: the kit's lists, add and edit in a dialog. */
 export class SurveyListPage {
@@ -24,13 +25,7 @@ export class SurveyListPage {
 
   /** Opens the add dialog (or the empty state's button). */
   async add(): Promise<SurveyFormDialog> {
-    // A click on "Thêm" right after a save was seen doing nothing under load (ci3 of the nineteenth
-    // session, 2 of 5 whole runs; ci6 of the thirty-sixth, the list drawn anew after the save): the URL says
-    // whether the click navigated at all, and the click is made again until it has (as OrgListPage.remove).
-    await expect(async () => {
-      if (!/[?&]dialog=new\b/.test(this.page.url())) await this.page.getByTestId('add').first().click({ timeout: 5000 });
-      await expect(this.page, 'the add button did not open ?dialog=new').toHaveURL(/[?&]dialog=new\b/, { timeout: 3000 });
-    }).toPass({ timeout: 30_000 });
+    await clickUntilNavigated(this.page, this.page.getByTestId('add').first());
     const dialog = new SurveyFormDialog(this.page, this.key);
     await expect(dialog.root).toBeVisible();
     return dialog;

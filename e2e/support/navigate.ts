@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Goes to `path` inside the running app, as its own links do (host/src/location.ts: pushState, then
@@ -28,4 +28,19 @@ export async function gotoInApp(page: Page, path: string): Promise<void> {
       return document.title !== b.title && newHeading;
     }, before, { timeout: 5_000 })
     .catch(() => undefined);
+}
+
+/**
+ * Clicks `target` (a list's "Thêm", which opens ?dialog=new or the add route: every list of the entity kit)
+ * until the URL has changed. Right after a save the list is fetched again and drawn anew, and a click then
+ * was seen reaching nothing under load: no form opened (surveys, ci3 of the nineteenth session and ci6 of
+ * the thirty-sixth; the switchboards, ci5 of the thirty-sixth). The URL says whether the click navigated at
+ * all; a click that did is never made twice.
+ */
+export async function clickUntilNavigated(page: Page, target: Locator, what = 'the add button opened its form'): Promise<void> {
+  const before = page.url();
+  await expect(async () => {
+    if (page.url() === before) await target.click({ timeout: 5_000 });
+    await expect.poll(() => page.url(), { timeout: 3_000 }).not.toBe(before);
+  }, what).toPass({ timeout: 30_000 });
 }

@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { AuditLogPage } from '../pages/AuditLogPage.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { SettingsPage } from '../pages/SettingsPages.ts';
 import { newTenant, signupViaApi, type NewTenant } from '../pages/SignupPage.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
+import { shot, stillness } from '../support/screens.ts';
 
-const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
-/** A row's detail opens with a transition: the screenshot waits for the page's animations to end. */
-const stillness = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 const LOCAL = /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/;
 
 // A tenant of its own: its log holds only what this spec does (sign-up and logins write no line).

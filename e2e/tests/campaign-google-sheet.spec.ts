@@ -1,13 +1,11 @@
-import { expect, test, type Page } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { CampaignListPage } from '../pages/CampaignPages.ts';
 import { SettingsPage } from '../pages/SettingsPages.ts';
 import { E2E_SHEET } from '../support/google-sheets.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
+import { shot, stillness } from '../support/screens.ts';
 
-const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
-/** A dialog fades in: the screenshot waits for the page's animations to end. */
-const stillness = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 const CAMPAIGN = 'Khảo sát từ Google Sheet E2E';
 const ACCOUNT_EMAIL = 'tongdai-e2e@du-an.iam.gserviceaccount.com';
 

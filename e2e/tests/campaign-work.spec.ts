@@ -1,12 +1,11 @@
-import { expect, test, type Page } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import writeXlsxFile from 'write-excel-file/node';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { CampaignListPage } from '../pages/CampaignPages.ts';
 import { axeViolations } from '../support/axe.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
+import { shot, stillness } from '../support/screens.ts';
 
-const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
-const stillness = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 const CAMPAIGN = 'Chăm sóc sau lắp đặt E2E';
 const NAMES = ['Nguyễn Văn An', 'Trần Thị Bình', 'Lê Văn Cường'];
 

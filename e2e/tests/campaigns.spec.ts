@@ -1,12 +1,10 @@
-import { expect, test, type Page } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import writeXlsxFile from 'write-excel-file/node';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { CampaignListPage } from '../pages/CampaignPages.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
+import { shot, stillness } from '../support/screens.ts';
 
-const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
-/** A dialog fades in: the screenshot waits for the page's animations to end. */
-const stillness = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 const CAMPAIGN = 'Khảo sát sau lắp đặt E2E';
 
 /** The contact list as a person writes it: a header, numbers written three ways, one that is no number. */

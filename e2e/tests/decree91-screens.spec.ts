@@ -4,10 +4,8 @@ import { CampaignListPage } from '../pages/CampaignPages.ts';
 import { DncPage } from '../pages/DncPage.ts';
 import { HotlineListPage, TelecomFormPage } from '../pages/TelecomPages.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
+import { shot, stillness } from '../support/screens.ts';
 
-const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
-/** A dialog fades in: the screenshot waits for the page's animations to end. */
-const stillness = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 const toast = (page: Page, text: string) => page.getByTestId('toast-success').filter({ hasText: text });
 const today = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
 

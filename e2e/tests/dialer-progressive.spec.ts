@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { DEMO } from '../pages/LoginPage.ts';
 import { CampaignWorkPage } from '../pages/CampaignPages.ts';
 import { gotoInApp } from '../support/navigate.ts';
@@ -7,6 +7,7 @@ import { startTestCarrier, type CarrierCall } from '../support/carrier.ts';
 import { pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
 import { demoCarrierAvailable } from '../../scripts/lib/demo-carrier.mjs';
+import { shot, stillness } from '../support/screens.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
 
@@ -21,10 +22,6 @@ const CAMPAIGN = `Gọi tự động qua nhà mạng ${suffix}`;
 /** How long the carrier rings before it answers (its default is 800 ms): "Đang gọi khách hàng…" stays on screen long enough to be seen. */
 const CARRIER_RING_MS = '4000';
 
-/** A photograph of the screen; a call under way spins for as long as it lasts, so animations are stopped for the picture. */
-const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true, animations: 'disabled' as const });
-/** No transition running (a spinner on screen never stops: not while a call is under way). */
-const stillness = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 /** GET /calls of the demo carrier, with who hung up (absent from the shared type). */
 type Call = CarrierCall & { ended_by: 'carrier' | 'remote' | null };
 
@@ -88,7 +85,7 @@ test('progressive dialer: the ready agent gets each contact\'s answered call wit
     await expect(page.getByText('Tạm dừng nhận cuộc gọi', { exact: true })).toBeVisible();
     await expect(page.getByTestId('work-call')).toHaveCount(0); // no "Gọi" in progressive mode
     await stillness(page);
-    await page.screenshot(shot('dialer-progressive-paused'));
+    await page.screenshot(shot('dialer-progressive-paused', { still: true }));
 
     // The agent is on another call when they turn the switch on: the dialer waits for them (it calls only for a
     // registered extension in no call), the screen says so. Hanging up frees them.
@@ -98,7 +95,7 @@ test('progressive dialer: the ready agent gets each contact\'s answered call wit
     await expect(screen.ready()).toBeChecked();
     await expect(page.getByText('Sẵn sàng nhận cuộc gọi', { exact: true })).toBeVisible();
     await expect(screen.waiting()).toContainText('Đang chờ hệ thống gọi liên hệ tiếp theo cho bạn');
-    await page.screenshot(shot('dialer-progressive-waiting'));
+    await page.screenshot(shot('dialer-progressive-waiting', { still: true }));
     // Two of the screen's asks (every 2 s, each waking the media workers' asks) go by: still nobody called.
     await page.waitForTimeout(4_500);
     await expect(screen.waiting()).toBeVisible();
@@ -113,7 +110,7 @@ test('progressive dialer: the ready agent gets each contact\'s answered call wit
         // The carrier rings 4 s: the screen shows the dialer calling the contact, the results not offered yet.
         await expect(screen.dialerState()).toHaveText('Đang gọi khách hàng…');
         await expect(screen.resultButton('agreed')).toBeDisabled();
-        await page.screenshot(shot('dialer-progressive-calling'));
+        await page.screenshot(shot('dialer-progressive-calling', { still: true }));
       }
       await expect(phone.badge()).toHaveText('Đã kết nối', { timeout: 30_000 });
       await expect(phone.badge()).toHaveAttribute('data-media-state', 'connected');
@@ -132,12 +129,12 @@ test('progressive dialer: the ready agent gets each contact\'s answered call wit
       // The question answered during the call (saved as typed).
       await screen.question(1).getByRole('radio', { name: i === 0 ? 'Có' : 'Không' }).check();
       if (i === 0) {
-        await page.screenshot(shot('dialer-progressive-in-call'));
+        await page.screenshot(shot('dialer-progressive-in-call', { still: true }));
       } else {
         // The same state in dark mode, once.
         await page.getByTestId('dark-mode').click();
         await expect.poll(() => backgroundLuminance(page)).toBeLessThan(DARK_MAX);
-        await page.screenshot(shot('dialer-progressive-in-call-dark'));
+        await page.screenshot(shot('dialer-progressive-in-call-dark', { still: true }));
         await page.getByTestId('dark-mode').click();
         await expect.poll(() => backgroundLuminance(page)).toBeGreaterThan(LIGHT_MIN);
       }
@@ -153,7 +150,7 @@ test('progressive dialer: the ready agent gets each contact\'s answered call wit
       await expect(screen.resultButton('agreed')).toBeEnabled();
       if (i === 0) {
         await stillness(page);
-        await page.screenshot(shot('dialer-progressive-ended'));
+        await page.screenshot(shot('dialer-progressive-ended', { still: true }));
         await screen.result('agreed', 'Đồng ý');
       } else {
         await screen.result('declined', 'Từ chối');
@@ -163,7 +160,7 @@ test('progressive dialer: the ready agent gets each contact\'s answered call wit
     // Nothing left to call; each contact was called once, from the hotline.
     await expect(screen.empty()).toHaveText('Đã hết liên hệ cần gọi lúc này');
     await stillness(page);
-    await page.screenshot(shot('dialer-progressive-empty'));
+    await page.screenshot(shot('dialer-progressive-empty', { still: true }));
     for (const c of CONTACTS) expect(await callTo(c.number), `one call to ${c.name}`).toEqual([expect.objectContaining({ caller_id: HOTLINE, state: 'ended' })]);
 
     // The campaign's results: both contacts done (agreed, declined), both answered by the dialer, none abandoned, both answers counted.

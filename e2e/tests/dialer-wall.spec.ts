@@ -3,8 +3,7 @@ import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { MonitorPage } from '../pages/MonitorPages.ts';
 import { TOUR_THEMES } from '../support/fixtures.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
-
-const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true, animations: 'disabled' as const });
+import { shot } from '../support/screens.ts';
 
 // Issue 34: "live progress … on /monitor (calls dialing, answered, abandoned rate so far, agents free/talking),
 // through the existing real-time channel". A progressive campaign started through the API is a tile on the
@@ -40,7 +39,7 @@ test('the dialer on /monitor: a running progressive campaign is a tile with its 
         await page.reload();
         await expect(tile).toBeVisible();
       }
-      await page.screenshot(shot(`monitor-dialer-${mode}`));
+      await page.screenshot(shot(`monitor-dialer-${mode}`, { still: true }));
     }
     // Paused elsewhere (the API, as another supervisor would): the tile says so without a reload.
     await api.post(`marketing-campaigns/${made.id}/state`, { to: 'paused' });

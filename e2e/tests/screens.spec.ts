@@ -3,8 +3,7 @@ import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { CustomerListPage } from '../pages/CustomerPages.ts';
 import { gotoInApp } from '../support/navigate.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
-
-const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
+import { shot } from '../support/screens.ts';
 
 /** Screens to look at (in .tmp/screens), in both themes: path, screenshot name, heading. */
 const SCREENS = [

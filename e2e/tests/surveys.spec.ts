@@ -1,10 +1,7 @@
-import { expect, test, type Page } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { SurveyFormDialog, SurveyListPage } from '../pages/SurveyPages.ts';
-
-const shot = (name: string) => ({ path: `../.tmp/screens/${name}.png`, fullPage: true });
-/** A dialog fades in: the screenshot waits for the page's animations to end. */
-const stillness = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+import { shot, stillness } from '../support/screens.ts';
 
 test('survey: a category, questions of several kinds in order, and the preview as the agent sees it (issue 33)', async ({ page }) => {
   test.setTimeout(120_000);

@@ -202,12 +202,18 @@ describe('two API instances behind nginx, one PostgreSQL, one Redis', () => {
       while (going) statuses.push(await me(base, token).catch(() => 0));
     })();
     await new Promise((r) => setTimeout(r, 300));
+    const beforeStop = statuses.length;
     await apis[other].stop();
-    await new Promise((r) => setTimeout(r, 1000));
+    // Requests before, during and after the stop: at least a second and five answers after it (counted, not
+    // timed: at load 13 eight requests in all came through in 1.3 s, ci2 of the thirty-seventh session).
+    const afterStop = statuses.length;
+    const stoppedAt = Date.now();
+    while ((statuses.length < afterStop + 5 || Date.now() - stoppedAt < 1000) && Date.now() - stoppedAt < 20_000) await new Promise((r) => setTimeout(r, 50));
     going = false;
     await traffic;
-    console.log(`${statuses.length} requests through nginx while one instance stopped: ${statuses.filter((x) => x !== 200).length} not 200`);
-    expect(statuses.length).toBeGreaterThan(10);
+    console.log(`${statuses.length} requests through nginx while one instance stopped (${beforeStop} before, ${afterStop - beforeStop} during, ${statuses.length - afterStop} after): ${statuses.filter((x) => x !== 200).length} not 200`);
+    expect(beforeStop).toBeGreaterThan(0);
+    expect(statuses.length - afterStop).toBeGreaterThanOrEqual(5);
     expect(statuses.filter((x) => x !== 200)).toEqual([]);
   });
 });
