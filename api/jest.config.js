@@ -32,11 +32,10 @@ module.exports = require('../jest.preset.js')({
   // Two workers even on a 2-core machine (Jest's default there is one): the suites mostly wait on
   // PostgreSQL, Kamailio and sipp, so the run takes about half as long (437 s → 221 s measured) and
   // calls.integration, the longest, sets the pace. Every suite takes its own database and free ports.
-  // The serial suites two at a time too (they were one at a time until the thirty-seventh session): they
-  // mostly wait on real call timelines (174 CPU-s in 914 s in ci1 of that session), so that lane was the
-  // run's longest wall for a tenth of its CPU. Each suite runs its stacks on its own ports (the Jest
-  // worker's share of the lane's range, scripts/lib/ports.mjs).
-  maxWorkers: 2,
+  // The serial suites one at a time: whole stacks, timed bursts, recorded-media timelines. Two at a time
+  // (tried in the thirty-seventh session) took that lane from 914 s to 530 s, but the run no less (the
+  // run is CPU-bound: 1879 CPU-s in 985 s), and faults-outages' calls failed beside voice-calls (ci3).
+  maxWorkers: part === 'serial' ? 1 : 2,
   // Under npm test, a run whose suites are over ends even if a failed test left a socket open (ci2 of
   // 2026-11-26: a failing calls.integration test never closed its RTP ear, and the serial lane waited
   // on it for good after printing its result). Jest still names the leak; a developer's run keeps
