@@ -14,6 +14,7 @@ import { memoryHub, redisHub } from './modules/realtime/call-event-hub';
 import { memoryLiveStore } from './modules/realtime/live-state';
 import { dbRegistrations } from './modules/realtime/registration-store';
 import { redisCounters } from './modules/auth/throttle';
+import { redisContinuations } from './modules/media/continuation';
 import { recordingStoreFromEnv } from './modules/recordings/recordings.service';
 import { RedisStatus } from './db/redis';
 import { openReportsReplica, primaryReports, reportsReplicaUrl, whereIs } from './db/replica';
@@ -72,6 +73,9 @@ async function main(): Promise<void> {
     : memoryHub(memoryLiveStore(Date.now, await dbRegistrations(db, (e) => console.error('Registrations not saved:', e))));
   // Login counters: in Redis too, so every instance counts the same tries (memory otherwise).
   const loginCounters = process.env.REDIS_URL ? await redisCounters(process.env.REDIS_URL, (e) => console.error('Redis (login limits):', e), undefined, redisStatus) : undefined;
+  // A media step's continuation tokens (an IVR's choice → the next leg's plan) too: the instance that takes the
+  // calls over in a hand-over (ADR 0059) finds the tokens the other made.
+  const continuations = process.env.REDIS_URL ? await redisContinuations(process.env.REDIS_URL, redisStatus!, (e) => console.error('Redis (media continuations):', e)) : undefined;
   // TRUST_PROXY: the reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For
   // names the client; unset = none, the socket's address is the client (server.ts).
   const trustProxy = process.env.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -103,11 +107,12 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   if (!lease.held) console.log('Another API instance follows the calls: this one serves the API and stands by for them (ADR 0059)');
-  const internal = buildInternalServer(db, { logger, calls: { hub, testClock, recordingStore, switchboardHosts, lease }, secret: internalSecret, backupSecret });
+  const internal = buildInternalServer(db, { logger, calls: { hub, testClock, recordingStore, switchboardHosts, lease, continuations }, secret: internalSecret, backupSecret });
   const close = async () => {
     await internal.close();
     await app.close();
     await loginCounters?.close();
+    await continuations?.close?.();
     await hub.close();
     await reportsDb.close();
     await db.close();

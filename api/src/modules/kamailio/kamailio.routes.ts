@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { parseSpyNumber } from '@tongdai/contracts';
 import { planCall, ROUTING_MSG, type CallInput, type LiveState, type RoutingPlan } from '../routing';
 import type { CallTracker } from '../cdr/call-tracker';
-import type { Continuations } from '../media/continuation';
+import type { ContinuationStore } from '../media/continuation';
 import { intOrNull } from './call-events';
 import type { EvapiClient } from './evapi-client';
 import { KAMAILIO_READABLE_BYTES, kamailioJson, planForKamailio, toKamailioPlan, type KamailioPlan, type PlanTrunks } from './kamailio-plan';
@@ -17,7 +17,7 @@ export interface KamailioRouteDeps {
   /** Who is registered (ADR 0038): written here as Kamailio reports, read by the engine and the wall. */
   registrations: RegistrationStore;
   tenants: TenantLookup;
-  continuations: Continuations;
+  continuations: ContinuationStore;
   /** Kamailio's event connection (null when KAMAILIO_EVAPI is unset). */
   events: EvapiClient | null;
   /** The tenant's switchboards for its plans, and its channel limit over all of them. */
@@ -94,7 +94,7 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
 
   /** A leg the media worker places with a continuation token: the plan prepared for it. */
   async function continued(q: v.InferOutput<typeof RouteQuery>): Promise<KamailioPlan> {
-    const c = d.continuations.take(q.continue);
+    const c = await d.continuations.take(q.continue);
     if (!c) return refuse(404, 'Not Found');
     const parent = c.parentCallId ? tracker.get(c.parentCallId) : undefined;
     const trunks = await d.trunks(c.tenantId, await d.config(c.tenantId, c.maDn));

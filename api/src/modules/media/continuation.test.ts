@@ -59,15 +59,15 @@ describe('media worker continuations', () => {
     expect(out !== 'invalid' && out?.steps[0]).toMatchObject({ kind: 'ivr', ivrId: 7 });
   });
 
-  it('tokens are used once and lapse', () => {
+  it('tokens are used once and lapse', async () => {
     const c = new Continuations();
     const plan = { ...ivrPlan, steps: [] };
-    const token = c.add({ parentCallId: 'a', tenantId: 1, maDn: 'demo', plan });
+    const token = await c.add({ parentCallId: 'a', tenantId: 1, maDn: 'demo', plan });
     expect(token).toMatch(/^c[0-9a-f]{24}$/);
-    expect(c.take(token)?.parentCallId).toBe('a');
-    expect(c.take(token)).toBeNull();
-    const old = c.add({ parentCallId: 'b', tenantId: 1, maDn: 'demo', plan }, -1);
-    expect(c.take(old)).toBeNull();
+    expect((await c.take(token))?.parentCallId).toBe('a');
+    expect(await c.take(token)).toBeNull();
+    const old = await c.add({ parentCallId: 'b', tenantId: 1, maDn: 'demo', plan }, -1);
+    expect(await c.take(old)).toBeNull();
   });
 });
 

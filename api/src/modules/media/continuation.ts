@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { closeRedis, orLocal, type RedisStatus } from '../../db/redis';
 import { DEFAULT_VOICEMAIL_MAX_SECONDS, type MediaChoice as Choice, type MediaStep, type PbxConfig } from '@tongdai/contracts';
 import { queueAsksCsat, resolveDestination, routeAsksCsat, type CallInput, type LiveState, type PlanStep, type RoutingPlan } from '../routing';
 
@@ -126,21 +127,75 @@ export interface Continuation {
   expiresAt: number;
 }
 
-/** One-use tokens the worker dials (sip:<token>@proxy); they lapse after a minute unused. */
-export class Continuations {
+/**
+ * One-use tokens the worker dials (sip:<token>@proxy); they lapse after a minute unused. Kamailio asks
+ * for a token's plan from the instance holding the call plane (ADR 0059), which may not be the one that
+ * made it: a caller moved on by an IVR at the moment of a hand-over. Hence Redis when several instances
+ * serve (redisContinuations); this process's memory otherwise.
+ */
+export interface ContinuationStore {
+  add(c: Omit<Continuation, 'expiresAt'>, ttlMs?: number): Promise<string>;
+  take(token: string): Promise<Continuation | null>;
+  close?(): Promise<void>;
+}
+
+const newToken = () => `c${randomBytes(12).toString('hex')}`;
+const TOKEN_TTL_MS = 60_000;
+
+/** The tokens in this process's memory. */
+export class Continuations implements ContinuationStore {
   private readonly byToken = new Map<string, Continuation>();
 
-  add(c: Omit<Continuation, 'expiresAt'>, ttlMs = 60_000): string {
+  async add(c: Omit<Continuation, 'expiresAt'>, ttlMs = TOKEN_TTL_MS): Promise<string> {
+    return this.put(newToken(), c, ttlMs);
+  }
+
+  /** Keeps `c` under `token` (the Redis store's copy while Redis is away). */
+  put(token: string, c: Omit<Continuation, 'expiresAt'>, ttlMs: number): string {
     const now = Date.now();
     if (this.byToken.size > 1000) for (const [k, v] of this.byToken) if (v.expiresAt < now) this.byToken.delete(k);
-    const token = `c${randomBytes(12).toString('hex')}`;
     this.byToken.set(token, { ...c, expiresAt: now + ttlMs });
     return token;
   }
 
-  take(token: string): Continuation | null {
+  async take(token: string): Promise<Continuation | null> {
+    return this.takeHere(token);
+  }
+
+  /** The token's continuation if this process holds it, gone from here once taken. */
+  takeHere(token: string): Continuation | null {
     const c = this.byToken.get(token);
     this.byToken.delete(token);
     return c && c.expiresAt >= Date.now() ? c : null;
   }
+}
+
+/**
+ * Tokens every API instance reads (REDIS_URL): SET with the token's lifetime, GETDEL to take it (one
+ * use, whichever instance asks). While Redis does not answer (issue 41) a token is kept in this
+ * process's memory and found there: the call goes on unless the plan moves to another instance meanwhile.
+ */
+export async function redisContinuations(url: string, status: RedisStatus, onError: (e: unknown) => void = () => undefined, prefix = 'tongdai:continuation:'): Promise<ContinuationStore> {
+  const client = await status.connect(url, 'media continuations', onError);
+  const local = new Continuations();
+  const away = () => !status.up;
+  return {
+    async add(c, ttlMs = TOKEN_TTL_MS) {
+      const token = newToken();
+      const kept = { ...c, expiresAt: Date.now() + ttlMs };
+      return orLocal(async () => {
+        await client.set(prefix + token, JSON.stringify(kept), { PX: Math.max(1, ttlMs) });
+        return token;
+      }, () => local.put(token, c, ttlMs), away, onError);
+    },
+    async take(token) {
+      const here = local.takeHere(token);
+      if (here) return here;
+      const raw = await orLocal(() => client.getDel(prefix + token), () => null, away, onError);
+      if (!raw) return null;
+      const c = JSON.parse(raw) as Continuation;
+      return c.expiresAt >= Date.now() ? c : null;
+    },
+    close: () => closeRedis(client),
+  };
 }

@@ -8,13 +8,13 @@ import { signRecordingTicket } from '../recordings/recordings.service';
 import type { CallTracker } from '../cdr/call-tracker';
 import { rateRecordedCall } from '../cdr/cdr.service';
 import { createVoicemailService } from '../voicemail/voicemail.service';
-import { continuationPlan, csatLeg, MEDIA_KINDS, mediaStepOf, sessionMayRate, type Continuations } from './continuation';
+import { continuationPlan, csatLeg, MEDIA_KINDS, mediaStepOf, sessionMayRate, type ContinuationStore } from './continuation';
 import { registerOriginateRoutes } from './originate.routes';
 
 export interface MediaRouteDeps {
   db: Db;
   tracker: CallTracker;
-  continuations: Continuations;
+  continuations: ContinuationStore;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
   liveState(tenantId: number, caller: string, config: PbxConfig): Promise<LiveState>;
   /** The tenant's code (its SIP domain), for a continuation of a call the API knows only by tenant id. */
@@ -144,7 +144,7 @@ export function registerMediaRoutes(app: FastifyInstance, d: MediaRouteDeps): vo
     // it) does not ask again.
     const csat = csatLeg(config, call.plan, found.stepIndex, b.output.choice, next);
     const plan = csat || call.plan.csatAbove ? { ...next, csatAbove: true as const } : next;
-    const token = d.continuations.add({ parentCallId: call.callId, tenantId: call.tenantId, maDn, plan });
+    const token = await d.continuations.add({ parentCallId: call.callId, tenantId: call.tenantId, maDn, plan });
     // After an IVR or announcement the extension (or queue) reached decides, when the worker's session did not record
     // (ADR 0041): the worker records the leg it places from its answer. A queue's agents are the queue's business.
     const records = !call.parentCallId && b.output.choice.kind !== 'queue_agents' && recordsContinuation(config, next, call.callerExtension ?? undefined);

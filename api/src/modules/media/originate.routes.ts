@@ -10,12 +10,12 @@ import { createDialerService, type DialerCallToPlace, type VoiceCallToPlace } fr
 import { extensionRecordingMode, planPlacedCall, type LiveState, type RoutingPlan } from '../routing';
 import { signRecordingTicket } from '../recordings/recordings.service';
 import { createVoiceOtpService, otpCallsDue, type DueCall } from '../voice-otp/voice-otp.service';
-import type { Continuations } from './continuation';
+import type { ContinuationStore } from './continuation';
 
 /** What placing a call needs of the call plane (the media routes' dependencies). */
 export interface OriginateDeps {
   db: Db;
-  continuations: Continuations;
+  continuations: ContinuationStore;
   config(tenantId: number, maDn: string): Promise<PbxConfig>;
   liveState(tenantId: number, caller: string, config: PbxConfig): Promise<LiveState>;
   /** The tenant's code (its SIP domain), for a continuation of a call the API knows only by tenant id. */
@@ -179,7 +179,7 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
       await dialer.report(call.tenant_id, call.attempt_id, 'failed', {}, new Date());
       return null;
     }
-    const token = d.continuations.add({ tenantId: call.tenant_id, maDn: call.ma_dn, plan });
+    const token = await d.continuations.add({ tenantId: call.tenant_id, maDn: call.ma_dn, plan });
     return { id: String(call.attempt_id), tenant_id: call.tenant_id, attempt: 1, token, caller: call.hotline, ring_s: dialerRingSeconds(), campaign_id: call.campaign_id, contact_id: call.contact_id };
   }
 
@@ -217,7 +217,7 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
       await otp.recordCallOutcome(call.tenant_id, call.id, 'failed');
       return null;
     }
-    const token = d.continuations.add({ parentCallId: `otp-${call.id}`, tenantId: call.tenant_id, maDn: call.ma_dn, plan });
+    const token = await d.continuations.add({ parentCallId: `otp-${call.id}`, tenantId: call.tenant_id, maDn: call.ma_dn, plan });
     return { id: call.id, tenant_id: call.tenant_id, attempt: call.call_attempts, token, caller: hotline, code: call.code, ring_s: ringSeconds() };
   }
 
@@ -255,7 +255,7 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
       direction: 'inbound', from: target.shown, to: target.extension, did: null, route: [source], interactive: false,
       steps: [{ kind: 'ring', mode: 'parallel', targets: [{ extension: target.extension, timeout: ring }], timeout: ring, source }],
     };
-    const token = d.continuations.add({ parentCallId: r.call_id, tenantId: r.tenant_id, maDn, plan });
+    const token = await d.continuations.add({ parentCallId: r.call_id, tenantId: r.tenant_id, maDn, plan });
     const ticket = await recordTicket(r.tenant_id, maDn, target.extension, r.call_id);
     return { ok: true, applied: effect.applied, bridge: { token, ring_s: ring, caller: target.shown, campaign: `${target.campaign_id};contact=${target.contact_id}`, record_ticket: ticket } };
   }

@@ -13,7 +13,7 @@ import { TenantLookup } from '../kamailio/tenant-lookup';
 import { createActivityRecorder } from '../activity/activity-recorder.service';
 import { maySpy } from '../monitor/monitor.service';
 import { campaignCallerOf } from '../campaigns/work.service';
-import { Continuations } from '../media/continuation';
+import { Continuations, type ContinuationStore } from '../media/continuation';
 import { registerMediaRoutes } from '../media/media.routes';
 import { registerRecordingInternalRoutes, type RecordingStore } from '../recordings/recordings.service';
 import { PbxConfigCache, type ConfigLoader } from '../pbx/config-cache';
@@ -61,6 +61,8 @@ export interface CallRoutingOptions {
    * holds the lease, then takes the calls over as a restarted API does.
    */
   lease?: CallPlaneLease;
+  /** Where a media step's continuation tokens are kept (default: this process's memory; main.ts: Redis when REDIS_URL). */
+  continuations?: ContinuationStore;
 }
 
 /**
@@ -266,7 +268,7 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
     };
   }
 
-  const continuations = new Continuations();
+  const continuations = opts.continuations ?? new Continuations();
   const config = (tenantId: number, maDn: string) => configs.get(tenantId, maDn);
   registerKamailioRoutes(app, {
     tracker,
