@@ -1,11 +1,11 @@
 import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { spawnDaemon } from '../../scripts/lib/daemon.mjs';
-import { freeTcpPort, freeUdpPort, kamailioAvailable, startKamailio } from '../../scripts/lib/kamailio.mjs';
+import { freeTcpBlock, freeTcpPort, freeUdpPort, kamailioAvailable, startKamailio } from '../../scripts/lib/kamailio.mjs';
 import { mediaAvailable, startMediaWorker } from '../../scripts/lib/media.mjs';
 import { serveWeb, startApi } from '../../scripts/lib/stack.mjs';
 
@@ -97,24 +97,6 @@ const tcpAnswers = (port: number) =>
     s.once('connect', () => (s.destroy(), resolve(true)));
     s.once('error', () => resolve(false));
   });
-
-const tcpFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-
-/** `count` consecutive free TCP ports from the run's range: the host and its remotes (runtimeConfig's webPort + offset). */
-async function freeTcpBlock(count: number): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    const first = await freeTcpPort();
-    let all = true;
-    for (let k = 1; k < count && all; k++) all = await tcpFree(first + k);
-    if (all) return first;
-  }
-  throw new Error(`no ${count} consecutive free TCP ports in TONGDAI_PORT_RANGE (${process.env.TONGDAI_PORT_RANGE ?? 'unset'})`);
-}
 
 /** A failure `until` does not wait out (a process that exited). */
 class Fatal extends Error {}

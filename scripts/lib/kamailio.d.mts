@@ -51,4 +51,4 @@ export function writeMediaList(dir: string, workers?: string[]): void;
 export function sipOptions(udpPort: number, timeoutMs?: number): Promise<number | null>;
 /** shmMb: shared memory (-m), default 64; a thousand calls a second needs more (the bench uses 512). */
 export function startKamailio(o: KamailioOptions & { timeoutMs?: number; shmMb?: number }): Promise<RunningKamailio>;
-export { freeTcpPort, freeUdpPort, freeMediaPort } from './ports.mjs';
+export { freeTcpPort, freeUdpPort, freeMediaPort, freeTcpBlock } from './ports.mjs';

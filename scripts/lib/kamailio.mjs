@@ -10,7 +10,7 @@ import { logTail, spawnDaemon } from './daemon.mjs';
 import { ROOT } from './paths.mjs';
 import { freeTcpPort } from './ports.mjs';
 
-export { freeTcpPort, freeUdpPort, freeMediaPort } from './ports.mjs';
+export { freeTcpPort, freeUdpPort, freeMediaPort, freeTcpBlock } from './ports.mjs';
 
 export const KAMAILIO_CFG = join(ROOT, 'sip', 'kamailio.cfg');
 const BINARIES = ['/usr/sbin/kamailio', '/usr/local/sbin/kamailio'];

@@ -78,21 +78,32 @@ export const freeTcpPort = () => pick(tryTcp);
 export const freeUdpPort = () => pick(tryUdp);
 
 /**
- * sipp's -mp: it binds that port for audio and the port two above for video (sipp 3.6, seen with
- * ss), and a carrier's or phone's own port picked earlier in the suite could be that second one
- * (calls.integration's recorded call: the caller's sipp exit 254, a bind error, ci of stop 53). An
- * even port whose four ports from it are free and none handed out; all four are handed out.
+ * `count` ports side by side, each free and none handed out before (`even`: the first even); all are
+ * handed out. A block checked only for being free could hold a port this process picked a moment ago
+ * and had not bound yet: the e2e pair's web block took its second API's port (EADDRINUSE, ci5 of the
+ * thirty-seventh session).
  */
-export async function freeMediaPort() {
+async function pickBlock(probe, count, even = false) {
   for (let i = 0; i < 50; i++) {
-    const base = random() & ~1;
-    const block = [base, base + 1, base + 2, base + 3];
+    const base = even ? random() & ~1 : random();
+    const block = Array.from({ length: count }, (_, k) => base + k);
     if (block.some((p) => handedOut.has(p) || p >= HIGH)) continue;
     let free = true;
-    for (const p of block) if (!(await tryUdp(p))) { free = false; break; }
+    for (const p of block) if (!(await probe(p))) { free = false; break; }
     if (!free) continue;
     for (const p of block) handedOut.add(p);
     return base;
   }
-  throw new Error(`no four free UDP ports side by side in ${LOW}-${HIGH} after 50 tries`);
+  throw new Error(`no ${count} free ports side by side in ${LOW}-${HIGH} after 50 tries`);
 }
+
+/** `count` consecutive free TCP ports (the e2e pair's host and remotes: runtimeConfig's webPort + offset). */
+export const freeTcpBlock = (count) => pickBlock(tryTcp, count);
+
+/**
+ * sipp's -mp: it binds that port for audio and the port two above for video (sipp 3.6, seen with
+ * ss), and a carrier's or phone's own port picked earlier in the suite could be that second one
+ * (calls.integration's recorded call: the caller's sipp exit 254, a bind error, ci of stop 53). An
+ * even port whose four ports from it are free and none handed out.
+ */
+export const freeMediaPort = () => pickBlock(tryUdp, 4, true);
