@@ -21,8 +21,8 @@ import { createServer } from 'node:net';
 const [LOW, HIGH] = (() => {
   const m = /^(\d+)-(\d+)$/.exec(process.env.TONGDAI_PORT_RANGE ?? '');
   const [low, high] = m && Number(m[1]) >= 20_100 && Number(m[2]) <= 30_000 && Number(m[1]) < Number(m[2]) ? [Number(m[1]), Number(m[2])] : [20_100, 30_000];
-  // A Jest worker too (JEST_WORKER_ID, from 1; two per lane, api/jest.config.js): the serial lane's two
-  // suites at a time each start whole stacks, and a port one picked was the other's pick a moment later.
+  // A Jest worker too (JEST_WORKER_ID, from 1; the API's main part runs two, api/jest.config.js): each
+  // worker's suites start whole stacks, and a port one picked must not be the other's pick a moment later.
   const playwright = process.env.TEST_PARALLEL_INDEX;
   const jest = process.env.JEST_WORKER_ID;
   const worker = playwright ?? (jest !== undefined && /^\d+$/.test(jest) ? String(Math.max(0, Number(jest) - 1)) : undefined);
