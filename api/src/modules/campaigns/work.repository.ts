@@ -355,15 +355,25 @@ export async function readyAgents(tx: Queryable, at: Date, limit: number): Promi
  * The agent's readiness row locked for this hand-out, and still free (the same conditions as
  * readyAgents): two API instances, or two asks, never dial twice for one agent — the second skips
  * the locked row, or finds the first one's held contact once it committed.
+ *
+ * Two statements, on purpose. Under read committed a statement's subqueries read the snapshot taken
+ * when it began: one `select … where not exists (…) for update skip locked` that began before the
+ * first hand-out committed gets the row once the lock is gone and still sees no held contact (seen:
+ * one agent handed two contacts by two instances asking at once). The lock is taken first, by key;
+ * the conditions are read after it, by a statement whose snapshot holds every commit made under it.
  */
 export async function lockReadyAgent(tx: Queryable, campaignId: number, userId: number, at: Date): Promise<boolean> {
+  const locked = await tx.query(
+    'select 1 from campaign_dialer_agents where campaign_id = $1 and user_id = $2 for update skip locked',
+    [campaignId, userId],
+  );
+  if (locked.rows.length === 0) return false;
   const { rows } = await tx.query(
     `select 1 from campaign_dialer_agents a
       where a.campaign_id = $1 and a.user_id = $2 and a.ready_until > $3
         and not exists (select 1 from campaign_contacts k where k.campaign_id = a.campaign_id and k.state = 'held' and k.held_by = a.user_id and k.held_until > $3)
         and not exists (select 1 from campaign_attempts x where x.tenant_id = a.tenant_id and x.user_id = a.user_id and x.refusal is null
-                          and x.dialer_state in ('calling', 'answered', 'bridged'))
-      for update of a skip locked`,
+                          and x.dialer_state in ('calling', 'answered', 'bridged'))`,
     [campaignId, userId, at],
   );
   return rows.length > 0;
