@@ -10,6 +10,8 @@ import { pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
 import { udpBound, udpHolders, waitUdpFree } from '../support/udp.ts';
 import { sipPorts } from '../../scripts/lib/stack.mjs';
+import { openScreen } from '../support/navigate.ts';
+import { rtpengineCommands } from '../support/rtpengine.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
 
@@ -36,6 +38,7 @@ test('the carrier view shows a real call in on a hotline and a real call out thr
   try {
     await a.phone.expectReady();
     // In: a Viettel mobile calls the hotline; 101 answers in the browser; the carrier hangs up after 2.5 s.
+    const offeredBefore = rtpengineCommands('offer').length;
     const inCall = runSipp({
       dir: work, name: 'carrier-view-in', xml: carrierScenario(200, 2500),
       args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', String(CARRIER_PORT), '-s', HOTLINE, '-m', '1', '-l', '1'],
@@ -45,6 +48,12 @@ test('the carrier view shows a real call in on a hotline and a real call out thr
     await a.phone.answer();
     expect((await inCall.done).code).toBe(0);
     await a.phone.expectReady();
+    // The relay between the carrier's plain RTP and the browser's WebRTC (rtpengine) was told the call
+    // ended: Kamailio's in-dialog route deleted its session at the BYE (sip/kamailio.cfg RTP_INDLG),
+    // instead of leaving it to rtpengine's timeout.
+    const relayed = rtpengineCommands('offer').slice(offeredBefore);
+    expect(relayed.length, 'the carrier\'s call went through rtpengine').toBeGreaterThan(0);
+    await expect.poll(() => relayed.filter((id) => !rtpengineCommands('delete').includes(id)), { message: 'rtpengine sessions not deleted at the BYE' }).toEqual([]);
 
     // Out: 101 (a SIP phone on UDP) dials a Vinaphone mobile; the rule sends it to the trunk.
     await waitUdpFree(TRUNK_PORT);
@@ -77,7 +86,7 @@ test('the carrier view shows a real call in on a hotline and a real call out thr
     }
 
     const page = a.page;
-    await page.goto('/reports/fpt/call-history');
+    await openScreen(page, '/reports/fpt/call-history');
     const table = page.getByTestId('carrier-table');
     const ours = table.getByTestId('carrier-row').filter({ hasText: HOTLINE });
     await expect(ours).toHaveCount(2);
