@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { LoginPage, type Credentials } from './LoginPage.ts';
+import { openScreen } from '../support/navigate.ts';
 
 export class AccountListPage {
   constructor(private readonly page: Page) {}
@@ -7,7 +8,7 @@ export class AccountListPage {
   /** Opens it; with `as`, from a logged-out browser: the login as that user goes on to it (LoginPage.loginAs). */
   async goto(as?: Credentials) {
     if (as) await new LoginPage(this.page).loginAs(as, '/accounts');
-    else await this.page.goto('/accounts');
+    else await openScreen(this.page, '/accounts');
     await expect(this.page.getByTestId('account-list')).toBeVisible();
   }
 

@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { openScreen } from '../support/navigate.ts';
 
 /** /activity-user-tenant: the table per user and day, its export, and the timeline of a chosen row. */
 export class ActivityPage {
   constructor(private readonly page: Page) {}
 
   async open(query = '') {
-    await this.page.goto(`/activity-user-tenant${query}`);
+    await openScreen(this.page, `/activity-user-tenant${query}`);
     await expect(this.list()).toBeVisible();
   }
 

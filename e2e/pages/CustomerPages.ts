@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { LoginPage, type Credentials } from './LoginPage.ts';
 import { searchList } from './list-search.ts';
+import { openScreen } from '../support/navigate.ts';
 
 export class CustomerListPage {
   constructor(private readonly page: Page) {}
@@ -8,7 +9,7 @@ export class CustomerListPage {
   /** Opens it; with `as`, from a logged-out browser: the login as that user goes on to it (LoginPage.loginAs). */
   async goto(query = '', as?: Credentials) {
     if (as) await new LoginPage(this.page).loginAs(as, `/customer${query}`);
-    else await this.page.goto(`/customer${query}`);
+    else await openScreen(this.page, `/customer${query}`);
     await expect(this.page.getByTestId('customer-list')).toBeVisible();
   }
 

@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { openScreen } from '../support/navigate.ts';
 
 /** /kpis (list, edit dialog), /kpi/add (form) and /kpi-by-department (chart and table). */
 export class KpiPages {
   constructor(private readonly page: Page) {}
 
   async openList(query = '') {
-    await this.page.goto(`/kpis${query}`);
+    await openScreen(this.page, `/kpis${query}`);
     await expect(this.list()).toBeVisible();
   }
   list() { return this.page.getByTestId('kpi-list'); }

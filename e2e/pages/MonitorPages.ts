@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { openScreen } from '../support/navigate.ts';
 
 /** /monitor, the live wall: agents, queue tiles, live calls; ?wall=1 its big-screen mode. */
 export class MonitorPage {
   constructor(private readonly page: Page) {}
 
   async open(query = '') {
-    await this.page.goto(`/monitor${query}`);
+    await openScreen(this.page, `/monitor${query}`);
     await expect(this.wall()).toBeVisible();
     await expect(this.page.getByTestId('monitor-agents')).toBeVisible();
   }
@@ -58,7 +59,7 @@ export class DashboardPage {
   constructor(private readonly page: Page) {}
 
   async open() {
-    await this.page.goto('/dashboard');
+    await openScreen(this.page, '/dashboard');
     await expect(this.page.getByTestId('dash-calls')).toBeVisible();
   }
 

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { LoginPage, type Credentials } from './LoginPage.ts';
 import { searchList } from './list-search.ts';
-import { clickUntilNavigated } from '../support/navigate.ts';
+import { clickUntilNavigated, openScreen } from '../support/navigate.ts';
 
 /** Any organisation list screen (departments, teams, branches, …); testId e.g. "department-list". */
 export class OrgListPage {
@@ -14,7 +14,7 @@ export class OrgListPage {
   /** Opens it; with `as`, from a logged-out browser: the login as that user goes on to it (LoginPage.loginAs). */
   async goto(as?: Credentials) {
     if (as) await new LoginPage(this.page).loginAs(as, this.path);
-    else await this.page.goto(this.path);
+    else await openScreen(this.page, this.path);
     await expect(this.page.getByTestId(this.testId)).toBeVisible();
   }
 

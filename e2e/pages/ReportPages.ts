@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { openScreen } from '../support/navigate.ts';
 
 /** /call-history and /history-success-call: the list of calls, its filters and rows. */
 export class CallHistoryPage {
   constructor(private readonly page: Page, private readonly key: 'call-history' | 'success-calls' = 'call-history') {}
 
   async open(query = '') {
-    await this.page.goto(`/${this.key === 'call-history' ? 'call-history' : 'history-success-call'}${query}`);
+    await openScreen(this.page, `/${this.key === 'call-history' ? 'call-history' : 'history-success-call'}${query}`);
     await expect(this.list()).toBeVisible();
   }
 
@@ -34,7 +35,7 @@ export class SummaryPage {
   constructor(private readonly page: Page, private readonly key: 'by-extension' | 'by-department-team') {}
 
   async open(query = '') {
-    await this.page.goto(`/${this.key === 'by-extension' ? 'history-cdr-by-exten' : 'history-by-department-team'}${query}`);
+    await openScreen(this.page, `/${this.key === 'by-extension' ? 'history-cdr-by-exten' : 'history-by-department-team'}${query}`);
     await expect(this.screen()).toBeVisible();
   }
 

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { LoginPage, type Credentials } from './LoginPage.ts';
 import { searchList } from './list-search.ts';
+import { openScreen } from '../support/navigate.ts';
 
 /** "role.changePassword" → "perm-role-changepassword" (as PermissionMatrix names its checkboxes). */
 export const permTestId = (name: string) => `perm-${name.replace(/\./g, '-').toLowerCase()}`;
@@ -11,7 +12,7 @@ export class RoleListPage {
   /** Opens it; with `as`, from a logged-out browser: the login as that user goes on to it (LoginPage.loginAs). */
   async goto(as?: Credentials) {
     if (as) await new LoginPage(this.page).loginAs(as, '/roles');
-    else await this.page.goto('/roles');
+    else await openScreen(this.page, '/roles');
     await expect(this.page.getByTestId('role-list')).toBeVisible();
   }
 

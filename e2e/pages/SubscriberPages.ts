@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { searchList } from './list-search.ts';
+import { openScreen } from '../support/navigate.ts';
 
 export class SubscriberListPage {
   constructor(private readonly page: Page) {}
 
   async goto() {
-    await this.page.goto('/subscribers');
+    await openScreen(this.page, '/subscribers');
     await expect(this.page.getByTestId('subscriber-list')).toBeVisible();
   }
 

@@ -5,6 +5,7 @@ import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { ActivityPage } from '../pages/ActivityPage.ts';
 import { kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
+import { openScreen } from '../support/navigate.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
 
@@ -15,7 +16,7 @@ const seconds = (hms: string) => hms.split(':').reduce((s, n) => s * 60 + Number
 
 /** Sets the activity status on /user-setting/status and waits for the API to take it. */
 async function setStatus(page: Page, value: 1 | 2 | 3) {
-  await page.goto('/user-setting/status');
+  await openScreen(page, '/user-setting/status');
   await page.getByTestId(`status-${value}`).click();
   await Promise.all([
     page.waitForResponse((r) => r.url().includes('/update-activity-status') && r.ok()),

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
+import { openScreen } from '../support/navigate.ts';
 
 // The carrier view's numbers are proven by the API suite (carrier-calls.integration); here the
 // screen: reached from the menu, filters in the URL, the API's Vietnamese message for a bad range.
@@ -18,9 +19,9 @@ test('the carrier view opens from the menu, keeps its filters in the URL and sho
   await expect(screen.getByTestId('carrier-table').or(screen.getByTestId('empty-state'))).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('direction-filter')).toHaveValue('outbound');
-  await page.goto('/reports/fpt/call-history?range=2026-03-10~2026-03-09');
+  await openScreen(page, '/reports/fpt/call-history?range=2026-03-10~2026-03-09');
   await expect(page.getByTestId('error-state')).toContainText('Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
-  await page.goto('/reports/fpt/call-history');
+  await openScreen(page, '/reports/fpt/call-history');
   await expect(screen.getByTestId('carrier-table').or(screen.getByTestId('empty-state'))).toBeVisible();
   await page.screenshot({ path: '../.tmp/screens/reports-fpt-call-history.png', fullPage: true });
   await page.getByTestId('dark-mode').click();

@@ -11,6 +11,7 @@ import { waitUdpFree } from '../support/udp.ts';
 import { pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
 import { E2E_TRUNK } from '../support/switchboards.ts';
+import { openScreen } from '../support/navigate.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
 
@@ -68,11 +69,11 @@ test('click-to-call: the call button of a masked customer dials the real number 
     await a.phone.expectReady();
 
     // The call history lists the call, masked, with its own call button (the API resolves the row's number).
-    await page.goto('/call-history');
+    await openScreen(page, '/call-history');
     const call = page.getByTestId('list-row').filter({ hasText: shown }).first();
     await expect(call.getByTestId('call-callee')).toHaveText(shown);
     await expect(call.getByTestId('call-button')).toHaveAttribute('data-ready', 'true');
-    await page.goto('/etelecom/call-history');
+    await openScreen(page, '/etelecom/call-history');
     await expect(page.getByTestId('hotline-calls-list')).toBeVisible();
     // The call went out through no hotline (the rule presents none): it is not listed here (other
     // specs' hotline calls may be, once the list has loaded).
@@ -81,7 +82,7 @@ test('click-to-call: the call button of a masked customer dials the real number 
     await page.screenshot({ path: '../.tmp/screens/etelecom-call-history.png', fullPage: true });
 
     // The customer's own page offers the same call.
-    await page.goto(`/customer/edit/${customer.id}`);
+    await openScreen(page, `/customer/edit/${customer.id}`);
     await expect(page.getByTestId('customer-form').getByTestId('call-button')).toHaveAttribute('data-ready', 'true');
     await page.getByTestId('dark-mode').click();
     await expect.poll(() => backgroundLuminance(page)).toBeLessThan(DARK_MAX);

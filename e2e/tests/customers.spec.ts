@@ -38,7 +38,7 @@ test.describe('customers', () => {
     await form.fill({ phone: '0987654321', email: 'kiemthu@congty.vn', address: '12 Lê Lợi, Quận 1, TP.HCM' });
     await form.save();
     await expect(page).toHaveURL(/\/customer$/);
-    await expect(page.getByTestId('toast-success')).toContainText('Đã thêm khách hàng');
+    await expect(page.getByTestId('toast-success').filter({ hasText: 'Đã thêm khách hàng' })).toBeVisible();
 
     await list.search('Kiểm Thử');
     await expect(list.rows()).toHaveCount(1);

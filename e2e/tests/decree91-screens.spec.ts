@@ -5,6 +5,7 @@ import { DncPage } from '../pages/DncPage.ts';
 import { HotlineListPage, TelecomFormPage } from '../pages/TelecomPages.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
 import { shot, stillness } from '../support/screens.ts';
+import { openScreen } from '../support/navigate.ts';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast-success').filter({ hasText: text });
 const today = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
@@ -145,7 +146,7 @@ test('Decree 91: a consent recorded on its screen is listed and shows on the age
   await expect(page.getByTestId('work-consent')).toContainText('(Cuộc gọi ghi âm): cho phép gọi ngoài 8h–17h · quá 1 cuộc/24 giờ');
   await page.screenshot(shot('work-consent-light'));
   await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '1'));
-  await page.goto('/marketings/consent');
+  await openScreen(page, '/marketings/consent');
   await expect(page.getByTestId('consent-list')).toBeVisible();
   await page.screenshot(shot('consent-list-dark'));
 });

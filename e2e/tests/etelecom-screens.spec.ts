@@ -5,6 +5,7 @@ import { expectHeading, toast } from '../pages/PbxMediaPages.ts';
 import { HotlineListPage, SwitchboardListPage, TelecomFormPage } from '../pages/TelecomPages.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
 import { API_PORT } from '../support/ports.ts';
+import { openScreen } from '../support/navigate.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `../.tmp/screens/${name}.png`, fullPage: true });
 const STATUS = /^(Đang đăng ký|Đã đăng ký|Đăng ký thất bại|Xác thực theo IP|Đã tắt|Bị chặn)$/;
@@ -25,19 +26,19 @@ test('empty and unreachable: the lists say what to do, the hotline form says a s
   await new LoginPage(page).loginAs(ABC);
   for (const mode of TOUR_THEMES) {
     if (mode === 'dark') await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '1'));
-    await page.goto('/etelecom/switchboards');
+    await openScreen(page, '/etelecom/switchboards');
     await expect(page.getByTestId('switchboard-list')).toContainText('Chưa có tổng đài nhà mạng nào. Thêm kết nối SIP trunk');
     await expect(page.getByTestId('empty-add')).toHaveText('Thêm tổng đài nhà mạng');
     await shot(page, `etelecom-switchboards-empty-${mode}`);
-    await page.goto('/etelecom/list-hotline');
+    await openScreen(page, '/etelecom/list-hotline');
     await expect(page.getByTestId('hotline-list')).toContainText('Chưa có hotline nào');
     await shot(page, `etelecom-list-hotline-empty-${mode}`);
-    await page.goto('/etelecom/create-hotline');
+    await openScreen(page, '/etelecom/create-hotline');
     await expect(page.getByTestId('hotline-form')).toContainText('Chưa có tổng đài nhà mạng nào: thêm ở mục Tổng đài nhà mạng trước.');
     await shot(page, `etelecom-create-hotline-no-switchboard-${mode}`);
     // The API unreachable (the request fails in the network): the list says so and offers a retry.
     await page.route('**/etelecom/switchboards?*', (route) => route.abort('connectionrefused'));
-    await page.goto('/etelecom/switchboards');
+    await openScreen(page, '/etelecom/switchboards');
     await expect(page.getByTestId('switchboard-list').getByRole('button', { name: 'Thử lại' })).toBeVisible({ timeout: 20_000 });
     await shot(page, `etelecom-switchboards-error-${mode}`);
     await page.unroute('**/etelecom/switchboards?*');
@@ -182,7 +183,7 @@ test('switchboard and hotline through the screens, then an outbound rule through
   await expect(toast(page, 'success', 'Đã lưu thay đổi')).toBeVisible();
   await expect(line.getByTestId('row-rate')).toHaveText('Gọi tự động tối đa 30 cuộc/phút');
   // The same number again: already the tenant's.
-  await page.goto('/etelecom/create-hotline');
+  await openScreen(page, '/etelecom/create-hotline');
   await form.fill({ number: HOTLINE });
   await form.chooseStarting('switchboard_id', `${BACKUP} — `);
   await form.firstTarget('destination', 'Máy nhánh');
@@ -190,16 +191,16 @@ test('switchboard and hotline through the screens, then an outbound rule through
   await expect(form.box('number')).toContainText('Số này đã có trong tổng đài của bạn');
 
   // A hotline is one of the tenant's numbers: in /numbers and in the inbound routes.
-  await page.goto('/numbers');
+  await openScreen(page, '/numbers');
   const numbers = new PbxListPage(page, '/numbers', 'number-list');
   await numbers.search(HOTLINE.slice(1));
   await expect(page.getByTestId('list-row').filter({ hasText: HOTLINE.slice(1) })).toHaveCount(1);
-  await page.goto('/inbounds');
+  await openScreen(page, '/inbounds');
   await numbers.search(HOTLINE.slice(1));
   await expect(page.getByTestId('list-row').filter({ hasText: HOTLINE.slice(1) }).first()).toBeVisible();
 
   // An outbound rule through both switchboards (failover order set by the user), the hotline as caller id.
-  await page.goto('/outbound');
+  await openScreen(page, '/outbound');
   const outbound = new PbxListPage(page, '/outbound', 'outbound-list');
   await expect(page.getByTestId('outbound-list')).toBeVisible();
   await outbound.add();
@@ -220,7 +221,7 @@ test('switchboard and hotline through the screens, then an outbound rule through
   await expect(ruleRow.getByTestId('row-trunk')).toHaveText(`${BACKUP} → ${BOARD}`);
   await expect(ruleRow.getByTestId('row-caller-id')).toHaveText(SHOWN);
   // In use: the switchboard cannot go while a hotline or a rule uses it.
-  await page.goto('/etelecom/switchboards');
+  await openScreen(page, '/etelecom/switchboards');
   await boards.remove(BOARD);
   await expect(toast(page, 'error', 'Tổng đài đang được dùng bởi hotline hoặc tuyến gọi ra')).toBeVisible();
   await expect(boards.row(BOARD)).toBeVisible();
@@ -233,16 +234,16 @@ test('switchboard and hotline through the screens, then an outbound rule through
       ['/etelecom/list-hotline', 'etelecom-list-hotline', 'Danh sách hotline'],
       ['/etelecom/create-hotline', 'etelecom-create-hotline-empty', 'Thêm hotline'],
     ] as const) {
-      await page.goto(path);
+      await openScreen(page, path);
       await expectHeading(page, check);
       if (path !== '/etelecom/create-hotline') await expect(page.getByTestId('list-row').first()).toBeVisible();
       await shot(page, `${name}-${mode}`);
     }
-    await page.goto('/etelecom/switchboards');
+    await openScreen(page, '/etelecom/switchboards');
     await boards.row(BOARD).getByTestId('edit').click();
     await expect(form.field('name')).toHaveValue(BOARD);
     await shot(page, `etelecom-switchboard-edit-${mode}`);
-    await page.goto(`/outbound?dialog=new`);
+    await openScreen(page, `/outbound?dialog=new`);
     await expect(page.getByTestId('outbound-form')).toContainText('Tổng đài nhà mạng (theo thứ tự dự phòng)');
     await shot(page, `etelecom-outbound-new-${mode}`);
   }

@@ -2,6 +2,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { AccountListPage } from '../pages/AccountPages.ts';
 import { createAgentWithExtension, tenantApiAs } from '../support/tenant-api.ts';
+import { openScreen } from '../support/navigate.ts';
 
 // One extension identity (the subscriber that registers and rings: 101, 102) and roles by their
 // display names, the same on the accounts list, the account form, the profile and the dashboard.
@@ -23,7 +24,7 @@ test('accounts, the account form, the profile and the dashboard show extension 1
   await expect(page.getByTestId('field-extension_code')).toHaveValue('102');
   await expect(page.getByTestId('field-role_id').locator('option:checked')).toHaveText('Nhân viên');
 
-  await page.goto('/user-setting/profile');
+  await openScreen(page, '/user-setting/profile');
   await expect(page.getByTestId('extension-code')).toHaveValue('101');
   await expect(page.getByTestId('profile-role')).toHaveValue('Quản trị hệ thống');
 });

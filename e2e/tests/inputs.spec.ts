@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { PbxListPage } from '../pages/PbxPages.ts';
+import { openScreen } from '../support/navigate.ts';
 
 test.beforeEach(async ({ page }) => {
   await new LoginPage(page).loginAs(DEMO);
@@ -8,7 +9,7 @@ test.beforeEach(async ({ page }) => {
 
 // Times are typed and shown 24-hour (HH:MM), never "08:00 AM" whatever the browser's language.
 test('time group ranges take and show 24-hour times', async ({ page }) => {
-  await page.goto('/time-groups/add');
+  await openScreen(page, '/time-groups/add');
   const start = page.getByRole('textbox', { name: 'Giờ bắt đầu' });
   await expect(start).toHaveAttribute('placeholder', 'HH:MM');
   await start.fill('17:30');
@@ -39,8 +40,8 @@ test('greeting upload, inbound import and site logo file pickers are in Vietname
   const greetings = new PbxListPage(page, '/greeting', 'greeting-list');
   await picker(async () => { await greetings.goto(); await greetings.add(); }, 'audio-upload-form', 'field-file',
     { name: 'loi-chao.wav', mimeType: 'audio/wav', buffer: Buffer.from('RIFF') });
-  await picker(async () => { await page.goto('/inbounds'); await page.getByTestId('import-open').click(); }, 'import-dialog', 'import-file',
+  await picker(async () => { await openScreen(page, '/inbounds'); await page.getByTestId('import-open').click(); }, 'import-dialog', 'import-file',
     { name: 'tuyen.csv', mimeType: 'text/csv', buffer: Buffer.from('did\r\n') });
-  await picker(() => page.goto('/setting/site'), 'site-settings-form', 'field-logo',
+  await picker(() => openScreen(page, '/setting/site'), 'site-settings-form', 'field-logo',
     { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
 });

@@ -23,7 +23,7 @@ test.describe('organisation', () => {
     await form.fill({ name: 'Phòng Kiểm thử E2E', code: 'KTE2E' });
     await form.save();
     await expect(page).toHaveURL(/\/departments$/);
-    await expect(page.getByTestId('toast-success')).toContainText('Đã thêm phòng ban');
+    await expect(page.getByTestId('toast-success').filter({ hasText: 'Đã thêm phòng ban' })).toBeVisible();
     await expect(departments.row('Phòng Kiểm thử E2E')).toContainText('KTE2E');
     await expect(departments.row('Phòng Kiểm thử E2E').getByRole('cell').nth(3)).toHaveText('0');
     await page.screenshot({ path: '../.tmp/screens/org-departments.png', fullPage: true });
@@ -47,12 +47,12 @@ test.describe('organisation', () => {
     await departments.goto();
     await departments.search('Kiểm thử E2E');
     await departments.remove('Phòng Kiểm thử E2E');
-    await expect(page.getByTestId('toast-error')).toContainText('Không thể xoá phòng ban còn 1 nhóm');
+    await expect(page.getByTestId('toast-error').filter({ hasText: 'Không thể xoá phòng ban còn 1 nhóm' })).toBeVisible();
     await expect(departments.row('Phòng Kiểm thử E2E')).toBeVisible();
 
     await teams.goto();
     await teams.remove('Nhóm Kiểm thử E2E');
-    await expect(page.getByTestId('toast-success')).toContainText('Đã xoá nhóm');
+    await expect(page.getByTestId('toast-success').filter({ hasText: 'Đã xoá nhóm' })).toBeVisible();
     await expect(teams.row('Nhóm Kiểm thử E2E')).toHaveCount(0);
 
     await departments.goto();

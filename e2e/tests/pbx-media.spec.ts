@@ -4,6 +4,7 @@ import { PbxFormPage, PbxListPage } from '../pages/PbxPages.ts';
 import { TimeGroupRows, audioState, expectHeading, fillRange, toast } from '../pages/PbxMediaPages.ts';
 import { toneWav } from '@tongdai/testkit/wav';
 import { tenantApiAs } from '../support/tenant-api.ts';
+import { openScreen } from '../support/navigate.ts';
 
 const GROUP = 'Giờ hành chính test';
 const CONDITION = 'Giờ làm việc test';
@@ -194,7 +195,7 @@ test('the time groups, conditions, greetings, outbound rules and blocked numbers
       ['/outbound', 'outbound-data', 'Danh sách tuyến gọi ra'],
       ['/list-of-blocked-incoming-numbers', 'blocked-in-data', 'Danh sách số bị chặn gọi vào'],
     ] as const) {
-      await page.goto(path);
+      await openScreen(page, path);
       await expectHeading(page, heading);
       await expect(page.getByTestId('list-row').first()).toBeVisible();
       await shot(page, `${name}-${mode}`);
@@ -204,7 +205,7 @@ test('the time groups, conditions, greetings, outbound rules and blocked numbers
       ['/time-groups/add', 'time-group-add', 'Thêm nhóm thời gian'],
       ['/conditions/add', 'condition-add', 'Thêm điều kiện thời gian'],
     ] as const) {
-      await page.goto(path);
+      await openScreen(page, path);
       await expectHeading(page, heading);
       await shot(page, `${name}-${mode}`);
     }
@@ -213,7 +214,7 @@ test('the time groups, conditions, greetings, outbound rules and blocked numbers
       ['/greeting?dialog=new', 'greeting-upload', 'audio-upload-form', 'Tải lên lời chào'],
       ['/outbound?dialog=new', 'outbound-dialog', 'outbound-form', 'Thêm tuyến gọi ra'],
     ] as const) {
-      await page.goto(path);
+      await openScreen(page, path);
       await expect(page.getByTestId(dialog)).toContainText(title);
       await shot(page, `${name}-${mode}`);
     }

@@ -5,12 +5,13 @@ import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage } from '../pages/ReportPages.ts';
 import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
+import { openScreen } from '../support/navigate.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
 
 /** The recording mode of the tenant, chosen on /setting/system ("Ghi âm cuộc gọi") and saved. */
 async function recordCalls(page: Page, mode: 'all' | 'none') {
-  await page.goto('/setting/system');
+  await openScreen(page, '/setting/system');
   const section = page.getByTestId('recording-settings-form');
   await expect(section).toBeVisible();
   await section.getByTestId(`recording-mode-${mode}`).check();

@@ -4,6 +4,7 @@ import { CustomerListPage } from '../pages/CustomerPages.ts';
 import { SettingsPage } from '../pages/SettingsPages.ts';
 import { newTenant, signupViaApi, type NewTenant } from '../pages/SignupPage.ts';
 import { API_URL } from '../support/ports.ts';
+import { openScreen } from '../support/navigate.ts';
 
 // A tenant of its own: changing the site name or masking here cannot disturb other specs.
 let tenant: NewTenant;
@@ -36,7 +37,7 @@ test('phone masking on shows *** in the customer list, off shows the full number
   await list.goto();
   await expect(list.row('Võ Thị Bảo Mật').getByTestId('customer-phone')).toHaveText('098***4321');
 
-  await page.goto('/setting/system');
+  await openScreen(page, '/setting/system');
   await expect(settings.field('hidden_phone_customer')).toBeChecked();
   await settings.field('hidden_phone_customer').click();
   await settings.save();
@@ -62,7 +63,7 @@ test('a new site name and logo show in the top bar', async ({ page }) => {
 });
 
 test('user settings: a wrong current password is refused under its field', async ({ page }) => {
-  await page.goto('/user-setting/password');
+  await openScreen(page, '/user-setting/password');
   const settings = new SettingsPage(page);
   await settings.field('current_password').fill('sai-mat-khau');
   await settings.field('password').fill('MatKhauMoi@1');

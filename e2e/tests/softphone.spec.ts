@@ -8,6 +8,7 @@ import { freezeSipServer, restartSipServer } from '../support/control.ts';
 import { toast } from '../pages/PbxMediaPages.ts';
 import { API_URL } from '../support/ports.ts';
 import { createAgentWithExtension } from '../support/tenant-api.ts';
+import { openScreen } from '../support/navigate.ts';
 
 // Fake microphone and camera, permission prompts answered: only for the browsers of this spec.
 test.use({ launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] } });
@@ -129,7 +130,7 @@ test('activity status 3 stops the phone; another status starts it again', async 
   try {
     await b.phone.expectReady();
     const setStatus = async (value: 1 | 3) => {
-      await b.page.goto('/user-setting/status');
+      await openScreen(b.page, '/user-setting/status');
       await b.page.getByTestId(`status-${value}`).click();
       await b.page.getByTestId('save').click();
     };

@@ -19,7 +19,7 @@ test('survey: a category, questions of several kinds in order, and the preview a
   await form.field('description').fill('Gọi khách hàng sau khi lắp đặt');
   await form.save();
   await form.saved();
-  await expect(page.getByTestId('toast-success')).toContainText('Đã thêm danh mục khảo sát');
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Đã thêm danh mục khảo sát' })).toBeVisible();
   await expect(categories.row(CATEGORY)).toContainText('Đang dùng');
   await page.screenshot(shot('survey-categories-light'));
 

@@ -7,6 +7,7 @@ import { startTestCarrier, type CarrierCall } from '../support/carrier.ts';
 import { pbxApiAs, tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX, LIGHT_MIN } from '../support/theme.ts';
 import { demoCarrierAvailable } from '../../scripts/lib/demo-carrier.mjs';
+import { openScreen } from '../support/navigate.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
 
@@ -61,7 +62,7 @@ test('a switchboard that registers to the demo carrier and a hotline, made on th
     const boards = new SwitchboardListPage(page);
 
     // The switchboard, registering with the carrier's account.
-    await page.goto('/etelecom/switchboards');
+    await openScreen(page, '/etelecom/switchboards');
     await expectHeading(page, 'Danh sách tổng đài nhà mạng');
     await boards.add();
     await form.fill({ name: BOARD, host: '127.0.0.1', port: String(carrier.sipPort), auth_user: ACCOUNT.user, auth_password: ACCOUNT.password, max_channels: '4', register_interval: '60' });
@@ -113,7 +114,7 @@ test('a switchboard that registers to the demo carrier and a hotline, made on th
     await api.remove(`etelecom/switchboards/${wrongId}`);
 
     // The hotline on it, ringing 101.
-    await page.goto('/etelecom/create-hotline');
+    await openScreen(page, '/etelecom/create-hotline');
     await expectHeading(page, 'Thêm hotline');
     await form.fill({ number: HOTLINE });
     await expect(page.getByTestId('hotline-detected')).toHaveText('Nhận diện: Di động · Viettel');

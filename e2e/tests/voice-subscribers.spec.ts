@@ -8,6 +8,7 @@ import { API_PORT } from '../support/ports.ts';
 import { tenantApiAs } from '../support/tenant-api.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
 import { sipPorts } from '../../scripts/lib/stack.mjs';
+import { openScreen } from '../support/navigate.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
 
@@ -39,7 +40,7 @@ test('voice subscribers: live registration from Kamailio; a reset password shows
   const page = a.page;
   try {
     await a.phone.expectReady();
-    await page.goto('/voices/subscribers');
+    await openScreen(page, '/voices/subscribers');
     const list = new SubscriberListPage(page);
     await expect(page.getByTestId('voice-subscriber-list')).toBeVisible();
     const row101 = list.row('101');
