@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, fullChromiumPath } from './chromium.ts';
-import { API_PORT, WEB_PORT } from './ports.ts';
+import { WEB_PORT } from './ports.ts';
+import { stackLogDirs } from './stack-logs.ts';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
@@ -123,9 +124,7 @@ export async function warmContext(o: { microphone?: boolean; fullBrowser?: boole
  * session) showed nothing of where it stopped once the stack was gone.
  */
 function stackLogTails(lines = 150): { name: string; body: string }[] {
-  const prefix = `tongdai-kamailio-${API_PORT}-`;
-  const dirs = readdirSync(tmpdir()).filter((d) => d.startsWith(prefix)).map((d) => join(tmpdir(), d));
-  return dirs.flatMap((dir) =>
+  return stackLogDirs().flatMap((dir) =>
     ['media.log', 'kamailio.log', 'demo-carrier.log'].filter((f) => existsSync(join(dir, f))).map((f) => ({
       name: f,
       body: readFileSync(join(dir, f), 'utf8').split('\n').slice(-lines).join('\n'),
