@@ -26,6 +26,7 @@ const SERIAL_PATH = '/src/.*(faults[^/]*|ghosts|kamailio/calls|realtime/redis-aw
 module.exports = require('../jest.preset.js')({
   ...(part === 'serial' && { testMatch: SERIAL_SUITES }),
   ...(part === 'main' && { testPathIgnorePatterns: ['/node_modules/', SERIAL_PATH] }),
+  testEnvironment: '<rootDir>/test/single-context-environment.js',
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30_000,
