@@ -7,6 +7,16 @@ import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 /** The end of a log file, for error messages ('' when it cannot be read). */
 export const logTail = (file) => { try { return readFileSync(file, 'utf8').slice(-2000); } catch { return ''; } };
 
+const stateOf = (stat) => stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+/** Whether any thread of process `pid` is not yet dead (its /proc/<pid>/task/<tid>/stat). */
+function threadsLive(pid) {
+  let tasks;
+  try { tasks = readdirSync(`/proc/${pid}/task`); } catch { return false; }
+  return tasks.some((tid) => {
+    try { const s = stateOf(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')); return s !== 'Z' && s !== 'X'; } catch { return false; }
+  });
+}
+
 /**
  * The live (not zombie) processes of process group `pgid`, from /proc. A daemon's workers are in its
  * group and hold its sockets: they die a little after the main process when the group is killed.
@@ -21,7 +31,11 @@ export function groupMembers(pgid) {
     try { stat = readFileSync(`/proc/${name}/stat`, 'utf8'); } catch { continue; }
     // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so read after the last ')'.
     const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') live.push(Number(name));
+    if (Number(pgrp) !== pgid) continue;
+    // A dead leader of a process with threads shows Z while its other threads are still exiting, and
+    // its files (listening sockets) close only with the last of them (ci1 of the thirty-ninth session:
+    // a port still listened on after the group "was gone").
+    if ((state !== 'Z' && state !== 'X') || threadsLive(name)) live.push(Number(name));
   }
   return live;
 }
