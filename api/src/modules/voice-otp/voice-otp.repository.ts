@@ -234,8 +234,22 @@ export async function recordCheck(tx: Queryable, id: string, approve: boolean, a
   await tx.query(`update otp_verifications set checks = checks + 1, approved_at = case when $2 then $3::timestamptz end, updated_at = $3 where id = $1`, [id, approve, at]);
 }
 
-export async function timeline(tx: Queryable, id: string): Promise<{ status: string; at: Date; detail: string }[]> {
-  return (await tx.query<{ status: string; at: Date; detail: string }>('select status, at, detail from otp_events where verification_id = $1 order by at, id', [id])).rows;
+/**
+ * A verification and its timeline read by one statement, so one snapshot: read by two, under read
+ * committed, a call's outcome committed between them gave the status before it and the timeline
+ * after it ('calling' beside a last 'no_answer': otp-calls.integration, ci1 of the thirty-ninth session).
+ */
+export async function verificationWithTimeline(tx: Queryable, keyId: number, id: string): Promise<(VerificationRow & { timeline: { status: string; at: Date; detail: string }[] }) | null> {
+  if (!UUID.test(id)) return null;
+  const { rows } = await tx.query<VerificationRow & { timeline: { status: string; at: string; detail: string }[] }>(
+    `select ${V_COLUMNS},
+            coalesce((select json_agg(json_build_object('status', e.status, 'at', e.at, 'detail', e.detail) order by e.at, e.id)
+                        from otp_events e where e.verification_id = otp_verifications.id), '[]') as timeline
+       from otp_verifications where id = $1 and key_id = $2`,
+    [id, keyId],
+  );
+  const row = rows[0];
+  return row ? { ...row, timeline: row.timeline.map((e) => ({ ...e, at: new Date(e.at) })) } : null;
 }
 
 export interface ListRow extends VerificationRow {

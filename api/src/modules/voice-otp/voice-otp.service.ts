@@ -153,9 +153,9 @@ export function createVoiceOtpService(db: Db, clock: () => Date = () => new Date
     async get(c: OtpCaller, id: string): Promise<OtpVerification> {
       const now = clock();
       return db.withTenant(c.tenantId, async (tx) => {
-        const row = await repo.getVerification(tx, c.keyId, id);
+        const row = await repo.verificationWithTimeline(tx, c.keyId, id);
         if (!row) throw notFound();
-        const events = await repo.timeline(tx, id);
+        const events = row.timeline;
         return {
           id: row.id,
           status: verificationStatus(row, now),
