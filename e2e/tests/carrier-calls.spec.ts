@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { answerScenario, carrierScenario, extensionCallScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
+import { answerScenario, carrierHeldScenario, extensionCallScenario, runSipp, sippInstalled } from '@tongdai/testkit/sipp';
 import { DEMO } from '../pages/LoginPage.ts';
 import { kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { API_PORT, CARRIER_PORT, TRUNK_PORT } from '../support/ports.ts';
@@ -21,7 +21,8 @@ const { udpPort } = sipPorts(API_PORT);
 const work = resolve('../.tmp/sipp-e2e');
 
 // Issue 13's carrier view on real calls: a carrier (sipp) calls a hotline and 101 answers in the
-// browser; 101 calls a mobile out through the trunk (sipp answering as the carrier), presenting
+// browser, holds it and resumes it (each re-INVITE translated between WebRTC and plain RTP); 101
+// calls a mobile out through the trunk (sipp answering as the carrier), presenting
 // the same hotline. The screen shows both under that hotline, with carrier, type and billed minutes.
 test('the carrier view shows a real call in on a hotline and a real call out through the trunk, billed', async ({ browser, request }) => {
   expect(kamailioInstalled() && sippInstalled(), 'Kamailio or sipp is not installed').toBe(true); // fails, never skips
@@ -37,23 +38,36 @@ test('the carrier view shows a real call in on a hotline and a real call out thr
   const a = await phoneOf(DEMO); // 101
   try {
     await a.phone.expectReady();
-    // In: a Viettel mobile calls the hotline; 101 answers in the browser; the carrier hangs up after 2.5 s.
+    // In: a Viettel mobile calls the hotline; 101 answers in the browser, puts the call on hold and
+    // takes it back; the carrier hangs up 1.5 s later. Each re-INVITE of the browser must reach the
+    // carrier as a plain-RTP offer (carrierHeldScenario checks it; rtpengine translates it in
+    // Kamailio's in-dialog route) and its answer must reach the browser as WebRTC, or the call fails.
     const offeredBefore = rtpengineCommands('offer').length;
     const inCall = runSipp({
-      dir: work, name: 'carrier-view-in', xml: carrierScenario(200, 2500),
+      dir: work, name: 'carrier-view-in', xml: carrierHeldScenario(1500),
       args: [`127.0.0.1:${udpPort}`, '-i', '127.0.0.1', '-p', String(CARRIER_PORT), '-s', HOTLINE, '-m', '1', '-l', '1'],
       keys: { caller: '0987000555', at: new Date().toISOString() }, timeoutS: 40,
     });
     await expect(a.phone.incoming()).toBeVisible();
     await a.phone.answer();
+    const relayed = () => new Set(rtpengineCommands('offer').slice(offeredBefore));
+    const answersOfCall = () => rtpengineCommands('answer').filter((id) => relayed().has(id)).length;
+    await expect.poll(answersOfCall, { message: 'rtpengine answered the carrier\'s call' }).toBeGreaterThan(0);
+    for (const held of [true, false]) {
+      const answered = answersOfCall();
+      await a.phone.toggleHold();
+      await expect(a.phone.holdIndicator()).toBeVisible({ visible: held });
+      // The re-INVITE's answer went back through rtpengine before the next one is sent.
+      await expect.poll(answersOfCall, { message: `rtpengine answered the ${held ? 'hold' : 'resume'} re-INVITE` }).toBeGreaterThan(answered);
+    }
     expect((await inCall.done).code).toBe(0);
     await a.phone.expectReady();
     // The relay between the carrier's plain RTP and the browser's WebRTC (rtpengine) was told the call
     // ended: Kamailio's in-dialog route deleted its session at the BYE (sip/kamailio.cfg RTP_INDLG),
     // instead of leaving it to rtpengine's timeout.
-    const relayed = rtpengineCommands('offer').slice(offeredBefore);
-    expect(relayed.length, 'the carrier\'s call went through rtpengine').toBeGreaterThan(0);
-    await expect.poll(() => relayed.filter((id) => !rtpengineCommands('delete').includes(id)), { message: 'rtpengine sessions not deleted at the BYE' }).toEqual([]);
+    const sessions = [...relayed()];
+    expect(sessions.length, 'the carrier\'s call went through rtpengine').toBeGreaterThan(0);
+    await expect.poll(() => sessions.filter((id) => !rtpengineCommands('delete').includes(id)), { message: 'rtpengine sessions not deleted at the BYE' }).toEqual([]);
 
     // Out: 101 (a SIP phone on UDP) dials a Vinaphone mobile; the rule sends it to the trunk.
     await waitUdpFree(TRUNK_PORT);

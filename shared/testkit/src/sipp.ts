@@ -104,6 +104,42 @@ export function carrierScenario(expect: number | number[], holdMs: number | 'far
 }
 
 /**
+ * A carrier calling [service] from [caller] whose callee puts it on hold and takes it back: after the
+ * 200 it waits for two re-INVITEs from the far end, holding (a=sendonly or inactive) then resuming
+ * (a=sendrecv), and answers each. Both offers must reach it as a plain-RTP offer (RTP/AVP, no ICE, no
+ * DTLS fingerprint): a browser's WebRTC offer passed through untranslated fails the call. Then it
+ * talks `afterMs` more and hangs up.
+ */
+export function carrierHeldScenario(afterMs: number): string {
+  const from = 'sip:[caller]@carrier.example';
+  const to = '[remote_ip]:[remote_port]';
+  const reinvite = (n: number, direction: string) =>
+    `  <recv request="INVITE" crlf="true"><action>` +
+    `<ereg regexp="m=audio [0-9]+ RTP/AVP " search_in="body" check_it="true" assign_to="plain${n}"/>` +
+    `<ereg regexp="${direction}" search_in="body" check_it="true" assign_to="direction${n}"/>` +
+    `<ereg regexp="SAVPF|a=fingerprint|a=ice-|a=candidate" search_in="body" check_it_inverse="true" assign_to="webrtc${n}"/>` +
+    `</action></recv>`;
+  // sipp refuses a scenario whose variable is set and never read: what each offer showed goes back in its 200.
+  const answer = (n: number, direction: string) =>
+    msg([...replyHead('200 OK', false), `X-Seen: [$plain${n}] [$direction${n}] [$webrtc${n}]`, 'Content-Type: application/sdp', 'Content-Length: [len]', '', SDP.replace('a=sendrecv', direction)], ' retrans="500"');
+  return scenario('carrier-held', [
+    invite(from, to, 1, ['X-Tongdai-At: [at]']),
+    provisional,
+    '  <recv response="200" rtd="true" rrs="true"/>',
+    inDialogRequest(from, to, 'ACK', 1),
+    reinvite(1, 'a=sendonly|a=inactive'),
+    answer(1, 'a=recvonly'),
+    '  <recv request="ACK" crlf="true"/>',
+    reinvite(2, 'a=sendrecv'),
+    answer(2, 'a=sendrecv'),
+    '  <recv request="ACK" crlf="true"/>',
+    `  <pause milliseconds="${afterMs}"/>`,
+    inDialogRequest(from, to, 'BYE', 2),
+    '  <recv response="200" crlf="true"/>',
+  ].join('\n'));
+}
+
+/**
  * A callee behind the carrier that answers after `answerMs`, talks `talkMs` (playing `audio`, raw µ-law
  * PCMU, when given) and then hangs up itself: a BYE from the called side along the route set, as a person
  * putting the phone down (a dialer's contact, a voice-OTP callee).
