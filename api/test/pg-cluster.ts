@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 
 /** A PostgreSQL server for one test run: a throwaway cluster, or an existing server as fallback. */
@@ -141,12 +141,15 @@ function siblingBin(name: string): string | null {
 }
 
 /**
- * A streaming replica of `primaryUrl`'s cluster, made as an operator makes one: `pg_basebackup -R -X
- * stream` (standby.signal and primary_conninfo written for it) and started on a port of its own. The
+ * A streaming replica of `primaryUrl`'s cluster, made as an operator makes one, by the script the compose
+ * replica runs (scripts/postgres/make-replica.sh: `pg_basebackup -R -X stream`, standby.signal and
+ * primary_conninfo written for it), and started on a port of its own. The
  * primary must let a replication connection in from 127.0.0.1 (startPgCluster's initdb does, trust)
  * and keep wal_level at replica or above (PostgreSQL's default). Root runs it as `postgres`, as
  * startPgCluster does. A missing binary fails naming it.
  */
+const MAKE_REPLICA = resolve(__dirname, '../../scripts/postgres/make-replica.sh');
+
 export async function startReplica(primaryUrl: string): Promise<PgReplica> {
   const basebackup = siblingBin('pg_basebackup');
   const pgCtl = findBin('pg_ctl');
@@ -158,9 +161,12 @@ export async function startReplica(primaryUrl: string): Promise<PgReplica> {
   const as = (bin: string, args: string[]): [string, string[]] => (isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]);
   const run = (bin: string, args: string[]) => execFileSync(...as(bin, args), { stdio: 'pipe' });
   const data = join(base, 'data');
-  const conninfo = `host=${primary.hostname} port=${primary.port || 5432} user=${decodeURIComponent(primary.username) || 'postgres'} application_name=tongdai_replica`;
-  // --checkpoint=fast: the backup starts now, not after a spread checkpoint (minutes with the defaults).
-  run(basebackup, ['-d', conninfo, '-D', data, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
+  // The script docker-compose.yml's postgres-replica runs (scripts/postgres/make-replica.sh), with this
+  // PostgreSQL's binaries first on its PATH.
+  run('env', [
+    `PATH=${dirname(basebackup)}:${process.env.PATH ?? ''}`, `PGDATA=${data}`, `PRIMARY_HOST=${primary.hostname}`, `PRIMARY_PORT=${primary.port || 5432}`,
+    `REPLICATION_USER=${decodeURIComponent(primary.username) || 'postgres'}`, 'BASEBACKUP_EXTRA=--no-sync', 'sh', MAKE_REPLICA,
+  ]);
   const port = await freePort();
   const opts = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c hot_standby=on`;
   const start = () => void run(pgCtl, ['-D', data, '-l', join(base, 'pg.log'), '-o', opts, '-w', 'start']);

@@ -108,6 +108,24 @@ describe('docker-compose.yml', () => {
     expect(nginx).toMatch(/location ~ \([^)]*\/release\\\.json[^)]*\)\$ \{\n\s*add_header Cache-Control "no-cache";/);
   });
 
+  it('postgres-replica is made by make-replica.sh from postgres, which lets it in; the API reads it only when told (ADR 0058)', () => {
+    const replica = compose.services['postgres-replica'];
+    expect(replica.profiles).toEqual(['replica']);
+    expect(replica.image).toBe(compose.services.postgres.image);
+    expect(replica.depends_on.postgres.condition).toBe('service_healthy');
+    expect(replica.volumes).toEqual(['pgreplica:/var/lib/postgresql/data', './scripts/postgres:/replica:ro']);
+    expect(Object.keys(compose.volumes)).toContain('pgreplica');
+    const command = replica.entrypoint.join(' ');
+    // The copy as the postgres user, then the image's own entrypoint, which finds a cluster and starts it.
+    expect(command).toMatch(/gosu postgres sh \/replica\/make-replica\.sh\s+&& exec docker-entrypoint\.sh postgres -c hot_standby=on/);
+    expect([replica.environment.PRIMARY_HOST, replica.environment.REPLICATION_USER]).toEqual(['postgres', compose.services.postgres.environment.POSTGRES_USER]);
+    expect(compose.services.postgres.volumes).toContain('./scripts/postgres/allow-replication.sh:/docker-entrypoint-initdb.d/allow-replication.sh:ro');
+    const allow = fs.readFileSync(path.join(root, 'scripts/postgres/allow-replication.sh'), 'utf8');
+    expect(allow).toContain('echo "host replication ${POSTGRES_USER:-postgres} all scram-sha-256" >> "$PGDATA/pg_hba.conf"');
+    // Empty by default: the reports read the primary until an operator names the replica.
+    for (const name of ['api-1', 'api-2']) expect(compose.services[name].environment.REPORTS_DATABASE_URL).toBe('${REPORTS_DATABASE_URL:-}');
+  });
+
   it('every file a service builds from or mounts exists', () => {
     for (const [name, svc] of Object.entries(compose.services)) {
       if (svc.build) expect([name, fs.existsSync(path.join(root, svc.build.context, svc.build.dockerfile))]).toEqual([name, true]);
