@@ -28,6 +28,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${WEB_PORT}`,
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
+    // As the warm profiles (support/fixtures.ts launchWarm): no animations to paint.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
