@@ -7,7 +7,9 @@ import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 /** The end of a log file, for error messages ('' when it cannot be read). */
 export const logTail = (file) => { try { return readFileSync(file, 'utf8').slice(-2000); } catch { return ''; } };
 
-const stateOf = (stat) => stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+/** The fields of a /proc stat line after "pid (comm) ": comm may hold spaces and parentheses, so after the last ')'. */
+const afterComm = (stat) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+const stateOf = (stat) => afterComm(stat)[0];
 /** Whether any thread of process `pid` is not yet dead (its /proc/<pid>/task/<tid>/stat). */
 function threadsLive(pid) {
   let tasks;
@@ -29,8 +31,7 @@ export function groupMembers(pgid) {
     if (!/^\d+$/.test(name)) continue;
     let stat;
     try { stat = readFileSync(`/proc/${name}/stat`, 'utf8'); } catch { continue; }
-    // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so read after the last ')'.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const [state, , pgrp] = afterComm(stat);
     if (Number(pgrp) !== pgid) continue;
     // A dead leader of a process with threads shows Z while its other threads are still exiting, and
     // its files (listening sockets) close only with the last of them (ci1 of the thirty-ninth session:
