@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     const now = await reportsDb.freshness();
     console.log(now.source === 'replica'
       ? `Reports read the streaming replica ${whereIs(replicaUrl)} (REPORTS_DATABASE_URL, ${now.lag_seconds} s behind); every write goes to the primary`
-      : `Reports: the replica ${whereIs(replicaUrl)} (REPORTS_DATABASE_URL) does not answer; reports read the primary until it does`);
+      : `Reports: the replica ${whereIs(replicaUrl)} (REPORTS_DATABASE_URL) is not read for now (the line above says why); reports read the primary meanwhile`);
   }
   if (await seedIfEmpty(db)) console.log('Seeded demo tenants "demo" and "abc" (admin / Admin@123)');
   // npm start runs the demo carrier (dev tooling, ADR 0037) and says where: the demo tenant's switchboard follows it.

@@ -71,12 +71,17 @@ const LAG_SQL = `select case
     when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() and exists (select 1 from pg_stat_wal_receiver) then 0
     else greatest(0, coalesce(extract(epoch from now() - pg_last_xact_replay_timestamp()), 0))
   end::float8 as lag`;
-const IDENTITY_SQL = 'select (select system_identifier::text from pg_control_system()) as system, current_database() as database, pg_is_in_recovery() as standby';
-type Identity = { system: string; database: string; standby: boolean };
+/** `ready`: the role the reports connect as exists there (a replica made before the primary's first migration has it only once it has replayed it). */
+const IDENTITY_SQL = `select (select system_identifier::text from pg_control_system()) as system, current_database() as database, pg_is_in_recovery() as standby,
+  exists (select 1 from pg_roles where rolname = 'app_user') as ready`;
+type Identity = { system: string; database: string; standby: boolean; ready: boolean };
+const NOT_REPLAYED = 'it has not replayed the role app_user yet';
 
 /** A hot standby cancelled the statement because replaying the primary's changes needed its rows. */
 const isRecoveryConflict = (err: unknown) => (err as { code?: string }).code === '40001' && /conflict with recovery/i.test(String((err as Error).message));
 const isQueryTimeout = (err: unknown) => err instanceof Error && /Query read timeout/.test(err.message);
+/** The replica refused the connection's role: it is behind the migration that made it (or was rebuilt from an older copy). */
+const isRoleMissing = (err: unknown) => err instanceof Error && /role "app_user" does not exist/.test(err.message);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -124,8 +129,13 @@ export async function openReportsReplica(url: string, primary: Db, o: ReplicaOpt
   /** The last catch-up wait gave up: reads go on at once until the replica is seen caught up. */
   let behind = false;
 
+  /** The replica put aside: `reason` why; NOT_REPLAYED is a replica that answers but lacks the schema yet. */
   const goneSince = (reason: string) => {
-    if (up) log(`Reports replica ${where} unreachable (${reason}): reports read the primary until it answers again`);
+    if (up) {
+      log(reason === NOT_REPLAYED
+        ? `Reports replica ${where} not ready (${reason}): reports read the primary until it has`
+        : `Reports replica ${where} unreachable (${reason}): reports read the primary until it answers again`);
+    }
     up = false;
     lag = null;
     probe ??= setInterval(() => void tryAgain(), probeEveryMs).unref();
@@ -147,6 +157,7 @@ export async function openReportsReplica(url: string, primary: Db, o: ReplicaOpt
       refusedLogged = true;
       return;
     }
+    if (!id.ready) return;
     back();
   }
 
@@ -156,6 +167,9 @@ export async function openReportsReplica(url: string, primary: Db, o: ReplicaOpt
     throw new Error(strangerWords(first));
   }
   if (!first) goneSince('no answer at start-up');
+  // A replica made beside a new deployment (the compose replica, copied before the first migration) is seconds
+  // behind while the API migrates: not an error, the primary serves the reports until the role has reached it.
+  else if (!first.ready) goneSince(NOT_REPLAYED);
   else if (!first.standby) log(`REPORTS_DATABASE_URL (${where}) is not a standby (pg_is_in_recovery() is false): reports read it, its connections take no write`);
 
   /**
@@ -190,6 +204,10 @@ export async function openReportsReplica(url: string, primary: Db, o: ReplicaOpt
         log(`Reports replica ${where} cancelled a read (replay conflict): read again on the primary`);
         return onPrimary();
       }
+      if (isRoleMissing(err)) {
+        goneSince(NOT_REPLAYED);
+        return onPrimary();
+      }
       if (!isTransientDbError(err)) throw err;
       // A slow statement on a replica that answers is the statement's doing: its error stands.
       if (await identity()) {
@@ -214,6 +232,10 @@ export async function openReportsReplica(url: string, primary: Db, o: ReplicaOpt
       const value = replica.query<{ lag: number }>(LAG_SQL).then(
         ({ rows }): ReportFreshness => ({ source: 'replica', lag_seconds: Math.round(rows[0].lag) }),
         async (err): Promise<ReportFreshness> => {
+          if (isRoleMissing(err)) {
+            goneSince(NOT_REPLAYED);
+            return { source: 'fallback', lag_seconds: 0 };
+          }
           if (!isTransientDbError(err)) throw err;
           if (!(await identity())) goneSince((err as Error).message);
           return { source: up ? 'replica' : 'fallback', lag_seconds: 0 };

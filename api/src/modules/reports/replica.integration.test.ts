@@ -204,6 +204,36 @@ describe('reports on a streaming replica (REPORTS_DATABASE_URL)', () => {
   it('refuses a URL that is not a replica of the primary’s database', async () => {
     await expect(openReportsReplica(standby.url, db)).rejects.toThrow(/^REPORTS_DATABASE_URL \(127\.0\.0\.1:\d+\/postgres\) is not a replica of DATABASE_URL's database/);
   });
+
+  // A replica made beside a new deployment (the compose replica copies the primary before the API's first
+  // migration) trails it while the API migrates: an e2e pair's API exited with `role "app_user" does not exist`
+  // when its start-up lag query reached the replica first. Replay is held here so that moment lasts.
+  it('opens on a replica that has not replayed the first migration: the primary serves the reports until it has', async () => {
+    const fresh = await startPgCluster();
+    const copy = await startReplica(fresh.url);
+    const seen: string[] = [];
+    let freshDb: Db | null = null;
+    let freshReports: ReportsDb | null = null;
+    try {
+      await on(copy.url, 'select pg_wal_replay_pause()');
+      await until('replay paused', () => on<{ s: string }>(copy.url, 'select pg_get_wal_replay_pause_state() as s'), (r) => r[0].s === 'paused');
+      freshDb = await openDb({ databaseUrl: fresh.url });
+      freshReports = await openReportsReplica(copy.url, freshDb, { probeEveryMs: 200, log: (m) => seen.push(m) });
+      expect(await freshReports.freshness()).toEqual({ source: 'fallback', lag_seconds: 0 });
+      expect(seen).toEqual([expect.stringMatching(/^Reports replica 127\.0\.0\.1:\d+\/postgres not ready \(it has not replayed the role app_user yet\): reports read the primary until it has$/)]);
+      // Read meanwhile on the primary: the migrated schema, as app_user.
+      expect((await freshReports.query<{ who: string }>('select current_user as who')).rows[0].who).toBe('app_user');
+      await on(copy.url, 'select pg_wal_replay_resume()');
+      expect(await until('the replica read', () => freshReports!.freshness(), (f) => f.source === 'replica', 30_000)).toEqual({ source: 'replica', lag_seconds: 0 });
+      expect(seen.at(-1)).toMatch(/answers again: reports read it again$/);
+      expect((await freshReports.query<{ standby: boolean }>('select pg_is_in_recovery() as standby')).rows[0].standby).toBe(true);
+    } finally {
+      await freshReports?.close();
+      await freshDb?.close();
+      await copy.stop();
+      await fresh.stop();
+    }
+  }, 120_000);
 });
 
 describe('the API process (main.ts) with REPORTS_DATABASE_URL', () => {
