@@ -1,12 +1,13 @@
 import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { spawnDaemon } from '../../scripts/lib/daemon.mjs';
 import { freeTcpBlock, freeTcpPort, freeUdpPort, kamailioAvailable, startKamailio } from '../../scripts/lib/kamailio.mjs';
 import { mediaAvailable, startMediaWorker } from '../../scripts/lib/media.mjs';
+import { rtpengineAvailable, startRtpengine } from '../../scripts/lib/rtpengine.mjs';
 import { serveWeb, startApi } from '../../scripts/lib/stack.mjs';
 
 /**
@@ -15,10 +16,12 @@ import { serveWeb, startApi } from '../../scripts/lib/stack.mjs';
  * their public ports with host/nginx.conf's /api/ location and its `upstream tongdai_api` (api-1 and
  * api-2 at their local ports), the host and the remotes served as the e2e stack serves them with
  * config.json naming nginx, Kamailio asking both internal listeners (`apiInternalUrl2`), one media
- * worker asking both (MEDIA_API_URL comma-separated). Every port comes from scripts/lib/ports.mjs
+ * worker asking both (MEDIA_API_URL comma-separated), and the reports on a streaming replica of the
+ * PostgreSQL (REPORTS_DATABASE_URL, made by scripts/postgres/make-replica.sh as the compose replica is:
+ * ADR 0058) for both instances. Every port comes from scripts/lib/ports.mjs
  * (the run's TONGDAI_PORT_RANGE), never a fixed one: nothing meets the worker's own stack.
- * No rtpengine: browser to browser is peer to peer (sip/kamailio.cfg), the e2e stack's rtpengine only
- * bridges plain-RTP carriers and desk phones, which this pair has none of.
+ * rtpengine, as the e2e stack runs it: browser to browser is peer to peer (sip/kamailio.cfg), but a recorded
+ * call goes through the media worker, whose plain RTP rtpengine bridges to the browsers' WebRTC.
  * A missing program fails the start, naming what to install.
  */
 export interface PairApi {
@@ -46,6 +49,9 @@ export interface Pair {
   /** The API as the browsers reach it: nginx's /api/. */
   apiUrl: string;
   sipWsUrl: string;
+  /** The primary (DATABASE_URL) and its streaming replica (both instances' REPORTS_DATABASE_URL). */
+  databaseUrl: string;
+  reportsUrl: string;
   apis: [PairApi, PairApi];
   plane(i: number): Promise<Plane>;
   /** SIGTERM, as a deploy stops an instance (its shutdown hooks run); resolves once it has exited, with how long that took. */
@@ -88,6 +94,7 @@ export function pairMissing(): string[] {
     ...(NGINX ? [] : ['nginx (apt-get install -y nginx-light)']),
     ...(kamailioAvailable() ? [] : ['Kamailio (node scripts/lib/system.mjs test installs it)']),
     ...(mediaAvailable() ? [] : ['the media worker\'s dependencies (pnpm install)']),
+    ...(rtpengineAvailable() ? [] : ['rtpengine (node scripts/lib/system.mjs test installs it)']),
   ];
 }
 
@@ -117,29 +124,61 @@ async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolea
   }
 }
 
-/** A throwaway PostgreSQL cluster (initdb refuses root: then it belongs to `postgres`, as api/test/pg-cluster.ts makes it). */
-async function startPostgres(dir: string): Promise<{ url: string; log: string; stop(): void }> {
-  const initdb = findBin('initdb');
-  const pgCtl = findBin('pg_ctl');
-  if (!initdb || !pgCtl) throw new Error('The two-instance pair needs PostgreSQL (initdb, pg_ctl): apt-get install -y postgresql');
-  const base = join(dir, 'pg');
+type PgServer = { url: string; log: string; stop(): void };
+
+/**
+ * A PostgreSQL data folder `name` under `dir` (initdb refuses root: then it belongs to `postgres`, as
+ * api/test/pg-cluster.ts makes it), with `run` to run a PostgreSQL program on it as its owner.
+ */
+function pgFolder(dir: string, name: string) {
+  const base = join(dir, name);
   mkdirSync(base);
   if (isRoot) chownSync(base, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   const run = (bin: string, args: string[]) => execFileSync(...((isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]) as [string, string[]]), { stdio: 'pipe' });
-  const data = join(base, 'data');
-  const log = join(base, 'pg.log');
+  return { base, data: join(base, 'data'), log: join(base, 'pg.log'), run };
+}
+
+/** Starts the server of a folder on a free port (`options`: more -c settings), stopped with this process at the latest. */
+async function servePg(f: ReturnType<typeof pgFolder>, pgCtl: string, options = ''): Promise<PgServer> {
   const port = await freeTcpPort();
-  // C.UTF-8 so lower()/ILIKE fold Vietnamese capitals the way PGlite does (as the API's tests run it).
-  run(initdb, ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-  run(pgCtl, ['-D', data, '-l', log, '-o', `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, '-w', 'start']);
+  f.run(pgCtl, ['-D', f.data, '-l', f.log, '-o', `-p ${port} -k ${f.base} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 ${options}`.trim(), '-w', 'start']);
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    try { run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']); } catch { /* already down */ }
+    try { f.run(pgCtl, ['-D', f.data, '-m', 'immediate', '-w', 'stop']); } catch { /* already down */ }
   };
   process.once('exit', stop);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, log, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, log: f.log, stop };
+}
+
+/** A throwaway PostgreSQL cluster. */
+async function startPostgres(dir: string): Promise<PgServer> {
+  const initdb = findBin('initdb');
+  const pgCtl = findBin('pg_ctl');
+  if (!initdb || !pgCtl) throw new Error('The two-instance pair needs PostgreSQL (initdb, pg_ctl): apt-get install -y postgresql');
+  const f = pgFolder(dir, 'pg');
+  // C.UTF-8 so lower()/ILIKE fold Vietnamese capitals the way PGlite does (as the API's tests run it).
+  f.run(initdb, ['-D', f.data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+  return servePg(f, pgCtl);
+}
+
+/**
+ * A streaming replica of the pair's PostgreSQL for the reports, made by the script the compose replica runs
+ * (scripts/postgres/make-replica.sh: pg_basebackup -R -X stream; api/test/pg-cluster.ts's startReplica, which
+ * Playwright's loader cannot import from this ES module, makes the API tests' replicas the same way). initdb's
+ * trust lets the replication connection in from 127.0.0.1.
+ */
+async function startReplica(dir: string, primaryPort: number): Promise<PgServer> {
+  const pgCtl = findBin('pg_ctl');
+  const binDir = pgCtl && dirname(realpathSync(pgCtl));
+  if (!pgCtl || !binDir || !existsSync(join(binDir, 'pg_basebackup'))) throw new Error('The pair\'s reports replica needs pg_basebackup: apt-get install -y postgresql');
+  const f = pgFolder(dir, 'pg-replica');
+  f.run('env', [
+    `PATH=${binDir}:${process.env.PATH ?? ''}`, `PGDATA=${f.data}`, 'PRIMARY_HOST=127.0.0.1', `PRIMARY_PORT=${primaryPort}`,
+    'REPLICATION_USER=postgres', 'BASEBACKUP_EXTRA=--no-sync', 'sh', join(ROOT, 'scripts', 'postgres', 'make-replica.sh'),
+  ]);
+  return servePg(f, pgCtl, '-c hot_standby=on');
 }
 
 /** A redis-server without persistence (no RDB, no AOF), in its own process group (taken down with this process). */
@@ -239,6 +278,10 @@ export async function startPair(): Promise<Pair> {
   try {
     const [pg, redis] = await Promise.all([startPostgres(dir), startRedis(dir)]);
     stops.push(pg.stop, redis.stop);
+    // The reports' replica, copied from the primary before the first instance migrates it: the schema and
+    // the seed reach it as WAL, as a replica made beside a new deployment gets them.
+    const replica = await startReplica(dir, Number(new URL(pg.url).port));
+    stops.push(replica.stop);
     // The ports last, once PostgreSQL and Redis are up: a port found free is bound a moment later, not after
     // initdb's seconds, when another worker's stack may have taken it (ci6: nginx's port answered 404).
     const ports = {
@@ -249,13 +292,14 @@ export async function startPair(): Promise<Pair> {
       web: await freeTcpBlock(6),
       sip: await freeUdpPort(),
       media: await freeUdpPort(),
+      rtpengine: await freeUdpPort(),
     };
     const internalSecret = randomBytes(32).toString('base64url');
     const sipWsUrl = `ws://127.0.0.1:${ports.ws}`;
     // What a deployment gives both instances alike (docker-compose's api-1 and api-2): the database,
     // Redis, the secrets, the proxy they trust, Kamailio; as the e2e stack's API otherwise (global-setup).
     const shared: Record<string, string> = {
-      DATABASE_URL: pg.url, REDIS_URL: redis.url,
+      DATABASE_URL: pg.url, REDIS_URL: redis.url, REPORTS_DATABASE_URL: replica.url,
       JWT_SECRET: randomBytes(48).toString('base64url'), SIP_PASSWORD_KEY: randomBytes(32).toString('hex'), INTERNAL_SECRET: internalSecret,
       TRUST_PROXY: '127.0.0.1', LOGIN_IP_LIMIT: '1000', TONGDAI_TEST_CLOCK: '1',
       SIP_WS_URL: sipWsUrl, KAMAILIO_EVAPI: `127.0.0.1:${ports.evapi}`, KAMAILIO_SIP: `127.0.0.1:${ports.sip}`,
@@ -298,6 +342,11 @@ export async function startPair(): Promise<Pair> {
     const nginx = await startNginx(dir, ports.api);
     stops.push(nginx.stop);
     const apiUrl = `http://127.0.0.1:${nginx.port}/api`;
+    // Its media ports in a block of 100 chosen by its control port (as a stack's by its API port: stack.mjs
+    // rtpPorts); rtpengine passes over a port another process holds.
+    const rtpMin = 30_000 + (ports.rtpengine % 250) * 100;
+    const rtpengine = await startRtpengine({ ngPort: ports.rtpengine, portMin: rtpMin, portMax: rtpMin + 99, dir: join(dir, 'rtpengine') });
+    stops.push(rtpengine.stop);
     // Every part settled before going on: one that failed must not leave another still starting (and unstoppable).
     const started = await Promise.allSettled([
       launch(0),
@@ -307,7 +356,7 @@ export async function startPair(): Promise<Pair> {
       }),
       startKamailio({
         wsPort: ports.ws, udpPort: ports.sip, apiInternalUrl: apis[0].internalUrl, apiInternalUrl2: apis[1].internalUrl, internalSecret,
-        dir: join(dir, 'kamailio'), evapiPort: ports.evapi, trunkAllowedNetworks: '127.0.0.1/32', mediaWorkers: [`127.0.0.1:${ports.media}`], timeoutMs: 30_000,
+        dir: join(dir, 'kamailio'), evapiPort: ports.evapi, trunkAllowedNetworks: '127.0.0.1/32', mediaWorkers: [`127.0.0.1:${ports.media}`], rtpengine: rtpengine.sock, timeoutMs: 30_000,
       }),
       serveWeb({ webPort: ports.web, apiUrl, sipWebSockets: [sipWsUrl] }),
     ].map((p) => p.then((v) => { if (v) stops.push(() => (v as { stop(): Promise<void> | void }).stop()); return v; })));
@@ -337,12 +386,12 @@ export async function startPair(): Promise<Pair> {
     });
     const logs = () => [
       ...apis.map((a, i) => ({ name: `api-${i + 1}.log`, path: a.log })),
-      { name: 'kamailio.log', path: kamailio.log }, { name: 'media.log', path: worker.log },
+      { name: 'kamailio.log', path: kamailio.log }, { name: 'media.log', path: worker.log }, { name: 'rtpengine.log', path: rtpengine.log },
       { name: 'nginx-error.log', path: nginx.log }, { name: 'nginx-access.log', path: nginx.accessLog },
-      { name: 'redis.log', path: redis.log }, { name: 'postgresql.log', path: pg.log },
+      { name: 'redis.log', path: redis.log }, { name: 'postgresql.log', path: pg.log }, { name: 'postgresql-replica.log', path: replica.log },
     ];
     return {
-      webUrl: web.webUrl, apiUrl, sipWsUrl, apis, plane, stopApi,
+      webUrl: web.webUrl, apiUrl, sipWsUrl, databaseUrl: pg.url, reportsUrl: replica.url, apis, plane, stopApi,
       startApi: launch,
       access,
       nginxServes: async (i, ms = 20_000) => {

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '../support/fixtures.ts';
 import { DEMO, DEMO_AGENT } from '../pages/LoginPage.ts';
 import { CallHistoryPage } from '../pages/ReportPages.ts';
 import { dial, kamailioInstalled, PHONE_LAUNCH, phoneOf } from '../support/phones.ts';
 import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
 import { openScreen } from '../support/navigate.ts';
+import { channelLevels } from '../support/recordings.ts';
 
 test.use({ launchOptions: PHONE_LAUNCH });
 
@@ -18,23 +17,6 @@ async function recordCalls(page: Page, mode: 'all' | 'none') {
   const saved = page.waitForResponse((r) => r.url().endsWith('/recording-settings') && r.request().method() === 'PUT');
   await section.getByTestId('recording-save').click();
   expect((await saved).status()).toBe(200);
-}
-
-/**
- * Each channel's RMS (0–1) of an MP3, over [from, to) seconds (the whole file by default), decoded by
- * the media worker's decoder in a child node (it is an ES module).
- */
-function channelLevels(file: string, from = 0, to = Infinity): number[] {
-  const script = [
-    "const { MPEGDecoder } = await import('mpg123-decoder');",
-    "const { readFileSync } = await import('node:fs');",
-    'const [file, from, to] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3])];',
-    'const d = new MPEGDecoder(); await d.ready;',
-    'const r = d.decode(new Uint8Array(readFileSync(file)));',
-    'const [a, b] = [Math.floor(from * r.sampleRate), Math.min(r.samplesDecoded, Math.floor(to * r.sampleRate))];',
-    'process.stdout.write(JSON.stringify(r.channelData.map((c) => Math.sqrt(c.subarray(a, b).reduce((s, v) => s + v * v, 0) / (b - a)))));',
-  ].join('\n');
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, file, String(from), String(to === Infinity ? 1e9 : to)], { cwd: resolve(import.meta.dirname, '../../media') }).toString());
 }
 
 test('with recording on, a call between two browsers goes through the media worker, is recorded with both voices and is played and downloaded from the call history', async ({ browser }) => {

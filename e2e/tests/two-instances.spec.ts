@@ -6,6 +6,7 @@ import { CallHistoryPage } from '../pages/ReportPages.ts';
 import { SoftphonePage } from '../pages/SoftphonePage.ts';
 import { dial, PHONE_LAUNCH } from '../support/phones.ts';
 import { startPair, type Pair } from '../support/pair.ts';
+import { channelLevels } from '../support/recordings.ts';
 
 /**
  * Issue 42 end to end: the main flows against a pair of API instances (support/pair.ts: one PostgreSQL,
@@ -16,6 +17,10 @@ import { startPair, type Pair } from '../support/pair.ts';
  * call over (ADR 0059), the call talks on, the browsers' sockets open again through nginx and the wall
  * still shows the call; after the hang-up 102 calls 101 (no call refused); the call history shows both
  * calls, answered, with their talk times, each once; the stopped holder comes back as the standby.
+ * The tenant records every call for the first one (set on instance 2, while Kamailio asks instance 1
+ * first): it goes through the media worker, and its recording, finished after the hand-over, plays
+ * with both voices. The second is not recorded (set through nginx after the first): browser to
+ * browser. The call history is read from the pair's streaming replica (both instances' freshness says so).
  */
 test.use({ launchOptions: PHONE_LAUNCH });
 
@@ -77,6 +82,17 @@ async function userOf(browser: Browser, who: Credentials, at?: string) {
 
 type User = Awaited<ReturnType<typeof userOf>>;
 
+/** The tenant's recording mode, saved by the admin on the API at `base` (an instance, or nginx's /api). */
+async function recordCalls(u: User, base: string, mode: 'all' | 'none') {
+  const token = await u.page.evaluate(() => localStorage.getItem('tongdai.token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const current = await u.page.request.get(`${base}/t/demo/recording-settings`, { headers });
+  expect(current.status()).toBe(200);
+  const settings = ((await current.json()) as { data: Record<string, unknown> }).data;
+  const saved = await u.page.request.put(`${base}/t/demo/recording-settings`, { headers, data: { ...settings, recording_mode: mode } });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
 /** A phone's call timer in seconds (-1 when it shows none). */
 const timer = async (u: User) => {
   const t = await u.phone.timer().textContent({ timeout: 1_000 }).catch(() => null);
@@ -97,9 +113,15 @@ test('two API instances behind nginx: a call between two browsers on the wall ou
     await expect(wall.wall()).toBeVisible();
     await expect(wall.agentState('102')).toHaveAttribute('data-state', 'free');
 
-    // 101 calls 102, 102 answers: the wall shows the call.
+    // Every call recorded, saved on instance 2: Kamailio asks instance 1 for the plan (http_client's
+    // failover goes to 2 only when 1 fails), which must know of the change (configuration invalidation
+    // through Redis between instances).
+    await recordCalls(admin, `http://127.0.0.1:${pair.apis[1].port}`, 'all');
+
+    // 101 calls 102, 102 answers: the wall shows the call, both phones say it is recorded.
     await dial(admin.page, '102');
     await expect(agent.phone.incoming()).toBeVisible();
+    const answeredAt = Date.now();
     await agent.phone.answer();
     await expect(admin.phone.badge()).toHaveText('Đã kết nối');
     await expect(agent.phone.badge()).toHaveText('Đã kết nối');
@@ -109,13 +131,16 @@ test('two API instances behind nginx: a call between two browsers on the wall ou
     await expect(wall.calls()).toHaveCount(1);
     const callId = await wall.calls().first().getAttribute('data-call-id');
     expect(callId).toBeTruthy();
+    for (const u of [admin, agent]) await expect(u.page.getByTestId('softphone-recording')).toHaveText('Đang ghi âm');
 
-    // Which instance follows the call (ADR 0059): it holds the call plane, the other stands by.
+    // Which instance follows the call (ADR 0059): it holds the call plane, the other stands by. Recorded,
+    // the call is two dialogs: 101's to the media worker and the worker's to 102.
+    const legs = 2;
     const planes = await Promise.all([pair.plane(0), pair.plane(1)]);
     const holder = planes.findIndex((p) => p.role === 'holder');
     expect(holder, `one instance holds the call plane: ${JSON.stringify(planes)}`).toBeGreaterThanOrEqual(0);
     const other = 1 - holder;
-    expect(planes[holder]).toEqual({ role: 'holder', eventsConnected: true, active: 1 });
+    expect(planes[holder]).toEqual({ role: 'holder', eventsConnected: true, active: legs });
     expect(planes[other]).toEqual({ role: 'standby' });
 
     /** The call talks on: both timers go on, the media connected; the wall shows the same call, 102 talking. */
@@ -147,7 +172,7 @@ test('two API instances behind nginx: a call between two browsers on the wall ou
     await pair.startApi(other);
     await expect.poll(() => pair.plane(other), { message: 'the standby started again stands by', timeout: 20_000 }).toEqual({ role: 'standby' });
     const standbyBack = Date.now() - first;
-    expect(await pair.plane(holder)).toEqual({ role: 'holder', eventsConnected: true, active: 1 });
+    expect(await pair.plane(holder)).toEqual({ role: 'holder', eventsConnected: true, active: legs });
     const movedFirst = users.filter(([, u]) => u.sockets.some((s) => s.closed !== null && s.closed >= first));
     for (const [name, u] of movedFirst) await reopened(name, u, first);
     await talking('after the standby restarted');
@@ -171,7 +196,7 @@ test('two API instances behind nginx: a call between two browsers on the wall ou
     const stopMs = await pair.stopApi(holder);
     const taken = await expect
       .poll(() => pair.plane(other), { message: 'the other instance takes the call plane over, the call with it', timeout: 20_000, intervals: [100] })
-      .toEqual({ role: 'holder', eventsConnected: true, active: 1 })
+      .toEqual({ role: 'holder', eventsConnected: true, active: legs })
       .then(() => Date.now() - sigterm);
     console.log(`two-instances: instance ${holder + 1} (the holder) exited ${stopMs} ms after its SIGTERM; instance ${other + 1} followed the call ${taken} ms after it`);
     for (const [name, u] of users) {
@@ -199,11 +224,14 @@ test('two API instances behind nginx: a call between two browsers on the wall ou
     await expect(wall.calls()).toHaveCount(0);
     await expect(wall.agentState('102')).toHaveAttribute('data-state', 'free');
 
-    // After the hand-over, 102 calls 101: answered (no call refused), the wall follows it.
+    // After the hand-over, recording off (through nginx: the remaining instance), and 102 calls 101:
+    // answered (no call refused), browser to browser, the wall follows it.
+    await recordCalls(admin, pair.apiUrl, 'none');
     await dial(agent.page, '101');
     await expect(admin.phone.incoming()).toBeVisible();
     await admin.phone.answer();
     await expect(agent.phone.badge()).toHaveText('Đã kết nối');
+    await expect(agent.page.getByTestId('softphone-recording')).toHaveCount(0);
     await expect(admin.phone.badge()).toHaveAttribute('data-media-state', 'connected');
     await expect(wall.agentState('101')).toHaveAttribute('data-state', 'talking');
     await expect.poll(() => timer(admin), { message: "101's timer reaches 00:02", timeout: 15_000, intervals: [100, 250] }).toBeGreaterThanOrEqual(2);
@@ -241,11 +269,38 @@ test('two API instances behind nginx: a call between two browsers on the wall ou
       expect(secondsOf(shown)).toBeGreaterThanOrEqual(read - 1);
       expect(secondsOf(shown)).toBeLessThanOrEqual(read + 4);
     }
+    // The first call's recording, finished after the hand-over: it plays, as long as the talk, with both
+    // voices (Chromium's fake microphones beep on both sides); the second call has none.
+    await expect(async () => {
+      await admin.page.reload();
+      await expect(history.row(1).getByTestId('recording-toggle')).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 45_000 });
+    await expect(history.row(0).getByTestId('recording-toggle')).toHaveCount(0);
+    await history.row(1).getByTestId('recording-toggle').click();
+    const audio = admin.page.getByTestId('recording-audio');
+    await expect(audio).toHaveAttribute('src', /^blob:/);
+    const duration = await audio.evaluate(async (el: HTMLAudioElement) => {
+      if (!Number.isFinite(el.duration) || !el.duration) await new Promise((r) => el.addEventListener('loadedmetadata', r, { once: true }));
+      return el.duration;
+    });
+    const [download] = await Promise.all([admin.page.waitForEvent('download'), history.row(1).getByTestId('recording-download').click()]);
+    const levels = channelLevels(await download.path());
+    console.log(`two-instances: the first call's recording lasts ${duration.toFixed(1)} s (talk ${rows[1].talk}, answered ${((Date.now() - answeredAt) / 1000).toFixed(0)} s ago), channel levels ${levels.map((l) => l.toFixed(3)).join(', ')}`);
+    expect(duration).toBeGreaterThanOrEqual(secondsOf(rows[1].talk) - 2);
+    expect(duration).toBeLessThanOrEqual(secondsOf(rows[1].talk) + 5);
+    expect(levels).toHaveLength(2);
+    for (const level of levels) expect(level).toBeGreaterThan(0.005);
     await shoot(admin.page, 'two-instances-call-history');
     console.log(`two-instances: instance ${holder + 1} back and standing by ${await back} ms after its start`);
+    // Both instances read the reports from the replica (REPORTS_DATABASE_URL), not the primary.
+    const token = await admin.page.evaluate(() => localStorage.getItem('tongdai.token'));
+    for (const api of pair.apis) {
+      const res = await admin.page.request.get(`http://127.0.0.1:${api.port}/t/demo/reports/freshness`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(res.status()).toBe(200);
+      expect(((await res.json()) as { data: { source: string } }).data.source).toBe('replica');
+    }
     // The API through nginx says the same, both instances up again: two records in all, no other (a
     // refused call would be one, a call recorded by both instances two).
-    const token = await admin.page.evaluate(() => localStorage.getItem('tongdai.token'));
     const vnDay = (msAgo: number) => new Date(Date.now() + 7 * 3_600_000 - msAgo).toISOString().slice(0, 10);
     const all = await admin.page.request.get(`${pair.apiUrl}/t/demo/reports/call-history?from=${vnDay(86_400_000)}&to=${vnDay(0)}&page=1`, { headers: { Authorization: `Bearer ${token}` } });
     expect(all.status()).toBe(200);
