@@ -97,6 +97,11 @@ export function startApi({ port, databaseUrl, dataDir, env = {}, quiet = false, 
     stdio: out !== null ? ['ignore', out, out] : quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
   if (out !== null) closeSync(out);
+  // Taken down with this process, as the daemons are (daemon.mjs): an e2e run whose spec failed to load ended
+  // without its teardown, and its API kept the stack's port (the next run's setup met its data: 409).
+  const stopWithUs = () => { if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM'); };
+  process.once('exit', stopWithUs);
+  proc.once('exit', () => process.off('exit', stopWithUs));
   return proc;
 }
 
