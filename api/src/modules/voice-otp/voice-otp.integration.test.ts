@@ -1,7 +1,10 @@
 import { RECORDING_API } from '@tongdai/contracts';
 import { insertHotline, insertOutboundRule, insertSwitchboard } from '@tongdai/testkit/telecom-factory';
+import { openDb } from '../../db/open';
+import { buildServer } from '../../server';
 import { buildInternalServer } from '../sip/internal-server';
-import { bearer, demoHeaders, startTestApp, type TestApp } from '../../../test/helpers';
+import { SwitchboardHosts } from '../trunks/switchboard-hosts';
+import { bearer, demoHeaders, NO_DNS, startTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
 import { createVoiceOtpService } from './voice-otp.service';
 
 /**
@@ -213,6 +216,26 @@ describe('verifications', () => {
     const third = await start(day.secret, { phone: '0912000404' });
     expect(third.statusCode).toBe(429);
     expect(third.json().details[0]).toEqual(expect.objectContaining({ rule: 'key_day_limit', message: 'Khoá API đã dùng hết số yêu cầu trong ngày' }));
+  });
+
+  // Issue 42: two API instances (one database, pools and servers of their own) take one number's starts at once;
+  // the tenant's advisory lock makes the count and the insert one step, so the limit holds across them.
+  it('two instances at once: six starts for one number, three through each, give three 201 and three 429', async () => {
+    const db2 = await openDb({ databaseUrl: t.dbUrl });
+    const app2 = await buildServer({ db: db2, jwtSecret: TEST_JWT_SECRET, switchboardHosts: SwitchboardHosts.fromEnv(process.env, NO_DNS), otpWebhookMs: null });
+    try {
+      const one = { method: 'POST' as const, url: '/otp/v1/verifications', headers: bearer(key), payload: { phone: '0912000409' } };
+      const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => (i % 2 ? app2 : t.app).inject(one)));
+      const codes = answers.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 201)).toHaveLength(3);
+      expect(codes.filter((c) => c === 429)).toHaveLength(3);
+      for (const r of answers.filter((a) => a.statusCode === 429)) expect(r.json().details[0]).toEqual(expect.objectContaining({ rule: 'number_limit' }));
+      const stored = await t.db.withTenant(ids.demo, (tx) => tx.query<{ n: number }>("select count(*)::int as n from otp_verifications where phone = '84912000409'"));
+      expect(stored.rows[0].n).toBe(3);
+    } finally {
+      await app2.close();
+      await db2.close();
+    }
   });
 
   it('isolation: another key of the tenant, and a key of another tenant, neither read nor check a verification (404), nor write', async () => {
