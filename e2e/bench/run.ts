@@ -27,7 +27,7 @@ import { reportRows } from '../../api/scripts/reports-bench.ts';
 import { figure, printTable, runSection, verdict, type Row, type Section, type SectionResult } from './sections.ts';
 import { benchApiEnv, benchStackOptions } from './trust.ts';
 import { importFigures } from './import-bench.ts';
-import { soakFigures } from './soak-bench.ts';
+import { memoryOf, soakFigures } from './soak-bench.ts';
 
 // BENCH_WEB_PORT / BENCH_API_PORT: another checkout on the same machine benches on other ports.
 const WEB = Number(process.env.BENCH_WEB_PORT ?? 3300);
@@ -38,6 +38,8 @@ const CLICKS = Number(process.env.BENCH_CLICKS ?? 10);
 const DEMO = { ma_dn: 'demo', username: 'admin', password: 'Admin@123' };
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+/** Issue 38: no section may grow the API's resident memory by more than this. */
+const API_GROWTH_MB = 150;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** gzip bytes of the JS the page fetched, optionally only from one origin. */
@@ -63,6 +65,8 @@ async function listLatency(apiUrl: string) {
   // within it (0 answered, 0 errors in a CI run at load 15).
   const warm = await fetch(url, { headers });
   if (!warm.ok) throw new Error(`GET /customers before measuring: ${warm.status} ${await warm.text()}`);
+  // The floor first (issue 38): GET /health at the same rate (no authentication, one `select 1`).
+  const floor = await autocannon({ url: `${apiUrl}/health`, connections: 10, overallRate: RATE, duration: SECONDS });
   const r = await autocannon({
     url,
     headers,
@@ -70,7 +74,10 @@ async function listLatency(apiUrl: string) {
     overallRate: RATE,
     duration: SECONDS,
   });
-  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.non2xx + r.errors, ok: r['2xx'] };
+  return {
+    p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.non2xx + r.errors, ok: r['2xx'],
+    floor: { p50: floor.latency.p50, p99: floor.latency.p99, ok: floor['2xx'] },
+  };
 }
 
 const NAV_CUSTOMER = 'nav a[href="/customer"]';
@@ -159,8 +166,14 @@ interface Ctx {
   token(): Promise<string>;
 }
 
-const listRow = (engine: string, r: Awaited<ReturnType<typeof listLatency>>): Row =>
-  figure(`GET /customers on ${engine} at ${RATE} req/s (p50 / p99)`, `${r.p50} / ${r.p99} ms (${r.ok} answered, ${r.errors} errors)`, '—', !r.ok, 'no request was answered 2xx');
+const listRow = (engine: string, r: Awaited<ReturnType<typeof listLatency>>): Row[] => [
+  figure(`GET /customers on ${engine} at ${RATE} req/s (p50 / p99)`, `${r.p50} / ${r.p99} ms (${r.ok} answered, ${r.errors} errors)`, '—', !r.ok, 'no request was answered 2xx'),
+  figure(
+    `GET /customers on ${engine} against GET /health at the same rate (p99)`,
+    `${r.p99} ms against ${r.floor.p99} ms (p50 ${r.floor.p50} ms): ${r.floor.p99 ? (r.p99 / r.floor.p99).toFixed(1) : '—'}×`,
+    '≤ 3× the floor', !r.floor.ok || !r.ok, 'GET /health or the list answered nothing 2xx',
+  ),
+];
 
 const callOptions = async (c: Ctx) => {
   const stack = await c.stack();
@@ -196,7 +209,7 @@ const SECTIONS: (Section<Ctx> & { stack?: boolean; optIn?: string })[] = [
       ];
     },
   },
-  { name: 'list', stack: true, run: async (c) => [listRow('PGlite', await listLatency((await c.stack()).apiUrl))] },
+  { name: 'list', stack: true, run: async (c) => listRow('PGlite', await listLatency((await c.stack()).apiUrl)) },
   // The dialer placing real calls (issue 34, parts 2 and 3): `npm run bench -- dialer` runs it after the simulation.
   {
     name: 'dialer-calls',
@@ -269,7 +282,7 @@ const SECTIONS: (Section<Ctx> & { stack?: boolean; optIn?: string })[] = [
           try { if ((await fetch(`${apiUrl}/health`)).ok) break; } catch { /* starting */ }
           if (api.exitCode !== null || Date.now() > until) throw new Error(`the API on PostgreSQL did not answer /health (${api.exitCode === null ? 'in 180 s' : `exit ${api.exitCode}`})`);
         }
-        return [listRow('PostgreSQL', await listLatency(apiUrl))];
+        return listRow('PostgreSQL', await listLatency(apiUrl));
       } finally {
         api.kill('SIGTERM');
         await new Promise((r) => api.once('exit', r));
@@ -315,11 +328,27 @@ async function main() {
     token: async () => login((await ctx.stack()).apiUrl),
   };
   const results: SectionResult[] = [];
+  /** The API's RSS (MB) when the last section that used the stack began: idle at the first. */
+  let apiMb: number | null = null;
+  const apiRssMb = (st: Stack) => memoryOf([st.api.pid!]).rss / 1024 / 1024;
   try {
     for (const [i, s] of chosen.entries()) {
       // Started before the section's clock and load average: a section measures itself, not the start.
-      if (s.stack) await ctx.stack();
-      results.push(await runSection(s, ctx));
+      if (s.stack) {
+        const st = await ctx.stack();
+        if (apiMb === null) console.log(`bench: the API's RSS at idle ${(apiMb = apiRssMb(st)).toFixed(1)} MB`);
+        apiMb = apiRssMb(st);
+      }
+      const result = await runSection(s, ctx);
+      // What the section left in the API's memory (issue 38), printed beside its figures; the API's own
+      // figure, as /proc says it (a restarted API would start from nothing: then it is not judged).
+      const st = stack as Stack | null;
+      if (s.stack && st && apiMb !== null) {
+        const after = apiRssMb(st);
+        const grew = after - apiMb;
+        result.rows.push([`The API's RSS before → after ${s.name}`, `${apiMb.toFixed(1)} → ${after.toFixed(1)} MB (${grew >= 0 ? '+' : ''}${grew.toFixed(1)} MB)`, `≤ +${API_GROWTH_MB} MB`]);
+      }
+      results.push(result);
       if (i === lastWithStack) {
         await (browser as Browser | null)?.close();
         await (stack as Stack | null)?.stop();
