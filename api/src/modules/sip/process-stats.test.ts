@@ -7,7 +7,9 @@ describe('processStats (GET /internal/sip/process)', () => {
     expect(first.rss_bytes).toBeGreaterThan(0);
     expect(first.heap_used_bytes).toBeGreaterThan(0);
     expect(first.loop).toBeNull();
-    await new Promise((r) => setTimeout(r, 120));
+    // Twelve timer hops, not one 120 ms wait: the histogram's first tick only starts its count, and a loop
+    // held for the whole wait (ci3 of 2026-11-29, load 12) ran that tick with the wait's end, 0 samples.
+    for (let i = 0; i < 12; i++) await new Promise((r) => setTimeout(r, 10));
     const second = processStats({ reset: true });
     expect(second.loop!.samples).toBeGreaterThan(0);
     expect(second.loop!.p99_ms).toBeGreaterThanOrEqual(second.loop!.p50_ms);
