@@ -335,9 +335,9 @@ async function main() {
     for (const [i, s] of chosen.entries()) {
       // Started before the section's clock and load average: a section measures itself, not the start.
       if (s.stack) {
-        const st = await ctx.stack();
-        if (apiMb === null) console.log(`bench: the API's RSS at idle ${(apiMb = apiRssMb(st)).toFixed(1)} MB`);
-        apiMb = apiRssMb(st);
+        const now = apiRssMb(await ctx.stack());
+        if (apiMb === null) console.log(`bench: the API's RSS at idle ${now.toFixed(1)} MB`);
+        apiMb = now;
       }
       const result = await runSection(s, ctx);
       // What the section left in the API's memory (issue 38), printed beside its figures; the API's own

@@ -49,9 +49,6 @@ export interface Pair {
   /** The API as the browsers reach it: nginx's /api/. */
   apiUrl: string;
   sipWsUrl: string;
-  /** The primary (DATABASE_URL) and its streaming replica (both instances' REPORTS_DATABASE_URL). */
-  databaseUrl: string;
-  reportsUrl: string;
   apis: [PairApi, PairApi];
   plane(i: number): Promise<Plane>;
   /** SIGTERM, as a deploy stops an instance (its shutdown hooks run); resolves once it has exited, with how long that took. */
@@ -391,7 +388,7 @@ export async function startPair(): Promise<Pair> {
       { name: 'redis.log', path: redis.log }, { name: 'postgresql.log', path: pg.log }, { name: 'postgresql-replica.log', path: replica.log },
     ];
     return {
-      webUrl: web.webUrl, apiUrl, sipWsUrl, databaseUrl: pg.url, reportsUrl: replica.url, apis, plane, stopApi,
+      webUrl: web.webUrl, apiUrl, sipWsUrl, apis, plane, stopApi,
       startApi: launch,
       access,
       nginxServes: async (i, ms = 20_000) => {
