@@ -21,10 +21,24 @@ const SERIAL_SUITES = [
   '<rootDir>/src/modules/campaigns/voice-calls.integration.test.ts',
   '<rootDir>/src/modules/voice-otp/otp-calls.integration.test.ts',
 ];
+// The serial suites in two halves of about the same length (ci1 of the forty-first session: 858 s in all,
+// calls.integration 293 s of it), for npm test to run side by side, each half one suite at a time:
+// `serial-a` the longest suite and the two fault suites that restart whole stacks, `serial-b` the rest.
+// Suites that failed together in one lane's turn (faults-outages beside voice-calls, ci3 of the
+// thirty-seventh session) are in the same half, one after the other.
+const SERIAL_A = [
+  '<rootDir>/src/modules/kamailio/calls.integration.test.ts',
+  '<rootDir>/src/modules/sip/faults-api-restart.integration.test.ts',
+  '<rootDir>/src/modules/kamailio/faults.integration.test.ts',
+];
 const part = process.env.TONGDAI_JEST_PART;
 const SERIAL_PATH = '/src/.*(faults[^/]*|ghosts|kamailio/calls|realtime/redis-away|campaigns/call-link|campaigns/dialer-calls|campaigns/voice-calls|voice-otp/otp-calls)\\.integration\\.test\\.ts$';
+const SERIAL_A_PATH = '/src/modules/(kamailio/calls|sip/faults-api-restart|kamailio/faults)\\.integration\\.test\\.ts$';
+const serial = part === 'serial' || part === 'serial-a' || part === 'serial-b';
 module.exports = require('../jest.preset.js')({
   ...(part === 'serial' && { testMatch: SERIAL_SUITES }),
+  ...(part === 'serial-a' && { testMatch: SERIAL_A }),
+  ...(part === 'serial-b' && { testMatch: SERIAL_SUITES, testPathIgnorePatterns: ['/node_modules/', SERIAL_A_PATH] }),
   ...(part === 'main' && { testPathIgnorePatterns: ['/node_modules/', SERIAL_PATH] }),
   testEnvironment: '<rootDir>/test/single-context-environment.js',
   globalSetup: '<rootDir>/test/global-setup.ts',
@@ -36,7 +50,7 @@ module.exports = require('../jest.preset.js')({
   // The serial suites one at a time: whole stacks, timed bursts, recorded-media timelines. Two at a time
   // (tried in the thirty-seventh session) took that lane from 914 s to 530 s, but the run no less (the
   // run is CPU-bound: 1879 CPU-s in 985 s), and faults-outages' calls failed beside voice-calls (ci3).
-  maxWorkers: part === 'serial' ? 1 : 2,
+  maxWorkers: serial ? 1 : 2,
   // Under npm test, a run whose suites are over ends even if a failed test left a socket open (ci2 of
   // 2026-11-26: a failing calls.integration test never closed its RTP ear, and the serial lane waited
   // on it for good after printing its result). Jest still names the leak; a developer's run keeps

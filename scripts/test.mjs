@@ -35,17 +35,12 @@ const phases = [
     // At the normal priority (BUSY_NICE below): real calls in browsers.
     // The e2e build first in its lane (the production one plus the data-testid attributes the e2e suite
     // finds elements by), not before every lane: nothing else needs it but the bench smoke, which starts
-    // after the API's Jest. The API's lane, the longest (705 + 244 + 171 s in ci1 of the thirty-sixth
+    // after the serial suites' second half. The API's lane, the longest (705 + 244 + 171 s in ci1 of the thirty-sixth
     // session), no longer waits its 39 s. Ahead of the others (nice -5): beside them at the normal priority it took 92 s
     // (ci3 of that session) where it takes 39 alone, and the e2e suite waits for it.
     [
       ['Build (giao diện, bản kiểm thử)', ['run', 'build', '--test'], {}, { nice: -5 }],
       ['E2E (Playwright, Chromium)', ['--filter', '@tongdai/e2e', 'test'], { TONGDAI_PORT_RANGE: '22000-23399', E2E_SCREENSHOTS: '0' }, { nice: 0 }],
-      // Every bench section at a tiny size: each must still measure something real (scripts/bench.mjs). After the
-      // e2e suite, whose build it takes, not after the API's Jest: that lane (main part 1107 s, the other packages'
-      // Jest 299 s, then this 185 s) was the run's longest by 300 s (ci1 of the fortieth session: 1595 s in all, the
-      // e2e lane 1231 s). It runs when the e2e failed too: its figures say something of their own.
-      ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke'], { TONGDAI_PORT_RANGE: '23400-24999' }, { alsoAfterFailure: true }],
     ],
     [
       ['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main', TONGDAI_PORT_RANGE: '20100-21999' }, { nice: 0 }],
@@ -56,15 +51,21 @@ const phases = [
       // At the normal priority: the media worker's and the demo carrier's tests are real-time RTP (at nice 10 at
       // load 12 the carrier's population-calls heard 41 of 75 packets in 1.5 s: ci5 of the thirty-sixth session).
       ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test'], { TONGDAI_PORT_RANGE: '25000-26699' }, { nice: 0 }],
+      // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
+      // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
+      // 331 s in CI where the five take about a minute. It needs nothing of the suites before it: it runs
+      // (and says what it found) even when they failed. In this lane, the shortest but one (ci1 of the
+      // forty-first session: 724 s before it, the serial suites' lane 858 s).
+      ['Kiểm tra kiểu (tsc)', ['run', 'typecheck'], {}, { alsoAfterFailure: true }],
     ],
     // The API suites that run one at a time (api/jest.config.js): the fault suites (issue 41: the API
     // killed, PostgreSQL stopped, npm start's supervisor; the ghost burst) and calls.integration. They
     // mostly wait on real call timelines (124 CPU-s in 404 s alone), so they run beside the busy lanes
     // instead of after them: their timelines hold at load 8+ since recordings are encoded on a thread
     // of their own (1c50124), and each suite runs whole stacks on ports of its own.
-    // The type check after them. (Two of these suites at a time, and the other packages' Jest after them, were
-    // tried in the thirty-seventh session: this lane took 530 s instead of 914, the run no less — it is
-    // CPU-bound, 1879 CPU-s in 985 s — and faults-outages' calls failed beside voice-calls, ci3.)
+    // (Two of these suites at a time, and the other packages' Jest after them, were tried in the thirty-seventh
+    // session: this lane took 530 s instead of 914, the run no less — it was CPU-bound then, 1879 CPU-s in
+    // 985 s — and faults-outages' calls failed beside voice-calls, ci3: they are in one half, in turn.)
     // The steps with real-time checks (this lane, with the API's suites that judge the wall clock, the
     // e2e suite, and the API's main part, whose suites' setup missed Jest's 30 s when niced: ci7 of the
     // twenty-third session) run at the normal priority; the steps that assert no time (the other
@@ -77,12 +78,19 @@ const phases = [
       // takes about a tenth of the run's CPU (278–342 of ~3500 CPU-s) but needs it on time — its media timelines
       // failed at load 15–16 beside the e2e suite and the API's Jest at the same priority (ci1–ci4 of the
       // thirty-first session: a supervisor's tones, *97's prompts, a mailbox's greeting never heard in 20 s).
-      ['Cuộc gọi và sự cố (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial', TONGDAI_PORT_RANGE: '26700-29999' }, { nice: -5 }],
-      // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
-      // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
-      // 331 s in CI where the five take about a minute. It needs nothing of the suites before it: it runs
-      // (and says what it found) even when they failed.
-      ['Kiểm tra kiểu (tsc)', ['run', 'typecheck'], {}, { alsoAfterFailure: true }],
+      ['Cuộc gọi và sự cố A (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial-a', TONGDAI_PORT_RANGE: '26700-28299' }, { nice: -5 }],
+    ],
+    // The serial suites in two halves side by side (api/jest.config.js), each one suite at a time: one lane of
+    // them took 858 s of ci1's 910 (forty-first session) for 139 CPU-s — waiting on call timelines, not on the
+    // machine (1466 CPU-s in the whole run: 1.6 of its 2 cores). The second half is the shorter: the bench
+    // smoke follows it.
+    [
+      ['Cuộc gọi và sự cố B (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial-b', TONGDAI_PORT_RANGE: '28300-29999' }, { nice: -5 }],
+      // Every bench section at a tiny size: each must still measure something real (scripts/bench.mjs). It takes
+      // the e2e build (the first step of the first lane, done by then). After the serial suites' second half, not
+      // after the e2e suite (ci1 of the forty-first session: build, e2e and this made a lane of 904 s of the run's
+      // 910). It runs when the suites before it failed too: its figures say something of their own.
+      ['Bench smoke (mọi phần đo ở cỡ nhỏ)', ['run', 'bench', 'smoke'], { TONGDAI_PORT_RANGE: '23400-24999' }, { alsoAfterFailure: true }],
     ],
   ],
 ];
