@@ -14,8 +14,20 @@ class FakeSession extends EventEmitter {
   unmute(o: unknown) { this.calls.push(['unmute', o]); }
   sendDTMF(t: string) { this.calls.push(['dtmf', t]); }
   sendInfo(type: string, body: string) { this.calls.push(['info', type, body]); }
-  hold() { this.calls.push(['hold']); this.emit('hold', { originator: 'local' }); }
-  unhold() { this.calls.push(['unhold']); this.emit('unhold', { originator: 'local' }); }
+  /** As JsSIP: a hold or resume is refused (false) while another offer of the call is in flight; `done` once its answer is applied. */
+  reOffering: (() => void) | null = null;
+  localHold = false;
+  isOnHold() { return { local: this.localHold, remote: false }; }
+  hold(_o?: unknown, done?: () => void) { return this.reOffer(true, done); }
+  unhold(_o?: unknown, done?: () => void) { return this.reOffer(false, done); }
+  private reOffer(held: boolean, done?: () => void) {
+    if (this.reOffering || this.localHold === held) return false;
+    this.calls.push([held ? 'hold' : 'unhold']);
+    this.localHold = held;
+    this.emit(held ? 'hold' : 'unhold', { originator: 'local' });
+    this.reOffering = () => { this.reOffering = null; done?.(); };
+    return true;
+  }
   refer(target: string, options: { eventHandlers: Record<string, () => void> }) { this.calls.push(['refer', target]); this.referHandlers = options.eventHandlers; }
   referHandlers: Record<string, () => void> = {};
   ended = false;
@@ -318,6 +330,7 @@ describe('hold and blind transfer (JsSIP only)', () => {
     const a = connectedCall();
     a.adapter.setHeld?.(true);
     expect(a.ctx()).toMatchObject({ state: 'CALL_ACCEPTED', hold: { local: true, remote: false } });
+    a.s.reOffering?.();
     a.s.emit('hold', { originator: 'remote' });
     a.adapter.setHeld?.(false);
     expect(a.ctx()).toMatchObject({ state: 'CALL_ACCEPTED', hold: { local: false, remote: true } });
@@ -325,6 +338,40 @@ describe('hold and blind transfer (JsSIP only)', () => {
     expect(a.ctx().hold).toBeUndefined();
     expect(a.s.calls.slice(1)).toEqual([['hold'], ['unhold']]);
     expect(a.states).toEqual(['CALL_INCOMING', 'CALL_ACCEPTED']);
+  });
+
+  it("a resume asked while the hold's re-INVITE is in flight is sent once that is answered, not dropped (JsSIP refuses it then)", () => {
+    jest.useFakeTimers();
+    try {
+      const a = connectedCall();
+      a.adapter.setHeld?.(true);
+      a.adapter.setHeld?.(false);
+      expect(a.s.calls.slice(1)).toEqual([['hold']]);
+      jest.advanceTimersByTime(1000);
+      expect(a.s.calls.slice(1)).toEqual([['hold']]);
+      a.s.reOffering?.();
+      expect(a.s.calls.slice(1)).toEqual([['hold'], ['unhold']]);
+      expect(a.ctx().hold).toBeUndefined();
+      // Hold, resume and hold again while the first is in flight: only the last wish is sent, once.
+      a.s.reOffering?.();
+      a.adapter.setHeld?.(true);
+      a.adapter.setHeld?.(false);
+      a.adapter.setHeld?.(true);
+      a.s.reOffering?.();
+      jest.advanceTimersByTime(1000);
+      expect(a.s.calls.slice(1)).toEqual([['hold'], ['unhold'], ['hold']]);
+      expect(a.ctx()).toMatchObject({ hold: { local: true } });
+      // A refusal with nothing of ours in flight (the far end's re-INVITE) is tried again.
+      a.s.reOffering?.();
+      a.s.reOffering = () => { a.s.reOffering = null; };
+      a.adapter.setHeld?.(false);
+      expect(a.s.calls.slice(1)).toEqual([['hold'], ['unhold'], ['hold']]);
+      a.s.reOffering();
+      jest.advanceTimersByTime(100);
+      expect(a.s.calls.slice(1)).toEqual([['hold'], ['unhold'], ['hold'], ['unhold']]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('transferor: REFER to the target in our domain; accepted (202) → this phone hangs up, the call ends as transferred', () => {

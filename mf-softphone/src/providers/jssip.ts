@@ -68,6 +68,25 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
   let hungUp: RTCSession | null = null;
   /** getUserMedia constraints of a call: the chosen microphone, asked anew for every call. */
   const media = () => ({ audio: hooks.audioInput?.() ?? true, video: false });
+  /**
+   * The hold or resume the agent asked for last, not sent yet. JsSIP refuses (returns false) a hold or
+   * resume while another offer of the call is in flight — the previous hold's re-INVITE not answered, or
+   * its answer not applied yet (isReadyToReOffer) — and a quick "Tiếp tục" after "Giữ máy" did nothing
+   * (seen in an e2e run at load 15). The wish is sent once the offer before it is done.
+   */
+  let holdWish: { session: RTCSession; held: boolean } | null = null;
+  let holdRetry: ReturnType<typeof setTimeout> | null = null;
+  const applyHoldWish = (): void => {
+    if (holdRetry) clearTimeout(holdRetry);
+    holdRetry = null;
+    const wish = holdWish;
+    if (!wish || wish.session !== current || wish.session.isEnded()) return void (holdWish = null);
+    if (wish.session.isOnHold().local === wish.held) return void (holdWish = null);
+    // The offer's end calls back (done); the timer covers a refusal with nothing of ours in flight (the far end's re-INVITE).
+    const sent = wish.held ? wish.session.hold({}, applyHoldWish) : wish.session.unhold({}, applyHoldWish);
+    if (sent) holdWish = null;
+    else holdRetry = setTimeout(applyHoldWish, 100);
+  };
 
   const apply = (session: RTCSession, effects: Effect[]) => {
     for (const e of effects) {
@@ -216,7 +235,9 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
       current?.sendDTMF(tone);
     },
     setHeld(held) {
-      if (held) current?.hold(); else current?.unhold();
+      if (!current) return;
+      holdWish = { session: current, held };
+      applyHoldWish();
     },
     setRecordingPaused(paused) {
       current?.sendInfo(RECORDING_INFO_TYPE, paused ? 'pause' : 'resume');
