@@ -111,6 +111,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   if (opts.otpWebhookMs !== null) scheduleOtpJobs(app, opts.db, deps.switchboardHosts, { everyMs: opts.otpWebhookMs });
   app.decorateRequest('auth', null);
   app.decorateRequest('authRoles', null);
+  app.decorateRequest('payment', undefined);
   registerErrorHandling(app);
   exposeAccess(app);
   registerSecurityHeaders(app);

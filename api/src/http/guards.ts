@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import { hasPermission, isFeatureEnabled, REFRESHED_TOKEN_HEADER, type FeatureName } from '@tongdai/contracts';
+import type { Queryable } from '../db/db';
 import type { AuthContext } from '../security/session';
 import { AppError } from './errors';
 import './types';
@@ -63,13 +64,30 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** Bearer token → request.auth; renews the token on `x-refreshed-token` when it is old. */
-export const requireAuth = declareAccess({ auth: 'bearer' }, async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * Bearer token → request.auth and request.authRoles; renews the token on `x-refreshed-token` when it
+ * is old. With `payment`, the tenant's payment check too (request.payment, for requireFeature): all in
+ * one transaction (issue 38: the session, the roles and the payment check were one each).
+ */
+async function authenticateBearer(request: FastifyRequest, reply: FastifyReply, payment: boolean): Promise<void> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) throw new AppError('SESSION_EXPIRED');
-  const { auth, refreshed } = await request.server.deps.sessions.authenticate(match[1]);
+  const { sessions, paymentCheck } = request.server.deps;
+  const alsoRead = payment ? async (tx: Queryable) => void (request.payment = await paymentCheck(tx)) : undefined;
+  const { auth, refreshed, roles } = await sessions.authenticate(match[1], { alsoRead });
   request.auth = auth;
+  request.authRoles = roles;
   if (refreshed) void reply.header(REFRESHED_TOKEN_HEADER, refreshed);
+}
+
+/** Bearer token → request.auth (and the caller's roles); renews the token on `x-refreshed-token` when it is old. */
+export const requireAuth = declareAccess({ auth: 'bearer' }, async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await authenticateBearer(request, reply, false);
+});
+
+/** requireAuth that also reads the tenant's payment check in its transaction, for a chain with requireFeature. */
+export const requireAuthWithPayment = declareAccess({ auth: 'bearer' }, async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await authenticateBearer(request, reply, true);
 });
 
 const TENANT_FIELDS = ['ma_dn', 'CodeCompany'] as const;
@@ -105,14 +123,15 @@ export function requireFeature(feature: FeatureName): preHandlerAsyncHookHandler
   return declareAccess({ feature }, async function checkFeature(request: FastifyRequest) {
     const auth = authOf(request);
     const { db, paymentCheck } = request.server.deps;
-    const payment = await db.withTenant(auth.tenantId, paymentCheck);
-    if (!isFeatureEnabled(payment, feature)) throw new AppError('FEATURE_NOT_PURCHASED');
+    // Read with the session when the chain began with requireAuthWithPayment (guarded), else now.
+    request.payment ??= await db.withTenant(auth.tenantId, paymentCheck);
+    if (!isFeatureEnabled(request.payment, feature)) throw new AppError('FEATURE_NOT_PURCHASED');
   });
 }
 
 /** The usual chain of a tenant route: token, tenant match, then optional permission and feature. */
 export function guarded(permission?: string, feature?: FeatureName): preHandlerAsyncHookHandler[] {
-  const chain: preHandlerAsyncHookHandler[] = [requireAuth as preHandlerAsyncHookHandler, tenantGuard as preHandlerAsyncHookHandler];
+  const chain: preHandlerAsyncHookHandler[] = [(feature ? requireAuthWithPayment : requireAuth) as preHandlerAsyncHookHandler, tenantGuard as preHandlerAsyncHookHandler];
   if (permission) chain.push(requirePermission(permission));
   if (feature) chain.push(requireFeature(feature));
   return chain;

@@ -1,3 +1,4 @@
+import type { PaymentCheck } from '@tongdai/contracts';
 import type { AppDeps } from '../deps';
 import type { AuthContext, UserRoleRow } from '../security/session';
 
@@ -8,7 +9,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireAuth. */
     auth: AuthContext | null;
-    /** Loaded once per request by requirePermission. */
+    /** The caller's roles: read with the session by requireAuth (a WebSocket's checks read them again). */
     authRoles: UserRoleRow[] | null;
+    /**
+     * The tenant's payment check (null: none), read with the session for a chain that checks a feature
+     * (guarded), else by requireFeature; undefined until read.
+     */
+    payment: PaymentCheck | null | undefined;
   }
 }

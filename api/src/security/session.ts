@@ -2,6 +2,7 @@
  * Who is calling and what roles they hold, as the kernel's guards read them. The kernel owns these
  * shapes and the identity module (auth/) fills them, so http/ and deps.ts import no module (ADR 0047).
  */
+import type { Queryable } from '../db/db';
 
 /** Who is calling, as proven by the token; the tenant comes from here, never from a header. */
 export interface AuthContext {
@@ -20,8 +21,12 @@ export interface UserRoleRow {
 
 /** What the guards ask of the identity module: a token's caller, and that caller's roles. */
 export interface SessionGate {
-  /** Checks a bearer token; `refreshed` is a renewed token when the sliding window says so. */
-  authenticate(token: string): Promise<{ auth: AuthContext; refreshed?: string }>;
+  /**
+   * Checks a bearer token; `refreshed` is a renewed token when the sliding window says so; `roles`
+   * the caller's. `alsoRead` runs in the same transaction, in the caller's tenant (the guards' other
+   * reads: one transaction for a request's checks).
+   */
+  authenticate(token: string, options?: { alsoRead?: (tx: Queryable) => Promise<void> }): Promise<{ auth: AuthContext; refreshed?: string; roles: UserRoleRow[] }>;
   /** The user's roles in role id order (the first is the session user). */
   roles(auth: AuthContext): Promise<UserRoleRow[]>;
 }

@@ -106,4 +106,23 @@ describe('auth (identity + tenant surfaces)', () => {
     const young = await t.app.inject({ url: '/t/demo/me', headers: bearer(token) });
     expect(young.headers[REFRESHED_TOKEN_HEADER]).toBeUndefined();
   });
+
+  it("reads a request's checks in one transaction: the session, the roles, the payment check, a renewal's touch (issue 38)", async () => {
+    const token = await login(t.app, 'demo', DEMO.admin);
+    const tokens = createTokenService(TEST_JWT_SECRET);
+    const now = nowSeconds();
+    const old = tokens.issue(tokens.read(token)!, now - 6 * 60, now - 6 * 60);
+    const transactions = jest.spyOn(t.db, 'withTenant');
+    try {
+      // GET /customers: token, permission customer.view, feature customer; then the page and the tenant's masking setting.
+      for (const [headers, renewed] of [[bearer(token), false], [bearer(old), true]] as const) {
+        transactions.mockClear();
+        const res = await t.app.inject({ url: '/t/demo/customers?page=1', headers });
+        expect([res.statusCode, REFRESHED_TOKEN_HEADER in res.headers]).toEqual([200, renewed]);
+        expect(transactions).toHaveBeenCalledTimes(3);
+      }
+    } finally {
+      transactions.mockRestore();
+    }
+  });
 });

@@ -71,18 +71,29 @@ export function createAuthService(db: Db, tokens: TokenService, throttle: LoginT
     return { token, ma_dn: tenant.ma_dn, tenant_name: tenant.name, expires_in: ACCESS_TTL_S };
   }
 
-  /** Checks a bearer token; returns a renewed token when the sliding window says so. */
-  async function authenticate(token: string, now = nowSeconds()): Promise<{ auth: AuthContext; refreshed?: string }> {
+  /**
+   * Checks a bearer token; returns a renewed token when the sliding window says so, and the user's
+   * roles. One transaction for all a request's guards ask (issue 38): the session, the roles, the
+   * renewal's touch and what `alsoRead` reads (the feature guard's payment check) — it was one
+   * transaction each.
+   */
+  async function authenticate(token: string, options: { now?: number; alsoRead?: (tx: Queryable) => Promise<void> } = {}): Promise<{ auth: AuthContext; refreshed?: string; roles: UserRoleRow[] }> {
+    const { now = nowSeconds(), alsoRead } = options;
     const claims = tokens.read(token);
     if (!claims) throw new AppError('SESSION_EXPIRED');
     const userId = Number(claims.sub);
-    const session = await db.withTenant(claims.tid, (tx) => findSession(tx, claims.sid, userId));
-    const state = sessionState(claims, session, now);
-    if (state === 'expired' || !session) throw new AppError('SESSION_EXPIRED');
+    const found = await db.withTenant(claims.tid, async (tx) => {
+      const session = await findSession(tx, claims.sid, userId);
+      const state = sessionState(claims, session, now);
+      if (state === 'expired' || !session) return null;
+      if (state !== 'valid') await touchSession(tx, claims.sid);
+      await alsoRead?.(tx);
+      return { session, state, roles: await userRoles(tx, userId) };
+    });
+    if (!found) throw new AppError('SESSION_EXPIRED');
     const auth: AuthContext = { userId, tenantId: claims.tid, maDn: claims.ma_dn, sessionId: claims.sid };
-    if (state === 'valid') return { auth };
-    await db.withTenant(claims.tid, (tx) => touchSession(tx, claims.sid));
-    return { auth, refreshed: tokens.issue(claims, now, session.createdAt) };
+    if (found.state === 'valid') return { auth, roles: found.roles };
+    return { auth, roles: found.roles, refreshed: tokens.issue(claims, now, found.session.createdAt) };
   }
 
   /** For long-lived sockets: the session is neither revoked (nor its user locked) nor past the absolute limit. */

@@ -1,7 +1,7 @@
 import { FEATURES, PBX_MSG, type FieldError } from '@tongdai/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../../http/errors';
-import { requireAuth, requireFeature, requirePermission, tenantGuard } from '../../http/guards';
+import { requireAuthWithPayment, requireFeature, requirePermission, tenantGuard } from '../../http/guards';
 import { SHEET_MSG } from '../../http/sheet';
 
 /** Messages only the PBX API produces (the browser shows them from the error details). */
@@ -49,7 +49,7 @@ async function pbxTenantGuard(request: FastifyRequest): Promise<void> {
 
 /** Token, tenant code (403), permission, purchased PBX: the chain of every /pbx route. */
 export function pbxGuarded(permission: string): preHandlerAsyncHookHandler[] {
-  return [requireAuth as preHandlerAsyncHookHandler, pbxTenantGuard as preHandlerAsyncHookHandler, requirePermission(permission), requireFeature(FEATURES.pbx)];
+  return [requireAuthWithPayment as preHandlerAsyncHookHandler, pbxTenantGuard as preHandlerAsyncHookHandler, requirePermission(permission), requireFeature(FEATURES.pbx)];
 }
 
 /** Tenant codes named in a multipart form (the guard only sees JSON bodies). */
