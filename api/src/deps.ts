@@ -2,6 +2,7 @@ import type { onRequestHookHandler } from 'fastify';
 import type { PaymentCheck } from '@tongdai/contracts';
 import type { Db, Queryable } from './db/db';
 import type { ReportsDb } from './db/replica';
+import type { AccessCache } from './security/access-cache';
 import type { SessionGate } from './security/session';
 
 export interface RateLimit {
@@ -30,6 +31,8 @@ export interface AppDeps {
   sessions: SessionGate;
   /** The feature guard's view of settings/. */
   paymentCheck: PaymentCheckReader;
+  /** What a request's checks read besides the session, per tenant access version (security/access-cache.ts). */
+  accessCache: AccessCache;
   /**
    * A 32-byte key for one purpose (telecom shop keys, SDK tokens), derived from the deployment's
    * secret: one secret to keep, and a leak of one derived key reveals neither the others nor it.

@@ -9,6 +9,7 @@ import { isTransientDbError, type Db } from './db/db';
 import type { RedisStatus } from './db/redis';
 import { primaryReports, type ReportsDb } from './db/replica';
 import type { AppDeps, RateLimit } from './deps';
+import { AccessCache } from './security/access-cache';
 import { onSipCredentialsChanged, sipCredentialsChanged } from './security/sip-credentials-changed';
 import { registerErrorHandling } from './http/error-handler';
 import { exposeAccess, publicRoute } from './http/guards';
@@ -75,7 +76,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy?.length ? opts.trustProxy : false, ...clientErrorOptions });
   const tokens = createTokenService(opts.jwtSecret);
   const throttle = new LoginThrottle(opts.loginCounters, { ...opts.accountThrottle, ...(opts.loginRateLimit && { ipLimit: opts.loginRateLimit }) });
-  const auth = createAuthService(opts.db, tokens, throttle);
+  // Roles, payment checks and settings a request's checks read, kept per tenant access version (ADR 0064).
+  const accessCache = new AccessCache();
+  const auth = createAuthService(opts.db, tokens, throttle, accessCache);
   const deps: AppDeps = {
     db: opts.db,
     reportsDb: opts.reportsDb ?? primaryReports(opts.db),
@@ -84,6 +87,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     // The kernel's guards see the identity and settings modules through these two small interfaces (deps.ts).
     sessions: auth,
     paymentCheck: getPaymentCheck,
+    accessCache,
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', opts.jwtSecret, '', `tongdai:${purpose}`, 32)),
     hub: opts.hub ?? memoryHub(),
     sessionCheckMs: opts.sessionCheckMs ?? 60_000,
@@ -112,6 +116,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.decorateRequest('auth', null);
   app.decorateRequest('authRoles', null);
   app.decorateRequest('payment', undefined);
+  app.decorateRequest('accessVersion', undefined);
   registerErrorHandling(app);
   exposeAccess(app);
   registerSecurityHeaders(app);

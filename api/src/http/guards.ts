@@ -72,11 +72,15 @@ export function authOf(request: FastifyRequest): AuthContext {
 async function authenticateBearer(request: FastifyRequest, reply: FastifyReply, payment: boolean): Promise<void> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) throw new AppError('SESSION_EXPIRED');
-  const { sessions, paymentCheck } = request.server.deps;
-  const alsoRead = payment ? async (tx: Queryable) => void (request.payment = await paymentCheck(tx)) : undefined;
-  const { auth, refreshed, roles } = await sessions.authenticate(match[1], { alsoRead });
+  const { sessions, paymentCheck, accessCache } = request.server.deps;
+  const alsoRead = payment
+    ? async (tx: Queryable, access: { tenantId: number; version: string }) =>
+      void (request.payment = await accessCache.get(access.tenantId, access.version, 'payment', () => paymentCheck(tx)))
+    : undefined;
+  const { auth, refreshed, roles, accessVersion } = await sessions.authenticate(match[1], { alsoRead });
   request.auth = auth;
   request.authRoles = roles;
+  request.accessVersion = accessVersion;
   if (refreshed) void reply.header(REFRESHED_TOKEN_HEADER, refreshed);
 }
 
@@ -122,9 +126,11 @@ export async function holdsPermission(request: FastifyRequest, permission: strin
 export function requireFeature(feature: FeatureName): preHandlerAsyncHookHandler {
   return declareAccess({ feature }, async function checkFeature(request: FastifyRequest) {
     const auth = authOf(request);
-    const { db, paymentCheck } = request.server.deps;
-    // Read with the session when the chain began with requireAuthWithPayment (guarded), else now.
-    request.payment ??= await db.withTenant(auth.tenantId, paymentCheck);
+    const { db, paymentCheck, accessCache } = request.server.deps;
+    // Read with the session when the chain began with requireAuthWithPayment (guarded), else now (from
+    // memory when the tenant's access version read with the session has it).
+    const read = () => db.withTenant(auth.tenantId, paymentCheck);
+    request.payment ??= await (request.accessVersion ? accessCache.get(auth.tenantId, request.accessVersion, 'payment', read) : read());
     if (!isFeatureEnabled(request.payment, feature)) throw new AppError('FEATURE_NOT_PURCHASED');
   });
 }

@@ -16,5 +16,7 @@ declare module 'fastify' {
      * (guarded), else by requireFeature; undefined until read.
      */
     payment: PaymentCheck | null | undefined;
+    /** The tenant's access version, read with the session by requireAuth (security/access-cache.ts). */
+    accessVersion: string | undefined;
   }
 }

@@ -23,10 +23,11 @@ export interface UserRoleRow {
 export interface SessionGate {
   /**
    * Checks a bearer token; `refreshed` is a renewed token when the sliding window says so; `roles`
-   * the caller's. `alsoRead` runs in the same transaction, in the caller's tenant (the guards' other
-   * reads: one transaction for a request's checks).
+   * the caller's; `accessVersion` the tenant's, read with the session (security/access-cache.ts).
+   * `alsoRead` runs in the same transaction, in the caller's tenant (the guards' other reads: one
+   * transaction for a request's checks).
    */
-  authenticate(token: string, options?: { alsoRead?: (tx: Queryable) => Promise<void> }): Promise<{ auth: AuthContext; refreshed?: string; roles: UserRoleRow[] }>;
+  authenticate(token: string, options?: { alsoRead?: (tx: Queryable, access: { tenantId: number; version: string }) => Promise<void> }): Promise<{ auth: AuthContext; refreshed?: string; roles: UserRoleRow[]; accessVersion: string }>;
   /** The user's roles in role id order (the first is the session user). */
   roles(auth: AuthContext): Promise<UserRoleRow[]>;
 }

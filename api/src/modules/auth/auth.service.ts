@@ -1,5 +1,6 @@
 import { SUPER_ADMIN_ROLE, type LoginInput, type LoginResult, type MeResult } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
+import { AccessCache } from '../../security/access-cache';
 import type { AuthContext } from '../../security/session';
 import { AppError } from '../../http/errors';
 import { currentTenant, findTenantByMaDn } from '../tenants/tenants.service';
@@ -49,7 +50,7 @@ export async function sessionEnds(tx: Queryable, ids: readonly string[], now = n
   return out;
 }
 
-export function createAuthService(db: Db, tokens: TokenService, throttle: LoginThrottle) {
+export function createAuthService(db: Db, tokens: TokenService, throttle: LoginThrottle, cache: AccessCache = new AccessCache()) {
   const activity = createActivityRecorder(db);
   /** `ip` is the client's address as the trusted proxy reports it (server.ts trustProxy). */
   async function login(input: LoginInput, ip: string): Promise<LoginResult> {
@@ -72,12 +73,12 @@ export function createAuthService(db: Db, tokens: TokenService, throttle: LoginT
   }
 
   /**
-   * Checks a bearer token; returns a renewed token when the sliding window says so, and the user's
-   * roles. One transaction for all a request's guards ask (issue 38): the session, the roles, the
-   * renewal's touch and what `alsoRead` reads (the feature guard's payment check) — it was one
-   * transaction each.
+   * Checks a bearer token; returns a renewed token when the sliding window says so, the user's roles
+   * and the tenant's access version. One transaction for all a request's guards ask (issue 38): the
+   * session with the access version, a renewal's touch, and what is not in memory for that version
+   * (the roles; what `alsoRead` reads: the feature guard's payment check) — it was one transaction each.
    */
-  async function authenticate(token: string, options: { now?: number; alsoRead?: (tx: Queryable) => Promise<void> } = {}): Promise<{ auth: AuthContext; refreshed?: string; roles: UserRoleRow[] }> {
+  async function authenticate(token: string, options: { now?: number; alsoRead?: (tx: Queryable, access: { tenantId: number; version: string }) => Promise<void> } = {}): Promise<{ auth: AuthContext; refreshed?: string; roles: UserRoleRow[]; accessVersion: string }> {
     const { now = nowSeconds(), alsoRead } = options;
     const claims = tokens.read(token);
     if (!claims) throw new AppError('SESSION_EXPIRED');
@@ -87,13 +88,14 @@ export function createAuthService(db: Db, tokens: TokenService, throttle: LoginT
       const state = sessionState(claims, session, now);
       if (state === 'expired' || !session) return null;
       if (state !== 'valid') await touchSession(tx, claims.sid);
-      await alsoRead?.(tx);
-      return { session, state, roles: await userRoles(tx, userId) };
+      await alsoRead?.(tx, { tenantId: claims.tid, version: session.accessVersion });
+      return { session, state, roles: await cache.get(claims.tid, session.accessVersion, `roles:${userId}`, () => userRoles(tx, userId)) };
     });
     if (!found) throw new AppError('SESSION_EXPIRED');
     const auth: AuthContext = { userId, tenantId: claims.tid, maDn: claims.ma_dn, sessionId: claims.sid };
-    if (found.state === 'valid') return { auth, roles: found.roles };
-    return { auth, roles: found.roles, refreshed: tokens.issue(claims, now, found.session.createdAt) };
+    const { accessVersion } = found.session;
+    if (found.state === 'valid') return { auth, roles: found.roles, accessVersion };
+    return { auth, roles: found.roles, accessVersion, refreshed: tokens.issue(claims, now, found.session.createdAt) };
   }
 
   /** For long-lived sockets: the session is neither revoked (nor its user locked) nor past the absolute limit. */

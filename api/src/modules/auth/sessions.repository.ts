@@ -22,14 +22,19 @@ export async function createSession(tx: Queryable, tenantId: number, userId: num
   return { id: rows[0].id, createdAt: rows[0].created_s };
 }
 
-export async function findSession(tx: Queryable, sessionId: string, userId: number): Promise<SessionRecord | null> {
-  const { rows } = await tx.query<{ created_s: number; revoked: boolean; active: boolean }>(
-    `select floor(extract(epoch from s.created_at))::float8 as created_s, s.revoked_at is not null as revoked, u.status = 'active' as active
+/**
+ * The session, and the tenant's access version (migration 0067): what the checks of a request read
+ * from memory is labelled with it (security/access-cache.ts).
+ */
+export async function findSession(tx: Queryable, sessionId: string, userId: number): Promise<(SessionRecord & { accessVersion: string }) | null> {
+  const { rows } = await tx.query<{ created_s: number; revoked: boolean; active: boolean; access_version: string }>(
+    `select floor(extract(epoch from s.created_at))::float8 as created_s, s.revoked_at is not null as revoked, u.status = 'active' as active,
+            coalesce((select version from access_versions), 0)::text as access_version
        from sessions s join users u on u.id = s.user_id where s.id = $1 and s.user_id = $2`,
     [sessionId, userId],
   );
   const row = rows[0];
-  return row ? { createdAt: row.created_s, revoked: row.revoked || !row.active } : null;
+  return row ? { createdAt: row.created_s, revoked: row.revoked || !row.active, accessVersion: row.access_version } : null;
 }
 
 export async function touchSession(tx: Queryable, sessionId: string): Promise<void> {
