@@ -4,7 +4,7 @@ import { convertLunar2Solar } from 'vietnamese-lunar-calendar/build/solar-lunar/
 
 /**
  * Vietnam's public holidays of a year (Labour Code 2019 art. 112), computed: no I/O, the same for
- * every tenant (ADR 0060). Lunar dates come from `vietnamese-lunar-calendar` (Hồ Ngọc Đức's
+ * every tenant (ADR 0063). Lunar dates come from `vietnamese-lunar-calendar` (Hồ Ngọc Đức's
  * algorithm) at UTC+7, Vietnam's zone: Chinese calendars (UTC+8) put some new moons a day later
  * (Tết 2007: 17/02 here, 18/02 in China; Tết 1985: 21/01 here, 20/02 there).
  *

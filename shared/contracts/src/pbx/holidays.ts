@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { INVALID, max } from './messages';
 
 /**
- * Vietnamese public holidays (Labour Code 2019 art. 112) in time groups (issue 39, ADR 0060): the
+ * Vietnamese public holidays (Labour Code 2019 art. 112) in time groups (issue 39, ADR 0063): the
  * API computes each year's days, lunar ones with the Vietnamese calendar (UTC+7), and applies the
  * tenant's overrides of that year (the government's swapped and compensating days).
  */
