@@ -18,8 +18,8 @@ export const HOLIDAY_MODES = ['none', 'include', 'exclude'] as const;
 export type HolidayMode = (typeof HOLIDAY_MODES)[number];
 export const HOLIDAY_MODE_LABELS: Record<HolidayMode, string> = {
   none: 'Không tính ngày lễ',
-  include: 'Gồm cả ngày lễ Việt Nam (cả ngày)',
-  exclude: 'Trừ ngày lễ Việt Nam (nghỉ cả ngày)',
+  include: 'Gồm cả ngày lễ',
+  exclude: 'Trừ ngày lễ',
 };
 
 /** The computed holidays, each with its Vietnamese name. */
