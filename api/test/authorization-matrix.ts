@@ -221,6 +221,8 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
   await post('ivr_detail', { name: 'IVR ma trận', entries: [{ digit: '1', destination: direct('101') }] });
   const group = await post('time-group', { name: 'Giờ ma trận', ranges: [{ time_start: '08:00', time_end: '17:00' }] });
   await post('time-condition', { name: 'Điều kiện ma trận', time_group_id: group.id, matched_destination: direct('101'), unmatched_destination: direct('101') });
+  // Issue 39: an override of the tenant's public holidays (…/holiday-overrides/{id} names it).
+  await post('holiday-overrides', { date: '2027-02-10', action: 'add', name: 'Nghỉ bù ma trận' });
   await post('last-calls', { name: 'Gọi lại ma trận', fallback_destination: direct('101') });
   // Issue 15: a switchboard, a hotline through it (a number of the tenant's own), a rule through it.
   const switchboard = await send({

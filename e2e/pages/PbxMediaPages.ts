@@ -35,3 +35,37 @@ export const toast = (page: Page, intent: 'success' | 'error', text: string | Re
 export async function expectHeading(page: Page, text: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(text);
 }
+
+/** The year's public holidays under the time groups (issue 39). */
+export class HolidayPanel {
+  readonly root: Locator;
+  constructor(private readonly page: Page) {
+    this.root = page.getByTestId('holidays');
+  }
+
+  /** Steps year by year to `year` (the panel opens on the coming one, whatever today is). */
+  async showYear(year: number): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-year', /^\d{4}$/);
+    for (;;) {
+      const shown = Number(await this.root.getAttribute('data-year'));
+      if (shown === year) break;
+      await this.root.getByTestId(shown < year ? 'holidays-next' : 'holidays-previous').click();
+      await expect(this.root).toHaveAttribute('data-year', String(shown < year ? shown + 1 : shown - 1));
+    }
+    await expect(this.root.getByTestId('holiday-row').first()).toBeVisible();
+  }
+
+  row(date: string): Locator {
+    return this.root.locator(`[data-testid="holiday-row"][data-date="${date}"]`);
+  }
+
+  /** "Thêm ngày nghỉ": the day and its name, saved. */
+  async addDay(date: string, name: string): Promise<void> {
+    await this.root.getByTestId('holiday-add').click();
+    const dialog = this.page.getByTestId('holiday-override-form');
+    await dialog.getByTestId('field-date').fill(date);
+    await dialog.getByTestId('field-name').fill(name);
+    await dialog.getByTestId('save').click();
+    await expect(dialog).toHaveCount(0);
+  }
+}

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '../support/fixtures.ts';
 import { DEMO, LoginPage } from '../pages/LoginPage.ts';
 import { PbxFormPage, PbxListPage } from '../pages/PbxPages.ts';
+import { HolidayPanel } from '../pages/PbxMediaPages.ts';
+import { shot } from '../support/screens.ts';
 
 const DID = '02873009001';
 const GROUP = 'E2E Bán lẻ';
@@ -214,4 +216,44 @@ test('numbers: edit a number in its dialog (read by its digits, SPEC GET /partne
   await expect(numbers.row(did)).toContainText('Đã sửa mô tả');
   await page.reload();
   await expect(numbers.row(did)).toContainText('Đã sửa mô tả');
+});
+
+test("time groups: the year's public holidays show Tết with its date, and a day added on the screen shows (issue 39)", async ({ page }) => {
+  await new LoginPage(page).loginAs(DEMO);
+  await page.getByTestId('nav-time-groups').click();
+  await expect(page.getByTestId('time-group-list')).toBeVisible();
+  const holidays = new HolidayPanel(page);
+  await holidays.showYear(2027);
+  await expect(holidays.root.getByTestId('holidays-title')).toHaveText('Ngày lễ Việt Nam năm 2027');
+  // Tết Đinh Mùi: mùng 1 is Saturday 06/02/2027; the five days run from 29 tháng Chạp (05/02) to mùng 4 (09/02).
+  const tet = holidays.row('2027-02-06');
+  await expect(tet.getByTestId('holiday-date')).toHaveText('06/02/2027');
+  await expect(tet).toContainText('Thứ Bảy');
+  await expect(tet.getByTestId('holiday-name')).toHaveText('Tết Nguyên Đán');
+  await expect(tet.getByTestId('holiday-lunar')).toHaveText('1/1 âm lịch');
+  await expect(holidays.root.locator('[data-testid="holiday-row"][data-source="computed"]').filter({ hasText: 'Tết Nguyên Đán' })).toHaveCount(5);
+  await expect(holidays.row('2027-04-16').getByTestId('holiday-name')).toHaveText('Giỗ Tổ Hùng Vương');
+  await page.screenshot(shot('time-groups-holidays-light'));
+
+  // A compensating day the government announces, added for the tenant.
+  await holidays.addDay('2027-02-10', 'Nghỉ bù Tết (E2E)');
+  await expect(toast(page, 'success', 'Đã lưu điều chỉnh ngày lễ')).toBeVisible();
+  const added = holidays.row('2027-02-10');
+  await expect(added.getByTestId('holiday-date')).toHaveText('10/02/2027');
+  await expect(added.getByTestId('holiday-name')).toHaveText('Nghỉ bù Tết (E2E)');
+  await expect(added.getByTestId('holiday-source')).toHaveText('Thêm');
+  await page.reload();
+  await holidays.showYear(2027);
+  await expect(holidays.row('2027-02-10').getByTestId('holiday-name')).toHaveText('Nghỉ bù Tết (E2E)');
+
+  await page.evaluate(() => localStorage.setItem('tongdai.dark_mode', '1'));
+  await page.reload();
+  await holidays.showYear(2027);
+  await page.screenshot(shot('time-groups-holidays-dark'));
+  await page.evaluate(() => localStorage.removeItem('tongdai.dark_mode'));
+
+  // Undone, so a second run meets the year as the law has it.
+  await holidays.row('2027-02-10').getByTestId('holiday-undo').click();
+  await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
+  await expect(holidays.row('2027-02-10')).toHaveCount(0);
 });

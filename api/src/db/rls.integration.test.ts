@@ -21,7 +21,7 @@ describe('row-level security (PostgreSQL)', () => {
   });
 
   it('returns 0 rows from every tenant table when no tenant is set', async () => {
-    for (const table of ['tenants', 'users', 'roles', 'sessions', 'customers', 'system_settings', 'payment_checks', 'user_roles', 'role_permissions', 'dnc_numbers', 'contact_consents', 'advertising_last_calls', 'survey_categories', 'survey_questions', 'campaigns', 'campaign_questions', 'campaign_agents', 'campaign_contacts', 'campaign_attempts', 'survey_answers']) {
+    for (const table of ['tenants', 'users', 'roles', 'sessions', 'customers', 'system_settings', 'payment_checks', 'user_roles', 'role_permissions', 'dnc_numbers', 'contact_consents', 'advertising_last_calls', 'survey_categories', 'survey_questions', 'campaigns', 'campaign_questions', 'campaign_agents', 'campaign_contacts', 'campaign_attempts', 'survey_answers', 'pbx_holiday_overrides']) {
       const { rows } = await t.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
       expect([table, rows[0].n]).toEqual([table, 0]);
     }
@@ -37,7 +37,7 @@ describe('row-level security (PostgreSQL)', () => {
           and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)
         order by 1`,
     );
-    expect(rows.map((r) => r.table)).toEqual(expect.arrayContaining(['customers', 'dnc_numbers', 'contact_consents', 'advertising_last_calls', 'survey_categories', 'survey_questions', 'campaigns', 'campaign_questions', 'campaign_agents', 'campaign_contacts', 'campaign_attempts', 'survey_answers']));
+    expect(rows.map((r) => r.table)).toEqual(expect.arrayContaining(['customers', 'dnc_numbers', 'contact_consents', 'advertising_last_calls', 'survey_categories', 'survey_questions', 'campaigns', 'campaign_questions', 'campaign_agents', 'campaign_contacts', 'campaign_attempts', 'survey_answers', 'pbx_holiday_overrides']));
     expect(rows.filter((r) => !r.enabled || !r.forced || r.policies === 0)).toEqual([]);
   });
 

@@ -3,18 +3,18 @@ import { Link as FluentLink, Subtitle2, makeStyles } from '@fluentui/react-compo
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PBX_RESOURCES, paths, type TimeGroup } from '@tongdai/contracts';
-import { ErrorState, FormShell, LoadingState, TextField, errorOf, useApiError, useCrudQueries, useFormSubmit } from '@tongdai/ui';
+import { EntityFields, ErrorState, FormShell, LoadingState, useApiError, useCrudQueries, useFormSubmit } from '@tongdai/ui';
 import { pbxResource } from '../shared/entity';
 import { TIME_GROUPS_NS } from './i18n';
 import { RangeFields } from './RangeFields';
 import { useSaveRange } from './time-groups.api';
 import { describeRange, rangeToDraft } from './timeRange';
-import { useTimeGroupForms } from './useTimeGroupForms';
+import { groupForm, useTimeGroupForms } from './useTimeGroupForms';
 
 const useStyles = makeStyles({ wide: { gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', gap: '4px' } });
 const timeGroups = pbxResource(PBX_RESOURCES.timeGroup);
 
-/** /time-groups/edit/:id/:detailId: one range of a group, with the group's name and description. */
+/** /time-groups/edit/:id/:detailId: one range of a group, with the group's name, description and holiday mode. */
 export default function TimeRangeEditScreen() {
   const { t } = useTranslation(TIME_GROUPS_NS);
   const params = useParams();
@@ -36,7 +36,7 @@ function RangeEditForm({ group, detailId }: { group: TimeGroup; detailId: number
   const navigate = useNavigate();
   const existing = useMemo(() => {
     const r = group.ranges.find((x) => x.id === detailId);
-    return r && { group: { name: group.name, description: group.description }, range: rangeToDraft(r) };
+    return r && { group: { name: group.name, description: group.description, holiday_mode: group.holiday_mode ?? 'none' }, range: rangeToDraft(r) };
   }, [group, detailId]);
   const forms = useTimeGroupForms(existing);
   const saveGroup = useCrudQueries<TimeGroup>(timeGroups, { id: group.id }).save;
@@ -45,14 +45,14 @@ function RangeEditForm({ group, detailId }: { group: TimeGroup; detailId: number
 
   const { submit, formError } = useFormSubmit(forms, async (parsed) => {
     await saveRange.mutateAsync(parsed.range);
-    if (parsed.group.name !== group.name || parsed.group.description !== group.description) await saveGroup.mutateAsync(parsed.group);
+    const g = parsed.group;
+    if (g.name !== group.name || g.description !== group.description || g.holiday_mode !== group.holiday_mode) await saveGroup.mutateAsync(g);
   }, () => t('updated'));
 
   return (
     <FormShell title={t('editTitle')} testId="time-range-form" onSubmit={() => void submit().then((ok) => ok && navigate(paths.timeGroup.list))} submitting={saveGroup.isPending || saveRange.isPending}
       error={formError} backTo={paths.timeGroup.list}>
-      <TextField name="name" label={t('fields.name')} required value={String(forms.group.draft.name)} onChange={forms.group.set('name')} error={errorOf(forms.group.errors, 'name')} />
-      <TextField name="description" label={t('fields.description')} value={String(forms.group.draft.description)} onChange={forms.group.set('description')} error={errorOf(forms.group.errors, 'description')} />
+      <EntityFields entity={{ ns: TIME_GROUPS_NS, fields: groupForm.fields }} form={forms.group} />
       <Subtitle2 style={{ gridColumn: '1 / -1' }}>{t('thisRange')}</Subtitle2>
       <RangeFields form={forms.range} />
       {others.length > 0 && (

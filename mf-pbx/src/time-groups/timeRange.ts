@@ -41,6 +41,7 @@ export interface RangeDraft {
 export type RangeField = keyof RangeDraft;
 
 /** Every part empty: the range matches at any time. */
+export const isBlankRange = (r: TimeRangeInput): boolean => (Object.values(r) as unknown[]).every((x) => x === '' || x === null || x === undefined);
 export const BLANK_RANGE: RangeDraft = { time_start: '', time_end: '', dow_start: '', dow_end: '', dom_start: '', dom_end: '', month_start: '', month_end: '' };
 
 /** A saved range as form state (a time the database answers as HH:MM:SS is shown as HH:MM). */

@@ -1,22 +1,26 @@
-import { TimeGroupInputSchema, TimeRangeInputSchema, type TimeRangeInput } from '@tongdai/contracts';
+import { HOLIDAY_MODE_LABELS, TIME_RANGE_FIELDS, TimeGroupInputSchema, TimeRangeInputSchema, type HolidayMode, type TimeRangeInput } from '@tongdai/contracts';
 import { useEntityDraft, type FieldDef } from '@tongdai/ui';
 import type { RangeDraft } from './timeRange';
 
 /** Form descriptions for the shared draft hook: the group's own fields, and one range's parts ("" = any). */
 export const groupForm = {
   schema: TimeGroupInputSchema,
-  fields: [{ name: 'name', kind: 'text', required: true }, { name: 'description', kind: 'text' }] as FieldDef[],
+  fields: [
+    { name: 'name', kind: 'text', required: true },
+    { name: 'description', kind: 'text' },
+    { name: 'holiday_mode', kind: 'choice', options: HOLIDAY_MODE_LABELS, hint: true },
+  ] as FieldDef[],
 };
-const RANGE_FIELDS = ['time_start', 'time_end', 'dow_start', 'dow_end', 'dom_start', 'dom_end', 'month_start', 'month_end'] as const;
 export const rangeForm = {
   schema: TimeRangeInputSchema,
-  fields: RANGE_FIELDS.map((name): FieldDef => ({ name, kind: 'text' })),
+  fields: TIME_RANGE_FIELDS.map((name): FieldDef => ({ name, kind: 'text' })),
 };
-const isRangeField = (f: string) => (RANGE_FIELDS as readonly string[]).includes(f);
+const isRangeField = (f: string) => (TIME_RANGE_FIELDS as readonly string[]).includes(f);
 
 export interface GroupDraft {
   name: string;
   description: string;
+  holiday_mode: HolidayMode;
 }
 
 /**
@@ -31,7 +35,7 @@ export function useTimeGroupForms(existing?: { group: GroupDraft; range: RangeDr
   const validate = (): { group: GroupDraft; range: TimeRangeInput } | null => {
     const g = group.validate();
     const r = range.validate();
-    return g && r ? { group: { name: String(g.name), description: String(g.description) }, range: r as TimeRangeInput } : null;
+    return g && r ? { group: { name: String(g.name), description: String(g.description), holiday_mode: g.holiday_mode as HolidayMode }, range: r as TimeRangeInput } : null;
   };
 
   /** The API's field errors (useFormSubmit), each under the group's or the range's field. */

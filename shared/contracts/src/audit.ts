@@ -6,7 +6,7 @@ import { PROVIDER_LABELS } from './settings';
 /**
  * The audit log of administrative changes (issue 42, ADR 0057): who changed which configuration
  * object, when, from where, and what it was before and after. The database writes the lines
- * (migration 0065's audit_kinds lists the same kinds as AUDIT_KINDS); the API lists and exports
+ * (migrations 0065 and 0066's audit_kinds list the same kinds as AUDIT_KINDS); the API lists and exports
  * them, /setting/audit-log shows them.
  */
 
@@ -25,6 +25,7 @@ export const AUDIT_KINDS = {
   number: 'Số điện thoại / hotline',
   audio: 'Lời chào / nhạc chờ',
   time_group: 'Nhóm thời gian',
+  holiday_override: 'Điều chỉnh ngày lễ',
   ring_group: 'Nhóm đổ chuông',
   queue: 'Hàng đợi',
   ivr: 'IVR',

@@ -111,7 +111,7 @@ export const range = (r: Partial<TimeRange> = {}): TimeRange => ({
   month_end: null,
   ...r,
 });
-export const timeGroup = (id: number, ranges: TimeRange[], more: Partial<TimeGroup> = {}): TimeGroup => ({ id, ...stamp, name: `Giờ ${id}`, description: '', ranges, ...more });
+export const timeGroup = (id: number, ranges: TimeRange[], more: Partial<TimeGroup> = {}): TimeGroup => ({ id, ...stamp, name: `Giờ ${id}`, description: '', holiday_mode: 'none', ranges, ...more });
 /** Office hours: Monday–Friday 08:00–17:00. */
 export const officeHours = (id: number) => timeGroup(id, [range({ time_start: '08:00', time_end: '17:00', dow_start: 1, dow_end: 5 })], { name: 'Giờ hành chính' });
 export const timeCondition = (id: number, time_group_id: number, matched: Destination, unmatched: Destination, more: Partial<TimeCondition> = {}): TimeCondition => ({

@@ -273,4 +273,15 @@ describe('the working screen of a campaign (PostgreSQL)', () => {
     const closed = await running(numbers(1), { time_group_id: group });
     expect((await send('POST', WORK.next(closed.id))).json().data).toMatchObject({ contact: null, reason: 'outside_window', message: WORK_MSG.outsideWindow });
   });
+
+  it('a calling window "trừ ngày lễ" (a time group that excludes public holidays) is closed on Tết and open the day after (issue 39)', async () => {
+    const made = await t.app.inject({
+      method: 'POST', url: '/pbx/partner/time-group', headers: admin,
+      payload: { name: 'Giờ gọi, trừ ngày lễ', holiday_mode: 'exclude', ranges: [{ time_start: '08:00', time_end: '17:00', dow_start: 1, dow_end: 5 }] },
+    });
+    const c = await running(numbers(1), { time_group_id: made.json().data.id });
+    // Monday 08/02/2027 is mùng 3 Tết Đinh Mùi; Thursday 11/02 the second working day after it.
+    expect(await work.next(agentOf(adminId, new Date('2027-02-08T10:00:00+07:00')), 'survey', c.id)).toMatchObject({ contact: null, reason: 'outside_window' });
+    expect((await work.next(agentOf(adminId, new Date('2027-02-11T10:00:00+07:00')), 'survey', c.id)).contact).not.toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import type { CampaignFamily, CampaignMode, ContactResult, DialerCallState, QuestionAsAsked, SurveyAnswerValue, TimeRange, WorkAttempt, WorkQuestion } from '@tongdai/contracts';
+import { TIME_RANGE_FIELDS, type CampaignFamily, type CampaignMode, type ContactResult, type DialerCallState, type HolidayMode, type QuestionAsAsked, type SurveyAnswerValue, type TimeGroup, type TimeRange, type WorkAttempt, type WorkQuestion } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { iso } from '../../db/sql';
 
@@ -46,13 +46,11 @@ export async function isAgent(tx: Queryable, campaignId: number, userId: number)
   return rows.length > 0;
 }
 
-/** The ranges of the campaign's calling window (a PBX time group). */
-export async function timeRanges(tx: Queryable, groupId: number): Promise<TimeRange[]> {
-  const { rows } = await tx.query<TimeRange>(
-    `select id, time_start, time_end, dow_start, dow_end, dom_start, dom_end, month_start, month_end from pbx_time_ranges where time_group_id = $1 order by id`,
-    [groupId],
-  );
-  return rows;
+/** The campaign's calling window (a PBX time group): its ranges and how it treats public holidays. */
+export async function callingWindow(tx: Queryable, groupId: number): Promise<Pick<TimeGroup, 'holiday_mode' | 'ranges'>> {
+  const { rows: groups } = await tx.query<{ holiday_mode: HolidayMode }>('select holiday_mode from pbx_time_groups where id = $1', [groupId]);
+  const { rows } = await tx.query<TimeRange>(`select id, ${TIME_RANGE_FIELDS.join(', ')} from pbx_time_ranges where time_group_id = $1 order by id`, [groupId]);
+  return { holiday_mode: groups[0]?.holiday_mode ?? 'none', ranges: rows };
 }
 
 export async function workQuestions(tx: Queryable, campaignId: number): Promise<WorkQuestion[]> {

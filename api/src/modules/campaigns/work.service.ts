@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../../db/db';
 import { placedCallsDue } from '../../db/due-signal';
 import { iso } from '../../db/sql';
 import { AppError } from '../../http/errors';
+import { holidaysInForce } from '../holidays/holidays.service';
 import { matchesTimeGroup } from '../routing';
 import { phoneMasker } from '../settings/settings.service';
 import { CampaignStateError } from './campaigns.service';
@@ -62,11 +63,14 @@ function notAgent(): AppError {
   return e;
 }
 
-/** Whether `at` is inside the campaign's calling window (no time group: always). */
+/**
+ * Whether `at` is inside the campaign's calling window (no time group: always). A window "trừ ngày
+ * lễ" is closed all day on the tenant's public holidays (issue 39), as a time condition would be.
+ */
 export async function inWindow(tx: Queryable, groupId: number | null, at: Date): Promise<boolean> {
   if (groupId === null) return true;
-  const group = { ranges: await repo.timeRanges(tx, groupId) } as TimeGroup;
-  return matchesTimeGroup(group, at);
+  const group = (await repo.callingWindow(tx, groupId)) as TimeGroup;
+  return matchesTimeGroup(group, at, undefined, group.holiday_mode === 'none' ? undefined : await holidaysInForce(tx, at));
 }
 
 /**

@@ -1,11 +1,12 @@
 import { DEFAULT_TIMEZONE, type PbxConfig } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
+import { holidaysInForce } from '../holidays/holidays.service';
 import { getRecordingSettings } from '../settings/settings.service';
 import { switchboardRoutes, tenantMaxChannels } from '../telecom/call-path.service';
 import { allRows } from './pbx.repository';
 import { PBX_DEFS } from './pbx.resources';
 
-type Lists = Omit<PbxConfig, 'tenantId' | 'maDn' | 'timezone' | 'extensions' | 'switchboards' | 'maxChannels' | 'recordingMode' | 'monitorCalls'>;
+type Lists = Omit<PbxConfig, 'tenantId' | 'maDn' | 'timezone' | 'extensions' | 'switchboards' | 'maxChannels' | 'recordingMode' | 'monitorCalls' | 'holidays'>;
 
 /**
  * Everything the routing engine needs about one tenant, read inside the caller's transaction
@@ -21,5 +22,7 @@ export async function loadPbxConfig(tx: Queryable, tenantId: number, maDn: strin
   const maxChannels = await tenantMaxChannels(tx, tenantId);
   // Call recording (issue 16): the tenant's mode; queues and extensions above carry their own (null: this one).
   const { recording_mode: recordingMode, monitor_calls: monitorCalls } = await getRecordingSettings(tx);
-  return { tenantId, maDn, timezone: DEFAULT_TIMEZONE, extensions, ...(lists as unknown as Lists), switchboards, maxChannels, recordingMode, monitorCalls };
+  // Public holidays (issue 39): the days in force around now; the cache's TTL keeps them current.
+  const holidays = await holidaysInForce(tx, new Date());
+  return { tenantId, maDn, timezone: DEFAULT_TIMEZONE, extensions, ...(lists as unknown as Lists), holidays, switchboards, maxChannels, recordingMode, monitorCalls };
 }

@@ -39,4 +39,17 @@ describe('PBX partner API on PGlite', () => {
     const tc = await demo.post('/partner/time-condition', { name: 'HC', time_group_id: tg.id, matched_destination: { type: 'direct', target: '101' }, unmatched_destination: { type: 'direct', target: '102' }, override: 'temp_matched' });
     expect(tc.json().data.override_until).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
   });
+
+  it('lists the holidays with an override, stores its day as a date, maps a second override of a day to 409 (issue 39)', async () => {
+    const added = await demo.post('/partner/holiday-overrides', { date: '2027-02-10', action: 'add', name: 'Nghỉ bù Tết' });
+    expect([added.statusCode, added.json().data]).toEqual([201, expect.objectContaining({ date: '2027-02-10', action: 'add', name: 'Nghỉ bù Tết' })]);
+    const again = await demo.post('/partner/holiday-overrides', { date: '2027-02-10', action: 'add', name: 'Lần nữa' });
+    expect([again.statusCode, again.json().code]).toEqual([409, 'CONFLICT']);
+    const list = (await demo.get('/partner/holidays?year=2027')).json().data as { date: string; source: string }[];
+    expect(list.filter((h) => h.date >= '2027-02-05' && h.date <= '2027-02-10').map((h) => `${h.date} ${h.source}`)).toEqual([
+      '2027-02-05 computed', '2027-02-06 computed', '2027-02-07 computed', '2027-02-08 computed', '2027-02-09 computed', '2027-02-10 added',
+    ]);
+    const tg = await demo.post('/partner/time-group', { name: 'Ngày lễ', holiday_mode: 'include' });
+    expect([tg.statusCode, tg.json().data.holiday_mode, tg.json().data.ranges]).toEqual([201, 'include', []]);
+  });
 });

@@ -14,6 +14,7 @@ import {
   RingGroupInputSchema,
   TimeConditionInputSchema,
   TimeGroupInputSchema,
+  TIME_RANGE_FIELDS,
   TELECOM_MSG,
   displayForm,
   nationalForm,
@@ -40,6 +41,7 @@ import type { Queryable } from '../../db/db';
 import { nextStateChange } from '../routing';
 import { PBX_API_MSG, invalid } from './pbx.errors';
 import { REFS, type Ref } from './references';
+import { refreshTempOverrides } from './time-overrides';
 
 /**
  * The fourteen partner-API resources described once: table, path, permissions, how a row reads
@@ -267,23 +269,32 @@ const NOTIFICATION: PbxDef<NotificationInput> = {
   tag: 'notifications',
 };
 
-export const RANGE_COLUMNS = ['time_start', 'time_end', 'dow_start', 'dow_end', 'dom_start', 'dom_end', 'month_start', 'month_end'] as const;
+export const RANGE_COLUMNS = TIME_RANGE_FIELDS;
 
 const TIME_GROUP: PbxDef<TimeGroupInput> = {
   path: PBX_RESOURCES.timeGroup,
   table: 'pbx_time_groups',
   perm: PERM.timegroup,
   schema: TimeGroupInputSchema,
-  updateSchema: v.object({ name: TimeGroupInputSchema.entries.name, description: TimeGroupInputSchema.entries.description }),
-  select: `select x.id, x.name, x.description,
+  updateSchema: v.object({
+    name: TimeGroupInputSchema.entries.name,
+    description: TimeGroupInputSchema.entries.description,
+    holiday_mode: v.optional(TimeGroupInputSchema.entries.holiday_mode.wrapped),
+  }),
+  select: `select x.id, x.name, x.description, x.holiday_mode,
       coalesce((select json_agg(json_build_object('id', t.id, ${RANGE_COLUMNS.map((c) => `'${c}', t.${c}`).join(', ')}) order by t.id)
         from pbx_time_ranges t where t.time_group_id = x.id), '[]'::json) as ranges, ${STAMPS} from pbx_time_groups x`,
   search: ['r.name', 'r.description'],
   ...NAMED,
-  columns: (x) => ({ name: x.name, description: x.description }),
+  // A PUT without holiday_mode keeps the group's (clients from before issue 39 send name and description).
+  columns: (x) => ({ name: x.name, description: x.description, ...(x.holiday_mode && { holiday_mode: x.holiday_mode }) }),
   async children(tx, tenantId, id, x, created) {
-    if (!created) return;
-    if (!x.ranges.length) throw invalid([{ field: 'ranges', message: PBX_MSG.rangeRequired }]);
+    if (!created) {
+      if (x.holiday_mode) await refreshTempOverrides(tx, [id]);
+      return;
+    }
+    // A group that holds on holidays may have no range of its own (a "Ngày lễ" group).
+    if (!x.ranges.length && x.holiday_mode !== 'include') throw invalid([{ field: 'ranges', message: PBX_MSG.rangeRequired }]);
     for (const range of x.ranges) await insertRange(tx, tenantId, id, range);
   },
   keys: (r) => [`timegroup:${r.id}`],
@@ -321,7 +332,7 @@ const TIME_CONDITION: PbxDef<TimeConditionInput> = {
       ...destCols('unmatched', x.unmatched_destination),
       override: x.override,
       override_set_at: temp ? now : null,
-      override_until: temp && group ? nextStateChange(group, now, x.timezone) : null,
+      override_until: temp && group ? nextStateChange(group, now, x.timezone, config.holidays) : null,
       timezone: x.timezone,
       description: x.description,
     };

@@ -13,6 +13,7 @@ import { idOf, parseId } from '../../http/params';
 import { caller, pbxSchema } from './route-helpers';
 import { subscriberBulkRoutes } from './subscribers-bulk';
 import { timeRangeRoutes } from './time-ranges.routes';
+import { holidayRoutes } from './holidays.routes';
 import { loadPbxConfig } from './config';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -100,8 +101,8 @@ function specAliases(app: FastifyInstance, defs: Map<PbxResource, AnyPbxDef>, h:
 
 /**
  * The voice PBX partner API (/pbx): generic REST per resource of PBX_RESOURCES, the exact SPEC §7
- * paths, destinations, inbound import, bulk subscriber delete and time-group ranges. Same bearer
- * token as the tenant API; every ma_dn/CodeCompany must be the token's (else 403).
+ * paths, destinations, inbound import, bulk subscriber delete, time-group ranges and public
+ * holidays. Same bearer token as the tenant API; every ma_dn/CodeCompany must be the token's (else 403).
  */
 export async function pbxRoutes(app: FastifyInstance): Promise<void> {
   invalidateRoutingOnWrite(app);
@@ -124,4 +125,5 @@ export async function pbxRoutes(app: FastifyInstance): Promise<void> {
   importRoutes(app);
   subscriberBulkRoutes(app);
   timeRangeRoutes(app);
+  holidayRoutes(app);
 }

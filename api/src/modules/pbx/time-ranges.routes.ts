@@ -3,36 +3,27 @@ import { PBX_MSG, TimeRangeInputSchema, type TimeGroup, type TimeRangeInput } fr
 import type { Queryable } from '../../db/db';
 import { validate } from '../../http/validate';
 import { ConflictError } from '../../http/errors';
-import { nextStateChange } from '../routing';
 import { pbxGuarded } from './pbx.errors';
 import { getRow } from './pbx.repository';
 import { RANGE_COLUMNS, TIME_GROUP, insertRange } from './pbx.resources';
 import { found } from './pbx.service';
 import { idOf } from '../../http/params';
 import { caller, pbxSchema } from './route-helpers';
+import { refreshTempOverrides } from './time-overrides';
 
 const group = async (tx: Queryable, id: number) => found(await getRow(tx, TIME_GROUP, id)) as unknown as TimeGroup;
 
-/**
- * Ranges changed: temporary overrides on this group end at the group's next change of state
- * after they were set, which may now be another moment.
- */
+/** Ranges changed: the group is stamped, and its temporary overrides may end at another moment. */
 async function afterRangesChanged(tx: Queryable, groupId: number): Promise<TimeGroup> {
   await tx.query('update pbx_time_groups set updated_at = now() where id = $1', [groupId]);
-  const g = await group(tx, groupId);
-  const { rows } = await tx.query<{ id: number; override_set_at: Date | string; timezone: string }>(
-    "select id, override_set_at, timezone from pbx_time_conditions where time_group_id = $1 and override like 'temp_%' and override_set_at is not null",
-    [groupId],
-  );
-  for (const tc of rows) {
-    await tx.query('update pbx_time_conditions set override_until = $2 where id = $1', [tc.id, nextStateChange(g, new Date(tc.override_set_at), tc.timezone)]);
-  }
-  return g;
+  await refreshTempOverrides(tx, [groupId]);
+  return group(tx, groupId);
 }
 
 /**
  * One range of a time group (/time-groups/edit/:id/:detailId): POST …/:id/ranges,
- * GET/PUT/DELETE …/:id/ranges/:detailId. Writes answer the whole group; a group keeps at least one range.
+ * GET/PUT/DELETE …/:id/ranges/:detailId. Writes answer the whole group; a group keeps at least one
+ * range, but for one that holds on holidays.
  */
 export function timeRangeRoutes(app: FastifyInstance): void {
   const { db } = app.deps;
@@ -79,7 +70,8 @@ export function timeRangeRoutes(app: FastifyInstance): void {
     await db.withTenant(caller(request).tenantId, async (tx) => {
       const g = await group(tx, groupId);
       found(g.ranges.some((r) => r.id === rangeId));
-      if (g.ranges.length === 1) throw new ConflictError(PBX_MSG.rangeRequired);
+      // A holidays-only group ("include") may lose its last range; any other keeps one.
+      if (g.ranges.length === 1 && g.holiday_mode !== 'include') throw new ConflictError(PBX_MSG.rangeRequired);
       await tx.query('delete from pbx_time_ranges where id = $1', [rangeId]);
       await afterRangesChanged(tx, groupId);
     });

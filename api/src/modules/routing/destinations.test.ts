@@ -17,10 +17,12 @@ import {
   queue,
   ringGroup,
   timeCondition,
+  timeGroup,
   vn,
   type LiveInput,
 } from '@tongdai/testkit/routing-factory';
 import type { RoutingPlan } from './types';
+import { applyOverrides, computedHolidays, daysInForce } from '../holidays/vn-holidays';
 
 const DID = '02873000001';
 const CALLER = '0912345678';
@@ -130,6 +132,38 @@ describe('time (time condition)', () => {
     const utc = { ...config, timeConditions: [timeCondition(1, 1, dest('direct', '101'), dest('direct', '102'), { timezone: 'UTC' })] };
     expect(plan(utc, all, vn('2025-03-05 09:00')).route[1].branch).toBe('unmatched'); // 02:00 UTC
     expect(plan(config, all, vn('2025-03-05 09:00')).route[1].branch).toBe('matched');
+  });
+});
+
+describe('time condition on public holidays (issue 39): "office hours, closed on Tết"', () => {
+  // The holidays as the API's snapshot carries them: computed (Tết 2026 16–20/02, Tết 2027 05–09/02) with the tenant's overrides.
+  const holidays = (overrides: Parameters<typeof applyOverrides>[1] = []) => [2026, 2027].flatMap((y) => daysInForce(applyOverrides(computedHolidays(y), overrides)));
+  const office = timeGroup(1, officeHours(1).ranges, { name: 'Giờ làm việc', holiday_mode: 'exclude' });
+  // matched → the office (101), unmatched → the closed branch (102, e.g. a closed-message IVR).
+  const config = (more: Partial<PbxConfig> = {}) => tenant(dest('time', 1), { timeGroups: [office], timeConditions: [timeCondition(1, 1, dest('direct', '101'), dest('direct', '102'))], holidays: holidays(), ...more });
+  const branch = (c: PbxConfig, wall: string) => {
+    const p = plan(c, all, vn(wall));
+    return [p.route[1].branch, p.steps[0].kind === 'ring' ? p.steps[0].targets[0].extension : p.steps[0].kind];
+  };
+
+  it('a call at 10:00 on a weekday of Tết goes to the closed branch; the day after Tết, to the office', () => {
+    expect(branch(config(), '2026-02-17 10:00')).toEqual(['unmatched', '102']); // Tuesday, mùng 1 Tết Bính Ngọ
+    expect(branch(config(), '2027-02-08 10:00')).toEqual(['unmatched', '102']); // Monday, mùng 3 Tết Đinh Mùi
+    expect(branch(config(), '2027-02-10 10:00')).toEqual(['matched', '101']); // Wednesday, the day after mùng 4
+    expect(branch(config(), '2026-02-13 10:00')).toEqual(['matched', '101']); // Friday before Tết
+  });
+
+  it("the tenant's overrides: a compensating day added is closed, a day removed is open", () => {
+    const c = config({ holidays: holidays([{ id: 1, date: '2026-02-23', action: 'add', name: 'Nghỉ bù' }, { id: 2, date: '2027-02-09', action: 'remove', name: '' }]) });
+    expect(branch(c, '2026-02-23 10:00')).toEqual(['unmatched', '102']);
+    expect(branch(c, '2027-02-09 10:00')).toEqual(['matched', '101']);
+    expect(branch(config(), '2027-02-09 10:00')).toEqual(['unmatched', '102']);
+  });
+
+  it('a "Ngày lễ" group (holidays only) sends the call to its branch on Tết, day and night', () => {
+    const c = config({ timeGroups: [timeGroup(1, [], { name: 'Ngày lễ', holiday_mode: 'include' })] });
+    expect(branch(c, '2026-02-18 03:00')).toEqual(['matched', '101']);
+    expect(branch(c, '2026-02-21 10:00')).toEqual(['unmatched', '102']);
   });
 });
 

@@ -107,7 +107,7 @@ export function follow(x: Expansion, start: Destination | null | undefined): voi
     switch (dest.type) {
       case 'time': {
         const tc = x.idx.timeConditions.get(id)!;
-        const r = evaluateTimeCondition(tc, x.idx.timeGroups.get(String(tc.time_group_id)), x.call.at, x.config.timezone);
+        const r = evaluateTimeCondition(tc, x.idx.timeGroups.get(String(tc.time_group_id)), x.call.at, x.config.timezone, x.config.holidays);
         node.branch = r.matched ? 'matched' : 'unmatched';
         dest = r.matched ? tc.matched_destination : tc.unmatched_destination;
         continue;

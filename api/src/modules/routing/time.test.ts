@@ -156,3 +156,62 @@ describe('time condition overrides', () => {
     expect(evaluateTimeCondition(tc({}), undefined, vn('2025-03-05 10:00')).matched).toBe(false);
   });
 });
+
+describe('public holidays (issue 39)', () => {
+  // Tết 2026 as the snapshot carries it: 29 tháng Chạp (Monday 16/02) to mùng 4 (Friday 20/02).
+  const TET = ['2026-02-16', '2026-02-17', '2026-02-18', '2026-02-19', '2026-02-20'];
+  const office = (mode: 'none' | 'include' | 'exclude') => timeGroup(1, officeHours(1).ranges, { holiday_mode: mode });
+  const holidaysOnly = timeGroup(2, [], { holiday_mode: 'include' });
+  const on = (g: ReturnType<typeof office>, wall: string, holidays: string[] | undefined = TET) => matchesTimeGroup(g, vn(wall), VN, holidays);
+
+  it('"exclude": office hours are closed all of a holiday, open again the day after', () => {
+    expect(on(office('exclude'), '2026-02-17 10:00')).toBe(false); // Tuesday, mùng 1
+    expect(on(office('exclude'), '2026-02-16 08:00')).toBe(false);
+    expect(on(office('exclude'), '2026-02-13 10:00')).toBe(true); // Friday before
+    expect(on(office('exclude'), '2026-02-23 10:00')).toBe(true); // Monday after
+  });
+
+  it('"include": the group also holds all of a holiday, at night too; "none" ignores holidays', () => {
+    expect(on(office('include'), '2026-02-17 22:00')).toBe(true);
+    expect(on(office('include'), '2026-02-13 22:00')).toBe(false);
+    expect(on(holidaysOnly, '2026-02-20 03:00')).toBe(true);
+    expect(on(holidaysOnly, '2026-02-21 03:00')).toBe(false);
+    expect(on(office('none'), '2026-02-17 10:00')).toBe(true);
+  });
+
+  it('a group that minds holidays, given none, follows its ranges', () => {
+    expect(matchesTimeGroup(office('exclude'), vn('2026-02-17 10:00'), VN)).toBe(true);
+    expect(on(holidaysOnly, '2026-02-17 10:00', [])).toBe(false);
+  });
+
+  it('the holiday is the local day of the zone evaluated', () => {
+    // 2026-02-15 23:30 UTC is already Monday 16/02 06:30 in Vietnam: a holiday there, not in UTC.
+    const instant = new Date('2026-02-15T23:30:00Z');
+    expect(matchesTimeGroup(holidaysOnly, instant, VN, TET)).toBe(true);
+    expect(matchesTimeGroup(holidaysOnly, instant, 'UTC', TET)).toBe(false);
+  });
+
+  it('nextStateChange skips the holidays: after Friday 13/02 17:00 office hours open on Monday 23/02', () => {
+    expect(nextStateChange(office('exclude'), vn('2026-02-13 17:00'), VN, TET)).toEqual(vn('2026-02-23 08:00'));
+    expect(nextStateChange(office('none'), vn('2026-02-13 17:00'), VN, TET)).toEqual(vn('2026-02-16 08:00'));
+  });
+
+  it('nextStateChange of a holidays-only group: the first holiday midnight, then the midnight after the last', () => {
+    expect(nextStateChange(holidaysOnly, vn('2026-02-10 10:00'), VN, TET)).toEqual(vn('2026-02-16 00:00'));
+    expect(nextStateChange(holidaysOnly, vn('2026-02-16 00:00'), VN, TET)).toEqual(vn('2026-02-21 00:00'));
+    expect(nextStateChange(holidaysOnly, vn('2026-02-21 00:00'), VN, TET)).toBeNull();
+  });
+
+  it('"include" office hours on a holiday run to the midnight after it, then follow the ranges', () => {
+    // Friday 20/02 (mùng 4) holds all day; Saturday is not an office day: the change is at midnight.
+    expect(nextStateChange(office('include'), vn('2026-02-20 18:00'), VN, TET)).toEqual(vn('2026-02-21 00:00'));
+    // Sunday 15/02 night: Monday 16/02 holds from midnight (not from 08:00).
+    expect(nextStateChange(office('include'), vn('2026-02-15 20:00'), VN, TET)).toEqual(vn('2026-02-16 00:00'));
+  });
+
+  it('evaluateTimeCondition passes the holidays on', () => {
+    const tc = timeCondition(1, 1, dest('direct', '101'), dest('direct', '102'));
+    expect(evaluateTimeCondition(tc, office('exclude'), vn('2026-02-17 10:00'), VN, TET).matched).toBe(false);
+    expect(evaluateTimeCondition(tc, office('exclude'), vn('2026-02-17 10:00'), VN).matched).toBe(true);
+  });
+});

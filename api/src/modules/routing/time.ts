@@ -5,6 +5,10 @@ import { DEFAULT_TIMEZONE, type TimeCondition, type TimeGroup, type TimeRangeInp
  * range (time of day, day of week, day of month, month) is checked on its own, as Asterisk's
  * GotoIfTime does: "22:00–06:00, Friday" holds on Friday 00:00–06:00 and Friday 22:00–24:00.
  * Times of day are half-open [start, end); start = end means the whole day.
+ *
+ * Public holidays (issue 39): a group's holiday_mode decides the whole local day of each holiday
+ * (the snapshot's `holidays`, yyyy-MM-dd): "include" holds all of it, "exclude" none of it, whatever
+ * the ranges say; "none" (or no holidays given) leaves the ranges alone.
  */
 
 const MINUTE = 60_000;
@@ -129,11 +133,35 @@ function compiled(group: TimeGroup): CompiledRange[] {
   return c;
 }
 
-const holds = (ranges: CompiledRange[], l: LocalTime) => ranges.some((r) => dayHolds(r, l) && timeHolds(r, l.minute));
+/** Holiday days (yyyy-MM-dd) as local-day stamps, once per list: treat a snapshot's list as immutable. */
+const holidaySets = new WeakMap<readonly string[], ReadonlySet<number>>();
+const NO_HOLIDAYS: ReadonlySet<number> = new Set();
+function holidayDays(dates: readonly string[] | undefined): ReadonlySet<number> {
+  if (!dates?.length) return NO_HOLIDAYS;
+  let set = holidaySets.get(dates);
+  if (!set) {
+    set = new Set(dates.map((d) => Date.parse(`${d}T00:00:00Z`)).filter((t) => !Number.isNaN(t)));
+    holidaySets.set(dates, set);
+  }
+  return set;
+}
 
-/** True when `at` falls in one of the group's ranges on the wall clock of tz. A group without ranges never matches. */
-export function matchesTimeGroup(group: TimeGroup, at: Date, tz: string = DEFAULT_TIMEZONE): boolean {
-  return holds(compiled(group), localTime(at, safeZone(tz)));
+/** What decides a local day: the whole day (a holiday of a group that minds them), or the ranges that apply on it. */
+type DayRule = boolean | CompiledRange[];
+function dayRule(group: TimeGroup, ranges: CompiledRange[], l: LocalTime, holidays: ReadonlySet<number>): DayRule {
+  const mode = group.holiday_mode ?? 'none';
+  if (mode !== 'none' && holidays.has(l.day)) return mode === 'include';
+  return ranges.filter((r) => dayHolds(r, l));
+}
+const holdsAt = (rule: DayRule, minute: number) => (typeof rule === 'boolean' ? rule : rule.some((r) => timeHolds(r, minute)));
+
+/**
+ * True when `at` falls in one of the group's ranges on the wall clock of tz, holidays applied as its
+ * holiday_mode says. A group without ranges never matches (but on a holiday of an "include" group).
+ */
+export function matchesTimeGroup(group: TimeGroup, at: Date, tz: string = DEFAULT_TIMEZONE, holidays?: readonly string[]): boolean {
+  const l = localTime(at, safeZone(tz));
+  return holdsAt(dayRule(group, compiled(group), l, holidayDays(holidays)), l.minute);
 }
 
 /**
@@ -141,20 +169,21 @@ export function matchesTimeGroup(group: TimeGroup, at: Date, tz: string = DEFAUL
  * change within 400 days. The state only changes at local midnight or at a range's start/end
  * minute, so only those candidates are evaluated (a few thousand cheap checks, no Intl per step).
  */
-export function nextStateChange(group: TimeGroup, from: Date, tz: string = DEFAULT_TIMEZONE): Date | null {
+export function nextStateChange(group: TimeGroup, from: Date, tz: string = DEFAULT_TIMEZONE, holidays?: readonly string[]): Date | null {
   const zone = safeZone(tz);
   const ranges = compiled(group);
+  const days = holidayDays(holidays);
   const now = localTime(from, zone);
-  const current = holds(ranges, now);
+  const current = holdsAt(dayRule(group, ranges, now, days), now.minute);
   const candidates = [...new Set([0, ...ranges.flatMap((r) => (r.anyTime ? [] : [r.start, r.end]))])].filter((m) => m < 1440).sort((a, b) => a - b);
   for (let i = 0; i <= STATE_CHANGE_HORIZON_DAYS; i++) {
     const l = dayOf(now.day + i * DAY);
     // Day parts are fixed for the whole local day: only the time of day varies between candidates.
-    const today = ranges.filter((r) => dayHolds(r, l));
-    if (!today.length && !current) continue;
+    const today = dayRule(group, ranges, l, days);
+    if (today === current || (Array.isArray(today) && !today.length && !current)) continue;
     for (const minute of candidates) {
       if (i === 0 && minute <= now.minute) continue;
-      if (today.some((r) => timeHolds(r, minute)) === current) continue;
+      if (holdsAt(today, minute) === current) continue;
       const t = wallToInstant(l.day + minute * MINUTE, zone);
       if (t > from.getTime()) return new Date(t);
     }
@@ -173,7 +202,9 @@ export interface TimeConditionResult {
  * the group never changes state, so the override holds); permanent ones until changed. A
  * condition whose time group is gone evaluates as unmatched.
  */
-export function evaluateTimeCondition(tc: TimeCondition, group: TimeGroup | undefined, at: Date, fallbackTz: string = DEFAULT_TIMEZONE): TimeConditionResult {
+export function evaluateTimeCondition(
+  tc: TimeCondition, group: TimeGroup | undefined, at: Date, fallbackTz: string = DEFAULT_TIMEZONE, holidays?: readonly string[],
+): TimeConditionResult {
   switch (tc.override) {
     case 'perm_matched':
       return { matched: true, override: 'perm' };
@@ -187,5 +218,5 @@ export function evaluateTimeCondition(tc: TimeCondition, group: TimeGroup | unde
     default:
       break;
   }
-  return { matched: group ? matchesTimeGroup(group, at, tc.timezone || fallbackTz) : false, override: null };
+  return { matched: group ? matchesTimeGroup(group, at, tc.timezone || fallbackTz, holidays) : false, override: null };
 }

@@ -30,6 +30,12 @@ export interface PbxConfig {
   ivrs: Ivr[];
   notifications: Notification[];
   timeGroups: TimeGroup[];
+  /**
+   * Vietnam's public holidays in force for the tenant (computed, overrides applied), yyyy-MM-dd, over
+   * the years around the snapshot (last year to the year after next: nextStateChange looks 400 days
+   * ahead). Time groups with a holiday_mode read them (absent: no holidays).
+   */
+  holidays?: string[];
   timeConditions: TimeCondition[];
   lastCalls: LastCall[];
   outboundRules: OutboundRule[];

@@ -7,3 +7,4 @@ export * from './destinations';
 export * from './objects';
 export * from './config';
 export * from './partner-api';
+export * from './holidays';

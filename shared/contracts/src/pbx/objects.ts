@@ -6,6 +6,7 @@ import { EXTENSION_PATTERN } from '../subscribers';
 import { DestinationSchema, OptionalDestinationSchema, PBX_NUMBER_PATTERN } from './destinations';
 import { INVALID, max, PBX_MSG } from './messages';
 import { CALLER_ID_MODES, TELECOM_MSG } from '../telecom';
+import { HOLIDAY_MODES } from './holidays';
 
 /**
  * PBX configuration (mf-pbx screens, the /pbx partner API, the routing engine): one schema per
@@ -182,10 +183,17 @@ export const TimeRangeInputSchema = v.object({
   month_end: nullableInt(1, 12),
 });
 export type TimeRangeInput = v.InferOutput<typeof TimeRangeInputSchema>;
-/** /time-groups/add: a group and its first ranges. PUT of a group changes name/description only. */
+/** The fields of a range, as its table's columns (pbx_time_ranges). */
+export const TIME_RANGE_FIELDS = ['time_start', 'time_end', 'dow_start', 'dow_end', 'dom_start', 'dom_end', 'month_start', 'month_end'] as const satisfies readonly (keyof TimeRangeInput)[];
+/**
+ * /time-groups/add: a group, how it treats Vietnam's public holidays (holidays.ts) and its first
+ * ranges (at least one, but for a group that holds on holidays: "include" with no range is a
+ * holidays-only group). PUT of a group changes name, description and holiday_mode (absent: kept).
+ */
 export const TimeGroupInputSchema = v.object({
   name,
   description: text(500),
+  holiday_mode: v.optional(v.picklist(HOLIDAY_MODES, INVALID), 'none'),
   ranges: v.optional(v.pipe(v.array(TimeRangeInputSchema, INVALID), v.maxLength(50, INVALID)), []),
 });
 export type TimeGroupInput = v.InferOutput<typeof TimeGroupInputSchema>;

@@ -4,7 +4,7 @@ import { ErrorState, LoadingState } from '../States';
 import { useApiError } from '../useApiError';
 import { useUrlParams } from '../useUrlParams';
 import { EntityFields } from './EntityFields';
-import { entityKey, type EntityDef } from './types';
+import { entityKey, type Draft, type EntityDef } from './types';
 import { useEntityForm } from './useEntityForm';
 
 /** The open dialog kept in the URL (?dialog=new|<id or detailKey>), so reload keeps it and back closes it. */
@@ -16,10 +16,13 @@ export function useDialogParam() {
   return { value: params.get('dialog'), open: (value: string) => set(value), close: () => set(null) };
 }
 
-/** Create or edit an object in a dialog (entities whose add/edit has no SPEC route: numbers, groups…). */
-export function EntityFormDialog<T extends { id: number }>({ entity, id, onClose }: { entity: EntityDef<T>; id: number | string | null; onClose: () => void }) {
+/**
+ * Create or edit an object in a dialog (entities whose add/edit has no SPEC route: numbers, groups…).
+ * `prefill`: the values a new object starts with (a day picked on a list).
+ */
+export function EntityFormDialog<T extends { id: number }>({ entity, id, onClose, prefill }: { entity: EntityDef<T>; id: number | string | null; onClose: () => void; prefill?: Draft }) {
   const { t } = useTranslation(entity.ns);
-  const { existing, form, submit, formError, saving } = useEntityForm(entity as never, id);
+  const { existing, form, submit, formError, saving } = useEntityForm(entity as never, id, { prefill });
   const loadError = useApiError(existing.error);
   const save = async () => { if (await submit()) onClose(); };
   return (
