@@ -44,19 +44,19 @@ const changeOf = (was: boolean, expires: number): RegistrationChange =>
 /** Memory only (one process, tests). `persist` is told every change (the database store). */
 export function memoryRegistrations(
   now: () => number = Date.now,
-  persist?: { save(tenantId: number, extension: string, until: number): Promise<void>; remove(tenantId: number, extension: string, until?: number): Promise<void> },
-  initial: { tenantId: number; extension: string; until: number }[] = [],
+  persist?: { save(tenantId: number, extension: string, until: number, userAgent: string): Promise<void>; remove(tenantId: number, extension: string, until?: number): Promise<void> },
+  initial: { tenantId: number; extension: string; until: number; userAgent?: string }[] = [],
 ): RegistrationStore {
   /** tenant → extension → registered until (epoch ms). */
   const byTenant = new Map<number, Map<string, number>>();
   const of = (t: number) => byTenant.get(t) ?? byTenant.set(t, new Map()).get(t)!;
-  /**
-   * tenant → extension → User-Agent. Memory only, also for the database store: after a restart a
-   * phone's device is known again at its next refresh (a minute at most for the browsers).
-   */
+  /** tenant → extension → User-Agent; the database store keeps it with the registration (migration 0068). */
   const agents = new Map<number, Map<string, string>>();
   const agentsOf = (t: number) => agents.get(t) ?? agents.set(t, new Map()).get(t)!;
-  for (const r of initial) of(r.tenantId).set(r.extension, r.until);
+  for (const r of initial) {
+    of(r.tenantId).set(r.extension, r.until);
+    if (r.userAgent) agentsOf(r.tenantId).set(r.extension, r.userAgent);
+  }
   return {
     async report(t, ext, expires, userAgent) {
       const exts = of(t);
@@ -67,7 +67,7 @@ export function memoryRegistrations(
         exts.set(ext, next);
         if (userAgent) agentsOf(t).set(ext, userAgent);
         else agents.get(t)?.delete(ext);
-        await persist?.save(t, ext, next);
+        await persist?.save(t, ext, next, userAgent ?? '');
       } else if (until !== undefined) {
         exts.delete(ext);
         agents.get(t)?.delete(ext);
@@ -107,19 +107,19 @@ export function memoryRegistrations(
  */
 export async function dbRegistrations(db: Db, onError: (e: unknown) => void = () => undefined, now: () => number = Date.now): Promise<RegistrationStore> {
   const { rows } = await db.withSystem((tx) =>
-    tx.query<{ tenant_id: number; extension: string; until: number }>(
-      'select tenant_id, extension, (extract(epoch from expires_at) * 1000)::float8 as until from sip_registrations',
+    tx.query<{ tenant_id: number; extension: string; until: number; user_agent: string }>(
+      'select tenant_id, extension, (extract(epoch from expires_at) * 1000)::float8 as until, user_agent from sip_registrations',
     ),
   );
   const write = (sql: string, params: unknown[]) => db.withSystem((tx) => tx.query(sql, params)).then(() => undefined, onError);
   return memoryRegistrations(
     now,
     {
-      save: (t, ext, until) =>
+      save: (t, ext, until, userAgent) =>
         write(
-          `insert into sip_registrations (tenant_id, extension, expires_at) values ($1, $2, to_timestamp($3::float8 / 1000))
-           on conflict (tenant_id, extension) do update set expires_at = excluded.expires_at`,
-          [t, ext, until],
+          `insert into sip_registrations (tenant_id, extension, expires_at, user_agent) values ($1, $2, to_timestamp($3::float8 / 1000), $4)
+           on conflict (tenant_id, extension) do update set expires_at = excluded.expires_at, user_agent = excluded.user_agent`,
+          [t, ext, until, userAgent],
         ),
       // A lapse removes the row only if no refresh moved it meanwhile.
       remove: (t, ext, until) =>
@@ -127,7 +127,7 @@ export async function dbRegistrations(db: Db, onError: (e: unknown) => void = ()
           ? write('delete from sip_registrations where tenant_id = $1 and extension = $2', [t, ext])
           : write('delete from sip_registrations where tenant_id = $1 and extension = $2 and expires_at <= to_timestamp($3::float8 / 1000)', [t, ext, until]),
     },
-    rows.map((r) => ({ tenantId: r.tenant_id, extension: r.extension, until: Number(r.until) })),
+    rows.map((r) => ({ tenantId: r.tenant_id, extension: r.extension, until: Number(r.until), userAgent: r.user_agent })),
   );
 }
 

@@ -58,7 +58,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promis
 describe('registrations without Redis: kept in the database across a restart', () => {
   it('a second API instance on the same database knows the registrations, rings them, shows them on the wall and records the lapse that happened while none ran', async () => {
     const first = internalOn(memoryHub(memoryLiveStore(Date.now, await dbRegistrations(t.db))));
-    expect((await report(first, '101', 60)).statusCode).toBe(200);
+    expect((await report(first, '101', 60, 'JsSIP 3.10.1')).statusCode).toBe(200);
     // 108's registration lapses 1 s after its report is taken, somewhere in [reported, answered] + 1 s.
     const reported = Date.now();
     expect((await report(first, '108', 1)).statusCode).toBe(200);
@@ -72,6 +72,8 @@ describe('registrations without Redis: kept in the database across a restart', (
     const wall = await buildServer({ db: t.db, jwtSecret: TEST_JWT_SECRET, hub });
     try {
       expect(await registered(second)).toEqual(['101']);
+      // Its device too (issue 39: it was in the first instance's memory only, unknown until the next REGISTER).
+      expect(await hub.live.registrations.userAgents(tenantId)).toEqual(new Map([['101', 'JsSIP 3.10.1']]));
       expect(await rung(second, 'reg-restart-1')).toEqual(['101']);
       const token = await login(wall, 'demo', DEMO.admin);
       const snap: MonitorSnapshot = (await wall.inject({ url: `/t/demo/${MONITOR_API.snapshot}`, headers: bearer(token) })).json().data;
