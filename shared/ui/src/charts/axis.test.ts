@@ -1,4 +1,4 @@
-import { countTick } from './axis';
+import { countAxis, countTick } from './axis';
 
 describe('countTick', () => {
   it('labels whole counts, in Vietnamese digit grouping', () => {
@@ -7,5 +7,17 @@ describe('countTick', () => {
   });
   it('leaves fractional steps unlabelled (0.25, 0.75, 2.25)', () => {
     expect([0.25, 0.5, 0.75, 2.25, 0.30000000000000004].map(countTick)).toEqual(['', '', '', '', '']);
+  });
+});
+
+describe('countAxis', () => {
+  it('never asks for more steps than the largest count', () => {
+    expect(countAxis([]).yAxisTickCount).toBe(1);
+    expect(countAxis([0, 0]).yAxisTickCount).toBe(1);
+    expect(countAxis([1]).yAxisTickCount).toBe(1);
+    expect(countAxis([2, 1]).yAxisTickCount).toBe(2);
+    expect(countAxis([3]).yAxisTickCount).toBe(3);
+    expect(countAxis([4, 120]).yAxisTickCount).toBe(4);
+    expect(countAxis([1]).yAxisTickFormat).toBe(countTick);
   });
 });
