@@ -27,6 +27,10 @@ test('KPIs: Vietnamese messages, a KPI created, a real call 101 → 102 moves it
     await kpis.fill({ start: '' });
     await kpis.save();
     await expect(kpis.form().getByText('Thông tin không được để trống')).toHaveCount(6);
+    // The empty assignee is said under "Giao cho", not under the type's select.
+    const fieldOf = (testId: string) => kpis.form().locator('.fui-Field', { has: a.page.getByTestId(testId) });
+    await expect(fieldOf('field-assignee-id')).toContainText('Thông tin không được để trống');
+    await expect(fieldOf('field-assignee-type')).not.toContainText('Thông tin không được để trống');
     await kpis.fill({ name: made, measure: 'calls_made', target: '0', period: 'day', start: '2020-01-01', assignee: 'Quản trị viên' });
     await kpis.save();
     await expect(kpis.form()).toContainText('Chỉ tiêu phải lớn hơn 0');
@@ -89,6 +93,9 @@ test('KPIs: Vietnamese messages, a KPI created, a real call 101 → 102 moves it
     await expect(kpis.byDepartment().getByRole('heading', { level: 1 })).toHaveText('KPI theo phòng ban');
     await expect(kpis.byDepartment().getByTestId('kpi-chart')).toContainText('Mức hoàn thành KPI của các phòng ban');
     await expect(kpis.byDepartment().getByTestId('kpi-chart').locator('svg rect').first()).toBeVisible();
+    // A KPI's bar is a bar, not a hairline: as wide as its group allows (up to 48 px), its share written above it.
+    const bar = kpis.byDepartment().getByTestId('kpi-chart').locator('svg rect[role="option"]').first();
+    expect(Number(await bar.getAttribute('width'))).toBeGreaterThanOrEqual(24);
     await expect(kpis.byDepartment().getByTestId('kpi-department-row').filter({ hasText: dept })).toHaveCount(1);
     await a.page.screenshot({ path: '../.tmp/screens/kpi-by-department.png', fullPage: true });
     await a.page.getByTestId('dark-mode').click();

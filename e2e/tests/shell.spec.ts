@@ -27,6 +27,19 @@ test('dark mode is kept after a reload', async ({ page }) => {
   await expect.poll(bg).toBe(light);
 });
 
+test('the menu names one thing once: each entry its own words (issue 39)', async ({ page }) => {
+  await new LoginPage(page).loginAs(DEMO);
+  await expect(page.getByTestId('nav-voices/subscribers')).toBeVisible();
+  const nav = page.getByTestId('nav');
+  await expect(page.getByTestId('nav-subscribers')).toHaveText('Máy nhánh');
+  await expect(page.getByTestId('nav-voices/subscribers')).toHaveText('Tình trạng máy nhánh');
+  await expect(page.getByTestId('nav-teams')).toHaveText('Nhóm trong phòng ban');
+  await expect(page.getByTestId('nav-groups')).toHaveText('Nhóm người dùng');
+  await expect(page.getByTestId('nav-profile-status')).toHaveText('Trạng thái hồ sơ');
+  const labels = (await nav.getByRole('link').allInnerTexts()).map((l) => l.trim());
+  expect(labels.filter((l, i) => labels.indexOf(l) !== i)).toEqual([]);
+});
+
 test('an expired session sends the user to /login with the spec message', async ({ page }) => {
   await new LoginPage(page).loginAs(DEMO);
   await page.getByTestId('dark-mode').click();

@@ -12,7 +12,7 @@ registerTranslations(ORG_NS, {
   none: '— Không chọn —',
   all: 'Tất cả',
   department: entityStrings('phòng ban', 'Phòng ban', 'tên, mã phòng ban'),
-  team: { ...entityStrings('nhóm', 'Nhóm', 'tên nhóm, phòng ban'), allDepartments: 'Tất cả phòng ban' },
+  team: { ...entityStrings('nhóm trong phòng ban', 'Nhóm trong phòng ban', 'tên nhóm, phòng ban'), allDepartments: 'Tất cả phòng ban' },
   branch: entityStrings('chi nhánh', 'Chi nhánh', 'tên, mã, địa chỉ, số điện thoại'),
   project: entityStrings('dự án', 'Dự án', 'tên dự án'),
   dataSource: entityStrings('nguồn dữ liệu', 'Nguồn dữ liệu', 'tên nguồn dữ liệu'),

@@ -2,10 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { DataVizPalette, GroupedVerticalBarChart, getColorFromToken } from '@fluentui/react-charts';
 import { formatDateTime, type OtpStats } from '@tongdai/contracts';
 import { theme } from '@tongdai/platform';
-import { useChartLegendProps } from '@tongdai/ui';
+import { countAxis, useChartLegendProps } from '@tongdai/ui';
 
-/** Counts: whole numbers on the axis only. */
-const count = (v: number) => (Number.isInteger(v) ? String(v) : '');
 /** A day yyyy-mm-dd as the screens write it: dd/mm. */
 const dayLabel = (day: string) => formatDateTime(`${day}T12:00:00+07:00`).slice(0, 5);
 const LEGEND = { enabledWrapLines: true };
@@ -28,7 +26,7 @@ export default function OtpAnsweredChart({ stats, labels }: { stats: OtpStats; l
           { key: 'unanswered', data: d.called - d.answered, legend: labels.unanswered, color: unanswered },
         ],
       }))}
-      height={220} chartTitle={labels.title} maxBarWidth={16} yAxisTickFormat={count} legendProps={legend} wrapXAxisLables
+      height={220} chartTitle={labels.title} maxBarWidth={16} {...countAxis(stats.days.flatMap((d) => [d.answered, d.called - d.answered]))} legendProps={legend} wrapXAxisLables
     />
   );
 }

@@ -4,8 +4,8 @@ import { VOICE_REGISTRATION } from '@tongdai/contracts';
 /** Strings of /voices/subscribers (the telecom side's view of the extensions). */
 export const VOICES_NS = 'voices';
 registerTranslations(VOICES_NS, {
-  nav: 'Thuê bao thoại',
-  listTitle: 'Thuê bao thoại',
+  nav: 'Tình trạng máy nhánh',
+  listTitle: 'Tình trạng máy nhánh',
   searchPlaceholder: 'Tìm theo số máy nhánh, tên hiển thị, tài khoản',
   empty: 'Chưa có máy nhánh nào',
   registration: 'Trạng thái đăng ký',

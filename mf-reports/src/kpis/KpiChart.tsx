@@ -26,7 +26,7 @@ export default function KpiChart({ data, title }: { data: KpiDepartmentRow[]; ti
     <Card className={s.card} data-testid="kpi-chart">
       <Text as="h2" weight="semibold">{title}</Text>
       {/* The axis reaches 100 % at least, so a bar is read against the whole target. */}
-      <GroupedVerticalBarChart data={groups} height={300} wrapXAxisLables chartTitle={title} maxBarWidth={48}
+      <GroupedVerticalBarChart data={groups} height={300} wrapXAxisLables chartTitle={title} barWidth="auto" maxBarWidth={48}
         yMaxValue={Math.max(100, ...groups.flatMap((g) => g.series.map((x) => x.data)))} yAxisTickFormat={(v: number) => `${v}%`} legendProps={legendProps} />
     </Card>
   );

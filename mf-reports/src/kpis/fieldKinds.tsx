@@ -16,22 +16,29 @@ type Assignee = { type: KpiAssigneeType; id: string };
 const stateOf = (error?: string) => ({ validationMessage: error, validationState: error ? ('error' as const) : ('none' as const) });
 const useStyles = makeStyles({ pair: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 2fr)', gap: '8px' } });
 
+/**
+ * Two fields side by side, each with its own label and message: "Loại đối tượng" and "Giao cho" (the
+ * row of that type). A missing row is said under the row's select, never under the type's.
+ */
 function AssigneeControl({ field, label, value, onChange, errors, t }: Props<'assignee', Assignee>) {
   const s = useStyles();
   const rows = useAssignees().data?.[value.type] ?? [];
-  const error = errors[`${field.name}.type`] ?? errors[`${field.name}.id`] ?? errors[field.name];
+  const typeError = errors[`${field.name}.type`];
+  const idError = errors[`${field.name}.id`] ?? errors[field.name];
   return (
-    <Field label={label} required={field.required} {...stateOf(error)}>
-      <div className={s.pair}>
-        <Select aria-label={t('fields.assignee_type')} value={value.type} onChange={(_, d) => onChange({ type: d.value as KpiAssigneeType, id: '' })} data-testid="field-assignee-type">
+    <div className={s.pair}>
+      <Field label={t('fields.assignee_type')} required={field.required} {...stateOf(typeError)}>
+        <Select value={value.type} onChange={(_, d) => onChange({ type: d.value as KpiAssigneeType, id: '' })} data-testid="field-assignee-type">
           {Object.entries(KPI_ASSIGNEE_TYPES).map(([k, l]) => <option key={k} value={k}>{l}</option>)}
         </Select>
-        <Select aria-label={label} value={value.id} onChange={(_, d) => onChange({ ...value, id: d.value })} data-testid="field-assignee-id">
+      </Field>
+      <Field label={label} required={field.required} {...stateOf(idError)}>
+        <Select value={value.id} onChange={(_, d) => onChange({ ...value, id: d.value })} data-testid="field-assignee-id">
           <option value="">{t('choose')}</option>
           {rows.map((r) => <option key={r.id} value={String(r.id)}>{r.name}</option>)}
         </Select>
-      </div>
-    </Field>
+      </Field>
+    </div>
   );
 }
 

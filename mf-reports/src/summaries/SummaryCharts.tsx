@@ -3,7 +3,7 @@ import { Card, Text, makeStyles } from '@fluentui/react-components';
 import { DataVizPalette, GroupedVerticalBarChart, LineChart, getColorFromToken } from '@fluentui/react-charts';
 import { SUMMARY_LABELS as L, type DepartmentTeamSummaryResponse } from '@tongdai/contracts';
 import { theme } from '@tongdai/platform';
-import { useChartLegendProps } from '@tongdai/ui';
+import { countAxis, useChartLegendProps } from '@tongdai/ui';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))', gap: '16px' },
@@ -39,7 +39,7 @@ export default function SummaryCharts({ data }: { data: DepartmentTeamSummaryRes
     <div className={s.grid}>
       <Card className={s.card} data-testid="chart-teams">
         <Text as="h2" weight="semibold">{L.chartAnsweredMissed}</Text>
-        <GroupedVerticalBarChart data={teams} height={300} wrapXAxisLables chartTitle={L.chartAnsweredMissed} legendProps={legendProps} />
+        <GroupedVerticalBarChart data={teams} height={300} wrapXAxisLables chartTitle={L.chartAnsweredMissed} {...countAxis(teams.flatMap((t) => t.series.map((x) => x.data)))} legendProps={legendProps} />
       </Card>
       <Card className={s.card} data-testid="chart-series">
         <Text as="h2" weight="semibold">{perHour ? L.chartPerHour : L.chartPerDay}</Text>
@@ -47,6 +47,7 @@ export default function SummaryCharts({ data }: { data: DepartmentTeamSummaryRes
           height={280}
           data={{ chartTitle: perHour ? L.chartPerHour : L.chartPerDay, lineChartData: [{ legend: L.calls, data: points, color: color(DataVizPalette.color1) }] }}
           customDateTimeFormatter={(d: Date) => label(d.toISOString())}
+          {...countAxis(points.map((p) => p.y))}
           legendProps={legendProps}
         />
       </Card>

@@ -42,7 +42,7 @@ describe('CustomerCard (SPEC §4 customer popup)', () => {
     expect(asked).toEqual(['customers/by-phone/0901234567']);
     const text = (id: string) => screen.getByTestId(id).textContent;
     expect([text('softphone-customer-code'), text('softphone-customer-phone'), text('softphone-customer-email'), text('softphone-customer-status'), text('softphone-customer-note')]).toEqual([
-      'Mã khách hàngKH0001', 'Điện thoại090****567', 'Emailhoa@example.vn', 'Trạng tháiTiềm năng', 'Ghi chúGọi lại vào buổi chiều',
+      'Mã khách hàngKH0001', 'Điện thoại090****567', 'Emailhoa@example.vn', 'Giai đoạn chăm sócTiềm năng', 'Ghi chúGọi lại vào buổi chiều',
     ]);
     expect(screen.getByTestId('softphone-customer-open').getAttribute('href')).toBe('/customer/edit/7');
   });

@@ -47,7 +47,7 @@ describe('VoicemailList (the softphone\'s "Hộp thư thoại")', () => {
     expect((await screen.findByTestId('softphone-voicemail-empty')).textContent).toBe('Chưa có tin nhắn thoại nào');
     // How to reach a mailbox from any phone (the feature codes the PBX routes, issue 16).
     expect(screen.getByTestId('softphone-voicemail-codes').textContent).toBe(
-      'Từ điện thoại bất kỳ: gọi *97 để nghe hộp thư của bạn, *98 cho hộp thư khác (cần mật khẩu), mã ghi bên tin của hộp thư nhóm (*96…) cho hộp thư nhóm. Khi nghe: 5 nghe lại, 7 xoá, # tin tiếp theo.',
+      'Từ điện thoại bất kỳ: gọi *97 để nghe hộp thư của bạn, *98 cho hộp thư khác (cần mật khẩu), thành viên một nhóm đổ chuông gọi mã hộp thư nhóm (*96 và số của nhóm, xem cột “Mã hộp thư nhóm” trong danh sách nhóm đổ chuông) để nghe tin nhắn để lại cho cả nhóm. Khi nghe: 5 nghe lại, 7 xoá, # tin tiếp theo.',
     );
   });
 

@@ -3,7 +3,7 @@ import { Card, Text, makeStyles } from '@fluentui/react-components';
 import { DataVizPalette, GroupedVerticalBarChart, getColorFromToken } from '@fluentui/react-charts';
 import { CONTACT_RESULTS, CONTACT_RESULT_LABELS, formatDateTime, type AttemptOutcomes, type CampaignResults, type QuestionResults } from '@tongdai/contracts';
 import { theme } from '@tongdai/platform';
-import { useChartLegendProps } from '@tongdai/ui';
+import { countAxis, useChartLegendProps } from '@tongdai/ui';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', gap: '12px' },
@@ -12,8 +12,6 @@ const useStyles = makeStyles({
 const PALETTE = [DataVizPalette.color1, DataVizPalette.color2, DataVizPalette.color3, DataVizPalette.color4, DataVizPalette.color5, DataVizPalette.color6, DataVizPalette.color7];
 const REFUSED = CONTACT_RESULTS.length;
 
-/** Counts: whole numbers on the axis only. */
-const count = (v: number) => (Number.isInteger(v) ? String(v) : '');
 const LEGEND = { enabledWrapLines: true, overflowText: 'khác' };
 /** A day yyyy-mm-dd as the screens write it: dd/mm/yyyy. */
 const dayLabel = (day: string) => formatDateTime(`${day}T12:00:00+07:00`).slice(0, 10);
@@ -36,11 +34,13 @@ export default function ResultsCharts({ results }: { results: CampaignResults })
     ...shown.map((r) => ({ key: r, data: o.by_result[r] ?? 0, legend: CONTACT_RESULT_LABELS[r], color: colour(CONTACT_RESULTS.indexOf(r)) })),
     ...(refusals ? [{ key: 'refused', data: o.refused, legend: 'Bị chặn (Nghị định 91)', color: colour(REFUSED) }] : []),
   ];
+  // One count axis for the agents' and the days' charts: every outcome of either.
+  const outcomesAxis = countAxis(all.flatMap((o) => outcomeSeries(o).map((x) => x.data)));
   const question = (q: QuestionResults) =>
     q.options.length > 0 && (
       <GroupedVerticalBarChart
         data={q.options.map((o) => ({ name: o.label, series: [{ key: 'n', data: o.count, legend: 'Số câu trả lời', color: colour(0) }] }))}
-        height={220} wrapXAxisLables hideLegend chartTitle={q.text} maxBarWidth={40} yAxisTickFormat={count}
+        height={220} wrapXAxisLables hideLegend chartTitle={q.text} maxBarWidth={40} {...countAxis(q.options.map((o) => o.count))}
       />
     );
   return (
@@ -57,13 +57,13 @@ export default function ResultsCharts({ results }: { results: CampaignResults })
       <Card className={s.card} data-testid="agent-chart">
         <Text as="h3" weight="semibold">Kết quả theo nhân viên</Text>
         {results.agents.length > 0
-          ? <GroupedVerticalBarChart data={results.agents.map((a) => ({ name: a.name, series: outcomeSeries(a) }))} height={260} wrapXAxisLables chartTitle="Kết quả theo nhân viên" maxBarWidth={24} yAxisTickFormat={count} legendProps={legend} />
+          ? <GroupedVerticalBarChart data={results.agents.map((a) => ({ name: a.name, series: outcomeSeries(a) }))} height={260} wrapXAxisLables chartTitle="Kết quả theo nhân viên" maxBarWidth={24} {...outcomesAxis} legendProps={legend} />
           : <Text size={200}>Chưa có lượt gọi</Text>}
       </Card>
       <Card className={s.card} data-testid="day-chart">
         <Text as="h3" weight="semibold">Kết quả theo ngày</Text>
         {results.days.length > 0
-          ? <GroupedVerticalBarChart data={results.days.map((d) => ({ name: dayLabel(d.day), series: outcomeSeries(d) }))} height={260} wrapXAxisLables chartTitle="Kết quả theo ngày" maxBarWidth={24} yAxisTickFormat={count} legendProps={legend} />
+          ? <GroupedVerticalBarChart data={results.days.map((d) => ({ name: dayLabel(d.day), series: outcomeSeries(d) }))} height={260} wrapXAxisLables chartTitle="Kết quả theo ngày" maxBarWidth={24} {...outcomesAxis} legendProps={legend} />
           : <Text size={200}>Chưa có lượt gọi</Text>}
       </Card>
     </div>

@@ -15,7 +15,7 @@ export const AUDIT_KINDS = {
   role: 'Vai trò',
   account: 'Tài khoản',
   department: 'Phòng ban',
-  team: 'Nhóm',
+  team: 'Nhóm trong phòng ban',
   branch: 'Chi nhánh',
   project: 'Dự án',
   data_source: 'Nguồn dữ liệu',

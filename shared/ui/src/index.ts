@@ -19,4 +19,5 @@ export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit, FormRefusal } from './useFormSubmit';
 export * from './entity';
 export { useChartLegendProps } from './charts/legends';
+export { countAxis, countTick } from './charts/axis';
 export { ReportLagNotice, useReportFreshness, REPORT_FRESHNESS_KEY } from './ReportLagNotice';

@@ -1,4 +1,4 @@
-import { DEFAULT_RING_TIME, numberForms, type Destination, type DestinationValue, type PbxConfig } from '@tongdai/contracts';
+import { DEFAULT_RING_TIME, groupMailbox, numberForms, type Destination, type DestinationValue, type PbxConfig } from '@tongdai/contracts';
 import { indexOf, type ConfigIndex } from './config-index';
 import { ROUTING_MSG } from './messages';
 import { describeLoop } from './loops';
@@ -184,7 +184,7 @@ export function follow(x: Expansion, start: Destination | null | undefined): voi
         x.steps.push({ kind: 'voicemail', mailbox: id, source: node });
         return;
       case 'voicemaill':
-        x.steps.push({ kind: 'voicemail', mailbox: `group-${id}`, source: node });
+        x.steps.push({ kind: 'voicemail', mailbox: groupMailbox(Number(id)), source: node });
         return;
       case 'fw':
         forward(x, id, node);

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { DataVizPalette, LineChart, getColorFromToken } from '@fluentui/react-charts';
 import { DASHBOARD_LABELS as L } from '@tongdai/contracts';
 import { theme } from '@tongdai/platform';
-import { useChartLegendProps } from '@tongdai/ui';
+import { countAxis, useChartLegendProps } from '@tongdai/ui';
 import type { HourPoint } from './dashboard.api';
 
 const label = (h: number) => `${String(h).padStart(2, '0')}:00`;
@@ -28,6 +28,7 @@ export default function HourChart({ today, lastWeek }: { today: HourPoint[]; las
         ],
       }}
       tickValues={[0, 3, 6, 9, 12, 15, 18, 21, 23]}
+      {...countAxis([...today, ...lastWeek].map((p) => p.y))}
       legendProps={legendProps}
     />
   );
