@@ -18,6 +18,24 @@ const useStyles = makeStyles({
   foot: { display: 'flex', justifyContent: 'flex-end', marginTop: '4px' },
 });
 
+/**
+ * A value typed as text: each keystroke that reads as a value (or an emptied field) is sent, a text
+ * half typed changes nothing; a value changed from outside is shown as `format` writes it.
+ */
+function useTyped(value: string, onChange: (v: string) => void, parse: (text: string) => string | null, format: (v: string) => string) {
+  const [text, setText] = useState(format(value));
+  useEffect(() => { if ((parse(text) ?? '') !== value) setText(format(value)); }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
+  return {
+    text,
+    show: (v: string) => setText(format(v)),
+    type: (next: string) => {
+      setText(next);
+      const read = next.trim() ? parse(next) : '';
+      if (read !== null && read !== value) onChange(read);
+    },
+  };
+}
+
 export interface DateFieldProps {
   /** ISO 'yyyy-MM-dd', or '' when none. */
   value: string;
@@ -36,19 +54,13 @@ export interface DateFieldProps {
 export function DateField({ value, onChange, name, disabled, ...rest }: DateFieldProps) {
   const s = useStyles();
   const { t } = useTranslation(UI_NS);
-  const [text, setText] = useState(formatViDate(value));
+  const typed = useTyped(value, onChange, parseViDate, formatViDate);
   const [open, setOpen] = useState(false);
-  useEffect(() => { if ((parseViDate(text) ?? '') !== value) setText(formatViDate(value)); }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
-  const type = (next: string) => {
-    setText(next);
-    const iso = next.trim() ? parseViDate(next) : '';
-    if (iso !== null && iso !== value) onChange(iso);
-  };
-  const pick = (iso: string) => { setText(formatViDate(iso)); onChange(iso); setOpen(false); };
+  const pick = (iso: string) => { typed.show(iso); onChange(iso); setOpen(false); };
   return (
     <Input
-      className={s.date} name={name} value={text} disabled={disabled} placeholder={t('date.placeholder')} inputMode="numeric"
-      onChange={(_, d) => type(d.value)} onBlur={() => setText(formatViDate(value))} {...rest}
+      className={s.date} name={name} value={typed.text} disabled={disabled} placeholder={t('date.placeholder')} inputMode="numeric"
+      onChange={(_, d) => typed.type(d.value)} onBlur={() => typed.show(value)} {...rest}
       contentAfter={
         <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning="below-end" trapFocus>
           <PopoverTrigger disableButtonEnhancement>
@@ -121,17 +133,11 @@ export interface TimeFieldProps {
 export function TimeField({ value, onChange, disabled, ...rest }: TimeFieldProps) {
   const s = useStyles();
   const { t } = useTranslation(UI_NS);
-  const [text, setText] = useState(value);
-  useEffect(() => { if ((parseTime(text) ?? '') !== value) setText(value); }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
-  const type = (next: string) => {
-    setText(next);
-    const time = next.trim() ? parseTime(next) : '';
-    if (time !== null && time !== value) onChange(time);
-  };
+  const typed = useTyped(value, onChange, parseTime, (t) => t);
   return (
     <Input
-      className={s.time} value={text} disabled={disabled} placeholder={t('date.timePlaceholder')} inputMode="numeric"
-      aria-label={t('date.time')} onChange={(_, d) => type(d.value)} onBlur={() => setText(value)} {...rest}
+      className={s.time} value={typed.text} disabled={disabled} placeholder={t('date.timePlaceholder')} inputMode="numeric"
+      aria-label={t('date.time')} onChange={(_, d) => typed.type(d.value)} onBlur={() => typed.show(value)} {...rest}
     />
   );
 }

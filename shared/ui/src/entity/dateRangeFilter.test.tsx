@@ -36,4 +36,10 @@ describe('dateRangeFilter', () => {
     expect(seen).toEqual(['2026-11-25~2026-11-25']);
     expect(screen.queryByTestId('range-error')).toBeNull();
   });
+
+  it('tells a reversed range that came in the URL too', () => {
+    const { Control } = dateRangeFilter();
+    renderAt('/report', { '/report': <Control value="2026-03-10~2026-03-09" onChange={() => undefined} /> });
+    expect(screen.getByTestId('range-error').textContent).toBe(REPORT_MSG.endBeforeStart);
+  });
 });

@@ -67,7 +67,7 @@ export function dateRangeFilter(spec: { key?: string; empty?: EmptyRange } = {})
           <>
             <DateField value={shown.from} onChange={(from) => setDays(from, shown.to)} aria-label={t('range.from')} data-testid="range-from" />
             <DateField value={shown.to} onChange={(to) => setDays(shown.from, to)} aria-label={t('range.to')} data-testid="range-to" />
-            {held && <Text role="alert" className={s.error} data-testid="range-error">{REPORT_MSG.endBeforeStart}</Text>}
+            {reversedRange(shown.from, shown.to) && <Text role="alert" className={s.error} data-testid="range-error">{REPORT_MSG.endBeforeStart}</Text>}
           </>
         )}
       </span>
