@@ -36,10 +36,10 @@ describe('DateField', () => {
     expect(screen.getByText('Tháng 11 năm 2026')).toBeTruthy();
     const heads = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(heads).toEqual(['T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'CN']);
-    expect(screen.getByRole('button', { name: 'Thứ Tư, 25/11/2026' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '25 tháng 11 năm 2026, Thứ Tư' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Sang tháng sau' }));
     expect(screen.getByText('Tháng 12 năm 2026')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Thứ Năm, 31/12/2026' }));
+    fireEvent.click(screen.getByRole('button', { name: '31 tháng 12 năm 2026, Thứ Năm' }));
     expect(seen).toEqual(['2026-12-31']);
     expect((screen.getByTestId('day') as HTMLInputElement).value).toBe('31/12/2026');
     expect(screen.getByRole('button', { name: 'Chọn ngày' })).toBeTruthy();

@@ -102,7 +102,7 @@ function MonthCalendar({ value, onPick }: { value: string; onPick: (iso: string)
                     <Button
                       className={mergeClasses(s.day, iso === today && iso !== value && s.today)} size="small"
                       appearance={iso === value ? 'primary' : 'subtle'} aria-pressed={iso === value}
-                      aria-label={`${VI_WEEKDAY_NAMES[i]}, ${formatViDate(iso)}`} onClick={() => onPick(iso)}
+                      aria-label={dayName(iso, i)} onClick={() => onPick(iso)}
                     >
                       {Number(iso.slice(8))}
                     </Button>
@@ -119,6 +119,9 @@ function MonthCalendar({ value, onPick }: { value: string; onPick: (iso: string)
     </div>
   );
 }
+
+/** A calendar day's name, starting with its shown number (WCAG 2.5.3): "25 tháng 11 năm 2026, Thứ Tư". */
+const dayName = (iso: string, weekday: number) => { const p = isoParts(iso)!; return `${p.d} tháng ${p.m} năm ${p.y}, ${VI_WEEKDAY_NAMES[weekday]}`; };
 
 export interface TimeFieldProps {
   /** 'HH:mm' (24-hour), or '' when none. */
