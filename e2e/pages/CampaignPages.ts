@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { fillDate } from '../support/dates.ts';
 
 type Family = 'survey' | 'marketing';
 const NAV: Record<Family, string> = { survey: 'nav-survey/campaign', marketing: 'nav-marketings/campaign' };
@@ -158,8 +159,11 @@ export class CampaignWorkPage {
     return this.page.getByTestId(`survey-question-${n}`);
   }
 
-  callbackAt(): Locator {
-    return this.page.getByTestId('work-callback-at');
+  /** The callback's day and 24-hour time, given as 'yyyy-MM-ddTHH:mm' (typed as dd/MM/yyyy and HH:mm). */
+  async setCallbackAt(at: string): Promise<void> {
+    const [day, time] = at.split('T');
+    await fillDate(this.page.getByTestId('work-callback-at'), day);
+    await this.page.getByTestId('work-callback-time').fill(time);
   }
 
   /** Ends the contact with a result; the toast says it was saved. */

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { fillDate } from '../support/dates.ts';
 
 /** A time group's ranges on /time-groups, as the list spells them. */
 export class TimeGroupRows {
@@ -63,7 +64,7 @@ export class HolidayPanel {
   async addDay(date: string, name: string): Promise<void> {
     await this.root.getByTestId('holiday-add').click();
     const dialog = this.page.getByTestId('holiday-override-form');
-    await dialog.getByTestId('field-date').fill(date);
+    await fillDate(dialog.getByTestId('field-date'), date);
     await dialog.getByTestId('field-name').fill(name);
     await dialog.getByTestId('save').click();
     await expect(dialog).toHaveCount(0);

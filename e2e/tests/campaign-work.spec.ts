@@ -77,7 +77,7 @@ test('campaign work: an agent opens "Gọi liên hệ", answers (kept across a r
   // "Hẹn gọi lại" needs its date and time; then the next contact comes, with no answers.
   await page.getByTestId('work-result-callback').click();
   await expect(page.getByText('Chọn ngày giờ gọi lại')).toBeVisible();
-  await work.callbackAt().fill(tomorrowAt10());
+  await work.setCallbackAt(tomorrowAt10());
   await work.result('callback', 'Hẹn gọi lại');
   await expect(work.contact()).toContainText(NAMES[1]);
   await expect(work.script()).toContainText('Gói B');

@@ -32,7 +32,6 @@ registerTranslations(NS, {
   },
   filters: {
     user: 'Người dùng', allUsers: 'Tất cả người dùng',
-    range: 'Khoảng thời gian', from: 'Từ ngày', to: 'Đến ngày',
     allDirections: 'Tất cả hướng gọi', allResults: 'Tất cả kết quả', allExtensions: 'Tất cả máy nhánh',
     allDepartments: 'Tất cả phòng ban', allTeams: 'Tất cả nhóm', allQueues: 'Tất cả hàng đợi',
     hotline: 'Hotline', allHotlines: 'Tất cả hotline', extension: 'Máy nhánh', department: 'Phòng ban', team: 'Nhóm', queue: 'Hàng đợi', direction: 'Hướng gọi', result: 'Kết quả',

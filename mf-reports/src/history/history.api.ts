@@ -1,19 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { presetRange, type CallReportOptions, type DatePreset, type One } from '@tongdai/contracts';
+import type { CallReportOptions, One } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
-import { crudResource, type ListQuery } from '@tongdai/ui';
+import { crudResource, rangeDays, type ListQuery } from '@tongdai/ui';
 
-/** ?range= in the URL: a preset name ("" = today), or a custom "YYYY-MM-DD~YYYY-MM-DD". */
-export const RANGE_SEPARATOR = '~';
-
-/** The days a ?range= value covers, as the API's from/to (a preset is read on today's Vietnam date). */
-export function rangeDays(range: string): { from?: string; to?: string } {
-  if (range.includes(RANGE_SEPARATOR)) {
-    const [from, to] = range.split(RANGE_SEPARATOR);
-    return { ...(from && { from }), ...(to && { to }) };
-  }
-  return presetRange((range || 'today') as DatePreset) ?? {};
-}
+/** ?range= as the kit's date range filter keeps it (a preset name, "" = today, or "from~to"). */
+export { rangeDays, RANGE_SEPARATOR } from '@tongdai/ui';
 
 /** The query sent: the URL's with the range turned into days. */
 export function historyParams({ range, ...rest }: ListQuery): ListQuery {

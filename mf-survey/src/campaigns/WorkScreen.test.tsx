@@ -107,14 +107,15 @@ describe('the working screen', () => {
     expect(mockDial).not.toHaveBeenCalled();
   });
 
-  it('"Hẹn gọi lại" asks for its date and time, then ends the contact and the next one comes', async () => {
+  it('"Hẹn gọi lại" asks for its date (dd/MM/yyyy) and 24-hour time, then ends the contact and the next one comes', async () => {
     const next: WorkNext = { ...WORK, contact: { ...WORK.contact!, id: 32, name: 'Lê Bình', answers: {}, history: [] } };
     let calls = 0;
     mockPost.mockImplementation((path: string) => (path.endsWith('/result') ? Promise.resolve({}) : reply(calls++ === 0 ? WORK : next)));
     open();
     fireEvent.click(await screen.findByTestId('work-result-callback'));
     expect(await screen.findByText('Chọn ngày giờ gọi lại')).toBeTruthy();
-    fireEvent.change(screen.getByTestId('work-callback-at'), { target: { value: '2026-12-02T09:30' } });
+    fireEvent.change(screen.getByTestId('work-callback-at'), { target: { value: '02/12/2026' } });
+    fireEvent.change(screen.getByTestId('work-callback-time'), { target: { value: '9:30' } });
     fireEvent.click(screen.getByTestId('work-result-callback'));
     expect(await screen.findByText('Lê Bình')).toBeTruthy();
     expect(mockPost).toHaveBeenCalledWith('survey-campaigns/9/contacts/31/result', { json: { result: 'callback', callback_at: new Date('2026-12-02T09:30').toISOString() } });

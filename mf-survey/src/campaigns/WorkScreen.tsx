@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Badge, Button, Card, Field, Input, MessageBar, MessageBarBody, Spinner, Switch, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, MessageBar, MessageBarBody, Spinner, Switch, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { CallRegular } from '@fluentui/react-icons';
 import {
   AGENT_RESULTS, CONTACT_RESULT_LABELS, DECREE91_MESSAGES, DIALER_CALL_STATE_LABELS, WORK_MSG, campaignWorkApi, fillScript, isDialerMode, paths, type AgentResult, type CampaignFamily,
   type NoContactReason, type SurveyAnswerValue, type WorkContact, type WorkNext,
 } from '@tongdai/contracts';
 import { notify, requestDial, toApiError } from '@tongdai/platform';
-import { AppLink, ErrorState, LoadingState, usePhoneReady } from '@tongdai/ui';
+import { AppLink, DateField, ErrorState, LoadingState, TimeField, usePhoneReady } from '@tongdai/ui';
 import { ConsentInForce } from '../dnc/ConsentInForce';
 import { NS } from '../i18n';
 import { SurveyForm, type SurveyAnswers } from '../surveys/SurveyForm';
@@ -130,7 +130,10 @@ function ContactWork({ family, work, contact }: { family: CampaignFamily; work: 
   const result = useSetResult(family, campaign.id);
   const [answers, setAnswers] = useState<SurveyAnswers>(() => Object.fromEntries(Object.entries(contact.answers).map(([k, a]) => [k, a.value])));
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [callbackAt, setCallbackAt] = useState('');
+  const [callbackDay, setCallbackDay] = useState('');
+  const [callbackTime, setCallbackTime] = useState('');
+  // The browser's local time, as the native datetime-local it replaces.
+  const callbackAt = callbackDay && callbackTime ? `${callbackDay}T${callbackTime}` : '';
   const [error, setError] = useState<string | null>(null);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const pending = useRef(new Map<string, SurveyAnswerValue>());
@@ -242,9 +245,14 @@ function ContactWork({ family, work, contact }: { family: CampaignFamily; work: 
         {questions.length > 0 && <Card><SurveyForm questions={questions} answers={answers} onAnswer={onAnswer} /></Card>}
         <Card>
           <Text weight="semibold">{t('work.result')}</Text>
-          <Field label={t('work.callbackAt')}>
-            <Input type="datetime-local" value={callbackAt} onChange={(_, d) => setCallbackAt(d.value)} data-testid="work-callback-at" />
-          </Field>
+          <div className={s.row}>
+            <Field label={t('work.callbackAt')}>
+              <DateField value={callbackDay} onChange={setCallbackDay} data-testid="work-callback-at" />
+            </Field>
+            <Field label={t('work.callbackTime')}>
+              <TimeField value={callbackTime} onChange={setCallbackTime} data-testid="work-callback-time" />
+            </Field>
+          </div>
           <div className={s.row}>
             {AGENT_RESULTS.map((code) => (
               <Button key={code} disabled={result.isPending || onCall} title={onCall ? t('work.resultAfterCall') : undefined} onClick={() => void end(code)} data-testid={`work-result-${code}`}>

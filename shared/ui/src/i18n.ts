@@ -32,6 +32,7 @@ registerTranslations(UI_NS, {
   callNumber: 'Gọi {{number}}',
   phoneNotReady: 'Điện thoại chưa sẵn sàng: máy nhánh chưa đăng ký hoặc đang có cuộc gọi',
   range: { label: 'Khoảng thời gian', all: 'Tất cả thời gian', from: 'Từ ngày', to: 'Đến ngày' },
+  date: { pick: 'Chọn ngày', today: 'Hôm nay', prevMonth: 'Về tháng trước', nextMonth: 'Sang tháng sau', month: '{{month}} năm {{year}}', placeholder: 'dd/mm/yyyy', time: 'Giờ (24 giờ)', timePlaceholder: 'HH:mm' },
   exportFormat: 'Định dạng tệp xuất',
   formats: { csv: 'CSV', xlsx: 'Excel (XLSX)' },
 });

@@ -1,6 +1,9 @@
-import { Input, Select, makeStyles } from '@fluentui/react-components';
+import { useState } from 'react';
+import { Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { DATE_PRESETS, presetRange, vnDay, type DatePreset } from '@tongdai/contracts';
+import { DATE_PRESETS, REPORT_MSG, presetRange, vnDay, type DatePreset } from '@tongdai/contracts';
+import { DateField } from '../date/DateField';
+import { reversedRange } from '../date/viDate';
 import { UI_NS } from '../i18n';
 import type { EntityFilter } from './types';
 
@@ -20,7 +23,10 @@ export function rangeDays(range: string, empty: EmptyRange = 'today'): { from?: 
   return presetRange((range || 'today') as DatePreset) ?? {};
 }
 
-const useStyles = makeStyles({ range: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' } });
+const useStyles = makeStyles({
+  range: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
 
 /**
  * A list filter over days, kept in ?<key>= (default `range`): the presets of DATE_PRESETS (Hôm nay,
@@ -36,8 +42,16 @@ export function dateRangeFilter(spec: { key?: string; empty?: EmptyRange } = {})
     const { t } = useTranslation(UI_NS);
     const custom = value.includes(RANGE_SEPARATOR);
     const days = rangeDays(value, empty);
-    const setDays = (from: string, to: string) => onChange(`${from}${RANGE_SEPARATOR}${to}`);
+    // A reversed pair stays here, told beside the fields, and is not sent (the list keeps the last good range).
+    const [held, setHeld] = useState<{ from: string; to: string } | null>(null);
+    const shown = held ?? { from: days.from ?? '', to: days.to ?? '' };
+    const setDays = (from: string, to: string) => {
+      if (reversedRange(from, to)) return setHeld({ from, to });
+      setHeld(null);
+      onChange(`${from}${RANGE_SEPARATOR}${to}`);
+    };
     const pick = (preset: string) => {
+      setHeld(null);
       if (preset !== 'custom') return onChange(preset === empty ? '' : preset);
       const today = vnDay(new Date());
       setDays(days.from ?? today, days.to ?? today);
@@ -51,8 +65,9 @@ export function dateRangeFilter(spec: { key?: string; empty?: EmptyRange } = {})
         </Select>
         {custom && (
           <>
-            <Input type="date" value={days.from ?? ''} onChange={(_, d) => setDays(d.value, days.to ?? '')} aria-label={t('range.from')} data-testid="range-from" />
-            <Input type="date" value={days.to ?? ''} onChange={(_, d) => setDays(days.from ?? '', d.value)} aria-label={t('range.to')} data-testid="range-to" />
+            <DateField value={shown.from} onChange={(from) => setDays(from, shown.to)} aria-label={t('range.from')} data-testid="range-from" />
+            <DateField value={shown.to} onChange={(to) => setDays(shown.from, to)} aria-label={t('range.to')} data-testid="range-to" />
+            {reversedRange(shown.from, shown.to) && <Text role="alert" className={s.error} data-testid="range-error">{REPORT_MSG.endBeforeStart}</Text>}
           </>
         )}
       </span>

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Field, Input, Select, Switch, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../Form';
+import { DateField } from '../date/DateField';
 import { UI_NS } from '../i18n';
 import { errorOf } from './draft';
 import { fieldKind, registerFieldKind, type FieldControlProps } from './registry';
@@ -75,7 +76,7 @@ function SwitchControl({ field: f, label, value, onChange, error, t, hint, disab
 function DateControl({ field: f, label, value, onChange, error, disabled }: Of<'date'>) {
   return (
     <Field label={label} required={f.required} {...stateOf(error)}>
-      <Input type="date" name={f.name} value={String(value)} disabled={disabled} onChange={(_, d) => onChange(d.value)} data-testid={`field-${f.name}`} />
+      <DateField name={f.name} value={String(value)} disabled={disabled} onChange={onChange} data-testid={`field-${f.name}`} />
     </Field>
   );
 }

@@ -1,0 +1,56 @@
+import { expect, test } from '../support/fixtures.ts';
+import { DEMO, LoginPage } from '../pages/LoginPage.ts';
+import { CallHistoryPage } from '../pages/ReportPages.ts';
+import { axeViolations } from '../support/axe.ts';
+import { fillDate } from '../support/dates.ts';
+import { backgroundLuminance, DARK_MAX } from '../support/theme.ts';
+
+// The browser's own language is not the app's: native date inputs followed it (11/25/2026).
+test.use({ locale: 'en-US' });
+
+test('the date fields speak Vietnamese in an English browser: dd/MM/yyyy, a Monday-first calendar, a reversed range told beside the fields', async ({ page }) => {
+  await new LoginPage(page).loginAs(DEMO);
+  const history = new CallHistoryPage(page);
+  await history.open('?range=2026-11-20~2026-11-25');
+  const from = page.getByTestId('range-from');
+  const to = page.getByTestId('range-to');
+  await expect(from).toHaveValue('20/11/2026');
+  await expect(to).toHaveValue('25/11/2026');
+
+  // The calendar: Vietnamese months and days, Monday first; light and dark, axe-clean.
+  for (const dark of [false, true]) {
+    await page.getByTestId('range-to-pick').click();
+    const picker = page.getByTestId('date-picker');
+    await expect(picker).toContainText('Tháng 11 năm 2026');
+    await expect(picker.getByRole('columnheader').first()).toHaveText('T2');
+    await expect(picker.getByRole('columnheader').last()).toHaveText('CN');
+    await expect(picker.getByRole('button', { name: 'Hôm nay' })).toBeVisible();
+    await page.screenshot({ path: `../.tmp/screens/date-picker-${dark ? 'dark' : 'light'}.png` });
+    expect(await axeViolations(page, '/call-history (date picker)', { colours: dark })).toEqual([]);
+    if (dark) break;
+    await page.keyboard.press('Escape');
+    await expect(picker).toHaveCount(0);
+    await page.getByTestId('dark-mode').click();
+    await expect.poll(() => backgroundLuminance(page)).toBeLessThan(DARK_MAX);
+  }
+  // A day picked: the field and the URL.
+  await page.getByTestId('date-picker').getByRole('button', { name: '26 tháng 11 năm 2026, Thứ Năm' }).click();
+  await expect(to).toHaveValue('26/11/2026');
+  await expect(page).toHaveURL(/range=2026-11-20(~|%7E)2026-11-26/);
+  await page.getByTestId('dark-mode').click();
+
+  // A start after the end: said beside the fields, not sent (no error card, the URL keeps the last good range).
+  await fillDate(from, '2026-11-27');
+  await expect(page.getByTestId('range-error')).toHaveText('Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
+  await expect(history.error()).toHaveCount(0);
+  await expect(page).toHaveURL(/range=2026-11-20(~|%7E)2026-11-26/);
+  await page.screenshot({ path: '../.tmp/screens/date-range-reversed.png' });
+  // Typed d/M/yyyy is read too; the message goes once the range is right.
+  await fillDate(to, '2026-11-28');
+  await expect(page.getByTestId('range-error')).toHaveCount(0);
+  await expect(page).toHaveURL(/range=2026-11-27(~|%7E)2026-11-28/);
+  await from.fill('1/11/2026');
+  await from.blur();
+  await expect(from).toHaveValue('01/11/2026');
+  await expect(page).toHaveURL(/range=2026-11-01(~|%7E)2026-11-28/);
+});
