@@ -44,19 +44,6 @@ const phases = [
     ],
     [
       ['Unit + API (Jest, api)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'main', TONGDAI_PORT_RANGE: '20100-21999' }, { nice: 0 }],
-      // After the API's Jest, not from the run's start in a lane of their own (tried in the thirty-sixth
-      // session: ci2, ci3): at load 14–17 the media worker's real-time tests missed a key's 600 ms (csat.test)
-      // and the bench smoke's API answered Kamailio's plans too late (503: the wall and the soak measured
-      // nothing); and the run took no less (1128 s against 1163 s, for more CPU: 2124 against 1980 CPU-s).
-      // At the normal priority: the media worker's and the demo carrier's tests are real-time RTP (at nice 10 at
-      // load 12 the carrier's population-calls heard 41 of 75 packets in 1.5 s: ci5 of the thirty-sixth session).
-      ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test'], { TONGDAI_PORT_RANGE: '25000-26699' }, { nice: 0 }],
-      // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
-      // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
-      // 331 s in CI where the five take about a minute. It needs nothing of the suites before it: it runs
-      // (and says what it found) even when they failed. In this lane, the shortest but one (ci1 of the
-      // forty-first session: 724 s before it, the serial suites' lane 858 s).
-      ['Kiểm tra kiểu (tsc)', ['run', 'typecheck'], {}, { alsoAfterFailure: true }],
     ],
     // The API suites that run one at a time (api/jest.config.js): the fault suites (issue 41: the API
     // killed, PostgreSQL stopped, npm start's supervisor; the ghost burst) and calls.integration. They
@@ -79,6 +66,21 @@ const phases = [
       // failed at load 15–16 beside the e2e suite and the API's Jest at the same priority (ci1–ci4 of the
       // thirty-first session: a supervisor's tones, *97's prompts, a mailbox's greeting never heard in 20 s).
       ['Cuộc gọi và sự cố A (Jest, api: calls, faults)', ['--filter', '@tongdai/api', 'test'], { TONGDAI_JEST_PART: 'serial-a', TONGDAI_PORT_RANGE: '26700-28299' }, { nice: -5 }],
+      // The other packages' Jest and the type check after the serial suites' first half (they need nothing of it:
+      // they run when it failed too), not after the API's Jest: that lane was the run's longest in ci5 of the
+      // forty-first session (638 + 180 + 40 s of 860) while this half took 533 s.
+      // After another step, not from the run's start in a lane of their own (tried in the thirty-sixth
+      // session: ci2, ci3): at load 14–17 the media worker's real-time tests missed a key's 600 ms (csat.test)
+      // and the bench smoke's API answered Kamailio's plans too late (503: the wall and the soak measured
+      // nothing); and the run took no less (1128 s against 1163 s, for more CPU: 2124 against 1980 CPU-s).
+      // At the normal priority: the media worker's and the demo carrier's tests are real-time RTP (at nice 10 at
+      // load 12 the carrier's population-calls heard 41 of 75 packets in 1.5 s: ci5 of the thirty-sixth session).
+      ['Unit (Jest, các gói khác)', ['-r', '--workspace-concurrency=1', '--filter', '!@tongdai/e2e', '--filter', '!@tongdai/api', 'test'], { TONGDAI_PORT_RANGE: '25000-26699' }, { nice: 0, alsoAfterFailure: true }],
+      // Five programs, not one per package (the root package.json's typecheck: the Node packages, the
+      // browser packages, shared/ui, contracts, e2e): each remote's program read Fluent UI's types again,
+      // 331 s in CI where the five take about a minute. It needs nothing of the suites before it: it runs
+      // (and says what it found) even when they failed.
+      ['Kiểm tra kiểu (tsc)', ['run', 'typecheck'], {}, { alsoAfterFailure: true }],
     ],
     // The serial suites in two halves side by side (api/jest.config.js), each one suite at a time: one lane of
     // them took 858 s of ci1's 910 (forty-first session) for 139 CPU-s — waiting on call timelines, not on the
