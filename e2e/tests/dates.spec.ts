@@ -19,7 +19,8 @@ test('the date fields speak Vietnamese in an English browser: dd/MM/yyyy, a Mond
 
   // The calendar: Vietnamese months and days, Monday first; light and dark, axe-clean.
   for (const dark of [false, true]) {
-    await page.getByTestId('range-to-pick').click();
+    // The field's own calendar button, beside its text (a data-testid given to the field reaches its input).
+    await page.getByTestId('range-to').locator('xpath=..').getByRole('button', { name: 'Chọn ngày' }).click();
     const picker = page.getByTestId('date-picker');
     await expect(picker).toContainText('Tháng 11 năm 2026');
     await expect(picker.getByRole('columnheader').first()).toHaveText('T2');

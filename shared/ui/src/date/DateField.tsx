@@ -43,7 +43,6 @@ export interface DateFieldProps {
   name?: string;
   disabled?: boolean;
   'aria-label'?: string;
-  'data-testid'?: string;
 }
 
 /**
@@ -64,7 +63,7 @@ export function DateField({ value, onChange, name, disabled, ...rest }: DateFiel
       contentAfter={
         <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning="below-end" trapFocus>
           <PopoverTrigger disableButtonEnhancement>
-            <Button appearance="transparent" size="small" icon={<CalendarLtrRegular />} disabled={disabled} aria-label={t('date.pick')} data-testid={rest['data-testid'] && `${rest['data-testid']}-pick`} />
+            <Button appearance="transparent" size="small" icon={<CalendarLtrRegular />} disabled={disabled} aria-label={t('date.pick')} />
           </PopoverTrigger>
           <PopoverSurface aria-label={t('date.pick')}>
             <MonthCalendar value={value} onPick={pick} />
@@ -129,7 +128,6 @@ export interface TimeFieldProps {
   onChange: (time: string) => void;
   disabled?: boolean;
   'aria-label'?: string;
-  'data-testid'?: string;
 }
 
 /** A 24-hour time typed as HH:mm (H:mm too), whatever the browser's language. */
