@@ -2,7 +2,7 @@ import { Badge, Body1, Card, CardHeader, Subtitle2, makeStyles, tokens } from '@
 import { CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { FEATURE_LABELS, isExpired, type FeatureName } from '@tongdai/contracts';
-import { LoadingState } from '@tongdai/ui';
+import { formatViDate, LoadingState } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { usePaymentCheck } from './settings.api';
 
@@ -13,8 +13,6 @@ const useStyles = makeStyles({
   head: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
 });
 
-/** YYYY-MM-DD → dd/mm/yyyy, the way Vietnamese users read dates. */
-const viDate = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The payment check: what the tenant bought and until when (SPEC §3). */
 export function SubscriptionCard() {
@@ -29,7 +27,7 @@ export function SubscriptionCard() {
       <CardHeader header={<Subtitle2>{t('settings.subscription.title')}</Subtitle2>} />
       <div className={s.head}>
         <Body1 data-testid="subscription-expiry">
-          {expiry ? t(expired ? 'settings.subscription.expired' : 'settings.subscription.expires', { date: viDate(expiry) }) : t('settings.subscription.noExpiry')}
+          {expiry ? t(expired ? 'settings.subscription.expired' : 'settings.subscription.expires', { date: formatViDate(expiry) }) : t('settings.subscription.noExpiry')}
         </Body1>
         {expired && <Badge color="danger">{t('settings.subscription.expiredBadge')}</Badge>}
       </div>

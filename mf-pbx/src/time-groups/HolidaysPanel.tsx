@@ -5,8 +5,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { HOLIDAY_SOURCES, PERM, type Holiday, type HolidayOverride, type HolidaySource } from '@tongdai/contracts';
 import { useCan } from '@tongdai/platform/react';
-import { EmptyState, EntityFormDialog, ErrorState, useApiError, useConfirmDelete, useCrudQueries, type Draft } from '@tongdai/ui';
-import { viDate, viWeekday } from './holidayDays';
+import { EmptyState, EntityFormDialog, ErrorState, formatViDate, viWeekday, useApiError, useConfirmDelete, useCrudQueries, type Draft } from '@tongdai/ui';
 import { holidayOverrides, useHolidayYear } from './holidays.api';
 import { holidayOverrideEntity } from './holidays.entity';
 import { TIME_GROUPS_NS } from './i18n';
@@ -47,13 +46,13 @@ export function HolidaysPanel() {
   const removeDay = useConfirmDelete<Holiday>({
     remove: (h) => save.mutateAsync({ date: h.date, action: 'remove', name: '' }),
     title: t('holiday.removeTitle'),
-    message: (h) => t('holiday.removeMessage', { date: viDate(h.date), name: h.name }),
+    message: (h) => t('holiday.removeMessage', { date: formatViDate(h.date), name: h.name }),
     success: t('holiday.removed'),
   });
   const undo = useConfirmDelete<Holiday>({
     remove: (h) => remove.mutateAsync(h.override_id!),
     title: t('holiday.undoTitle'),
-    message: (h) => t('holiday.undoMessage', { date: viDate(h.date) }),
+    message: (h) => t('holiday.undoMessage', { date: formatViDate(h.date) }),
     success: t('holiday.undone'),
   });
 
@@ -99,7 +98,7 @@ export function HolidaysPanel() {
             <TableBody>
               {query.data.data.map((h) => (
                 <TableRow key={h.date} className={s.row} data-testid="holiday-row" data-date={h.date} data-source={h.source}>
-                  <TableCell data-testid="holiday-date">{viDate(h.date)}</TableCell>
+                  <TableCell data-testid="holiday-date">{formatViDate(h.date)}</TableCell>
                   <TableCell>{viWeekday(h.date)}</TableCell>
                   <TableCell data-testid="holiday-name" className={h.source === 'removed' ? s.struck : undefined}>{h.name}</TableCell>
                   <TableCell data-testid="holiday-lunar">{lunar(h)}</TableCell>

@@ -1,4 +1,4 @@
-import { viDate, viWeekday } from './holidayDays';
+import { formatViDate as viDate, viWeekday } from '@tongdai/ui';
 import { isBlankRange } from './timeRange';
 
 describe('holiday days on the time group screen', () => {

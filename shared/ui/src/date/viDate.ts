@@ -2,10 +2,13 @@
  * Vietnamese dates for the date field: shown and typed as dd/MM/yyyy, exchanged as ISO 'yyyy-MM-dd'
  * (what the forms, the URL and the API already use), weeks starting on Monday.
  */
+import { DAYS_OF_WEEK } from '@tongdai/contracts';
+
 export const VI_MONTHS = Array.from({ length: 12 }, (_, i) => `Tháng ${i + 1}`);
 /** Monday first: T2 … T7, CN. */
 export const VI_WEEKDAYS = ['T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'CN'] as const;
-export const VI_WEEKDAY_NAMES = ['Thứ Hai', 'Thứ Ba', 'Thứ Tư', 'Thứ Năm', 'Thứ Sáu', 'Thứ Bảy', 'Chủ Nhật'] as const;
+/** Monday first, the names contracts gives the days of the week (DAYS_OF_WEEK, time groups' too). */
+export const VI_WEEKDAY_NAMES: readonly string[] = DAYS_OF_WEEK.map((d) => d.label);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -29,6 +32,12 @@ export const toIso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(
 export function formatViDate(iso: string): string {
   const p = isoParts(iso);
   return p ? `${pad(p.d)}/${pad(p.m)}/${p.y}` : '';
+}
+
+/** '2027-02-06' → 'Thứ Bảy' (pure calendar arithmetic: the browser's zone plays no part; '' for anything else). */
+export function viWeekday(iso: string): string {
+  const p = isoParts(iso);
+  return p ? VI_WEEKDAY_NAMES[(new Date(Date.UTC(p.y, p.m - 1, p.d)).getUTCDay() + 6) % 7] : '';
 }
 
 /** Typed dd/MM/yyyy or d/M/yyyy (also with '-' or '.', or a pasted yyyy-MM-dd) → ISO; null when no real day. */
