@@ -38,11 +38,19 @@ export const OTP_PUBLIC_API = {
 
 /** What a key may do; a key holds one or more. */
 export const OTP_SCOPES = ['verify.start', 'verify.read', 'verify.check'] as const;
+/** A CRM's scopes (issue 39): its webhook hears the tenant's call events; it asks for click-to-call calls. */
+export const CRM_SCOPES = ['calls.events', 'calls.originate'] as const;
+/** Every scope a tenant's API key may hold (one table of keys, ADR 0052). */
+export const API_KEY_SCOPES = [...OTP_SCOPES, ...CRM_SCOPES] as const;
 export type OtpScope = (typeof OTP_SCOPES)[number];
-export const OTP_SCOPE_LABELS: Record<OtpScope, string> = {
+export type CrmScope = (typeof CRM_SCOPES)[number];
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const OTP_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'verify.start': 'Tạo yêu cầu xác thực (gọi điện)',
   'verify.read': 'Xem trạng thái yêu cầu',
   'verify.check': 'Kiểm tra mã',
+  'calls.events': 'Nhận sự kiện cuộc gọi (webhook)',
+  'calls.originate': 'Gọi từ CRM (click-to-call)',
 };
 
 /** The lifecycle visible to the app and on screen (the call's states, then the code's). */
@@ -161,7 +169,7 @@ export interface OtpTestCall {
 /** POST /t/:ma_dn/voice-otp/keys and PUT …/:id. */
 export const OtpKeyInputSchema = v.object({
   name: v.pipe(v.string(OTP_MSG.keyName), v.trim(), v.nonEmpty(OTP_MSG.keyName), v.maxLength(100, 'Tối đa 100 ký tự')),
-  scopes: v.optional(v.pipe(v.array(v.picklist(OTP_SCOPES, OTP_MSG.scopes), OTP_MSG.scopes), v.minLength(1, OTP_MSG.scopes), v.maxLength(OTP_SCOPES.length, OTP_MSG.scopes)), [...OTP_SCOPES]),
+  scopes: v.optional(v.pipe(v.array(v.picklist(API_KEY_SCOPES, OTP_MSG.scopes), OTP_MSG.scopes), v.minLength(1, OTP_MSG.scopes), v.maxLength(API_KEY_SCOPES.length, OTP_MSG.scopes)), [...OTP_SCOPES]),
   /** One retry this many seconds after an unanswered call; 0: none. A form sends the number as text. */
   retry_after_s: v.optional(
     v.pipe(
@@ -212,7 +220,7 @@ export interface OtpWebhookEvent {
 export interface OtpKey {
   id: number;
   name: string;
-  scopes: OtpScope[];
+  scopes: ApiKeyScope[];
   /** The key's first characters, to recognise it (the secret is never shown again). */
   prefix: string;
   daily_limit: number;

@@ -1,4 +1,4 @@
-import { OTP_LIMITS, numberForms, storedSearchForm, vnDay, vnDayStart, type OtpKeyInput, type OtpListQuery, type OtpScope, type OtpWebhookEvent } from '@tongdai/contracts';
+import { OTP_LIMITS, numberForms, storedSearchForm, vnDay, vnDayStart, type OtpKeyInput, type OtpListQuery, type ApiKeyScope, type OtpWebhookEvent } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
 import { likePattern } from '../../db/sql';
 import type { CallState, CallStatus, LimitCounts } from './voice-otp';
@@ -10,7 +10,7 @@ export interface KeyRow {
   name: string;
   prefix: string;
   secret_hash: Buffer;
-  scopes: OtpScope[];
+  scopes: ApiKeyScope[];
   daily_limit: number;
   retry_after_s: number;
   last_used_at: Date | null;

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   OTP_DEFAULT_TEMPLATE, OTP_LIMITS, OTP_MSG, OTP_STATUS_LABELS, OTP_TEST_CALL_LABEL, displayForm, vnDay, vnDayStart, vnTime, presetRange, type OtpCheckResult, type OtpKey, type OtpKeyCreated, type OtpKeyInput, type OtpListQuery, type OtpListRow,
-  type OtpNumber, type OtpRefusal, type OtpScope, type OtpStartInput, type OtpStatus, type OtpStats, type OtpTestCall, type OtpTestCallInput, type OtpVerification, type Paged,
+  type OtpNumber, type OtpRefusal, type ApiKeyScope, type OtpStartInput, type OtpStatus, type OtpStats, type OtpTestCall, type OtpTestCallInput, type OtpVerification, type Paged,
 } from '@tongdai/contracts';
 import type { Db, Queryable } from '../../db/db';
 import { iso } from '../../db/sql';
@@ -26,7 +26,7 @@ import * as repo from './voice-otp.repository';
 export interface OtpCaller {
   tenantId: number;
   keyId: number;
-  scopes: OtpScope[];
+  scopes: ApiKeyScope[];
 }
 
 const DAY_MS = 86_400_000;
