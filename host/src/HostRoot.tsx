@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
-import { routes } from '@tongdai/contracts';
+import { routes } from '@tongdai/contracts/lean';
 import { i18n, session, theme } from '@tongdai/platform';
 import { LoginScreen } from './login/LoginScreen';
 import { navigate, usePathname } from './location';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MSG, routes } from '@tongdai/contracts';
+import { MSG, routes } from '@tongdai/contracts/lean';
 import { flash, i18n, login, toApiError } from '@tongdai/platform';
 import { NS } from '../i18n';
 import { loginCss } from './login.css';

@@ -1,4 +1,5 @@
-import { BehaviorSubject } from 'rxjs';
+// By deep path, not the shared rxjs loaded whole (shared/platform/src/rx.ts says why).
+import { BehaviorSubject } from 'rxjs/internal/BehaviorSubject';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { addErrorHandler, getAppNames, registerApplication, start, triggerAppChange, type LifeCycles } from 'single-spa';
 import { getRuntimeConfig, isRemoteManifest, matchPath, whenIdle, type RemoteManifest } from '@tongdai/platform';

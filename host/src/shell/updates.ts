@@ -1,4 +1,5 @@
-import { BehaviorSubject } from 'rxjs';
+// By deep path, not the shared rxjs loaded whole (shared/platform/src/rx.ts says why).
+import { BehaviorSubject } from 'rxjs/internal/BehaviorSubject';
 import { getRuntimeConfig } from '@tongdai/platform';
 import { resolveRemotes } from '../registry';
 

@@ -1,4 +1,6 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
+// By deep path, not the shared rxjs loaded whole (shared/platform/src/rx.ts says why).
+import { BehaviorSubject } from 'rxjs/internal/BehaviorSubject';
 import { CALL_FAILURE_MESSAGES, CALL_FAILURES, isActiveCallState, type CallFailure, type DirectoryEntry, type Provider } from '@tongdai/contracts';
 import { notify, publishCallState } from '@tongdai/platform';
 import { initialContext, transition, type Effect, type PhoneContext, type PhoneEvent } from '../machine/phone-machine';

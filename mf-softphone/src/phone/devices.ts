@@ -1,4 +1,6 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
+// By deep path, not the shared rxjs loaded whole (shared/platform/src/rx.ts says why).
+import { BehaviorSubject } from 'rxjs/internal/BehaviorSubject';
 import { storage } from '@tongdai/platform';
 import { log } from '../providers/types';
 

@@ -1,4 +1,4 @@
-import { hasPermission, isFeatureEnabled } from '@tongdai/contracts';
+import { hasPermission, isFeatureEnabled } from '@tongdai/contracts/lean';
 import { session } from './session';
 
 /** SPEC §6 permission check against the session user. */

@@ -1,5 +1,6 @@
 import ky from 'ky';
-import { tenantBase, type LoginResult, type MeResult, type One, type PaymentCheck, type SystemSetting } from '@tongdai/contracts';
+import { tenantBase } from '@tongdai/contracts/lean';
+import type { LoginResult, MeResult, One, PaymentCheck, SystemSetting } from '@tongdai/contracts';
 import { getRuntimeConfig } from './config';
 import { markSigningOut, publicApi, tenantApi } from './http';
 import { session } from './session';

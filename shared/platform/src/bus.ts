@@ -1,5 +1,7 @@
-import { BehaviorSubject, filter, ReplaySubject, Subject, type Observable } from 'rxjs';
-import { INITIAL_CALL_STATE, type CallEvent, type CallState } from '@tongdai/contracts';
+import { BehaviorSubject, ReplaySubject, Subject, filter } from './rx';
+import type { Observable } from 'rxjs';
+import { INITIAL_CALL_STATE } from '@tongdai/contracts/lean';
+import type { CallEvent, CallState } from '@tongdai/contracts';
 import { getOrCreateGlobalSingleton } from './global';
 
 interface Bus {

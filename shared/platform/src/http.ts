@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { ERROR_CODES, isApiErrorBody, MSG, REFRESHED_TOKEN_HEADER, routes, tenantBase, type ApiErrorBody, type ApiBases } from '@tongdai/contracts';
+import { ERROR_CODES, isApiErrorBody, MSG, REFRESHED_TOKEN_HEADER, routes, tenantBase } from '@tongdai/contracts/lean';
+import type { ApiErrorBody, ApiBases } from '@tongdai/contracts';
 import { getRuntimeConfig } from './config';
 import { getOrCreateGlobalSingleton } from './global';
 import { flash } from './notices';

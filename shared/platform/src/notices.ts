@@ -1,5 +1,5 @@
-import { Subject } from 'rxjs';
-import { STORAGE_KEYS } from '@tongdai/contracts';
+import { Subject } from './rx';
+import { STORAGE_KEYS } from '@tongdai/contracts/lean';
 import { getOrCreateGlobalSingleton } from './global';
 
 export interface Notice {

@@ -1,5 +1,7 @@
-import { BehaviorSubject, Subject, type Observable } from 'rxjs';
-import { REALTIME_PROTOCOL, SESSION_ENDED_CLOSE, tenantBase, type MonitorEvent, type PbxCallEvent, type RecordingStorageEvent } from '@tongdai/contracts';
+import { BehaviorSubject, Subject } from './rx';
+import type { Observable } from 'rxjs';
+import { REALTIME_PROTOCOL, SESSION_ENDED_CLOSE, tenantBase } from '@tongdai/contracts/lean';
+import type { MonitorEvent, PbxCallEvent, RecordingStorageEvent } from '@tongdai/contracts';
 import { getRuntimeConfig } from './config';
 import { getOrCreateGlobalSingleton } from './global';
 import { expireSession } from './http';

@@ -1,5 +1,7 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
-import { STORAGE_KEYS, type PaymentCheck, type SessionUser } from '@tongdai/contracts';
+import { BehaviorSubject } from './rx';
+import type { Observable } from 'rxjs';
+import { STORAGE_KEYS } from '@tongdai/contracts/lean';
+import type { PaymentCheck, SessionUser } from '@tongdai/contracts';
 import { getOrCreateGlobalSingleton } from './global';
 import { storage } from './storage';
 

@@ -1,5 +1,7 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
-import { maskPhone, type One, type SystemSetting } from '@tongdai/contracts';
+import { BehaviorSubject } from './rx';
+import type { Observable } from 'rxjs';
+import { maskPhone } from '@tongdai/contracts/lean';
+import type { One, SystemSetting } from '@tongdai/contracts';
 import { getOrCreateGlobalSingleton } from './global';
 import { tenantApi } from './http';
 import { session } from './session';

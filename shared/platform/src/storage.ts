@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@tongdai/contracts';
+import { STORAGE_KEYS } from '@tongdai/contracts/lean';
 
 /** localStorage that survives being absent (private mode, tests). */
 export const storage = {

@@ -1,5 +1,5 @@
-import { BehaviorSubject } from 'rxjs';
-import { STORAGE_KEYS } from '@tongdai/contracts';
+import { BehaviorSubject } from './rx';
+import { STORAGE_KEYS } from '@tongdai/contracts/lean';
 import { getOrCreateGlobalSingleton } from './global';
 import { storage } from './storage';
 

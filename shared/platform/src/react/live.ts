@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MONITOR_API, catchUp, includesEvent, needsSnapshot, type LiveEvent, type MonitorSnapshot } from '@tongdai/contracts';
+import { MONITOR_API, catchUp, includesEvent, needsSnapshot } from '@tongdai/contracts/lean';
+import type { LiveEvent, MonitorSnapshot } from '@tongdai/contracts';
 import { tenantApi } from '../http';
 import { connectPbxEvents, monitorEvents$, pbxEvents$, realtimeOpens$ } from '../realtime';
 
