@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { AppliedEvents } from './applied-events';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const netstring = (payload: string) => `${Buffer.byteLength(payload)}:${payload},`;
@@ -52,6 +53,8 @@ export class EvapiClient {
   private replay: { held: unknown[]; timer: NodeJS.Timeout } | null = null;
   /** The connection is up and Kamailio proved the secret: events are applied. */
   connected = false;
+  /** The outbox events applied so far, for a plan to wait on (applied-events.ts). */
+  readonly applied = new AppliedEvents();
   /** Kamailio's replay after a welcome was applied once (this process has what it kept), or it is not there. */
   private settled = false;
   private settledWaiters: Array<() => void> = [];
@@ -188,6 +191,9 @@ export class EvapiClient {
   private apply(event: unknown): Promise<void> {
     const id = (event as { id?: unknown } | null)?.id;
     const applied = this.onEvent(event);
+    // The live state has it now (onEvent changes it before its first await): a plan may go on.
+    const order = eventOrder(event);
+    if (order) this.applied.mark(order[0], order[1]);
     if (typeof id !== 'string' || !applied) return Promise.resolve();
     const socket = this.socket;
     return applied.then(

@@ -5,6 +5,7 @@ import { parseSpyNumber } from '@tongdai/contracts';
 import { planCall, ROUTING_MSG, type CallInput, type LiveState, type RoutingPlan } from '../routing';
 import type { CallTracker } from '../cdr/call-tracker';
 import type { ContinuationStore } from '../media/continuation';
+import { parseEventMark } from './applied-events';
 import { intOrNull } from './call-events';
 import type { EvapiClient } from './evapi-client';
 import { KAMAILIO_READABLE_BYTES, kamailioJson, planForKamailio, toKamailioPlan, type KamailioPlan, type PlanTrunks } from './kamailio-plan';
@@ -51,6 +52,11 @@ export async function reportRegistration(
   if (change === 'registered' || change === 'unregistered') await d.onRegistration(tenant.tenantId, r.user, change === 'registered');
 }
 
+/**
+ * The longest a plan waits for the call events Kamailio sent before it asked (applied-events.ts): they are
+ * in flight for well under a millisecond on a healthy API; an API this far behind is overloaded anyway.
+ */
+const PLAN_EVENTS_WAIT_MS = 25;
 const text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)), '');
 const RouteQuery = v.object({
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
@@ -63,6 +69,8 @@ const RouteQuery = v.object({
   at: text(40),
   /** source=trunk: where the INVITE came from, "ip:port" (Kamailio's $si:$sp). */
   src: text(60),
+  /** The last call event Kamailio had numbered when it asked, "<start>.<seq>" (applied-events.ts). */
+  ev: text(40),
 });
 const RegistrationBody = v.object({
   user: v.pipe(v.string(), v.regex(/^[0-9]{2,6}$/)),
@@ -174,6 +182,10 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
   app.get('/internal/sip/route', async (request, reply) => {
     const q = v.safeParse(RouteQuery, request.query);
     if (!q.success) return reply.status(400).type('application/json').send(kamailioJson(refuse(400, 'Bad Request')));
+    // Every call event Kamailio sent before it asked is applied first: a call that has just ended no
+    // longer holds its phone busy. Bounded: an event this connection missed is not waited for twice.
+    const mark = parseEventMark(q.output.ev);
+    if (mark && d.events) await d.events.applied.waitFor(mark[0], mark[1], PLAN_EVENTS_WAIT_MS);
     const kamailio = await plan(q.output);
     // The call as followed here, for Kamailio's outbox ("start", ADR 0046): no database write waits
     // in the plan's path, and a process that dies before its journal has the call loses nothing.
