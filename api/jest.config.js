@@ -20,6 +20,7 @@ const SERIAL_SUITES = [
   '<rootDir>/src/modules/campaigns/dialer-calls.integration.test.ts',
   '<rootDir>/src/modules/campaigns/voice-calls.integration.test.ts',
   '<rootDir>/src/modules/voice-otp/otp-calls.integration.test.ts',
+  '<rootDir>/src/modules/crm-calls/click-calls.integration.test.ts',
 ];
 // The serial suites in two halves of about the same length (ci1 of the forty-first session: 858 s in all,
 // calls.integration 293 s of it), for npm test to run side by side, each half one suite at a time:
@@ -32,7 +33,7 @@ const SERIAL_A = [
   '<rootDir>/src/modules/kamailio/faults.integration.test.ts',
 ];
 const part = process.env.TONGDAI_JEST_PART;
-const SERIAL_PATH = '/src/.*(faults[^/]*|ghosts|kamailio/calls|realtime/redis-away|campaigns/call-link|campaigns/dialer-calls|campaigns/voice-calls|voice-otp/otp-calls)\\.integration\\.test\\.ts$';
+const SERIAL_PATH = '/src/.*(faults[^/]*|ghosts|kamailio/calls|realtime/redis-away|campaigns/call-link|campaigns/dialer-calls|campaigns/voice-calls|voice-otp/otp-calls|crm-calls/click-calls)\\.integration\\.test\\.ts$';
 const SERIAL_A_PATH = '/src/modules/(kamailio/calls|sip/faults-api-restart|kamailio/faults)\\.integration\\.test\\.ts$';
 const serial = part === 'serial' || part === 'serial-a' || part === 'serial-b';
 module.exports = require('../jest.preset.js')({

@@ -28,9 +28,10 @@ import { dncRoutes } from './modules/campaigns/dnc.routes';
 import { googleCredentialsRoutes } from './modules/campaigns/google-credentials';
 import { campaignQuestionUsage } from './modules/campaigns/campaigns.service';
 import { voiceOtpApiRoutes, voiceOtpTenantRoutes } from './modules/voice-otp/voice-otp.routes';
+import { crmCallsApiRoutes } from './modules/crm-calls/crm-calls.routes';
 import { createVoiceOtpService } from './modules/voice-otp/voice-otp.service';
 import { auditRoutes } from './modules/audit/audit.routes';
-import { OTP_PUBLIC_API } from '@tongdai/contracts';
+import { CRM_PUBLIC_API, OTP_PUBLIC_API } from '@tongdai/contracts';
 import { publicRoute } from './http/guards';
 
 const health = (surface: string): FastifyPluginAsync => async (app) => {
@@ -103,4 +104,6 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
   );
   // The applications' voice-OTP surface (issue 35): an API key, not a user's session, opens it.
   await app.register(voiceOtpApiRoutes(voiceOtp), { prefix: OTP_PUBLIC_API.prefix });
+  // The CRMs' click-to-call (issue 39, ADR 0066): the same tenant API keys, with the scope calls.originate.
+  await app.register(crmCallsApiRoutes(), { prefix: CRM_PUBLIC_API.prefix });
 }

@@ -100,6 +100,12 @@ const BODIES: Record<string, (rows: TenantRows) => Promise<Row>> = {
 const FIXTURE = { role: 'ma-tran', username: 'matran' };
 const isFixture = (row: Row) => row.name === FIXTURE.role || row.username === FIXTURE.username;
 
+/**
+ * Rows no listing of the tenant's admin gives, by "<ma_dn> <path>": a CRM's click-to-call (issue 39) is
+ * read only through the key that asked for it. Set by createRows.
+ */
+const FIXED_ROWS = new Map<string, Row[]>();
+
 /** A tenant's rows, read through its own admin: the ids, phone numbers and bodies of its requests. */
 export class TenantRows {
   private readonly listings = new Map<string, Row[]>();
@@ -138,6 +144,8 @@ export class TenantRows {
 
   /** The first row of a listing (or of the listing its alias names). */
   async first(path: string): Promise<Row | undefined> {
+    const fixed = FIXED_ROWS.get(`${this.maDn} ${path}`);
+    if (fixed) return fixed[0];
     return (await this.listing(LISTING_OF[path] ?? path))[0];
   }
 
@@ -259,6 +267,13 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
   const otpKey = await send({ method: 'POST', url: `/t/${maDn}/voice-otp/keys`, payload: { name: 'Khoá ma trận' } });
   const otpStart = await app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: { authorization: `Bearer ${otpKey.secret}` }, payload: { phone: '0912000808' } });
   if (otpStart.statusCode !== 201) throw new Error(`fixture OTP verification: ${otpStart.body}`);
+  // Issue 39: a click-to-call that key asked for (a row: placing it needs a registered phone and a call plane).
+  const crmCall = await app.deps.db.withSystem(async (tx) =>
+    (await tx.query<Row>(
+      "insert into crm_calls (tenant_id, key_id, agent, phone, status, cause) select id, $2, '101', '84912000707', 'failed', 'lost' from tenants where ma_dn = $1 returning id",
+      [maDn, otpKey.id],
+    )).rows[0]);
+  FIXED_ROWS.set(`${maDn} /crm/v1/calls`, [crmCall]);
   await post('blocked-in', { number: '0911000111' });
   await post('blocked-out', { number: '0911000222' });
   // Issue 33: a number on the tenant's do-not-call list (DELETE dnc-numbers/{id}).

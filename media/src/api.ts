@@ -1,6 +1,6 @@
 import type { OriginateJob, OriginateReport } from './call/otp-call';
 import type { DialerCallReport } from './call/dialer-call';
-import type { CsatReport, DialerReport, DialerReportAnswer, MailboxOpened, MediaChoice as Choice, MediaContinue, MediaSession, PlacedJob } from '@tongdai/contracts';
+import type { CrmCallReport, CrmCallReportAnswer, CsatReport, DialerReport, DialerReportAnswer, MailboxOpened, MediaChoice as Choice, MediaContinue, MediaSession, PlacedJob } from '@tongdai/contracts';
 
 /**
  * The worker's view of the API's internal listener (the same loopback/private port Kamailio uses;
@@ -187,6 +187,16 @@ export class MediaApi {
     const body: DialerReport = { kind: 'dialer', id: job.id, tenant_id: job.tenant_id, attempt: job.attempt, ...r };
     const res = await this.report(body, timeoutMs);
     return (await res.json()) as DialerReportAnswer;
+  }
+
+  /**
+   * What became of a CRM's click-to-call (issue 39, ADR 0066), kind 'click'; the answer to `agent_answered`
+   * is the customer's leg. `timeoutMs`: the agent waits on `agent_answered`.
+   */
+  async clickReport(job: Pick<PlacedJob, 'id' | 'tenant_id' | 'attempt'>, r: Omit<CrmCallReport, 'kind' | 'id' | 'tenant_id' | 'attempt'>, timeoutMs = 10_000): Promise<CrmCallReportAnswer> {
+    const body: CrmCallReport = { kind: 'click', id: job.id, tenant_id: job.tenant_id, attempt: job.attempt, ...r };
+    const res = await this.report(body, timeoutMs);
+    return (await res.json()) as CrmCallReportAnswer;
   }
 
   private async report(body: object, timeoutMs: number): Promise<Response> {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { AudioLibrary } from './audio/library';
 import { RecordingSpool } from './audio/recording-spool';
 import { MediaCall, type DialogKey } from './call/media-call';
+import { AGENT_ANSWERED_REPORT_MS, ClickCall, type ClickCallReport, type ClickToCallJob } from './call/click-call';
 import { ANSWERED_REPORT_MS, DialerCall, type DialerCallReport, type DialerJob } from './call/dialer-call';
 import { OtpCall, type OriginateReport } from './call/otp-call';
 import { placedKey, type PlacedCall } from './call/placed-leg';
@@ -161,6 +162,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const place = async (job: PlacedJob): Promise<void> => {
     if (job.kind === 'dialer') return placeDialer(job);
     if (job.kind === 'voice') return placeVoice(job);
+    if (job.kind === 'click') return placeClick(job);
     // Reports in order, each tried again with backoff while the API does not take it.
     let reports = Promise.resolve();
     const report = async (r: OriginateReport) => void (await persist(`otp ${job.id}: report ${r.outcome}`, () => api.originated(job, r), { firstWaitMs: firstRetry }));
@@ -175,6 +177,15 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const placeDialer = async (job: DialerJob): Promise<void> => {
     const call = new DialerCall(placing, job, dialerReporter('dialer', job));
     await call.start().catch((e) => log(`dialer ${job.id}: ${e instanceof Error ? e.stack : e}`));
+  };
+  /** A CRM's click-to-call (ADR 0066): its reports in order; the agent waits on `agent_answered`, tried for AGENT_ANSWERED_REPORT_MS at the most. */
+  const placeClick = async (job: ClickToCallJob): Promise<void> => {
+    const report = async (r: ClickCallReport) => {
+      const budget = r.outcome === 'agent_answered' ? { firstWaitMs: 250, budgetMs: AGENT_ANSWERED_REPORT_MS } : { firstWaitMs: firstRetry };
+      return (await persist(`click ${job.id}: report ${r.outcome}`, (ms) => api.clickReport(job, r, ms), budget)) ?? null;
+    };
+    const call = new ClickCall(placing, job, report);
+    await call.start().catch((e) => log(`click ${job.id}: ${e instanceof Error ? e.stack : e}`));
   };
   /**
    * A voice survey call reports as a dialer call does (the API's bridge is ignored). Not awaited: its

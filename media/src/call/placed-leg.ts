@@ -45,6 +45,8 @@ export interface LegOptions {
   token: string;
   /** From's user: digits, else 'anonymous'. */
   caller: string;
+  /** From's display name (a click-to-call's "Gọi cho 0912…" on the agent's phone); none by default. */
+  display?: string;
   ringS: number;
   /** The Call-ID's host part (which kind of call placed it, for a packet capture). */
   callIdHost: string;
@@ -57,6 +59,10 @@ const NO_ANSWER = new Set([408, 480, 487]);
 /** A final failure's outcome: busy, not answered (also whatever ends a leg we cancelled), or failed. */
 export const unansweredOutcome = (status: number, cancelled: boolean): Unanswered =>
   BUSY.has(status) ? 'busy' : cancelled || NO_ANSWER.has(status) ? 'no_answer' : 'failed';
+
+/** A From display name, quoted (its quotes and backslashes escaped, RFC 3261 quoted-string), with the space before the URI; '' for none. */
+export const displayName = (display: string | undefined): string =>
+  display ? `"${display.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\r\n]/g, ' ')}" ` : '';
 
 /** Tenths of a second since `t` (0: not answered, null). */
 export const secondsSince = (t: number): number | null => (t ? Math.round((Date.now() - t) / 100) / 10 : null);
@@ -108,7 +114,7 @@ export class PlacedLeg {
       uri: `sip:${this.o.token}@${proxy.address}:${proxy.port}`,
       headers: [
         ['via', ep.via()],
-        ['from', `<sip:${caller}@${ep.address}>;tag=${this.tag}`],
+        ['from', `${displayName(this.o.display)}<sip:${caller}@${ep.address}>;tag=${this.tag}`],
         ['to', `<sip:${this.o.token}@${proxy.address}>`],
         ['call-id', this.callId],
         ['cseq', '1 INVITE'],

@@ -30,6 +30,12 @@ export const ERROR_CODES = {
   webhookHostRefused: 'WEBHOOK_HOST_REFUSED',
   /** The Google Sheet source (issue 33): no service account yet, or Google refused (details[0] says which, in Vietnamese). */
   googleSheetRefused: 'GOOGLE_SHEET_REFUSED',
+  /** Click-to-call (issue 39): the agent or the number may not be called (details[0].rule: CrmCallRefusal). */
+  crmCallRefused: 'CRM_CALL_REFUSED',
+  /** Click-to-call: the agent has no registered phone, or is in a call (details[0].rule). */
+  crmAgentUnavailable: 'CRM_AGENT_UNAVAILABLE',
+  /** Click-to-call: the key's calls per minute reached (details[0].rule). */
+  crmRateLimited: 'CRM_RATE_LIMITED',
   /** Google did not answer (a network error, a 5xx): try again later. */
   googleUnavailable: 'GOOGLE_UNAVAILABLE',
   /** PostgreSQL unreachable, restarting or out of connections (issue 41): try again in a moment. */
@@ -58,6 +64,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   OTP_RATE_LIMITED: 'Đã vượt giới hạn gọi OTP. Vui lòng thử lại sau',
   OTP_NO_CALLER_NUMBER: 'Chưa có hotline nào được bật để gọi OTP',
   WEBHOOK_HOST_REFUSED: 'Địa chỉ webhook trỏ vào mạng nội bộ hoặc cổng dịch vụ của tổng đài: không được phép',
+  CRM_CALL_REFUSED: 'Không thể thực hiện cuộc gọi này',
+  CRM_AGENT_UNAVAILABLE: 'Nhân viên chưa thể nhận cuộc gọi lúc này',
+  CRM_RATE_LIMITED: 'Đã vượt giới hạn cuộc gọi. Vui lòng thử lại sau',
   GOOGLE_SHEET_REFUSED: 'Không đọc được trang tính Google',
   GOOGLE_UNAVAILABLE: 'Không kết nối được với Google, vui lòng thử lại sau',
   DATABASE_UNAVAILABLE: 'Hệ thống tạm thời không truy cập được dữ liệu. Vui lòng thử lại sau ít phút',

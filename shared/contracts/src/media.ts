@@ -1,3 +1,4 @@
+import type { ClickToCallJob } from './crm-calls';
 import type { SpyMode } from './spy';
 
 /**
@@ -211,7 +212,7 @@ export function voiceQuestionPrompt(q: { kind: VoiceQuestionKind; text: string; 
 }
 
 /** Either kind of call the worker places itself. */
-export type PlacedJob = OriginateJob | DialerJob | VoiceSurveyJob;
+export type PlacedJob = OriginateJob | DialerJob | VoiceSurveyJob | ClickToCallJob;
 
 /**
  * What a dialer call reports, in order: `answered` (the contact picked up), then `bridged` (the agent

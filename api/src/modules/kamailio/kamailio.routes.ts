@@ -112,7 +112,7 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
       tenantId: c.tenantId,
       caller: parent?.caller ?? c.plan.from,
       callee: parent?.callee ?? c.plan.to,
-      callerExtension: null,
+      callerExtension: c.callerExtension ?? null,
       plan: c.plan,
       kamailio,
       startedAt: new Date(),

@@ -124,6 +124,11 @@ export interface Continuation {
   tenantId: number;
   maDn: string;
   plan: RoutingPlan;
+  /**
+   * The extension whose own call this leg is (a click-to-call's customer leg, ADR 0066): recorded as placed by
+   * that extension (the record's caller, its busy state), as if its phone had dialled.
+   */
+  callerExtension?: string;
   expiresAt: number;
 }
 

@@ -1,4 +1,5 @@
 import {
+  CRM_CALL_OUTCOMES, type ClickToCallJob, type CrmCallReportAnswer,
   DIALER_OUTCOMES, nationalForm, recordsDirection, voiceQuestionPrompt, type DialerJob, type DialerReportAnswer, type OriginateJob, type PbxConfig, type PlacedJob,
   type VoiceSurveyJob,
 } from '@tongdai/contracts';
@@ -6,6 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db';
 import type { DialerFiguresMoved } from '../campaigns/dialer-live.service';
+import { createCrmCallsService, customerPlan, type ClaimedCall } from '../crm-calls/crm-calls.service';
 import { createDialerService, type DialerCallToPlace, type VoiceCallToPlace } from '../campaigns/dialer.service';
 import { extensionRecordingMode, planPlacedCall, type LiveState, type RoutingPlan } from '../routing';
 import { signRecordingTicket } from '../recordings/recordings.service';
@@ -29,6 +31,9 @@ const ringSeconds = () => Math.min(120, Math.max(3, Number(process.env.OTP_RING_
 /** How long a dialer call rings the contact (DIALER_RING_SECONDS, default 30), then the agent (DIALER_AGENT_RING_SECONDS, 15). */
 const dialerRingSeconds = () => Math.min(120, Math.max(3, Number(process.env.DIALER_RING_SECONDS) || 30));
 const agentRingSeconds = () => Math.min(60, Math.max(2, Number(process.env.DIALER_AGENT_RING_SECONDS) || 15));
+/** A click-to-call rings the agent's phones (CRM_AGENT_RING_SECONDS, default 20), then the customer (CRM_RING_SECONDS, 45): ADR 0066. */
+const crmAgentRingSeconds = () => Math.min(60, Math.max(2, Number(process.env.CRM_AGENT_RING_SECONDS) || 20));
+const crmRingSeconds = () => Math.min(120, Math.max(3, Number(process.env.CRM_RING_SECONDS) || 45));
 /** The sweep of dialer calls no worker reports on runs at most this often, on the workers' asks. */
 const DIALER_SWEEP_MS = 30_000;
 
@@ -53,6 +58,16 @@ const DialerReportBody = v.object({
     question_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
     keys: v.nullable(v.pipe(v.string(), v.regex(/^[0-9#*]{1,32}$/))),
   })), v.maxLength(50))),
+});
+const ClickReportBody = v.object({
+  kind: v.literal('click'),
+  id: v.pipe(v.string(), v.uuid()),
+  tenant_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  attempt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  outcome: v.picklist(CRM_CALL_OUTCOMES),
+  call_id: v.optional(v.pipe(v.string(), v.maxLength(300))),
+  duration_s: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(86_400)))),
+  status: v.optional(v.pipe(v.number(), v.integer())),
 });
 const OriginatedBody = v.object({
   kind: v.optional(v.literal('otp')),
@@ -79,6 +94,7 @@ const OriginatedBody = v.object({
 export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps): void {
   const otp = createVoiceOtpService(d.db);
   const dialer = createDialerService(d.db, d.dialerMoved);
+  const crm = createCrmCallsService(d.db);
   let sweptAt = 0;
 
   // Closing answers every held ask at once (preClose: before the server waits for its open requests).
@@ -98,7 +114,18 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
       if (Date.now() - sweptAt >= DIALER_SWEEP_MS) {
         sweptAt = Date.now();
         await dialer.failLostCalls(new Date()).catch(() => undefined);
+        await crm.failLost().catch(() => undefined);
       }
+      // A CRM's click-to-call first (ADR 0066): an agent waits on it, having just clicked.
+      const clicked = await crm.claimCalls(max ?? 1).catch(() => null);
+      if (!clicked) return reply.status(503).send({ error: 'UNAVAILABLE' });
+      const clickJobs: ClickToCallJob[] = [];
+      for (const call of clicked) {
+        const job = await clickJobOf(call);
+        if (job) clickJobs.push(job);
+      }
+      if (clickJobs.length) return max === undefined ? clickJobs[0] : { jobs: clickJobs };
+      if (clicked.length) continue;
       // Asked again and again by every worker: a database that is away answers 503 here, quietly
       // (the worker asks again a little later), instead of an error logged at every ask.
       const claimed = await otp.claimCalls(max ?? 1).catch(() => null);
@@ -136,6 +163,28 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
       return max === undefined ? jobs[0] : { jobs };
     }
   });
+
+  /**
+   * A click-to-call as the worker places it (ADR 0066): leg A rings only the agent's extension — every phone registered
+   * to it, no voicemail, no forward — showing "Gọi cho <number>"; it leaves no record of its own (a parent no call has:
+   * the record is the customer's leg, the agent's own call out). The agent gone or busy since the click: failed, null.
+   */
+  async function clickJobOf(call: ClaimedCall): Promise<ClickToCallJob | null> {
+    const state = await d.liveState(call.tenant_id, call.agent, await d.config(call.tenant_id, call.ma_dn));
+    if (!state.registered.has(call.agent) || state.busy.has(call.agent)) {
+      await crm.fail(call.tenant_id, call.id, 'agent_unavailable');
+      return null;
+    }
+    const ring = crmAgentRingSeconds();
+    const shown = nationalForm(call.phone);
+    const source = { type: 'extension' as const, id: call.agent, name: crm.display(call.phone) };
+    const plan: RoutingPlan = {
+      direction: 'inbound', from: shown, to: call.agent, did: null, route: [source], interactive: false,
+      steps: [{ kind: 'ring', mode: 'parallel', targets: [{ extension: call.agent, timeout: ring }], timeout: ring, source }],
+    };
+    const token = await d.continuations.add({ parentCallId: `crm-${call.id}`, tenantId: call.tenant_id, maDn: call.ma_dn, plan });
+    return { kind: 'click', id: call.id, tenant_id: call.tenant_id, attempt: call.attempt, token, caller: shown, display: crm.display(call.phone), ring_s: ring };
+  }
 
   /** The agent's extension is registered and in no call now (the call plane's live state). */
   async function agentFree(tenantId: number, maDn: string, extension: string): Promise<boolean> {
@@ -223,6 +272,7 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
 
   app.post('/internal/sip/media/originated', async (request, reply) => {
     if ((request.body as { kind?: unknown } | null)?.kind === 'dialer') return dialed(request.body, reply);
+    if ((request.body as { kind?: unknown } | null)?.kind === 'click') return clicked(request.body, reply);
     const b = v.safeParse(OriginatedBody, request.body);
     if (!b.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
     // A report the worker sent again (its answer was lost) or about an earlier attempt: taken, ignored.
@@ -232,6 +282,30 @@ export function registerOriginateRoutes(app: FastifyInstance, d: OriginateDeps):
     const applied = await otp.recordCallOutcome(b.output.tenant_id, b.output.id, b.output.outcome, duration, b.output.attempt);
     return { ok: true, applied };
   });
+
+  /**
+   * A click-to-call's report (ADR 0066). `agent_answered` is answered with the customer's leg: the plan of the agent
+   * dialling the number from their extension (outbound rules, blocked-outgoing list, the rule's caller ID and
+   * switchboards), as a call of its own that the agent's extension places (the record's caller); a refusal now
+   * fails the call `refused` and answers no leg (the worker hangs the agent up).
+   */
+  async function clicked(body: unknown, reply: FastifyReply): Promise<CrmCallReportAnswer | FastifyReply> {
+    const b = v.safeParse(ClickReportBody, body);
+    if (!b.success) return reply.status(400).send({ error: 'BAD_REQUEST' });
+    const r = b.output;
+    const { applied, call } = await crm.report(r.tenant_id, r.id, r.outcome, { callId: r.call_id ?? null, durationS: r.duration_s ?? null });
+    if (r.outcome !== 'agent_answered' || !applied || !call) return { ok: true, applied };
+    const maDn = await d.tenantCode(r.tenant_id);
+    const config = maDn ? await d.config(r.tenant_id, maDn) : null;
+    const plan = config && maDn ? customerPlan(config, call.agent, call.phone, await d.liveState(r.tenant_id, call.agent, config), new Date()) : null;
+    if (!plan || !maDn || plan.steps[0]?.kind !== 'forward') {
+      await crm.fail(r.tenant_id, r.id, 'refused');
+      return { ok: true, applied, customer: null };
+    }
+    const token = await d.continuations.add({ tenantId: r.tenant_id, maDn, plan, callerExtension: call.agent });
+    await crm.customerRinging(r.tenant_id, r.id);
+    return { ok: true, applied, customer: { token, ring_s: crmRingSeconds(), caller: call.agent } };
+  }
 
   /**
    * A dialer call's report (issue 34). `answered` is answered with the agent's leg: a continuation that
