@@ -262,13 +262,27 @@ test('102\'s browser goes mid-call without a BYE: its WebSocket closing ends the
   }
 });
 
+test('102\'s browser goes while it rings: 101 is not kept ringing for 102\'s ring time, the call fails within seconds', async ({ browser }) => {
+  const [a, b] = await ringing102(browser);
+  try {
+    // 102's tab closes during the ring: no answer, no unregister from the softphone, its WebSocket closes.
+    await b.page.context().close();
+    // Kamailio answers 102's fork 480 on its behalf once it sees the socket close (1–2 s, ADR 0067):
+    // 102 has no other phone and no mailbox, so 101's call fails then, not after 102's ring time (20 s).
+    await expect(a.phone.badge()).toHaveAttribute('data-call-state', 'CALL_FAILED', { timeout: 8_000 });
+    await a.phone.expectReady();
+  } finally {
+    await Promise.all([a, b].map((p) => p.page.context().close()));
+  }
+});
+
 test('101\'s browser goes while its call rings: Kamailio cancels the call, 102 stops ringing before its ring time is up', async ({ browser }) => {
   const [a, b] = await ringing102(browser);
   try {
     // 101's tab closes during the ring: no CANCEL from the softphone, its WebSocket closes.
     await a.page.context().close();
     // Kamailio cancels the call (event_route[websocket:closed], tm.cancel) once it sees the socket
-    // close (about 5 s after the tab here): 102 stops ringing then, not after its ring time (20 s)
+    // close (1–2 s after the tab, ADR 0067): 102 stops ringing then, not after its ring time (20 s)
     // and a failover to voicemail for a caller who is gone.
     await expect(b.phone.incoming()).toHaveCount(0, { timeout: 12_000 });
     // For 102 the caller gave up: a missed call, said so for a moment.

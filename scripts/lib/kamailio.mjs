@@ -95,6 +95,8 @@ export function kamailioConfig({ wsPort, udpPort, apiInternalUrl, apiInternalUrl
     `#!substdef "!OUTBOX_DIR!${outboxDir}!g"`,
     `#!substdef "!OUTBOX_LOADER!${join(ROOT, 'sip', 'outbox-load.sh')}!g"`,
     `#!substdef "!SIP_CONTACT_ADDR!127.0.0.1:${udpPort}!g"`,
+    // Its own UDP socket, where a closed browser's ringing fork gets its 480 (ADR 0067).
+    `#!substdef "!LOOPBACK_UDP!127.0.0.1:${udpPort}!g"`,
     ...loopbackAllowed(trunkAllowedNetworks).map((n) => `#!substdef "!TRUNK_LOOPBACK_ALLOWED!${n}!g"`),
     `listen=udp:127.0.0.1:${udpPort}`,
     `listen=tcp:127.0.0.1:${wsPort}`,
