@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Text } from '@fluentui/react-components';
-import { ACTIVITY_STATUSES, FEATURES, PERM, formatHms, listPaths, screens, vnTime } from '@tongdai/contracts';
-import { defineEntity, type EntityColumn } from '@tongdai/ui';
+import { ACTIVITY_STATUSES, FEATURES, PERM, formatHms, listPaths, screens } from '@tongdai/contracts';
+import { defineEntity, formatViTime, type EntityColumn } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { departmentFilter, rangeFilter, select, teamFilter } from '../history/filters';
 import { activityApi, useActivityOptions, type ActivityListRow } from './activity.api';
@@ -19,8 +19,8 @@ const columns: EntityColumn<ActivityListRow>[] = [
       </span>
     ),
   },
-  { key: 'first_login', header: 'first_login', render: (r) => <span data-testid="activity-first-login">{vnTime(r.first_login) || '—'}</span> },
-  { key: 'last_logout', header: 'last_logout', render: (r) => <span data-testid="activity-last-logout">{vnTime(r.last_logout) || '—'}</span> },
+  { key: 'first_login', header: 'first_login', render: (r) => <span data-testid="activity-first-login">{formatViTime(r.first_login, { seconds: true }) || '—'}</span> },
+  { key: 'last_logout', header: 'last_logout', render: (r) => <span data-testid="activity-last-logout">{formatViTime(r.last_logout, { seconds: true }) || '—'}</span> },
   { key: 'registered', header: 'registered', render: (r) => <span data-testid="activity-registered">{formatHms(r.registered_sec)}</span> },
   ...ACTIVITY_STATUSES.map((s) => ({
     key: `status_${s.value}`, header: `status_${s.value}`,
