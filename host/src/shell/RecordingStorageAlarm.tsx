@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { MessageBar, MessageBarBody, MessageBarTitle, makeStyles } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PERM, RECORDING_API, RECORDING_MSG, formatDateTime, type One, type RecordingStorageState } from '@tongdai/contracts';
+import { PERM, RECORDING_API, RECORDING_MSG, type One, type RecordingStorageState } from '@tongdai/contracts';
 import { connectPbxEvents, realtimeOpens$, recordingStorageEvents$, tenantApi } from '@tongdai/platform';
 import { useCan } from '@tongdai/platform/react';
+import { formatViDateTime } from '@tongdai/ui';
 
 const useStyles = makeStyles({ bar: { marginBottom: '16px' } });
 
@@ -49,7 +50,7 @@ function AlarmBar() {
     <MessageBar intent="error" layout="multiline" className={s.bar} data-testid="recording-storage-alarm" role="alert">
       <MessageBarBody>
         <MessageBarTitle>{RECORDING_MSG.storageFullTitle}</MessageBarTitle>
-        {RECORDING_MSG.storageFull(formatDateTime(since))}
+        {RECORDING_MSG.storageFull(formatViDateTime(since, { seconds: false }))}
       </MessageBarBody>
     </MessageBar>
   );

@@ -1,5 +1,5 @@
-import { memo } from 'react';
-import { Avatar, Button, Switch, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { memo, useEffect, useState, type ReactElement } from 'react';
+import { Avatar, Button, Switch, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { SettingsRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -30,7 +30,28 @@ const useStyles = makeStyles({
 });
 
 /** Never re-renders the softphone slot: single-spa owns its DOM. */
-const SoftphoneSlot = memo(() => <div id="single-spa-application:mf_softphone" />);
+const SOFTPHONE_SLOT = 'single-spa-application:mf_softphone';
+const SoftphoneSlot = memo(() => <div id={SOFTPHONE_SLOT} />);
+
+/** Wider than the idle phone (its state and four icons, ~250 px): a call's controls are shown. */
+const IN_CALL_WIDTH = 320;
+
+/**
+ * Whether the softphone shows a call's controls (it grows past IN_CALL_WIDTH): then the bar's own
+ * buttons keep their icons only (their names as tooltips), so the company and the user keep theirs
+ * (at 1280 px a call had cut the company to "(" and the user to "Quản trị…").
+ */
+function useSoftphoneWide(): boolean {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const slot = document.getElementById(SOFTPHONE_SLOT);
+    if (!slot || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWide(slot.getBoundingClientRect().width > IN_CALL_WIDTH));
+    observer.observe(slot);
+    return () => observer.disconnect();
+  }, []);
+  return wide;
+}
 
 export function TopBar() {
   const s = useStyles();
@@ -45,6 +66,9 @@ export function TopBar() {
   // The session cleared, HostRoot's guard takes the page to /login (navigating here too made two
   // navigations to it, one interrupting whatever the page did next).
   const signOut = () => logout().catch(() => undefined);
+  const compact = useSoftphoneWide();
+  // In a call the bar's buttons are icons with their names as tooltips (and accessible names).
+  const named = (label: string, button: ReactElement) => (compact ? <Tooltip content={label} relationship="label">{button}</Tooltip> : button);
   return (
     <header className={s.bar}>
       <span className={s.brand}>
@@ -55,18 +79,19 @@ export function TopBar() {
       <SoftphoneSlot />
       <Switch
         className={s.fixed} checked={dark} onChange={(_, d) => setDark(d.checked)} data-testid="dark-mode"
-        label={<span className={s.onBrand}>{t('shell.darkMode')}</span>}
+        label={compact ? undefined : <span className={s.onBrand}>{t('shell.darkMode')}</span>}
+        aria-label={compact ? t('shell.darkMode') : undefined} title={compact ? t('shell.darkMode') : undefined}
       />
       <span className={s.user}>
         <Avatar name={session.profile?.fullName} size={28} color="colorful" />
         <Text wrap={false} truncate className={mergeClasses(s.onBrand, s.userName)} data-testid="user-name" title={session.profile?.fullName}>{session.profile?.fullName}</Text>
       </span>
-      <Button appearance="subtle" className={mergeClasses(s.onBrand, s.fixed)} icon={<SettingsRegular />} onClick={() => navigate('/setting')} data-testid="settings-link">
-        {t('shell.settings')}
-      </Button>
-      <Button appearance="subtle" className={mergeClasses(s.onBrand, s.fixed)} icon={<SignOutRegular />} onClick={() => void signOut()} data-testid="logout">
-        {t('shell.logout')}
-      </Button>
+      {named(t('shell.settings'), <Button appearance="subtle" className={mergeClasses(s.onBrand, s.fixed)} icon={<SettingsRegular />} onClick={() => navigate('/setting')} data-testid="settings-link">
+        {compact ? undefined : t('shell.settings')}
+      </Button>)}
+      {named(t('shell.logout'), <Button appearance="subtle" className={mergeClasses(s.onBrand, s.fixed)} icon={<SignOutRegular />} onClick={() => void signOut()} data-testid="logout">
+        {compact ? undefined : t('shell.logout')}
+      </Button>)}
     </header>
   );
 }

@@ -1,11 +1,10 @@
 import { FEATURES, MONITOR_LABELS, PERM, SubscriberInputSchema, paths, type Subscriber } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
-import { crudResource, defineEntity, type FieldDef } from '@tongdai/ui';
+import { crudResource, defineEntity, formatViDateTime, type FieldDef } from '@tongdai/ui';
 import '../shared/fieldKinds';
 import { recordingCol, recordingModeField } from '../shared/recording';
 import { SUBSCRIBERS_NS } from './i18n';
 
-const dateTime = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /**
  * An extension's ring time, recording mode and mailbox (issue 16), drawn by the kit under the
@@ -42,6 +41,6 @@ export const subscriberEntity = defineEntity<Subscriber>({
     // Whether a phone is registered with it now (the wall's words).
     { key: 'registered', header: 'registered', render: (s) => <span data-testid="subscriber-registered" data-registered={!!s.registered}>{s.registered ? MONITOR_LABELS.registered : MONITOR_LABELS.offline}</span> },
     recordingCol(),
-    { key: 'created_at', header: 'created_at', render: (s) => dateTime.format(new Date(s.created_at)) },
+    { key: 'created_at', header: 'created_at', render: (s) => formatViDateTime(s.created_at, { seconds: false }) },
   ],
 });

@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { DataVizPalette, GroupedVerticalBarChart, getColorFromToken } from '@fluentui/react-charts';
-import { formatDateTime, type OtpStats } from '@tongdai/contracts';
+import { type OtpStats } from '@tongdai/contracts';
 import { theme } from '@tongdai/platform';
-import { countAxis, useChartLegendProps } from '@tongdai/ui';
+import { countAxis, formatViDate, useChartLegendProps } from '@tongdai/ui';
 
 /** A day yyyy-mm-dd as the screens write it: dd/mm. */
-const dayLabel = (day: string) => formatDateTime(`${day}T12:00:00+07:00`).slice(0, 5);
+const dayLabel = (day: string) => formatViDate(day).slice(0, 5);
 const LEGEND = { enabledWrapLines: true };
 
 /**

@@ -4,7 +4,7 @@ import {
   DATE_PRESETS, FEATURES, OTP_LIST_PRESETS, OTP_SCOPE_LABELS, OTP_STATUSES, OTP_STATUS_LABELS, OtpKeyInputSchema, PERM, dialogPaths, listPaths, screens,
   type OtpKey, type OtpListRow, type OtpStatus,
 } from '@tongdai/contracts';
-import { defineEntity, formatDuration, selectFilter } from '@tongdai/ui';
+import { defineEntity, formatDuration, formatViDateTime, selectFilter } from '@tongdai/ui';
 import '../telecom/fieldKinds';
 import { OTP_NS } from './i18n';
 import { downloadOtpList, otpKeyResource, otpRequestResource, useOtpKeys } from './voice-otp.api';
@@ -13,7 +13,7 @@ const STATUS_COLORS: Record<OtpStatus, 'success' | 'danger' | 'warning' | 'infor
   queued: 'subtle', calling: 'informative', answered: 'informative', completed: 'brand', no_answer: 'warning', busy: 'warning', failed: 'danger',
   approved: 'success', expired: 'subtle',
 };
-const when = (iso: string) => new Date(iso).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' });
+const when = (iso: string) => formatViDateTime(iso);
 
 export function OtpStatusBadge({ status }: { status: OtpStatus }) {
   return <Badge appearance="tint" color={STATUS_COLORS[status]} data-testid="otp-status" data-status={status}>{OTP_STATUS_LABELS[status]}</Badge>;

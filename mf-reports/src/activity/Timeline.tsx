@@ -1,5 +1,6 @@
 import { Caption1, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { ACTIVITY_LABELS as L, ACTIVITY_STATUSES, vnDayStart, vnTime, type ActivityPeriod, type ActivityTimeline } from '@tongdai/contracts';
+import { ACTIVITY_LABELS as L, ACTIVITY_STATUSES, vnDayStart, type ActivityPeriod, type ActivityTimeline } from '@tongdai/contracts';
+import { formatViTime } from '@tongdai/ui';
 
 
 const DAY_MS = 86_400_000;
@@ -43,7 +44,7 @@ function place(p: ActivityPeriod, dayStart: number, w: { lo: number; hi: number 
   return { left: `${(from / len) * 100}%`, width: `${(Math.max(0, to - from) / len) * 100}%` };
 }
 const clockOf = (ms: number) => `${String(Math.floor(ms / HOUR_MS)).padStart(2, '0')}:${String(Math.floor((ms % HOUR_MS) / 60_000)).padStart(2, '0')}`;
-const span = (p: ActivityPeriod) => `${vnTime(p.from)} – ${p.to ? vnTime(p.to) : '…'}`;
+const span = (p: ActivityPeriod) => `${formatViTime(p.from, { seconds: true })} – ${p.to ? formatViTime(p.to, { seconds: true }) : '…'}`;
 const statusLabel = (v: number) => ACTIVITY_STATUSES.find((s) => s.value === v)?.label ?? String(v);
 
 /** One user's day as three lanes over the hours something happened: logged in (with login/logout marks), status, SIP registration. */
@@ -70,10 +71,10 @@ export function Timeline({ data }: { data: ActivityTimeline }) {
           ))}
           {marks.map((e, i) => (
             <span key={`m${i}`} className={s.mark} style={{ left: at({ from: e.at, to: e.at }).left, background: e.kind === 'login' ? tokens.colorPaletteGreenForeground1 : tokens.colorPaletteRedForeground1 }}
-              title={`${e.kind === 'login' ? L.login : L.logout} ${vnTime(e.at)}`} data-testid={`timeline-${e.kind}`} />
+              title={`${e.kind === 'login' ? L.login : L.logout} ${formatViTime(e.at, { seconds: true })}`} data-testid={`timeline-${e.kind}`} />
           ))}
           {endedAt.map((p, i) => (
-            <span key={`x${i}`} className={s.mark} style={{ left: at({ from: p.to!, to: p.to }).left, background: tokens.colorNeutralForeground3 }} title={`${L.expired} ${vnTime(p.to)}`} />
+            <span key={`x${i}`} className={s.mark} style={{ left: at({ from: p.to!, to: p.to }).left, background: tokens.colorNeutralForeground3 }} title={`${L.expired} ${formatViTime(p.to, { seconds: true })}`} />
           ))}
         </div>
         <Text>{L.statuses}</Text>

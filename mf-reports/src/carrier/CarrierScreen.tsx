@@ -3,7 +3,7 @@ import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Ti
 import { useTranslation } from 'react-i18next';
 import { CARRIER_NAMES, DESTINATION_TYPES, REPORT_DIRECTIONS, type CarrierReportRow } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
-import { EmptyState, ErrorState, formatDuration, LoadingState, useApiError, useUrlParams } from '@tongdai/ui';
+import { EmptyState, ErrorState, formatDuration, LoadingState, rangeHeld, urlRange, useApiError, useUrlParams } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { directionFilter, rangeFilter } from '../history/filters';
 import { rangeDays } from '../history/history.api';
@@ -26,10 +26,16 @@ export function CarrierScreen() {
   const s = useStyles();
   const { t } = useTranslation(NS);
   const [params, setParams] = useUrlParams();
-  const range = params.get('range') ?? '';
+  const range = urlRange(params);
   const direction = params.get('direction') ?? '';
-  const set = (key: string, value: string) => setParams((p) => (value ? p.set(key, value) : p.delete(key)));
+  const set = (key: string, value: string) => setParams((p) => {
+    if (key === 'range') ['from', 'to'].forEach((k) => p.delete(k));
+    if (value) p.set(key, value); else p.delete(key);
+  });
+  // A reversed range typed into the URL: said beside the range fields, nothing asked, no table.
+  const held = rangeHeld(range);
   const q = useQuery({
+    enabled: !held,
     queryKey: ['reports', 'carrier-calls', range, direction],
     queryFn: () =>
       tenantApi()
@@ -50,7 +56,7 @@ export function CarrierScreen() {
         <Range value={range} onChange={(v) => set('range', v)} />
         <Direction value={direction} onChange={(v) => set('direction', v)} />
       </div>
-      {q.isLoading ? <LoadingState />
+      {held ? null : q.isLoading ? <LoadingState />
         : error ? <ErrorState message={error.message} />
         : !rows.length ? <EmptyState message={t('carrier.empty')} />
         : (

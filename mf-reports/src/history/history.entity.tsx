@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Badge, Text } from '@fluentui/react-components';
 import { FEATURES, PERM, REPORT_DIRECTIONS, REPORT_PATH_LABELS, CALL_RESULTS, SWITCHBOARD_CARRIER_NAMES, listPaths, routes, screens, type CallReportRow, type CallResult } from '@tongdai/contracts';
-import { AppLink, CallButton, defineEntity, formatDuration, type EntityColumn, type EntityFilter } from '@tongdai/ui';
+import { AppLink, CallButton, defineEntity, formatDuration, formatViDay, formatViTime, type EntityColumn, type EntityFilter } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { callHistoryApi, hotlineCallsApi, successCallsApi, useHistoryOptions } from './history.api';
 import { directionFilter, hotlineFilter, orgFilters, rangeFilter, resultFilter } from './filters';
@@ -11,8 +11,6 @@ const COLOR: Record<CallResult, 'success' | 'warning' | 'danger' | 'informative'
   answered: 'success', voicemail: 'informative', auto: 'informative', no_answer: 'warning', busy: 'warning', failed: 'danger', blocked: 'danger',
 };
 // Vietnam time whatever the browser's zone; the date over the time so the narrow column shows both.
-const date = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', day: '2-digit', month: '2-digit', year: 'numeric' });
-const clock = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 const twoLines = (top: string, bottom: string, testId?: string) => (
   <span style={{ display: 'flex', flexDirection: 'column' }} data-testid={testId} title={`${top} ${bottom}`}>
     <span>{top}</span>
@@ -25,7 +23,7 @@ const NUMBER = '9.5em';
 
 const columns: EntityColumn<CallReportRow>[] = [
   // "23:21:14" over "24/11/2026", never cut (the hotline list's extra columns squeeze the others).
-  { key: 'started_at', header: 'started_at', width: '6.5em', render: (r) => twoLines(clock.format(new Date(r.started_at)), date.format(new Date(r.started_at)), 'call-time') },
+  { key: 'started_at', header: 'started_at', width: '6.5em', render: (r) => twoLines(formatViTime(r.started_at, { seconds: true }), formatViDay(r.started_at), 'call-time') },
   { key: 'direction', header: 'direction', width: '5em', render: (r) => <span data-testid="call-direction">{REPORT_DIRECTIONS[r.direction]}</span> },
   { key: 'caller', header: 'caller', width: NUMBER, render: (r) => <span data-testid="call-caller">{r.caller}</span> },
   { key: 'callee', header: 'callee', width: NUMBER, render: (r) => <span data-testid="call-callee">{r.callee}</span> },

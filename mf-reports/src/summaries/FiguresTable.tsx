@@ -3,7 +3,7 @@ import {
   Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { SUMMARY_LABELS as L, formatCsat, formatDuration, formatRate, type CallFigures } from '@tongdai/contracts';
-import { EmptyState, ErrorState, LoadingState, useApiError } from '@tongdai/ui';
+import { EmptyState, ErrorState, LoadingState, rangeHeld, useApiError } from '@tongdai/ui';
 import { directionFilter, orgFilters, rangeFilter, resultFilter } from '../history/filters';
 import type { SummaryFilters } from './summaries.api';
 
@@ -59,13 +59,15 @@ export function SummaryPage({ title, testId, filters, setFilter, query, headers,
 }) {
   const s = useSummaryStyles();
   const error = useApiError(query.error);
+  // A reversed range (typed into the URL) is said beside its fields; nothing was asked, so no table.
+  const held = rangeHeld(filters.range);
   return (
     <section className={s.page} data-testid={testId}>
       <Title2 as="h1">{title}</Title2>
       <div className={s.toolbar}>
         {FILTERS.map(({ key, Control }) => <Control key={key} value={filters[key as keyof SummaryFilters]} onChange={(v) => setFilter(key, v)} />)}
       </div>
-      <div className={s.card}>
+      {!held && <div className={s.card}>
         {query.isPending ? <LoadingState /> : query.isError ? (
           <ErrorState message={error?.message ?? ''} onRetry={() => void query.refetch()} />
         ) : empty ? <EmptyState message={L.empty} /> : (
@@ -76,8 +78,8 @@ export function SummaryPage({ title, testId, filters, setFilter, query, headers,
             <TableBody>{children}</TableBody>
           </Table>
         )}
-      </div>
-      {!query.isPending && !query.isError && !empty && below}
+      </div>}
+      {!held && !query.isPending && !query.isError && !empty && below}
     </section>
   );
 }

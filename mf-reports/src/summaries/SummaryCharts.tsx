@@ -3,15 +3,13 @@ import { Card, Text, makeStyles } from '@fluentui/react-components';
 import { DataVizPalette, GroupedVerticalBarChart, LineChart, getColorFromToken } from '@fluentui/react-charts';
 import { SUMMARY_LABELS as L, type DepartmentTeamSummaryResponse } from '@tongdai/contracts';
 import { theme } from '@tongdai/platform';
-import { countAxis, useChartLegendProps } from '@tongdai/ui';
+import { countAxis, formatViDay, formatViTime, useChartLegendProps } from '@tongdai/ui';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))', gap: '16px' },
   card: { padding: '16px', minWidth: 0 },
 });
 
-const hour = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', hour: '2-digit', minute: '2-digit', hour12: false });
-const day = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', day: '2-digit', month: '2-digit' });
 
 /**
  * The two charts of /history-by-department-team (@fluentui/react-charts, in this chunk only):
@@ -33,7 +31,7 @@ export default function SummaryCharts({ data }: { data: DepartmentTeamSummaryRes
     })),
   );
   const perHour = data.series.bucket === 'hour';
-  const label = (at: string) => (perHour ? hour : day).format(new Date(at));
+  const label = (at: string) => (perHour ? formatViTime(at) : formatViDay(at).slice(0, 5));
   const points = data.series.points.map((p) => ({ x: new Date(p.at), y: p.calls, xAxisCalloutData: label(p.at) }));
   return (
     <div className={s.grid}>

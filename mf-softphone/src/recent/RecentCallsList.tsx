@@ -2,10 +2,11 @@ import { Button, Caption1, mergeClasses, Spinner, Text, Tooltip } from '@fluentu
 import { ArrowDownLeftRegular, ArrowUpRightRegular, CallMissedRegular } from '@fluentui/react-icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CALL_RESULTS, formatDateTime, formatDuration, type RecentCall } from '@tongdai/contracts';
+import { CALL_RESULTS, formatDuration, type RecentCall } from '@tongdai/contracts';
 import { NS } from '../i18n';
 import { fetchRecentPage, RECENT_KEY } from './recent-api';
 import { useRecentStyles } from './styles';
+import { formatViDateTime } from '@tongdai/ui';
 
 
 function Row({ call, canCall, onCall }: { call: RecentCall; canCall: boolean; onCall: (n: string) => void }) {
@@ -24,7 +25,7 @@ function Row({ call, canCall, onCall }: { call: RecentCall; canCall: boolean; on
           <span className={s.who}>
             <Text weight="semibold" className={mergeClasses(s.line, call.missed && s.missed)} data-testid="softphone-recent-number">{call.name ? `${call.name} · ${call.number}` : call.number}</Text>
             <Caption1 className={mergeClasses(s.meta, s.line)}>
-              {direction} · {formatDateTime(call.started_at)} · {CALL_RESULTS[call.result]}
+              {direction} · {formatViDateTime(call.started_at, { seconds: false })} · {CALL_RESULTS[call.result]}
             </Caption1>
           </span>
           <Text className={s.talk} data-testid="softphone-recent-talk" aria-label={t('timer')}>{formatDuration(call.billsec)}</Text>

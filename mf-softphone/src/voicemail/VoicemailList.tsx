@@ -3,10 +3,11 @@ import { Button, Caption1, mergeClasses, Spinner, Text, Tooltip } from '@fluentu
 import { DeleteRegular, PlayRegular, VoicemailRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatDuration, parseGroupMailbox, VOICEMAIL_CODES, type VoicemailMessage } from '@tongdai/contracts';
+import { formatDuration, parseGroupMailbox, VOICEMAIL_CODES, type VoicemailMessage } from '@tongdai/contracts';
 import { NS } from '../i18n';
 import { useRecentStyles } from '../recent/styles';
 import { deleteVoicemail, fetchVoicemail, fetchVoicemailAudio, markHeard, VOICEMAIL_KEY } from './voicemail-api';
+import { formatViDateTime } from '@tongdai/ui';
 
 
 function Message({ m, playing, onPlay, onDelete, busy }: { m: VoicemailMessage; playing: string | null; onPlay: () => void; onDelete: () => void; busy: boolean }) {
@@ -23,7 +24,7 @@ function Message({ m, playing, onPlay, onDelete, busy }: { m: VoicemailMessage; 
         <span className={s.who}>
           <Text weight={m.heard ? 'regular' : 'semibold'} className={s.line} data-testid="softphone-voicemail-caller">{m.caller}</Text>
           <Caption1 className={mergeClasses(s.meta, s.line)}>
-            {m.heard ? t('voicemailOld') : t('voicemailNew')} · {formatDateTime(m.created_at)} · {formatDuration(Math.round(m.duration_seconds))}{box}
+            {m.heard ? t('voicemailOld') : t('voicemailNew')} · {formatViDateTime(m.created_at, { seconds: false })} · {formatDuration(Math.round(m.duration_seconds))}{box}
           </Caption1>
         </span>
         <Tooltip content={t('voicemailPlay')} relationship="label">

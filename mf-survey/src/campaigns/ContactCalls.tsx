@@ -4,9 +4,9 @@ import {
 } from '@fluentui/react-components';
 import { PauseRegular, PlayRegular } from '@fluentui/react-icons';
 import {
-  CALL_RESULTS, CONTACT_RESULT_LABELS, CONTACT_STATE_LABELS, RECORDING_MSG, displayForm, formatDateTime, type CampaignContact, type CampaignFamily, type ContactCall, type RecordingRef,
+  CALL_RESULTS, CONTACT_RESULT_LABELS, CONTACT_STATE_LABELS, RECORDING_MSG, displayForm, type CampaignContact, type CampaignFamily, type ContactCall, type RecordingRef,
 } from '@tongdai/contracts';
-import { ErrorState, LoadingState, formatDuration, useBlobAudio } from '@tongdai/ui';
+import { ErrorState, formatDuration, formatViDateTime, LoadingState, useBlobAudio } from '@tongdai/ui';
 import { CONTACTS_PAGE, fetchRecording, useCampaignContacts } from './campaign.api';
 
 const useStyles = makeStyles({
@@ -42,7 +42,7 @@ function CallCell({ call }: { call: ContactCall | null }) {
   if (!call) return <Text className={s.muted}>—</Text>;
   return (
     <Text data-testid="contact-call">
-      {formatDateTime(call.started_at ?? call.attempt_at)} · {call.result ? CALL_RESULTS[call.result] : 'Đang gọi'}
+      {formatViDateTime(call.started_at ?? call.attempt_at, { seconds: false })} · {call.result ? CALL_RESULTS[call.result] : 'Đang gọi'}
     </Text>
   );
 }

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { Card, Text, makeStyles } from '@fluentui/react-components';
 import { DataVizPalette, GroupedVerticalBarChart, getColorFromToken } from '@fluentui/react-charts';
-import { CONTACT_RESULTS, CONTACT_RESULT_LABELS, formatDateTime, type AttemptOutcomes, type CampaignResults, type QuestionResults } from '@tongdai/contracts';
+import { CONTACT_RESULTS, CONTACT_RESULT_LABELS, type AttemptOutcomes, type CampaignResults, type QuestionResults } from '@tongdai/contracts';
 import { theme } from '@tongdai/platform';
-import { countAxis, useChartLegendProps } from '@tongdai/ui';
+import { countAxis, formatViDate, useChartLegendProps } from '@tongdai/ui';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', gap: '12px' },
@@ -14,7 +14,7 @@ const REFUSED = CONTACT_RESULTS.length;
 
 const LEGEND = { enabledWrapLines: true, overflowText: 'khác' };
 /** A day yyyy-mm-dd as the screens write it: dd/mm/yyyy. */
-const dayLabel = (day: string) => formatDateTime(`${day}T12:00:00+07:00`).slice(0, 10);
+const dayLabel = (day: string) => formatViDate(day);
 
 /**
  * The results' bar charts (@fluentui/react-charts, in this lazily loaded chunk only): answers per

@@ -8,7 +8,7 @@ import {
   type NoContactReason, type SurveyAnswerValue, type WorkContact, type WorkNext,
 } from '@tongdai/contracts';
 import { notify, requestDial, toApiError } from '@tongdai/platform';
-import { AppLink, DateField, ErrorState, LoadingState, TimeField, usePhoneReady } from '@tongdai/ui';
+import { AppLink, DateField, ErrorState, formatViDateTime, LoadingState, TimeField, usePhoneReady } from '@tongdai/ui';
 import { ConsentInForce } from '../dnc/ConsentInForce';
 import { NS } from '../i18n';
 import { SurveyForm, type SurveyAnswers } from '../surveys/SurveyForm';
@@ -25,7 +25,7 @@ const useStyles = makeStyles({
 
 /** Answers are saved this long after the agent stops typing (and on leaving the field's question). */
 const AUTOSAVE_MS = 600;
-const time = (iso: string) => new Date(iso).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' });
+const time = (iso: string) => formatViDateTime(iso, { seconds: false });
 /** Why a progressive campaign has no call for the agent, when the server sends no sentence of its own. */
 const NO_CALL_MESSAGES: Record<NoContactReason, string> = {
   waiting: WORK_MSG.waiting, not_ready: WORK_MSG.notReady, no_extension: WORK_MSG.noExtension, outside_window: WORK_MSG.outsideWindow, empty: WORK_MSG.empty,

@@ -4,6 +4,7 @@ import type { ConsentTerms } from '@tongdai/contracts';
 import type { Translate } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { liftsText } from './consent.entity';
+import { formatViDay } from '@tongdai/ui';
 
 /** The working screen: the subscriber's consent in force (Decree 91's "thỏa thuận khác") and what it allows. */
 export function ConsentInForce({ consent }: { consent: ConsentTerms }) {
@@ -11,7 +12,7 @@ export function ConsentInForce({ consent }: { consent: ConsentTerms }) {
   return (
     <MessageBar intent="success" layout="multiline" data-testid="work-consent">
       <MessageBarBody>
-        {t('consent.inForce', { source: consent.source, day: new Date(consent.agreed_at).toLocaleDateString('vi-VN'), lifts: liftsText(consent, t as Translate) })}
+        {t('consent.inForce', { source: consent.source, day: formatViDay(consent.agreed_at), lifts: liftsText(consent, t as Translate) })}
       </MessageBarBody>
     </MessageBar>
   );

@@ -1,6 +1,6 @@
 import { CONSENT_API, ConsentInputSchema, FEATURES, PERM, paths, type ConsentRecord, type ConsentTerms } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
-import { crudResource, defineEntity, type PermSet, type Translate } from '@tongdai/ui';
+import { crudResource, defineEntity, formatViDay, type PermSet, type Translate } from '@tongdai/ui';
 import { NS } from '../i18n';
 
 /** campaign.view reads; campaign.edit records. A consent is evidence: not edited nor deleted (a later one replaces it). */
@@ -31,7 +31,7 @@ export const consentEntity = defineEntity<ConsentRecord>({
   ],
   columns: [
     { key: 'number', header: 'number', width: '130px', render: (r) => <strong data-testid="row-name">{r.number}</strong> },
-    { key: 'agreed_at', header: 'agreed_at', width: '110px', render: (r) => new Date(r.agreed_at).toLocaleDateString('vi-VN') },
+    { key: 'agreed_at', header: 'agreed_at', width: '110px', render: (r) => formatViDay(r.agreed_at) },
     { key: 'source', header: 'source', render: (r) => <span data-testid="row-source">{r.source}</span> },
     { key: 'lifts', header: 'lifts', render: (r, c) => <span data-testid="row-lifts">{liftsText(r, c.t)}</span> },
     { key: 'recorded_by', header: 'recorded_by', width: '140px', render: (r) => r.recorded_by },

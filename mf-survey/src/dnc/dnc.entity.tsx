@@ -1,6 +1,6 @@
 import { DNC_API, DNC_SOURCE_LABELS, DNC_SOURCE_SHORT, DncInputSchema, FEATURES, PERM, paths, type DncNumber } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
-import { crudResource, defineEntity, selectFilter, type PermSet } from '@tongdai/ui';
+import { crudResource, defineEntity, formatViDay, selectFilter, type PermSet } from '@tongdai/ui';
 import { NS } from '../i18n';
 
 /** dnc.view reads; dnc.edit adds, removes and imports (a number is not edited: remove and add again). */
@@ -24,7 +24,7 @@ export const dncEntity = defineEntity<DncNumber>({
     { key: 'number', header: 'number', render: (r) => <strong data-testid="row-name">{r.number}</strong> },
     { key: 'source', header: 'source', width: '110px', render: (r) => <span data-testid="row-source" title={DNC_SOURCE_LABELS[r.source]}>{DNC_SOURCE_SHORT[r.source]}</span> },
     { key: 'note', header: 'note', render: (r) => <span data-testid="row-note">{r.note}</span> },
-    { key: 'created_at', header: 'created_at', width: '120px', render: (r) => new Date(r.created_at).toLocaleDateString('vi-VN') },
+    { key: 'created_at', header: 'created_at', width: '120px', render: (r) => formatViDay(r.created_at) },
   ],
   filters: [selectFilter({ key: 'source', ns: NS, label: 'dnc.fields.source', all: 'dnc.allSources', testId: 'dnc-source-filter', useOptions: () => sources })],
   api: crudResource({ scope: DNC_SCOPE, name: 'dnc', base: DNC_API.list, client: tenantApi }),

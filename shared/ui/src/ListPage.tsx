@@ -8,6 +8,7 @@ import type { Paged } from '@tongdai/contracts';
 import { LinkButton } from './LinkButton';
 import { useApiError } from './useApiError';
 import { useUrlParams } from './useUrlParams';
+import { urlRange } from './entity/dateRangeFilter';
 import { EmptyState, ErrorState, LoadingState } from './States';
 import { UI_NS } from './i18n';
 
@@ -44,9 +45,11 @@ export function useListParams(extra: string[] = []) {
   const [params, setParams] = useUrlParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
-  const filters = Object.fromEntries(extra.map((k) => [k, params.get(k) ?? '']));
+  // The kit's date range (?range=) also read from ?from=&to=; a new range replaces those.
+  const filters = Object.fromEntries(extra.map((k) => [k, k === 'range' ? urlRange(params) : params.get(k) ?? '']));
   const update = (next: Record<string, string | number>) =>
     setParams((p) => {
+      if ('range' in next && extra.includes('range')) ['from', 'to'].forEach((k) => p.delete(k));
       for (const [k, v] of Object.entries(next)) v === '' || v === 1 && k === 'page' ? p.delete(k) : p.set(k, String(v));
     }, { replace: true });
   return { page, search, filters, setPage: (n: number) => update({ page: n }), setSearch: (s: string) => update({ search: s, page: 1 }), setFilter: (k: string, v: string) => update({ [k]: v, page: 1 }) };
@@ -73,6 +76,8 @@ export interface ListPageProps<T> {
    * nothing: null, undefined or false add no row.
    */
   rowDetail?: (row: T) => ReactNode;
+  /** A filter holds the list (its value must not be sent, it says why beside itself): no table, no request's state. */
+  held?: boolean;
 }
 
 /** The one list screen: title, search, filters, add, table, pager, and loading/empty/error states. */
@@ -119,7 +124,7 @@ export function ListPage<T>(p: ListPageProps<T>) {
         <Input value={draft} onChange={(_, d) => setDraft(d.value)} placeholder={p.searchPlaceholder ?? t('search')} aria-label={t('search')} data-testid="search" />
         {p.filters}
       </div>
-      <div className={s.card}>
+      {!p.held && <div className={s.card}>
         {p.query.isPending ? <LoadingState /> : p.query.isError ? (
           <ErrorState message={error?.message ?? ''} onRetry={() => void p.query.refetch()} />
         ) : data && data.data.length === 0 ? (
@@ -150,8 +155,8 @@ export function ListPage<T>(p: ListPageProps<T>) {
             </TableBody>
           </Table>
         )}
-      </div>
-      {data && data.meta.total > 0 && (
+      </div>}
+      {!p.held && data && data.meta.total > 0 && (
         <div className={s.pager}>
           <Text data-testid="pager-status">{t('pageOf', { page: data.meta.page, pages, total: data.meta.total })}</Text>
           <Button disabled={data.meta.page <= 1} onClick={() => p.list.setPage(data.meta.page - 1)} data-testid="prev-page">{t('previous')}</Button>

@@ -19,7 +19,7 @@ export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit, FormRefusal } from './useFormSubmit';
 export * from './entity';
 export { DateField, TimeField, type DateFieldProps, type TimeFieldProps } from './date/DateField';
-export { formatViDate, parseViDate, parseTime, reversedRange, viWeekday } from './date/viDate';
+export { formatViDate, formatViDateTime, formatViDay, formatViTime, parseViDate, parseTime, reversedRange, viWeekday } from './date/viDate';
 export { useChartLegendProps } from './charts/legends';
 export { countAxis, countTick } from './charts/axis';
 export { ReportLagNotice, useReportFreshness, REPORT_FRESHNESS_KEY } from './ReportLagNotice';

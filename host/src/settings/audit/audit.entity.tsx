@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { Badge, Caption1, type BadgeProps } from '@fluentui/react-components';
 import {
-  AUDIT_ACTIONS, AUDIT_KINDS, AUDIT_SETTING, PERM, auditChanges, listPaths, paths, vnDateTime, type AuditAction, type AuditEntry,
+  AUDIT_ACTIONS, AUDIT_KINDS, AUDIT_SETTING, PERM, auditChanges, listPaths, paths, type AuditAction, type AuditEntry,
 } from '@tongdai/contracts';
-import { dateRangeFilter, defineEntity, selectFilter, type EntityColumn } from '@tongdai/ui';
+import { dateRangeFilter, defineEntity, formatViDateTime, selectFilter, type EntityColumn } from '@tongdai/ui';
 import { auditApi, exportAudit, useAuditOptions } from './audit.api';
 import { AUDIT_NS } from './i18n';
 
@@ -18,7 +18,7 @@ const twoLines = (main: string, caption: string, ids: [string, string]) => (
 );
 
 const columns: EntityColumn<AuditEntry>[] = [
-  { key: 'at', header: 'at', width: '11em', render: (r) => <span data-testid="audit-at">{vnDateTime(r.at)}</span> },
+  { key: 'at', header: 'at', width: '11em', render: (r) => <span data-testid="audit-at">{formatViDateTime(r.at)}</span> },
   { key: 'actor', header: 'actor', render: (r) => twoLines(r.actor_name || r.actor_username, r.actor_name ? r.actor_username : '', ['audit-actor', 'audit-username']) },
   { key: 'ip', header: 'ip', width: '8.5em', render: (r) => <span data-testid="audit-ip">{r.ip}</span> },
   { key: 'kind', header: 'kind', render: (r) => <span data-testid="audit-kind" title={AUDIT_KINDS[r.kind] ?? r.kind}>{AUDIT_KINDS[r.kind] ?? r.kind}</span> },

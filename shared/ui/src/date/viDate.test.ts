@@ -1,4 +1,4 @@
-import { formatViDate, monthWeeks, parseTime, parseViDate, reversedRange, shiftMonth, VI_MONTHS, VI_WEEKDAYS } from './viDate';
+import { formatViDate, formatViDateTime, formatViDay, formatViTime, monthWeeks, parseTime, parseViDate, reversedRange, shiftMonth, VI_MONTHS, VI_WEEKDAYS } from './viDate';
 
 describe('Vietnamese dates', () => {
   it('formats an ISO day as dd/MM/yyyy', () => {
@@ -46,5 +46,21 @@ describe('Vietnamese dates', () => {
     expect(reversedRange('2026-11-26', '2026-11-25')).toBe(true);
     expect(reversedRange('2026-11-25', '2026-11-25')).toBe(false);
     expect(reversedRange('', '2026-11-25')).toBe(false);
+  });
+
+  it('writes instants in Vietnam time, 24 hours, whatever the locale: an afternoon reads 14:05, never 2:05 PM', () => {
+    const afternoon = '2026-11-29T07:05:09Z'; // 14:05:09 in Vietnam
+    // What a browser in English made of it (the locale the en-US e2e browser has).
+    expect(new Date(afternoon).toLocaleTimeString('en-US', { timeZone: 'Asia/Ho_Chi_Minh' })).toBe('2:05:09 PM');
+    expect(formatViTime(afternoon)).toBe('14:05');
+    expect(formatViTime(afternoon, { seconds: true })).toBe('14:05:09');
+    expect(formatViDateTime(afternoon)).toBe('29/11/2026 14:05:09');
+    expect(formatViDateTime(new Date(afternoon), { seconds: false })).toBe('29/11/2026 14:05');
+    expect(formatViDateTime(Date.parse(afternoon))).not.toMatch(/AM|PM|SA|CH/);
+    // Midnight is 00, not 24; the day is Vietnam's (17:30 UTC is the next morning there).
+    expect(formatViDateTime('2026-11-29T17:00:00Z')).toBe('30/11/2026 00:00:00');
+    expect(formatViDay('2026-11-29T17:30:00Z')).toBe('30/11/2026');
+    expect(formatViTime('2026-11-29T10:00:00+07:00')).toBe('10:00');
+    expect([formatViDateTime(null), formatViTime(''), formatViDay('not a time')]).toEqual(['', '', '']);
   });
 });

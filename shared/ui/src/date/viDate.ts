@@ -77,3 +77,35 @@ export function shiftMonth(year: number, month: number, by: -1 | 1): { y: number
 export function reversedRange(from: string | undefined, to: string | undefined): boolean {
   return !!from && !!to && from > to;
 }
+
+/** Vietnam's offset from UTC: +07:00 all year (no summer time). */
+const VN_OFFSET_MS = 7 * 3_600_000;
+
+/** An instant's Vietnam wall clock as 'yyyy-MM-ddTHH:mm:ss', by arithmetic (no Intl: the browser's language and zone play no part); null for no instant. */
+function vnWall(at: Date | string | number | null | undefined): string | null {
+  if (at === null || at === undefined || at === '') return null;
+  const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
+  return Number.isNaN(ms) ? null : new Date(ms + VN_OFFSET_MS).toISOString().slice(0, 19);
+}
+
+/**
+ * The one way a screen writes an instant: 'dd/MM/yyyy HH:mm:ss' in Vietnam time, 24 hours, whatever
+ * the browser's language (an en-US browser never sees "2:05 PM"); `seconds: false` gives
+ * 'dd/MM/yyyy HH:mm'. '' for no instant.
+ */
+export function formatViDateTime(at: Date | string | number | null | undefined, o: { seconds?: boolean } = {}): string {
+  const w = vnWall(at);
+  return w ? `${formatViDate(w.slice(0, 10))} ${w.slice(11, o.seconds === false ? 16 : 19)}` : '';
+}
+
+/** An instant's time of day in Vietnam, 24 hours: 'HH:mm' ('HH:mm:ss' with `seconds`); '' for no instant. */
+export function formatViTime(at: Date | string | number | null | undefined, o: { seconds?: boolean } = {}): string {
+  const w = vnWall(at);
+  return w ? w.slice(11, o.seconds ? 19 : 16) : '';
+}
+
+/** An instant's day in Vietnam as 'dd/MM/yyyy' (the day it is there, not in the browser's zone); '' for no instant. */
+export function formatViDay(at: Date | string | number | null | undefined): string {
+  const w = vnWall(at);
+  return w ? formatViDate(w.slice(0, 10)) : '';
+}

@@ -41,7 +41,9 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
   const can = (permission: string | undefined) => permission !== undefined && canDo(permission);
   const navigate = useNavigate();
   const list = useListParams(entity.filters?.map((f) => f.key) ?? []);
-  const { list: query, remove } = useCrudQueries<T>(entity.api, { list: { page: list.page, search: list.search, ...list.filters } });
+  // A filter's value the list must not send (a reversed range in the URL): nothing asked, the filter says why.
+  const held = entity.filters?.some((f) => f.held?.(list.filters[f.key] ?? '')) ?? false;
+  const { list: query, remove } = useCrudQueries<T>(entity.api, { list: held ? undefined : { page: list.page, search: list.search, ...list.filters } });
   const dialog = useDialogParam();
   const ctx = { t: t as Translate };
   const edit = entity.paths.dialog;
@@ -96,6 +98,7 @@ export function EntityListScreen<T extends { id: number }>({ entity, toolbar, ro
         rowKey={(r) => r.id}
         rowDetail={rowDetail}
         list={list}
+        held={held}
         addTo={mayCreate && !addInDialog ? entity.paths.add : undefined}
         onAdd={mayCreate && addInDialog ? add : undefined}
         addLabel={t(k('add'))}

@@ -23,6 +23,24 @@ export function rangeDays(range: string, empty: EmptyRange = 'today'): { from?: 
   return presetRange((range || 'today') as DatePreset) ?? {};
 }
 
+/**
+ * The ?range= of a URL; a URL that names its days as ?from=&to= instead (typed, or an older link)
+ * means the same two days, so a reversed pair there is caught like one in ?range=.
+ */
+export function urlRange(params: URLSearchParams): string {
+  const range = params.get('range');
+  if (range !== null) return range;
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return from || to ? `${from}${RANGE_SEPARATOR}${to}` : '';
+}
+
+/** Whether a ?range= value runs backwards (a start after its end, typed into the URL): nothing is asked of the API then. */
+export function rangeHeld(range: string, empty: EmptyRange = 'today'): boolean {
+  const days = rangeDays(range, empty);
+  return reversedRange(days.from, days.to);
+}
+
 const useStyles = makeStyles({
   range: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
   error: { color: tokens.colorPaletteRedForeground1 },
@@ -32,7 +50,8 @@ const useStyles = makeStyles({
  * A list filter over days, kept in ?<key>= (default `range`): the presets of DATE_PRESETS (Hôm nay,
  * Hôm qua, 7 ngày qua, Tháng này, Tháng trước) or two dates of one's own; with `empty: 'all'` the
  * first choice is "Tất cả thời gian" (nothing in the URL). The list's `listParams` turns the value
- * into from/to with rangeDays.
+ * into from/to with rangeDays. A reversed range, typed or in the URL, is said beside the fields and
+ * holds the list (`held`): no request, no error card.
  */
 export function dateRangeFilter(spec: { key?: string; empty?: EmptyRange } = {}): EntityFilter {
   const key = spec.key ?? 'range';
@@ -73,5 +92,5 @@ export function dateRangeFilter(spec: { key?: string; empty?: EmptyRange } = {})
       </span>
     );
   }
-  return { key, Control };
+  return { key, Control, held: (value) => rangeHeld(value, empty) };
 }

@@ -11,4 +11,4 @@ export { EntityListScreen, type EntityListScreenProps } from './EntityListScreen
 export { EntityFormScreen } from './EntityFormScreen';
 export { EntityFormDialog, useDialogParam } from './EntityFormDialog';
 export { selectFilter, type SelectFilterSpec } from './selectFilter';
-export { dateRangeFilter, rangeDays, RANGE_SEPARATOR, type EmptyRange } from './dateRangeFilter';
+export { dateRangeFilter, rangeDays, rangeHeld, RANGE_SEPARATOR, urlRange, type EmptyRange } from './dateRangeFilter';

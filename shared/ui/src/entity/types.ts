@@ -65,6 +65,11 @@ export interface PermSet {
 export interface EntityFilter {
   key: string;
   Control: ComponentType<{ value: string; onChange: (value: string) => void }>;
+  /**
+   * A value the list must not send (a reversed date range typed into the URL): the list asks for
+   * nothing while it is there, and the Control says why beside itself.
+   */
+  held?: (value: string) => boolean;
 }
 
 /** An export button on the list, shown to holders of `permission`. */
