@@ -28,6 +28,7 @@ import { dncRoutes } from './modules/campaigns/dnc.routes';
 import { googleCredentialsRoutes } from './modules/campaigns/google-credentials';
 import { campaignQuestionUsage } from './modules/campaigns/campaigns.service';
 import { voiceOtpApiRoutes, voiceOtpTenantRoutes } from './modules/voice-otp/voice-otp.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { createVoiceOtpService } from './modules/voice-otp/voice-otp.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { OTP_PUBLIC_API } from '@tongdai/contracts';
@@ -97,6 +98,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(dncRoutes);
       await tenant.register(googleCredentialsRoutes);
       await tenant.register(voiceOtpTenantRoutes(voiceOtp));
+      await tenant.register(integrationsRoutes());
       await tenant.register(auditRoutes);
     },
     { prefix: '/t/:ma_dn' },

@@ -41,5 +41,6 @@ export * from './campaigns';
 export * from './campaign-work';
 export * from './campaign-results';
 export * from './voice-otp';
+export * from './integrations';
 export * from './audit';
 export { seeded } from './seeded';
