@@ -259,6 +259,8 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
   const otpKey = await send({ method: 'POST', url: `/t/${maDn}/voice-otp/keys`, payload: { name: 'Khoá ma trận' } });
   const otpStart = await app.inject({ method: 'POST', url: '/otp/v1/verifications', headers: { authorization: `Bearer ${otpKey.secret}` }, payload: { phone: '0912000808' } });
   if (otpStart.statusCode !== 201) throw new Error(`fixture OTP verification: ${otpStart.body}`);
+  // Issue 39: a CRM's key (its revoke, new signing secret and delivery log).
+  await send({ method: 'POST', url: `/t/${maDn}/integrations/keys`, payload: { name: 'CRM ma trận', scopes: ['calls.events'] } });
   await post('blocked-in', { number: '0911000111' });
   await post('blocked-out', { number: '0911000222' });
   // Issue 33: a number on the tenant's do-not-call list (DELETE dnc-numbers/{id}).

@@ -62,7 +62,13 @@ export interface CallWebhookEvent {
 export const CRM_PUBLIC_API = { recording: (callId: string) => `/crm/v1/calls/${encodeURIComponent(callId)}/recording` } as const;
 
 /** Tenant routes under /t/:ma_dn (integrations.manage). */
-export const INTEGRATIONS_TENANT_API = { keys: 'integrations/keys', deliveries: (keyId: number | string) => `integrations/keys/${keyId}/deliveries` } as const;
+export const INTEGRATIONS_TENANT_API = {
+  keys: 'integrations/keys',
+  revoke: (id: number | string) => `integrations/keys/${id}/revoke`,
+  webhookSecret: (id: number | string) => `integrations/keys/${id}/webhook-secret`,
+  /** GET ?key_id=&page=&per_page=: the deliveries of the tenant's CRM keys (or one of them), newest first. */
+  deliveries: 'integrations/deliveries',
+} as const;
 
 export type CallDeliveryStatus = 'delivered' | 'retrying' | 'given_up';
 export const CALL_DELIVERY_STATUS_LABELS: Record<CallDeliveryStatus, string> = {
@@ -74,6 +80,8 @@ export const CALL_DELIVERY_STATUS_LABELS: Record<CallDeliveryStatus, string> = {
 /** One line of a key's delivery log (newest first). */
 export interface CallDelivery {
   id: number;
+  key_id: number;
+  key_name: string;
   created_at: string;
   event: CallWebhookEventType;
   call_id: string;
@@ -93,8 +101,12 @@ export const IntegrationKeyInputSchema = v.object({
 });
 export type IntegrationKeyInput = v.InferOutput<typeof IntegrationKeyInputSchema>;
 
-/** GET …/integrations/keys/:id/deliveries */
-export const CallDeliveryQuerySchema = v.object({ page: intFromQuery(1, 1_000_000, 1), per_page: intFromQuery(1, 100, PAGE_SIZE) });
+/** GET …/integrations/deliveries */
+export const CallDeliveryQuerySchema = v.object({
+  key_id: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Khoá API không hợp lệ'), v.transform(Number))], 'Khoá API không hợp lệ'), ''),
+  page: intFromQuery(1, 1_000_000, 1),
+  per_page: intFromQuery(1, 100, PAGE_SIZE),
+});
 export type CallDeliveryQuery = v.InferOutput<typeof CallDeliveryQuerySchema>;
 
 /** Whether a key holds one of the CRM's scopes (listed on /integrations) or of voice-OTP's (on /voice-otp/number). */

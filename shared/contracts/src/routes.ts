@@ -96,6 +96,8 @@ export const screens = {
   voiceSubscribers: '/voices/subscribers',
   voiceOtpList: '/voice-otp/list',
   voiceOtpNumber: '/voice-otp/number',
+  integrations: '/integrations',
+  integrationDeliveries: '/integrations/deliveries',
   fptCallHistory: '/reports/fpt/call-history',
 } as const;
 

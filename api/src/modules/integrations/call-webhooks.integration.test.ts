@@ -132,7 +132,7 @@ describe('CRM call webhooks', () => {
     expect(answered.agent).toMatchObject({ extension: '101', user_id: expect.any(Number), name: expect.any(String) });
     expect(ended).toMatchObject({ result: 'ANSWERED', duration: 45, talk_time: 42, agent: { extension: '101' }, recording_url: null });
     // The delivery log says so, newest first.
-    const log = await t.app.inject({ url: `/t/demo/integrations/keys/${key.id}/deliveries`, headers: h.admin });
+    const log = await t.app.inject({ url: `/t/demo/integrations/deliveries?key_id=${key.id}`, headers: h.admin });
     expect(log.statusCode).toBe(200);
     const rows = (log.json().data as { call_id: string; event: string; status: string; attempts: number; last_status: number }[]).filter((d) => d.call_id === callId);
     expect(rows.map((d) => [d.event, d.status, d.attempts, d.last_status])).toEqual([
@@ -149,7 +149,7 @@ describe('CRM call webhooks', () => {
     await drain();
     // Only ringing was tried: it failed, answered and ended wait behind it.
     expect(heard('/crm/retry', callId).map((r) => r.event.type)).toEqual(['call.ringing']);
-    const log = await t.app.inject({ url: `/t/demo/integrations/keys/${key.id}/deliveries`, headers: h.admin });
+    const log = await t.app.inject({ url: `/t/demo/integrations/deliveries?key_id=${key.id}`, headers: h.admin });
     const ringing = (log.json().data as { event: string; status: string; last_status: number; next_at: string }[]).find((d) => d.event === 'call.ringing')!;
     expect([ringing.status, ringing.last_status]).toEqual(['retrying', 500]);
     expect(new Date(ringing.next_at).getTime() - now.getTime()).toBeGreaterThanOrEqual(4000);
@@ -206,6 +206,13 @@ describe('CRM call webhooks', () => {
     expect((await t.app.inject({ url: '/t/demo/integrations/keys', headers: h.staff })).statusCode).toBe(403);
     const refused = await t.app.inject({ method: 'POST', url: '/t/demo/integrations/keys', headers: h.admin, payload: { name: 'Sai quyền', scopes: ['verify.start'] } });
     expect(refused.statusCode).toBe(400);
+    // The log of another tenant's key is not found; a key id that is no number is a 400.
+    const abcKey = ((await t.app.inject({ url: '/t/abc/integrations/keys', headers: h.abcAdmin })).json().data as { id: number }[])[0];
+    expect((await t.app.inject({ url: `/t/demo/integrations/deliveries?key_id=${abcKey.id}`, headers: h.admin })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/t/demo/integrations/deliveries?key_id=x', headers: h.admin })).statusCode).toBe(400);
+    const all = (await t.app.inject({ url: '/t/demo/integrations/deliveries?per_page=100', headers: h.admin })).json();
+    expect(all.meta.total).toBeGreaterThanOrEqual(6);
+    expect((all.data as { key_name: string }[]).every((d) => d.key_name !== 'CRM của abc')).toBe(true);
     const otpList = (await t.app.inject({ url: '/t/demo/voice-otp/keys', headers: h.admin })).json().data as { scopes: string[] }[];
     expect(otpList.every((k) => k.scopes.some((s) => s.startsWith('verify.')))).toBe(true);
   });

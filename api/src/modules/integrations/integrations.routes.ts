@@ -31,8 +31,8 @@ export function integrationsRoutes(svc?: IntegrationsService) {
     });
     app.post(`${keys}/:id/revoke`, { preHandler: manage, schema: tenantSchema }, async (request) => ({ data: await crm.revokeKey(tid(request), idOf(request.params)) }));
     app.post(`${keys}/:id/webhook-secret`, { preHandler: manage, schema: tenantSchema }, async (request) => ({ data: await crm.rotateSecret(tid(request), idOf(request.params)) }));
-    app.get(`${keys}/:id/deliveries`, { preHandler: [...manage, validateFilters(CallDeliveryQuerySchema)], schema: tenantSchema }, (request) =>
-      crm.deliveries(tid(request), idOf(request.params), request.query as CallDeliveryQuery),
+    app.get(`/${INTEGRATIONS_TENANT_API.deliveries}`, { preHandler: [...manage, validateFilters(CallDeliveryQuerySchema)], schema: tenantSchema }, (request) =>
+      crm.deliveries(tid(request), request.query as CallDeliveryQuery),
     );
   };
 }
