@@ -1,7 +1,7 @@
 import { CALL_DELIVERY_STATUS_LABELS, CALL_WEBHOOK_EVENT_LABELS, entityStrings } from '@tongdai/contracts';
 import { registerTranslations } from '@tongdai/platform';
 
-/** Strings of /integrations and /integrations/deliveries (issue 39). */
+/** Strings of /integrations and /webhook-deliveries (issue 39). */
 export const INTEGRATIONS_NS = 'crm-integrations';
 registerTranslations(INTEGRATIONS_NS, {
   nav: 'Tích hợp CRM',
@@ -14,7 +14,7 @@ registerTranslations(INTEGRATIONS_NS, {
     empty: 'Chưa có khoá nào cho CRM. Tạo một khoá để CRM của bạn nhận sự kiện cuộc gọi qua webhook.',
     created: 'Đã tạo khoá API',
     fields: {
-      name: 'Tên khoá (ví dụ: CRM bán hàng)',
+      name: 'Tên khoá',
       scopes: 'Quyền của khoá',
       webhook_url: 'Webhook nhận sự kiện cuộc gọi (URL http:// hoặc https://)',
       prefix: 'Khoá',

@@ -40,7 +40,7 @@ export const crmKeyEntity = defineEntity<OtpKey>({
 
 const STATUS_COLORS: Record<CallDeliveryStatus, 'success' | 'warning' | 'danger'> = { delivered: 'success', retrying: 'warning', given_up: 'danger' };
 
-/** /integrations/deliveries: what was sent to the CRM keys' webhooks, newest first; read-only, a key's own with ?key_id=. */
+/** /webhook-deliveries: what was sent to the CRM keys' webhooks, newest first; read-only, a key's own with ?key_id=. */
 export const callDeliveryEntity = defineEntity<CallDelivery>({
   key: 'call-delivery', ns: INTEGRATIONS_NS, prefix: 'delivery', paths: listPaths(screens.integrationDeliveries), permission: { view: manage },
   schema: v.object({}), fields: [],

@@ -18,5 +18,5 @@ export const Integrations = () => (
   />
 );
 
-/** /integrations/deliveries: the call events sent to the CRM keys' webhooks, newest first. */
+/** /webhook-deliveries: the call events sent to the CRM keys' webhooks, newest first. */
 export const IntegrationDeliveries = () => <EntityListScreen entity={callDeliveryEntity} />;

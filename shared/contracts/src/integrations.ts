@@ -104,6 +104,8 @@ export type IntegrationKeyInput = v.InferOutput<typeof IntegrationKeyInputSchema
 /** GET …/integrations/deliveries */
 export const CallDeliveryQuerySchema = v.object({
   key_id: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Khoá API không hợp lệ'), v.transform(Number))], 'Khoá API không hợp lệ'), ''),
+  /** Any part of the call's id. */
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
   page: intFromQuery(1, 1_000_000, 1),
   per_page: intFromQuery(1, 100, PAGE_SIZE),
 });

@@ -97,7 +97,7 @@ export const screens = {
   voiceOtpList: '/voice-otp/list',
   voiceOtpNumber: '/voice-otp/number',
   integrations: '/integrations',
-  integrationDeliveries: '/integrations/deliveries',
+  integrationDeliveries: '/webhook-deliveries',
   fptCallHistory: '/reports/fpt/call-history',
 } as const;
 

@@ -1,5 +1,6 @@
 import type { CallDelivery, CallWebhookAgent, CallWebhookCustomer } from '@tongdai/contracts';
 import type { Queryable } from '../../db/db';
+import { likePattern } from '../../db/sql';
 
 /** The keys of these tenants that hear call events. Explicit tenant filters: the journal writes across tenants (withSystem). */
 export async function listeningKeys(tx: Queryable, tenantIds: number[]): Promise<{ id: number; tenant_id: number }[]> {
@@ -64,15 +65,15 @@ export async function insertDeliveries(tx: Queryable, rows: NewDelivery[]): Prom
   return res.rows.length;
 }
 
-/** The deliveries of these keys (the tenant's CRM keys, or one), newest first, a page at a time (the log on /integrations/deliveries). */
-export async function listDeliveries(tx: Queryable, keyIds: number[], page: number, perPage: number): Promise<{ rows: CallDelivery[]; total: number }> {
+/** The deliveries of these keys (the tenant's CRM keys, or one), newest first, a page at a time (the log on /webhook-deliveries). */
+export async function listDeliveries(tx: Queryable, keyIds: number[], search: string, page: number, perPage: number): Promise<{ rows: CallDelivery[]; total: number }> {
   const { rows } = await tx.query<CallDelivery & { total: string }>(
     `select d.id::int as id, d.key_id, k.name as key_name, d.created_at, d.event, d.call_id, d.attempts, d.last_status, d.last_error, d.next_at, d.delivered_at,
             case when d.delivered_at is not null then 'delivered' when d.gave_up_at is not null then 'given_up' else 'retrying' end as status,
             count(*) over () as total
        from call_webhook_deliveries d join otp_api_keys k on k.tenant_id = d.tenant_id and k.id = d.key_id
-      where d.key_id = any($1::int[]) order by d.id desc limit $2 offset $3`,
-    [keyIds, perPage, (page - 1) * perPage],
+      where d.key_id = any($1::int[]) and ($4 = '' or d.call_id like $4) order by d.id desc limit $2 offset $3`,
+    [keyIds, perPage, (page - 1) * perPage, search ? likePattern(search) : ''],
   );
   return { rows: rows.map(({ total: _t, ...r }) => r), total: Number(rows[0]?.total ?? 0) };
 }

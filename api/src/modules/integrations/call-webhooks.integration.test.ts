@@ -213,6 +213,8 @@ describe('CRM call webhooks', () => {
     const all = (await t.app.inject({ url: '/t/demo/integrations/deliveries?per_page=100', headers: h.admin })).json();
     expect(all.meta.total).toBeGreaterThanOrEqual(6);
     expect((all.data as { key_name: string }[]).every((d) => d.key_name !== 'CRM của abc')).toBe(true);
+    const found = (await t.app.inject({ url: '/t/demo/integrations/deliveries?search=crm-2-', headers: h.admin })).json();
+    expect([found.meta.total, (found.data as { call_id: string }[]).every((d) => d.call_id.startsWith('crm-2-'))]).toEqual([3, true]);
     const otpList = (await t.app.inject({ url: '/t/demo/voice-otp/keys', headers: h.admin })).json().data as { scopes: string[] }[];
     expect(otpList.every((k) => k.scopes.some((s) => s.startsWith('verify.')))).toBe(true);
   });

@@ -75,7 +75,7 @@ export function createIntegrationsService(db: Db, hosts?: SwitchboardHosts) {
     /** The deliveries of the tenant's CRM keys, or of one (a key of another tenant or no CRM key: 404), newest first. */
     async deliveries(tenantId: number, q: CallDeliveryQuery): Promise<Paged<CallDelivery>> {
       const ids = q.key_id === '' ? (await otp.keys.list(tenantId)).filter((k) => isCrmKey(k.scopes)).map((k) => k.id) : [(await crmKey(tenantId, q.key_id)).id];
-      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listDeliveries(tx, ids, q.page, q.per_page));
+      const { rows, total } = await db.withTenant(tenantId, (tx) => repo.listDeliveries(tx, ids, q.search, q.page, q.per_page));
       const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
       return {
         data: rows.map((r) => ({ ...r, created_at: iso(r.created_at)!, next_at: r.status === 'retrying' ? iso(r.next_at) : null, delivered_at: iso(r.delivered_at) })),
