@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Badge } from '@fluentui/react-components';
 import {
-  CALL_DELIVERY_STATUS_LABELS, CALL_WEBHOOK_EVENT_LABELS, CRM_SCOPES, IntegrationKeyInputSchema, OTP_SCOPE_LABELS, PERM, dialogPaths, listPaths, screens,
+  CALL_DELIVERY_STATUS_LABELS, CALL_WEBHOOK_EVENT_LABELS, CRM_SCOPES, IntegrationKeyInputSchema, OTP_SCOPE_LABELS, PERM, paths,
   type CallDelivery, type CallDeliveryStatus, type OtpKey,
 } from '@tongdai/contracts';
 import { defineEntity, selectFilter } from '@tongdai/ui';
@@ -13,7 +13,7 @@ const manage = PERM.integrations.manage;
 
 /** /integrations: the tenant's API keys that hold a CRM scope; made in a dialog, revoked from the row (never deleted). */
 export const crmKeyEntity = defineEntity<OtpKey>({
-  key: 'crm-key', ns: INTEGRATIONS_NS, prefix: 'key', paths: dialogPaths(screens.integrations),
+  key: 'crm-key', ns: INTEGRATIONS_NS, prefix: 'key', paths: paths.crmKey,
   permission: { view: manage, create: manage },
   schema: IntegrationKeyInputSchema,
   fields: [
@@ -42,7 +42,7 @@ const STATUS_COLORS: Record<CallDeliveryStatus, 'success' | 'warning' | 'danger'
 
 /** /webhook-deliveries: what was sent to the CRM keys' webhooks, newest first; read-only, a key's own with ?key_id=. */
 export const callDeliveryEntity = defineEntity<CallDelivery>({
-  key: 'call-delivery', ns: INTEGRATIONS_NS, prefix: 'delivery', paths: listPaths(screens.integrationDeliveries), permission: { view: manage },
+  key: 'call-delivery', ns: INTEGRATIONS_NS, prefix: 'delivery', paths: paths.webhookDelivery, permission: { view: manage },
   schema: v.object({}), fields: [],
   api: callDeliveryResource,
   rowName: (d) => d.call_id,

@@ -1,4 +1,4 @@
-import { PERM, screens } from '@tongdai/contracts';
+import { PERM, paths } from '@tongdai/contracts';
 import { i18n, type NavEntry, type RouteDef } from '@tongdai/platform';
 import { INTEGRATIONS_NS } from './i18n';
 
@@ -6,14 +6,14 @@ const screen = (name: 'Integrations' | 'IntegrationDeliveries') => () => import(
 
 /** /integrations and its delivery log (issue 39): integrations.manage, no purchased feature. */
 export const integrationsRoutes: RouteDef[] = [
-  { path: screens.integrations, loader: screen('Integrations'), permission: PERM.integrations.manage },
-  { path: screens.integrationDeliveries, loader: screen('IntegrationDeliveries'), permission: PERM.integrations.manage },
+  { path: paths.crmKey.list, loader: screen('Integrations'), permission: PERM.integrations.manage },
+  { path: paths.webhookDelivery.list, loader: screen('IntegrationDeliveries'), permission: PERM.integrations.manage },
 ];
 
 export const integrationsNav = (): NavEntry[] => {
   const t = (key: string) => i18n.t(key, { ns: INTEGRATIONS_NS });
   return [
-    { label: t('nav'), path: screens.integrations, icon: 'plug', permission: PERM.integrations.manage },
-    { label: t('navLog'), path: screens.integrationDeliveries, icon: 'history', permission: PERM.integrations.manage },
+    { label: t('nav'), path: paths.crmKey.list, icon: 'plug', permission: PERM.integrations.manage },
+    { label: t('navLog'), path: paths.webhookDelivery.list, icon: 'history', permission: PERM.integrations.manage },
   ];
 };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { screens } from '@tongdai/contracts';
+import { paths } from '@tongdai/contracts';
 import { EntityListScreen, LinkButton } from '@tongdai/ui';
 import { INTEGRATIONS_NS } from './i18n';
 import { CreateCrmKeyDialog, RevokeCrmKey, RotateCrmSecret } from './KeyDialogs';
@@ -7,7 +7,7 @@ import { callDeliveryEntity, crmKeyEntity } from './integrations.entity';
 
 function DeliveryLogLink({ id }: { id: number }) {
   const { t } = useTranslation(INTEGRATIONS_NS);
-  return <LinkButton to={`${screens.integrationDeliveries}?key_id=${id}`} size="small" data-testid="delivery-log">{t('key.log')}</LinkButton>;
+  return <LinkButton to={`${paths.webhookDelivery.list}?key_id=${id}`} size="small" data-testid="delivery-log">{t('key.log')}</LinkButton>;
 }
 
 /** /integrations ("Tích hợp CRM"): the CRM keys, made with the key shown once, their log, a new signing secret, revoked. */
