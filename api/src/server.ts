@@ -25,6 +25,7 @@ import { memoryHub, type CallEventHub } from './modules/realtime/call-event-hub'
 import { pbxConfigChangedElsewhere, relayConfigChanges } from './modules/pbx/pbx.service';
 import { recordingStorage, recordingStoreFromEnv, scheduleRecordingSweep, type RecordingStore } from './modules/recordings/recordings.service';
 import { scheduleOtpJobs } from './modules/voice-otp/voice-otp.service';
+import { scheduleCallWebhooks } from './modules/integrations/integrations.service';
 import { SwitchboardHosts } from './modules/trunks/switchboard-hosts';
 import { getPaymentCheck } from './modules/settings/settings.service';
 
@@ -61,6 +62,8 @@ export interface ServerOptions {
   switchboardHosts?: SwitchboardHosts;
   /** Voice-OTP's round (webhooks due, lost calls, old deliveries) at least this often besides when a status change wakes it (default 15 s); null: never. */
   otpWebhookMs?: number | null;
+  /** The CRM's call-event webhooks round (ADR 0065): its longest wait; null: off (tests run rounds themselves). */
+  callWebhookMs?: number | null;
 }
 
 export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*'];
@@ -113,6 +116,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   if (opts.recordingSweepMs !== null) scheduleRecordingSweep(app, opts.db, deps.recordings, opts.recordingSweepMs);
   // Voice-OTP (issue 35): status changes to the applications' webhooks (due rows, signed, retried), and calls lost with their worker.
   if (opts.otpWebhookMs !== null) scheduleOtpJobs(app, opts.db, deps.switchboardHosts, { everyMs: opts.otpWebhookMs });
+  if (opts.callWebhookMs !== null) scheduleCallWebhooks(app, opts.db, deps.switchboardHosts, { everyMs: opts.callWebhookMs ?? undefined });
   app.decorateRequest('auth', null);
   app.decorateRequest('authRoles', null);
   app.decorateRequest('payment', undefined);

@@ -29,6 +29,7 @@ import { googleCredentialsRoutes } from './modules/campaigns/google-credentials'
 import { campaignQuestionUsage } from './modules/campaigns/campaigns.service';
 import { voiceOtpApiRoutes, voiceOtpTenantRoutes } from './modules/voice-otp/voice-otp.routes';
 import { crmCallsApiRoutes } from './modules/crm-calls/crm-calls.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { createVoiceOtpService } from './modules/voice-otp/voice-otp.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { CRM_PUBLIC_API, OTP_PUBLIC_API } from '@tongdai/contracts';
@@ -98,6 +99,7 @@ export async function registerSurfaces(app: FastifyInstance): Promise<void> {
       await tenant.register(dncRoutes);
       await tenant.register(googleCredentialsRoutes);
       await tenant.register(voiceOtpTenantRoutes(voiceOtp));
+      await tenant.register(integrationsRoutes());
       await tenant.register(auditRoutes);
     },
     { prefix: '/t/:ma_dn' },

@@ -274,6 +274,8 @@ export async function createRows(app: FastifyInstance, maDn: string, headers: Re
       [maDn, otpKey.id],
     )).rows[0]);
   FIXED_ROWS.set(`${maDn} /crm/v1/calls`, [crmCall]);
+  // Issue 39: a CRM's key (its revoke, new signing secret and delivery log).
+  await send({ method: 'POST', url: `/t/${maDn}/integrations/keys`, payload: { name: 'CRM ma trận', scopes: ['calls.events'] } });
   await post('blocked-in', { number: '0911000111' });
   await post('blocked-out', { number: '0911000222' });
   // Issue 33: a number on the tenant's do-not-call list (DELETE dnc-numbers/{id}).

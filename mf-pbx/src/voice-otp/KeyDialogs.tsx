@@ -1,63 +1,25 @@
 import { useRef, useState } from 'react';
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, MessageBarTitle,
-} from '@fluentui/react-components';
-import { CopyRegular, DeleteDismissRegular, KeyResetRegular } from '@fluentui/react-icons';
+import { Button } from '@fluentui/react-components';
+import { DeleteDismissRegular, KeyResetRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { OTP_LIMITS, OTP_SCOPES, type OtpKey, type OtpKeyCreated } from '@tongdai/contracts';
 import { notify, toApiError } from '@tongdai/platform';
-import { ConfirmDialog, EntityFields, FormDialog, useEntityForm } from '@tongdai/ui';
+import { ConfirmDialog, EntityFields, FormDialog, SecretsOnceDialog as SecretsDialog, useEntityForm, type SecretsOnceLabels } from '@tongdai/ui';
 import { OTP_NS } from './i18n';
 import { otpKeyEntity } from './voice-otp.entity';
 import { useRevokeKey, useRotateWebhookSecret } from './voice-otp.api';
 
-/** A secret to copy: read-only, selected on focus, with its copy button. */
-function SecretField({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** The once-only dialog's words, in this area's namespace. */
+function useOnceLabels(): SecretsOnceLabels {
   const { t } = useTranslation(OTP_NS);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      notify('success', t('key.copied'));
-    } catch {
-      notify('error', t('key.copyFailed'));
-    }
+  return {
+    warning: t('key.onceWarning'), detail: t('key.onceDetail'), secret: t('key.secret'), webhookSecret: t('key.webhookSecret'),
+    close: t('key.close'), copy: t('key.copy'), copied: t('key.copied'), copyFailed: t('key.copyFailed'),
   };
-  return (
-    <Field label={label}>
-      <Input
-        readOnly value={value} data-testid={testId} onFocus={(e) => e.target.select()}
-        contentAfter={<Button appearance="transparent" size="small" icon={<CopyRegular />} onClick={() => void copy()}>{t('key.copy')}</Button>}
-      />
-    </Field>
-  );
 }
 
-/**
- * Secrets right after they are made (the whole key and its webhook signing secret on create; a new
- * signing secret on "Khoá ký mới"). The API never answers them again, so the dialog closes only
- * through its button (no click outside) and they are dropped with it.
- */
-function SecretsOnceDialog({ title, secret, webhookSecret, onClose }: { title: string; secret?: string; webhookSecret: string; onClose: () => void }) {
-  const { t } = useTranslation(OTP_NS);
-  return (
-    <Dialog open modalType="alert">
-      <DialogSurface data-testid="otp-key-once">
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-            <MessageBar intent="warning">
-              <MessageBarBody><MessageBarTitle>{t('key.onceWarning')}</MessageBarTitle>{t('key.onceDetail')}</MessageBarBody>
-            </MessageBar>
-            {secret && <SecretField label={t('key.secret')} value={secret} testId="otp-key-secret" />}
-            <SecretField label={t('key.webhookSecret')} value={webhookSecret} testId="otp-webhook-secret" />
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose} data-testid="otp-key-once-close">{t('key.close')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
+function SecretsOnceDialog(props: { title: string; secret?: string; webhookSecret: string; onClose: () => void }) {
+  return <SecretsDialog {...props} labels={useOnceLabels()} />;
 }
 
 /** "Thêm khoá API": the kit's form, then the key shown once. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Badge } from '@fluentui/react-components';
 import {
-  DATE_PRESETS, FEATURES, OTP_LIST_PRESETS, OTP_SCOPE_LABELS, OTP_STATUSES, OTP_STATUS_LABELS, OtpKeyInputSchema, PERM, dialogPaths, listPaths, screens,
+  DATE_PRESETS, FEATURES, OTP_LIST_PRESETS, OTP_SCOPE_LABELS, OTP_SCOPES, OTP_STATUSES, OTP_STATUS_LABELS, OtpKeyInputSchema, PERM, dialogPaths, listPaths, screens,
   type OtpKey, type OtpListRow, type OtpStatus,
 } from '@tongdai/contracts';
 import { defineEntity, formatDuration, formatViDateTime, selectFilter } from '@tongdai/ui';
@@ -62,7 +62,8 @@ export const otpKeyEntity = defineEntity<OtpKey>({
   schema: OtpKeyInputSchema,
   fields: [
     { name: 'name', kind: 'text', required: true },
-    { name: 'scopes', kind: 'checks', options: OTP_SCOPE_LABELS, required: true },
+    // Voice-OTP's scopes only: a CRM's keys are made on /integrations (ADR 0065).
+    { name: 'scopes', kind: 'checks', options: Object.fromEntries(OTP_SCOPES.map((s) => [s, OTP_SCOPE_LABELS[s]])), required: true },
     { name: 'retry_after_s', kind: 'int', unit: 'pbx:seconds' },
     { name: 'webhook_url', kind: 'text' },
   ],

@@ -42,5 +42,6 @@ export * from './campaign-work';
 export * from './campaign-results';
 export * from './voice-otp';
 export * from './crm-calls';
+export * from './integrations';
 export * from './audit';
 export { seeded } from './seeded';

@@ -207,6 +207,10 @@ export const PERM = {
     view: 'otp.view',
     manage: 'otp.manage',
   },
+  /** CRM integrations (issue 39): the API keys a CRM uses, their webhooks and delivery log (/integrations). */
+  integrations: {
+    manage: 'integrations.manage',
+  },
   /** The audit log of administrative changes (issue 42): read it on /setting/audit-log, export it. */
   audit: {
     view: 'audit.view',
@@ -352,6 +356,7 @@ export const PERMISSION_CATALOGUE: PermissionDef[] = [
   { name: PERM.dnc.edit, group: 'Chiến dịch', label: 'Thêm, xoá, nhập tệp danh sách không gọi' },
   { name: PERM.otp.view, group: 'Voice OTP', label: 'Xem yêu cầu OTP và hotline gọi OTP' },
   { name: PERM.otp.manage, group: 'Voice OTP', label: 'Quản lý khoá API và hotline gọi OTP' },
+  { name: PERM.integrations.manage, group: 'Tích hợp CRM', label: 'Quản lý khoá API cho CRM, webhook sự kiện cuộc gọi và nhật ký gửi' },
   { name: PERM.audit.view, group: 'Nhật ký thay đổi', label: 'Xem nhật ký thay đổi cấu hình (ai, khi nào, thay đổi gì)' },
   { name: PERM.audit.export, group: 'Nhật ký thay đổi', label: 'Xuất nhật ký thay đổi' },
 ];

@@ -38,8 +38,8 @@ describe('SPEC_ROUTES', () => {
     expect([...SPEC_ROUTES].sort()).toEqual([...SPEC_2].sort());
     expect(new Set(SPEC_ROUTES).size).toBe(SPEC_ROUTES.length);
   });
-  it('adds only the Decree 91 screens the SPEC is silent on, and the host accepts them', () => {
-    expect(ADDED_ROUTES).toEqual(['/marketings/dnc', '/marketings/consent']);
+  it('adds only the Decree 91 and CRM-integration screens the SPEC is silent on, and the host accepts them', () => {
+    expect(ADDED_ROUTES).toEqual(['/marketings/dnc', '/marketings/consent', '/integrations', '/webhook-deliveries']);
     for (const route of ADDED_ROUTES) expect(isSpecRoute(route)).toBe(true);
   });
   it('refuses a path outside it', () => {

@@ -74,6 +74,9 @@ export const paths = {
   marketingCampaign: dialogPaths('/marketings/campaign'),
   dncNumber: dialogPaths('/marketings/dnc'),
   consent: dialogPaths('/marketings/consent'),
+  /** Issue 39 (ADR 0065): the CRM's API keys, and the log of their call-event webhooks. */
+  crmKey: dialogPaths('/integrations'),
+  webhookDelivery: listPaths('/webhook-deliveries'),
   surveyCampaignStart: { pattern: '/survey/campaign/start/:id', to: (id: number | string) => `/survey/campaign/start/${id}` },
 } as const;
 
@@ -148,9 +151,10 @@ export const routes = {
 
 /**
  * Screens the product adds where SPEC §2 is silent, each for a rule the SPEC's screens cannot meet:
- * Decree 91's do-not-call lists and recorded consents (issue 33, ADR 0051).
+ * Decree 91's do-not-call lists and recorded consents (issue 33, ADR 0051); the CRM's API keys and their
+ * webhook delivery log (issue 39, ADR 0065).
  */
-const ADDED: ReadonlySet<keyof typeof paths> = new Set(['dncNumber', 'consent']);
+const ADDED: ReadonlySet<keyof typeof paths> = new Set(['dncNumber', 'consent', 'crmKey', 'webhookDelivery']);
 
 const patternsOf = (p: (typeof paths)[keyof typeof paths]): readonly string[] => {
   if ('patterns' in p) return p.patterns;

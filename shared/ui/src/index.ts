@@ -15,6 +15,7 @@ export { FileInput } from './FileInput';
 export { useBlobAudio, type BlobAudioOptions, type PlaybackStatus } from './useBlobAudio';
 export { saveBlob } from './saveBlob';
 export { LinkButton } from './LinkButton';
+export { SecretsOnceDialog, type SecretsOnceLabels } from './SecretsOnceDialog';
 export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit, FormRefusal } from './useFormSubmit';
 export * from './entity';

@@ -1,4 +1,4 @@
-import { isTransientDbError, type Db } from '../../db/db';
+import { isTransientDbError, type Db, type Queryable } from '../../db/db';
 import { WrittenMark } from './written-mark';
 
 /** What the journal keeps of a call: its tracker state, serialisable as JSON. */
@@ -6,6 +6,15 @@ export interface JournalEntry {
   callId: string;
   tenantId: number;
   startedAt: Date;
+}
+
+/**
+ * More to write in the same transaction as a batch of the call plane's changes (the CRM's call events,
+ * ADR 0065): `write` answers whether it wrote anything; `committed` hears that it did, once committed.
+ */
+export interface AlsoWritten<T> {
+  write(tx: Queryable, items: T[]): Promise<boolean>;
+  committed(): void;
 }
 
 interface Change<T> {
@@ -33,7 +42,7 @@ export class CallJournal<T extends JournalEntry> {
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { intervalMs?: number; onError?: (err: unknown) => void } = {},
+    private readonly opts: { intervalMs?: number; onError?: (err: unknown) => void; also?: AlsoWritten<T> } = {},
   ) {
     this.retryMs = opts.intervalMs ?? 20;
   }
@@ -117,12 +126,15 @@ export class CallJournal<T extends JournalEntry> {
 
   private async write(batch: Map<string, Change<T>>): Promise<void> {
     const saves: unknown[] = [];
+    const saved: T[] = [];
     const drops: string[] = [];
     for (const [callId, { tenantId, state }] of batch) {
       if (state) saves.push({ call_id: callId, tenant_id: tenantId, started_at: state.startedAt, state: JSON.stringify(state) });
+      if (state) saved.push(state);
       else drops.push(callId);
     }
-    await this.db.withSystem(async (tx) => {
+    const also = this.opts.also;
+    const wrote = await this.db.withSystem(async (tx) => {
       if (saves.length)
         await tx.query(
           `insert into calls_in_progress (call_id, tenant_id, started_at, state)
@@ -131,6 +143,8 @@ export class CallJournal<T extends JournalEntry> {
           [JSON.stringify(saves)],
         );
       if (drops.length) await tx.query('delete from calls_in_progress where call_id = any($1::text[])', [drops]);
+      return saved.length && also ? also.write(tx, saved) : false;
     });
+    if (wrote) also?.committed();
   }
 }

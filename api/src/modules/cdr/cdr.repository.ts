@@ -1,4 +1,5 @@
 import { isTransientDbError, type Db } from '../../db/db';
+import type { AlsoWritten } from './call-journal';
 import type { CdrRow } from './cdr';
 import { csatRollup, rollupInsert } from './cdr-rollup';
 import { WrittenMark } from './written-mark';
@@ -22,7 +23,7 @@ const monthOf = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString()
  * statement (one transaction). A record already written (same Call-ID, whatever its start) is
  * kept and not counted again. A month seen for the first time gets its partition first.
  */
-async function insertTenantRows(db: Db, tenantId: number, rows: CdrRow[]): Promise<void> {
+async function insertTenantRows(db: Db, tenantId: number, rows: CdrRow[], also?: AlsoWritten<CdrRow>): Promise<void> {
   const params: unknown[] = [];
   const tuples = rows.map((row) => {
     const start = params.length;
@@ -33,7 +34,7 @@ async function insertTenantRows(db: Db, tenantId: number, rows: CdrRow[]): Promi
   ready.set(db, monthsReady);
   const months = [...new Set(rows.map((r) => monthOf(r.started_at)))].filter((m) => !monthsReady.has(m));
   const times = rows.map((r) => r.started_at.getTime());
-  await db.withTenant(tenantId, async (tx) => {
+  const wrote = await db.withTenant(tenantId, async (tx) => {
     // The next month too: at a month's turn its partition is already there (no DDL mid-traffic).
     if (months.length) await tx.query('select cdrs_ensure_months($1, $2)', [new Date(Math.min(...times)), new Date(Math.max(...times) + 32 * 86_400_000)]);
     await tx.query(
@@ -48,7 +49,10 @@ async function insertTenantRows(db: Db, tenantId: number, rows: CdrRow[]): Promi
        ${rollupInsert('ins', 'dayQueue')}`,
       params,
     );
+    // The CRM's call events of these calls (ADR 0065), with their records or not at all.
+    return also ? also.write(tx, rows) : false;
   });
+  if (wrote) also?.committed();
   for (const m of months) monthsReady.add(m);
 }
 
@@ -67,7 +71,7 @@ export class CdrWriter {
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { intervalMs?: number; maxBatch?: number; onError?: (err: unknown) => void; retryMs?: number } = {},
+    private readonly opts: { intervalMs?: number; maxBatch?: number; onError?: (err: unknown) => void; retryMs?: number; also?: AlsoWritten<CdrRow> } = {},
   ) {}
 
   add(row: CdrRow): void {
@@ -97,7 +101,7 @@ export class CdrWriter {
       const failed: { row: CdrRow; n: number }[] = [];
       for (const [tenantId, items] of byTenant) {
         try {
-          await insertTenantRows(this.db, tenantId, items.map((i) => i.row));
+          await insertTenantRows(this.db, tenantId, items.map((i) => i.row), this.opts.also);
         } catch (err) {
           (this.opts.onError ?? console.error)(err);
           // Refused for what the rows say (never written as they are): logged, not tried forever.

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { isTransientDbError, type Db } from '../../db/db';
 import { CallTracker, reviveCall, type ActiveCall, type CallDurability } from '../cdr/call-tracker';
 import { CallJournal } from '../cdr/call-journal';
+import { callEventWrites } from '../integrations/call-events.service';
 import { CdrWriter, lastAnsweringAgent } from '../cdr/cdr.service';
 import { applyKamailioEvent, type HeldRegistration } from '../kamailio/call-events';
 import { unplannedRecord, type UnplannedCall } from '../kamailio/unplanned-calls';
@@ -92,13 +93,14 @@ export function registerCallRouting(app: FastifyInstance, db: Db, opts: CallRout
   // PBX_CONFIG_TTL_MS: how long a tenant's routing snapshot is trusted with no change heard of it
   // (10 s): every instance hears the changes through Redis; the TTL covers a change no one relayed.
   const configs = new PbxConfigCache(db, { load: opts.loadConfig, ttlMs: Number(process.env.PBX_CONFIG_TTL_MS) || undefined });
-  const writer = new CdrWriter(db, { intervalMs: opts.cdrFlushMs, onError: (err) => app.log.error({ err }, 'CDR write failed') });
+  // The CRM's call events (ADR 0065) are written in the journal's and the records' own transactions.
+  const writer = new CdrWriter(db, { intervalMs: opts.cdrFlushMs, onError: (err) => app.log.error({ err }, 'CDR write failed'), also: callEventWrites.records });
   // The calls in progress outlive this process (ADR 0046): their state in calls_in_progress, their
   // record's write awaited before the row goes and before Kamailio may forget the event.
   // CALL_JOURNAL_INTERVAL_MS: how long changes gather before one write (20 ms); the fault suite sets
   // it long to kill a process whose journal has not written its calls (the outbox's start event then).
   const journalMs = opts.journalMs ?? (Number(process.env.CALL_JOURNAL_INTERVAL_MS) || undefined);
-  const journal = new CallJournal<ActiveCall>(db, { intervalMs: journalMs, onError: (err) => app.log.error({ err }, 'call in progress not saved') });
+  const journal = new CallJournal<ActiveCall>(db, { intervalMs: journalMs, onError: (err) => app.log.error({ err }, 'call in progress not saved'), also: callEventWrites.journal });
   const durability: CallDurability = {
     save: (call) => journal.save(call),
     finished: async (call) => {

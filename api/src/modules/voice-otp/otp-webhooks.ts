@@ -1,12 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { OTP_WEBHOOK_HEADERS, OTP_WEBHOOK_RETRY_S } from '@tongdai/contracts';
 import type { Db } from '../../db/db';
-import { openWebhookSecret } from '../subscribers/subscribers.service';
 import type { SwitchboardHosts } from '../trunks/switchboard-hosts';
+import { pruneDoneDeliveries, sendDueDeliveries } from '../webhooks/webhooks.service';
 import { otpEventsDue } from './otp-due';
 import { OTP_LOST_CALL_S, OTP_WEBHOOK_KEEP_DAYS } from './voice-otp';
 import * as repo from './voice-otp.repository';
@@ -20,59 +15,7 @@ import * as repo from './voice-otp.repository';
  * the connection goes to the very address that was judged (no second lookup for a rebinding name).
  */
 
-/** A new signing secret: 32 random bytes, recognisable by its prefix. */
-export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
-
-/** The signature header's value for `body` sent at `t` (unix seconds). */
-export const signWebhook = (secret: string, t: number, body: string): string =>
-  `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
-
-/** When a delivery that failed its `attempts`-th try is due again; null: given up. */
-export function nextDeliveryAt(attempts: number, at: Date): Date | null {
-  const wait = OTP_WEBHOOK_RETRY_S[attempts - 1];
-  return wait === undefined ? null : new Date(at.getTime() + wait * 1000);
-}
-
-export interface WebhookAnswer {
-  status: number;
-  error: string;
-}
-
-/** The URL's host judged by the policy; the address to connect to, or why not. */
-export async function judgeWebhookUrl(hosts: SwitchboardHosts, url: string): Promise<{ ok: true; address: string } | { ok: false; error: string }> {
-  const u = new URL(url);
-  const port = u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80;
-  const host = u.hostname.replace(/^\[|\]$/g, '');
-  const verdict = await hosts.check(host, port);
-  if (!verdict.ok) return { ok: false, error: `host refused (${verdict.rule}${verdict.address ? ` ${verdict.address}` : ''})` };
-  const address = verdict.addresses[0];
-  return address ? { ok: true, address } : { ok: false, error: `${host} does not resolve` };
-}
-
-/** POSTs `body` to `url`, connecting to `address` (already judged) whatever the name resolves to now. */
-export function postPinned(url: string, address: string, headers: Record<string, string>, body: string, timeoutMs = 10_000): Promise<WebhookAnswer> {
-  const u = new URL(url);
-  const lookup: LookupFunction = (_name, options, cb) => {
-    const family = address.includes(':') ? 6 : 4;
-    if ((options as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
-    else cb(null, address, family);
-  };
-  const send = u.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve) => {
-    const req = send(
-      u,
-      { method: 'POST', lookup, timeout: timeoutMs, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Tongdai-Webhook/1', ...headers } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, error: res.statusCode && res.statusCode < 300 ? '' : `HTTP ${res.statusCode}` }));
-        res.on('error', (e) => resolve({ status: res.statusCode ?? 0, error: e.message }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs / 1000} s`)));
-    req.on('error', (e) => resolve({ status: 0, error: e.message }));
-    req.end(body);
-  });
-}
+export { judgeWebhookUrl, newWebhookSecret, nextDeliveryAt, postPinned, signWebhook, type WebhookAnswer } from '../webhooks/webhooks.service';
 
 export interface WebhookSenderOptions {
   everyMs?: number;
@@ -80,36 +23,9 @@ export interface WebhookSenderOptions {
   clock?: () => Date;
 }
 
-/** One round: claims the due deliveries and tries each; answers how many were tried. */
-export async function sendDueWebhooks(db: Db, hosts: SwitchboardHosts, o: WebhookSenderOptions = {}): Promise<number> {
-  const clock = o.clock ?? (() => new Date());
-  const due = await db.withSystem((tx) => repo.claimDeliveries(tx, clock(), o.batch ?? 20));
-  await Promise.all(
-    due.map(async (d) => {
-      const answer = await tryDelivery(d, hosts, clock);
-      const at = clock();
-      const delivered = answer.status >= 200 && answer.status < 300;
-      // A key revoked or without a URL any more: nothing to retry toward.
-      const gone = d.revoked || !d.webhook_url;
-      const nextAt = delivered || gone ? null : nextDeliveryAt(d.attempts, at);
-      await db.withSystem((tx) => repo.finishDelivery(tx, d.id, { delivered, status: answer.status, error: answer.error, nextAt, at }));
-      if (nextAt) otpEventsDue.wakeAt(nextAt, at.getTime());
-    }),
-  );
-  return due.length;
-}
-
-async function tryDelivery(d: repo.DueDelivery, hosts: SwitchboardHosts, clock: () => Date): Promise<WebhookAnswer> {
-  if (d.revoked) return { status: 0, error: 'key revoked' };
-  if (!d.webhook_url) return { status: 0, error: 'no webhook URL' };
-  const secret = d.webhook_secret_sealed ? openWebhookSecret(d.tenant_id, d.webhook_secret_sealed) : null;
-  if (!secret) return { status: 0, error: 'no signing secret' };
-  const judged = await judgeWebhookUrl(hosts, d.webhook_url);
-  if (!judged.ok) return { status: 0, error: judged.error };
-  const event = (JSON.parse(d.body) as { event_id: number }).event_id;
-  const headers = { [OTP_WEBHOOK_HEADERS.signature]: signWebhook(secret, Math.floor(clock().getTime() / 1000), d.body), [OTP_WEBHOOK_HEADERS.event]: String(event) };
-  return postPinned(d.webhook_url, judged.address, headers, d.body);
-}
+/** One round of voice-OTP's deliveries (the shared sender, webhooks.service): answers how many were tried. */
+export const sendDueWebhooks = (db: Db, hosts: SwitchboardHosts, o: WebhookSenderOptions = {}): Promise<number> =>
+  sendDueDeliveries(db, hosts, 'otp_webhook_deliveries', o, (at, now) => otpEventsDue.wakeAt(at, now.getTime()));
 
 /** One sweep of the calls no media worker reports on any more (ADR 0052): answers how many were failed. */
 export async function sweepLostCalls(db: Db, clock: () => Date = () => new Date()): Promise<number> {
@@ -124,15 +40,8 @@ export async function sweepLostCalls(db: Db, clock: () => Date = () => new Date(
  * transactions): answers how many went. The newest of a key stays while it is younger (its row on
  * /voice-otp/number says how the last one went).
  */
-export async function pruneDeliveries(db: Db, clock: () => Date = () => new Date(), batch = 1000): Promise<number> {
-  const before = new Date(clock().getTime() - OTP_WEBHOOK_KEEP_DAYS * 86_400_000);
-  let total = 0;
-  for (;;) {
-    const n = await db.withSystem((tx) => repo.pruneDeliveries(tx, before, batch));
-    total += n;
-    if (n < batch) return total;
-  }
-}
+export const pruneDeliveries = (db: Db, clock: () => Date = () => new Date(), batch = 1000): Promise<number> =>
+  pruneDoneDeliveries(db, 'otp_webhook_deliveries', OTP_WEBHOOK_KEEP_DAYS, clock, batch);
 
 /**
  * Voice-OTP's background work in the API, one round at a time from the moment the server is ready:

@@ -171,56 +171,6 @@ export async function addEvent(tx: Queryable, tenantId: number, verificationId: 
   ]);
 }
 
-/** Deletes up to `limit` deliveries done with (delivered or given up) created before `before`; answers how many. */
-export async function pruneDeliveries(tx: Queryable, before: Date, limit: number): Promise<number> {
-  const { rows } = await tx.query(
-    'delete from otp_webhook_deliveries where id in (select id from otp_webhook_deliveries where next_at is null and created_at < $1 order by created_at limit $2) returning id',
-    [before, limit],
-  );
-  return rows.length;
-}
-
-/** A webhook delivery claimed for a try, with where it goes and what signs it (read at the try: the key's current URL). */
-export interface DueDelivery {
-  id: string;
-  tenant_id: number;
-  body: string;
-  attempts: number;
-  webhook_url: string | null;
-  webhook_secret_sealed: string | null;
-  revoked: boolean;
-}
-
-/**
- * Claims up to `limit` deliveries due at `now`, across tenants (withSystem): `for update skip locked`,
- * one more attempt counted, and due again `leaseS` later should this sender die mid-try.
- */
-export async function claimDeliveries(tx: Queryable, now: Date, limit: number, leaseS = 60): Promise<DueDelivery[]> {
-  const { rows } = await tx.query<DueDelivery>(
-    `with due as (
-       select id from otp_webhook_deliveries where next_at <= $1 order by next_at, id limit $2 for update skip locked),
-     claimed as (
-       update otp_webhook_deliveries d set attempts = d.attempts + 1, next_at = $1 + make_interval(secs => $3)
-         from due where d.id = due.id
-       returning d.id, d.tenant_id, d.key_id, d.body, d.attempts)
-     select c.id, c.tenant_id, c.body, c.attempts, k.webhook_url, k.webhook_secret_sealed, k.revoked_at is not null as revoked
-       from claimed c join otp_api_keys k on k.tenant_id = c.tenant_id and k.id = c.key_id
-      order by c.id`,
-    [now, limit, leaseS],
-  );
-  return rows;
-}
-
-/** A try's result: delivered, due again at `nextAt`, or given up (nextAt null and not delivered). */
-export async function finishDelivery(tx: Queryable, id: string, r: { delivered: boolean; status: number; error: string; nextAt: Date | null; at: Date }): Promise<void> {
-  await tx.query(
-    `update otp_webhook_deliveries set last_status = $2, last_error = nullif($3, ''), next_at = $4,
-            delivered_at = case when $5 then $6::timestamptz end, gave_up_at = case when not $5 and $4::timestamptz is null then $6::timestamptz end
-      where id = $1`,
-    [id, r.status, r.error.slice(0, 500), r.delivered ? null : r.nextAt, r.delivered, r.at],
-  );
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One of the KEY's verifications (another key's, even of the same tenant, is not found); `lock` for a check. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  FEATURES, OTP_EXPORT_HEADERS, OTP_PUBLIC_API, OTP_TENANT_API, OtpCheckSchema, OtpKeyInputSchema, OtpListQuerySchema, OtpNumberUpdateSchema, OtpStartSchema, OtpTestCallSchema, PERM,
+  FEATURES, isOtpKey, OTP_EXPORT_HEADERS, OTP_PUBLIC_API, OTP_TENANT_API, OtpCheckSchema, OtpKeyInputSchema, OtpListQuerySchema, OtpNumberUpdateSchema, OtpStartSchema, OtpTestCallSchema, PERM,
   type OtpCheckInput, type OtpKeyInput, type OtpListQuery, type OtpNumberUpdate, type OtpScope, type OtpStartInput, type OtpTestCallInput,
 } from '@tongdai/contracts';
 import { AppError } from '../../http/errors';
@@ -27,7 +27,8 @@ export function voiceOtpTenantRoutes(svc?: VoiceOtpService) {
       // A tenant has a handful of keys: the search is by name, over the list.
       const search = (request.query as { search?: unknown }).search;
       const term = typeof search === 'string' ? search.trim().toLocaleLowerCase('vi') : '';
-      const data = (await otp.keys.list(tid(request))).filter((k) => k.name.toLocaleLowerCase('vi').includes(term));
+      // The keys of voice-OTP (a CRM's keys are managed on /integrations, ADR 0065).
+      const data = (await otp.keys.list(tid(request))).filter((k) => isOtpKey(k.scopes) && k.name.toLocaleLowerCase('vi').includes(term));
       return { data, meta: { page: 1, per_page: Math.max(data.length, 1), total: data.length } };
     });
     app.post(`/${OTP_TENANT_API.keys}`, { preHandler: [...manage, validate({ body: OtpKeyInputSchema })], schema: tenantSchema }, async (request, reply) => {
