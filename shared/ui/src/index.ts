@@ -16,6 +16,7 @@ export { useBlobAudio, type BlobAudioOptions, type PlaybackStatus } from './useB
 export { saveBlob } from './saveBlob';
 export { LinkButton } from './LinkButton';
 export { SecretsOnceDialog, type SecretsOnceLabels } from './SecretsOnceDialog';
+export { CreateApiKeyDialog, RevokeApiKey, RotateApiKeySecret, useSecretsOnceLabels } from './ApiKeyDialogs';
 export { useConfirmDelete } from './useConfirmDelete';
 export { useFormSubmit, FormRefusal } from './useFormSubmit';
 export * from './entity';
