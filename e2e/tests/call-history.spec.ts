@@ -73,9 +73,10 @@ test('calls between 101 and 102 appear in the call history with their results; f
     await a.page.screenshot({ path: '../.tmp/screens/call-history-dark.png', fullPage: true });
     await a.page.getByTestId('dark-mode').click();
 
-    // A range ending before it starts: the API's Vietnamese message, on the screen.
+    // A range ending before it starts, typed into the URL: said beside the date fields, nothing asked of the API (issue 39).
     await history.open('?range=2026-03-10~2026-03-09');
-    await expect(history.error()).toContainText('Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
+    await expect(a.page.getByTestId('range-error')).toHaveText('Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
+    await expect(history.error()).toHaveCount(0);
 
     // Successful calls: the answered one only.
     const success = new CallHistoryPage(a.page, 'success-calls');

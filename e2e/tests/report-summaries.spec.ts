@@ -108,9 +108,10 @@ test('real calls 101 → 102 (answered, missed, busy) are counted per extension 
     await a.page.screenshot({ path: '../.tmp/screens/history-cdr-by-exten-dark.png', fullPage: true });
     await a.page.getByTestId('dark-mode').click();
 
-    // A range ending before it starts: the API's Vietnamese message on the screen.
+    // A range ending before it starts, typed into the URL: said beside the date fields, nothing asked of the API (issue 39).
     await byOrg.open('?range=2026-03-10~2026-03-09');
-    await expect(byOrg.screen().getByTestId('error-state')).toContainText('Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
+    await expect(a.page.getByTestId('range-error')).toHaveText('Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
+    await expect(byOrg.screen().getByTestId('error-state')).toHaveCount(0);
 
     // The agent without report.view sees only their own extension's row.
     const own = new SummaryPage(b.page, 'by-extension');

@@ -81,6 +81,8 @@ export class WsSipPhone {
   private readonly incoming: Ringing[] = [];
   private readonly inviteWaiters: ((r: Ringing) => void)[] = [];
   private readonly cancels = new Map<string, () => void>();
+  /** The answers still awaited: a closed phone awaits nothing (no rejection may outlive it into another suite). */
+  private readonly timers = new Set<NodeJS.Timeout>();
   private cseq = 1;
   private regCallId = `${rand()}@${this.host}`;
   closed = false;
@@ -92,7 +94,11 @@ export class WsSipPhone {
     private readonly password: string,
   ) {
     ws.on('message', (data) => this.onMessage(parseSip(data.toString())));
-    ws.on('close', () => (this.closed = true));
+    ws.on('close', () => {
+      this.closed = true;
+      for (const t of this.timers) clearTimeout(t);
+      this.timers.clear();
+    });
   }
 
   /**
@@ -133,14 +139,17 @@ export class WsSipPhone {
   private await(match: (m: SipMessage) => boolean, timeoutMs = 15_000): Promise<SipMessage> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
+        this.timers.delete(timer);
         const i = this.waiters.findIndex((w) => w.resolve === done);
         if (i >= 0) this.waiters.splice(i, 1);
         reject(new Error(`${this.user}: no SIP answer within ${timeoutMs} ms`));
       }, timeoutMs);
       const done = (m: SipMessage) => {
         clearTimeout(timer);
+        this.timers.delete(timer);
         resolve(m);
       };
+      this.timers.add(timer);
       this.waiters.push({ match, resolve: done });
     });
   }
@@ -233,6 +242,8 @@ export class WsSipPhone {
       if (r2.status >= 300) this.ack(r2, uri, cseq2, branch2);
       return r2;
     })();
+    // A call whose final answer a test never reads (its caller closed) rejects nobody's suite later.
+    final.catch(() => undefined);
     return { callId, statuses, final, ringing };
   }
 
