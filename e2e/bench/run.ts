@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { startApi, startStack, type Stack } from '../../scripts/lib/stack.mjs';
 import { copyRelease, promote, REGISTRY_FILE } from '../../scripts/lib/registry.mjs';
 import { startPgCluster } from '../../api/test/pg-cluster.ts';
-import { CHROMIUM_ARGS, fullChromiumPath } from '../support/chromium.ts';
+import { BENCH_CHROMIUM_ARGS, fullChromiumPath } from '../support/chromium.ts';
 import { callFigures } from './calls-bench.ts';
 import { carrierFigures } from './carrier-bench.ts';
 import { wallFigures } from './wall-bench.ts';
@@ -323,7 +323,7 @@ async function main() {
       console.log(`bench: stack started in ${((Date.now() - t0) / 1000).toFixed(0)} s${stack.sip ? '' : ` without SIP (${stack.sipError ?? 'Kamailio is not installed'})`}`);
       return stack;
     },
-    browser: async () => (browser ??= await chromium.launch({ executablePath: fullChromiumPath(), args: CHROMIUM_ARGS })),
+    browser: async () => (browser ??= await chromium.launch({ executablePath: fullChromiumPath(), args: BENCH_CHROMIUM_ARGS })),
     // A fresh login each time: access tokens live 15 minutes, the whole bench longer.
     token: async () => login((await ctx.stack()).apiUrl),
   };

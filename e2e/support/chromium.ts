@@ -44,8 +44,19 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
  */
 const OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
-export const CHROMIUM_ARGS = [
+/** The browser as the benchmarks measure it: V8 whole, as a user's. */
+export const BENCH_CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_WEBUI].join(',')}`,
 ];
+
+/**
+ * The tests' browser: the same, without V8's optimising compiler (TurboFan). A test's page lives
+ * seconds, and optimising its ~4 MB of script costs more CPU than it saves: four specs (call-history,
+ * pbx-screens, report-summaries, a11y; 10 tests, one worker, a quiet 2-core machine) took 138 and 148
+ * CPU-s of the machine with it, 108 and 124 without (`/tmp/cpu.sh npx playwright test …`, 2026-11-29),
+ * and npm test is CPU-bound. What a test asserts does not depend on how fast the script runs; the
+ * benchmarks (BENCH_CHROMIUM_ARGS) keep it.
+ */
+export const CHROMIUM_ARGS = [...BENCH_CHROMIUM_ARGS, '--js-flags=--no-opt'];

@@ -58,7 +58,8 @@ export const hotlineEntity = defineEntity<Hotline>({
         </span>
       ),
     },
-    { key: 'destination', header: 'destination', render: (r) => <DestinationText testId="row-destination" style={wrap} get={(describe) => describe(r.destination)} /> },
+    // Its own width (its content wraps): its long header would otherwise set every sharing column's share (tableWidths).
+    { key: 'destination', header: 'destination', width: '13em', render: (r) => <DestinationText testId="row-destination" style={wrap} get={(describe) => describe(r.destination)} /> },
     {
       key: 'calls_today', header: 'calls_today', render: (r, c) => (
         <span style={wrap}>

@@ -3,7 +3,7 @@ import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Ti
 import { useTranslation } from 'react-i18next';
 import { CARRIER_NAMES, DESTINATION_TYPES, REPORT_DIRECTIONS, type CarrierReportRow } from '@tongdai/contracts';
 import { tenantApi } from '@tongdai/platform';
-import { EmptyState, ErrorState, formatDuration, LoadingState, rangeHeld, urlRange, useApiError, useUrlParams } from '@tongdai/ui';
+import { EmptyState, ErrorState, formatDuration, LoadingState, rangeHeld, tableWidths, urlRange, useApiError, useUrlParams } from '@tongdai/ui';
 import { NS } from '../i18n';
 import { directionFilter, rangeFilter } from '../history/filters';
 import { rangeDays } from '../history/history.api';
@@ -15,6 +15,8 @@ const useStyles = makeStyles({
   num: { textAlign: 'right' },
 });
 
+/** The table's columns, in order (each header on two lines at most: the card scrolls sideways below their width). */
+const COLUMNS = ['hotline', 'direction', 'carrier', 'destination', 'calls', 'answered', 'talk', 'billed'] as const;
 const minutes = (seconds: number) => (seconds / 60).toLocaleString('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /**
@@ -60,10 +62,10 @@ export function CarrierScreen() {
         : error ? <ErrorState message={error.message} />
         : !rows.length ? <EmptyState message={t('carrier.empty')} />
         : (
-          <Table aria-label={t('carrier.title')} data-testid="carrier-table">
+          <Table aria-label={t('carrier.title')} data-testid="carrier-table" style={{ minWidth: tableWidths(COLUMNS.map((k) => ({ header: t(`carrier.fields.${k}`) }))).minWidth }}>
             <TableHeader>
               <TableRow>
-                {(['hotline', 'direction', 'carrier', 'destination', 'calls', 'answered', 'talk', 'billed'] as const).map((k) => <TableHeaderCell key={k}>{t(`carrier.fields.${k}`)}</TableHeaderCell>)}
+                {COLUMNS.map((k) => <TableHeaderCell key={k}>{t(`carrier.fields.${k}`)}</TableHeaderCell>)}
               </TableRow>
             </TableHeader>
             <TableBody>

@@ -3,7 +3,7 @@ import {
   Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { SUMMARY_LABELS as L, formatCsat, formatDuration, formatRate, type CallFigures } from '@tongdai/contracts';
-import { EmptyState, ErrorState, LoadingState, rangeHeld, useApiError } from '@tongdai/ui';
+import { EmptyState, ErrorState, LoadingState, rangeHeld, tableWidths, useApiError } from '@tongdai/ui';
 import { directionFilter, orgFilters, rangeFilter, resultFilter } from '../history/filters';
 import type { SummaryFilters } from './summaries.api';
 
@@ -71,7 +71,8 @@ export function SummaryPage({ title, testId, filters, setFilter, query, headers,
         {query.isPending ? <LoadingState /> : query.isError ? (
           <ErrorState message={error?.message ?? ''} onRetry={() => void query.refetch()} />
         ) : empty ? <EmptyState message={L.empty} /> : (
-          <Table aria-label={title} data-testid="summary-table" size="small">
+          // Each header on two lines at most, however many figures (the card scrolls sideways below that width).
+          <Table aria-label={title} data-testid="summary-table" size="small" style={{ minWidth: tableWidths(headers.map((header) => ({ header }))).minWidth }}>
             <TableHeader>
               <TableRow>{headers.map((h) => <TableHeaderCell key={h}><Text weight="semibold">{h}</Text></TableHeaderCell>)}</TableRow>
             </TableHeader>

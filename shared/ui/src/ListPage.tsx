@@ -11,6 +11,7 @@ import { useUrlParams } from './useUrlParams';
 import { urlRange } from './entity/dateRangeFilter';
 import { EmptyState, ErrorState, LoadingState } from './States';
 import { UI_NS } from './i18n';
+import { tableWidths } from './tableWidths';
 
 export interface Column<T> {
   key: string;
@@ -20,15 +21,6 @@ export interface Column<T> {
   width?: string;
 }
 
-/** What a column without a width may shrink to: a short word, a duration, a badge ("Trả lời"). */
-const COLUMN_MIN_WIDTH = '5.5em';
-
-/**
- * The narrowest the table may be: each column's own width, the others COLUMN_MIN_WIDTH. The table
- * lays its columns out fixed, so on a narrow screen a list of many columns would squeeze each one
- * until its text is cut ("23:21:1", "Trả lờ"); below this width the card scrolls instead.
- */
-const tableMinWidth = (columns: { width?: string }[]): string => `calc(${columns.map((c) => c.width ?? COLUMN_MIN_WIDTH).join(' + ')})`;
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -112,6 +104,9 @@ export function ListPage<T>(p: ListPageProps<T>) {
   const error = useApiError(p.query.error);
   const data = p.query.data;
   const pages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.per_page)) : 1;
+  // The table lays its columns out fixed: on a narrow screen a list of many columns would squeeze each one
+  // until its text is cut ("23:21:1", "Trả lờ") or its header ran over three lines; below this width the card scrolls.
+  const sized = tableWidths(p.columns);
 
   return (
     <section className={s.page} data-testid={p.testId}>
@@ -132,9 +127,9 @@ export function ListPage<T>(p: ListPageProps<T>) {
             ? <EmptyState message={t('emptySearch')} />
             : <EmptyState message={p.emptyMessage ?? t('empty')} action={p.emptyAction || undefined} />
         ) : (
-          <Table aria-label={p.title} data-testid="list-table" style={{ minWidth: tableMinWidth(p.columns) }}>
+          <Table aria-label={p.title} data-testid="list-table" style={{ minWidth: sized.minWidth }}>
             <TableHeader>
-              <TableRow>{p.columns.map((c) => <TableHeaderCell key={c.key} style={c.width ? { width: c.width } : undefined}>{c.header}</TableHeaderCell>)}</TableRow>
+              <TableRow>{p.columns.map((c, i) => <TableHeaderCell key={c.key} style={sized.widths[i] ? { width: sized.widths[i] } : undefined}>{c.header}</TableHeaderCell>)}</TableRow>
             </TableHeader>
             <TableBody>
               {data?.data.map((row) => {

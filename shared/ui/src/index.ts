@@ -4,6 +4,7 @@ export { formatDuration, formatFileSize, maskPhone } from './format';
 export { ErrorState, EmptyState, LoadingState } from './States';
 export { ConfirmDialog } from './ConfirmDialog';
 export { ListPage, useListParams, type Column, type ListPageProps } from './ListPage';
+export { COLUMN_MIN_WIDTH, headerWidth, tableWidths, type SizedColumn } from './tableWidths';
 export { useApiError } from './useApiError';
 export { useUrlParams } from './useUrlParams';
 export { createRemoteApp } from './RemoteApp';
