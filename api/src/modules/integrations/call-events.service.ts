@@ -31,35 +31,82 @@ export interface CallFacts {
 export const callEventsDue = new DueSignal();
 
 /**
- * Writes the deliveries of these calls' events for every key of their tenants that listens
- * (`calls.events`, a URL, not revoked), in `tx`; answers how many rows went in. Internal calls (between
- * extensions) are no CRM's business and are left out. One query when no tenant of the batch listens.
+ * The events this process has seen committed, per call ("<tenant>:<call>"): a call's next journal writes
+ * (each change of the call: ringing, answered, held, transferred...) build and look up nothing for the events
+ * already written, and once every event is written a batch of such calls costs no query at all (issue 39:
+ * the listening keys, the customer and the agent were looked up again at every write). An event counts as
+ * written once its transaction committed, whether a key heard it or none listened then (a key made during a
+ * call hears that call's later events). A restarted process remembers nothing: the table's unique
+ * (key, call, event) keeps what an earlier one wrote. A call goes when its end is written.
  */
-export async function writeCallEvents(tx: Queryable, calls: CallFacts[]): Promise<number> {
-  const outside = calls.filter((c) => c.direction !== 'internal');
-  if (!outside.length) return 0;
-  const keys = await repo.listeningKeys(tx, [...new Set(outside.map((c) => c.tenantId))]);
-  if (!keys.length) return 0;
-  const rows: repo.NewDelivery[] = [];
-  for (const c of outside) {
-    const listening = keys.filter((k) => k.tenant_id === c.tenantId);
-    if (!listening.length) continue;
-    const bodies = await eventsOf(tx, c);
-    for (const k of listening) for (const b of bodies) rows.push({ tenant_id: c.tenantId, key_id: k.id, call_id: c.callId, event: b.type, body: JSON.stringify(b), at: b.at });
-  }
-  return repo.insertDeliveries(tx, rows);
+const written = new Map<string, Set<CallWebhookEventType>>();
+/** Past this many calls the memory starts again (calls never ended, e.g. lost with their Kamailio): the table still keeps doubles out. */
+const WRITTEN_MAX = 50_000;
+const callKey = (c: { tenantId: number; callId: string }) => `${c.tenantId}:${c.callId}`;
+
+/** The events a call's change has that this process has not seen written. */
+function dueEvents(c: CallFacts): CallWebhookEventType[] {
+  const types: CallWebhookEventType[] = ['call.ringing'];
+  if (c.answered) types.push('call.answered');
+  if (c.ended) types.push('call.ended');
+  const had = written.get(callKey(c));
+  return had ? types.filter((t) => !had.has(t)) : types;
 }
 
-async function eventsOf(tx: Queryable, c: CallFacts): Promise<CallWebhookEvent[]> {
+/** After a commit: these events are written (or no key heard them); an ended call is forgotten. */
+function remember(batch: Array<{ c: CallFacts; types: CallWebhookEventType[] }>): void {
+  if (written.size > WRITTEN_MAX) written.clear();
+  for (const { c, types } of batch) {
+    const key = callKey(c);
+    if (types.includes('call.ended')) {
+      written.delete(key);
+      continue;
+    }
+    const had = written.get(key);
+    if (had) for (const t of types) had.add(t);
+    else written.set(key, new Set(types));
+  }
+}
+
+/** What one write of the call plane did: rows inserted, and the events to remember once it commits. */
+interface EventsWrite {
+  inserted: number;
+  considered: Array<{ c: CallFacts; types: CallWebhookEventType[] }>;
+}
+
+/**
+ * Writes the deliveries of these calls' events for every key of their tenants that listens
+ * (`calls.events`, a URL, not revoked), in `tx`, leaving out the events this process saw written. Internal
+ * calls (between extensions) are no CRM's business and are left out. One query when no tenant of the batch
+ * listens, none when no call has a new event.
+ */
+export async function writeCallEvents(tx: Queryable, calls: CallFacts[]): Promise<EventsWrite> {
+  const considered = calls.filter((c) => c.direction !== 'internal').map((c) => ({ c, types: dueEvents(c) })).filter((d) => d.types.length);
+  if (!considered.length) return { inserted: 0, considered };
+  const keys = await repo.listeningKeys(tx, [...new Set(considered.map(({ c }) => c.tenantId))]);
+  if (!keys.length) return { inserted: 0, considered };
+  const rows: repo.NewDelivery[] = [];
+  for (const { c, types } of considered) {
+    const listening = keys.filter((k) => k.tenant_id === c.tenantId);
+    if (!listening.length) continue;
+    const bodies = await eventsOf(tx, c, types);
+    for (const k of listening) for (const b of bodies) rows.push({ tenant_id: c.tenantId, key_id: k.id, call_id: c.callId, event: b.type, body: JSON.stringify(b), at: b.at });
+  }
+  return { inserted: await repo.insertDeliveries(tx, rows), considered };
+}
+
+async function eventsOf(tx: Queryable, c: CallFacts, types: CallWebhookEventType[]): Promise<CallWebhookEvent[]> {
   const direction = c.direction as 'inbound' | 'outbound';
   const customer: CallWebhookCustomer | null = await repo.customerOf(tx, c.tenantId, phoneVariants(direction === 'inbound' ? c.caller : c.callee));
-  const agent: CallWebhookAgent | null = c.answered?.extension ? await repo.agentOf(tx, c.tenantId, c.answered.extension) : null;
+  const withAgent = types.includes('call.answered') || types.includes('call.ended');
+  const agent: CallWebhookAgent | null = withAgent && c.answered?.extension ? await repo.agentOf(tx, c.tenantId, c.answered.extension) : null;
   const base = (type: CallWebhookEventType, at: Date): CallWebhookEvent => ({
     type, event_id: `${c.callId}:${type}`, call_id: c.callId, at: at.toISOString(), direction, caller: c.caller, callee: c.callee, hotline: c.hotline, customer,
   });
-  const events = [base('call.ringing', c.startedAt)];
-  if (c.answered) events.push({ ...base('call.answered', c.answered.at), agent });
-  if (c.ended) {
+  const events: CallWebhookEvent[] = [];
+  if (types.includes('call.ringing')) events.push(base('call.ringing', c.startedAt));
+  if (c.answered && types.includes('call.answered')) events.push({ ...base('call.answered', c.answered.at), agent });
+  if (c.ended && types.includes('call.ended')) {
     events.push({
       ...base('call.ended', c.ended.at), agent, duration: c.ended.duration, talk_time: c.ended.talkTime, result: c.ended.result,
       // The link comes with its route (ADR 0065, not built yet): none rather than a link to nothing.
@@ -91,8 +138,30 @@ export function factsOfRecord(r: CdrRow): CallFacts {
   };
 }
 
+/**
+ * One of the call plane's hooks: the deliveries written in its transaction; after the commit, what it
+ * wrote is remembered and the sender woken if a row went in. (A rolled-back write remembers nothing: the
+ * next write of its calls tries again.) Each writer (the journal, the records) calls write, then committed
+ * after a commit, one write at a time.
+ */
+function hook<T>(facts: (items: T[]) => CallFacts[]) {
+  let last: EventsWrite = { inserted: 0, considered: [] };
+  return {
+    write: async (tx: Queryable, items: T[]) => {
+      last = { inserted: 0, considered: [] };
+      last = await writeCallEvents(tx, facts(items));
+      return last.inserted > 0 || last.considered.length > 0;
+    },
+    committed: () => {
+      remember(last.considered);
+      if (last.inserted > 0) callEventsDue.wake();
+      last = { inserted: 0, considered: [] };
+    },
+  };
+}
+
 /** The call plane's hooks (sip/call-routing.ts): deliveries written in its transactions, the sender woken after them. */
 export const callEventWrites = {
-  journal: { write: async (tx: Queryable, calls: ActiveCall[]) => (await writeCallEvents(tx, calls.map(factsOfCall).filter((f) => !!f))) > 0, committed: () => callEventsDue.wake() },
-  records: { write: async (tx: Queryable, rows: CdrRow[]) => (await writeCallEvents(tx, rows.map(factsOfRecord))) > 0, committed: () => callEventsDue.wake() },
+  journal: hook((calls: ActiveCall[]) => calls.map(factsOfCall).filter((f): f is CallFacts => !!f)),
+  records: hook((rows: CdrRow[]) => rows.map(factsOfRecord)),
 };

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { CallWebhookEvent } from '@tongdai/contracts';
 import { INTERNAL_HEADERS, carrierSource, demoHeaders, loopbackCarrierHosts, startTestApp, type TestApp } from '../../../test/helpers';
-import type { CallTracker } from '../cdr/call-tracker';
+import type { ActiveCall, CallTracker } from '../cdr/call-tracker';
+import type { Queryable } from '../../db/db';
 import { registerCallRouting } from '../sip/call-routing';
 import { callEventWrites } from './call-events.service';
 import { sendDueCallWebhooks } from './integrations.service';
@@ -199,6 +200,43 @@ describe('CRM call webhooks', () => {
     // Written again (the journal and the record both saw it): kept once.
     await t.db.withTenant(demo, (tx) => callEventWrites.records.write(tx, [row]));
     expect(await count()).toBe(3);
+    await t.app.inject({ method: 'POST', url: `/t/demo/integrations/keys/${key.id}/revoke`, headers: h.admin });
+  });
+
+  it('a call in progress written again with nothing new costs no query; its next event is written once', async () => {
+    const demo = await tenantId('demo');
+    const key = await createKey(h.admin, 'demo', { name: 'CRM nhịp', scopes: ['calls.events'], webhook_url: `${url}/crm/hot` });
+    const callId = `crm-hot-${Date.now()}`;
+    // A call in progress as the journal saves it (only what factsOfCall reads).
+    const ringing = {
+      tenantId: demo, callId, parentCallId: null, caller: '0905550005', callee: '02873000001', startedAt: new Date(),
+      plan: { did: '02873000001', direction: 'inbound' }, kamailio: { steps: [] }, answeredAt: null, answeredBy: null, answeredOutside: false,
+    } as unknown as ActiveCall;
+    const answered = { ...ringing, answeredAt: new Date(), answeredBy: '101' } as unknown as ActiveCall;
+    const counted = (tx: Queryable) => {
+      let queries = 0;
+      const q: Queryable = { query: ((...args: Parameters<Queryable['query']>) => { queries++; return tx.query(...args); }) as Queryable['query'] };
+      return { q, queries: () => queries };
+    };
+    const journalWrite = async (call: ActiveCall) => {
+      let queries = 0;
+      const wrote = await t.db.withSystem(async (tx) => {
+        const c = counted(tx);
+        const r = await callEventWrites.journal.write(c.q, [call]);
+        queries = c.queries();
+        return r;
+      });
+      if (wrote) callEventWrites.journal.committed();
+      return queries;
+    };
+    const events = () => t.db.withTenant(demo, async (tx) => (await tx.query<{ event: string }>('select event from call_webhook_deliveries where call_id = $1 and key_id = $2 order by id', [callId, key.id])).rows.map((r) => r.event));
+    expect(await journalWrite(ringing)).toBeGreaterThan(0);
+    expect(await events()).toEqual(['call.ringing']);
+    // Held, resumed, transferred...: the journal writes the call again; its ringing is written already.
+    expect(await journalWrite(ringing)).toBe(0);
+    expect(await journalWrite(answered)).toBeGreaterThan(0);
+    expect(await journalWrite(answered)).toBe(0);
+    expect(await events()).toEqual(['call.ringing', 'call.answered']);
     await t.app.inject({ method: 'POST', url: `/t/demo/integrations/keys/${key.id}/revoke`, headers: h.admin });
   });
 
