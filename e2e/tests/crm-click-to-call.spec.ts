@@ -59,6 +59,8 @@ test('click-to-call: the agent\'s softphone rings first, then the customer is ca
     // The agent's phone rings first, showing the customer's number; the customer is not called yet.
     await expect(phone.incoming()).toBeVisible({ timeout: 20_000 });
     await expect(phone.incoming()).toContainText(CUSTOMER);
+    // Named as the click-to-call it is: the agent knows whom the ring is for before answering.
+    await expect(phone.incoming().getByTestId('softphone-caller-name')).toHaveText(`Gọi cho ${CUSTOMER}`);
     expect((await read(id)).status).toBe('ringing_agent');
     expect(await callTo(CUSTOMER), 'the customer is called only once the agent answers').toEqual([]);
     await phone.answer();

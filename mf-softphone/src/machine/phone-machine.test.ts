@@ -31,6 +31,12 @@ describe('incoming call (SPEC §4)', () => {
     expect(run([{ ...ring, via }, { type: 'declined' }, dial]).ctx.via).toBeUndefined();
     expect(run([{ ...ring, via }, { type: 'declined' }, ring]).ctx.via).toBeUndefined();
   });
+  it('keeps the name the call gives (a click-to-call\'s "Gọi cho …") while it rings; the next call forgets it', () => {
+    const named = { ...ring, remoteNumber: '0912000801', remoteName: 'Gọi cho 0912000801' };
+    expect(run([named]).ctx.remoteName).toBe('Gọi cho 0912000801');
+    expect(run([named, { type: 'declined' }, ring]).ctx.remoteName).toBeUndefined();
+    expect(run([named, { type: 'declined' }, dial]).ctx.remoteName).toBeUndefined();
+  });
   it('the customer popup needs the feature and the setting', () => {
     const { effects } = run([ring], { provider: 1, customerPopupAllowed: false });
     expect(effects.some((e) => e.type === 'customerPopup')).toBe(false);

@@ -19,6 +19,11 @@ export interface PhoneContext {
   registered: boolean;
   direction?: Direction;
   remoteNumber?: string;
+  /**
+   * The name an incoming call gives itself (its From display name): a click-to-call's "Gọi cho 0912…"
+   * (ADR 0066), a carrier's caller name. None when it gives only its number.
+   */
+  remoteName?: string;
   /** The hotline and ring group / queue a ringing call came through (the PBX says so; issue 30). */
   via?: CallVia;
   /**
@@ -34,7 +39,7 @@ export interface PhoneContext {
 }
 
 export type PhoneEvent =
-  | { type: 'incoming.progress'; remoteNumber: string; via?: CallVia }
+  | { type: 'incoming.progress'; remoteNumber: string; remoteName?: string; via?: CallVia }
   | { type: 'incoming.accepted' }
   | { type: 'incoming.confirmed' }
   | { type: 'outgoing.connecting'; remoteNumber: string }
@@ -96,7 +101,7 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
       // cannot take a second call either, so they answer busy too (docs/adr/0008).
       if (active) return to({}, [{ type: 'rejectBusy', status: BUSY_REJECT_STATUS }]);
       return to(
-        { state: 'CALL_INCOMING', direction: 'incoming', remoteNumber: event.remoteNumber, via: event.via, endCause: undefined },
+        { state: 'CALL_INCOMING', direction: 'incoming', remoteNumber: event.remoteNumber, remoteName: event.remoteName, via: event.via, endCause: undefined },
         [{ type: 'ringtone', action: 'play' }, ...popup(opts, 'show'), { type: 'logCall', phone: event.remoteNumber, direction: 'incoming' }],
       );
     case 'incoming.accepted':
@@ -106,7 +111,7 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
     case 'outgoing.connecting':
       if (active) return to({});
       return to(
-        { state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: event.remoteNumber, via: undefined, endCause: undefined },
+        { state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: event.remoteNumber, remoteName: undefined, via: undefined, endCause: undefined },
         [{ type: 'logCall', phone: event.remoteNumber, direction: 'outgoing' }],
       );
     case 'outgoing.progress':
@@ -130,7 +135,7 @@ export function transition(ctx: PhoneContext, event: PhoneEvent, opts: MachineOp
     case 'referred':
       if (!active) return to({});
       return to(
-        { state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: event.remoteNumber, via: undefined, hold: undefined },
+        { state: 'CALL_CONNECTING', direction: 'outgoing', remoteNumber: event.remoteNumber, remoteName: undefined, via: undefined, hold: undefined },
         [{ type: 'logCall', phone: event.remoteNumber, direction: 'outgoing' }],
       );
     case 'ended':

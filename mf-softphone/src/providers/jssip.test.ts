@@ -48,7 +48,17 @@ class FakeUA extends EventEmitter {
 // Getters: jest hoists this above the classes, which exist by the time the adapter runs.
 jest.mock('jssip', () => ({ get UA() { return FakeUA; }, WebSocketInterface: class { constructor(public url: string) {} } }));
 
-import { createJsSipAdapter, uaConfig } from './jssip';
+import { callerName, createJsSipAdapter, uaConfig } from './jssip';
+
+describe('callerName (the From display name of an incoming call)', () => {
+  it('a name is kept, trimmed and cut at 60 characters; none when empty or only the number again', () => {
+    expect(callerName(' Gọi cho 0912000801 ', '0912000801')).toBe('Gọi cho 0912000801');
+    expect(callerName('0912000801', '0912000801')).toBeUndefined();
+    expect(callerName('', '101')).toBeUndefined();
+    expect(callerName(undefined, '101')).toBeUndefined();
+    expect(callerName('x'.repeat(80), '101')).toHaveLength(60);
+  });
+});
 
 const account = (provider: 1 | 2): SipAccount => ({ provider, username_telecom: '101', domain_telecom: 'demo.tongdai.local', password_telecom: 'pw', ws_url: 'ws://127.0.0.1:8088' });
 

@@ -61,6 +61,15 @@ export function uaConfig(account: SipAccount) {
 }
 
 /** Providers 1 and 2: a JsSIP user agent over WebSocket. */
+/**
+ * The name an incoming call gives in its From (a click-to-call's "Gọi cho 0912…", ADR 0066; a carrier's
+ * caller name), trimmed and at most 60 characters; none when it is empty or only says the number again.
+ */
+export function callerName(displayName: string | undefined | null, number: string): string | undefined {
+  const name = (displayName ?? '').trim().slice(0, 60);
+  return name && name !== number ? name : undefined;
+}
+
 export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): PhoneAdapter {
   let ua: UA | null = null;
   let current: RTCSession | null = null;
@@ -163,10 +172,11 @@ export function createJsSipAdapter(account: SipAccount, hooks: AdapterHooks): Ph
     if (ev.originator !== 'remote') return;
     const session = ev.session;
     const remoteNumber = session.remote_identity.uri.user ?? '';
+    const remoteName = callerName(session.remote_identity.display_name, remoteNumber);
     const request = ev.request as { getHeader?: (name: string) => string | undefined } | undefined;
     // Which hotline and group the call came through: Kamailio adds it to the INVITE from the plan.
     const via = parseCallVia(request?.getHeader?.(CALL_VIA_HEADER));
-    const effects = hooks.sink({ type: 'incoming.progress', remoteNumber, ...(via && { via }) });
+    const effects = hooks.sink({ type: 'incoming.progress', remoteNumber, ...(remoteName && { remoteName }), ...(via && { via }) });
     if (effects.some((e) => e.type === 'rejectBusy')) {
       const busy = effects.find((e) => e.type === 'rejectBusy');
       session.terminate({ status_code: busy?.type === 'rejectBusy' ? busy.status : 486 });

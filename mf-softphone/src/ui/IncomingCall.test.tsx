@@ -29,4 +29,15 @@ describe('IncomingCall', () => {
     expect(screen.queryByTestId('softphone-call-via')).toBeNull();
     expect(screen.getByTestId('softphone-caller').textContent).toBe('0903000001');
   });
+  it('a call that gives a name (a click-to-call\'s "Gọi cho …", ADR 0066) shows it under the number', () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <FluentProvider theme={webLightTheme}>
+          <IncomingCall number="0912000801" name="Gọi cho 0912000801" onAnswer={() => {}} onReject={() => {}} />
+        </FluentProvider>
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId('softphone-caller-name').textContent).toBe('Gọi cho 0912000801');
+    expect(screen.getByTestId('softphone-caller').textContent).toBe('0912000801');
+  });
 });

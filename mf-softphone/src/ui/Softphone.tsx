@@ -22,7 +22,7 @@ export function Softphone() {
   const { t } = useTranslation(NS);
   const s = useSoftphoneStyles();
   const { view, phone } = usePhone();
-  const { state, remoteNumber, registered, hold, via } = view.context;
+  const { state, remoteNumber, remoteName, registered, hold, via } = view.context;
   const active = isActiveCallState(state);
   const ringing = state === 'CALL_INCOMING';
   const connected = state === 'CALL_ACCEPTED' || state === 'CALL_CONFIRMED';
@@ -58,7 +58,7 @@ export function Softphone() {
       {view.transferFailed && <Text className={s.held} role="alert" data-testid="softphone-transfer-failed">{t('transferFailed')}</Text>}
       {(ringing || cardNumber) && (
         <div className={s.stack}>
-          {ringing && <IncomingCall number={remoteNumber ?? ''} name={colleague?.display_name} via={via} onAnswer={() => phone.answer()} onReject={() => phone.reject()} />}
+          {ringing && <IncomingCall number={remoteNumber ?? ''} name={colleague?.display_name ?? remoteName} internal={!!colleague} via={via} onAnswer={() => phone.answer()} onReject={() => phone.reject()} />}
           {cardNumber && cardReady && (
             <CallerCard key={cardNumber} number={cardNumber} colleague={colleague} onClose={() => phone.dismissCustomerPopup()} />
           )}

@@ -57,7 +57,12 @@ export async function reportRegistration(
  * in flight for well under a millisecond on a healthy API; an API this far behind is overloaded anyway.
  */
 const PLAN_EVENTS_WAIT_MS = 25;
-// (TONGDAI_PLAN_EVENTS_WAIT_MS, read per request: a test on a loaded machine waits longer than a healthy API needs.)
+/** TONGDAI_PLAN_EVENTS_WAIT_MS, read per request (a test on a loaded machine waits longer than a healthy API needs; 0: no wait). */
+function planEventsWaitMs(): number {
+  const set = process.env.TONGDAI_PLAN_EVENTS_WAIT_MS;
+  const ms = set === undefined || set === '' ? NaN : Number(set);
+  return Number.isFinite(ms) && ms >= 0 ? ms : PLAN_EVENTS_WAIT_MS;
+}
 const text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)), '');
 const RouteQuery = v.object({
   call_id: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
@@ -186,7 +191,8 @@ export function registerKamailioRoutes(app: FastifyInstance, d: KamailioRouteDep
     // Every call event Kamailio sent before it asked is applied first: a call that has just ended no
     // longer holds its phone busy. Bounded: an event this connection missed is not waited for twice.
     const mark = parseEventMark(q.output.ev);
-    if (mark && d.events) await d.events.applied.waitFor(mark[0], mark[1], Number(process.env.TONGDAI_PLAN_EVENTS_WAIT_MS) || PLAN_EVENTS_WAIT_MS);
+    const waitMs = planEventsWaitMs();
+    if (mark && d.events && waitMs > 0) await d.events.applied.waitFor(mark[0], mark[1], waitMs);
     const kamailio = await plan(q.output);
     // The call as followed here, for Kamailio's outbox ("start", ADR 0046): no database write waits
     // in the plan's path, and a process that dies before its journal has the call loses nothing.
