@@ -59,6 +59,7 @@ export const extensionsCol = <T,>(key: string, get: (r: T) => string[]): PbxColu
 });
 
 export const activeCol = <T extends { active: boolean }>(): PbxColumn<T> => ({
-  key: 'active', header: 'active',
-  render: (r, c) => <Badge appearance="tint" color={r.active ? 'success' : 'informative'}>{c.t(r.active ? 'pbx:active' : 'pbx:inactive')}</Badge>,
+  // Wide enough for the longer badge, "Ngừng hoạt động" (the hotline list's sharing columns cut it: "Đang hoạt độn").
+  key: 'active', header: 'active', width: '9.5em',
+  render: (r, c) => <Badge appearance="tint" color={r.active ? 'success' : 'informative'} style={{ whiteSpace: 'nowrap' }}>{c.t(r.active ? 'pbx:active' : 'pbx:inactive')}</Badge>,
 });
